@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatCsv, parseCsv } from './csv';
+import { MenliSuiteError, formatMenliCsv, parseMenliCsv } from './menli-suite';
+
+const HEADER = 'error,id,source,ref,r,hyp_para,hyp_adv_based,hyp_adv_free';
+
+describe('parseCsv', () => {
+  it('keeps commas, doubled quotes and newlines inside quoted fields', () => {
+    expect(parseCsv('a,"b, ""c""\nd",e\r\nf,g,h\n')).toEqual([
+      ['a', 'b, "c"\nd', 'e'],
+      ['f', 'g', 'h'],
+    ]);
+  });
+
+  it('rejects an unterminated quoted field with its line', () => {
+    expect(() => parseCsv('a,b\n"x,y\n')).toThrow(/line 2: unterminated/);
+  });
+
+  it('round-trips fields that need quoting through formatCsv', () => {
+    const records = [['x', ' lead', 'a"b', 'c,d', 'e\nf']];
+    expect(parseCsv(formatCsv(records))).toEqual(records);
+  });
+});
+
+describe('parseMenliCsv', () => {
+  it('maps the MENLI columns whatever their order', () => {
+    const text = 'id,error,ref,source,r,hyp_para,hyp_adv_free,hyp_adv_based\n7,num,R,S,G,P,AF,AB\n';
+    expect(parseMenliCsv(text)).toEqual([
+      { error: 'num', id: '7', source: 'S', ref: 'R', r: 'G', hypPara: 'P', hypAdvBased: 'AB', hypAdvFree: 'AF' },
+    ]);
+  });
+
+  it('names the missing columns', () => {
+    expect(() => parseMenliCsv('error,id,ref\nnum,1,x\n')).toThrow(/missing column\(s\) source, r, hyp_para/);
+  });
+
+  it('points at the record of a row with a wrong number of fields', () => {
+    expect(() => parseMenliCsv(`${HEADER}\nnum,1,s,r,g,p,ab,af\nnum,2,s\n`)).toThrow(MenliSuiteError);
+    expect(() => parseMenliCsv(`${HEADER}\nnum,1,s,r,g,p,ab,af\nnum,2,s\n`)).toThrow(/record 3/);
+  });
+
+  it('rejects a duplicate (error, id) pair but allows the same id across phenomena', () => {
+    expect(parseMenliCsv(`${HEADER}\nnum,1,s,r,g,p,ab,af\nneg,1,s,r,g,p,ab,af\n`)).toHaveLength(2);
+    expect(() => parseMenliCsv(`${HEADER}\nnum,1,s,r,g,p,ab,af\nnum,1,s,r,g,p,ab,af\n`)).toThrow(/duplicate/);
+  });
+
+  it('reads the shipped WMT20 de-en suite as 12 phenomena of 200 rows', () => {
+    // Counts from the MENLI data card (M:406–408: WMT20_de has 200 examples per phenomenon).
+    const text = readFileSync(join(__dirname, '../../../data/menli-adv-wmt20-de/data.csv'), 'utf8');
+    const rows = parseMenliCsv(text);
+    const counts: Record<string, number> = {};
+    for (const r of rows) counts[r.error] = (counts[r.error] ?? 0) + 1;
+    expect(Object.keys(counts).sort()).toEqual(
+      ['add', 'drop', 'jumble', 'name', 'neg', 'num', 'pron', 'subject_verb_dis', 'typo', 'word_JJ', 'word_NN', 'word_VB'],
+    );
+    expect(Object.values(counts).every((c) => c === 200)).toBe(true);
+    expect(rows[0].hypAdvBased).toBe(
+      'Lately, with gold and generation prices up more than 300% over the last decade, it is harder than ever.',
+    );
+    expect(parseMenliCsv(formatMenliCsv(rows))).toEqual(rows);
+  });
+});

@@ -1,1 +1,60 @@
-export {};
+import { z } from 'zod';
+
+/** Raised at boot when the environment is invalid; the message lists every bad variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+function parse<T extends z.ZodTypeAny>(schema: T, env: NodeJS.ProcessEnv, app: string): z.infer<T> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid environment for ${app}:\n${lines.join('\n')}`);
+  }
+  return result.data as z.infer<T>;
+}
+
+const databaseUrl = z
+  .string({ error: 'DATABASE_URL is required (npm run up sets it for the embedded PostgreSQL)' })
+  .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgresql:// URL');
+
+const apiEnv = z.object({
+  DATABASE_URL: databaseUrl,
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** Largest accepted upload (submission or test set), in bytes. */
+  PODIUM_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  /** Folder with the built web app (apps/web/dist); served at / when present. */
+  PODIUM_WEB_DIST: z.string().optional(),
+  PODIUM_MODELS_DIR: z.string().optional(),
+});
+export type ApiConfig = z.infer<typeof apiEnv>;
+
+export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  return parse(apiEnv, env, 'api');
+}
+
+const workerEnv = z.object({
+  DATABASE_URL: databaseUrl,
+  /** Jobs a worker processes at once. */
+  PODIUM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Seconds between queue polls when idle. */
+  PODIUM_WORKER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(0.5),
+  /** Folder holding NLI model directories (models/<name>/). */
+  PODIUM_MODELS_DIR: z.string().optional(),
+  /** NLI model used for `nli` metrics unless a task's metric names one. */
+  PODIUM_NLI_MODEL: z.string().default('test-nli-tiny'),
+  /** onnxruntime execution provider: cuda falls back to cpu when unavailable. */
+  PODIUM_NLI_PROVIDER: z.enum(['cpu', 'cuda']).default('cpu'),
+  PODIUM_NLI_BATCH_SIZE: z.coerce.number().int().min(1).max(1024).default(32),
+  PODIUM_NLI_THREADS: z.coerce.number().int().min(0).max(256).default(0),
+  PODIUM_WORKER_NAME: z.string().default(`worker-${process.pid}`),
+});
+export type WorkerConfig = z.infer<typeof workerEnv>;
+
+export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  return parse(workerEnv, env, 'worker');
+}

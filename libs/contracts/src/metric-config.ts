@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Task kinds as the API names them. */
+export const TASK_KINDS = ['mt', 'summarization', 'data-to-text', 'other'] as const;
+export type TaskKindName = (typeof TASK_KINDS)[number];
+
+/** Metric names a task may configure (classical metrics, NLI and the combined metric). */
+export const CONFIGURABLE_METRICS = [
+  'bleu',
+  'chrf',
+  'chrf++',
+  'ter',
+  'rouge1',
+  'rouge2',
+  'rougeL',
+  'rougeLsum',
+  'nli',
+] as const;
+export type ConfigurableMetric = (typeof CONFIGURABLE_METRICS)[number];
+
+const optionValue = z.union([z.string().max(200), z.number().finite(), z.boolean()]);
+
+/**
+ * One metric configured on a task: `key` names the stored scores (unique per task),
+ * `name` picks the implementation, `options` are passed to it verbatim.
+ */
+export const metricConfigSchema = z.object({
+  key: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'metric key may contain letters, digits and _ . + - only'),
+  name: z.enum(CONFIGURABLE_METRICS),
+  options: z.record(z.string(), optionValue).default({}),
+});
+export type MetricConfig = z.infer<typeof metricConfigSchema>;
+
+export const metricConfigListSchema = z
+  .array(metricConfigSchema)
+  .min(1, 'a task needs at least one metric')
+  .max(20)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, m] of list.entries()) {
+      if (seen.has(m.key)) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `duplicate metric key '${m.key}'` });
+      seen.add(m.key);
+    }
+  });
+
+/** Default metrics of a new task when the organiser names none. */
+export function defaultMetricsFor(kind: TaskKindName): MetricConfig[] {
+  if (kind === 'summarization') {
+    return [
+      { key: 'rougeL', name: 'rougeL', options: {} },
+      { key: 'rouge1', name: 'rouge1', options: {} },
+      { key: 'rouge2', name: 'rouge2', options: {} },
+      { key: 'chrf', name: 'chrf', options: {} },
+    ];
+  }
+  return [
+    { key: 'bleu', name: 'bleu', options: {} },
+    { key: 'chrf', name: 'chrf', options: {} },
+    { key: 'ter', name: 'ter', options: {} },
+  ];
+}

@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import type { Db } from './client';
+import { ConflictError, InvalidInputError, NotFoundError } from './errors';
+import { Prisma, TaskKind } from './generated/client';
+
+export interface NewTask {
+  slug: string;
+  title: string;
+  description?: string;
+  kind: TaskKind;
+  sourceLang: string;
+  targetLang: string;
+  metrics: Prisma.InputJsonValue;
+  combinedWeight?: number | null;
+  createdById: string;
+}
+
+export interface NewPhase {
+  taskId: string;
+  name: string;
+  opensAt: Date;
+  closesAt: Date;
+  dailyLimit: number;
+  totalLimit: number;
+  leaderboardBeforeClose: boolean;
+}
+
+export interface NewInstance {
+  externalId: string;
+  source: string;
+  references: string[];
+}
+
+export interface NewHumanScore {
+  externalId: string;
+  systemName: string;
+  score: number;
+}
+
+/** Order-sensitive checksum of a test set's content. */
+export function testSetChecksum(instances: readonly NewInstance[]): string {
+  const h = createHash('sha256');
+  for (const i of instances) h.update(JSON.stringify([i.externalId, i.source, i.references])).update('\n');
+  return h.digest('hex');
+}
+
+const INSERT_CHUNK = 5000;
+
+export class TaskRepository {
+  constructor(private readonly db: Db) {}
+
+  async createTask(input: NewTask) {
+    try {
+      return await this.db.task.create({ data: input });
+    } catch (e) {
+      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
+        throw new ConflictError(`a task with slug '${input.slug}' already exists`, { field: 'slug' });
+      }
+      throw e;
+    }
+  }
+
+  async updateTaskMetrics(taskId: string, metrics: Prisma.InputJsonValue, combinedWeight: number | null) {
+    return this.db.task.update({ where: { id: taskId }, data: { metrics, combinedWeight } });
+  }
+
+  async listTasks() {
+    return this.db.task.findMany({ orderBy: { createdAt: 'asc' }, include: { phases: { orderBy: { opensAt: 'asc' } } } });
+  }
+
+  async taskBySlug(slug: string) {
+    return this.db.task.findUnique({ where: { slug }, include: { phases: { orderBy: { opensAt: 'asc' } } } });
+  }
+
+  async taskById(id: string) {
+    return this.db.task.findUnique({ where: { id } });
+  }
+
+  async createPhase(input: NewPhase) {
+    if (input.closesAt <= input.opensAt) throw new InvalidInputError('closesAt must be after opensAt', { field: 'closesAt' });
+    try {
+      return await this.db.phase.create({ data: input });
+    } catch (e) {
+      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
+        throw new ConflictError(`the task already has a phase named '${input.name}'`, { field: 'name' });
+      }
+      throw e;
+    }
+  }
+
+  async phaseById(id: string) {
+    return this.db.phase.findUnique({ where: { id }, include: { task: true, testSet: true } });
+  }
+
+  async phasesOfTask(taskId: string) {
+    return this.db.phase.findMany({ where: { taskId }, orderBy: { opensAt: 'asc' } });
+  }
+
+  /** Number of distinct systems with a scored submission, per phase. */
+  async systemCounts(phaseIds: string[]): Promise<Map<string, number>> {
+    if (phaseIds.length === 0) return new Map();
+    const rows = await this.db.submission.groupBy({
+      by: ['phaseId'],
+      where: { phaseId: { in: phaseIds }, status: 'SCORED' },
+      _count: { _all: true },
+    });
+    return new Map(rows.map((r) => [r.phaseId, r._count._all]));
+  }
+
+  /**
+   * Stores a test set with its instances (and optional human scores) and attaches it to the
+   * phase, all in one transaction. A phase with submissions keeps its test set.
+   */
+  async uploadTestSet(phaseId: string, name: string, instances: NewInstance[], humanScores: NewHumanScore[] = []) {
+    return this.db.$transaction(
+      async (tx) => {
+        const phase = await tx.phase.findUnique({ where: { id: phaseId } });
+        if (!phase) throw new NotFoundError('phase', phaseId);
+        const submissions = await tx.submission.count({ where: { phaseId } });
+        if (submissions > 0) {
+          throw new ConflictError(`phase '${phase.name}' already has ${submissions} submissions; its test set cannot change`);
+        }
+        if (await tx.testSet.findUnique({ where: { taskId_name: { taskId: phase.taskId, name } } })) {
+          throw new ConflictError(`the task already has a test set named '${name}'`, { field: 'name' });
+        }
+        const testSet = await tx.testSet.create({
+          data: { taskId: phase.taskId, name, checksum: testSetChecksum(instances), instanceCount: instances.length },
+        });
+        for (let i = 0; i < instances.length; i += INSERT_CHUNK) {
+          await tx.instance.createMany({
+            data: instances.slice(i, i + INSERT_CHUNK).map((inst, k) => ({
+              testSetId: testSet.id,
+              externalId: inst.externalId,
+              position: i + k,
+              source: inst.source,
+              references: inst.references,
+            })),
+          });
+        }
+        if (humanScores.length > 0) {
+          const ids = new Map(
+            (await tx.instance.findMany({ where: { testSetId: testSet.id }, select: { id: true, externalId: true } })).map(
+              (r) => [r.externalId, r.id],
+            ),
+          );
+          const data = humanScores.map((h) => {
+            const instanceId = ids.get(h.externalId);
+            if (!instanceId) throw new InvalidInputError(`human score for unknown instance '${h.externalId}'`, { instanceId: h.externalId });
+            return { instanceId, systemName: h.systemName, score: h.score };
+          });
+          for (let i = 0; i < data.length; i += INSERT_CHUNK) await tx.humanScore.createMany({ data: data.slice(i, i + INSERT_CHUNK) });
+        }
+        await tx.phase.update({ where: { id: phaseId }, data: { testSetId: testSet.id } });
+        return testSet;
+      },
+      { timeout: 120_000 },
+    );
+  }
+
+  /** Instances of a test set in test-set order. */
+  async instancesOf(testSetId: string) {
+    return this.db.instance.findMany({ where: { testSetId }, orderBy: { position: 'asc' } });
+  }
+
+  async instanceIdsOf(testSetId: string) {
+    return this.db.instance.findMany({
+      where: { testSetId },
+      orderBy: { position: 'asc' },
+      select: { id: true, externalId: true, position: true },
+    });
+  }
+
+  async humanScoresOf(testSetId: string) {
+    return this.db.humanScore.findMany({ where: { instance: { testSetId } }, include: { instance: { select: { externalId: true } } } });
+  }
+}

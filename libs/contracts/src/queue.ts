@@ -17,3 +17,26 @@ export type ScoreSubmissionJob = z.infer<typeof scoreSubmissionJobV1>;
 
 /** Retries for a job whose worker crashed or threw unexpectedly. */
 export const SCORE_JOB_RETRY_LIMIT = 3;
+
+/** The part of pg-boss that queueing needs (structural, so this library does not import it). */
+export interface JobSender {
+  send(
+    name: string,
+    data: object,
+    options: { db?: { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> }; retryLimit?: number; expireInMinutes?: number },
+  ): Promise<string | null>;
+}
+
+/**
+ * Queues the scoring of a submission. Pass `db` to write the job inside the caller's
+ * transaction, so that a submission is never stored without its job (or the reverse).
+ */
+export async function sendScoreJob(
+  boss: JobSender,
+  submissionId: string,
+  reason: ScoreSubmissionJob['reason'],
+  db?: { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> },
+): Promise<void> {
+  const payload: ScoreSubmissionJob = scoreSubmissionJobV1.parse({ v: 1, submissionId, reason });
+  await boss.send(SCORE_SUBMISSION_QUEUE, payload, { db, retryLimit: SCORE_JOB_RETRY_LIMIT, expireInMinutes: 60 });
+}

@@ -1,0 +1,71 @@
+import type { MetricConfig, TaskKindName } from '@podium/contracts';
+import { isMetricName, score as scoreClassical } from '@podium/metrics';
+
+/** One instance as the worker scores it: the system output, the source and its references. */
+export interface ScoringInstance {
+  instanceId: string;
+  source: string;
+  references: string[];
+  output: string;
+}
+
+export interface MetricResult {
+  key: string;
+  signature: string;
+  sentenceSignature: string;
+  corpus: number;
+  instances: number[];
+}
+
+/** Scores a whole submission with an NLI model; implemented by the NLI adapter. */
+export interface NliScorer {
+  score(config: MetricConfig, taskKind: TaskKindName, instances: ScoringInstance[], onProgress: (done: number) => void): Promise<MetricResult>;
+}
+
+/** A metric that cannot run (missing model, bad option): the submission fails with this reason. */
+export class MetricUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MetricUnavailableError';
+  }
+}
+
+/**
+ * Reference streams in sacreBLEU's layout (streams[k][i]). Instances with fewer references
+ * than the most have their first reference repeated: every classical metric here takes the
+ * best reference (BLEU clips by the maximum count and picks the closest length), so a repeated
+ * reference changes no score.
+ */
+export function referenceStreams(instances: readonly ScoringInstance[]): string[][] {
+  const width = Math.max(1, ...instances.map((i) => i.references.length));
+  return Array.from({ length: width }, (_, k) => instances.map((i) => i.references[k] ?? i.references[0] ?? ''));
+}
+
+function classicalOptions(options: MetricConfig['options']): Record<string, string | number | boolean> {
+  return { ...options };
+}
+
+/** Runs every configured metric over the instances of one submission, in configuration order. */
+export async function runMetrics(
+  metrics: readonly MetricConfig[],
+  taskKind: TaskKindName,
+  instances: ScoringInstance[],
+  nli: NliScorer | null,
+  onProgress: (done: number) => void = () => undefined,
+): Promise<MetricResult[]> {
+  const results: MetricResult[] = [];
+  const hyps = instances.map((i) => i.output);
+  const refs = referenceStreams(instances);
+  for (const config of metrics) {
+    if (config.name === 'nli') {
+      if (!nli) throw new MetricUnavailableError(`metric '${config.key}' needs an NLI model, and this worker has none`);
+      results.push(await nli.score(config, taskKind, instances, onProgress));
+      continue;
+    }
+    if (!isMetricName(config.name)) throw new MetricUnavailableError(`unknown metric '${config.name}'`);
+    const r = scoreClassical(config.name, classicalOptions(config.options), hyps, refs);
+    results.push({ key: config.key, signature: r.signature, sentenceSignature: r.sentenceSignature, corpus: r.corpus, instances: r.instances });
+    onProgress(instances.length);
+  }
+  return results;
+}

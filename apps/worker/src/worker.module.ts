@@ -1,0 +1,40 @@
+import { Module, type OnApplicationShutdown, Inject } from '@nestjs/common';
+import { loadWorkerConfig, type WorkerConfig } from '@podium/config';
+import { createDb, SubmissionRepository, type Db } from '@podium/db';
+import PgBoss from 'pg-boss';
+import { createNliScorer } from './nli.adapter';
+import { ScoringProcessor } from './scoring.processor';
+import { ScoringService } from './scoring.service';
+import { NLI_SCORER, PG_BOSS, WORKER_CONFIG } from './tokens';
+
+const DB = Symbol('DB');
+
+class DbCloser implements OnApplicationShutdown {
+  constructor(@Inject(DB) private readonly db: Db) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.db.$disconnect();
+  }
+}
+
+@Module({
+  providers: [
+    { provide: WORKER_CONFIG, useFactory: (): WorkerConfig => loadWorkerConfig() },
+    { provide: DB, inject: [WORKER_CONFIG], useFactory: (c: WorkerConfig) => createDb(c.DATABASE_URL, { maxConnections: 4 }) },
+    { provide: SubmissionRepository, inject: [DB], useFactory: (db: Db) => new SubmissionRepository(db) },
+    {
+      provide: PG_BOSS,
+      inject: [WORKER_CONFIG],
+      useFactory: async (c: WorkerConfig) => {
+        const boss = new PgBoss({ connectionString: c.DATABASE_URL, max: 3, application_name: c.PODIUM_WORKER_NAME });
+        boss.on('error', (e: unknown) => console.error(`pg-boss: ${String(e)}`));
+        await boss.start();
+        return boss;
+      },
+    },
+    { provide: NLI_SCORER, inject: [WORKER_CONFIG], useFactory: (c: WorkerConfig) => createNliScorer(c) },
+    DbCloser,
+    ScoringService,
+    ScoringProcessor,
+  ],
+})
+export class WorkerModule {}

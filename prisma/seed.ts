@@ -1,0 +1,139 @@
+/**
+ * Seeds the demo task: WMT17 German→English, the 560 segments with segment-level human DA
+ * scores (data/wmt17-de-en, MIT), its reference, and the 11 systems' outputs as submissions of
+ * 11 demo teams, queued for the worker. Idempotent: running it again adds nothing that exists.
+ * Also makes sure an organiser account exists and writes a fresh token for it to
+ * .data/organiser-token when that file is missing.
+ */
+import 'reflect-metadata';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { sendScoreJob, SCORE_SUBMISSION_QUEUE } from '@podium/contracts';
+import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository } from '@podium/db';
+import PgBoss from 'pg-boss';
+
+const root = path.resolve(__dirname, '..');
+const dataDir = path.join(root, 'data', 'wmt17-de-en');
+export const DEMO_SLUG = 'wmt17-de-en';
+
+function lines(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
+}
+
+/** Segment ids (1-based) and human scores from da-seglevel.csv (space-separated). */
+export function readDa(): { sids: number[]; scores: { sid: number; system: string; score: number }[] } {
+  const [header, ...rows] = lines(path.join(dataDir, 'da-seglevel.csv'));
+  const cols = header!.trim().split(/\s+/);
+  const at = (name: string) => cols.indexOf(name);
+  const scores: { sid: number; system: string; score: number }[] = [];
+  for (const row of rows) {
+    if (!row.trim()) continue;
+    const f = row.trim().split(/\s+/);
+    const sid = Number(f[at('SID')]);
+    const score = Number(f[at('HUMAN')]);
+    // Identical outputs of several systems were judged once: "C-3MA.4958+KIT.4951".
+    for (const system of f[at('SYSTEM')]!.split('+')) scores.push({ sid, system, score });
+  }
+  const sids = [...new Set(scores.map((s) => s.sid))].sort((a, b) => a - b);
+  return { sids, scores };
+}
+
+async function main() {
+  const url = process.env['DATABASE_URL'];
+  if (!url) throw new Error('DATABASE_URL is not set');
+  const db = createDb(url, { maxConnections: 3 });
+  const identity = new IdentityRepository(db);
+  const tasks = new TaskRepository(db);
+  const submissions = new SubmissionRepository(db);
+  const boss = new PgBoss({ connectionString: url, max: 2 });
+  boss.on('error', (e: unknown) => console.error(`pg-boss: ${String(e)}`));
+  await boss.start();
+  await boss.createQueue(SCORE_SUBMISSION_QUEUE);
+  try {
+    const organiser = (await identity.userByName('organiser')) ?? (await identity.createUser('organiser', Role.ORGANISER));
+    const tokenFile = path.join(root, '.data', 'organiser-token');
+    if (!existsSync(tokenFile)) {
+      mkdirSync(path.dirname(tokenFile), { recursive: true });
+      const token = await identity.issueToken(organiser.id, 'npm run up');
+      writeFileSync(tokenFile, token + '\n', { mode: 0o600 });
+    }
+
+    let task = await tasks.taskBySlug(DEMO_SLUG);
+    if (!task) {
+      await tasks.createTask({
+        slug: DEMO_SLUG,
+        title: 'WMT17 news translation, German→English (DA subset)',
+        description:
+          'The 560 segments of newstest2017 de-en with segment-level direct-assessment scores, and the 11 systems submitted to WMT17. Data: WMT17 via MENLI (MIT).',
+        kind: TaskKind.MT,
+        sourceLang: 'de',
+        targetLang: 'en',
+        metrics: [
+          { key: 'bleu', name: 'bleu', options: {} },
+          { key: 'chrf', name: 'chrf', options: {} },
+          { key: 'ter', name: 'ter', options: {} },
+        ],
+        combinedWeight: 0.2,
+        createdById: organiser.id,
+      });
+      task = await tasks.taskBySlug(DEMO_SLUG);
+    }
+    let phase = task!.phases.find((p) => p.name === 'test');
+    if (!phase) {
+      phase = await tasks.createPhase({
+        taskId: task!.id,
+        name: 'test',
+        opensAt: new Date('2017-05-01T00:00:00Z'),
+        closesAt: new Date('2030-12-31T23:59:59Z'),
+        dailyLimit: 5,
+        totalLimit: 20,
+        leaderboardBeforeClose: true,
+      });
+    }
+    if (!phase.testSetId) {
+      const { sids, scores } = readDa();
+      const source = lines(path.join(dataDir, 'source.de'));
+      const reference = lines(path.join(dataDir, 'reference.en'));
+      const instances = sids.map((sid) => ({ externalId: String(sid), source: source[sid - 1]!, references: [reference[sid - 1]!] }));
+      await tasks.uploadTestSet(
+        phase.id,
+        'newstest2017-da',
+        instances,
+        scores.map((s) => ({ externalId: String(s.sid), systemName: s.system, score: s.score })),
+      );
+      phase = (await tasks.phaseById(phase.id))!;
+      console.log(`seeded test set: ${instances.length} instances, ${scores.length} human scores`);
+    }
+    const instances = await tasks.instanceIdsOf(phase.testSetId!);
+    const existing = new Set((await submissions.ofPhase(phase.id)).map((s) => s.systemName));
+    const systemFiles = readdirSync(path.join(dataDir, 'systems')).filter((f) => f.endsWith('.en')).sort();
+    let added = 0;
+    for (const file of systemFiles) {
+      const system = file.replace(/\.en$/, '');
+      if (existing.has(system)) continue;
+      const output = lines(path.join(dataDir, 'systems', file));
+      const teamName = `demo-${system.split('.')[0]!.toLowerCase()}`;
+      const team = (await identity.teamByName(teamName)) ?? (await identity.createTeam(teamName, []));
+      const outputs = instances.map((i) => ({ instanceId: i.id, text: output[Number(i.externalId) - 1]! }));
+      const checksum = createHash('sha256').update(outputs.map((o) => o.text).join('\n')).digest('hex');
+      await submissions.create(
+        { phaseId: phase.id, teamId: team.id, submittedById: organiser.id, systemName: system, description: `WMT17 submission ${system}`, checksum, outputs, bypassLimits: true },
+        (sql, id) => sendScoreJob(boss, id, 'submitted', sql),
+      );
+      added++;
+    }
+    console.log(added > 0 ? `seeded ${added} demo submissions (queued for scoring)` : 'demo task already seeded');
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
+    await db.$disconnect();
+  }
+}
+
+if (require.main === module) {
+  main().catch((e: unknown) => {
+    console.error(e instanceof Error ? e.stack : String(e));
+    process.exit(1);
+  });
+}

@@ -1,0 +1,95 @@
+// Shared steps of `npm run up` and `npm test`: dependencies, Prisma client, migrations.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export function say(msg) {
+  process.stderr.write(`[podium] ${msg}\n`);
+}
+
+function newer(a, b) {
+  return !existsSync(b) || statSync(a).mtimeMs > statSync(b).mtimeMs;
+}
+
+/** Runs a command in the repo root; throws with its output when it fails. */
+export function run(cmd, args, { env = process.env, quiet = false } = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, env, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
+  if (r.status !== 0) {
+    const out = quiet ? `\n${r.stdout ?? ''}${r.stderr ?? ''}` : '';
+    throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})${out}`);
+  }
+  return r;
+}
+
+/** Installs dependencies when node_modules is missing or older than package-lock.json. */
+export function ensureDependencies() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  if (existsSync(marker) && !newer(path.join(root, 'package-lock.json'), marker)) return;
+  say('installing dependencies (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+/** Generates the Prisma client when it is missing or older than the schema. */
+export function ensurePrismaClient(env) {
+  const generated = path.join(root, 'libs', 'db', 'src', 'generated', 'client.ts');
+  if (!newer(path.join(root, 'prisma', 'schema.prisma'), generated)) return;
+  say('generating the Prisma client…');
+  run(path.join(root, 'node_modules', '.bin', 'prisma'), ['generate'], { env, quiet: true });
+}
+
+/** Applies committed migrations (prisma migrate deploy through the JS engine). */
+export function migrate(databaseUrl) {
+  const env = { ...process.env, DATABASE_URL: databaseUrl };
+  ensurePrismaClient(env);
+  say('applying migrations…');
+  run(path.join(root, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { env, quiet: true });
+}
+
+/** Starts a TypeScript entry point under SWC as a child process. */
+export function startTs(entry, env, name) {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', entry], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = (chunk) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter((l) => l.length > 0)
+      .map((l) => `${name.padEnd(8)}| ${l}\n`)
+      .join('');
+  child.stdout.on('data', (c) => process.stdout.write(prefix(c)));
+  child.stderr.on('data', (c) => process.stderr.write(prefix(c)));
+  return child;
+}
+
+export async function waitForHttp(url, timeoutMs, child) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`process exited with code ${child.exitCode} before ${url} answered`);
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+export function stopChild(child, timeoutMs = 15000) {
+  return new Promise((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

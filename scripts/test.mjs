@@ -1,0 +1,50 @@
+// `npm test`: installs what is missing, starts a throw-away PostgreSQL (embedded, or the server
+// named by TEST_DATABASE_URL / DATABASE_URL), applies migrations, type-checks, then runs every
+// Jest project (unit specs, integration and end-to-end tests) against it.
+// Extra arguments go to Jest, e.g. `npm test -- libs/ranking`.
+import { readFileSync, mkdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { ensureDependencies, migrate, root, run, say } from './lib/workspace.mjs';
+
+const args = process.argv.slice(2);
+ensureDependencies();
+const { startPostgres } = await import('./lib/postgres.mjs');
+
+let db;
+let exitCode = 1;
+const started = Date.now();
+try {
+  db = await startPostgres({ root, name: 'test', persistent: false, log: say });
+  migrate(db.url);
+  if (args.length === 0) {
+    say('type-checking (tsc --noEmit)…');
+    run(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+    if (existsSync(path.join(root, 'apps', 'web', 'tsconfig.json'))) {
+      run(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'apps/web/tsconfig.json', '--noEmit']);
+    }
+  }
+  mkdirSync(path.join(root, 'tmp'), { recursive: true });
+  const results = path.join(root, 'tmp', 'jest-results.json');
+  const env = { ...process.env, DATABASE_URL: db.url, PODIUM_TEST: '1', NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
+  say('running tests…');
+  try {
+    run(path.join(root, 'node_modules', '.bin', 'jest'), ['--ci', '--maxWorkers=2', '--json', `--outputFile=${results}`, ...args], { env });
+    exitCode = 0;
+  } catch {
+    exitCode = 1;
+  }
+  if (existsSync(results)) {
+    const r = JSON.parse(readFileSync(results, 'utf8'));
+    const skipped = r.numPendingTests + r.numTodoTests;
+    if (r.numTotalTestSuites === 0 || r.numTotalTests === 0) exitCode = 1;
+    if (r.numRuntimeErrorTestSuites > 0) exitCode = 1;
+    say(`${r.numTotalTestSuites} suites in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    process.stdout.write(`Tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped\n`);
+  }
+} catch (e) {
+  say(e instanceof Error ? e.message : String(e));
+  exitCode = 1;
+} finally {
+  await db?.stop();
+}
+process.exit(exitCode);

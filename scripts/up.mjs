@@ -1,0 +1,66 @@
+// `npm run up`: installs what is missing, starts PostgreSQL (embedded on 127.0.0.1 unless
+// DATABASE_URL names a server), applies migrations, seeds the demo task, starts the api and a
+// scoring worker, and prints the URL. Ctrl-C stops everything. Safe to run again.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureDependencies, migrate, root, run, say, startTs, stopChild, waitForHttp } from './lib/workspace.mjs';
+
+const started = Date.now();
+ensureDependencies();
+const { startPostgres, freePort } = await import('./lib/postgres.mjs');
+
+const children = [];
+let db;
+let stopping = false;
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  say('stopping…');
+  await Promise.all(children.map((c) => stopChild(c)));
+  await db?.stop();
+  say('stopped');
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  db = await startPostgres({ root, name: 'dev', persistent: true, port: 54329, log: say });
+  migrate(db.url);
+  const webDist = path.join(root, 'apps', 'web', 'dist');
+  if (existsSync(path.join(root, 'apps', 'web', 'vite.config.ts'))) {
+    say('building the web app…');
+    run('npm', ['run', '-s', 'build:web'], { quiet: true });
+  }
+  const env = { ...process.env, DATABASE_URL: db.url, PODIUM_WEB_DIST: webDist };
+  say('seeding the demo task…');
+  run(process.execPath, ['-r', '@swc-node/register', 'prisma/seed.ts'], { env });
+  const port = await freePort(Number(process.env.PORT ?? 3000));
+  const api = startTs('apps/api/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' }, 'api');
+  children.push(api);
+  const workers = Number(process.env.PODIUM_WORKERS ?? 1);
+  for (let i = 1; i <= workers; i++) {
+    children.push(startTs('apps/worker/src/main.ts', { ...env, PODIUM_WORKER_NAME: `worker-${i}` }, `worker-${i}`));
+  }
+  for (const c of children) c.on('exit', (code) => !stopping && (say(`a process exited (code ${code}); stopping`), void shutdown(1)));
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/api/health`, 60000, api);
+  const tokenFile = path.join(root, '.data', 'organiser-token');
+  const token = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : null;
+  process.stdout.write(
+    [
+      '',
+      `  Podium is up (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `  web:      ${url}/`,
+      `  GraphQL:  ${url}/graphql`,
+      `  demo:     ${url}/tasks/wmt17-de-en  (11 WMT17 systems; the worker scores them now)`,
+      token ? `  organiser token: ${path.relative(root, tokenFile)}` : '',
+      '  Ctrl-C stops everything.',
+      '',
+    ].join('\n') + '\n',
+  );
+} catch (e) {
+  say(e instanceof Error ? e.message : String(e));
+  await shutdown(1);
+}

@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(__dirname, '..', '..', '..');
+
+/** The Postgres URL `npm test` started; end-to-end tests need a real server. */
+export function databaseUrl(): string {
+  const url = process.env['DATABASE_URL'];
+  if (!url) throw new Error('DATABASE_URL is not set: run the end-to-end tests through `npm test`');
+  return url;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  child: ChildProcess;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+/** Starts an app's TypeScript entry point as a real process, collecting its output. */
+export function startApp(entry: string, env: Record<string, string>): RunningApp {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', entry], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  child.stdout?.on('data', (c: Buffer) => logs.push(c.toString()));
+  child.stderr?.on('data', (c: Buffer) => logs.push(c.toString()));
+  return {
+    child,
+    logs,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const v = await probe();
+      if (v) return v;
+    } catch (e) {
+      lastError = e;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+}
+
+/** A minimal GraphQL client that fails loudly on errors unless asked to return them. */
+export function graphqlClient(baseUrl: string, token?: string) {
+  async function raw<T>(query: string, variables: Record<string, unknown> = {}): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] }> {
+    const res = await fetch(`${baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await res.json()) as { data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+  }
+  return {
+    raw,
+    async request<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+      const r = await raw<T>(query, variables);
+      if (r.errors?.length) throw new Error(`GraphQL error: ${r.errors.map((e) => e.message).join('; ')}`);
+      return r.data as T;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import winkNLP from 'wink-nlp';
+import type { ItsFunction, WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+
+/** A token of an English sentence as wink-nlp reads it, with the spaces before it. */
+export interface Token {
+  text: string;
+  /** Universal Dependencies part of speech (NOUN, VERB, AUX, PROPN, NUM, …). */
+  pos: string;
+  lemma: string;
+  /** wink-nlp token type: word, number, punctuation, currency, symbol, … */
+  kind: string;
+  /** Whitespace between the previous token and this one. */
+  pre: string;
+}
+
+let nlp: WinkMethods | undefined;
+
+function engine(): WinkMethods {
+  // Loading the model takes ~0.3 s; do it once, on first use.
+  nlp ??= winkNLP(model);
+  return nlp;
+}
+
+/** Tokenises and tags one English sentence or short text (outer whitespace is dropped). */
+export function tagEnglish(text: string): Token[] {
+  const n = engine();
+  const its = n.its;
+  const tokens = n.readDoc(text.trim()).tokens();
+  const values = tokens.out(its.value) as string[];
+  const pos = tokens.out(its.pos) as string[];
+  // wink-nlp's typings give lemma and precedingSpaces other signatures than they have at run time.
+  const lemma = tokens.out(its.lemma as unknown as ItsFunction<string>) as string[];
+  const kind = tokens.out(its.type) as string[];
+  const pre = tokens.out(its.precedingSpaces as unknown as ItsFunction<string>) as string[];
+  return values.map((t, i) => ({ text: t, pos: pos[i], lemma: lemma[i], kind: kind[i], pre: i === 0 ? '' : pre[i] }));
+}
+
+/** Text of tokens, each preceded by its spaces; `render(tagEnglish(s)) === s.trim()`. */
+export function render(tokens: readonly Token[]): string {
+  return tokens.map((t, i) => (i === 0 ? '' : t.pre) + t.text).join('');
+}
+
+/** Copies `from`'s capitalisation pattern (all caps, initial cap or lower) onto `word`. */
+export function matchCase(from: string, word: string): string {
+  if (from.length > 1 && from === from.toUpperCase() && from !== from.toLowerCase()) return word.toUpperCase();
+  if (from[0] && from[0] === from[0].toUpperCase() && from[0] !== from[0].toLowerCase()) {
+    return word[0].toUpperCase() + word.slice(1);
+  }
+  return word;
+}
+
+/** Whether a token is an alphabetic word (letters, inner hyphens or apostrophes). */
+export function isAlphaWord(t: Token): boolean {
+  return t.kind === 'word' && /^\p{L}[\p{L}'-]*$/u.test(t.text);
+}
+
+/**
+ * Whether token `i` stands alone between spaces or punctuation, i.e. is not glued into a
+ * hyphenated or otherwise joined word ("year" in "28-year-old" is not).
+ */
+export function isStandalone(tokens: readonly Token[], i: number): boolean {
+  const glue = (t: Token | undefined): boolean => t !== undefined && (t.text === '-' || t.text === '/' || t.kind === 'number' || t.kind === 'word');
+  const prevJoined = i > 0 && tokens[i].pre === '' && glue(tokens[i - 1]);
+  const next = tokens[i + 1];
+  const nextJoined = next !== undefined && next.pre === '' && glue(next) && !/^['’]/.test(next.text);
+  return !prevJoined && !nextJoined;
+}

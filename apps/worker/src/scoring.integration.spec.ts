@@ -1,0 +1,116 @@
+/**
+ * The scoring service against a real PostgreSQL (the one `npm test` starts): scores are stored
+ * once per (submission, metric, instance), a rerun replaces them, and permanent failures store
+ * their reason on the submission.
+ */
+import { randomUUID } from 'node:crypto';
+import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
+import { score } from '@podium/metrics';
+import PgBoss from 'pg-boss';
+import type { WorkerConfig } from '@podium/config';
+import { ScoringProcessor } from './scoring.processor';
+import { PermanentScoringError, ScoringService } from './scoring.service';
+
+const url = process.env['DATABASE_URL'];
+const describeDb = url ? describe : describe.skip;
+
+describeDb('ScoringService (real PostgreSQL)', () => {
+  let db: Db;
+  let submissions: SubmissionRepository;
+  let tasks: TaskRepository;
+  let organiserId: string;
+  let teamId: string;
+
+  const refs = ['the cat sat on the mat', 'a quick brown fox jumps', 'five soldiers were wounded'];
+  const hyps = ['the cat sat on a mat', 'the quick brown fox jumped', 'fifty soldiers were killed'];
+
+  async function makeSubmission(metrics: unknown) {
+    const suffix = randomUUID().slice(0, 8);
+    const task = await tasks.createTask({
+      slug: `worker-${suffix}`, title: 't', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', metrics: metrics as never, createdById: organiserId,
+    });
+    const phase = await tasks.createPhase({
+      taskId: task.id, name: 'test', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 5, totalLimit: 5, leaderboardBeforeClose: true,
+    });
+    await tasks.uploadTestSet(phase.id, 'ts', refs.map((r, i) => ({ externalId: `s${i}`, source: `quelle ${i}`, references: [r] })));
+    const ids = await tasks.instanceIdsOf((await tasks.phaseById(phase.id))!.testSetId!);
+    const sub = await submissions.create(
+      { phaseId: phase.id, teamId, submittedById: organiserId, systemName: 'sys', description: '', checksum: 'x', outputs: ids.map((i, k) => ({ instanceId: i.id, text: hyps[k]! })) },
+      async () => undefined,
+    );
+    return sub.id;
+  }
+
+  beforeAll(async () => {
+    db = createDb(url!, { maxConnections: 3 });
+    submissions = new SubmissionRepository(db);
+    tasks = new TaskRepository(db);
+    const identity = new IdentityRepository(db);
+    const suffix = randomUUID().slice(0, 8);
+    organiserId = (await identity.createUser(`org-${suffix}`, Role.ORGANISER)).id;
+    teamId = (await identity.createTeam(`team-${suffix}`, [])).id;
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+  });
+
+  it('stores one BLEU and one chrF score per instance with signatures, equal to the library result', async () => {
+    const id = await makeSubmission([
+      { key: 'bleu', name: 'bleu', options: {} },
+      { key: 'chrf', name: 'chrf', options: {} },
+    ]);
+    const service = new ScoringService(submissions, null);
+    const outcome = await service.score(id);
+    expect(outcome).toEqual({ kind: 'scored', instances: 3, metrics: ['bleu', 'chrf'] });
+    const rows = await db.instanceScore.findMany({ where: { submissionId: id }, include: { instance: true }, orderBy: { instance: { position: 'asc' } } });
+    expect(rows).toHaveLength(6);
+    const expected = score('bleu', {}, hyps, [refs]);
+    const bleuRows = rows.filter((r) => r.metric === 'bleu');
+    bleuRows.forEach((r, i) => expect(r.value).toBeCloseTo(expected.instances[i]!, 9));
+    expect(bleuRows[0]!.signature).toBe(expected.sentenceSignature);
+    const corpus = await db.corpusScore.findMany({ where: { submissionId: id }, orderBy: { metric: 'asc' } });
+    expect(corpus.map((c) => c.metric)).toEqual(['bleu', 'chrf']);
+    expect(corpus[0]!.value).toBeCloseTo(expected.corpus, 9);
+    expect(corpus[0]!.signature).toBe(expected.signature);
+    const sub = await db.submission.findUniqueOrThrow({ where: { id } });
+    expect(sub.status).toBe('SCORED');
+    expect(sub.progressDone).toBe(3);
+  });
+
+  it('replaces scores on a rerun instead of duplicating them', async () => {
+    const id = await makeSubmission([{ key: 'chrf', name: 'chrf', options: {} }]);
+    const service = new ScoringService(submissions, null);
+    await service.score(id);
+    await db.submission.update({ where: { id }, data: { status: 'QUEUED' } });
+    await service.score(id);
+    expect(await db.instanceScore.count({ where: { submissionId: id } })).toBe(3);
+    expect(await db.corpusScore.count({ where: { submissionId: id } })).toBe(1);
+  });
+
+  it('fails an NLI metric permanently with a clear reason when the worker has no model', async () => {
+    const id = await makeSubmission([{ key: 'nli', name: 'nli', options: {} }]);
+    const service = new ScoringService(submissions, null);
+    await expect(service.score(id)).rejects.toBeInstanceOf(PermanentScoringError);
+    await expect(service.score(id)).rejects.toThrow(/needs an NLI model/);
+  });
+
+  it('marks the submission failed on the last retry of a crashing job and rethrows before that', async () => {
+    const id = await makeSubmission([{ key: 'bleu', name: 'bleu', options: {} }]);
+    const crashing = { score: async () => { throw new Error('disk on fire'); }, fail: (sid: string, r: string) => submissions.markFailed(sid, r) } as unknown as ScoringService;
+    const processor = new ScoringProcessor({} as PgBoss, { PODIUM_WORKER_NAME: 'w' } as WorkerConfig, crashing);
+    const job = (retryCount: number) => ({ id: 'j', name: 'q', data: { v: 1, submissionId: id, reason: 'submitted' }, retryCount, retryLimit: 3 }) as unknown as PgBoss.JobWithMetadata<unknown>;
+    await expect(processor.handle(job(0))).rejects.toThrow('disk on fire');
+    expect((await db.submission.findUniqueOrThrow({ where: { id } })).status).toBe('QUEUED');
+    await processor.handle(job(3));
+    const failed = await db.submission.findUniqueOrThrow({ where: { id } });
+    expect(failed.status).toBe('FAILED');
+    expect(failed.error).toMatch(/after 4 attempts: disk on fire/);
+  });
+
+  it('drops a job whose payload does not match the v1 schema without touching any submission', async () => {
+    const service = { score: jest.fn() } as unknown as ScoringService;
+    const processor = new ScoringProcessor({} as PgBoss, { PODIUM_WORKER_NAME: 'w' } as WorkerConfig, service);
+    await processor.handle({ id: 'j', data: { v: 2, submissionId: 'nope' }, retryCount: 0, retryLimit: 3 } as unknown as PgBoss.JobWithMetadata<unknown>);
+    expect((service as unknown as { score: jest.Mock }).score).not.toHaveBeenCalled();
+  });
+});

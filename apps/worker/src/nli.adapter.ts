@@ -1,9 +1,118 @@
 import { Logger } from '@nestjs/common';
+import path from 'node:path';
 import type { WorkerConfig } from '@podium/config';
-import type { NliScorer } from './metric-runner';
+import type { MetricConfig, TaskKindName } from '@podium/contracts';
+import {
+  defaultNliOptions,
+  loadNliModel,
+  nliAvailability,
+  scoreNli,
+  type NliDirection,
+  type NliFormula,
+  type NliLongPremise,
+  type NliMetricOptions,
+  type NliModel,
+  type NliRefsAggregation,
+} from '@podium/nli';
+import { MetricUnavailableError, referenceStreams, type MetricResult, type NliScorer, type ScoringInstance } from './metric-runner';
 
-/** Placeholder until libs/nli lands: no NLI scorer, so NLI metrics fail with a clear reason. */
-export async function createNliScorer(_config: WorkerConfig): Promise<NliScorer | null> {
-  new Logger('nli').warn('NLI metrics are unavailable in this build');
-  return null;
+const FORMULAS: readonly NliFormula[] = ['e', '-c', 'e-n', 'e-c', 'e-n-2c'];
+const DIRECTIONS: readonly NliDirection[] = ['ref->hyp', 'ref<-hyp', 'ref<->hyp', 'src->hyp', 'src<-hyp', 'src<->hyp'];
+
+export function defaultModelsDir(): string {
+  return path.resolve(__dirname, '..', '..', '..', 'models');
+}
+
+function pick<T extends string>(value: unknown, allowed: readonly T[], what: string): T | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new MetricUnavailableError(`invalid NLI ${what} '${String(value)}'; expected one of ${allowed.join(', ')}`);
+}
+
+/**
+ * NLI options of a task's metric entry: `mode` ('ref' | 'src') picks the paper's default for
+ * the task kind, and `formula`, `direction`, `refsAggregation`, `long` override it.
+ */
+export function nliOptionsFor(config: MetricConfig, kind: TaskKindName): NliMetricOptions {
+  const o = config.options;
+  const direction = pick(o['direction'], DIRECTIONS, 'direction');
+  const mode = pick(o['mode'], ['ref', 'src'] as const, 'mode') ?? (direction?.startsWith('src') ? 'src' : 'ref');
+  const base = defaultNliOptions(kind, mode);
+  return {
+    ...base,
+    formula: pick(o['formula'], FORMULAS, 'formula') ?? base.formula,
+    direction: direction ?? base.direction,
+    refsAggregation: pick<NliRefsAggregation>(o['refsAggregation'], ['max', 'mean'], 'refsAggregation') ?? base.refsAggregation,
+    long: pick<NliLongPremise>(o['long'], ['truncate', 'chunk'], 'long') ?? base.long,
+  };
+}
+
+/**
+ * Scores NLI metrics in the worker. Each model is loaded once per process, on first use, and
+ * kept; a model that is not present fails the metric with the command that fetches it.
+ */
+export class WorkerNliScorer implements NliScorer {
+  private readonly log = new Logger('nli');
+  private readonly models = new Map<string, Promise<NliModel>>();
+
+  constructor(private readonly config: WorkerConfig, private readonly modelsDir: string) {}
+
+  private model(name: string): Promise<NliModel> {
+    let m = this.models.get(name);
+    if (!m) {
+      const dir = path.join(this.modelsDir, name);
+      const availability = nliAvailability(dir);
+      if (!availability.available) throw new MetricUnavailableError(availability.reason ?? `NLI model '${name}' is unavailable`);
+      m = loadNliModel(dir, {
+        provider: this.config.PODIUM_NLI_PROVIDER,
+        intraOpThreads: this.config.PODIUM_NLI_THREADS || undefined,
+        manifestPath: path.join(this.modelsDir, 'manifest.json'),
+        log: (line) => this.log.log(line),
+      });
+      m.catch(() => this.models.delete(name));
+      this.models.set(name, m);
+    }
+    return m;
+  }
+
+  async score(config: MetricConfig, kind: TaskKindName, instances: ScoringInstance[], onProgress: (done: number) => void): Promise<MetricResult> {
+    const modelName = typeof config.options['model'] === 'string' ? config.options['model'] : this.config.PODIUM_NLI_MODEL;
+    const options = nliOptionsFor(config, kind);
+    let model: NliModel;
+    try {
+      model = await this.model(modelName);
+    } catch (e) {
+      throw e instanceof MetricUnavailableError ? e : new MetricUnavailableError(`NLI model '${modelName}' could not be loaded: ${(e as Error).message}`);
+    }
+    let reported = 0;
+    const hyps = instances.map((i) => i.output);
+    const result = await scoreNli(
+      model,
+      { hyps, refStreams: referenceStreams(instances), sources: instances.map((i) => i.source) },
+      {
+        ...options,
+        batchSize: this.config.PODIUM_NLI_BATCH_SIZE,
+        onProgress: (done, total) => {
+          const now = Math.floor((done / Math.max(1, total)) * instances.length);
+          if (now > reported) {
+            onProgress(now - reported);
+            reported = now;
+          }
+        },
+      },
+    );
+    if (reported < instances.length) onProgress(instances.length - reported);
+    return { key: config.key, signature: result.signature, sentenceSignature: result.signature, corpus: result.corpus, instances: result.instances };
+  }
+}
+
+export async function createNliScorer(config: WorkerConfig): Promise<NliScorer> {
+  const dir = config.PODIUM_MODELS_DIR ?? defaultModelsDir();
+  const availability = nliAvailability(path.join(dir, config.PODIUM_NLI_MODEL));
+  new Logger('nli').log(
+    availability.available
+      ? `NLI model '${config.PODIUM_NLI_MODEL}' available in ${dir} (loaded on first use)`
+      : `NLI metrics unavailable until a model is fetched: ${availability.reason}`,
+  );
+  return new WorkerNliScorer(config, dir);
 }

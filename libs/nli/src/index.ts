@@ -24,3 +24,24 @@ export {
   type NliProbs,
 } from './nli-model';
 export { PairTokenizer, longestFirstLengths, type EncodedPair } from './pair-tokenizer';
+export {
+  NLI_METRIC_VERSION,
+  applyFormula,
+  defaultNliOptions,
+  directionMode,
+  formulaRange,
+  nliSignature,
+  scoreNli,
+  sentenceWindows,
+  splitSentences,
+  type NliDirection,
+  type NliFormula,
+  type NliLongPremise,
+  type NliMetricOptions,
+  type NliRefsAggregation,
+  type NliScoreInput,
+  type NliScoreResult,
+  type NliTaskKind,
+} from './nli-metric';
+export { DEFAULT_COMBINE_WEIGHT, combineScores, type CombineOptions, type CombinedScores } from './combine';
+export { fetchCommand, nliAvailability, type NliAvailability } from './availability';

@@ -1,0 +1,54 @@
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
+import type { ApiConfig } from '@podium/config';
+import type { Request, Response } from 'express';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { AuthGuard } from './auth/auth.guard';
+import { DomainErrorFilter } from './common/domain-error.filter';
+import { DbModule } from './db.module';
+import { TasksModule } from './tasks/tasks.module';
+
+export interface AppModuleOptions {
+  /** Path to write the emitted schema to, or false to keep it in memory (tests). */
+  schemaFile: string | false;
+}
+
+/** Errors that escape the filter (field resolvers, Apollo internals) are hidden the same way. */
+export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const code = formatted.extensions?.['code'];
+  const original = error instanceof GraphQLError ? error.originalError : undefined;
+  if (code === 'INTERNAL_SERVER_ERROR' && original && !(original instanceof GraphQLError)) {
+    return { message: 'internal server error', locations: formatted.locations, path: formatted.path, extensions: { code } };
+  }
+  return formatted;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: ApiConfig, options: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        DbModule.forRoot(config),
+        GraphQLModule.forRoot<ApolloDriverConfig>({
+          driver: ApolloDriver,
+          autoSchemaFile: options.schemaFile === false ? true : options.schemaFile,
+          sortSchema: true,
+          graphiql: true,
+          introspection: true,
+          includeStacktraceInErrorResponses: false,
+          fieldResolverEnhancers: ['filters'],
+          context: ({ req, res }: { req: Request; res: Response }) => ({ req, res }),
+          formatError: formatGraphQLError,
+        }),
+        TasksModule,
+      ],
+      providers: [
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_FILTER, useClass: DomainErrorFilter },
+      ],
+    };
+  }
+}

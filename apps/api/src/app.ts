@@ -1,0 +1,31 @@
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { ApiConfig } from '@podium/config';
+import { AppModule } from './app.module';
+import { SCHEMA_FILE } from './graphql-schema';
+import { serveWebApp } from './web/web-app';
+
+export interface CreateAppOptions {
+  /** Write the GraphQL schema to apps/api/schema.graphql (the dev server does; tests do not). */
+  emitSchema?: boolean;
+  /** Nest's logger; false silences it (tests). */
+  logger?: false | Logger;
+  /** Repository root, to resolve the schema file and the default web app folder. */
+  root?: string;
+}
+
+/** Builds the API (GraphQL at /graphql, REST under /api, the web app at /); not yet listening. */
+export async function createApp(config: ApiConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
+  const root = options.root ?? process.cwd();
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config, { schemaFile: options.emitSchema ? `${root}/${SCHEMA_FILE}` : false }),
+    { bodyParser: false, logger: options.logger === false ? false : undefined },
+  );
+  // GraphQL mutations carry whole test sets and submissions: allow up to the upload limit.
+  app.useBodyParser('json', { limit: config.PODIUM_MAX_UPLOAD_BYTES });
+  app.disable('x-powered-by');
+  serveWebApp(app, config.PODIUM_WEB_DIST ?? `${root}/apps/web/dist`);
+  await app.init();
+  return app;
+}

@@ -1,0 +1,66 @@
+import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import { DomainError } from '@podium/db';
+import type { Response } from 'express';
+import { GraphQLError } from 'graphql';
+
+const HTTP_STATUS: Record<DomainError['code'], number> = {
+  INVALID_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+};
+
+const HTTP_CODE: Record<number, string> = {
+  400: 'INVALID_INPUT',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+};
+
+/** What a client learns about an error: the same for GraphQL (`extensions`) and REST (body). */
+export interface ClientError {
+  status: number;
+  code: string;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+/**
+ * Maps an error to what a client may see. Domain errors keep their message and pointer;
+ * Nest's HTTP exceptions (404 route, 413 upload) keep their status; anything else is hidden.
+ */
+export function toClientError(error: unknown): ClientError | null {
+  if (error instanceof DomainError) {
+    return { status: HTTP_STATUS[error.code], code: error.code, message: error.message, details: error.details };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    return { status, code: HTTP_CODE[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'), message: error.message, details: {} };
+  }
+  return null;
+}
+
+/** The one exception filter: domain errors → GraphQL `extensions.code` or HTTP status. */
+@Catch()
+export class DomainErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(error: unknown, host: ArgumentsHost): GraphQLError | void {
+    const client = toClientError(error);
+    if (!client) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    const shown: ClientError = client ?? { status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'internal server error', details: {} };
+    if (host.getType<string>() === 'graphql') {
+      return new GraphQLError(shown.message, { extensions: { code: shown.code, ...shown.details } });
+    }
+    const res = host.switchToHttp().getResponse<Response>();
+    if (res.headersSent) {
+      // A streamed download failed half-way: the only honest signal left is a cut connection.
+      res.destroy();
+      return;
+    }
+    res.status(shown.status).json({ error: shown.message, code: shown.code, ...shown.details });
+  }
+}

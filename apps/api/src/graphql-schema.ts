@@ -1,0 +1,20 @@
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { TasksResolver } from './tasks/tasks.resolver';
+
+/** Every resolver class of the API: the GraphQL schema is built from exactly these. */
+export const RESOLVERS = [TasksResolver] as const;
+
+/** Where the emitted schema is committed (relative to the repository root). */
+export const SCHEMA_FILE = 'apps/api/schema.graphql';
+
+/** The header Nest writes on top of an emitted schema file. */
+export const SCHEMA_FILE_HEADER = `# ------------------------------------------------------
+# THIS FILE WAS AUTOMATICALLY GENERATED (DO NOT MODIFY)
+# ------------------------------------------------------
+
+`;
+
+/** The schema file's text exactly as Nest emits it with `sortSchema: true`. */
+export function schemaFileText(schema: GraphQLSchema): string {
+  return SCHEMA_FILE_HEADER + printSchema(lexicographicSortSchema(schema));
+}

@@ -1,0 +1,66 @@
+import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { GraphQLJSONObject } from '../common/json.scalar';
+
+@ObjectType({ description: 'A metric configured on a task; `key` names its stored scores' })
+export class MetricConfigType {
+  @Field() key!: string;
+  @Field({ description: 'Implementation: bleu, chrf, chrf++, ter, rouge1, rouge2, rougeL, rougeLsum, nli' }) name!: string;
+  @Field(() => GraphQLJSONObject) options!: Record<string, string | number | boolean>;
+}
+
+@ObjectType('TestSet')
+export class TestSetType {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+  @Field({ description: 'SHA-256 of the instances in order' }) checksum!: string;
+  @Field(() => Int) instanceCount!: number;
+  @Field() createdAt!: Date;
+}
+
+@ObjectType('Phase')
+export class PhaseType {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) taskId!: string;
+  @Field() name!: string;
+  @Field() opensAt!: Date;
+  @Field() closesAt!: Date;
+  @Field(() => Int) dailyLimit!: number;
+  @Field(() => Int) totalLimit!: number;
+  @Field({ description: 'Whether everyone sees the leaderboard while the phase is open' }) leaderboardBeforeClose!: boolean;
+  @Field(() => ID, { nullable: true }) testSetId!: string | null;
+  @Field() createdAt!: Date;
+}
+
+@ObjectType('Task')
+export class TaskType {
+  @Field(() => ID) id!: string;
+  @Field() slug!: string;
+  @Field() title!: string;
+  @Field() description!: string;
+  @Field({ description: 'mt, summarization, data-to-text or other' }) kind!: string;
+  @Field() sourceLang!: string;
+  @Field() targetLang!: string;
+  @Field(() => [MetricConfigType], { description: 'Configured metrics in order; the first is the primary' }) metrics!: MetricConfigType[];
+  @Field(() => Float, { nullable: true, description: 'Weight w of NLI in the combined metric C = w·N + (1−w)·M' })
+  combinedWeight!: number | null;
+  @Field() createdAt!: Date;
+}
+
+@InputType()
+export class MetricConfigInput {
+  @Field() key!: string;
+  @Field() name!: string;
+  @Field(() => GraphQLJSONObject, { nullable: true }) options?: Record<string, unknown>;
+}
+
+@InputType()
+export class CreateTaskInput {
+  @Field({ description: 'URL name: ^[a-z0-9][a-z0-9-]{1,62}$' }) slug!: string;
+  @Field() title!: string;
+  @Field({ nullable: true }) description?: string;
+  @Field({ description: 'mt, summarization, data-to-text or other' }) kind!: string;
+  @Field() sourceLang!: string;
+  @Field() targetLang!: string;
+  @Field(() => [MetricConfigInput], { nullable: true, description: 'Defaults depend on the kind' }) metrics?: MetricConfigInput[];
+  @Field(() => Float, { nullable: true, description: 'In [0, 1]' }) combinedWeight?: number;
+}

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { TASK_KINDS, defaultMetricsFor, metricConfigListSchema } from '@podium/contracts';
+import { NotFoundError, TaskRepository, type AuthUser, type Prisma, type Task } from '@podium/db';
+import { z } from 'zod';
+import { parseInput } from '../common/parse-input';
+import { kindToDb } from './task.mapper';
+import type { CreateTaskInput } from './task.types';
+
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,62}$/;
+
+const langSchema = z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, 'must be a language code such as en, de or pt-BR');
+
+export const createTaskSchema = z.object({
+  slug: z.string().regex(SLUG_PATTERN, 'slug must match ^[a-z0-9][a-z0-9-]{1,62}$ (lower-case letters, digits, hyphens)'),
+  title: z.string().trim().min(1, 'title must not be empty').max(200),
+  description: z.string().max(20_000).default(''),
+  kind: z.enum(TASK_KINDS, { error: `kind must be one of ${TASK_KINDS.join(', ')}` }),
+  sourceLang: langSchema,
+  targetLang: langSchema,
+  metrics: metricConfigListSchema.optional(),
+  combinedWeight: z.number().min(0, 'combinedWeight must be in [0, 1]').max(1, 'combinedWeight must be in [0, 1]').nullable().default(null),
+});
+
+@Injectable()
+export class TasksService {
+  constructor(private readonly tasks: TaskRepository) {}
+
+  async list(): Promise<Task[]> {
+    return this.tasks.listTasks();
+  }
+
+  async bySlug(slug: string): Promise<Task> {
+    const task = await this.tasks.taskBySlug(slug);
+    if (!task) throw new NotFoundError('task', slug);
+    return task;
+  }
+
+  async create(input: CreateTaskInput, organiser: AuthUser): Promise<Task> {
+    const parsed = parseInput(createTaskSchema, { ...input, description: input.description ?? undefined, metrics: input.metrics ?? undefined, combinedWeight: input.combinedWeight ?? undefined });
+    const metrics = parsed.metrics ?? defaultMetricsFor(parsed.kind);
+    return this.tasks.createTask({
+      slug: parsed.slug,
+      title: parsed.title,
+      description: parsed.description,
+      kind: kindToDb(parsed.kind),
+      sourceLang: parsed.sourceLang,
+      targetLang: parsed.targetLang,
+      metrics: metrics as unknown as Prisma.InputJsonValue,
+      combinedWeight: parsed.combinedWeight,
+      createdById: organiser.id,
+    });
+  }
+}

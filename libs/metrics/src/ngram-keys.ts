@@ -1,0 +1,79 @@
+/**
+ * N-gram counting on integer ids. Tokens (words or characters) of one segment and its
+ * references are mapped to small ids; an n-gram becomes the number Σ id·B^k, which is
+ * exact while B^n < 2^53. Sorted key arrays are then intersected as multisets, which
+ * gives Σ min(count_hyp, count_ref) — the clipped counts of BLEU and chrF.
+ * When the vocabulary is too large for exact numeric keys, string keys are used instead.
+ */
+
+/** Sorted n-gram keys of one order: numbers (exact) or strings (fallback). */
+export type NgramKeys = Float64Array | string[];
+
+/** Largest base B with B^order below 2^53, so numeric keys stay exact. */
+export function maxBase(order: number): number {
+  let b = Math.floor(Math.pow(2, 53 / order));
+  while (Math.pow(b, order) >= 2 ** 53) b--;
+  return b;
+}
+
+/**
+ * Keys of every order 1..maxOrder for a sequence of ids (each ≥ 1, below `base`),
+ * each array sorted ascending. Index `n - 1` holds the n-grams.
+ */
+export function numericNgramKeys(ids: ArrayLike<number>, maxOrder: number, base: number): Float64Array[] {
+  const len = ids.length;
+  const out: Float64Array[] = [];
+  let prev = new Float64Array(len);
+  for (let i = 0; i < len; i++) prev[i] = ids[i];
+  for (let n = 1; n <= maxOrder; n++) {
+    const count = Math.max(0, len - n + 1);
+    let cur: Float64Array;
+    if (n === 1) cur = prev;
+    else {
+      cur = new Float64Array(count);
+      for (let i = 0; i < count; i++) cur[i] = prev[i] * base + ids[i + n - 1];
+    }
+    out.push(cur.slice(0, count).sort());
+    prev = cur;
+  }
+  return out;
+}
+
+/** Keys of every order 1..maxOrder for a token sequence, as joined strings, sorted. */
+export function stringNgramKeys(tokens: readonly string[], maxOrder: number, sep: string): string[][] {
+  const out: string[][] = [];
+  for (let n = 1; n <= maxOrder; n++) {
+    const keys: string[] = [];
+    for (let i = 0; i + n <= tokens.length; i++) keys.push(n === 1 ? tokens[i] : tokens.slice(i, i + n).join(sep));
+    keys.sort();
+    out.push(keys);
+  }
+  return out;
+}
+
+/** Size of the multiset intersection of two sorted key arrays: Σ min(count_a, count_b). */
+export function sortedIntersectionSize(a: NgramKeys, b: NgramKeys): number {
+  let i = 0;
+  let j = 0;
+  let matches = 0;
+  const na = a.length;
+  const nb = b.length;
+  while (i < na && j < nb) {
+    const x = a[i];
+    const y = b[j];
+    if (x === y) {
+      matches++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return matches;
+}
+
+/** Counts of each distinct key of a sorted key array. */
+export function countSorted(keys: NgramKeys): Map<number | string, number> {
+  const m = new Map<number | string, number>();
+  for (let i = 0; i < keys.length; i++) m.set(keys[i], (m.get(keys[i]) ?? 0) + 1);
+  return m;
+}

@@ -1,0 +1,163 @@
+/**
+ * sacreBLEU 2.x word tokenizers for BLEU: `13a`, `intl`, `zh`, `char`, `none`.
+ * Each reproduces the Python original (sacrebleu/tokenizers/*.py), including its quirks,
+ * and returns the tokenized line as one string with single spaces between tokens.
+ */
+import { codePoints, pySplit, pyStrip } from './text';
+
+/** Names of the BLEU tokenizers this library implements. */
+export const BLEU_TOKENIZERS = ['13a', 'intl', 'zh', 'char', 'none'] as const;
+/** A BLEU tokenizer name as sacreBLEU spells it in `--tokenize` and in signatures. */
+export type BleuTokenizerName = (typeof BLEU_TOKENIZERS)[number];
+
+/** True when `name` is one of {@link BLEU_TOKENIZERS}. */
+export function isBleuTokenizerName(name: string): name is BleuTokenizerName {
+  return (BLEU_TOKENIZERS as readonly string[]).includes(name);
+}
+
+// mteval-v13a's Western rules, as sacrebleu/tokenizers/tokenizer_re.py applies them.
+// Class: { | } ~  [ \ ] ^ _ `  space ! " # $ % &  ( ) * +  : ; < = > ? @  /
+const RE_PUNCT = /([\x7b-\x7e\x5b-\x60\x20-\x26\x28-\x2b\x3a-\x40\x2f])/g;
+const RE_PERIOD_COMMA_UNLESS_PRECEDED_BY_DIGIT = /([^0-9])([.,])/g;
+const RE_PERIOD_COMMA_UNLESS_FOLLOWED_BY_DIGIT = /([.,])([^0-9])/g;
+const RE_DASH_AFTER_DIGIT = /([0-9])(-)/g;
+
+/**
+ * sacreBLEU's `TokenizerRegexp`: the language-dependent part of mteval-v13a
+ * (punctuation, period/comma not next to a digit, dash after a digit), then
+ * `' '.join(line.split())`.
+ * Example: `tokenizeRegexp('a,b 1,000.')` → `'a , b 1,000.'`.
+ */
+export function tokenizeRegexp(line: string): string {
+  line = line.replace(RE_PUNCT, ' $1 ');
+  line = line.replace(RE_PERIOD_COMMA_UNLESS_PRECEDED_BY_DIGIT, '$1 $2 ');
+  line = line.replace(RE_PERIOD_COMMA_UNLESS_FOLLOWED_BY_DIGIT, ' $1 $2');
+  line = line.replace(RE_DASH_AFTER_DIGIT, '$1 $2 ');
+  return pySplit(line).join(' ');
+}
+
+/**
+ * sacreBLEU's default `13a` tokenizer (mteval-v13a.pl): drops `<skipped>`, joins
+ * hyphenated line breaks, unescapes `&quot; &amp; &lt; &gt;` (in that order), pads the
+ * line with spaces and applies {@link tokenizeRegexp}.
+ * Example: `tokenize13a('Hello, "world".')` → `'Hello , " world " .'`.
+ */
+export function tokenize13a(line: string): string {
+  if (line.includes('<skipped>')) line = line.replaceAll('<skipped>', '');
+  if (line.includes('\n')) line = line.replaceAll('-\n', '').replaceAll('\n', ' ');
+  if (line.includes('&')) {
+    line = line.replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>');
+  }
+  return tokenizeRegexp(` ${line} `);
+}
+
+const RE_INTL_NONDIGIT_PUNCT = /(\P{N})(\p{P})/gu;
+const RE_INTL_PUNCT_NONDIGIT = /(\p{P})(\P{N})/gu;
+const RE_INTL_SYMBOL = /(\p{S})/gu;
+
+/**
+ * sacreBLEU's `intl` tokenizer (mteval-v14 international): splits Unicode punctuation
+ * (`\p{P}`) unless it sits between digits, and every symbol (`\p{S}`).
+ * A number followed by a final period keeps it, as in mteval-v14 (no padding).
+ * Example: `tokenizeIntl('Preis: 1.000€.')` → `'Preis : 1.000 € .'`.
+ */
+export function tokenizeIntl(line: string): string {
+  line = line.replace(RE_INTL_NONDIGIT_PUNCT, '$1 $2 ');
+  line = line.replace(RE_INTL_PUNCT_NONDIGIT, ' $1 $2');
+  line = line.replace(RE_INTL_SYMBOL, ' $1 ');
+  return pySplit(line).join(' ');
+}
+
+/**
+ * Code-point ranges sacreBLEU's `zh` tokenizer treats as Chinese. The two supplementary
+ * ranges are written in Python as `'\u20000'` and `'\u2f800'`, i.e. a BMP character plus a
+ * digit, and compared as strings; the effective ranges are therefore U+2001–U+2A6D and
+ * U+2F81–U+2FA1 (covering general punctuation, arrows, maths symbols…). We reproduce that.
+ */
+const ZH_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x3400, 0x4db5],
+  [0x4e00, 0x9fa5],
+  [0x9fa6, 0x9fbb],
+  [0xf900, 0xfa2d],
+  [0xfa30, 0xfa6a],
+  [0xfa70, 0xfad9],
+  [0x2001, 0x2a6d], // Python: '\u2000' + '0' <= c <= '\u2a6d' + '6'
+  [0x2f81, 0x2fa1], // Python: '\u2f80' + '0' <= c <= '\u2fa1' + 'd'
+  [0xff00, 0xffef],
+  [0x2e80, 0x2eff],
+  [0x3000, 0x303f],
+  [0x31c0, 0x31ef],
+  [0x2f00, 0x2fdf],
+  [0x2ff0, 0x2fff],
+  [0x3100, 0x312f],
+  [0x31a0, 0x31bf],
+  [0xfe10, 0xfe1f],
+  [0xfe30, 0xfe4f],
+  [0x2600, 0x26ff],
+  [0x2700, 0x27bf],
+  [0x3200, 0x32ff],
+  [0x3300, 0x33ff],
+];
+
+/** True when sacreBLEU's `zh` tokenizer isolates code point `cp` (see ZH_RANGES). */
+export function isZhChar(cp: number): boolean {
+  if (cp < 0x2001 || cp > 0xffef) return false;
+  for (const [lo, hi] of ZH_RANGES) if (cp >= lo && cp <= hi) return true;
+  return false;
+}
+
+/**
+ * sacreBLEU's `zh` tokenizer: strips the line, surrounds every "Chinese" code point
+ * (see {@link isZhChar}) with spaces, then applies {@link tokenizeRegexp} — without the
+ * 13a padding or entity unescaping.
+ * Example: `tokenizeZh('我爱北京。ok')` → `'我 爱 北 京 。 ok'`.
+ */
+export function tokenizeZh(line: string): string {
+  line = pyStrip(line);
+  let out = '';
+  let plainFrom = 0;
+  let i = 0;
+  for (const ch of line) {
+    const cp = ch.codePointAt(0) as number;
+    if (isZhChar(cp)) {
+      out += line.slice(plainFrom, i) + ' ' + ch + ' ';
+      plainFrom = i + ch.length;
+    }
+    i += ch.length;
+  }
+  out += line.slice(plainFrom);
+  return tokenizeRegexp(out);
+}
+
+/**
+ * sacreBLEU's `char` tokenizer: every code point becomes a token (whitespace disappears).
+ * Combining marks are separate tokens, as in Python.
+ * Example: `tokenizeChar('ab c')` → `'a b c'`.
+ */
+export function tokenizeChar(line: string): string {
+  const cps = codePoints(line);
+  const parts: string[] = [];
+  for (const cp of cps) parts.push(String.fromCodePoint(cp));
+  return pySplit(parts.join(' ')).join(' ');
+}
+
+/** sacreBLEU's `none` tokenizer: returns the line unchanged. */
+export function tokenizeNone(line: string): string {
+  return line;
+}
+
+/** The tokenizer function sacreBLEU registers under `name`. */
+export function getBleuTokenizer(name: BleuTokenizerName): (line: string) => string {
+  switch (name) {
+    case '13a':
+      return tokenize13a;
+    case 'intl':
+      return tokenizeIntl;
+    case 'zh':
+      return tokenizeZh;
+    case 'char':
+      return tokenizeChar;
+    case 'none':
+      return tokenizeNone;
+  }
+}

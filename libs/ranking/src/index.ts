@@ -1,1 +1,67 @@
-export {};
+export { mulberry32, shuffleInPlace, bootstrapCounts, type Rng } from './prng';
+export {
+  logGamma,
+  regularizedIncompleteBeta,
+  regularizedGammaP,
+  regularizedGammaQ,
+  erfc,
+  normalCdf,
+  normalPdf,
+  normalQuantile,
+  studentTCdf,
+  studentTTwoSidedP,
+  chiSquareSf,
+  binomialTwoSidedP,
+} from './special-functions';
+export { mean, median, sampleVariance, percentile, percentileOfSorted } from './descriptive';
+export { buildScoreTable, RankingInputError, type ScoreTable, type ScoreRow } from './score-table';
+export { rankDescending, kendallTau } from './ranks';
+export {
+  countWins,
+  fitBradleyTerry,
+  fitBradleyTerrySufficient,
+  bradleyTerryProbability,
+  BradleyTerryConvergenceError,
+  type BradleyTerryOptions,
+  type BradleyTerryFit,
+} from './bradley-terry';
+export {
+  pairedTTest,
+  wilcoxonSignedRank,
+  signTest,
+  moodMedianTest,
+  type TestResult,
+  type WilcoxonResult,
+} from './paired-tests';
+export {
+  pairedBootstrap,
+  approximateRandomization,
+  pairedBootstrapCorpus,
+  approximateRandomizationCorpus,
+  type CorpusFromStats,
+  type ResamplingOptions,
+  type ResamplingResult,
+} from './resampling';
+export { holm, benjaminiHochberg, adjustPValues, type Correction } from './correction';
+export { clusters } from './clusters';
+export {
+  elo,
+  trueSkill,
+  trueSkillUpdate,
+  type EloOptions,
+  type TrueSkillOptions,
+  type TrueSkillRating,
+  type GameOrderOptions,
+} from './rating-systems';
+export {
+  analyseSystems,
+  DEFAULT_CLUSTER_TESTS,
+  type AnalyseOptions,
+  type Analysis,
+  type SystemSummary,
+  type PairSummary,
+  type StatP,
+  type ClusterDisagreement,
+  type TestName,
+  type ClusteredAggregation,
+} from './analyse';

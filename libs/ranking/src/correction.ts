@@ -1,0 +1,58 @@
+/** Multiple-comparison correction over a family of p-values. */
+export type Correction = 'holm' | 'bh' | 'none';
+
+function order(ps: readonly number[]): number[] {
+  return ps.map((_, i) => i).sort((a, b) => clean(ps[a]) - clean(ps[b]) || a - b);
+}
+
+function clean(p: number): number {
+  return Number.isNaN(p) ? 1 : p;
+}
+
+/**
+ * Holm's step-down adjusted p-values (controls the family-wise error rate).
+ *
+ * Formula: sort p_(1) ≤ … ≤ p_(m); p̃_(i) = max_{j ≤ i} min(1, (m − j + 1)·p_(j)).
+ * Reference: Holm (1979), Scand. J. Statist. 6:65; matches statsmodels `multipletests(method='holm')`.
+ * NaN p-values are treated as 1.
+ * @example holm([0.01, 0.04, 0.03]); // [0.03, 0.06, 0.06]
+ */
+export function holm(ps: readonly number[]): number[] {
+  const m = ps.length;
+  const out = new Array<number>(m);
+  let running = 0;
+  order(ps).forEach((idx, rank) => {
+    running = Math.max(running, Math.min(1, (m - rank) * clean(ps[idx])));
+    out[idx] = running;
+  });
+  return out;
+}
+
+/**
+ * Benjamini–Hochberg step-up adjusted p-values (controls the false discovery rate).
+ *
+ * Formula: p̃_(i) = min_{j ≥ i} min(1, m·p_(j)/j).
+ * Reference: Benjamini & Hochberg (1995), JRSS B 57:289; matches statsmodels `fdr_bh`.
+ * @example benjaminiHochberg([0.01, 0.04, 0.03]); // [0.03, 0.04, 0.04]
+ */
+export function benjaminiHochberg(ps: readonly number[]): number[] {
+  const m = ps.length;
+  const out = new Array<number>(m);
+  const idx = order(ps);
+  let running = 1;
+  for (let r = m - 1; r >= 0; r--) {
+    running = Math.min(running, Math.min(1, (m * clean(ps[idx[r]])) / (r + 1)));
+    out[idx[r]] = running;
+  }
+  return out;
+}
+
+/**
+ * Applies the chosen correction; `none` returns the p-values unchanged.
+ * @example adjustPValues([0.01, 0.04], 'holm'); // [0.02, 0.04]
+ */
+export function adjustPValues(ps: readonly number[], correction: Correction): number[] {
+  if (correction === 'holm') return holm(ps);
+  if (correction === 'bh') return benjaminiHochberg(ps);
+  return ps.slice();
+}

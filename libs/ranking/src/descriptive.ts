@@ -1,0 +1,68 @@
+/**
+ * Arithmetic mean E = (1/n) Σ x_l (MEAN aggregation, Zhao thesis ch. 11 §2).
+ * Summed with Neumaier compensation so equal multisets give equal means in any order.
+ * @example mean([1, 5, 11, 12, 17]); // 9.2
+ */
+export function mean(xs: ArrayLike<number>): number {
+  const n = xs.length;
+  if (n === 0) return NaN;
+  let sum = 0;
+  let comp = 0;
+  for (let i = 0; i < n; i++) {
+    const x = xs[i];
+    const t = sum + x;
+    comp += Math.abs(sum) >= Math.abs(x) ? sum - t + x : x - t + sum;
+    sum = t;
+  }
+  return (sum + comp) / n;
+}
+
+/**
+ * Median: the central value of the sorted scores; the mean of the two central values when n is
+ * even (MEDIAN aggregation, Zhao thesis ch. 11 §2; NumPy's `np.median`).
+ * @example median([2, 6, 7, 13, 18]); // 7
+ */
+export function median(xs: ArrayLike<number>): number {
+  const n = xs.length;
+  if (n === 0) return NaN;
+  const sorted = Float64Array.from(xs).sort();
+  const h = n >> 1;
+  return n % 2 === 1 ? sorted[h] : (sorted[h - 1] + sorted[h]) / 2;
+}
+
+/**
+ * Sample variance with Bessel's correction, s² = Σ(x − x̄)²/(n − 1) (two-pass).
+ * @example sampleVariance([1, 2, 3, 4]); // 1.6666666666666667
+ */
+export function sampleVariance(xs: ArrayLike<number>): number {
+  const n = xs.length;
+  if (n < 2) return NaN;
+  const m = mean(xs);
+  let s = 0;
+  for (let i = 0; i < n; i++) s += (xs[i] - m) * (xs[i] - m);
+  return s / (n - 1);
+}
+
+/**
+ * Percentile with linear interpolation between order statistics (NumPy's default `linear`
+ * method): position h = (n − 1)·q/100, value x_⌊h⌋ + (h − ⌊h⌋)(x_⌈h⌉ − x_⌊h⌋).
+ * Reference: Hyndman & Fan (1996), definition 7.
+ * @example percentile([1, 2, 3, 4], 50); // 2.5
+ */
+export function percentile(xs: ArrayLike<number>, q: number): number {
+  const sorted = Float64Array.from(xs).sort();
+  return percentileOfSorted(sorted, q);
+}
+
+/** {@link percentile} on an already ascending array. @example percentileOfSorted([1, 2], 50); // 1.5 */
+export function percentileOfSorted(sorted: ArrayLike<number>, q: number): number {
+  const n = sorted.length;
+  if (n === 0) return NaN;
+  const h = ((n - 1) * q) / 100;
+  const lo = Math.floor(h);
+  const hi = Math.min(n - 1, lo + 1);
+  const a = sorted[lo];
+  const b = sorted[hi];
+  if (a === b) return a; // also keeps ±Infinity from turning into NaN
+  return a + (h - lo) * (b - a);
+}

@@ -1,0 +1,207 @@
+import { mean } from './descriptive';
+import { binomialTwoSidedP, chiSquareSf, normalCdf, studentTTwoSidedP } from './special-functions';
+
+/** Statistic and two-sided p-value of a test. `statistic` may be ±Infinity (JSON: null). */
+export interface TestResult {
+  statistic: number;
+  p: number;
+}
+
+function checkPaired(a: ArrayLike<number>, b: ArrayLike<number>, name: string): void {
+  if (a.length !== b.length) throw new RangeError(`${name}: samples must be paired (lengths ${a.length} and ${b.length})`);
+}
+
+/**
+ * Paired t-test on d_l = a_l − b_l, two-sided (SciPy `ttest_rel`).
+ *
+ * Formula: t = d̄ / (s_d/√n), ν = n − 1, p = I_{ν/(ν+t²)}(ν/2, 1/2).
+ * Reference: Student (1908); Zhao thesis ch. 11 §3.2 pairs it with MEAN.
+ * All-zero differences give t = 0, p = 1; constant non-zero differences give t = ±∞, p = 0.
+ * @example pairedTTest([1, 2, 3, 4], [0, 0, 0, 1]); // t = 4.7002, p = 0.01820 (d = [1, 2, 3, 3])
+ */
+export function pairedTTest(a: ArrayLike<number>, b: ArrayLike<number>): TestResult & { df: number; meanDiff: number } {
+  checkPaired(a, b, 'pairedTTest');
+  const d = new Float64Array(a.length);
+  for (let i = 0; i < a.length; i++) d[i] = a[i] - b[i];
+  return tTestFromDiffs(d);
+}
+
+/** Paired t-test from the differences d (see {@link pairedTTest}). */
+export function tTestFromDiffs(d: Float64Array): TestResult & { df: number; meanDiff: number } {
+  const n = d.length;
+  const md = mean(d);
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (d[i] - md) * (d[i] - md);
+  const df = n - 1;
+  if (n < 2) return { statistic: NaN, p: NaN, df, meanDiff: md };
+  const sd = Math.sqrt(ss / df);
+  if (sd === 0 || sd <= 1e-14 * Math.abs(md)) {
+    if (md === 0) return { statistic: 0, p: 1, df, meanDiff: md };
+    return { statistic: md > 0 ? Infinity : -Infinity, p: 0, df, meanDiff: md };
+  }
+  const t = md / (sd / Math.sqrt(n));
+  return { statistic: t, p: studentTTwoSidedP(t, df), df, meanDiff: md };
+}
+
+/** Exact null distribution of the signed-rank sum R⁺ for n untied ranks: counts of each sum. */
+function signedRankCounts(n: number): Float64Array {
+  const max = (n * (n + 1)) / 2;
+  const c = new Float64Array(max + 1);
+  c[0] = 1;
+  for (let r = 1; r <= n; r++) for (let s = max; s >= r; s--) c[s] += c[s - r];
+  return c;
+}
+
+/** Result of {@link wilcoxonSignedRank}. */
+export type WilcoxonResult = TestResult & { n: number; rPlus: number; rMinus: number; method: 'exact' | 'normal' };
+
+/**
+ * Wilcoxon signed-rank test, two-sided, as SciPy `wilcoxon(a, b)` with `zero_method='wilcox'`,
+ * `correction=False`: zero differences dropped; statistic T = min(R⁺, R⁻) with average ranks for
+ * tied |d|. p from the exact distribution of R⁺ when n ≤ 50 and no |d| ties (p = min(1, 2·min(
+ * P(R⁺ ≤ r), P(R⁺ ≥ r)))), else the normal approximation
+ * z = (T − n(n+1)/4) / √(n(n+1)(2n+1)/24 − Σ(t³ − t)/48), p = 2Φ(−|z|).
+ * Reference: Wilcoxon (1945), Biometrics Bull. 1:80; Conover (1999) §5.7.
+ * @example wilcoxonSignedRank([1, 2, 3, 4, 5], [0, 0, 0, 0, 0]).p; // 0.0625 = 2/32
+ */
+export function wilcoxonSignedRank(a: ArrayLike<number>, b: ArrayLike<number>): WilcoxonResult {
+  checkPaired(a, b, 'wilcoxonSignedRank');
+  const d = new Float64Array(a.length);
+  for (let i = 0; i < a.length; i++) d[i] = a[i] - b[i];
+  return wilcoxonFromSortedDiffs(d.sort());
+}
+
+/** {@link wilcoxonSignedRank} from all differences d = a − b sorted ascending (zeros included). */
+export function wilcoxonFromSortedDiffs(sorted: Float64Array): WilcoxonResult {
+  const len = sorted.length;
+  let negEnd = 0;
+  while (negEnd < len && sorted[negEnd] < 0) negEnd++;
+  let posStart = negEnd;
+  while (posStart < len && sorted[posStart] === 0) posStart++;
+  const m = negEnd + len - posStart;
+  // Negatives come first (largest |d| first), positives after the zeros: merge by |d| ascending.
+  let i = negEnd - 1;
+  let j = posStart;
+  let rank = 0;
+  let rPlus = 0;
+  let rMinus = 0;
+  let tieTerm = 0;
+  while (i >= 0 || j < len) {
+    const next = i < 0 ? sorted[j] : j >= len ? -sorted[i] : Math.min(-sorted[i], sorted[j]);
+    let cNeg = 0;
+    let cPos = 0;
+    while (i >= 0 && -sorted[i] === next) {
+      cNeg++;
+      i--;
+    }
+    while (j < len && sorted[j] === next) {
+      cPos++;
+      j++;
+    }
+    const t = cNeg + cPos;
+    const avg = rank + (t + 1) / 2;
+    rPlus += cPos * avg;
+    rMinus += cNeg * avg;
+    rank += t;
+    if (t > 1) tieTerm += t * t * t - t;
+  }
+  const T = Math.min(rPlus, rMinus);
+  if (m === 0) return { statistic: 0, p: 1, n: 0, rPlus: 0, rMinus: 0, method: 'exact' };
+  if (m <= 50 && tieTerm === 0) {
+    const counts = signedRankCounts(m);
+    const total = Math.pow(2, m);
+    const r = Math.round(rPlus);
+    const max = counts.length - 1;
+    let less = 0;
+    for (let s = 0; s <= r; s++) less += counts[s];
+    let greater = 0;
+    for (let s = r; s <= max; s++) greater += counts[s];
+    const p = Math.min(1, (2 * Math.min(less, greater)) / total);
+    return { statistic: T, p, n: m, rPlus, rMinus, method: 'exact' };
+  }
+  const mu = (m * (m + 1)) / 4;
+  const variance = (m * (m + 1) * (2 * m + 1)) / 24 - tieTerm / 48;
+  if (variance <= 0) return { statistic: T, p: 1, n: m, rPlus, rMinus, method: 'normal' };
+  const z = (T - mu) / Math.sqrt(variance);
+  return { statistic: T, p: Math.min(1, 2 * normalCdf(-Math.abs(z))), n: m, rPlus, rMinus, method: 'normal' };
+}
+
+/**
+ * Sign test, two-sided exact binomial on the instances where a and b differ (ties dropped):
+ * p = min(1, 2·P(X ≤ min(w, l))), X ~ Bin(w + l, 1/2).
+ * Reference: Conover (1999) §3.4; Zhao thesis ch. 11 §3.2 (the test behind BT / median of differences).
+ * @example signTest([1, 1, 1, 1, 0], [0, 0, 0, 0, 1]).p; // 0.375
+ */
+export function signTest(a: ArrayLike<number>, b: ArrayLike<number>): { p: number; wins: number; losses: number; ties: number } {
+  checkPaired(a, b, 'signTest');
+  let wins = 0;
+  let losses = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] > b[i]) wins++;
+    else if (a[i] < b[i]) losses++;
+  }
+  const ties = a.length - wins - losses;
+  return { p: binomialTwoSidedP(wins, wins + losses), wins, losses, ties };
+}
+
+/**
+ * Mood's median test for two samples, as SciPy `median_test(a, b)` defaults: grand median of the
+ * pooled samples; values equal to it count as "below" (`ties='below'`); 2×2 table of counts
+ * above/below; Pearson χ² with Yates' continuity correction (|O − E| reduced by min(0.5, |O − E|)),
+ * 1 d.f. If every value is at or below the grand median (SciPy raises), returns statistic 0, p 1.
+ * Unpaired: it ignores which instances go together (Zhao thesis ch. 11 App. D).
+ * Reference: Mood (1950), Introduction to the Theory of Statistics, §16.3.
+ * @example moodMedianTest([1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]); // χ² = 8.3333, p = 0.00389
+ */
+export function moodMedianTest(a: ArrayLike<number>, b: ArrayLike<number>): TestResult & { grandMedian: number; table: [[number, number], [number, number]] } {
+  return moodMedianTestSorted(Float64Array.from(a).sort(), Float64Array.from(b).sort());
+}
+
+function countAbove(sorted: Float64Array, v: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] <= v) lo = mid + 1;
+    else hi = mid;
+  }
+  return sorted.length - lo;
+}
+
+/** The k-th smallest (0-based) element of the union of two ascending arrays, by merging. */
+function kthOfUnion(a: Float64Array, b: Float64Array, k: number): number {
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    if (i >= a.length) return b[j + (k - i - j)];
+    if (j >= b.length) return a[i + (k - i - j)];
+    const v = a[i] <= b[j] ? a[i++] : b[j++];
+    if (i + j - 1 === k) return v;
+  }
+}
+
+/** {@link moodMedianTest} on samples already sorted ascending (used for all-pairs analysis). */
+export function moodMedianTestSorted(a: Float64Array, b: Float64Array): TestResult & { grandMedian: number; table: [[number, number], [number, number]] } {
+  const total = a.length + b.length;
+  const h = total >> 1;
+  const grandMedian = total % 2 === 1 ? kthOfUnion(a, b, h) : (kthOfUnion(a, b, h - 1) + kthOfUnion(a, b, h)) / 2;
+  const aAbove = countAbove(a, grandMedian);
+  const bAbove = countAbove(b, grandMedian);
+  const table: [[number, number], [number, number]] = [
+    [aAbove, bAbove],
+    [a.length - aAbove, b.length - bAbove],
+  ];
+  const rows = [aAbove + bAbove, total - aAbove - bAbove];
+  const cols = [a.length, b.length];
+  if (rows[0] === 0 || rows[1] === 0) return { statistic: 0, p: 1, grandMedian, table };
+  let chi2 = 0;
+  for (let r = 0; r < 2; r++) {
+    for (let c = 0; c < 2; c++) {
+      const expected = (rows[r] * cols[c]) / total;
+      const diff = expected - table[r][c];
+      const adjusted = table[r][c] + Math.sign(diff) * Math.min(0.5, Math.abs(diff));
+      chi2 += ((adjusted - expected) * (adjusted - expected)) / expected;
+    }
+  }
+  return { statistic: chi2, p: chiSquareSf(chi2, 1), grandMedian, table };
+}

@@ -1,0 +1,254 @@
+import { mulberry32, shuffleInPlace } from './prng';
+import { orientedScores, type ScoreTable } from './score-table';
+import { normalQuantile } from './special-functions';
+
+/** How games are ordered for the online rating systems. */
+export interface GameOrderOptions {
+  /**
+   * Number of seeded random game orders to average over (default 10). Each order shuffles the
+   * instances and the pairs of systems; one game per instance per pair of systems. 0 plays the
+   * input order instead, pair by pair (as the paper's code), and then depends on input order.
+   */
+  orders?: number;
+  /** Seed for the orders. Default 12345. */
+  seed?: number;
+}
+
+/** Options for {@link elo}. */
+export interface EloOptions extends GameOrderOptions {
+  /** K-factor, default 20 (Zhao thesis ch. 11 App. G.1). */
+  k?: number;
+  /** Starting rating, default 1500. */
+  initial?: number;
+}
+
+/**
+ * Plays every game (instance l, systems i < j), calling `game(i, j, outcome)` with outcome 1 when
+ * i scores higher, 0.5 for a tie, 0 otherwise, in `orders` seeded random orders; `reset` is
+ * called before each order and `collect` after it.
+ */
+function playGames(
+  table: ScoreTable,
+  options: GameOrderOptions,
+  reset: () => void,
+  game: (i: number, j: number, outcome: number) => void,
+  collect: () => void,
+): void {
+  const x = orientedScores(table);
+  const k = x.length;
+  const n = k ? x[0].length : 0;
+  const pairs: number[] = [];
+  for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) pairs.push(i * k + j);
+  const orders = options.orders ?? 10;
+  if (orders === 0) {
+    reset();
+    for (const p of pairs) {
+      const i = Math.floor(p / k);
+      const j = p % k;
+      for (let l = 0; l < n; l++) game(i, j, x[i][l] > x[j][l] ? 1 : x[i][l] === x[j][l] ? 0.5 : 0);
+    }
+    collect();
+    return;
+  }
+  const rng = mulberry32(options.seed ?? 12345);
+  const inst = Int32Array.from({ length: n }, (_, l) => l);
+  const pairOrder = Int32Array.from(pairs);
+  const pi = new Int32Array(pairs.length);
+  const pj = new Int32Array(pairs.length);
+  for (let o = 0; o < orders; o++) {
+    shuffleInPlace(inst, rng);
+    shuffleInPlace(pairOrder, rng);
+    for (let q = 0; q < pairOrder.length; q++) {
+      const p = pairOrder[q];
+      // Randomise which side plays "first" too, so neither position is favoured.
+      const swap = rng.next() < 0.5;
+      pi[q] = swap ? p % k : Math.floor(p / k);
+      pj[q] = swap ? Math.floor(p / k) : p % k;
+    }
+    reset();
+    for (let t = 0; t < n; t++) {
+      const l = inst[t];
+      for (let q = 0; q < pi.length; q++) {
+        const a = x[pi[q]][l];
+        const b = x[pj[q]][l];
+        game(pi[q], pj[q], a > b ? 1 : a === b ? 0.5 : 0);
+      }
+    }
+    collect();
+  }
+}
+
+/**
+ * Elo ratings from per-instance games between every pair of systems; ties are draws.
+ *
+ * Formula: E_i = 1/(1 + 10^((R_j − R_i)/400)); R_i ← R_i + K(δ − E_i), R_j ← R_j − K(δ − E_i),
+ * δ ∈ {1, ½, 0}; K = 20, start 1500; averaged over seeded random game orders so the result does
+ * not depend on the input order. Reference: Elo (1978); Zhao thesis ch. 11 App. G.1 eq. 5.
+ * @example elo({ systems: ['A', 'B'], instances: ['1'], scores: [[1], [0]] }, { orders: 0 }); // [1510, 1490]
+ */
+export function elo(table: ScoreTable, options: EloOptions = {}): number[] {
+  const K = options.k ?? 20;
+  const start = options.initial ?? 1500;
+  const k = table.systems.length;
+  const ratings = new Float64Array(k);
+  const total = new Float64Array(k);
+  let passes = 0;
+  const scale = Math.LN10 / 400;
+  playGames(
+    table,
+    options,
+    () => ratings.fill(start),
+    (i, j, outcome) => {
+      const expected = 1 / (1 + Math.exp((ratings[j] - ratings[i]) * scale));
+      const delta = K * (outcome - expected);
+      ratings[i] += delta;
+      ratings[j] -= delta;
+    },
+    () => {
+      for (let s = 0; s < k; s++) total[s] += ratings[s];
+      passes++;
+    },
+  );
+  return Array.from(total, (v) => v / passes);
+}
+
+/** TrueSkill environment (defaults of the `trueskill` Python package, Herbrich et al. 2007). */
+export interface TrueSkillOptions extends GameOrderOptions {
+  mu?: number;
+  sigma?: number;
+  beta?: number;
+  tau?: number;
+  drawProbability?: number;
+}
+
+/** A TrueSkill rating N(μ, σ²). */
+export interface TrueSkillRating {
+  mu: number;
+  sigma: number;
+}
+
+// Fast erfc (Press et al. §6.2 Chebyshev fit, |rel. error| < 1.2e-7), the one the `trueskill`
+// package uses; the exact p-value code lives in special-functions.ts.
+function erfcFast(x: number): number {
+  const z = Math.abs(x);
+  const t = 1 / (1 + z / 2);
+  const r =
+    t *
+    Math.exp(
+      -z * z - 1.26551223 +
+        t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
+  return x < 0 ? 2 - r : r;
+}
+const cdf = (x: number): number => 0.5 * erfcFast(-x / Math.SQRT2);
+const INV_SQRT_2PI = 1 / Math.sqrt(2 * Math.PI);
+const pdf = (x: number): number => INV_SQRT_2PI * Math.exp(-0.5 * x * x);
+
+/**
+ * One TrueSkill 1-vs-1 update (closed form of the factor graph for two players).
+ * Formula: c² = 2β² + σ_a² + σ_b² (after σ² += τ²), t = (μ_a − μ_b)/c, ε = Φ⁻¹((p_draw + 1)/2)·√2·β;
+ * win: v = φ(t − ε/c)/Φ(t − ε/c), w = v(v + t − ε/c); draw: v, w of the doubly truncated normal;
+ * μ_a += σ_a²/c·v, μ_b −= σ_b²/c·v, σ² ← σ²(1 − σ²w/c²).
+ * Reference: Herbrich, Minka & Graepel (2007), NeurIPS; Moser (2010) "Computing your skill".
+ * @example trueSkillUpdate({mu: 25, sigma: 25/3}, {mu: 25, sigma: 25/3}, 1); // μ 29.396/20.604, σ 7.171
+ */
+export function trueSkillUpdate(
+  a: TrueSkillRating,
+  b: TrueSkillRating,
+  outcome: 1 | 0.5 | 0,
+  options: Omit<TrueSkillOptions, keyof GameOrderOptions> = {},
+): [TrueSkillRating, TrueSkillRating] {
+  const env = trueSkillEnv(options);
+  const s = Float64Array.of(a.mu, a.sigma * a.sigma, b.mu, b.sigma * b.sigma);
+  if (outcome === 0) {
+    updatePair(s, 2, 0, 1, env);
+  } else updatePair(s, 0, 2, outcome, env);
+  return [
+    { mu: s[0], sigma: Math.sqrt(s[1]) },
+    { mu: s[2], sigma: Math.sqrt(s[3]) },
+  ];
+}
+
+interface Env {
+  beta2: number;
+  tau2: number;
+  margin: number;
+}
+
+function trueSkillEnv(o: Omit<TrueSkillOptions, keyof GameOrderOptions>): Env & { mu: number; sigma: number } {
+  const sigma = o.sigma ?? 25 / 3;
+  const beta = o.beta ?? sigma / 2;
+  const tau = o.tau ?? sigma / 100;
+  const p = o.drawProbability ?? 0.1;
+  return { mu: o.mu ?? 25, sigma, beta2: beta * beta, tau2: tau * tau, margin: normalQuantile((p + 1) / 2) * Math.SQRT2 * beta };
+}
+
+/** In-place update of state s = [μ, σ², …] at offsets ia (winner or first) and ib. */
+function updatePair(s: Float64Array, ia: number, ib: number, outcome: number, env: Env): void {
+  const va = s[ia + 1] + env.tau2;
+  const vb = s[ib + 1] + env.tau2;
+  const c2 = 2 * env.beta2 + va + vb;
+  const c = Math.sqrt(c2);
+  const t = (s[ia] - s[ib]) / c;
+  const e = env.margin / c;
+  let v: number;
+  let w: number;
+  if (outcome === 1) {
+    const x = t - e;
+    const denom = cdf(x);
+    v = denom > 0 ? pdf(x) / denom : -x;
+    w = v * (v + x);
+  } else {
+    const absT = Math.abs(t);
+    const hi = e - absT;
+    const lo = -e - absT;
+    const denom = cdf(hi) - cdf(lo);
+    const vv = denom > 0 ? (pdf(lo) - pdf(hi)) / denom : hi;
+    v = t < 0 ? -vv : vv;
+    w = denom > 0 ? vv * vv + (hi * pdf(hi) - lo * pdf(lo)) / denom : 1;
+  }
+  if (!(w > 0)) w = 0;
+  if (w >= 1) w = 1 - 1e-12;
+  s[ia] += (va / c) * v;
+  s[ib] -= (vb / c) * v;
+  s[ia + 1] = va * (1 - (va / c2) * w);
+  s[ib + 1] = vb * (1 - (vb / c2) * w);
+}
+
+/**
+ * TrueSkill ratings from per-instance 1-vs-1 games between every pair of systems (ties are draws),
+ * defaults μ = 25, σ = 25/3, β = σ/2, τ = σ/100, draw probability 0.1 (the `trueskill` package, as
+ * in Zhao thesis ch. 11 App. G.2); μ and σ averaged over seeded random game orders. Rank by μ.
+ * Reference: Herbrich, Minka & Graepel (2007), "TrueSkill™: A Bayesian skill rating system".
+ * @example trueSkill({ systems: ['A', 'B'], instances: ['1'], scores: [[1], [0]] }, { orders: 0 }); // A μ≈29.40
+ */
+export function trueSkill(table: ScoreTable, options: TrueSkillOptions = {}): TrueSkillRating[] {
+  const env = trueSkillEnv(options);
+  const k = table.systems.length;
+  const state = new Float64Array(2 * k);
+  const mu = new Float64Array(k);
+  const sigma = new Float64Array(k);
+  let passes = 0;
+  playGames(
+    table,
+    options,
+    () => {
+      for (let s = 0; s < k; s++) {
+        state[2 * s] = env.mu;
+        state[2 * s + 1] = env.sigma * env.sigma;
+      }
+    },
+    (i, j, outcome) => {
+      if (outcome === 0) updatePair(state, 2 * j, 2 * i, 1, env);
+      else updatePair(state, 2 * i, 2 * j, outcome, env);
+    },
+    () => {
+      for (let s = 0; s < k; s++) {
+        mu[s] += state[2 * s];
+        sigma[s] += Math.sqrt(state[2 * s + 1]);
+      }
+      passes++;
+    },
+  );
+  return Array.from(mu, (m, s) => ({ mu: m / passes, sigma: sigma[s] / passes }));
+}

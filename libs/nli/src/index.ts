@@ -45,3 +45,11 @@ export {
 } from './nli-metric';
 export { DEFAULT_COMBINE_WEIGHT, combineScores, type CombineOptions, type CombinedScores } from './combine';
 export { fetchCommand, nliAvailability, type NliAvailability } from './availability';
+export {
+  DEFAULT_HF_ENDPOINT,
+  fetchModel,
+  listModels,
+  type FetchModelOptions,
+  type FetchModelResult,
+  type ModelListing,
+} from './model-fetch';

@@ -1,0 +1,194 @@
+import { parseArgs } from 'node:util';
+import { analyseSystems, buildScoreTable, RankingInputError, type Analysis, type ScoreRow, type TestName } from '@podium/ranking';
+import { CliError } from '../cli-error';
+import type { CliCommand } from '../command';
+import { readText } from '../io';
+
+const USAGE = `usage: podium rank --scores FILE.csv|FILE.jsonl [options]
+
+Ranks systems scored on the same instances (mean, median, Bradley–Terry, Elo, TrueSkill),
+runs six paired tests on every pair with multiple-comparison correction, and prints clusters.
+
+  --scores FILE        CSV with header system,instance,score (quoted fields allowed), or JSONL
+                       with the same keys (one object per line)
+  --seed N             seed for every random step (default 12345)
+  --resamples N        bootstrap resamples and randomisation trials (default 1000)
+  --correction C       holm | bh | none (default holm)
+  --alpha A            significance level for clusters (default 0.05)
+  --test T             one test to drive all clusters: ttest | wilcoxon | sign | mood | bootstrap | ar
+                       (default: ttest for mean, mood for median, sign for BT)
+  --elo-orders N       random game orders averaged for Elo/TrueSkill (default 10)
+  --lower-is-better    scores are errors (e.g. TER): lower ranks higher`;
+
+const TESTS: readonly TestName[] = ['ttest', 'wilcoxon', 'sign', 'mood', 'bootstrap', 'ar'];
+
+/** Splits CSV text into records (RFC 4180: quoted fields, "" escapes, newlines inside quotes). */
+export function parseCsv(text: string): { fields: string[]; line: number }[] {
+  const records: { fields: string[]; line: number }[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  let line = 1;
+  let recordLine = 1;
+  let atFieldStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (ch === '\n') line++;
+        field += ch;
+      }
+      continue;
+    }
+    if (ch === '"' && atFieldStart) {
+      quoted = true;
+      atFieldStart = false;
+    } else if (ch === ',') {
+      fields.push(field);
+      field = '';
+      atFieldStart = true;
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      fields.push(field);
+      if (!(fields.length === 1 && fields[0] === '')) records.push({ fields, line: recordLine });
+      fields = [];
+      field = '';
+      atFieldStart = true;
+      line++;
+      recordLine = line;
+    } else {
+      if (ch === '"') throw new CliError(`line ${line}: stray quote inside an unquoted field`);
+      field += ch;
+      atFieldStart = false;
+    }
+  }
+  if (quoted) throw new CliError(`line ${recordLine}: unterminated quoted field`);
+  fields.push(field);
+  if (!(fields.length === 1 && fields[0] === '')) records.push({ fields, line: recordLine });
+  return records;
+}
+
+function parseScore(raw: string, where: string): number {
+  const s = raw.trim();
+  const v = s === '' ? NaN : Number(s);
+  if (!Number.isFinite(v)) throw new CliError(`${where}: score '${raw}' is not a finite number`);
+  return v;
+}
+
+/** Reads `system,instance,score` rows from CSV text. */
+export function rowsFromCsv(text: string, path: string): ScoreRow[] {
+  const records = parseCsv(text);
+  if (records.length === 0) throw new CliError(`${path} is empty`);
+  const header = records[0].fields.map((h) => h.trim().replace(/^\uFEFF/, ''));
+  const col = (name: string): number => {
+    const i = header.indexOf(name);
+    if (i < 0) throw new CliError(`${path}: header must name columns system,instance,score (got ${header.join(',')})`);
+    return i;
+  };
+  const [cs, ci, cv] = [col('system'), col('instance'), col('score')];
+  const rows: ScoreRow[] = [];
+  for (let r = 1; r < records.length; r++) {
+    const { fields, line } = records[r];
+    if (fields.length !== header.length) throw new CliError(`${path} line ${line}: expected ${header.length} fields, got ${fields.length}`);
+    rows.push({ system: fields[cs], instance: fields[ci], score: parseScore(fields[cv], `${path} line ${line}`) });
+  }
+  return rows;
+}
+
+/** Reads rows from JSONL: one object per line with string system/instance and numeric score. */
+export function rowsFromJsonl(text: string, path: string): ScoreRow[] {
+  const rows: ScoreRow[] = [];
+  text.split('\n').forEach((raw, i) => {
+    const lineText = raw.trim();
+    if (lineText === '') return;
+    const where = `${path} line ${i + 1}`;
+    let obj: unknown;
+    try {
+      obj = JSON.parse(lineText);
+    } catch {
+      throw new CliError(`${where}: not valid JSON`);
+    }
+    if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new CliError(`${where}: expected an object with system, instance, score`);
+    const o = obj as Record<string, unknown>;
+    const name = (key: string): string => {
+      const v = o[key];
+      if (typeof v === 'string') return v;
+      if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+      throw new CliError(`${where}: missing or non-string '${key}'`);
+    };
+    const score = o.score;
+    const value = typeof score === 'number' ? score : typeof score === 'string' ? parseScore(score, where) : NaN;
+    if (!Number.isFinite(value)) throw new CliError(`${where}: score ${JSON.stringify(score ?? null)} is not a finite number`);
+    rows.push({ system: name('system'), instance: name('instance'), score: value });
+  });
+  if (rows.length === 0) throw new CliError(`${path} is empty`);
+  return rows;
+}
+
+function intFlag(value: string | undefined, name: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^-?\d+$/.test(value.trim())) throw new CliError(`--${name} must be an integer, got '${value}'`);
+  const v = Number(value);
+  if (v < min || !Number.isSafeInteger(v)) throw new CliError(`--${name} must be an integer ≥ ${min}, got '${value}'`);
+  return v;
+}
+
+/** `podium rank`: the leaderboard of analyseSystems as JSON. */
+export const rankCommand: CliCommand = {
+  name: 'rank',
+  summary: 'rank systems (mean, median, Bradley–Terry, Elo, TrueSkill) with paired tests and clusters',
+  usage: USAGE,
+  async run(argv: string[]): Promise<Analysis> {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args: argv,
+        options: {
+          scores: { type: 'string' },
+          seed: { type: 'string' },
+          resamples: { type: 'string' },
+          correction: { type: 'string' },
+          alpha: { type: 'string' },
+          test: { type: 'string' },
+          'elo-orders': { type: 'string' },
+          'lower-is-better': { type: 'boolean' },
+        },
+        strict: true,
+        allowPositionals: false,
+      }));
+    } catch (err) {
+      throw new CliError(err instanceof Error ? err.message : String(err));
+    }
+    if (!values.scores) throw new CliError('--scores FILE is required');
+    const seed = intFlag(values.seed, 'seed', 0);
+    if (seed !== undefined && seed > 0xffffffff) throw new CliError('--seed must be below 2^32');
+    const resamples = intFlag(values.resamples, 'resamples', 1);
+    const eloOrders = intFlag(values['elo-orders'], 'elo-orders', 0);
+    const correction = values.correction ?? 'holm';
+    if (correction !== 'holm' && correction !== 'bh' && correction !== 'none') throw new CliError(`--correction must be holm, bh or none, got '${correction}'`);
+    let alpha: number | undefined;
+    if (values.alpha !== undefined) {
+      alpha = Number(values.alpha);
+      if (!(alpha > 0 && alpha < 1)) throw new CliError(`--alpha must be a number in (0, 1), got '${values.alpha}'`);
+    }
+    const test = values.test as TestName | undefined;
+    if (test !== undefined && !TESTS.includes(test)) throw new CliError(`--test must be one of ${TESTS.join(', ')}, got '${values.test}'`);
+    const path = values.scores;
+    const text = readText(path, 'scores');
+    const jsonl = /\.jsonl?$/i.test(path) || text.trimStart().startsWith('{');
+    const rows = jsonl ? rowsFromJsonl(text, path) : rowsFromCsv(text, path);
+    try {
+      const table = buildScoreTable(rows);
+      if (values['lower-is-better']) table.higherIsBetter = false;
+      return analyseSystems(table, { seed, resamples, correction, alpha, test, eloOrders });
+    } catch (err) {
+      if (err instanceof RankingInputError) throw new CliError(`${path}: ${err.message}`);
+      throw err;
+    }
+  },
+};

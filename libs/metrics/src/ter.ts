@@ -112,6 +112,7 @@ const BEAM_WIDTH = 25;
 const MAX_CACHE_SIZE = 10000;
 const MAX_SHIFT_CANDIDATES = 1000;
 const INF = 1e16;
+const NO_ALIGN = -2;
 
 const OP_NOP = 0;
 const OP_SUB = 1;
@@ -281,7 +282,9 @@ function bestShift(
   const nH = wordsH.length;
   const nR = wordsR.length;
   // Flip the trace (insertions <-> deletions) and align reference positions to hypothesis positions.
-  const align = new Int32Array(nR).fill(-1);
+  // align[r] = hypothesis position aligned to reference position r; -1 is a valid value
+  // (before the first hypothesis word), so "unset" is NO_ALIGN.
+  const align = new Int32Array(nR).fill(NO_ALIGN);
   const hypErr = new Int32Array(nH + 1); // prefix sums
   const refErr = new Int32Array(nR + 1);
   let posH = -1;
@@ -324,7 +327,7 @@ function bestShift(
           for (let offset = -1; offset < length; offset++) {
             let idx: number;
             if (startR + offset === -1) idx = 0;
-            else if (startR + offset < nR && align[startR + offset] !== -1) idx = align[startR + offset] + 1;
+            else if (startR + offset < nR && align[startR + offset] !== NO_ALIGN) idx = align[startR + offset] + 1;
             else break;
             if (idx === prevIdx) continue;
             prevIdx = idx;

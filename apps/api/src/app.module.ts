@@ -8,6 +8,9 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AuthGuard } from './auth/auth.guard';
 import { DomainErrorFilter } from './common/domain-error.filter';
 import { DbModule } from './db.module';
+import { AuthModule } from './auth/auth.module';
+import { PhasesModule } from './phases/phases.module';
+import { SubmissionsModule } from './submissions/submissions.module';
 import { TasksModule } from './tasks/tasks.module';
 
 export interface AppModuleOptions {
@@ -43,7 +46,10 @@ export class AppModule {
           context: ({ req, res }: { req: Request; res: Response }) => ({ req, res }),
           formatError: formatGraphQLError,
         }),
+        AuthModule,
         TasksModule,
+        PhasesModule,
+        SubmissionsModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -1,8 +1,11 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { IdentityResolver } from './auth/identity.resolver';
+import { PhasesResolver } from './phases/phases.resolver';
+import { SubmissionsResolver } from './submissions/submissions.resolver';
 import { TasksResolver } from './tasks/tasks.resolver';
 
 /** Every resolver class of the API: the GraphQL schema is built from exactly these. */
-export const RESOLVERS = [TasksResolver] as const;
+export const RESOLVERS = [IdentityResolver, TasksResolver, PhasesResolver, SubmissionsResolver] as const;
 
 /** Where the emitted schema is committed (relative to the repository root). */
 export const SCHEMA_FILE = 'apps/api/schema.graphql';

@@ -1,0 +1,27 @@
+import { Field, Float, ID, InputType, Int } from '@nestjs/graphql';
+
+@InputType()
+export class CreatePhaseInput {
+  @Field({ description: 'Slug of the task the phase belongs to' }) taskSlug!: string;
+  @Field() name!: string;
+  @Field() opensAt!: Date;
+  @Field() closesAt!: Date;
+  @Field(() => Int, { description: 'Submissions per team in any 24 hours (≥ 1)' }) dailyLimit!: number;
+  @Field(() => Int, { description: 'Submissions per team in the whole phase (≥ 1)' }) totalLimit!: number;
+  @Field({ defaultValue: true, description: 'Show the leaderboard to everyone while the phase is open' })
+  leaderboardBeforeClose!: boolean;
+}
+
+@InputType()
+export class TestInstanceInput {
+  @Field({ description: 'Instance id, unique within the test set' }) id!: string;
+  @Field() source!: string;
+  @Field(() => [String], { description: 'At least one reference' }) references!: string[];
+}
+
+@InputType()
+export class HumanScoreInput {
+  @Field(() => ID, { description: 'Instance id' }) instanceId!: string;
+  @Field() systemName!: string;
+  @Field(() => Float) score!: number;
+}

@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError, TaskRepository } from '@podium/db';
+import { z } from 'zod';
+import { assertId } from '../common/ids';
+import { parseInput } from '../common/parse-input';
+import type { CreatePhaseInput, HumanScoreInput, TestInstanceInput } from './phase.inputs';
+
+/** Largest test set accepted through the API. */
+export const MAX_TEST_SET_INSTANCES = 200_000;
+const MAX_TEXT = 100_000;
+
+const createPhaseSchema = z
+  .object({
+    taskSlug: z.string().min(1),
+    name: z.string().trim().min(1, 'name must not be empty').max(100),
+    opensAt: z.date(),
+    closesAt: z.date(),
+    dailyLimit: z.number().int().min(1, 'dailyLimit must be at least 1').max(10_000),
+    totalLimit: z.number().int().min(1, 'totalLimit must be at least 1').max(100_000),
+    leaderboardBeforeClose: z.boolean(),
+  })
+  .refine((p) => p.closesAt > p.opensAt, { message: 'closesAt must be after opensAt', path: ['closesAt'] });
+
+const instanceSchema = z.object({
+  id: z.string().min(1, 'instance id must not be empty').max(200),
+  source: z.string().max(MAX_TEXT),
+  references: z.array(z.string().max(MAX_TEXT)).min(1, 'each instance needs at least one reference').max(32),
+});
+
+const testSetSchema = z
+  .object({
+    name: z.string().trim().min(1, 'name must not be empty').max(100),
+    instances: z
+      .array(instanceSchema)
+      .min(1, 'a test set needs at least one instance')
+      .max(MAX_TEST_SET_INSTANCES, `a test set may have at most ${MAX_TEST_SET_INSTANCES} instances`),
+    humanScores: z.array(z.object({ instanceId: z.string(), systemName: z.string().min(1).max(200), score: z.number().finite() })),
+  })
+  .superRefine((t, ctx) => {
+    const seen = new Map<string, number>();
+    for (const [k, inst] of t.instances.entries()) {
+      const first = seen.get(inst.id);
+      if (first !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['instances', k, 'id'], message: `duplicate instance id '${inst.id}' (instances ${first} and ${k})` });
+        return;
+      }
+      seen.set(inst.id, k);
+    }
+    for (const [k, h] of t.humanScores.entries()) {
+      if (!seen.has(h.instanceId)) {
+        ctx.addIssue({ code: 'custom', path: ['humanScores', k, 'instanceId'], message: `human score for unknown instance '${h.instanceId}'` });
+        return;
+      }
+    }
+  });
+
+@Injectable()
+export class PhasesService {
+  constructor(private readonly tasks: TaskRepository) {}
+
+  async byId(id: string) {
+    assertId('phase', id);
+    const phase = await this.tasks.phaseById(id);
+    if (!phase) throw new NotFoundError('phase', id);
+    return phase;
+  }
+
+  async create(input: CreatePhaseInput) {
+    const p = parseInput(createPhaseSchema, input);
+    const task = await this.tasks.taskBySlug(p.taskSlug);
+    if (!task) throw new NotFoundError('task', p.taskSlug);
+    return this.tasks.createPhase({
+      taskId: task.id,
+      name: p.name,
+      opensAt: p.opensAt,
+      closesAt: p.closesAt,
+      dailyLimit: p.dailyLimit,
+      totalLimit: p.totalLimit,
+      leaderboardBeforeClose: p.leaderboardBeforeClose,
+    });
+  }
+
+  async uploadTestSet(phaseId: string, name: string, instances: TestInstanceInput[], humanScores: HumanScoreInput[] = []) {
+    assertId('phase', phaseId);
+    const t = parseInput(testSetSchema, { name, instances, humanScores });
+    return this.tasks.uploadTestSet(
+      phaseId,
+      t.name,
+      t.instances.map((i) => ({ externalId: i.id, source: i.source, references: i.references })),
+      t.humanScores.map((h) => ({ externalId: h.instanceId, systemName: h.systemName, score: h.score })),
+    );
+  }
+}

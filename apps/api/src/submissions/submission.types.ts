@@ -1,0 +1,73 @@
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { SubmissionStatus } from '@podium/db';
+import { TeamType } from '../auth/identity.types';
+
+registerEnumType(SubmissionStatus, { name: 'SubmissionStatus' });
+
+export enum UploadFormatEnum {
+  JSONL = 'jsonl',
+  TEXT = 'text',
+}
+registerEnumType(UploadFormatEnum, {
+  name: 'UploadFormat',
+  description: 'JSONL: one {"id", "output"} object per line; TEXT: one output per line in test-set order',
+});
+
+export enum InstanceOrder {
+  POSITION = 'position',
+  ASC = 'asc',
+  DESC = 'desc',
+}
+registerEnumType(InstanceOrder, { name: 'InstanceOrder', description: 'Test-set order, or by score' });
+
+@ObjectType('CorpusScore')
+export class CorpusScoreType {
+  @Field() metric!: string;
+  @Field(() => Float) value!: number;
+  @Field({ description: 'Pins every option, the implementation version and, for NLI, the model checksum' }) signature!: string;
+}
+
+@ObjectType('Submission')
+export class SubmissionType {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) phaseId!: string;
+  @Field(() => ID) teamId!: string;
+  @Field(() => TeamType) team!: TeamType;
+  @Field() systemName!: string;
+  @Field() description!: string;
+  @Field() isBaseline!: boolean;
+  @Field(() => SubmissionStatus) status!: SubmissionStatus;
+  @Field(() => String, { nullable: true, description: 'Why scoring failed' }) error!: string | null;
+  @Field(() => Int) progressDone!: number;
+  @Field(() => Int) progressTotal!: number;
+  @Field() createdAt!: Date;
+  @Field(() => Date, { nullable: true }) scoredAt!: Date | null;
+}
+
+@ObjectType('Quota')
+export class QuotaType {
+  @Field(() => Int) usedToday!: number;
+  @Field(() => Int) usedTotal!: number;
+  @Field(() => Int) dailyLimit!: number;
+  @Field(() => Int) totalLimit!: number;
+  @Field(() => Int, { description: 'Submissions left in the next 24 hours' }) remaining!: number;
+}
+
+@ObjectType('InstanceScore')
+export class InstanceScoreType {
+  @Field({ description: 'Instance id in the test set' }) instanceId!: string;
+  @Field(() => Int) position!: number;
+  @Field() source!: string;
+  @Field(() => [String]) references!: string[];
+  @Field() output!: string;
+  @Field(() => Float) score!: number;
+  @Field() signature!: string;
+}
+
+@ObjectType('InstanceScorePage')
+export class InstanceScorePageType {
+  @Field(() => Int) total!: number;
+  @Field(() => Int) offset!: number;
+  @Field(() => Int) limit!: number;
+  @Field(() => [InstanceScoreType]) rows!: InstanceScoreType[];
+}

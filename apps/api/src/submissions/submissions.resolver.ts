@@ -1,0 +1,90 @@
+import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import type { AuthUser, Submission, Team } from '@podium/db';
+import { CurrentUser, OrganiserOnly, SignedIn } from '../auth/auth.guard';
+import { CorpusScoreType, InstanceOrder, InstanceScorePageType, QuotaType, SubmissionType, UploadFormatEnum } from './submission.types';
+import { SubmissionsService } from './submissions.service';
+
+function toSubmissionType(s: Submission & { team?: Team }): SubmissionType {
+  return { ...s, team: s.team ? { id: s.team.id, name: s.team.name } : { id: s.teamId, name: '' } };
+}
+
+@Resolver(() => SubmissionType)
+export class SubmissionsResolver {
+  constructor(private readonly service: SubmissionsService) {}
+
+  @Query(() => [SubmissionType], { description: "A phase's submissions the caller may see (a team always sees its own)" })
+  async submissions(
+    @Args('phaseId', { type: () => ID }) phaseId: string,
+    @Args('teamId', { type: () => ID, nullable: true }) teamId: string | undefined,
+    @CurrentUser() user: AuthUser | null,
+  ): Promise<SubmissionType[]> {
+    return (await this.service.list(phaseId, teamId ?? undefined, user)).map(toSubmissionType);
+  }
+
+  @Query(() => SubmissionType)
+  async submission(@Args('id', { type: () => ID }) id: string, @CurrentUser() user: AuthUser | null): Promise<SubmissionType> {
+    return toSubmissionType(await this.service.byId(id, user));
+  }
+
+  @Query(() => InstanceScorePageType, { description: "One page of a submission's per-instance scores for a metric" })
+  async instanceScores(
+    @Args('submissionId', { type: () => ID }) submissionId: string,
+    @Args('metric') metric: string,
+    @Args('offset', { type: () => Int, defaultValue: 0 }) offset: number,
+    @Args('limit', { type: () => Int, defaultValue: 50 }) limit: number,
+    @Args('order', { type: () => InstanceOrder, defaultValue: InstanceOrder.POSITION }) order: InstanceOrder,
+    @CurrentUser() user: AuthUser | null,
+  ): Promise<InstanceScorePageType> {
+    return this.service.instanceScores(submissionId, metric, { offset, limit, order }, user);
+  }
+
+  @SignedIn()
+  @Query(() => QuotaType, { description: "A team's submissions used and left in a phase (members and organisers)" })
+  async quota(
+    @Args('phaseId', { type: () => ID }) phaseId: string,
+    @Args('teamId', { type: () => ID }) teamId: string,
+    @CurrentUser() user: AuthUser,
+  ): Promise<QuotaType> {
+    return this.service.quota(phaseId, teamId, user);
+  }
+
+  @SignedIn()
+  @Mutation(() => SubmissionType, { description: 'Submits system outputs for scoring (team members; organisers also for baselines)' })
+  async submit(
+    @Args('phaseId', { type: () => ID }) phaseId: string,
+    @Args('teamId', { type: () => ID }) teamId: string,
+    @Args('systemName') systemName: string,
+    @Args('content') content: string,
+    @Args('format', { type: () => UploadFormatEnum, nullable: true, description: 'Detected from the content when omitted' })
+    format: UploadFormatEnum | undefined,
+    @Args('description', { type: () => String, nullable: true }) description: string | undefined,
+    @Args('isBaseline', { defaultValue: false }) isBaseline: boolean,
+    @CurrentUser() user: AuthUser,
+  ): Promise<SubmissionType> {
+    const created = await this.service.submit(user, {
+      phaseId,
+      teamId,
+      systemName,
+      description: description ?? undefined,
+      content,
+      format: format ?? undefined,
+      isBaseline,
+    });
+    return toSubmissionType(await this.service.byId(created.id, user));
+  }
+
+  @OrganiserOnly()
+  @Mutation(() => Int, { description: 'Queues one submission, or all of a phase, for scoring again; returns how many' })
+  async rescore(
+    @Args('submissionId', { type: () => ID, nullable: true }) submissionId: string | undefined,
+    @Args('phaseId', { type: () => ID, nullable: true }) phaseId: string | undefined,
+    @CurrentUser() user: AuthUser,
+  ): Promise<number> {
+    return this.service.rescore(user, { submissionId: submissionId ?? undefined, phaseId: phaseId ?? undefined });
+  }
+
+  @ResolveField(() => [CorpusScoreType])
+  async corpusScores(@Parent() submission: SubmissionType): Promise<CorpusScoreType[]> {
+    return (await this.service.corpusScores(submission.id)).map((c) => ({ metric: c.metric, value: c.value, signature: c.signature }));
+  }
+}

@@ -1,0 +1,193 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ForbiddenError,
+  IdentityRepository,
+  InvalidInputError,
+  NotFoundError,
+  ScoreRepository,
+  SubmissionRepository,
+  TaskRepository,
+  UnauthenticatedError,
+  type AuthUser,
+  type Submission,
+  type Team,
+} from '@podium/db';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { assertId } from '../common/ids';
+import { parseInput } from '../common/parse-input';
+import { assertActsForTeam, assertCanSeeSubmission, assertOrganiser, isOrganiser, visibleTeams } from '../common/visibility';
+import { ScoringQueue } from './scoring-queue';
+import { UploadRejection, parseUpload, type UploadFormat } from './upload-parser';
+
+export interface SubmitRequest {
+  phaseId: string;
+  /** Team id, or `teamName` (REST forms may name the team). */
+  teamId?: string;
+  teamName?: string;
+  systemName: string;
+  description?: string;
+  content: Uint8Array | string;
+  format?: UploadFormat;
+  isBaseline?: boolean;
+}
+
+const submitSchema = z.object({
+  systemName: z
+    .string()
+    .trim()
+    .min(1, 'systemName must not be empty')
+    .max(100, 'systemName may have at most 100 characters')
+    .regex(/^[^\p{Cc}]*$/u, 'systemName must not contain control characters'),
+  description: z.string().max(5000, 'description may have at most 5000 characters').default(''),
+});
+
+export type SubmissionWithTeam = Submission & { team: Team };
+
+@Injectable()
+export class SubmissionsService {
+  constructor(
+    private readonly tasks: TaskRepository,
+    private readonly submissions: SubmissionRepository,
+    private readonly scores: ScoreRepository,
+    private readonly identity: IdentityRepository,
+    private readonly queue: ScoringQueue,
+  ) {}
+
+  private async phase(phaseId: string) {
+    assertId('phase', phaseId);
+    const phase = await this.tasks.phaseById(phaseId);
+    if (!phase) throw new NotFoundError('phase', phaseId);
+    return phase;
+  }
+
+  private async team(req: { teamId?: string; teamName?: string }): Promise<Team> {
+    if (req.teamId) {
+      assertId('team', req.teamId);
+      const team = await this.identity.teamById(req.teamId);
+      if (!team) throw new NotFoundError('team', req.teamId);
+      return team;
+    }
+    if (req.teamName) {
+      const team = await this.identity.teamByName(req.teamName);
+      if (!team) throw new NotFoundError('team', req.teamName);
+      return team;
+    }
+    throw new InvalidInputError('teamId (or team name) is required', { field: 'teamId' });
+  }
+
+  /**
+   * Validates the upload completely, then stores it and queues its scoring job atomically.
+   * Nothing is stored when anything is wrong.
+   */
+  async submit(user: AuthUser | null, req: SubmitRequest): Promise<Submission> {
+    if (!user) throw new UnauthenticatedError();
+    const fields = parseInput(submitSchema, { systemName: req.systemName, description: req.description ?? undefined });
+    const phase = await this.phase(req.phaseId);
+    const team = await this.team(req);
+    assertActsForTeam(team.id, user);
+    if (req.isBaseline && !isOrganiser(user)) throw new ForbiddenError('only organisers may submit baselines');
+    if (!phase.testSetId) throw new InvalidInputError(`phase '${phase.name}' has no test set yet`, { field: 'phaseId' });
+    const instances = await this.tasks.instanceIdsOf(phase.testSetId);
+    let parsed;
+    try {
+      parsed = parseUpload(req.content, instances.map((i) => i.externalId), req.format);
+    } catch (e) {
+      if (e instanceof UploadRejection) throw new InvalidInputError(e.message, { line: e.pointer.line, instanceId: e.pointer.instanceId });
+      throw e;
+    }
+    const dbId = new Map(instances.map((i) => [i.externalId, i.id]));
+    return this.submissions.create(
+      {
+        phaseId: phase.id,
+        teamId: team.id,
+        submittedById: user.id,
+        systemName: fields.systemName,
+        description: fields.description,
+        checksum: createHash('sha256').update(req.content).digest('hex'),
+        isBaseline: req.isBaseline ?? false,
+        outputs: parsed.outputs.map((o) => ({ instanceId: dbId.get(o.instanceId)!, text: o.text })),
+        bypassLimits: isOrganiser(user),
+      },
+      this.queue.enqueuer('submitted'),
+    );
+  }
+
+  async byId(id: string, user: AuthUser | null): Promise<SubmissionWithTeam> {
+    assertId('submission', id);
+    const submission = await this.submissions.byId(id);
+    if (!submission) throw new NotFoundError('submission', id);
+    assertCanSeeSubmission(submission, submission.phase, user);
+    return submission;
+  }
+
+  async list(phaseId: string, teamId: string | undefined, user: AuthUser | null): Promise<SubmissionWithTeam[]> {
+    const phase = await this.phase(phaseId);
+    const allowed = visibleTeams(phase, user);
+    if (allowed === 'all') return this.submissions.ofPhase(phaseId, teamId ? { teamId } : {});
+    if (teamId) {
+      if (!allowed.includes(teamId)) {
+        throw new ForbiddenError(`phase '${phase.name}' keeps other teams' submissions hidden until ${phase.closesAt.toISOString()}`);
+      }
+      return this.submissions.ofPhase(phaseId, { teamId });
+    }
+    if (!user) throw new ForbiddenError(`phase '${phase.name}' keeps submissions hidden until ${phase.closesAt.toISOString()}; sign in to see your team's`);
+    const own = await this.submissions.ofPhase(phaseId);
+    return own.filter((s) => allowed.includes(s.teamId));
+  }
+
+  async quota(phaseId: string, teamId: string, user: AuthUser | null) {
+    assertActsForTeam(teamId, user);
+    const q = await this.submissions.quota(phaseId, teamId);
+    return { ...q, remaining: Math.max(0, Math.min(q.dailyLimit - q.usedToday, q.totalLimit - q.usedTotal)) };
+  }
+
+  async corpusScores(submissionId: string) {
+    return this.scores.corpusScores(submissionId);
+  }
+
+  async instanceScores(
+    submissionId: string,
+    metric: string,
+    page: { offset: number; limit: number; order: 'position' | 'asc' | 'desc' },
+    user: AuthUser | null,
+  ) {
+    await this.byId(submissionId, user);
+    if (!Number.isInteger(page.offset) || page.offset < 0) throw new InvalidInputError('offset must be a non-negative integer', { field: 'offset' });
+    if (!Number.isInteger(page.limit) || page.limit < 1 || page.limit > 1000) {
+      throw new InvalidInputError('limit must be between 1 and 1000', { field: 'limit' });
+    }
+    const result = await this.scores.instanceScores(submissionId, metric, page);
+    return {
+      total: result.total,
+      offset: page.offset,
+      limit: page.limit,
+      rows: result.rows.map((r) => ({
+        instanceId: r.instance.externalId,
+        position: r.instance.position,
+        source: r.instance.source,
+        references: r.instance.references,
+        output: r.output,
+        score: r.value,
+        signature: r.signature,
+      })),
+    };
+  }
+
+  /** Queues one submission, or every submission of a phase, for scoring again. */
+  async rescore(user: AuthUser | null, target: { submissionId?: string; phaseId?: string }): Promise<number> {
+    assertOrganiser(user);
+    if (!!target.submissionId === !!target.phaseId) {
+      throw new InvalidInputError('give exactly one of submissionId and phaseId', { field: 'submissionId' });
+    }
+    let ids: string[];
+    if (target.submissionId) {
+      assertId('submission', target.submissionId);
+      ids = [target.submissionId];
+    } else {
+      await this.phase(target.phaseId!);
+      ids = (await this.submissions.ofPhase(target.phaseId!)).filter((s) => s.status !== 'SCORING').map((s) => s.id);
+    }
+    return this.submissions.requeue(ids, this.queue.enqueuer('rescore'));
+  }
+}

@@ -1,0 +1,193 @@
+import { UploadRejection, decodeUtf8, detectFormat, firstInvalidUtf8Offset, parseUpload, splitLines } from './upload-parser';
+
+const IDS = ['s1', 's2', 's3'];
+const utf8 = (s: string) => new TextEncoder().encode(s);
+const jsonl = (...records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+
+function rejection(fn: () => unknown): UploadRejection {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof UploadRejection) return e;
+    throw e;
+  }
+  throw new Error('expected an UploadRejection');
+}
+
+describe('parseUpload, JSONL', () => {
+  it('returns outputs in test-set order whatever the line order', () => {
+    const file = jsonl({ id: 's3', output: 'c' }, { id: 's1', output: 'a' }, { id: 's2', output: 'b' });
+    expect(parseUpload(utf8(file), IDS)).toEqual({
+      format: 'jsonl',
+      outputs: [
+        { instanceId: 's1', text: 'a' },
+        { instanceId: 's2', text: 'b' },
+        { instanceId: 's3', text: 'c' },
+      ],
+    });
+  });
+
+  it('detects JSONL from a leading { after blank space', () => {
+    expect(parseUpload(utf8('\n  ' + jsonl({ id: 's1', output: 'a' }, { id: 's2', output: 'b' }, { id: 's3', output: 'c' })), IDS).format).toBe('jsonl');
+  });
+
+  it('accepts CRLF line endings, a missing final newline, blank lines and extra keys', () => {
+    const file = '{"id":"s1","output":"a","score":1}\r\n\r\n{"id":"s2","output":"b"}\r\n{"id":"s3","output":""}';
+    expect(parseUpload(file, IDS).outputs.map((o) => o.text)).toEqual(['a', 'b', '']);
+  });
+
+  it('accepts integer ids and matches them to string instance ids', () => {
+    expect(parseUpload(jsonl({ id: 1, output: 'x' }, { id: 2, output: 'y' }), ['1', '2']).outputs).toEqual([
+      { instanceId: '1', text: 'x' },
+      { instanceId: '2', text: 'y' },
+    ]);
+  });
+
+  it('keeps unicode, tabs and escaped newlines inside outputs', () => {
+    const out = parseUpload(jsonl({ id: 's1', output: 'Grüße\tdu\nda 😀' }, { id: 's2', output: 'b' }, { id: 's3', output: 'c' }), IDS);
+    expect(out.outputs[0]!.text).toBe('Grüße\tdu\nda 😀');
+  });
+
+  it('names the line and both occurrences of a duplicate id', () => {
+    const e = rejection(() => parseUpload(jsonl({ id: 's1', output: 'a' }, { id: 's2', output: 'b' }, { id: 's1', output: 'c' }), IDS));
+    expect(e.message).toBe("line 3: duplicate instance id 's1' (also on line 1)");
+    expect(e.pointer).toEqual({ line: 3, instanceId: 's1' });
+  });
+
+  it('rejects an id that is not in the test set, naming line and id', () => {
+    const e = rejection(() => parseUpload(jsonl({ id: 's1', output: 'a' }, { id: 'zz', output: 'b' }), IDS));
+    expect(e.message).toMatch(/^line 2: unknown instance id 'zz'/);
+    expect(e.pointer).toEqual({ line: 2, instanceId: 'zz' });
+  });
+
+  it('lists the instances without output and points at the first', () => {
+    const e = rejection(() => parseUpload(jsonl({ id: 's2', output: 'b' }), IDS));
+    expect(e.message).toBe("2 of 3 instances have no output: 's1', 's3'");
+    expect(e.pointer).toEqual({ instanceId: 's1' });
+  });
+
+  it('caps the list of missing instances at five names', () => {
+    const ids = Array.from({ length: 9 }, (_, k) => `i${k}`);
+    const e = rejection(() => parseUpload(jsonl({ id: 'i0', output: 'x' }), ids));
+    expect(e.message).toBe("8 of 9 instances have no output: 'i1', 'i2', 'i3', 'i4', 'i5', … (8 in all)");
+  });
+
+  it.each([
+    [{ id: 's1', output: 42 }, 'line 1 (instance \'s1\'): "output" must be a string, got a number'],
+    [{ id: 's1', output: null }, 'line 1 (instance \'s1\'): "output" must be a string, got null'],
+    [{ id: 's1', output: ['a'] }, 'line 1 (instance \'s1\'): "output" must be a string, got an array'],
+    [{ id: 's1' }, 'line 1 (instance \'s1\'): missing "output"'],
+    [{ output: 'a' }, 'line 1: missing "id"'],
+    [{ id: true, output: 'a' }, 'line 1: "id" must be a string, got a boolean'],
+    [{ id: 1.5, output: 'a' }, 'line 1: "id" must be a string, got a number'],
+  ])('rejects the record %j', (record, message) => {
+    expect(rejection(() => parseUpload(jsonl(record), IDS)).message).toBe(message);
+  });
+
+  it('rejects malformed JSON, naming the line', () => {
+    const e = rejection(() => parseUpload('{"id":"s1","output":"a"}\n{"id":"s2", output:"b"}\n', IDS));
+    expect(e.message).toMatch(/^line 2: not valid JSON/);
+    expect(e.pointer.line).toBe(2);
+  });
+
+  it('rejects a line that is JSON but not an object', () => {
+    expect(rejection(() => parseUpload('{"id":"s1","output":"a"}\n["s2","b"]\n', IDS)).message).toBe(
+      'line 2: expected a JSON object {"id": …, "output": …}, got an array',
+    );
+  });
+
+  it('reads a file as JSONL when told to, even if it starts otherwise', () => {
+    expect(rejection(() => parseUpload('hello\n', IDS, 'jsonl')).message).toMatch(/^line 1: not valid JSON/);
+  });
+});
+
+describe('parseUpload, TEXT', () => {
+  it('maps line k to the k-th instance of the test set', () => {
+    expect(parseUpload(utf8('a\nb\nc\n'), IDS)).toEqual({
+      format: 'text',
+      outputs: [
+        { instanceId: 's1', text: 'a' },
+        { instanceId: 's2', text: 'b' },
+        { instanceId: 's3', text: 'c' },
+      ],
+    });
+  });
+
+  it('tolerates CRLF and a missing final newline, and keeps empty lines as empty outputs', () => {
+    expect(parseUpload('a\r\n\r\nc', IDS).outputs.map((o) => o.text)).toEqual(['a', '', 'c']);
+  });
+
+  it('treats only one trailing newline as a terminator', () => {
+    expect(parseUpload('a\nb\n\n', ['x', 'y', 'z']).outputs.map((o) => o.text)).toEqual(['a', 'b', '']);
+  });
+
+  it('names expected and actual line counts when lines are missing', () => {
+    const e = rejection(() => parseUpload('a\nb\n', IDS));
+    expect(e.message).toBe('expected 3 lines (one per instance, in test-set order), got 2');
+    expect(e.pointer).toEqual({ instanceId: 's3' });
+  });
+
+  it('points at the first extra line when there are too many', () => {
+    const e = rejection(() => parseUpload('a\nb\nc\nd\n', IDS));
+    expect(e.message).toBe('expected 3 lines (one per instance, in test-set order), got 4 (line 4 is the first extra one)');
+    expect(e.pointer).toEqual({ line: 4 });
+  });
+
+  it('reads lines starting with { as text when told the format is TEXT', () => {
+    expect(parseUpload('{x}\n{y}\n{z}\n', IDS, 'text').outputs.map((o) => o.text)).toEqual(['{x}', '{y}', '{z}']);
+  });
+});
+
+describe('parseUpload, encoding and emptiness', () => {
+  it.each([[''], ['\n'], ['  \r\n\t\n']])('rejects an empty file %j', (content) => {
+    expect(rejection(() => parseUpload(utf8(content), IDS)).message).toBe('the file is empty');
+  });
+
+  it('strips a UTF-8 byte order mark before detecting the format', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(jsonl({ id: 's1', output: 'a' }, { id: 's2', output: 'b' }, { id: 's3', output: 'c' }))]);
+    expect(parseUpload(bytes, IDS).format).toBe('jsonl');
+  });
+
+  it('rejects invalid UTF-8 with the byte offset and line of the bad byte', () => {
+    const bytes = new Uint8Array([...utf8('ok\nfine\nbad '), 0xff, ...utf8('\n')]);
+    const e = rejection(() => parseUpload(bytes, IDS));
+    expect(e.message).toBe('the file is not valid UTF-8: malformed byte at offset 12 (line 3)');
+    expect(e.pointer).toEqual({ line: 3, byteOffset: 12 });
+  });
+
+  it('rejects a file when the test set is empty', () => {
+    expect(rejection(() => parseUpload('a\n', [])).message).toMatch(/no test set/);
+  });
+});
+
+describe('UTF-8 helpers', () => {
+  it.each([
+    [[0x61, 0x62], -1],
+    [[0xc3, 0xa4], -1], // ä
+    [[0xf0, 0x9f, 0x98, 0x80], -1], // 😀
+    [[0x61, 0x80], 1], // stray continuation byte
+    [[0xc0, 0xaf], 0], // overlong '/'
+    [[0xe0, 0x80, 0xaf], 0], // overlong 3-byte form
+    [[0xed, 0xa0, 0x80], 0], // UTF-16 surrogate
+    [[0x61, 0xe2, 0x82], 1], // truncated sequence at the end
+    [[0xf4, 0x90, 0x80, 0x80], 0], // beyond U+10FFFF
+  ])('finds the first malformed byte in %j at %d', (bytes, offset) => {
+    expect(firstInvalidUtf8Offset(new Uint8Array(bytes))).toBe(offset);
+  });
+
+  it('agrees with the fatal TextDecoder on what is valid', () => {
+    expect(decodeUtf8(new Uint8Array([0xe2, 0x82, 0xac]))).toBe('€');
+    expect(() => decodeUtf8(new Uint8Array([0xe2, 0x82]))).toThrow(UploadRejection);
+  });
+
+  it('splits lines on LF and CRLF, dropping one final newline', () => {
+    expect(splitLines('a\r\nb\n')).toEqual(['a', 'b']);
+    expect(splitLines('a')).toEqual(['a']);
+    expect(splitLines('\n')).toEqual(['']);
+  });
+
+  it('detects the format from the first non-blank character', () => {
+    expect(detectFormat(' \n{"id":1}')).toBe('jsonl');
+    expect(detectFormat('[1]')).toBe('text');
+  });
+});

@@ -1,6 +1,9 @@
 import type { CliCommand } from '../command';
+import { generateSuiteCommand } from './generate-suite.command';
+import { modelsCommand } from './models.command';
 import { rankCommand } from './rank.command';
 import { scoreCommand } from './score.command';
+import { robustnessCommand } from './robustness.command';
 
 /** Registry of subcommands; each lives in its own `<name>.command.ts`. */
-export const commands: CliCommand[] = [scoreCommand, rankCommand];
+export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, modelsCommand];

@@ -1,0 +1,159 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { score } from '@podium/metrics';
+import type { MetricName } from '@podium/metrics';
+import { parseMenliCsv } from '@podium/robustness';
+import { CliError } from '../cli-error';
+import { generateSuiteCommand } from './generate-suite.command';
+import { findRepoRoot, resolveSuitePath, robustnessCommand } from './robustness.command';
+
+interface RobustnessOutput {
+  metric: string;
+  signature: string;
+  suite: string;
+  mode: string;
+  overall: { accuracy: number; ci: [number, number]; n: number; passed: number };
+  phenomena: Record<string, { accuracy: number; n: number; passed: number }>;
+  failingCount: number;
+  failing?: { id: string; phenomenon: string; goodScore: number; badScore: number }[];
+}
+
+const run = async (...argv: string[]): Promise<RobustnessOutput> => (await robustnessCommand.run(argv)) as RobustnessOutput;
+const root = findRepoRoot(__dirname);
+const suiteRows = parseMenliCsv(readFileSync(join(root, 'data/menli-adv-wmt20-de/data.csv'), 'utf8'));
+
+/** Pass counts per phenomenon computed straight from sentence scores, without the preference engine. */
+function passCountsFromSentenceScores(metric: MetricName): Record<string, number> {
+  const refs = suiteRows.map((r) => r.ref);
+  const para = score(metric, {}, suiteRows.map((r) => r.hypPara), [refs]);
+  const adv = score(metric, {}, suiteRows.map((r) => r.hypAdvBased), [refs]);
+  const counts: Record<string, number> = {};
+  suiteRows.forEach((r, i) => {
+    const better = para.higherIsBetter ? para.instances[i] > adv.instances[i] : para.instances[i] < adv.instances[i];
+    counts[r.error] = (counts[r.error] ?? 0) + (better ? 1 : 0);
+  });
+  return counts;
+}
+
+describe('podium robustness on the built-in MENLI WMT20 de-en suite', () => {
+  it.each(['bleu', 'chrf'] as const)('reports %s accuracies equal to a recount from its sentence scores', async (metric) => {
+    const out = await run('--metric', metric, '--suite', 'builtin:wmt20-de', '--resamples', '200');
+    const expected = passCountsFromSentenceScores(metric);
+    expect(Object.keys(out.phenomena).sort()).toEqual(Object.keys(expected).sort());
+    for (const [phenomenon, passed] of Object.entries(expected)) {
+      expect(out.phenomena[phenomenon]).toMatchObject({ n: 200, passed, accuracy: passed / 200 });
+    }
+    const macro = Object.values(expected).reduce((a, b) => a + b / 200, 0) / 12;
+    expect(out.overall.accuracy).toBeCloseTo(macro, 12);
+    expect(out.overall.n).toBe(2400);
+    expect(out.overall.ci[0]).toBeLessThan(out.overall.accuracy);
+    expect(out.overall.ci[1]).toBeGreaterThan(out.overall.accuracy);
+  });
+
+  it('pins the chrF and BLEU results this release reports (see libs/robustness/README.md)', async () => {
+    // Regression values: podium's sentence chrF and BLEU (eff:yes; both golden-tested against
+    // sacreBLEU 2.6.0 in libs/metrics) on WMT20_de, ref-based, as first measured by this
+    // command. A spelled-out number always loses to a changed digit for string metrics (0/200).
+    const chrf = await run('--metric', 'chrf', '--suite', 'builtin:wmt20-de', '--resamples', '200');
+    expect(chrf.overall.passed).toBe(485);
+    expect(chrf.phenomena.num.passed).toBe(0);
+    expect(chrf.phenomena.jumble.passed).toBe(186);
+    const bleu = await run('--metric', 'bleu', '--suite', 'builtin:wmt20-de', '--resamples', '200');
+    expect(bleu.overall.accuracy).toBeCloseTo(0.21125, 5);
+    expect(bleu.phenomena.jumble.passed).toBe(199);
+  });
+
+  it('scores with the NLI test model when --nli-model is given', async () => {
+    const out = await run('--metric', 'nli', '--nli-model', join(root, 'models/test-nli-tiny'), '--suite', 'builtin:wmt20-de', '--resamples', '10');
+    expect(out.signature).toMatch(/^nli\|model:test-nli-tiny@[0-9a-f]{12}\|formula:e\|dir:<->/);
+    expect(out.overall.n).toBe(2400);
+  }, 60_000);
+
+  it('compares in the lower-is-better direction for TER', async () => {
+    const out = await run('--metric', 'ter', '--suite', 'builtin:wmt20-de', '--resamples', '10', '--show-failing');
+    expect(out.signature).toMatch(/^ter\|/);
+    for (const f of out.failing ?? []) expect(f.goodScore).toBeGreaterThanOrEqual(f.badScore);
+    expect(out.failingCount).toBe(2400 - out.overall.passed);
+  });
+
+  it('uses the source as anchor and the reference as good side in src mode', async () => {
+    const out = await run('--metric', 'chrf', '--suite', 'builtin:wmt20-de', '--mode', 'src', '--resamples', '10', '--show-failing');
+    const sources = suiteRows.map((r) => r.source);
+    const good = score('chrf', {}, suiteRows.map((r) => r.ref), [sources]).instances;
+    const bad = score('chrf', {}, suiteRows.map((r) => r.hypAdvFree), [sources]).instances;
+    const passed = good.filter((g, i) => g > bad[i]).length;
+    expect(out.mode).toBe('src');
+    expect(out.overall.passed).toBe(passed);
+  });
+});
+
+describe('podium robustness input handling', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'podium-robustness-'));
+
+  it('reads a user CSV with the MENLI columns', async () => {
+    const file = join(dir, 'suite.csv');
+    writeFileSync(
+      file,
+      'error,id,source,ref,r,hyp_para,hyp_adv_based,hyp_adv_free\n' +
+        'num,1,,The price rose by 300 percent.,,The price went up by three hundred percent.,The price rose by 512 percent.,\n',
+    );
+    const out = await run('--metric', 'chrf', '--suite', file, '--resamples', '10');
+    expect(out.suite).toBe(file);
+    expect(out.phenomena.num.n).toBe(1);
+  });
+
+  it('rejects unknown metrics, modes and suites, and nli without a model, as user errors', async () => {
+    await expect(run('--metric', 'meteor', '--suite', 'builtin:wmt20-de')).rejects.toThrow(CliError);
+    await expect(run('--metric', 'chrf', '--suite', 'builtin:wmt20-de', '--mode', 'both')).rejects.toThrow(/--mode/);
+    await expect(run('--metric', 'chrf', '--suite', 'builtin:nope')).rejects.toThrow(/unknown built-in suite/);
+    await expect(run('--metric', 'nli', '--suite', 'builtin:wmt20-de')).rejects.toThrow(/--nli-model/);
+    await expect(run('--metric', 'chrf', '--suite', join(dir, 'missing.csv'))).rejects.toThrow(/not found/);
+  });
+
+  it('refuses src mode on a suite without sources, naming the row', async () => {
+    const file = join(dir, 'refonly.csv');
+    writeFileSync(file, 'error,id,source,ref,r,hyp_para,hyp_adv_based,hyp_adv_free\nneg,4,,A is B.,,A equals B.,A is not B.,\n');
+    await expect(run('--metric', 'chrf', '--suite', file, '--mode', 'src')).rejects.toThrow(/\(neg, 4\)/);
+  });
+
+  it('resolves builtin:wmt20-de inside the repository', () => {
+    expect(resolveSuitePath('builtin:wmt20-de')).toBe(join(root, 'data/menli-adv-wmt20-de/data.csv'));
+  });
+});
+
+describe('podium generate-suite', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'podium-gensuite-'));
+  const refs = join(dir, 'refs.en');
+  const para = join(dir, 'para.en');
+  writeFileSync(refs, 'He said the 3 farmers will sell vegetables at the market.\nAngela told us that the old bridge is closed.\n');
+  writeFileSync(para, 'According to him, the three farmers are going to sell vegetables at the market.\nAngela informed us that the old bridge has been shut.\n');
+
+  it('writes a MENLI CSV that podium robustness then reads', async () => {
+    const out = join(dir, 'suite.csv');
+    const result = (await generateSuiteCommand.run(['--refs', refs, '--paraphrases', para, '--seed', '3', '--out', out])) as {
+      rows: number;
+      counts: Record<string, number>;
+    };
+    const rows = parseMenliCsv(readFileSync(out, 'utf8'));
+    expect(rows).toHaveLength(result.rows);
+    expect(result.counts.num).toBe(1);
+    expect(rows.find((r) => r.error === 'num')?.hypPara).toBe('He said the three farmers will sell vegetables at the market.');
+    const report = await run('--metric', 'chrf', '--suite', out, '--resamples', '10');
+    expect(report.overall.n).toBe(result.rows);
+  });
+
+  it('produces the same file for the same seed', async () => {
+    const a = join(dir, 'a.csv');
+    const b = join(dir, 'b.csv');
+    await generateSuiteCommand.run(['--refs', refs, '--paraphrases', para, '--seed', '9', '--out', a]);
+    await generateSuiteCommand.run(['--refs', refs, '--paraphrases', para, '--seed', '9', '--out', b]);
+    expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));
+  });
+
+  it('refuses a language other than English', async () => {
+    await expect(generateSuiteCommand.run(['--refs', refs, '--lang', 'de', '--out', join(dir, 'x.csv')])).rejects.toThrow(
+      /English references only/,
+    );
+  });
+});

@@ -35,6 +35,13 @@ export interface FetchModelResult {
 
 class ChecksumMismatch extends Error {}
 
+/** undici's "fetch failed" hides the reason in `cause`. */
+function describe(err: unknown): string {
+  const e = err as Error & { cause?: { code?: string; message?: string } };
+  const cause = e.cause?.code ?? e.cause?.message;
+  return cause ? `${e.message} (${cause})` : e.message;
+}
+
 async function download(
   url: string,
   part: string,
@@ -124,10 +131,10 @@ export async function fetchModel(name: string, options: FetchModelOptions): Prom
       } catch (err) {
         lastError = err;
         if (err instanceof ChecksumMismatch) throw err;
-        log(`${name}/${file}: attempt ${attempt} of ${maxAttempts} failed: ${(err as Error).message}`);
+        log(`${name}/${file}: attempt ${attempt} of ${maxAttempts} failed: ${describe(err)}`);
       }
     }
-    if (lastError !== undefined) throw new Error(`cannot fetch ${url}: ${(lastError as Error).message}`);
+    if (lastError !== undefined) throw new Error(`cannot fetch ${url}: ${describe(lastError)}`);
   }
 
   if (Object.values(result.files).some((f) => f.trustedOnFirstUse)) {

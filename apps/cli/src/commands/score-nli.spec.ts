@@ -1,0 +1,126 @@
+/**
+ * @jest-environment <rootDir>/../../libs/nli/jest-environment.js
+ */
+// onnxruntime-node needs the host's typed arrays inside Jest: see libs/nli/jest-environment.js.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { score } from '@podium/metrics';
+import { CliError } from '../cli-error';
+import { runNliScore } from './score-nli';
+
+const MODEL = resolve(__dirname, '../../../../models/test-nli-tiny');
+
+/** Expected probabilities from the test model's closed form (models/make-test-model.ts). */
+function closedForm(r: number, neg: number, num: number) {
+  const c = 4 * neg + 4 * num - 1.5;
+  const e = 4 * r - 2 * neg - 2 * num - 2;
+  const n = -2 * r + 1;
+  const z = Math.exp(c) + Math.exp(e) + Math.exp(n);
+  return { e: Math.exp(e) / z, n: Math.exp(n) / z, c: Math.exp(c) / z };
+}
+
+const readLines = (path: string) => readFileSync(path, 'utf8').trimEnd().split('\n');
+
+function files(lines: Record<string, string[]>): Record<string, string> {
+  const dir = mkdtempSync(join(tmpdir(), 'podium-cli-nli-'));
+  const out: Record<string, string> = {};
+  for (const [name, ls] of Object.entries(lines)) {
+    out[name] = join(dir, `${name}.txt`);
+    writeFileSync(out[name], ls.join('\n') + '\n');
+  }
+  return out;
+}
+
+interface ScoreJson {
+  metric: string;
+  signature: string;
+  corpus: number;
+  instances: number[];
+}
+
+describe('podium score --metric nli (runNliScore)', () => {
+  const f = files({
+    hyp: ['The cat sat on the mat.', 'The meeting is at 7 pm.', 'The cat did not sit on the mat.'],
+    ref: ['The cat sat on the mat.', 'The meeting is at 5 pm.', 'The cat sat on the mat.'],
+  });
+
+  it('scores with the MT defaults (e, <->) and ranks the faithful hypothesis above number and negation errors', async () => {
+    const r = (await runNliScore(['--metric', 'nli', '--nli-model', MODEL, '--hyp', f.hyp, '--ref', f.ref])) as ScoreJson;
+    expect(r.metric).toBe('nli');
+    expect(r.signature).toMatch(/^nli\|model:test-nli-tiny@3e4907effc5a\|formula:e\|dir:<->\|refs:max\|long:truncate\|ep:cpu\|version:/);
+    // identical: r = 1 both ways
+    expect(r.instances[0]).toBeCloseTo(closedForm(1, 0, 0).e, 5);
+    // 7 vs 5 pm: r = 5/6 and a new number in each direction
+    expect(r.instances[1]).toBeCloseTo(closedForm(5 / 6, 0, 1).e, 5);
+    // negation: ref->hyp r = 4/6 (did, sit new; "not" is no content), ref<-hyp r = 4/5 (sat absent); neg = 1 both ways
+    const fwd = closedForm(4 / 6, 1, 0).e;
+    const bwd = closedForm(4 / 5, 1, 0).e;
+    expect(r.instances[2]).toBeCloseTo((fwd + bwd) / 2, 5);
+    expect(r.instances[0]).toBeGreaterThan(r.instances[1]);
+    expect(r.instances[0]).toBeGreaterThan(r.instances[2]);
+    expect(r.corpus).toBeCloseTo(r.instances.reduce((a, b) => a + b, 0) / 3, 12);
+  });
+
+  it('takes formula, direction and batch size flags', async () => {
+    const r = (await runNliScore([
+      '--metric', 'nli', '--nli-model', MODEL, '--hyp', f.hyp, '--ref', f.ref,
+      '--formula=-c', '--direction', 'ref->hyp', '--batch-size', '1',
+    ])) as ScoreJson;
+    expect(r.signature).toContain('|formula:-c|dir:->|');
+    expect(r.instances[1]).toBeCloseTo(-closedForm(5 / 6, 0, 1).c, 5);
+  });
+
+  it('scores reference-free with --src and the summarisation default -c src->hyp', async () => {
+    const r = (await runNliScore(['--metric', 'nli', '--nli-model', MODEL, '--hyp', f.hyp, '--src', f.ref, '--task', 'summarization'])) as ScoreJson;
+    expect(r.signature).toContain('|formula:-c|dir:src->|refs:none|');
+    expect(r.instances[0]).toBeCloseTo(-closedForm(1, 0, 0).c, 5);
+  });
+
+  it('refuses with the fetch command when the model is not present', async () => {
+    const missing = join(mkdtempSync(join(tmpdir(), 'podium-cli-nli-')), 'nli-deberta-v3-xsmall');
+    const run = runNliScore(['--metric', 'nli', '--nli-model', missing, '--hyp', f.hyp, '--ref', f.ref]);
+    await expect(run).rejects.toThrow(CliError);
+    await expect(runNliScore(['--metric', 'nli', '--nli-model', missing, '--hyp', f.hyp, '--ref', f.ref])).rejects.toThrow(
+      'npm run -s podium -- models fetch nli-deberta-v3-xsmall',
+    );
+  });
+
+  it('rejects bad flags with one-line user errors', async () => {
+    const base = ['--metric', 'nli', '--nli-model', MODEL, '--hyp', f.hyp];
+    await expect(runNliScore(base)).rejects.toThrow('give --ref FILE');
+    await expect(runNliScore([...base, '--ref', f.ref, '--formula', 'x'])).rejects.toThrow('--formula must be one of');
+    await expect(runNliScore([...base, '--ref', f.ref, '--direction', 'src->hyp'])).rejects.toThrow('needs --src');
+    await expect(runNliScore([...base, '--ref', f.ref, '--batch-size', '0'])).rejects.toThrow('--batch-size must be a positive integer');
+  });
+});
+
+describe('podium score --metric combined (runNliScore)', () => {
+  it('combines min–max scaled NLI and chrF instance scores with weight w', async () => {
+    const f = files({
+      hyp: ['The cat sat on the mat.', 'The meeting is at 7 pm.', 'The dog ran in the park.'],
+      ref: ['The cat sat on the mat.', 'The meeting is at 5 pm.', 'The cat sat in the garden.'],
+    });
+    const nli = (await runNliScore(['--metric', 'nli', '--nli-model', MODEL, '--hyp', f.hyp, '--ref', f.ref])) as ScoreJson;
+    const c = (await runNliScore([
+      '--metric', 'combined', '--nli-model', MODEL, '--with', 'chrf', '--weight', '0.2', '--hyp', f.hyp, '--ref', f.ref,
+    ])) as ScoreJson;
+    expect(c.metric).toBe('combined');
+    expect(c.signature).toMatch(/^combined\|w:0\.2\|scale:minmax\|pop:file\(n=3\)\|nli:\[.*\]\|other:\[.*\]\|other-dir:higher\|\{nli\|.*\}\|\{chrf\|/);
+    // The first hypothesis equals its reference: NLI and chrF are both at their maxima → C = 1.
+    expect(c.instances[0]).toBeCloseTo(1, 12);
+    // Recomputed by hand from the two component runs: C = .2·minmax(NLI) + .8·minmax(chrF).
+    const chrf = score('chrf', {}, readLines(f.hyp), [readLines(f.ref)]).instances;
+    const scaled = (xs: number[]) => xs.map((x) => (x - Math.min(...xs)) / (Math.max(...xs) - Math.min(...xs)));
+    const [n, m] = [scaled(nli.instances), scaled(chrf)];
+    for (let i = 0; i < 3; i++) expect(c.instances[i]).toBeCloseTo(0.2 * n[i] + 0.8 * m[i], 10);
+    expect(c.corpus).toBeCloseTo(c.instances.reduce((a, b) => a + b, 0) / 3, 12);
+  });
+
+  it('requires --with naming a classical metric', async () => {
+    const f = files({ hyp: ['a'], ref: ['a'] });
+    await expect(runNliScore(['--metric', 'combined', '--nli-model', MODEL, '--hyp', f.hyp, '--ref', f.ref])).rejects.toThrow(
+      '--metric combined needs --with METRIC',
+    );
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * The NLI branch of `podium score`: `--metric nli` and `--metric combined`. score.command.ts
+ * dispatches here; this module parses its own flags.
+ */
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isMetricName, score as scoreMetric, type MetricName } from '@podium/metrics';
+import {
+  combineScores,
+  DEFAULT_COMBINE_WEIGHT,
+  defaultNliOptions,
+  loadNliModel,
+  nliAvailability,
+  readManifest,
+  scoreNli,
+  type ExecutionProvider,
+  type NliDirection,
+  type NliFormula,
+  type NliLongPremise,
+  type NliMetricOptions,
+  type NliRefsAggregation,
+  type NliTaskKind,
+} from '@podium/nli';
+import { CliError } from '../cli-error';
+import { readLines } from '../io';
+import { defaultModelsDir } from './models.command';
+
+/** Usage text of the NLI options of `podium score`. */
+export const NLI_SCORE_USAGE = `NLI metrics (MENLI, Chen & Eger 2022):
+  podium score --metric nli --nli-model DIR --hyp FILE (--ref FILE… | --src FILE) [options]
+  podium score --metric combined --nli-model DIR --with chrf --hyp FILE --ref FILE [--weight 0.2]
+
+  --nli-model DIR     model folder (model.onnx, tokenizer.json, config.json), checked against
+                      models/manifest.json; default models/<manifest default>
+  --task KIND         mt | summarization | data-to-text | other: picks the paper defaults (default mt)
+  --formula F         e | -c | e-n | e-c | e-n-2c (write --formula=-c: a value may not start with -)
+  --direction D       ref->hyp | ref<-hyp | ref<->hyp | src->hyp | src<-hyp | src<->hyp
+                      (also written ->, <-, <->, taking ref or src from the inputs given)
+  --refs-agg A        max | mean over several --ref files (default max)
+  --long L            truncate | chunk: premises longer than the model takes (default truncate)
+  --batch-size N      pairs per onnxruntime run (default 32; scores do not depend on it)
+  --provider P        cpu | cuda (cuda falls back to cpu, which the signature then records)
+  --threads N         onnxruntime intra-op threads
+  --with METRIC       combined: the other metric (bleu, chrf, chrf++, ter, rouge1, …)
+  --weight W          combined: NLI weight w in C = w·N + (1−w)·M (default 0.2 for mt, 0.8 for summarization)`;
+
+const FORMULAS: readonly NliFormula[] = ['e', '-c', 'e-n', 'e-c', 'e-n-2c'];
+const TASKS: readonly NliTaskKind[] = ['mt', 'summarization', 'data-to-text', 'other'];
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) throw new CliError(`${flag} must be one of ${allowed.join(', ')}; got '${value}'`);
+  return value as T;
+}
+
+function positiveInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new CliError(`${flag} must be a positive integer; got '${value}'`);
+  return n;
+}
+
+function direction(value: string | undefined, mode: 'ref' | 'src'): NliDirection | undefined {
+  if (value === undefined) return undefined;
+  const full = /^(->|<-|<->)$/.test(value) ? `${mode}${value}hyp` : value;
+  const allowed: readonly NliDirection[] = ['ref->hyp', 'ref<-hyp', 'ref<->hyp', 'src->hyp', 'src<-hyp', 'src<->hyp'];
+  const d = oneOf(full, allowed, '--direction');
+  if (d && !d.startsWith(mode)) throw new CliError(`--direction ${d} needs ${d.startsWith('src') ? '--src' : '--ref'}`);
+  return d;
+}
+
+/** Runs `podium score --metric nli|combined …`; returns the JSON printed on stdout. */
+export async function runNliScore(argv: string[]): Promise<unknown> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        metric: { type: 'string' },
+        'nli-model': { type: 'string' },
+        hyp: { type: 'string' },
+        ref: { type: 'string', multiple: true },
+        src: { type: 'string' },
+        task: { type: 'string' },
+        formula: { type: 'string' },
+        direction: { type: 'string' },
+        'refs-agg': { type: 'string' },
+        long: { type: 'string' },
+        'batch-size': { type: 'string' },
+        provider: { type: 'string' },
+        threads: { type: 'string' },
+        with: { type: 'string' },
+        weight: { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    throw new CliError((err as Error).message.split('\n').join(' '));
+  }
+  const metric = values.metric;
+  if (metric !== 'nli' && metric !== 'combined') throw new CliError(`--metric must be nli or combined here; got '${metric}'`);
+  if (!values.hyp) throw new CliError('--hyp FILE is required');
+  const refs = values.ref ?? [];
+  if (refs.length > 0 && values.src) throw new CliError('give either --ref or --src, not both');
+  if (refs.length === 0 && !values.src) throw new CliError('give --ref FILE (reference-based) or --src FILE (reference-free)');
+  const mode = values.src ? 'src' : 'ref';
+  const task = oneOf(values.task, TASKS, '--task') ?? 'mt';
+
+  const defaults = defaultNliOptions(task, mode);
+  const options: NliMetricOptions = {
+    formula: oneOf(values.formula, FORMULAS, '--formula') ?? defaults.formula,
+    direction: direction(values.direction, mode) ?? defaults.direction,
+    refsAggregation: oneOf<NliRefsAggregation>(values['refs-agg'], ['max', 'mean'], '--refs-agg') ?? defaults.refsAggregation,
+    long: oneOf<NliLongPremise>(values.long, ['truncate', 'chunk'], '--long') ?? defaults.long,
+    batchSize: positiveInt(values['batch-size'], '--batch-size') ?? 32,
+  };
+
+  let other: MetricName | undefined;
+  let weight = 0;
+  if (metric === 'combined') {
+    if (!values.with || !isMetricName(values.with)) throw new CliError(`--metric combined needs --with METRIC (bleu, chrf, chrf++, ter, rouge…); got '${values.with ?? ''}'`);
+    if (mode !== 'ref') throw new CliError('--metric combined needs --ref: the other metric is reference-based');
+    other = values.with;
+    weight = values.weight === undefined ? (task === 'summarization' ? DEFAULT_COMBINE_WEIGHT.summarization : DEFAULT_COMBINE_WEIGHT.mt) : Number(values.weight);
+    if (!(weight >= 0 && weight <= 1)) throw new CliError(`--weight must lie in [0, 1]; got '${values.weight}'`);
+  } else if (values.with || values.weight) {
+    throw new CliError('--with and --weight apply to --metric combined only');
+  }
+
+  const hyps = readLines(values.hyp, 'hypothesis');
+  const refStreams = refs.map((f, k) => readLines(f, `reference ${k + 1}`));
+  const sources = values.src ? readLines(values.src, 'source') : undefined;
+  for (const [k, stream] of refStreams.entries()) {
+    if (stream.length !== hyps.length) throw new CliError(`reference file ${refs[k]} has ${stream.length} lines, the hypothesis file ${hyps.length}`);
+  }
+  if (sources && sources.length !== hyps.length) throw new CliError(`source file has ${sources.length} lines, the hypothesis file ${hyps.length}`);
+
+  const modelsDir = defaultModelsDir();
+  const modelDir = resolve(values['nli-model'] ?? join(modelsDir, readManifest(join(modelsDir, 'manifest.json')).defaultModel));
+  const availability = nliAvailability(modelDir);
+  if (!availability.available) throw new CliError(`NLI metrics unavailable: ${availability.reason}`);
+  let model;
+  try {
+    model = await loadNliModel(modelDir, {
+      provider: oneOf<ExecutionProvider>(values.provider, ['cpu', 'cuda'], '--provider') ?? 'cpu',
+      intraOpThreads: positiveInt(values.threads, '--threads'),
+    });
+  } catch (err) {
+    throw new CliError(`NLI metrics unavailable: ${(err as Error).message}`);
+  }
+  try {
+    const nli = await scoreNli(model, { hyps, refStreams, sources }, options);
+    if (metric === 'nli') {
+      return { metric: nli.metric, signature: nli.signature, corpus: nli.corpus, instances: nli.instances, higherIsBetter: nli.higherIsBetter, range: nli.range };
+    }
+    const otherName = other as MetricName;
+    let m;
+    try {
+      m = scoreMetric(otherName, {}, hyps, refStreams);
+    } catch (err) {
+      throw new CliError((err as Error).message);
+    }
+    const combined = combineScores(nli.instances, m.instances, weight, {
+      otherHigherIsBetter: m.higherIsBetter,
+      population: 'file',
+    });
+    const corpus = combined.values.reduce((a, b) => a + b, 0) / Math.max(1, combined.values.length);
+    return {
+      metric: 'combined',
+      signature: `${combined.signature}|{${nli.signature}}|{${m.sentenceSignature}}`,
+      corpus,
+      instances: combined.values,
+      higherIsBetter: true,
+      range: [0, 1],
+    };
+  } finally {
+    await model.close();
+  }
+}

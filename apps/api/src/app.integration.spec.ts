@@ -1,0 +1,264 @@
+// Boots the whole API against a real PostgreSQL (DATABASE_URL, migrations applied) and drives it
+// the way clients do: GraphQL for set-up, multipart REST for uploads, REST for downloads.
+import type { INestApplication } from '@nestjs/common';
+import { loadApiConfig } from '@podium/config';
+import { SCORE_SUBMISSION_QUEUE } from '@podium/contracts';
+import { IdentityRepository, Role, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { createApp } from './app';
+
+const DATABASE_URL = process.env['DATABASE_URL'];
+const suite = DATABASE_URL ? describe : describe.skip;
+if (!DATABASE_URL) {
+  // eslint-disable-next-line no-console
+  console.warn('app.integration.spec: DATABASE_URL is not set, so the API integration tests are SKIPPED (npm test sets it)');
+}
+
+const MAX_UPLOAD = 4096;
+const suffix = randomBytes(4).toString('hex');
+const jsonl = (...records: unknown[]) => Buffer.from(records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+
+interface GqlResult {
+  data: Record<string, any> | null; // eslint-disable-line @typescript-eslint/no-explicit-any -- test helper over arbitrary queries
+  errors?: { message: string; extensions: Record<string, unknown> }[];
+}
+
+suite('API against PostgreSQL', () => {
+  let app: INestApplication;
+  let db: Db;
+  let organiserToken: string;
+  let aliceToken: string;
+  let phaseId: string;
+  let teamId: string;
+  let firstSubmissionId: string;
+
+  const gql = async (query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GqlResult> => {
+    const req = request(app.getHttpServer()).post('/graphql').send({ query, variables });
+    if (token) req.set('Authorization', `Bearer ${token}`);
+    const res = await req;
+    return res.body as GqlResult;
+  };
+  const ok = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
+    const r = await gql(query, variables, token);
+    if (r.errors) throw new Error(`GraphQL errors: ${JSON.stringify(r.errors)}`);
+    return r.data!;
+  };
+  const upload = (file: Buffer, fields: Record<string, string>, token?: string, name = 'out.jsonl') => {
+    const req = request(app.getHttpServer()).post(`/api/phases/${phaseId}/submissions`);
+    if (token) req.set('Authorization', `Bearer ${token}`);
+    for (const [k, v] of Object.entries(fields)) req.field(k, v);
+    return req.attach('file', file, name);
+  };
+  const countSubmissions = () => db.submission.count({ where: { phaseId } });
+
+  beforeAll(async () => {
+    const config = loadApiConfig({ DATABASE_URL, PODIUM_MAX_UPLOAD_BYTES: String(MAX_UPLOAD), PODIUM_WEB_DIST: '/nonexistent' });
+    app = await createApp(config, { logger: false });
+    db = createDb(DATABASE_URL!);
+    const identity = new IdentityRepository(db);
+    const organiser = await identity.createUser(`org-${suffix}`, Role.ORGANISER);
+    organiserToken = await identity.issueToken(organiser.id, 'integration test');
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.$disconnect();
+  });
+
+  it('creates a task with the default metrics of its kind', async () => {
+    const data = await ok(
+      `mutation($input: CreateTaskInput!) { createTask(input: $input) { slug kind metrics { key name } } }`,
+      { input: { slug: `it-${suffix}`, title: 'Integration', kind: 'mt', sourceLang: 'de', targetLang: 'en' } },
+      organiserToken,
+    );
+    expect(data['createTask']).toEqual({
+      slug: `it-${suffix}`,
+      kind: 'mt',
+      metrics: [
+        { key: 'bleu', name: 'bleu' },
+        { key: 'chrf', name: 'chrf' },
+        { key: 'ter', name: 'ter' },
+      ],
+    });
+  });
+
+  it('rejects a bad slug with INVALID_INPUT naming the field', async () => {
+    const r = await gql(
+      `mutation($input: CreateTaskInput!) { createTask(input: $input) { id } }`,
+      { input: { slug: 'Bad Slug', title: 'x', kind: 'mt', sourceLang: 'de', targetLang: 'en' } },
+      organiserToken,
+    );
+    expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_INPUT', field: 'slug' });
+  });
+
+  it('refuses anonymous callers a mutation with UNAUTHENTICATED', async () => {
+    const r = await gql(`mutation { createTeam(name: "x-${suffix}", members: []) { id } }`);
+    expect(r.errors?.[0]?.extensions['code']).toBe('UNAUTHENTICATED');
+  });
+
+  it('sets up a phase with a test set, a team and a participant token', async () => {
+    const now = Date.now();
+    const phase = await ok(
+      `mutation($input: CreatePhaseInput!) { createPhase(input: $input) { id name dailyLimit isOpen scoresVisible } }`,
+      {
+        input: {
+          taskSlug: `it-${suffix}`,
+          name: 'test',
+          opensAt: new Date(now - 3600_000).toISOString(),
+          closesAt: new Date(now + 86400_000).toISOString(),
+          dailyLimit: 2,
+          totalLimit: 5,
+          leaderboardBeforeClose: false,
+        },
+      },
+      organiserToken,
+    );
+    expect(phase['createPhase']).toMatchObject({ name: 'test', dailyLimit: 2, isOpen: true, scoresVisible: true });
+    phaseId = phase['createPhase'].id;
+
+    const dup = await gql(
+      `mutation($p: ID!, $i: [TestInstanceInput!]!) { uploadTestSet(phaseId: $p, name: "dup", instances: $i) { id } }`,
+      { p: phaseId, i: [{ id: 'a', source: 's', references: ['r'] }, { id: 'a', source: 's', references: ['r'] }] },
+      organiserToken,
+    );
+    expect(dup.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_INPUT', field: 'instances.1.id' });
+
+    const ts = await ok(
+      `mutation($p: ID!, $i: [TestInstanceInput!]!) { uploadTestSet(phaseId: $p, name: "newstest", instances: $i) { name instanceCount } }`,
+      {
+        p: phaseId,
+        i: [
+          { id: 's1', source: 'Das Haus ist klein.', references: ['The house is small.'] },
+          { id: 's2', source: 'Es regnet.', references: ['It is raining.', 'It rains.'] },
+          { id: 's3', source: 'Guten Morgen.', references: ['Good morning.'] },
+        ],
+      },
+      organiserToken,
+    );
+    expect(ts['uploadTestSet']).toEqual({ name: 'newstest', instanceCount: 3 });
+
+    const team = await ok(`mutation { createTeam(name: "team-${suffix}", members: ["alice-${suffix}"]) { id name } }`, {}, organiserToken);
+    teamId = team['createTeam'].id;
+    const token = await ok(`mutation { issueToken(userName: "alice-${suffix}", label: "laptop") }`, {}, organiserToken);
+    aliceToken = token['issueToken'];
+    expect(aliceToken).toMatch(/^pod_/);
+
+    const me = await ok(`{ me { name role teams { name } } }`, {}, aliceToken);
+    expect(me['me']).toEqual({ name: `alice-${suffix}`, role: 'PARTICIPANT', teams: [{ name: `team-${suffix}` }] });
+  });
+
+  it('forbids participants organiser mutations', async () => {
+    const r = await gql(`mutation { createTeam(name: "y-${suffix}", members: []) { id } }`, {}, aliceToken);
+    expect(r.errors?.[0]?.extensions['code']).toBe('FORBIDDEN');
+  });
+
+  it('stores a good JSONL upload as QUEUED and queues its scoring job', async () => {
+    const res = await upload(
+      jsonl({ id: 's2', output: 'It is raining.' }, { id: 's1', output: 'The house is small.' }, { id: 's3', output: 'Morning.' }),
+      { teamId, systemName: 'sys-a', description: 'first' },
+      aliceToken,
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ submissionId: expect.any(String), status: 'QUEUED' });
+    firstSubmissionId = res.body.submissionId;
+    const jobs = await db.$queryRawUnsafe<{ data: { v: number; submissionId: string; reason: string } }[]>(
+      `SELECT data FROM pgboss.job WHERE name = $1 AND data->>'submissionId' = $2`,
+      SCORE_SUBMISSION_QUEUE,
+      firstSubmissionId,
+    );
+    expect(jobs.map((j) => j.data)).toEqual([{ v: 1, submissionId: firstSubmissionId, reason: 'submitted' }]);
+    const outputs = await db.output.count({ where: { submissionId: firstSubmissionId } });
+    expect(outputs).toBe(3);
+  });
+
+  it('rejects a bad upload with 400 naming the line and instance, and stores nothing', async () => {
+    const before = await countSubmissions();
+    const res = await upload(
+      jsonl({ id: 's1', output: 'a' }, { id: 's2', output: 'b' }, { id: 's1', output: 'c' }),
+      { teamId, systemName: 'sys-bad' },
+      aliceToken,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "line 3: duplicate instance id 's1' (also on line 1)", line: 3, instanceId: 's1' });
+    expect(await countSubmissions()).toBe(before);
+  });
+
+  it('rejects a text upload with the wrong number of lines', async () => {
+    const res = await upload(Buffer.from('one\ntwo\n'), { team: `team-${suffix}`, systemName: 'sys-text' }, aliceToken, 'out.txt');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('expected 3 lines (one per instance, in test-set order), got 2');
+  });
+
+  it('answers 413 for a file over PODIUM_MAX_UPLOAD_BYTES', async () => {
+    const res = await upload(Buffer.alloc(MAX_UPLOAD + 1, 0x61), { teamId, systemName: 'sys-big' }, aliceToken, 'big.txt');
+    expect(res.status).toBe(413);
+  });
+
+  it('answers 401 to an upload without a token', async () => {
+    const res = await upload(Buffer.from('a\nb\nc\n'), { teamId, systemName: 'sys-anon' });
+    expect(res.status).toBe(401);
+  });
+
+  it('accepts submissions up to the daily limit and rejects the next with FORBIDDEN', async () => {
+    const second = await ok(
+      `mutation($p: ID!, $t: ID!, $c: String!) { submit(phaseId: $p, teamId: $t, systemName: "sys-b", content: $c, format: TEXT) { status team { name } } }`,
+      { p: phaseId, t: teamId, c: 'a\nb\nc\n' },
+      aliceToken,
+    );
+    expect(second['submit']).toEqual({ status: 'QUEUED', team: { name: `team-${suffix}` } });
+    const quota = await ok(`query($p: ID!, $t: ID!) { quota(phaseId: $p, teamId: $t) { usedToday dailyLimit remaining } }`, { p: phaseId, t: teamId }, aliceToken);
+    expect(quota['quota']).toEqual({ usedToday: 2, dailyLimit: 2, remaining: 0 });
+    const before = await countSubmissions();
+    const third = await upload(Buffer.from('a\nb\nc\n'), { teamId, systemName: 'sys-c' }, aliceToken, 'out.txt');
+    expect(third.status).toBe(403);
+    expect(third.body.error).toMatch(/2 submissions of the last 24 hours/);
+    expect(await countSubmissions()).toBe(before);
+  });
+
+  it("hides other teams' submissions before close but shows a team its own", async () => {
+    const anon = await gql(`query($p: ID!) { submissions(phaseId: $p) { id } }`, { p: phaseId });
+    expect(anon.errors?.[0]?.extensions['code']).toBe('FORBIDDEN');
+    const own = await ok(`query($p: ID!) { submissions(phaseId: $p) { systemName status } }`, { p: phaseId }, aliceToken);
+    expect(own['submissions'].map((s: { systemName: string }) => s.systemName)).toEqual(['sys-a', 'sys-b']);
+  });
+
+  it('streams score downloads as CSV and JSONL with attachment headers, visible per phase rules', async () => {
+    const tasks = new TaskRepository(db);
+    const phase = await tasks.phaseById(phaseId);
+    const instances = await tasks.instanceIdsOf(phase!.testSetId!);
+    await new SubmissionRepository(db).saveScores(
+      firstSubmissionId,
+      instances.map((inst, k) => ({ instanceId: inst.id, metric: 'bleu', signature: 'bleu|nrefs:1|version:test', value: [100, 100, 0][k]! })),
+      [{ metric: 'bleu', signature: 'bleu|nrefs:1|version:test', value: 66.7 }],
+    );
+    const csv = await request(app.getHttpServer()).get(`/api/submissions/${firstSubmissionId}/scores.csv`).set('Authorization', `Bearer ${aliceToken}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="[^"]+\.csv"$/);
+    expect(csv.text.split('\r\n')).toEqual([
+      'system,team,instance_id,metric,signature,score',
+      `sys-a,team-${suffix},s1,bleu,bleu|nrefs:1|version:test,100`,
+      `sys-a,team-${suffix},s2,bleu,bleu|nrefs:1|version:test,100`,
+      `sys-a,team-${suffix},s3,bleu,bleu|nrefs:1|version:test,0`,
+      '',
+    ]);
+    const anon = await request(app.getHttpServer()).get(`/api/submissions/${firstSubmissionId}/scores.csv`);
+    expect(anon.status).toBe(403);
+
+    const phaseJsonl = await request(app.getHttpServer()).get(`/api/phases/${phaseId}/scores.jsonl`).set('Authorization', `Bearer ${organiserToken}`);
+    expect(phaseJsonl.status).toBe(200);
+    expect(phaseJsonl.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    const rows = phaseJsonl.text.trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toEqual({ system: 'sys-a', team: `team-${suffix}`, instance_id: 's3', metric: 'bleu', signature: 'bleu|nrefs:1|version:test', score: 0 });
+    const hidden = await request(app.getHttpServer()).get(`/api/phases/${phaseId}/scores.csv`).set('Authorization', `Bearer ${aliceToken}`);
+    expect(hidden.status).toBe(403);
+  });
+
+  it('answers the health check', async () => {
+    const res = await request(app.getHttpServer()).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+});

@@ -1,3 +1,7 @@
+/**
+ * @jest-environment ../../libs/nli/jest-environment.js
+ */
+// The NLI case runs onnxruntime-node, whose typed arrays need the realm-sharing environment of libs/nli.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

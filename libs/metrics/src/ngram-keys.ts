@@ -23,7 +23,7 @@ export function maxBase(order: number): number {
 export function numericNgramKeys(ids: ArrayLike<number>, maxOrder: number, base: number): Float64Array[] {
   const len = ids.length;
   const out: Float64Array[] = [];
-  let prev = new Float64Array(len);
+  let prev: Float64Array = new Float64Array(len);
   for (let i = 0; i < len; i++) prev[i] = ids[i];
   for (let n = 1; n <= maxOrder; n++) {
     const count = Math.max(0, len - n + 1);

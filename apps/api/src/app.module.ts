@@ -8,6 +8,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AuthGuard } from './auth/auth.guard';
 import { DomainErrorFilter } from './common/domain-error.filter';
 import { DbModule } from './db.module';
+import { DownloadsModule } from './downloads/downloads.module';
 import { AuthModule } from './auth/auth.module';
 import { PhasesModule } from './phases/phases.module';
 import { SubmissionsModule } from './submissions/submissions.module';
@@ -50,6 +51,7 @@ export class AppModule {
         TasksModule,
         PhasesModule,
         SubmissionsModule,
+        DownloadsModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

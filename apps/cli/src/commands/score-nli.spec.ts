@@ -2,6 +2,7 @@
  * @jest-environment <rootDir>/../../libs/nli/jest-environment.js
  */
 // onnxruntime-node needs the host's typed arrays inside Jest: see libs/nli/jest-environment.js.
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -123,4 +124,32 @@ describe('podium score --metric combined (runNliScore)', () => {
       '--metric combined needs --with METRIC',
     );
   });
+});
+
+describe('podium score --metric nli through the real CLI', () => {
+  const ROOT = resolve(__dirname, '../../../..');
+  const run = (args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((res) =>
+      execFile(process.execPath, ['-r', '@swc-node/register', 'apps/cli/src/main.ts', ...args], { cwd: ROOT }, (err, stdout, stderr) =>
+        res({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+      ),
+    );
+  const f = files({ hyp: ['The cat sat on the mat.', 'The meeting is at 7 pm.'], ref: ['The cat sat on the mat.', 'The meeting is at 5 pm.'] });
+
+  it('prints the metric JSON shape on stdout and the provider on stderr', async () => {
+    const r = await run(['score', '--metric', 'nli', '--nli-model', MODEL, '--hyp', f.hyp, '--ref', f.ref]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out)).toEqual(['metric', 'signature', 'sentenceSignature', 'corpus', 'instances']);
+    expect(out.instances[0]).toBeCloseTo(closedForm(1, 0, 0).e, 5);
+    expect(r.stderr).toContain('on cpu');
+  }, 60_000);
+
+  it('exits 2 naming the fetch command when no model is present, printing no score', async () => {
+    const missing = join(mkdtempSync(join(tmpdir(), 'podium-cli-nli-')), 'nli-deberta-v3-xsmall');
+    const r = await run(['score', '--metric', 'nli', '--nli-model', missing, '--hyp', f.hyp, '--ref', f.ref]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('fetch it with: npm run -s podium -- models fetch nli-deberta-v3-xsmall');
+  }, 60_000);
 });

@@ -152,7 +152,8 @@ export async function runNliScore(argv: string[]): Promise<unknown> {
   try {
     const nli = await scoreNli(model, { hyps, refStreams, sources }, options);
     if (metric === 'nli') {
-      return { metric: nli.metric, signature: nli.signature, corpus: nli.corpus, instances: nli.instances, higherIsBetter: nli.higherIsBetter, range: nli.range };
+      // Same shape as the classical metrics; NLI's instance and corpus signatures coincide.
+      return { metric: nli.metric, signature: nli.signature, sentenceSignature: nli.signature, corpus: nli.corpus, instances: nli.instances };
     }
     const otherName = other as MetricName;
     let m;
@@ -166,14 +167,8 @@ export async function runNliScore(argv: string[]): Promise<unknown> {
       population: 'file',
     });
     const corpus = combined.values.reduce((a, b) => a + b, 0) / Math.max(1, combined.values.length);
-    return {
-      metric: 'combined',
-      signature: `${combined.signature}|{${nli.signature}}|{${m.sentenceSignature}}`,
-      corpus,
-      instances: combined.values,
-      higherIsBetter: true,
-      range: [0, 1],
-    };
+    const signature = `${combined.signature}|{${nli.signature}}|{${m.sentenceSignature}}`;
+    return { metric: 'combined', signature, sentenceSignature: signature, corpus, instances: combined.values };
   } finally {
     await model.close();
   }

@@ -32,6 +32,7 @@ suite('API against PostgreSQL', () => {
   let phaseId: string;
   let teamId: string;
   let firstSubmissionId: string;
+  let secondSubmissionId: string;
 
   const gql = async (query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GqlResult> => {
     const req = request(app.getHttpServer()).post('/graphql').send({ query, variables });
@@ -202,11 +203,12 @@ suite('API against PostgreSQL', () => {
 
   it('accepts submissions up to the daily limit and rejects the next with FORBIDDEN', async () => {
     const second = await ok(
-      `mutation($p: ID!, $t: ID!, $c: String!) { submit(phaseId: $p, teamId: $t, systemName: "sys-b", content: $c, format: TEXT) { status team { name } } }`,
+      `mutation($p: ID!, $t: ID!, $c: String!) { submit(phaseId: $p, teamId: $t, systemName: "sys-b", content: $c, format: TEXT) { id status team { name } } }`,
       { p: phaseId, t: teamId, c: 'a\nb\nc\n' },
       aliceToken,
     );
-    expect(second['submit']).toEqual({ status: 'QUEUED', team: { name: `team-${suffix}` } });
+    expect(second['submit']).toEqual({ id: expect.any(String), status: 'QUEUED', team: { name: `team-${suffix}` } });
+    secondSubmissionId = second['submit'].id;
     const quota = await ok(`query($p: ID!, $t: ID!) { quota(phaseId: $p, teamId: $t) { usedToday dailyLimit remaining } }`, { p: phaseId, t: teamId }, aliceToken);
     expect(quota['quota']).toEqual({ usedToday: 2, dailyLimit: 2, remaining: 0 });
     const before = await countSubmissions();
@@ -254,6 +256,76 @@ suite('API against PostgreSQL', () => {
     expect(rows[2]).toEqual({ system: 'sys-a', team: `team-${suffix}`, instance_id: 's3', metric: 'bleu', signature: 'bleu|nrefs:1|version:test', score: 0 });
     const hidden = await request(app.getHttpServer()).get(`/api/phases/${phaseId}/scores.csv`).set('Authorization', `Bearer ${aliceToken}`);
     expect(hidden.status).toBe(403);
+  });
+
+  it('ranks scored systems for organisers, hides the board from others before close, and recomputes after rescoring', async () => {
+    const tasks = new TaskRepository(db);
+    const phase = await tasks.phaseById(phaseId);
+    const instances = await tasks.instanceIdsOf(phase!.testSetId!);
+    const save = (values: number[]) =>
+      new SubmissionRepository(db).saveScores(
+        secondSubmissionId,
+        instances.map((inst, k) => ({ instanceId: inst.id, metric: 'bleu', signature: 'bleu|nrefs:1|version:test', value: values[k]! })),
+        [{ metric: 'bleu', signature: 'bleu|nrefs:1|version:test', value: 10 }],
+      );
+    await save([0, 50, 0]);
+    const query = `query($p: ID!) { leaderboard(phaseId: $p, resamples: 200) {
+      metric metricSignature availableMetrics higherIsBetter instanceCount test correction disagreement
+      systems { system team n mean median corpusScore bt rank { mean median bt } cluster { mean } meanCi { low high } rankInterval { bt { best worst } } }
+      pairs { a b wins losses ties pBt medianDiff p pAdjusted } } }`;
+    const board = (await ok(query, { p: phaseId }, organiserToken))['leaderboard'];
+    expect(board).toMatchObject({
+      metric: 'bleu',
+      metricSignature: 'bleu|nrefs:1|version:test',
+      availableMetrics: ['bleu'],
+      higherIsBetter: true,
+      instanceCount: 3,
+      test: 'TTEST',
+      correction: 'HOLM',
+    });
+    expect(board.systems.map((s: { system: string }) => s.system)).toEqual(['sys-a', 'sys-b']);
+    expect(board.systems[0]).toMatchObject({ n: 3, median: 100, corpusScore: 66.7, rank: { mean: 1, median: 1, bt: 1 } });
+    expect(board.systems[0].mean).toBeCloseTo(200 / 3, 10);
+    expect(board.systems[1].mean).toBeCloseTo(50 / 3, 10);
+    expect(board.pairs).toHaveLength(1);
+    const pair = board.pairs[0];
+    const aIsA = pair.a === 'sys-a';
+    // sys-a beats sys-b on s1 (100 vs 0) and s2 (100 vs 50) and ties on s3 (0 vs 0).
+    expect([pair.wins, pair.losses, pair.ties]).toEqual(aIsA ? [2, 0, 1] : [0, 2, 1]);
+    expect(pair.medianDiff).toBe(aIsA ? 50 : -50);
+    expect(pair.p).toBeGreaterThan(0);
+    expect(pair.pAdjusted).toBeGreaterThanOrEqual(pair.p);
+
+    const hidden = await gql(query, { p: phaseId }, aliceToken);
+    expect(hidden.errors?.[0]?.extensions['code']).toBe('FORBIDDEN');
+    expect(hidden.errors?.[0]?.message).toMatch(/hidden until the phase closes/);
+
+    await save([100, 100, 100]);
+    const after = (await ok(query, { p: phaseId }, organiserToken))['leaderboard'];
+    expect(after.systems[0].system).toBe('sys-b');
+  });
+
+  it('pages instance scores with source, references and output', async () => {
+    const page = await ok(
+      `query($s: ID!) { instanceScores(submissionId: $s, metric: "bleu", offset: 1, limit: 1, order: DESC) { total rows { instanceId source references output score } } }`,
+      { s: firstSubmissionId },
+      aliceToken,
+    );
+    expect(page['instanceScores']).toEqual({
+      total: 3,
+      rows: [{ instanceId: 's2', source: 'Es regnet.', references: ['It is raining.', 'It rains.'], output: 'It is raining.', score: 100 }],
+    });
+  });
+
+  it('queues a rescore of a submission as a new job', async () => {
+    const data = await ok(`mutation($s: ID!) { rescore(submissionId: $s) }`, { s: firstSubmissionId }, organiserToken);
+    expect(data['rescore']).toBe(1);
+    const jobs = await db.$queryRawUnsafe<{ reason: string }[]>(
+      `SELECT data->>'reason' AS reason FROM pgboss.job WHERE name = $1 AND data->>'submissionId' = $2 ORDER BY created_on`,
+      SCORE_SUBMISSION_QUEUE,
+      firstSubmissionId,
+    );
+    expect(jobs.map((j) => j.reason)).toEqual(['submitted', 'rescore']);
   });
 
   it('answers the health check', async () => {

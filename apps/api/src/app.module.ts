@@ -9,6 +9,7 @@ import { AuthGuard } from './auth/auth.guard';
 import { DomainErrorFilter } from './common/domain-error.filter';
 import { DbModule } from './db.module';
 import { DownloadsModule } from './downloads/downloads.module';
+import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { AuthModule } from './auth/auth.module';
 import { PhasesModule } from './phases/phases.module';
 import { SubmissionsModule } from './submissions/submissions.module';
@@ -51,6 +52,7 @@ export class AppModule {
         TasksModule,
         PhasesModule,
         SubmissionsModule,
+        LeaderboardModule,
         DownloadsModule,
       ],
       providers: [

@@ -1,0 +1,215 @@
+import { Injectable } from '@nestjs/common';
+import { InvalidInputError, NotFoundError, ScoreRepository, SubmissionRepository, TaskRepository, type AuthUser } from '@podium/db';
+import { createHash } from 'node:crypto';
+import { assertId } from '../common/ids';
+import { assertCanSeePhaseScores } from '../common/visibility';
+import { taskMetrics } from '../tasks/task.mapper';
+import { PValueCorrection, PairedTest, type Leaderboard, type LeaderboardSystem, type SystemPair } from './leaderboard.types';
+import { metricHigherIsBetter, rankSystems, type Analysis } from './ranking.adapter';
+
+export interface LeaderboardOptions {
+  metric?: string;
+  test?: PairedTest;
+  correction?: PValueCorrection;
+  seed?: number;
+  resamples?: number;
+}
+
+export const DEFAULT_SEED = 12345;
+export const DEFAULT_RESAMPLES = 1000;
+export const MAX_RESAMPLES = 10_000;
+/** The pairs' `p` uses the paired t-test unless a test is chosen (mean is the default order). */
+export const DEFAULT_PAIR_TEST = PairedTest.TTEST;
+const CACHE_SIZE = 200;
+
+const finite = (x: number | undefined): number | null => (x !== undefined && Number.isFinite(x) ? x : null);
+const interval = (ci: readonly [number, number]) => ({ low: finite(ci[0]), high: finite(ci[1]) });
+
+function mostCommon(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const v of values) if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best = '';
+  let bestCount = 0;
+  for (const [v, c] of counts) if (c > bestCount) [best, bestCount] = [v, c];
+  return best;
+}
+
+/** Names the top system under mean, median and BT when they are not the same. */
+export function topDisagreement(systems: Pick<LeaderboardSystem, 'system' | 'team' | 'rank'>[]): string | null {
+  if (systems.length < 2) return null;
+  const top = (agg: 'mean' | 'median' | 'bt') =>
+    systems
+      .filter((s) => s.rank[agg] === 1)
+      .map((s) => `${s.system} (${s.team})`)
+      .sort();
+  const [m, md, bt] = [top('mean'), top('median'), top('bt')];
+  const same = (a: string[], b: string[]) => a.join('\u0000') === b.join('\u0000');
+  if (same(m, md) && same(m, bt)) return null;
+  return `The aggregations disagree about the top system: mean ranks ${m.join(' and ')} first, median ${md.join(' and ')}, Bradley–Terry ${bt.join(' and ')}. Compare them head to head in the pairs.`;
+}
+
+/** Bounded in-memory cache; entries are keyed by everything the result depends on. */
+class LeaderboardCache {
+  private readonly entries = new Map<string, Leaderboard>();
+  get(key: string): Leaderboard | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+  set(key: string, value: Leaderboard): void {
+    this.entries.set(key, value);
+    if (this.entries.size > CACHE_SIZE) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+@Injectable()
+export class LeaderboardService {
+  private readonly cache = new LeaderboardCache();
+
+  constructor(
+    private readonly tasks: TaskRepository,
+    private readonly submissions: SubmissionRepository,
+    private readonly scores: ScoreRepository,
+  ) {}
+
+  async leaderboard(phaseId: string, options: LeaderboardOptions, user: AuthUser | null): Promise<Leaderboard> {
+    assertId('phase', phaseId);
+    const phase = await this.tasks.phaseById(phaseId);
+    if (!phase) throw new NotFoundError('phase', phaseId);
+    assertCanSeePhaseScores(phase, user);
+
+    const seed = options.seed ?? DEFAULT_SEED;
+    const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+    if (!Number.isInteger(seed)) throw new InvalidInputError('seed must be an integer', { field: 'seed' });
+    if (!Number.isInteger(resamples) || resamples < 1 || resamples > MAX_RESAMPLES) {
+      throw new InvalidInputError(`resamples must be between 1 and ${MAX_RESAMPLES}`, { field: 'resamples' });
+    }
+    const configured = taskMetrics(phase.task);
+    const available = await this.scores.metricsOfPhase(phaseId);
+    const metric = options.metric ?? configured[0]?.key ?? available[0] ?? '';
+    const config = configured.find((m) => m.key === metric);
+    if (!config && !available.includes(metric)) {
+      throw new InvalidInputError(`metric '${metric}' is not configured for this task (configured: ${configured.map((m) => m.key).join(', ')})`, {
+        field: 'metric',
+      });
+    }
+    const correction = options.correction ?? PValueCorrection.HOLM;
+    const test = options.test ?? DEFAULT_PAIR_TEST;
+
+    const scored = await this.submissions.ofPhase(phaseId, { status: 'SCORED' });
+    const stamp = createHash('sha256')
+      .update(scored.map((s) => `${s.id}@${s.scoredAt?.toISOString() ?? ''}`).join(','))
+      .digest('hex');
+    const key = JSON.stringify([phaseId, metric, options.test ?? null, correction, seed, resamples, stamp]);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+
+    const base = {
+      phaseId,
+      metric,
+      higherIsBetter: metricHigherIsBetter(config?.name ?? metric),
+      availableMetrics: available,
+      test,
+      correction,
+      seed,
+      resamples,
+    };
+    const notes: string[] = [];
+    if (!phase.testSetId) {
+      return { ...base, metricSignature: '', instanceCount: 0, systems: [], pairs: [], disagreement: null, notes: ['the phase has no test set yet'] };
+    }
+    const matrix = await this.scores.matrix(phaseId, metric, phase.testSetId);
+    // Only fully scored systems can be compared instance by instance.
+    const keep = matrix.systems.map((_, s) => matrix.values[s]!.every((v) => Number.isFinite(v)));
+    matrix.systems.forEach((s, k) => {
+      if (!keep[k]) notes.push(`${s.systemName} (${s.teamName}) has no complete '${metric}' scores and is left out`);
+    });
+    const idx = matrix.systems.map((_, k) => k).filter((k) => keep[k]);
+    const signature = mostCommon(idx.map((k) => matrix.signatures[k]!));
+    if (new Set(idx.map((k) => matrix.signatures[k])).size > 1) {
+      notes.push(`the systems' '${metric}' scores carry different signatures; rescore the phase to compare like with like`);
+    }
+    if (idx.length < 2) notes.push('significance tests and Bradley–Terry need at least two scored systems');
+    let analysis: Analysis | null = null;
+    if (idx.length > 0) {
+      analysis = rankSystems(
+        {
+          systems: idx.map((k) => matrix.systems[k]!.submissionId),
+          instances: matrix.instances,
+          scores: idx.map((k) => matrix.values[k]!),
+          higherIsBetter: base.higherIsBetter,
+        },
+        { seed, resamples, correction, ...(options.test ? { test: options.test } : {}) },
+      );
+    }
+    const bySubmission = new Map(idx.map((k) => [matrix.systems[k]!.submissionId, k]));
+    const systems: LeaderboardSystem[] = (analysis?.systems ?? []).map((a) => {
+      const k = bySubmission.get(a.system)!;
+      const s = matrix.systems[k]!;
+      return {
+        submissionId: s.submissionId,
+        system: s.systemName,
+        team: s.teamName,
+        isBaseline: s.isBaseline,
+        n: a.n,
+        corpusScore: finite(matrix.corpus[k]!.value),
+        corpusSignature: matrix.corpus[k]!.signature,
+        signature: matrix.signatures[k]!,
+        mean: a.mean,
+        meanCi: interval(a.mean_ci),
+        median: a.median,
+        medianCi: interval(a.median_ci),
+        bt: finite(a.bt),
+        btCi: interval(a.bt_ci),
+        elo: finite(a.elo),
+        trueskill: { mu: finite(a.trueskill.mu), sigma: finite(a.trueskill.sigma) },
+        rank: a.rank,
+        rankInterval: {
+          mean: { best: a.rank_ci.mean[0], worst: a.rank_ci.mean[1] },
+          median: { best: a.rank_ci.median[0], worst: a.rank_ci.median[1] },
+          bt: { best: a.rank_ci.bt[0], worst: a.rank_ci.bt[1] },
+        },
+        cluster: a.cluster,
+        clusterDisagreement: a.cluster_disagreement,
+      };
+    });
+    systems.sort((x, y) => x.rank.mean - y.rank.mean || x.rank.bt - y.rank.bt || x.system.localeCompare(y.system));
+    const nameOf = (id: string) => matrix.systems[bySubmission.get(id)!]!.systemName;
+    const pairs: SystemPair[] = (analysis?.pairs ?? []).map((p) => ({
+      aSubmissionId: p.a,
+      bSubmissionId: p.b,
+      a: nameOf(p.a),
+      b: nameOf(p.b),
+      wins: p.wins,
+      losses: p.losses,
+      ties: p.ties,
+      pBt: finite(p.p_bt),
+      medianDiff: finite(p.median_diff),
+      meanDiff: finite(p.mean_diff),
+      p: finite(p.tests[test].p),
+      pAdjusted: finite(p.p_adjusted[test]),
+      tests: {
+        ttest: finite(p.tests.ttest.p),
+        wilcoxon: finite(p.tests.wilcoxon.p),
+        sign: finite(p.tests.sign.p),
+        mood: finite(p.tests.mood.p),
+        bootstrap: finite(p.tests.bootstrap.p),
+        ar: finite(p.tests.ar.p),
+      },
+    }));
+    const result: Leaderboard = {
+      ...base,
+      metricSignature: signature,
+      instanceCount: matrix.instances.length,
+      systems,
+      pairs,
+      disagreement: topDisagreement(systems),
+      notes,
+    };
+    this.cache.set(key, result);
+    return result;
+  }
+}

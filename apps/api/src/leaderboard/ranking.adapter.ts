@@ -1,0 +1,82 @@
+// The one place that talks to @podium/ranking and @podium/metrics for the leaderboard, so the
+// API's types do not follow every change of theirs.
+import { metricInfo, type MetricName } from '@podium/metrics';
+import { analyseSystems, mean, median, type Analysis, type Correction, type TestName } from '@podium/ranking';
+
+export type { Analysis, Correction, TestName };
+
+export interface RankingInput {
+  /** Unique system keys (the API uses submission ids). */
+  systems: string[];
+  instances: string[];
+  scores: number[][];
+  higherIsBetter: boolean;
+}
+
+export interface RankingOptions {
+  test?: TestName;
+  correction: Correction;
+  seed: number;
+  resamples: number;
+}
+
+/** Runs the full analysis; with a single system only its descriptive numbers exist. */
+export function rankSystems(input: RankingInput, options: RankingOptions): Analysis {
+  if (input.systems.length >= 2) {
+    return analyseSystems(
+      { systems: input.systems, instances: input.instances, scores: input.scores, higherIsBetter: input.higherIsBetter },
+      { seed: options.seed, resamples: options.resamples, correction: options.correction, ...(options.test ? { test: options.test } : {}) },
+    );
+  }
+  return {
+    systems: input.systems.map((system, s) => {
+      const row = input.scores[s]!;
+      const m = mean(row);
+      const md = median(row);
+      return {
+        system,
+        n: row.length,
+        mean: m,
+        median: md,
+        bt: Number.NaN,
+        bt_ci: [Number.NaN, Number.NaN],
+        elo: Number.NaN,
+        trueskill: { mu: Number.NaN, sigma: Number.NaN },
+        rank: { mean: 1, median: 1, bt: 1, elo: 1, trueskill: 1 },
+        rank_ci: { mean: [1, 1], median: [1, 1], bt: [1, 1] },
+        mean_ci: [Number.NaN, Number.NaN],
+        median_ci: [Number.NaN, Number.NaN],
+        cluster: { mean: 1, median: 1, bt: 1 },
+        cluster_disagreement: false,
+      };
+    }),
+    pairs: [],
+    disagreements: [],
+    settings: {
+      seed: options.seed,
+      resamples: options.resamples,
+      correction: options.correction,
+      alpha: 0.05,
+      elo_orders: 0,
+      cluster_tests: { mean: 'ttest', median: 'mood', bt: 'sign' },
+      higher_is_better: input.higherIsBetter,
+      n_systems: input.systems.length,
+      n_instances: input.instances.length,
+      bt_nonconverged_resamples: 0,
+    },
+  };
+}
+
+const CLASSICAL = new Set<string>(['bleu', 'chrf', 'chrf++', 'ter', 'rouge1', 'rouge2', 'rougeL', 'rougeLsum']);
+
+/** Whether larger scores are better for a configured metric (TER: no; NLI and the rest: yes). */
+export function metricHigherIsBetter(name: string): boolean {
+  if (CLASSICAL.has(name)) {
+    try {
+      return metricInfo(name as MetricName, {}).higherIsBetter;
+    } catch {
+      return name !== 'ter';
+    }
+  }
+  return true;
+}

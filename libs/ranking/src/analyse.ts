@@ -2,10 +2,11 @@ import { bradleyTerryOrderKey, bradleyTerryProbability, fitBradleyTerrySufficien
 import { clusters } from './clusters';
 import { adjustPValues, type Correction } from './correction';
 import { mean, percentileOfSorted } from './descriptive';
+import { bootstrapAggregates, pairwiseCounts, sufficientFromWins } from './bootstrap';
 import { bootstrapCounts, mulberry32 } from './prng';
 import { moodMedianTestSorted, tTestFromDiffs, wilcoxonFromSortedDiffs } from './paired-tests';
 import { rankDescending } from './ranks';
-import { elo, trueSkill } from './rating-systems';
+import { defaultGameOrders, elo, trueSkill } from './rating-systems';
 import { bootstrapPValue, fillSwapMask, pValueFromSamples, type CorpusFromStats } from './resampling';
 import { orientedScores, RankingInputError, type ScoreTable } from './score-table';
 import { binomialTwoSidedP } from './special-functions';
@@ -34,7 +35,7 @@ export interface AnalyseOptions {
   alpha?: number;
   /** One test to drive all clusters; default {@link DEFAULT_CLUSTER_TESTS}. */
   test?: TestName;
-  /** Random game orders averaged for Elo and TrueSkill. Default 10. */
+  /** Random game orders averaged for Elo and TrueSkill. Default {@link defaultGameOrders} (10; fewer for huge inputs). */
   eloOrders?: number;
   /** Options for every Bradley–Terry fit. */
   bradleyTerry?: Pick<BradleyTerryOptions, 'tolerance' | 'maxIterations'>;
@@ -143,60 +144,6 @@ function canonicalise(table: ScoreTable): { x: Float64Array[]; sysOrder: number[
   return { x, sysOrder, instOrder };
 }
 
-interface PairwiseCounts {
-  wins: Float64Array; // k×k, ω_ij
-  beats: Float64Array[]; // beats[i][l] = #systems i strictly beats on instance l
-  ties: Int32Array[]; // ties[i*k+j] (i<j): instances where i and j tie
-}
-
-function pairwiseCounts(x: Float64Array[]): PairwiseCounts {
-  const k = x.length;
-  const n = k ? x[0].length : 0;
-  const wins = new Float64Array(k * k);
-  const beats = x.map(() => new Float64Array(n));
-  const ties: Int32Array[] = new Array(k * k);
-  const buf = new Int32Array(n);
-  for (let i = 0; i < k; i++) {
-    const xi = x[i];
-    const bi = beats[i];
-    for (let j = i + 1; j < k; j++) {
-      const xj = x[j];
-      const bj = beats[j];
-      let wij = 0;
-      let wji = 0;
-      let nt = 0;
-      for (let l = 0; l < n; l++) {
-        const a = xi[l];
-        const b = xj[l];
-        if (a > b) {
-          wij++;
-          bi[l]++;
-        } else if (b > a) {
-          wji++;
-          bj[l]++;
-        } else buf[nt++] = l;
-      }
-      wins[i * k + j] = wij;
-      wins[j * k + i] = wji;
-      ties[i * k + j] = buf.slice(0, nt);
-    }
-  }
-  return { wins, beats, ties };
-}
-
-function sufficientFromWins(wins: Float64Array, k: number): { W: Float64Array; N: Float64Array } {
-  const W = new Float64Array(k);
-  const N = new Float64Array(k * k);
-  for (let i = 0; i < k; i++) {
-    for (let j = 0; j < k; j++) {
-      if (i === j) continue;
-      W[i] += wins[i * k + j];
-      N[i * k + j] = wins[i * k + j] + wins[j * k + i];
-    }
-  }
-  return { W, N };
-}
-
 function exactMedianSorted(sorted: Float64Array): number {
   const n = sorted.length;
   const h = n >> 1;
@@ -225,7 +172,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const R = options.resamples ?? 1000;
   const correction = options.correction ?? 'holm';
   const alpha = options.alpha ?? 0.05;
-  const eloOrders = options.eloOrders ?? 10;
+  const eloOrders = options.eloOrders ?? defaultGameOrders(table.systems.length, table.instances.length);
   if (!Number.isInteger(R) || R < 1) throw new RankingInputError('resamples must be a positive integer');
   if (!(alpha > 0 && alpha < 1)) throw new RankingInputError('alpha must be in (0, 1)');
   if (!Number.isInteger(seed)) throw new RankingInputError('seed must be an integer');
@@ -242,6 +189,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
 
   // Point estimates.
   const sorted = x.map((row) => Float64Array.from(row).sort());
+  const sortIdx = x.map((row) => Int32Array.from({ length: n }, (_, l) => l).sort((a, b) => row[a] - row[b]));
   const means = x.map((row) => mean(row));
   const medians = sorted.map(exactMedianSorted);
   const pc = pairwiseCounts(x);
@@ -251,67 +199,9 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const btKey = Array.from(btFit.strengths, (s, i) => bradleyTerryOrderKey(s, btFit.tier[i], tiers));
 
   // Bootstrap: shared multinomial counts for all systems (means, medians, BT, mean-difference test).
-  const rng = mulberry32(seed);
-  const counts = new Int32Array(n);
-  const sortIdx = x.map((row) => Int32Array.from({ length: n }, (_, l) => l).sort((a, b) => row[a] - row[b]));
-  const bMean = new Float64Array(R * k);
-  const bMedian = new Float64Array(R * k);
-  const bBt = new Float64Array(R * k);
-  const bBtKey = new Float64Array(R * k);
-  const W = new Float64Array(k);
-  const N = new Float64Array(k * k);
-  let nonConverged = 0;
-  const p1 = (n - 1) >> 1;
-  const p2 = n >> 1;
-  for (let r = 0; r < R; r++) {
-    bootstrapCounts(n, rng, counts);
-    for (let i = 0; i < k; i++) {
-      const xi = x[i];
-      const bi = pc.beats[i];
-      let s = 0;
-      let w = 0;
-      for (let l = 0; l < n; l++) {
-        const c = counts[l];
-        s += c * xi[l];
-        w += c * bi[l];
-      }
-      bMean[r * k + i] = s / n;
-      W[i] = w;
-      // weighted median: walk the sorted order accumulating counts
-      const idx = sortIdx[i];
-      let cum = 0;
-      let lo = NaN;
-      let hi = NaN;
-      for (let t = 0; t < n; t++) {
-        const l = idx[t];
-        const c = counts[l];
-        if (c === 0) continue;
-        const next = cum + c;
-        if (Number.isNaN(lo) && p1 < next) lo = xi[l];
-        if (p2 < next) {
-          hi = xi[l];
-          break;
-        }
-        cum = next;
-      }
-      bMedian[r * k + i] = (lo + hi) / 2;
-    }
-    for (let i = 0; i < k; i++) {
-      for (let j = i + 1; j < k; j++) {
-        const t = pc.ties[i * k + j];
-        let tied = 0;
-        for (let q = 0; q < t.length; q++) tied += counts[t[q]];
-        N[i * k + j] = N[j * k + i] = n - tied;
-      }
-    }
-    const fit = fitBradleyTerrySufficient(W, N, k, { ...btOpts, initial: btFit.strengths, throwOnNonConvergence: false });
-    if (!fit.converged) nonConverged++;
-    const rt = Math.max(...fit.tier);
-    for (let i = 0; i < k; i++) {
-      bBt[r * k + i] = fit.strengths[i];
-      bBtKey[r * k + i] = bradleyTerryOrderKey(fit.strengths[i], fit.tier[i], rt);
-    }
-  }
+  const boot = bootstrapAggregates(x, pc, sortIdx, btFit.strengths, R, seed, btOpts);
+  const { bMean, bMedian, bBt, bBtKey } = boot;
+  const nonConverged = boot.nonConverged;
 
   // Bootstrap intervals of values and ranks.
   const column = (buf: Float64Array, i: number): Float64Array => {

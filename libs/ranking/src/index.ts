@@ -52,6 +52,7 @@ export {
   type TrueSkillOptions,
   type TrueSkillRating,
   type GameOrderOptions,
+  defaultGameOrders,
 } from './rating-systems';
 export {
   analyseSystems,
@@ -65,3 +66,4 @@ export {
   type TestName,
   type ClusteredAggregation,
 } from './analyse';
+export { bootstrapBradleyTerry, type BootstrapOptions, type BradleyTerryBootstrap } from './bootstrap';

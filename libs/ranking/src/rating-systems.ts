@@ -5,7 +5,8 @@ import { normalQuantile } from './special-functions';
 /** How games are ordered for the online rating systems. */
 export interface GameOrderOptions {
   /**
-   * Number of seeded random game orders to average over (default 10). Each order shuffles the
+   * Number of seeded random game orders to average over (default {@link defaultGameOrders}: 10,
+   * fewer above ~2·10⁶ games). Each order shuffles the
    * instances and the pairs of systems; one game per instance per pair of systems. 0 plays the
    * input order instead, pair by pair (as the paper's code), and then depends on input order.
    */
@@ -22,60 +23,61 @@ export interface EloOptions extends GameOrderOptions {
   initial?: number;
 }
 
+/** Default number of random orders: 10, fewer for very large inputs (≥ 2 orders, ~2·10⁷ games in all). */
+export function defaultGameOrders(systems: number, instances: number): number {
+  const games = ((systems * (systems - 1)) / 2) * instances;
+  return Math.max(2, Math.min(10, Math.floor(2e7 / Math.max(1, games))));
+}
+
+interface Schedule {
+  k: number;
+  n: number;
+  /** Oriented scores, instance-major: X[l*k + s]. */
+  X: Float64Array;
+  /** Per order: instance sequence and the (first, second) system of each pair slot. */
+  orders: { inst: Int32Array; pi: Int32Array; pj: Int32Array }[];
+}
+
 /**
- * Plays every game (instance l, systems i < j), calling `game(i, j, outcome)` with outcome 1 when
- * i scores higher, 0.5 for a tie, 0 otherwise, in `orders` seeded random orders; `reset` is
- * called before each order and `collect` after it.
+ * The game schedule: one game per instance per pair of systems. With `orders` > 0, each order
+ * shuffles the instances and the pair sequence (and which side of a pair is listed first), seeded;
+ * with 0, input order pair by pair is emulated by one order with pairs outermost (see `pairMajor`).
  */
-function playGames(
-  table: ScoreTable,
-  options: GameOrderOptions,
-  reset: () => void,
-  game: (i: number, j: number, outcome: number) => void,
-  collect: () => void,
-): void {
+function schedule(table: ScoreTable, options: GameOrderOptions): Schedule & { pairMajor: boolean } {
   const x = orientedScores(table);
   const k = x.length;
   const n = k ? x[0].length : 0;
-  const pairs: number[] = [];
-  for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) pairs.push(i * k + j);
-  const orders = options.orders ?? 10;
-  if (orders === 0) {
-    reset();
-    for (const p of pairs) {
-      const i = Math.floor(p / k);
-      const j = p % k;
-      for (let l = 0; l < n; l++) game(i, j, x[i][l] > x[j][l] ? 1 : x[i][l] === x[j][l] ? 0.5 : 0);
-    }
-    collect();
-    return;
+  const X = new Float64Array(n * k);
+  for (let s = 0; s < k; s++) for (let l = 0; l < n; l++) X[l * k + s] = x[s][l];
+  const pairCount = (k * (k - 1)) / 2;
+  const basePi = new Int32Array(pairCount);
+  const basePj = new Int32Array(pairCount);
+  let q = 0;
+  for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) {
+    basePi[q] = i;
+    basePj[q++] = j;
+  }
+  const count = options.orders ?? defaultGameOrders(k, n);
+  if (count === 0) {
+    return { k, n, X, orders: [{ inst: Int32Array.from({ length: n }, (_, l) => l), pi: basePi, pj: basePj }], pairMajor: true };
   }
   const rng = mulberry32(options.seed ?? 12345);
-  const inst = Int32Array.from({ length: n }, (_, l) => l);
-  const pairOrder = Int32Array.from(pairs);
-  const pi = new Int32Array(pairs.length);
-  const pj = new Int32Array(pairs.length);
-  for (let o = 0; o < orders; o++) {
+  const orders: Schedule['orders'] = [];
+  const perm = Int32Array.from({ length: pairCount }, (_, p) => p);
+  for (let o = 0; o < count; o++) {
+    const inst = Int32Array.from({ length: n }, (_, l) => l);
     shuffleInPlace(inst, rng);
-    shuffleInPlace(pairOrder, rng);
-    for (let q = 0; q < pairOrder.length; q++) {
-      const p = pairOrder[q];
-      // Randomise which side plays "first" too, so neither position is favoured.
+    shuffleInPlace(perm, rng);
+    const pi = new Int32Array(pairCount);
+    const pj = new Int32Array(pairCount);
+    for (let p = 0; p < pairCount; p++) {
       const swap = rng.next() < 0.5;
-      pi[q] = swap ? p % k : Math.floor(p / k);
-      pj[q] = swap ? Math.floor(p / k) : p % k;
+      pi[p] = swap ? basePj[perm[p]] : basePi[perm[p]];
+      pj[p] = swap ? basePi[perm[p]] : basePj[perm[p]];
     }
-    reset();
-    for (let t = 0; t < n; t++) {
-      const l = inst[t];
-      for (let q = 0; q < pi.length; q++) {
-        const a = x[pi[q]][l];
-        const b = x[pj[q]][l];
-        game(pi[q], pj[q], a > b ? 1 : a === b ? 0.5 : 0);
-      }
-    }
-    collect();
+    orders.push({ inst, pi, pj });
   }
+  return { k, n, X, orders, pairMajor: false };
 }
 
 /**
@@ -89,27 +91,32 @@ function playGames(
 export function elo(table: ScoreTable, options: EloOptions = {}): number[] {
   const K = options.k ?? 20;
   const start = options.initial ?? 1500;
-  const k = table.systems.length;
+  const { k, n, X, orders, pairMajor } = schedule(table, options);
   const ratings = new Float64Array(k);
   const total = new Float64Array(k);
-  let passes = 0;
   const scale = Math.LN10 / 400;
-  playGames(
-    table,
-    options,
-    () => ratings.fill(start),
-    (i, j, outcome) => {
-      const expected = 1 / (1 + Math.exp((ratings[j] - ratings[i]) * scale));
-      const delta = K * (outcome - expected);
+  for (const { inst, pi, pj } of orders) {
+    ratings.fill(start);
+    const P = pi.length;
+    const game = (i: number, j: number, o: number): void => {
+      const a = X[o + i];
+      const b = X[o + j];
+      const outcome = a > b ? 1 : a === b ? 0.5 : 0;
+      const delta = K * (outcome - 1 / (1 + Math.exp((ratings[j] - ratings[i]) * scale)));
       ratings[i] += delta;
       ratings[j] -= delta;
-    },
-    () => {
-      for (let s = 0; s < k; s++) total[s] += ratings[s];
-      passes++;
-    },
-  );
-  return Array.from(total, (v) => v / passes);
+    };
+    if (pairMajor) {
+      for (let q = 0; q < P; q++) for (let t = 0; t < n; t++) game(pi[q], pj[q], inst[t] * k);
+    } else {
+      for (let t = 0; t < n; t++) {
+        const o = inst[t] * k;
+        for (let q = 0; q < P; q++) game(pi[q], pj[q], o);
+      }
+    }
+    for (let s = 0; s < k; s++) total[s] += ratings[s];
+  }
+  return Array.from(total, (v) => v / orders.length);
 }
 
 /** TrueSkill environment (defaults of the `trueskill` Python package, Herbrich et al. 2007). */
@@ -224,31 +231,35 @@ function updatePair(s: Float64Array, ia: number, ib: number, outcome: number, en
  */
 export function trueSkill(table: ScoreTable, options: TrueSkillOptions = {}): TrueSkillRating[] {
   const env = trueSkillEnv(options);
-  const k = table.systems.length;
+  const { k, n, X, orders, pairMajor } = schedule(table, options);
   const state = new Float64Array(2 * k);
   const mu = new Float64Array(k);
   const sigma = new Float64Array(k);
-  let passes = 0;
-  playGames(
-    table,
-    options,
-    () => {
-      for (let s = 0; s < k; s++) {
-        state[2 * s] = env.mu;
-        state[2 * s + 1] = env.sigma * env.sigma;
+  for (const { inst, pi, pj } of orders) {
+    for (let s = 0; s < k; s++) {
+      state[2 * s] = env.mu;
+      state[2 * s + 1] = env.sigma * env.sigma;
+    }
+    const P = pi.length;
+    const game = (i: number, j: number, o: number): void => {
+      const a = X[o + i];
+      const b = X[o + j];
+      if (a > b) updatePair(state, 2 * i, 2 * j, 1, env);
+      else if (b > a) updatePair(state, 2 * j, 2 * i, 1, env);
+      else updatePair(state, 2 * i, 2 * j, 0.5, env);
+    };
+    if (pairMajor) {
+      for (let q = 0; q < P; q++) for (let t = 0; t < n; t++) game(pi[q], pj[q], inst[t] * k);
+    } else {
+      for (let t = 0; t < n; t++) {
+        const o = inst[t] * k;
+        for (let q = 0; q < P; q++) game(pi[q], pj[q], o);
       }
-    },
-    (i, j, outcome) => {
-      if (outcome === 0) updatePair(state, 2 * j, 2 * i, 1, env);
-      else updatePair(state, 2 * i, 2 * j, outcome, env);
-    },
-    () => {
-      for (let s = 0; s < k; s++) {
-        mu[s] += state[2 * s];
-        sigma[s] += Math.sqrt(state[2 * s + 1]);
-      }
-      passes++;
-    },
-  );
-  return Array.from(mu, (m, s) => ({ mu: m / passes, sigma: sigma[s] / passes }));
+    }
+    for (let s = 0; s < k; s++) {
+      mu[s] += state[2 * s];
+      sigma[s] += Math.sqrt(state[2 * s + 1]);
+    }
+  }
+  return Array.from(mu, (m, s) => ({ mu: m / orders.length, sigma: sigma[s] / orders.length }));
 }

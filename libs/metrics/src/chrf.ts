@@ -17,7 +17,7 @@ import {
   stringNgramKeys,
   type NgramKeys,
 } from './ngram-keys';
-import { codePoints, pySplit, removeWhitespace } from './text';
+import { codePoints, isPyWhitespace, pySplit, removeWhitespace } from './text';
 import { PODIUM_METRICS_VERSION } from './version';
 
 /** Fully resolved chrF options. */
@@ -110,11 +110,7 @@ interface ChrfSide {
 export function chrfStats(c: ChrfConfig, hypothesis: string, references: readonly string[]): number[] {
   const hyp = c.lowercase ? hypothesis.toLowerCase() : hypothesis;
   const refs = c.lowercase ? references.map((r) => r.toLowerCase()) : references;
-  const charSeq = (s: string): number[] => codePoints(c.whitespace ? s : removeWhitespace(s));
-
-  const hypChars = charSeq(hyp);
-  const refChars = refs.map(charSeq);
-  const charSides = charNgramSides(c.charOrder, hypChars, refChars);
+  const charSides = charNgramSides(c.charOrder, [hyp, ...refs], c.whitespace);
 
   let wordSides: ChrfSide[] | undefined;
   if (c.wordOrder > 0) {
@@ -177,9 +173,63 @@ function sidesFor<T extends number | string>(
   return seqs.map((seq) => ({ keys: stringNgramKeys(asStrings(seq), maxOrder, sep) }));
 }
 
-function charNgramSides(maxOrder: number, hyp: number[], refs: number[][]): ChrfSide[] {
-  // Characters joined without separator, as Python slices `line[i:i+n]`.
-  return sidesFor([hyp, ...refs], maxOrder, (seq) => seq.map((cp) => String.fromCodePoint(cp)), '');
+// Scratch tables mapping BMP code units to per-segment ids; a stamp marks which entries
+// belong to the current segment, so nothing is cleared between segments.
+const charStamp = new Int32Array(0x10000);
+const charId = new Int32Array(0x10000);
+let stamp = 0;
+
+/**
+ * Character n-gram keys of several strings sharing one id space. Whitespace is dropped
+ * unless `keepWhitespace` (sacreBLEU: `''.join(line.split())`); code points, not UTF-16
+ * units, are the characters.
+ */
+function charNgramSides(maxOrder: number, texts: readonly string[], keepWhitespace: boolean): ChrfSide[] {
+  stamp++;
+  if (stamp === 0x7fffffff) {
+    charStamp.fill(0);
+    stamp = 1;
+  }
+  let nextId = 1;
+  let astral: Map<number, number> | undefined;
+  const idSeqs: Int32Array[] = [];
+  for (const text of texts) {
+    const ids = new Int32Array(text.length);
+    let len = 0;
+    for (let i = 0; i < text.length; i++) {
+      let cp = text.charCodeAt(i);
+      if (!keepWhitespace && isPyWhitespace(cp)) continue;
+      if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
+        const lo = text.charCodeAt(i + 1);
+        if (lo >= 0xdc00 && lo <= 0xdfff) {
+          cp = (cp - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000;
+          i++;
+          astral ??= new Map();
+          let id = astral.get(cp);
+          if (id === undefined) {
+            id = nextId++;
+            astral.set(cp, id);
+          }
+          ids[len++] = id;
+          continue;
+        }
+      }
+      if (charStamp[cp] !== stamp) {
+        charStamp[cp] = stamp;
+        charId[cp] = nextId++;
+      }
+      ids[len++] = charId[cp];
+    }
+    idSeqs.push(ids.subarray(0, len));
+  }
+  if (maxOrder === 0) return texts.map(() => ({ keys: [] }));
+  const base = nextId;
+  if (base <= maxBase(maxOrder)) return idSeqs.map((ids) => ({ keys: numericNgramKeys(ids, maxOrder, base) }));
+  // Too many distinct characters for exact numeric keys: fall back to substrings.
+  return texts.map((text) => {
+    const chars = codePoints(keepWhitespace ? text : removeWhitespace(text)).map((cp) => String.fromCodePoint(cp));
+    return { keys: stringNgramKeys(chars, maxOrder, '') };
+  });
 }
 
 function wordNgramSides(maxOrder: number, hyp: string[], refs: string[][]): ChrfSide[] {

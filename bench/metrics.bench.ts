@@ -1,0 +1,209 @@
+/**
+ * `npm run bench:metrics`: throughput of sentence BLEU, chrF and TER on 100,000 segment pairs
+ * (the 11 WMT17 de-en systems against their reference, repeated), single-threaded and with a
+ * worker-thread pool over all cores, plus memory use when streaming from a file.
+ * Ratios are against a baseline measured in the same run: a naive sentence BLEU (string
+ * n-gram keys in Maps, the obvious port of sacreBLEU) on the same pairs.
+ * Targets (issue #3, 2-core machine): sentence BLEU ≥ 20,000 seg/s, chrF ≥ 8,000 seg/s single-threaded.
+ */
+import { once } from 'node:events';
+import { createReadStream, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { getMetric, pyRstrip, pySplit, tokenize13a, type MetricName } from '@podium/metrics';
+
+const ROOT = join(__dirname, '..');
+const DATA = join(ROOT, 'data', 'wmt17-de-en');
+const N = Number(process.env.BENCH_SEGMENTS ?? 100_000);
+const METRICS: readonly MetricName[] = ['bleu', 'chrf', 'ter'];
+const TARGETS: Partial<Record<MetricName, number>> = { bleu: 20_000, chrf: 8_000 };
+
+function readLinesSync(path: string): string[] {
+  return readFileSync(path, 'utf8').replace(/\n$/, '').split('\n');
+}
+
+/** The WMT17 pairs repeated to `n`: hypothesis i comes from system ⌊i/3004⌋ mod 11. */
+function loadPairs(n: number): { hyps: string[]; refs: string[] } {
+  const ref = readLinesSync(join(DATA, 'reference.en'));
+  const systems = readdirSync(join(DATA, 'systems')).sort().map((f) => readLinesSync(join(DATA, 'systems', f)));
+  const hyps: string[] = new Array(n);
+  const refs: string[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const seg = i % ref.length;
+    hyps[i] = systems[Math.floor(i / ref.length) % systems.length][seg];
+    refs[i] = ref[seg];
+  }
+  return { hyps, refs };
+}
+
+/** Scores pairs [from, to) with sentence-level `metric`; returns the sum of sentence scores. */
+function scoreRange(metric: MetricName, hyps: readonly string[], refs: readonly string[], from: number, to: number): number {
+  const m = getMetric(metric, {});
+  let sum = 0;
+  const one = [''];
+  for (let i = from; i < to; i++) {
+    one[0] = refs[i];
+    sum += m.sentenceFromStats(m.stats(hyps[i], one));
+  }
+  return sum;
+}
+
+/** Baseline: naive sentence BLEU with joined-string n-gram keys in Maps (same tokenizer). */
+function naiveSentenceBleu(hyp: string, ref: string): number {
+  const h = pySplit(tokenize13a(pyRstrip(hyp)));
+  const r = pySplit(tokenize13a(pyRstrip(ref)));
+  const count = (toks: string[], n: number) => {
+    const m = new Map<string, number>();
+    for (let i = 0; i + n <= toks.length; i++) {
+      const k = toks.slice(i, i + n).join(' ');
+      m.set(k, (m.get(k) ?? 0) + 1);
+    }
+    return m;
+  };
+  let logSum = 0;
+  let order = 0;
+  let smooth = 1;
+  for (let n = 1; n <= 4; n++) {
+    const total = Math.max(0, h.length - n + 1);
+    if (total === 0) break;
+    const hc = count(h, n);
+    const rc = count(r, n);
+    let correct = 0;
+    for (const [k, c] of hc) correct += Math.min(c, rc.get(k) ?? 0);
+    if (n === 1 && correct === 0) return 0;
+    let p = (100 * correct) / total;
+    if (correct === 0) {
+      smooth *= 2;
+      p = 100 / (smooth * total);
+    }
+    logSum += Math.log(p);
+    order = n;
+  }
+  if (order === 0) return 0;
+  const bp = h.length < r.length ? (h.length > 0 ? Math.exp(1 - r.length / h.length) : 0) : 1;
+  return bp * Math.exp(logSum / order);
+}
+
+function timeIt<T>(fn: () => T): { seconds: number; value: T } {
+  const t0 = process.hrtime.bigint();
+  const value = fn();
+  return { seconds: Number(process.hrtime.bigint() - t0) / 1e9, value };
+}
+
+/** Runs `metric` over all pairs on `threads` worker threads, each loading the data itself. */
+async function poolRun(metric: MetricName, threads: number): Promise<{ seconds: number; sum: number }> {
+  const chunk = Math.ceil(N / threads);
+  const workers = Array.from({ length: threads }, (_, w) =>
+    new Worker(`require('@swc-node/register'); require(${JSON.stringify(__filename)});`, {
+      eval: true,
+      workerData: { metric, from: w * chunk, to: Math.min(N, (w + 1) * chunk) },
+    }),
+  );
+  // Wait until every worker has loaded its data, then time only the scoring.
+  await Promise.all(workers.map((w) => once(w, 'message')));
+  const t0 = process.hrtime.bigint();
+  workers.forEach((w) => w.postMessage('go'));
+  const sums = await Promise.all(workers.map(async (w) => (await once(w, 'message'))[0] as number));
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  await Promise.all(workers.map((w) => w.terminate()));
+  return { seconds, sum: sums.reduce((a, b) => a + b, 0) };
+}
+
+/** Streams a hypothesis and a reference file line by line, keeping only summed statistics. */
+async function streamCorpus(metric: MetricName, hypPath: string, refPath: string): Promise<{ corpus: number; lines: number; peakHeapMiB: number }> {
+  const m = getMetric(metric, {});
+  const hypIt = createInterface({ input: createReadStream(hypPath), crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const refIt = createInterface({ input: createReadStream(refPath), crlfDelay: Infinity })[Symbol.asyncIterator]();
+  let sum: number[] | undefined;
+  let lines = 0;
+  let peak = 0;
+  for (;;) {
+    const [h, r] = await Promise.all([hypIt.next(), refIt.next()]);
+    if (h.done || r.done) {
+      if (h.done !== r.done) throw new Error('streams differ in length');
+      break;
+    }
+    const row = m.stats(h.value, [r.value]);
+    if (sum === undefined) sum = row.slice();
+    else for (let k = 0; k < row.length; k++) sum[k] += row[k];
+    lines++;
+    if (lines % 5000 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }
+  return { corpus: m.corpusFromSum(sum ?? [], lines), lines, peakHeapMiB: peak / 2 ** 20 };
+}
+
+async function main(): Promise<void> {
+  const cores = availableParallelism();
+  console.log(`metrics benchmark: ${N} segment pairs (WMT17 de-en, 11 systems repeated), node ${process.version}, ${cores} cores`);
+  const { hyps, refs } = loadPairs(N);
+
+  // Warm up the JIT on a slice, then measure the baseline.
+  for (const metric of METRICS) scoreRange(metric, hyps, refs, 0, 2000);
+  for (let i = 0; i < 2000; i++) naiveSentenceBleu(hyps[i], refs[i]);
+  const base = timeIt(() => {
+    let s = 0;
+    for (let i = 0; i < N; i++) s += naiveSentenceBleu(hyps[i], refs[i]);
+    return s;
+  });
+  const baseRate = N / base.seconds;
+  console.log(`baseline  naive sentence BLEU (Map keys)   ${baseRate.toFixed(0).padStart(8)} seg/s   ratio 1.00`);
+
+  const single: Partial<Record<MetricName, number>> = {};
+  for (const metric of METRICS) {
+    const r = timeIt(() => scoreRange(metric, hyps, refs, 0, N));
+    const rate = N / r.seconds;
+    single[metric] = rate;
+    const target = TARGETS[metric];
+    const verdict = target ? `  target ${target} → ${rate >= target ? 'met' : 'MISSED'} (×${(rate / target).toFixed(2)})` : '';
+    console.log(`1 thread  sentence ${metric.padEnd(5)}                 ${rate.toFixed(0).padStart(8)} seg/s   ratio ${(rate / baseRate).toFixed(2)}${verdict}`);
+  }
+  // Sanity check that the naive baseline agrees with the library (same scores, so a fair baseline).
+  const lib = scoreRange('bleu', hyps, refs, 0, 3004);
+  let naive = 0;
+  for (let i = 0; i < 3004; i++) naive += naiveSentenceBleu(hyps[i], refs[i]);
+  console.log(`(baseline agrees with the library on 3004 segments: |Δ mean| = ${Math.abs(lib - naive) / 3004})`);
+
+  const threads = Math.max(2, cores);
+  for (const metric of METRICS) {
+    const r = await poolRun(metric, threads);
+    const rate = N / r.seconds;
+    console.log(
+      `${threads} threads sentence ${metric.padEnd(5)}                 ${rate.toFixed(0).padStart(8)} seg/s   ratio ${(rate / baseRate).toFixed(2)}  speed-up ×${(rate / (single[metric] ?? rate)).toFixed(2)}`,
+    );
+  }
+
+  // Memory when streaming from a file: peak heap for 10k vs 100k lines should be about equal.
+  const dir = mkdtempSync(join(tmpdir(), 'podium-bench-'));
+  try {
+    for (const n of [Math.min(10_000, N), N]) {
+      const hypPath = join(dir, `hyp-${n}.txt`);
+      const refPath = join(dir, `ref-${n}.txt`);
+      writeFileSync(hypPath, hyps.slice(0, n).join('\n') + '\n');
+      writeFileSync(refPath, refs.slice(0, n).join('\n') + '\n');
+    }
+    global.gc?.();
+    for (const n of [Math.min(10_000, N), N]) {
+      const s = await streamCorpus('bleu', join(dir, `hyp-${n}.txt`), join(dir, `ref-${n}.txt`));
+      console.log(`streaming corpus BLEU from a file: ${s.lines} lines → BLEU ${s.corpus.toFixed(2)}, peak heap ${s.peakHeapMiB.toFixed(1)} MiB (hypotheses/references in memory for the other runs)`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (isMainThread) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+} else {
+  const { metric, from, to } = workerData as { metric: MetricName; from: number; to: number };
+  const { hyps, refs } = loadPairs(N);
+  scoreRange(metric, hyps, refs, from, Math.min(to, from + 2000)); // warm-up, like the single-threaded run
+  parentPort?.postMessage('ready');
+  parentPort?.once('message', () => {
+    parentPort?.postMessage(scoreRange(metric, hyps, refs, from, to));
+  });
+}

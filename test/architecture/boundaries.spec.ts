@@ -1,0 +1,74 @@
+/**
+ * Module boundaries (STYLE.md "Layout shows the architecture"): apps import libs, never the
+ * reverse; libs import each other only through `@podium/<lib>`; libs/metrics and libs/ranking
+ * are pure TypeScript (no Node built-ins, no Nest, no database) so they can be published alone;
+ * only libs/db imports Prisma.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..', '..');
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'generated' || name === 'dist') continue;
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...sourceFiles(p));
+    else if (/\.tsx?$/.test(name)) out.push(p);
+  }
+  return out;
+}
+
+function imports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found: string[] = [];
+  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"`]*?from\s+['"]([^'"]+)['"]/g)) found.push(m[1]!);
+  for (const m of text.matchAll(/(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push(m[1]!);
+  return found;
+}
+
+const libs = readdirSync(path.join(root, 'libs')).filter((d) => statSync(path.join(root, 'libs', d)).isDirectory());
+
+describe('module boundaries', () => {
+  it('finds the libraries and their sources', () => {
+    expect(libs).toEqual(expect.arrayContaining(['metrics', 'ranking', 'nli', 'db', 'contracts', 'config']));
+    expect(sourceFiles(path.join(root, 'libs', 'metrics', 'src')).length).toBeGreaterThan(3);
+  });
+
+  it.each(libs)('libs/%s never imports an app or reaches into another lib’s files', (lib) => {
+    const bad: string[] = [];
+    for (const file of sourceFiles(path.join(root, 'libs', lib, 'src'))) {
+      for (const spec of imports(file)) {
+        const resolved = spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : '';
+        if (spec.includes('apps/') || resolved.startsWith(path.join(root, 'apps'))) bad.push(`${path.relative(root, file)} → ${spec}`);
+        if (resolved && !resolved.startsWith(path.join(root, 'libs', lib))) bad.push(`${path.relative(root, file)} → ${spec}`);
+        if (/^@podium\/[^/]+\/.+/.test(spec)) bad.push(`${path.relative(root, file)} → ${spec}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it.each(['metrics', 'ranking'])('libs/%s is pure: no Node built-ins, Nest, Prisma, pg or other Podium libs', (lib) => {
+    const bad: string[] = [];
+    for (const file of sourceFiles(path.join(root, 'libs', lib, 'src'))) {
+      if (/\.spec\.tsx?$/.test(file)) continue; // specs may read golden files
+      for (const spec of imports(file)) {
+        if (spec.startsWith('.')) continue;
+        bad.push(`${path.relative(root, file)} → ${spec}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('only libs/db imports Prisma', () => {
+    const bad: string[] = [];
+    for (const dir of ['apps', 'libs']) {
+      for (const file of sourceFiles(path.join(root, dir))) {
+        if (file.startsWith(path.join(root, 'libs', 'db'))) continue;
+        for (const spec of imports(file)) if (spec.startsWith('@prisma/')) bad.push(`${path.relative(root, file)} → ${spec}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+});

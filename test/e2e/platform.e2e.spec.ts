@@ -1,0 +1,149 @@
+/**
+ * The first whole path a user walks (issue #2), across real processes and a real PostgreSQL:
+ * an organiser creates a task through GraphQL and uploads a test set, a team submits three
+ * systems over the REST upload (one bad upload is rejected and stores nothing), the worker
+ * scores every instance, the leaderboard ranks the systems, and the CSV download has every row.
+ */
+import { randomUUID } from 'node:crypto';
+import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
+import { fitBradleyTerry, countWins } from '@podium/ranking';
+import { databaseUrl, freePort, graphqlClient, startApp, waitFor, type RunningApp } from './support/processes';
+
+const REFS = [
+  'the committee approved the new budget on monday',
+  'five soldiers were wounded in the attack',
+  'the museum opens at nine in the morning',
+  'she bought three apples and two pears',
+  'the river flooded the village last spring',
+  'our team won the final match yesterday',
+];
+// good ≈ references, mid = partly right, bad = mostly wrong.
+const GOOD = REFS.map((r, i) => (i === 2 ? 'the museum opens at nine in the evening' : r));
+const MID = ['the committee approved a budget', 'soldiers were wounded', 'the museum opens in the morning', 'she bought apples', 'the river flooded the village', 'our team won the match'];
+const BAD = ['a budget', 'soldiers', 'museum at night', 'pears', 'spring', 'the match'];
+
+function jsonl(lines: string[]): string {
+  return lines.map((output, i) => JSON.stringify({ id: `seg-${i + 1}`, output })).join('\n') + '\n';
+}
+
+describe('platform: task → submissions → scores → leaderboard → download', () => {
+  let db: Db;
+  let api: RunningApp;
+  let worker: RunningApp;
+  let baseUrl: string;
+  let organiserToken: string;
+  const suffix = randomUUID().slice(0, 8);
+
+  beforeAll(async () => {
+    const url = databaseUrl();
+    db = createDb(url, { maxConnections: 2 });
+    const identity = new IdentityRepository(db);
+    const organiser = await identity.createUser(`organiser-${suffix}`, Role.ORGANISER);
+    organiserToken = await identity.issueToken(organiser.id, 'e2e');
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    api = startApp('apps/api/src/main.ts', { DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1' });
+    worker = startApp('apps/worker/src/main.ts', { DATABASE_URL: url, PODIUM_WORKER_NAME: `e2e-${suffix}` });
+    await waitFor('the api', async () => (await fetch(`${baseUrl}/api/health`)).ok, 60_000).catch((e: unknown) => {
+      throw new Error(`${String(e)}\napi logs:\n${api.logs.join('')}`);
+    });
+  });
+
+  afterAll(async () => {
+    await Promise.all([api?.stop(), worker?.stop()]);
+    await db?.$disconnect();
+  });
+
+  it('runs the whole path for an organiser and a team', async () => {
+    const organiser = graphqlClient(baseUrl, organiserToken);
+    const slug = `e2e-${suffix}`;
+    await organiser.request(
+      `mutation($input: CreateTaskInput!) { createTask(input: $input) { slug } }`,
+      { input: { slug, title: 'E2E task', kind: 'mt', sourceLang: 'de', targetLang: 'en', metrics: [{ key: 'chrf', name: 'chrf' }, { key: 'bleu', name: 'bleu' }] } },
+    );
+    const { createPhase: phase } = await organiser.request<{ createPhase: { id: string } }>(
+      `mutation($input: CreatePhaseInput!) { createPhase(input: $input) { id } }`,
+      { input: { taskSlug: slug, name: 'test', opensAt: '2020-01-01T00:00:00Z', closesAt: '2099-01-01T00:00:00Z', dailyLimit: 10, totalLimit: 10 } },
+    );
+    await organiser.request(
+      `mutation($phaseId: ID!, $instances: [TestInstanceInput!]!) { uploadTestSet(phaseId: $phaseId, name: "ts", instances: $instances) { id } }`,
+      { phaseId: phase.id, instances: REFS.map((r, i) => ({ id: `seg-${i + 1}`, source: `quelle ${i + 1}`, references: [r] })) },
+    );
+    const { createTeam: team } = await organiser.request<{ createTeam: { id: string } }>(
+      `mutation($name: String!, $members: [String!]!) { createTeam(name: $name, members: $members) { id } }`,
+      { name: `team-${suffix}`, members: [`alice-${suffix}`] },
+    );
+    const { issueToken: teamToken } = await organiser.request<{ issueToken: string }>(
+      `mutation($u: String!) { issueToken(userName: $u, label: "e2e") }`,
+      { u: `alice-${suffix}` },
+    );
+
+    const upload = async (systemName: string, content: string) => {
+      const form = new FormData();
+      form.set('teamId', team.id);
+      form.set('systemName', systemName);
+      form.set('file', new Blob([content], { type: 'application/jsonl' }), `${systemName}.jsonl`);
+      const res = await fetch(`${baseUrl}/api/phases/${phase.id}/submissions`, { method: 'POST', headers: { authorization: `Bearer ${teamToken}` }, body: form });
+      return { status: res.status, body: (await res.json()) as { submissionId?: string; error?: string; line?: number; instanceId?: string } };
+    };
+
+    // A bad upload: seg-4 appears twice, seg-5 never. Rejected, naming the line; nothing stored.
+    const badLines = jsonl(GOOD).split('\n');
+    badLines[4] = JSON.stringify({ id: 'seg-4', output: 'again' });
+    const bad = await upload('broken', badLines.join('\n'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/seg-4/);
+    expect(bad.body.line).toBe(5);
+    expect(await db.submission.count({ where: { phase: { id: phase.id } } })).toBe(0);
+
+    const ids: Record<string, string> = {};
+    for (const [name, lines] of [['good', GOOD], ['mid', MID], ['bad', BAD]] as const) {
+      const r = await upload(name, jsonl([...lines]));
+      expect(r.status).toBe(201);
+      ids[name] = r.body.submissionId!;
+    }
+
+    await waitFor('three scored submissions', async () => {
+      const { submissions } = await organiser.request<{ submissions: { status: string; error: string | null }[] }>(
+        `query($p: ID!) { submissions(phaseId: $p) { status error } }`,
+        { p: phase.id },
+      );
+      const failed = submissions.find((s) => s.status === 'FAILED');
+      if (failed) throw new Error(`a submission failed: ${failed.error}`);
+      return submissions.length === 3 && submissions.every((s) => s.status === 'SCORED');
+    }, 120_000);
+
+    const { leaderboard } = await organiser.request<{
+      leaderboard: { metric: string; systems: { system: string; mean: number; median: number; bt: number; corpus: number; rank: { mean: number; median: number; bt: number } }[] };
+    }>(
+      `query($p: ID!) { leaderboard(phaseId: $p) { metric systems { system mean median bt corpus rank { mean median bt } } } }`,
+      { p: phase.id },
+    );
+    expect(leaderboard.metric).toBe('chrf');
+    const byMean = [...leaderboard.systems].sort((a, b) => a.rank.mean - b.rank.mean).map((s) => s.system);
+    expect(byMean).toEqual(['good', 'mid', 'bad']);
+    const byBt = [...leaderboard.systems].sort((a, b) => a.rank.bt - b.rank.bt).map((s) => s.system);
+    expect(byBt).toEqual(['good', 'mid', 'bad']);
+    expect(leaderboard.systems.reduce((a, s) => a + s.bt, 0)).toBeCloseTo(1, 6);
+
+    // The leaderboard's BT strengths equal a fit on the stored per-instance scores.
+    const stored = await db.instanceScore.findMany({ where: { submissionId: { in: Object.values(ids) }, metric: 'chrf' }, include: { instance: true } });
+    const systems = ['good', 'mid', 'bad'];
+    const scores = systems.map((s) => stored.filter((r) => r.submissionId === ids[s]).sort((a, b) => a.instance.position - b.instance.position).map((r) => r.value));
+    const fit = fitBradleyTerry(countWins({ systems, instances: REFS.map((_, i) => `seg-${i + 1}`), scores }));
+    for (const [k, s] of systems.entries()) {
+      expect(leaderboard.systems.find((x) => x.system === s)!.bt).toBeCloseTo(fit.strengths[k]!, 6);
+    }
+
+    // Long-form CSV: header + 3 systems × 6 instances × 2 metrics rows.
+    const csv = await fetch(`${baseUrl}/api/phases/${phase.id}/scores.csv`, { headers: { authorization: `Bearer ${organiserToken}` } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    const rows = (await csv.text()).trim().split('\n');
+    expect(rows[0]).toBe('system,team,instance_id,metric,signature,score');
+    expect(rows).toHaveLength(1 + 3 * 6 * 2);
+    const goodChrf = rows.filter((r) => r.startsWith('good,') && r.includes(',chrf,'));
+    expect(goodChrf).toHaveLength(6);
+    expect(goodChrf[0]).toMatch(/^good,team-[0-9a-f]{8},seg-1,chrf,chrf\|nrefs:1\|case:mixed\|eff:yes\|nc:6\|nw:0\|space:no\|version:[^,]+,100(\.0+)?$/);
+  });
+});

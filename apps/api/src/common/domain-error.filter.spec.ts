@@ -1,0 +1,88 @@
+import { PayloadTooLargeException, type ArgumentsHost } from '@nestjs/common';
+import { ConflictError, InvalidInputError, NotFoundError } from '@podium/db';
+import { GraphQLError } from 'graphql';
+import { DomainErrorFilter, toClientError } from './domain-error.filter';
+
+function httpHost(headersSent = false) {
+  const res = {
+    headersSent,
+    statusCode: 0,
+    body: undefined as unknown,
+    destroyed: false,
+    status(code: number) {
+      this.statusCode = code;
+      return this;
+    },
+    json(body: unknown) {
+      this.body = body;
+      return this;
+    },
+    destroy() {
+      this.destroyed = true;
+    },
+  };
+  const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => res }) } as unknown as ArgumentsHost;
+  return { host, res };
+}
+const gqlHost = { getType: () => 'graphql' } as unknown as ArgumentsHost;
+
+describe('DomainErrorFilter', () => {
+  const filter = new DomainErrorFilter();
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('maps an InvalidInputError to 400 with the message and its line and instance pointer', () => {
+    const { host, res } = httpHost();
+    filter.catch(new InvalidInputError("line 3: duplicate instance id 's1'", { line: 3, instanceId: 's1' }), host);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toEqual({ error: "line 3: duplicate instance id 's1'", code: 'INVALID_INPUT', line: 3, instanceId: 's1' });
+  });
+
+  it.each([
+    [new NotFoundError('phase', 'p1'), 404, 'NOT_FOUND'],
+    [new ConflictError('taken'), 409, 'CONFLICT'],
+  ])('maps %p to HTTP %d', (error, status, code) => {
+    const { host, res } = httpHost();
+    filter.catch(error, host);
+    expect(res.statusCode).toBe(status);
+    expect(res.body).toMatchObject({ code });
+  });
+
+  it("keeps the status of Nest's HTTP exceptions (413 from the upload limit)", () => {
+    const { host, res } = httpHost();
+    filter.catch(new PayloadTooLargeException('File too large'), host);
+    expect(res.statusCode).toBe(413);
+    expect(res.body).toEqual({ error: 'File too large', code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('hides unknown errors as a 500 without their message', () => {
+    const { host, res } = httpHost();
+    filter.catch(new Error('password=hunter2 in connection string'), host);
+    expect(res.statusCode).toBe(500);
+    expect(res.body).toEqual({ error: 'internal server error', code: 'INTERNAL_SERVER_ERROR' });
+  });
+
+  it('cuts the connection when a streamed response already started', () => {
+    const { host, res } = httpHost(true);
+    filter.catch(new Error('db went away'), host);
+    expect(res.destroyed).toBe(true);
+    expect(res.statusCode).toBe(0);
+  });
+
+  it('turns a domain error into a GraphQL error with extensions.code and the pointer', () => {
+    const out = filter.catch(new InvalidInputError('slug: bad', { field: 'slug' }), gqlHost);
+    expect(out).toBeInstanceOf(GraphQLError);
+    expect(out!.message).toBe('slug: bad');
+    expect(out!.extensions).toEqual({ code: 'INVALID_INPUT', field: 'slug' });
+  });
+
+  it('hides unknown errors from GraphQL clients as INTERNAL_SERVER_ERROR', () => {
+    const out = filter.catch(new TypeError('cannot read x of undefined'), gqlHost);
+    expect(out!.message).toBe('internal server error');
+    expect(out!.extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR' });
+  });
+
+  it('knows nothing to show for an unknown error', () => {
+    expect(toClientError(new Error('x'))).toBeNull();
+  });
+});

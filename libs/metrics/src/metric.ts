@@ -268,6 +268,10 @@ export interface MetricScore {
   range: [number, number];
 }
 
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /**
  * Checks that `refStreams` holds at least one stream and every stream has one line per
  * hypothesis; throws {@link MetricInputError} otherwise.
@@ -276,9 +280,11 @@ export function validateStreams(hyps: readonly string[], refStreams: readonly (r
   if (refStreams.length === 0) throw new MetricInputError('no reference stream given (need at least one)');
   if (hyps.length === 0) throw new MetricInputError('no hypotheses to score (the hypothesis stream is empty)');
   refStreams.forEach((stream, k) => {
-    if (stream.length === 0) throw new MetricInputError(`reference stream ${k + 1} is empty but there are ${hyps.length} hypotheses`);
+    if (stream.length === 0) throw new MetricInputError(`reference stream ${k + 1} is empty but there ${hyps.length === 1 ? 'is' : 'are'} ${plural(hyps.length, 'hypothesis', 'hypotheses')}`);
     if (stream.length !== hyps.length) {
-      throw new MetricInputError(`reference stream ${k + 1} has ${stream.length} lines but there are ${hyps.length} hypotheses`);
+      throw new MetricInputError(
+        `reference stream ${k + 1} has ${plural(stream.length, 'line')} but there ${hyps.length === 1 ? 'is' : 'are'} ${plural(hyps.length, 'hypothesis', 'hypotheses')}`,
+      );
     }
   });
 }

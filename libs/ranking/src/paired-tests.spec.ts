@@ -1,0 +1,74 @@
+import inputs from './fixtures/inputs.json';
+import reference from './fixtures/scipy-reference.json';
+import { moodMedianTest, pairedTTest, signTest, wilcoxonSignedRank } from './paired-tests';
+import { benjaminiHochberg, holm, adjustPValues } from './correction';
+
+// Expected numbers: fixtures/scipy-reference.json (derive_by_hand.py; SciPy script beside it).
+describe('paired tests against reference values', () => {
+  it('matches ttest_rel on two samples (ν = 7 and ν = 10)', () => {
+    for (const name of ['ttest_odd', 'ttest_even'] as const) {
+      const r = pairedTTest(inputs[name].a, inputs[name].b);
+      expect(r.statistic).toBeCloseTo(reference[name].statistic, 10);
+      expect(r.p).toBeCloseTo(reference[name].p, 10);
+    }
+  });
+
+  it("matches the published paired t-test on Student's sleep data (t = −4.0621, p = 0.002833)", () => {
+    const r = pairedTTest(inputs.ttest_sleep.a, inputs.ttest_sleep.b);
+    expect(r.statistic).toBeCloseTo(-4.0621, 4); // R: t.test(extra ~ group, sleep, paired = TRUE)
+    expect(r.p).toBeCloseTo(0.002833, 6);
+    expect(r.p).toBeCloseTo(reference.ttest_sleep.p, 10);
+  });
+
+  it('returns t = ±∞ with p = 0 for constant non-zero differences, and p = 1 for identical samples', () => {
+    expect(pairedTTest([2, 3, 4], [1, 2, 3])).toMatchObject({ statistic: Infinity, p: 0 });
+    expect(pairedTTest([2, 3, 4], [2, 3, 4])).toMatchObject({ statistic: 0, p: 1 });
+  });
+
+  it('matches the exact Wilcoxon test on Hollander & Wolfe p. 29 (T = 5, p = 0.03906)', () => {
+    const r = wilcoxonSignedRank(inputs.wilcoxon_exact.a, inputs.wilcoxon_exact.b);
+    expect(r.method).toBe('exact');
+    expect(r.statistic).toBe(reference.wilcoxon_exact.statistic);
+    expect(r.p).toBeCloseTo(reference.wilcoxon_exact.p, 12);
+  });
+
+  it('uses the tie-corrected normal approximation (no continuity correction) when |d| ties and zeros occur', () => {
+    const r = wilcoxonSignedRank(inputs.wilcoxon_ties.a, inputs.wilcoxon_ties.b);
+    expect(r.method).toBe('normal');
+    expect(r.n).toBe(12); // two zero differences dropped
+    expect(r.statistic).toBe(reference.wilcoxon_ties.statistic);
+    expect(r.p).toBeCloseTo(reference.wilcoxon_ties.p, 12);
+  });
+
+  it('computes the exact distribution for n = 5 by hand: all positive gives p = 2/32', () => {
+    expect(wilcoxonSignedRank([1, 2, 3, 4, 5], [0, 0, 0, 0, 0]).p).toBeCloseTo(0.0625, 14);
+  });
+
+  it('matches the exact two-sided sign test with ties dropped (14 wins, 4 losses, 2 ties)', () => {
+    const a = [...Array(14).fill(1), ...Array(4).fill(0), 5, 5];
+    const b = [...Array(14).fill(0), ...Array(4).fill(1), 5, 5];
+    const r = signTest(a, b);
+    expect(r).toMatchObject({ wins: 14, losses: 4, ties: 2 });
+    expect(r.p).toBeCloseTo(reference.sign.p, 12);
+  });
+
+  it("matches SciPy median_test defaults (ties below, Yates) on samples with values at the grand median", () => {
+    const r = moodMedianTest(inputs.mood.a, inputs.mood.b);
+    expect(r.grandMedian).toBe(reference.mood.grand_median);
+    expect(r.table).toEqual(reference.mood.table);
+    expect(r.statistic).toBeCloseTo(reference.mood.statistic, 12);
+    expect(r.p).toBeCloseTo(reference.mood.p, 12);
+  });
+
+  it('gives χ² = 25/3 for completely separated samples of six (hand: |O − E| = 3 → 2.5, 4·2.5²/3)', () => {
+    const r = moodMedianTest([1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]);
+    expect(r.statistic).toBeCloseTo(25 / 3, 12);
+    expect(r.p).toBeCloseTo(0.0038924171227786, 10); // erfc(√(25/6))
+  });
+
+  it('adjusts p-values like statsmodels holm and fdr_bh', () => {
+    holm(inputs.pvalues).forEach((p, i) => expect(p).toBeCloseTo(reference.holm[i], 14));
+    benjaminiHochberg(inputs.pvalues).forEach((p, i) => expect(p).toBeCloseTo(reference.bh[i], 14));
+    expect(adjustPValues(inputs.pvalues, 'none')).toEqual(inputs.pvalues);
+  });
+});

@@ -328,6 +328,16 @@ suite('API against PostgreSQL', () => {
     expect(jobs.map((j) => j.reason)).toEqual(['submitted', 'rescore']);
   });
 
+  it('shows an offline query console at GET /graphql and redirects / there without a web build', async () => {
+    const page = await request(app.getHttpServer()).get('/graphql').set('Accept', 'text/html');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<title>Podium GraphQL API</title>');
+    expect(page.text).not.toContain('https://');
+    const root = await request(app.getHttpServer()).get('/');
+    expect(root.status).toBe(302);
+    expect(root.headers['location']).toBe('/graphql');
+  });
+
   it('answers the health check', async () => {
     const res = await request(app.getHttpServer()).get('/api/health');
     expect(res.status).toBe(200);

@@ -7,6 +7,7 @@ import type { Request, Response } from 'express';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AuthGuard } from './auth/auth.guard';
 import { DomainErrorFilter } from './common/domain-error.filter';
+import { landingPagePlugin } from './common/landing-page.plugin';
 import { DbModule } from './db.module';
 import { DownloadsModule } from './downloads/downloads.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
@@ -41,7 +42,9 @@ export class AppModule {
           driver: ApolloDriver,
           autoSchemaFile: options.schemaFile === false ? true : options.schemaFile,
           sortSchema: true,
-          graphiql: true,
+          // Our own offline console instead of GraphiQL/Sandbox, which load their code from a CDN.
+          playground: false,
+          plugins: [landingPagePlugin()],
           introspection: true,
           includeStacktraceInErrorResponses: false,
           fieldResolverEnhancers: ['filters'],

@@ -42,7 +42,7 @@ export { addition, mismatch, omission, subjectVerbDisagreement, typo, wordShuffl
 export { kendallTauB, pearson } from './correlation';
 export { parseDaSegLevel } from './da-scores';
 export type { DaJudgement } from './da-scores';
-export { metaEvaluate, reportCard } from './report-card';
-export type { MetaEvaluation, MetaEvaluationInput, ReportCard } from './report-card';
+export { alignJudgements, metaEvaluate, reportCard } from './report-card';
+export type { AlignedJudgements, MetaEvaluation, MetaEvaluationInput, ReportCard } from './report-card';
 export { combineScores, minMaxScale, tradeoffCurve } from './combined-metric';
 export type { JudgedScores, SuiteScores, TradeoffPoint } from './combined-metric';

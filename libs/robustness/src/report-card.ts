@@ -36,39 +36,64 @@ export interface MetaEvaluationInput {
   higherIsBetter: boolean;
 }
 
+/** DA judgements restricted to scored systems, with each system's mean human score. */
+export interface AlignedJudgements {
+  /** One point per judgement naming at least one scored system (joined names filtered to those). */
+  segments: { systems: string[]; sid: number; human: number }[];
+  /** Scored systems with at least one judgement, sorted. */
+  systems: string[];
+  /** Mean DA of each of `systems`; a joined judgement counts for every system it names. */
+  systemHuman: number[];
+}
+
 /**
- * Segment-level Pearson and Kendall τ-b between sentence scores and DA judgements, and
- * system-level Pearson between corpus scores and each system's mean DA (WMT's protocol).
- * A judgement of joined systems ("A+B", identical outputs) is one segment-level point,
- * scored as the mean of the listed systems' (identical) sentence scores, and counts
- * towards every listed system's mean. Judgements of unscored systems are skipped.
+ * Aligns judgements with the systems that have scores. A judgement of joined systems
+ * ("A+B", identical outputs) stays one segment-level point and counts towards each listed
+ * system's mean, as in WMT's system-level DA averages.
  */
-export function metaEvaluate(input: MetaEvaluationInput): MetaEvaluation {
-  const sign = input.higherIsBetter ? 1 : -1;
-  const segMetric: number[] = [];
-  const segHuman: number[] = [];
+export function alignJudgements(judgements: readonly DaJudgement[], scoredSystems: readonly string[]): AlignedJudgements {
+  const known = new Set(scoredSystems);
+  const segments: AlignedJudgements['segments'] = [];
   const humanBySystem = new Map<string, number[]>();
-  for (const j of input.judgements) {
-    const scores = j.systems.map((s) => input.segmentScore(s, j.sid)).filter((v): v is number => v !== undefined);
-    if (scores.length === 0) continue;
-    segMetric.push((sign * scores.reduce((a, b) => a + b, 0)) / scores.length);
-    segHuman.push(j.human);
-    for (const s of j.systems) {
-      if (input.systemScores[s] === undefined) continue;
+  for (const j of judgements) {
+    const systems = j.systems.filter((s) => known.has(s));
+    if (systems.length === 0) continue;
+    segments.push({ systems, sid: j.sid, human: j.human });
+    for (const s of systems) {
       let list = humanBySystem.get(s);
       if (!list) humanBySystem.set(s, (list = []));
       list.push(j.human);
     }
   }
   const systems = [...humanBySystem.keys()].sort();
-  const sysMetric = systems.map((s) => sign * input.systemScores[s]);
-  const sysHuman = systems.map((s) => {
+  const systemHuman = systems.map((s) => {
     const l = humanBySystem.get(s) as number[];
     return l.reduce((a, b) => a + b, 0) / l.length;
   });
+  return { segments, systems, systemHuman };
+}
+
+/**
+ * Segment-level Pearson and Kendall τ-b between sentence scores and DA judgements, and
+ * system-level Pearson between corpus scores and each system's mean DA (WMT's protocol),
+ * over {@link alignJudgements}. A joined judgement is scored as the mean of the listed
+ * systems' (identical) sentence scores. Judgements of unscored systems are skipped.
+ */
+export function metaEvaluate(input: MetaEvaluationInput): MetaEvaluation {
+  const sign = input.higherIsBetter ? 1 : -1;
+  const aligned = alignJudgements(input.judgements, Object.keys(input.systemScores));
+  const segMetric: number[] = [];
+  const segHuman: number[] = [];
+  for (const seg of aligned.segments) {
+    const scores = seg.systems.map((s) => input.segmentScore(s, seg.sid)).filter((v): v is number => v !== undefined);
+    if (scores.length === 0) continue;
+    segMetric.push((sign * scores.reduce((a, b) => a + b, 0)) / scores.length);
+    segHuman.push(seg.human);
+  }
+  const sysMetric = aligned.systems.map((s) => sign * input.systemScores[s]);
   return {
     segment: { pearson: pearson(segMetric, segHuman), kendallTauB: kendallTauB(segMetric, segHuman), n: segMetric.length },
-    system: { pearson: pearson(sysMetric, sysHuman), n: systems.length, systems },
+    system: { pearson: pearson(sysMetric, aligned.systemHuman), n: aligned.systems.length, systems: aligned.systems },
   };
 }
 

@@ -2,8 +2,9 @@ import type { CliCommand } from '../command';
 import { generateSuiteCommand } from './generate-suite.command';
 import { modelsCommand } from './models.command';
 import { rankCommand } from './rank.command';
+import { reportCardCommand } from './report-card.command';
 import { scoreCommand } from './score.command';
 import { robustnessCommand } from './robustness.command';
 
 /** Registry of subcommands; each lives in its own `<name>.command.ts`. */
-export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, modelsCommand];
+export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, reportCardCommand, modelsCommand];

@@ -1,0 +1,102 @@
+// API behaviour of the metric registry: input validation, options, and the sufficient-statistics
+// contract (corpus = aggregate of per-instance rows) that the ranking library's bootstrap relies on.
+import {
+  METRIC_NAMES,
+  MetricInputError,
+  getMetric,
+  isMetricName,
+  metricInfo,
+  parseMetricOptions,
+  score,
+  sumStats,
+  validateStreams,
+} from '@podium/metrics';
+
+const HYPS = ['the cat sat on the mat', 'a quick brown fox', 'hello world !'];
+const REFS = ['the cat is on the mat', 'the quick brown fox jumps', 'hello there world'];
+
+describe('metric names', () => {
+  it('lists the eight classical metrics and recognises only them', () => {
+    expect(METRIC_NAMES).toEqual(['bleu', 'chrf', 'chrf++', 'ter', 'rouge1', 'rouge2', 'rougeL', 'rougeLsum']);
+    expect(isMetricName('chrf++')).toBe(true);
+    expect(isMetricName('meteor')).toBe(false);
+  });
+});
+
+describe('input validation', () => {
+  it('rejects reference streams of a different length with a message naming the stream and both counts', () => {
+    expect(() => score('bleu', {}, HYPS, [REFS, REFS.slice(0, 2)])).toThrow(
+      new MetricInputError('reference stream 2 has 2 lines but there are 3 hypotheses'),
+    );
+  });
+  it('rejects an empty reference stream', () => {
+    expect(() => score('chrf', {}, HYPS, [[]])).toThrow('reference stream 1 is empty but there are 3 hypotheses');
+  });
+  it('rejects a call without any reference stream', () => {
+    expect(() => score('ter', {}, HYPS, [])).toThrow('no reference stream given');
+  });
+  it('rejects an empty hypothesis stream', () => {
+    expect(() => validateStreams([], [[]])).toThrow(MetricInputError);
+  });
+  it('rejects unknown tokenizers, smoothing methods and metrics', () => {
+    expect(() => getMetric('bleu', { tokenize: 'moses' })).toThrow("unknown BLEU tokenizer 'moses'");
+    expect(() => getMetric('bleu', { smooth: 'laplace' as never })).toThrow("unknown BLEU smoothing 'laplace'");
+    expect(() => getMetric('meteor' as never)).toThrow("unknown metric 'meteor'");
+  });
+  it('rejects options that do not apply to the metric', () => {
+    expect(() => getMetric('bleu', { stem: true })).toThrow("option 'stem' does not apply to bleu");
+    expect(() => getMetric('ter', { tokenize: '13a' })).toThrow("TER uses its own tokenizer 'tercom'");
+    expect(() => getMetric('rouge1', { lowercase: false })).toThrow('ROUGE always lowercases');
+  });
+});
+
+describe('parseMetricOptions', () => {
+  it('accepts a task configuration record and keeps its values', () => {
+    expect(parseMetricOptions('bleu', { tokenize: 'intl', lowercase: true, smoothValue: 0.2 })).toEqual({
+      tokenize: 'intl',
+      lowercase: true,
+      smoothValue: 0.2,
+    });
+  });
+  it('rejects unknown keys and wrong types', () => {
+    expect(() => parseMetricOptions('chrf', { tokenize: '13a' })).toThrow("option 'tokenize' does not apply to chrf");
+    expect(() => parseMetricOptions('rougeL', { stem: 'yes' })).toThrow("option 'stem' of rougeL must be true or false");
+    expect(() => parseMetricOptions('chrf++', { wordOrder: '2' })).toThrow("option 'wordOrder' of chrf++ must be a number");
+  });
+});
+
+describe('sufficient statistics', () => {
+  it.each(METRIC_NAMES)('%s: corpus score and instances equal the aggregates of the per-instance rows', (name) => {
+    const m = getMetric(name);
+    const rows = HYPS.map((h, i) => m.stats(h, [REFS[i]]));
+    const s = score(name, {}, HYPS, [REFS]);
+    expect(m.corpusFromStats(rows)).toBeCloseTo(s.corpus, 12);
+    expect(m.corpusFromSum(sumStats(rows), rows.length)).toBeCloseTo(s.corpus, 12);
+    rows.forEach((row, i) => expect(m.sentenceFromStats(row)).toBeCloseTo(s.instances[i], 12));
+  });
+  it('lets a bootstrap resample rows with repetition (corpus BLEU of rows [0, 0, 2])', () => {
+    const m = getMetric('bleu');
+    const rows = HYPS.map((h, i) => m.stats(h, [REFS[i]]));
+    const resampled = score('bleu', {}, [HYPS[0], HYPS[0], HYPS[2]], [[REFS[0], REFS[0], REFS[2]]]).corpus;
+    expect(m.corpusFromStats([rows[0], rows[0], rows[2]])).toBeCloseTo(resampled, 12);
+  });
+  it.each(METRIC_NAMES)('%s: repeating the reference stream leaves the score unchanged', (name) => {
+    expect(score(name, {}, HYPS, [REFS, REFS]).corpus).toBeCloseTo(score(name, {}, HYPS, [REFS]).corpus, 12);
+  });
+});
+
+describe('metricInfo', () => {
+  it('declares direction, range and reference aggregation', () => {
+    expect(metricInfo('bleu')).toMatchObject({ higherIsBetter: true, range: [0, 100] });
+    expect(metricInfo('ter')).toMatchObject({ higherIsBetter: false });
+    expect(metricInfo('rougeLsum')).toMatchObject({ higherIsBetter: true, range: [0, 1] });
+    for (const name of METRIC_NAMES) expect(metricInfo(name).refAggregation.length).toBeGreaterThan(10);
+  });
+  it('names the metric first and the version last in every signature', () => {
+    for (const name of METRIC_NAMES) {
+      const sig = metricInfo(name, {}, 2).signature;
+      expect(sig.startsWith(`${name}|nrefs:2|`)).toBe(true);
+      expect(sig.endsWith('|version:podium-0.1.0')).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import { elo, trueSkill, trueSkillUpdate } from './rating-systems';
+import type { ScoreTable } from './score-table';
+
+describe('Elo and TrueSkill', () => {
+  it('moves two 1500-rated players by K/2 = 10 after one decisive game (expected score 1/2)', () => {
+    const t: ScoreTable = { systems: ['A', 'B'], instances: ['1'], scores: [[1], [0]] };
+    const [a, b] = elo(t, { orders: 0 });
+    expect(a).toBeCloseTo(1510, 12);
+    expect(b).toBeCloseTo(1490, 12);
+  });
+
+  it('treats a tie between equal ratings as a draw that changes nothing', () => {
+    const t: ScoreTable = { systems: ['A', 'B'], instances: ['1'], scores: [[1], [1]] };
+    expect(elo(t, { orders: 0 })).toEqual([1500, 1500]);
+  });
+
+  it('applies the second game with the updated expectation (hand: 1510 vs 1490 → E = 0.5288)', () => {
+    const t: ScoreTable = { systems: ['A', 'B'], instances: ['1', '2'], scores: [[1, 1], [0, 0]] };
+    const e = 1 / (1 + Math.pow(10, -20 / 400));
+    expect(elo(t, { orders: 0 })[0]).toBeCloseTo(1510 + 20 * (1 - e), 10);
+  });
+
+  it('reproduces the trueskill package 1-vs-1 examples: win → 29.396/20.604, σ 7.171; draw → σ 6.458', () => {
+    // trueskill.readthedocs.io, "Head-to-head (1 vs. 1) match rule" (default environment)
+    const [w, l] = trueSkillUpdate({ mu: 25, sigma: 25 / 3 }, { mu: 25, sigma: 25 / 3 }, 1);
+    expect(w.mu).toBeCloseTo(29.396, 3);
+    expect(l.mu).toBeCloseTo(20.604, 3);
+    expect(w.sigma).toBeCloseTo(7.171, 3);
+    const [d1, d2] = trueSkillUpdate({ mu: 25, sigma: 25 / 3 }, { mu: 25, sigma: 25 / 3 }, 0.5);
+    expect(d1.mu).toBeCloseTo(25, 10);
+    expect(d1.sigma).toBeCloseTo(6.458, 3);
+    expect(d2.sigma).toBeCloseTo(6.458, 3);
+  });
+
+  it('ranks a system that wins most games highest under both systems, whatever the order', () => {
+    const t: ScoreTable = {
+      systems: ['weak', 'strong', 'mid'],
+      instances: Array.from({ length: 40 }, (_, i) => String(i)),
+      scores: [0, 2, 1].map((s) => Array.from({ length: 40 }, (_, i) => s + ((i * 7 + s * 3) % 5) * 0.3)),
+    };
+    const e = elo(t, { orders: 5, seed: 1 });
+    expect(e[1]).toBeGreaterThan(e[2]);
+    expect(e[2]).toBeGreaterThan(e[0]);
+    const ts = trueSkill(t, { orders: 5, seed: 1 });
+    expect(ts[1].mu).toBeGreaterThan(ts[2].mu);
+    expect(ts[2].mu).toBeGreaterThan(ts[0].mu);
+    // Elo is zero-sum: the average rating stays at the start value
+    expect((e[0] + e[1] + e[2]) / 3).toBeCloseTo(1500, 9);
+  });
+
+  it('averages over seeded orders: same seed, same ratings; other seed, slightly different', () => {
+    const t: ScoreTable = {
+      systems: ['a', 'b', 'c'],
+      instances: Array.from({ length: 30 }, (_, i) => String(i)),
+      scores: [0, 1, 2].map((s) => Array.from({ length: 30 }, (_, i) => Math.sin(i * (s + 1)))),
+    };
+    expect(elo(t, { seed: 4 })).toEqual(elo(t, { seed: 4 }));
+    expect(elo(t, { seed: 4 })).not.toEqual(elo(t, { seed: 5 }));
+  });
+});

@@ -16,6 +16,9 @@ if (!DATABASE_URL) {
 }
 
 const MAX_UPLOAD = 4096;
+// Our own pg-boss schema: workers of other suites share this database and must not score (and
+// so overwrite) the submissions whose scores these tests write by hand.
+const QUEUE_SCHEMA = 'pgboss_api_it';
 const suffix = randomBytes(4).toString('hex');
 const jsonl = (...records: unknown[]) => Buffer.from(records.map((r) => JSON.stringify(r)).join('\n') + '\n');
 
@@ -55,7 +58,7 @@ suite('API against PostgreSQL', () => {
 
   beforeAll(async () => {
     const config = loadApiConfig({ DATABASE_URL, PODIUM_MAX_UPLOAD_BYTES: String(MAX_UPLOAD), PODIUM_WEB_DIST: '/nonexistent' });
-    app = await createApp(config, { logger: false });
+    app = await createApp(config, { logger: false, queueSchema: QUEUE_SCHEMA });
     db = createDb(DATABASE_URL!);
     const identity = new IdentityRepository(db);
     const organiser = await identity.createUser(`org-${suffix}`, Role.ORGANISER);
@@ -164,7 +167,7 @@ suite('API against PostgreSQL', () => {
     expect(res.body).toEqual({ submissionId: expect.any(String), status: 'QUEUED' });
     firstSubmissionId = res.body.submissionId;
     const jobs = await db.$queryRawUnsafe<{ data: { v: number; submissionId: string; reason: string } }[]>(
-      `SELECT data FROM pgboss.job WHERE name = $1 AND data->>'submissionId' = $2`,
+      `SELECT data FROM ${QUEUE_SCHEMA}.job WHERE name = $1 AND data->>'submissionId' = $2`,
       SCORE_SUBMISSION_QUEUE,
       firstSubmissionId,
     );
@@ -321,7 +324,7 @@ suite('API against PostgreSQL', () => {
     const data = await ok(`mutation($s: ID!) { rescore(submissionId: $s) }`, { s: firstSubmissionId }, organiserToken);
     expect(data['rescore']).toBe(1);
     const jobs = await db.$queryRawUnsafe<{ reason: string }[]>(
-      `SELECT data->>'reason' AS reason FROM pgboss.job WHERE name = $1 AND data->>'submissionId' = $2 ORDER BY created_on`,
+      `SELECT data->>'reason' AS reason FROM ${QUEUE_SCHEMA}.job WHERE name = $1 AND data->>'submissionId' = $2 ORDER BY created_on`,
       SCORE_SUBMISSION_QUEUE,
       firstSubmissionId,
     );

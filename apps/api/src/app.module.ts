@@ -19,6 +19,8 @@ import { TasksModule } from './tasks/tasks.module';
 export interface AppModuleOptions {
   /** Path to write the emitted schema to, or false to keep it in memory (tests). */
   schemaFile: string | false;
+  /** pg-boss schema; default `pgboss`, the one the worker consumes. */
+  queueSchema?: string;
 }
 
 /** Errors that escape the filter (field resolvers, Apollo internals) are hidden the same way. */
@@ -37,7 +39,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        DbModule.forRoot(config),
+        DbModule.forRoot(config, options.queueSchema),
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           autoSchemaFile: options.schemaFile === false ? true : options.schemaFile,

@@ -13,13 +13,18 @@ export interface CreateAppOptions {
   logger?: false | Logger;
   /** Repository root, to resolve the schema file and the default web app folder. */
   root?: string;
+  /**
+   * pg-boss schema for the jobs this app sends; default `pgboss` (the worker's). Tests that
+   * share a database with running workers use their own, so no worker scores their submissions.
+   */
+  queueSchema?: string;
 }
 
 /** Builds the API (GraphQL at /graphql, REST under /api, the web app at /); not yet listening. */
 export async function createApp(config: ApiConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
   const root = options.root ?? process.cwd();
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot(config, { schemaFile: options.emitSchema ? `${root}/${SCHEMA_FILE}` : false }),
+    AppModule.forRoot(config, { schemaFile: options.emitSchema ? `${root}/${SCHEMA_FILE}` : false, queueSchema: options.queueSchema }),
     { bodyParser: false, logger: options.logger === false ? false : undefined },
   );
   // GraphQL mutations carry whole test sets and submissions: allow up to the upload limit.

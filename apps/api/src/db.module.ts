@@ -6,9 +6,16 @@ import PgBoss from 'pg-boss';
 import { API_CONFIG, DB } from './common/tokens';
 
 /** Starts pg-boss (creating its `pgboss` schema on first run) and the scoring queue. */
-export async function startBoss(databaseUrl: string, logger = new Logger('PgBoss')): Promise<PgBoss> {
+export async function startBoss(databaseUrl: string, schema?: string, logger = new Logger('PgBoss')): Promise<PgBoss> {
   // The API only sends jobs; the worker supervises (maintenance) and schedules.
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 4, supervise: false, schedule: false, application_name: 'podium-api' });
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    max: 4,
+    supervise: false,
+    schedule: false,
+    application_name: 'podium-api',
+    ...(schema ? { schema } : {}),
+  });
   boss.on('error', (e: Error) => logger.error(`pg-boss: ${e.message}`));
   await boss.start();
   await boss.createQueue(SCORE_SUBMISSION_QUEUE);
@@ -33,13 +40,14 @@ class DbLifecycle implements OnApplicationShutdown {
 @Global()
 @Module({})
 export class DbModule {
-  static forRoot(config: ApiConfig): DynamicModule {
+  /** `queueSchema` moves pg-boss out of its shared `pgboss` schema (tests that no worker may serve). */
+  static forRoot(config: ApiConfig, queueSchema?: string): DynamicModule {
     return {
       module: DbModule,
       providers: [
         { provide: API_CONFIG, useValue: config },
         { provide: DB, useFactory: () => createDb(config.DATABASE_URL) },
-        { provide: PgBoss, useFactory: () => startBoss(config.DATABASE_URL) },
+        { provide: PgBoss, useFactory: () => startBoss(config.DATABASE_URL, queueSchema) },
         { provide: IdentityRepository, useFactory: (db: Db) => new IdentityRepository(db), inject: [DB] },
         { provide: TaskRepository, useFactory: (db: Db) => new TaskRepository(db), inject: [DB] },
         { provide: SubmissionRepository, useFactory: (db: Db) => new SubmissionRepository(db), inject: [DB] },

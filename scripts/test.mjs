@@ -12,6 +12,12 @@ const { startPostgres } = await import('./lib/postgres.mjs');
 
 let db;
 let exitCode = 1;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    say(`${signal}: stopping PostgreSQL`);
+    void (db?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  });
+}
 const started = Date.now();
 try {
   db = await startPostgres({ root, name: 'test', persistent: false, log: say });

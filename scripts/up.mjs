@@ -29,7 +29,8 @@ try {
   db = await startPostgres({ root, name: 'dev', persistent: true, port: 54329, log: say });
   migrate(db.url);
   const webDist = path.join(root, 'apps', 'web', 'dist');
-  if (existsSync(path.join(root, 'apps', 'web', 'vite.config.ts'))) {
+  const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts ?? {};
+  if (scripts['build:web'] && existsSync(path.join(root, 'apps', 'web', 'vite.config.ts'))) {
     say('building the web app…');
     run('npm', ['run', '-s', 'build:web'], { quiet: true });
   }

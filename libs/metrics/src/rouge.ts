@@ -23,7 +23,10 @@ export interface RougeConfig {
   stem: boolean;
 }
 
-/** Fills defaults; `lowercase: false` is rejected because rouge-score always lowercases. */
+/**
+ * Fills defaults; `lowercase: false` is rejected because rouge-score always lowercases.
+ * Example: `resolveRougeConfig({ stem: true })` → `{ stem: true }`.
+ */
 export function resolveRougeConfig(o: { stem?: boolean; lowercase?: boolean }): RougeConfig {
   if (o.lowercase === false) throw new MetricInputError('ROUGE always lowercases (rouge-score tokenizer); lowercase=false is not supported');
   return { stem: o.stem ?? false };
@@ -78,7 +81,10 @@ function ngramCounts(tokens: readonly string[], n: number): Map<string, number> 
   return m;
 }
 
-/** rouge-score's `_score_ngrams` on token lists. */
+/**
+ * rouge-score's `_score_ngrams` on token lists: overlap = Σ min(count_target, count_prediction).
+ * Example: `rougeN(['a','b'], ['a','c'], 1)` → P 0.5, R 0.5, F 0.5.
+ */
 export function rougeN(target: readonly string[], prediction: readonly string[], n: number): RougePrf {
   const t = ngramCounts(target, n);
   const p = ngramCounts(prediction, n);
@@ -104,7 +110,10 @@ function lcsTable(ref: readonly string[], can: readonly string[]): Int32Array[] 
   return t;
 }
 
-/** rouge-score's `_score_lcs`. */
+/**
+ * rouge-score's `_score_lcs`: P = LCS/|prediction|, R = LCS/|target|.
+ * Example: `rougeL(['a','b','c'], ['a','c'])` → P 1, R 2/3, F 0.8.
+ */
 export function rougeL(target: readonly string[], prediction: readonly string[]): RougePrf {
   if (target.length === 0 || prediction.length === 0) return { precision: 0, recall: 0, fmeasure: 0 };
   const lcs = lcsTable(target, prediction)[target.length][prediction.length];
@@ -130,7 +139,11 @@ function lcsIndices(ref: readonly string[], can: readonly string[]): number[] {
   return out.reverse();
 }
 
-/** rouge-score's `_summary_level_lcs` on sentence token lists. */
+/**
+ * rouge-score's `_summary_level_lcs` on sentence token lists: for each reference sentence the
+ * union of its LCS positions with every candidate sentence, counted once per token occurrence.
+ * Example (Lin 2004): reference `w1…w5`, candidates `w1 w2 w6 w7 w8` and `w1 w3 w8 w9 w5` → R 0.8, P 0.4.
+ */
 export function rougeLsum(refSents: readonly (readonly string[])[], canSents: readonly (readonly string[])[]): RougePrf {
   const zero = { precision: 0, recall: 0, fmeasure: 0 };
   if (refSents.length === 0 || canSents.length === 0) return zero;

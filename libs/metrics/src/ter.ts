@@ -19,7 +19,10 @@ export interface TerConfig {
   caseSensitive: boolean;
 }
 
-/** Fills defaults and validates TER options; throws {@link MetricInputError}. */
+/**
+ * Fills sacreBLEU's TER defaults (case-insensitive, no normalisation) and validates; throws
+ * {@link MetricInputError}. Example: `resolveTerConfig({ lowercase: false }).caseSensitive` → true.
+ */
 export function resolveTerConfig(o: {
   tokenize?: string;
   lowercase?: boolean;

@@ -41,14 +41,14 @@ export function pySplit(s: string): string[] {
   return out;
 }
 
-/** Python's `s.rstrip()`: removes trailing Unicode whitespace. */
+/** Python's `s.rstrip()`: removes trailing Unicode whitespace. Example: `pyRstrip('a \u3000')` → `'a'`. */
 export function pyRstrip(s: string): string {
   let end = s.length;
   while (end > 0 && isPyWhitespace(s.charCodeAt(end - 1))) end--;
   return end === s.length ? s : s.slice(0, end);
 }
 
-/** Python's `s.strip()`: removes leading and trailing Unicode whitespace. */
+/** Python's `s.strip()`: removes leading and trailing Unicode whitespace. Example: `pyStrip('\u00a0a ')` → `'a'`. */
 export function pyStrip(s: string): string {
   let start = 0;
   let end = s.length;

@@ -10,7 +10,7 @@ export const BLEU_TOKENIZERS = ['13a', 'intl', 'zh', 'char', 'none'] as const;
 /** A BLEU tokenizer name as sacreBLEU spells it in `--tokenize` and in signatures. */
 export type BleuTokenizerName = (typeof BLEU_TOKENIZERS)[number];
 
-/** True when `name` is one of {@link BLEU_TOKENIZERS}. */
+/** True when `name` is one of {@link BLEU_TOKENIZERS}. Example: `isBleuTokenizerName('intl')` → true. */
 export function isBleuTokenizerName(name: string): name is BleuTokenizerName {
   return (BLEU_TOKENIZERS as readonly string[]).includes(name);
 }
@@ -146,7 +146,7 @@ export function tokenizeNone(line: string): string {
   return line;
 }
 
-/** The tokenizer function sacreBLEU registers under `name`. */
+/** The tokenizer function sacreBLEU registers under `name`. Example: `getBleuTokenizer('char')('ab')` → `'a b'`. */
 export function getBleuTokenizer(name: BleuTokenizerName): (line: string) => string {
   switch (name) {
     case '13a':

@@ -1,0 +1,66 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Analysis } from '@podium/ranking';
+import { CliError } from '../cli-error';
+import { parseCsv, rankCommand } from './rank.command';
+
+const dir = mkdtempSync(join(tmpdir(), 'podium-rank-'));
+function file(name: string, text: string): string {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+}
+
+const fig1Rows: [string, number[]][] = [
+  ['A', [1, 5, 11, 12, 17]],
+  ['B', [5, 11, 12, 17, 1]],
+  ['C', [2, 6, 7, 13, 18]],
+];
+const fig1Csv = ['system,instance,score', ...fig1Rows.flatMap(([s, xs]) => xs.map((x, i) => `${s},${i + 1},${x}`))].join('\n') + '\n';
+
+describe('podium rank', () => {
+  it('ranks the paper Fig. 1 CSV: BT strengths ≈ (0.0942, 0.6570, 0.2488), equal means', async () => {
+    const out = (await rankCommand.run(['--scores', file('fig1.csv', fig1Csv), '--resamples', '100'])) as Analysis;
+    expect(out.systems.map((s) => s.system)).toEqual(['A', 'B', 'C']);
+    [0.0942, 0.657, 0.2488].forEach((v, i) => expect(out.systems[i].bt).toBeCloseTo(v, 4));
+    expect(out.systems.every((s) => Math.abs(s.mean - 9.2) < 1e-12)).toBe(true);
+    expect(out.settings).toMatchObject({ seed: 12345, resamples: 100, correction: 'holm', alpha: 0.05 });
+  });
+
+  it('accepts JSONL with the same keys and gives the same result as CSV', async () => {
+    const jsonl = fig1Rows.flatMap(([s, xs]) => xs.map((x, i) => JSON.stringify({ system: s, instance: String(i + 1), score: x }))).join('\n');
+    const a = await rankCommand.run(['--scores', file('fig1.jsonl', jsonl), '--resamples', '50']);
+    const b = await rankCommand.run(['--scores', file('fig1b.csv', fig1Csv), '--resamples', '50']);
+    expect(a).toEqual(b);
+  });
+
+  it('reads quoted CSV fields with commas, doubled quotes and CRLF line ends', () => {
+    expect(parseCsv('system,instance,score\r\n"sys, ""v2""",seg1,0.5\r\n').map((r) => r.fields)).toEqual([
+      ['system', 'instance', 'score'],
+      ['sys, "v2"', 'seg1', '0.5'],
+    ]);
+  });
+
+  it('passes seed, correction, alpha and test through to the analysis', async () => {
+    const out = (await rankCommand.run(['--scores', file('f.csv', fig1Csv), '--seed', '7', '--resamples', '20', '--correction', 'bh', '--alpha', '0.1', '--test', 'sign'])) as Analysis;
+    expect(out.settings).toMatchObject({ seed: 7, correction: 'bh', alpha: 0.1, cluster_tests: { mean: 'sign', median: 'sign', bt: 'sign' } });
+  });
+
+  it.each([
+    ['a missing file', ['--scores', join(dir, 'nope.csv')], /scores file not found/],
+    ['a ragged line', ['--scores', file('ragged.csv', 'system,instance,score\nA,1,2,3\n')], /line 2: expected 3 fields, got 4/],
+    ['a non-numeric score', ['--scores', file('nan.csv', 'system,instance,score\nA,1,abc\n')], /line 2: score 'abc' is not a finite number/],
+    ['a missing header column', ['--scores', file('hdr.csv', 'sys,instance,score\nA,1,2\n')], /header must name columns/],
+    ['missing cells', ['--scores', file('miss.csv', 'system,instance,score\nA,1,1\nA,2,2\nB,1,3\n')], /1 missing \(system, instance\) cell\(s\): \(B, 2\)/],
+    ['bad JSONL', ['--scores', file('bad.jsonl', '{"system":"A","instance":"1","score":1}\n{oops\n')], /line 2: not valid JSON/],
+    ['an unknown correction', ['--scores', file('c.csv', fig1Csv), '--correction', 'bonferroni'], /--correction must be holm, bh or none/],
+    ['a bad alpha', ['--scores', file('a.csv', fig1Csv), '--alpha', '1.5'], /--alpha/],
+    ['no --scores', [], /--scores FILE is required/],
+    ['an unknown flag', ['--scores', file('u.csv', fig1Csv), '--bogus'], /bogus/],
+  ])('rejects %s with one clear CliError line', async (_label, argv, message) => {
+    const run = rankCommand.run(argv as string[]);
+    await expect(run).rejects.toThrow(CliError);
+    await expect(rankCommand.run(argv as string[])).rejects.toThrow(message as RegExp);
+  });
+});

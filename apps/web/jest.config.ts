@@ -1,0 +1,10 @@
+/* eslint-disable */
+const preset = require('../../jest.preset.js');
+module.exports = {
+  ...preset,
+  displayName: 'web',
+  rootDir: __dirname,
+  testEnvironment: 'jsdom',
+  // Observable Plot is ESM-only; component tests check data and logic, the browser test the charts.
+  moduleNameMapper: { ...preset.moduleNameMapper, '^@observablehq/plot$': '<rootDir>/src/test/plot-stub.ts' },
+};

@@ -1,0 +1,39 @@
+import { Layout } from './components/layout';
+import { AuthProvider } from './lib/auth';
+import { matchPath, useLocation } from './lib/router';
+import { OrganisePage } from './pages/organise-page';
+import { PairwisePage } from './pages/pairwise-page';
+import { SubmissionPage } from './pages/submission-page';
+import { SubmitPage } from './pages/submit-page';
+import { TaskPage } from './pages/task-page';
+import { TasksPage } from './pages/tasks-page';
+import { Link } from './lib/router';
+
+function Routes() {
+  const { pathname } = useLocation();
+  let m: Record<string, string> | null;
+  if (pathname === '/' || pathname === '/tasks') return <TasksPage />;
+  if ((m = matchPath('/tasks/:slug', pathname))) return <TaskPage slug={m['slug']!} />;
+  if ((m = matchPath('/phases/:id/pairwise', pathname))) return <PairwisePage phaseId={m['id']!} />;
+  if ((m = matchPath('/submissions/:id', pathname))) return <SubmissionPage id={m['id']!} />;
+  if (pathname === '/submit') return <SubmitPage />;
+  if (pathname === '/organise') return <OrganisePage />;
+  return (
+    <section>
+      <h1>Page not found</h1>
+      <p>
+        Nothing lives at <code>{pathname}</code>. <Link to="/">See all tasks</Link>.
+      </p>
+    </section>
+  );
+}
+
+export function App() {
+  return (
+    <AuthProvider>
+      <Layout>
+        <Routes />
+      </Layout>
+    </AuthProvider>
+  );
+}

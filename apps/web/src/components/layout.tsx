@@ -1,0 +1,71 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useAuth } from '../lib/auth';
+import { Link, useLocation } from '../lib/router';
+
+function NavLink({ to, children }: { to: string; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const current = to === '/' ? pathname === '/' || pathname.startsWith('/tasks') : pathname.startsWith(to);
+  return (
+    <Link to={to} aria-current={current ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+function TokenForm() {
+  const { token, me, loading, error, signIn, signOut } = useAuth();
+  const [value, setValue] = useState('');
+  const [open, setOpen] = useState(false);
+  if (token) {
+    return (
+      <div className="who">
+        <span>{loading ? 'checking token…' : me ? `${me.name} (${me.role.toLowerCase()})` : error ? 'token rejected' : 'unknown token'}</span>
+        <button type="button" className="link-button" onClick={signOut}>
+          Sign out
+        </button>
+      </div>
+    );
+  }
+  if (!open) {
+    return (
+      <button type="button" className="link-button" onClick={() => setOpen(true)}>
+        Use a token
+      </button>
+    );
+  }
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (value.trim()) signIn(value);
+  }
+  return (
+    <form className="token-form" onSubmit={submit}>
+      <label htmlFor="token">API token</label>
+      <input id="token" type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} placeholder="team or organiser token" autoFocus />
+      <button type="submit">Sign in</button>
+    </form>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <Link to="/" className="brand">
+          Podium
+        </Link>
+        <nav aria-label="Main">
+          <NavLink to="/">Tasks</NavLink>
+          <NavLink to="/submit">Submit</NavLink>
+          <NavLink to="/organise">Organise</NavLink>
+        </nav>
+        <TokenForm />
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

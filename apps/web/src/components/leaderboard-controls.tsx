@@ -1,0 +1,97 @@
+import { AGGREGATION_LABELS, AGGREGATIONS, type Aggregation } from '../lib/leaderboard';
+import { CORRECTIONS, TESTS, type LeaderboardState } from '../lib/url-state';
+import type { PValueCorrection, PairedTest } from '../graphql/generated';
+
+export const TEST_LABELS: Record<PairedTest, string> = {
+  TTEST: 'Paired t-test',
+  WILCOXON: 'Wilcoxon signed-rank',
+  SIGN: 'Sign test',
+  MOOD: "Mood's median test",
+  BOOTSTRAP: 'Paired bootstrap',
+  AR: 'Approximate randomisation',
+};
+
+export const CORRECTION_LABELS: Record<PValueCorrection, string> = {
+  HOLM: 'Holm (family-wise)',
+  BH: 'Benjamini–Hochberg (FDR)',
+  NONE: 'None',
+};
+
+/** Labels for metric keys; NLI and the combined metric get a word of explanation. */
+export function metricLabel(key: string): string {
+  const known: Record<string, string> = {
+    bleu: 'BLEU',
+    chrf: 'chrF',
+    'chrf++': 'chrF++',
+    ter: 'TER (lower is better)',
+    rouge1: 'ROUGE-1',
+    rouge2: 'ROUGE-2',
+    rougeL: 'ROUGE-L',
+    rougeLsum: 'ROUGE-Lsum',
+    nli: 'NLI (MENLI)',
+  };
+  if (known[key]) return known[key];
+  if (key.startsWith('combined')) return `Combined NLI + ${key.replace(/^combined[-_:]?/, '') || 'metric'}`;
+  if (key.startsWith('nli')) return `NLI (${key})`;
+  return key;
+}
+
+interface Props {
+  state: LeaderboardState;
+  metrics: readonly string[];
+  onChange: (next: LeaderboardState) => void;
+  /** The aggregation selector is not needed on the pairwise page. */
+  showAggregation?: boolean;
+}
+
+/** Metric, aggregation, test and correction selectors; every change goes into the URL. */
+export function LeaderboardControls({ state, metrics, onChange, showAggregation = true }: Props) {
+  const metric = state.metric ?? metrics[0] ?? '';
+  return (
+    <form className="controls" onSubmit={(e) => e.preventDefault()} aria-label="Leaderboard settings">
+      <label>
+        Metric
+        <select value={metric} onChange={(e) => onChange({ ...state, metric: e.target.value })} disabled={metrics.length === 0} data-testid="metric-select">
+          {metrics.map((m) => (
+            <option key={m} value={m}>
+              {metricLabel(m)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {showAggregation && (
+        <label>
+          Rank by
+          <select value={state.aggregation} onChange={(e) => onChange({ ...state, aggregation: e.target.value as Aggregation })} data-testid="aggregation-select">
+            {AGGREGATIONS.map((a) => (
+              <option key={a} value={a}>
+                {AGGREGATION_LABELS[a]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label>
+        Significance test
+        <select value={state.test ?? ''} onChange={(e) => onChange({ ...state, test: e.target.value === '' ? null : (e.target.value as PairedTest) })} data-testid="test-select">
+          <option value="">Default (per aggregation)</option>
+          {TESTS.map((t) => (
+            <option key={t} value={t}>
+              {TEST_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Correction
+        <select value={state.correction} onChange={(e) => onChange({ ...state, correction: e.target.value as PValueCorrection })} data-testid="correction-select">
+          {CORRECTIONS.map((c) => (
+            <option key={c} value={c}>
+              {CORRECTION_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </form>
+  );
+}

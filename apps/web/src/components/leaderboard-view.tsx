@@ -1,0 +1,68 @@
+import { LeaderboardDocument } from '../graphql/generated';
+import { useQuery } from '../lib/graphql-client';
+import { topDisagreementNote } from '../lib/leaderboard';
+import { Link } from '../lib/router';
+import { serializeLeaderboardState, type LeaderboardState } from '../lib/url-state';
+import { LeaderboardControls, metricLabel, TEST_LABELS } from './leaderboard-controls';
+import { LeaderboardTable } from './leaderboard-table';
+import { Empty, ErrorMessage, Loading } from './status';
+
+interface Props {
+  phaseId: string;
+  metrics: readonly string[];
+  state: LeaderboardState;
+  onChange: (next: LeaderboardState) => void;
+}
+
+/** A phase's leaderboard with its selectors, notes and links to the pairwise view and downloads. */
+export function LeaderboardView({ phaseId, metrics, state, onChange }: Props) {
+  const { data, error, loading, refetch } = useQuery(LeaderboardDocument, { phaseId, metric: state.metric, test: state.test, correction: state.correction });
+  const board = data?.leaderboard ?? null;
+  const available = board?.availableMetrics.length ? board.availableMetrics : metrics;
+  const note = board ? topDisagreementNote(board.systems) : null;
+  const pairwiseLink = `/phases/${encodeURIComponent(phaseId)}/pairwise${serializeLeaderboardState({ ...state, phase: null, metric: board?.metric ?? state.metric })}`;
+  return (
+    <section aria-labelledby="leaderboard-heading" className="leaderboard">
+      <div className="section-head">
+        <h2 id="leaderboard-heading">Leaderboard</h2>
+        <div className="actions">
+          <Link to={pairwiseLink} className="button-link">
+            Pairwise comparison
+          </Link>
+          <a className="button-link" href={`/api/phases/${encodeURIComponent(phaseId)}/scores.csv`} download>
+            Scores CSV
+          </a>
+          <a className="button-link" href={`/api/phases/${encodeURIComponent(phaseId)}/scores.jsonl`} download>
+            Scores JSONL
+          </a>
+        </div>
+      </div>
+      <LeaderboardControls state={state} metrics={available} onChange={onChange} />
+      {loading && <Loading what="the leaderboard" />}
+      {error && <ErrorMessage error={error} onRetry={refetch} title="Could not rank the systems" />}
+      {board && board.systems.length === 0 && <Empty>No scored submissions in this phase yet.</Empty>}
+      {board && board.systems.length > 0 && (
+        <>
+          {(board.disagreement || note) && (
+            <p className="note note-warning" role="note" data-testid="disagreement-note">
+              <strong>Aggregations disagree about the top system.</strong> {note ?? board.disagreement}
+            </p>
+          )}
+          <LeaderboardTable rows={board.systems} aggregation={state.aggregation} higherIsBetter={board.higherIsBetter} />
+          <p className="muted small">
+            {metricLabel(board.metric)} on {board.instanceCount} instances; {board.higherIsBetter ? 'higher' : 'lower'} is better. Clusters:{' '}
+            {state.test ? TEST_LABELS[board.test] : 'per-aggregation default test'}, {board.correction.toLowerCase()} correction, α = 0.05; intervals from{' '}
+            {board.resamples} bootstrap resamples (seed {board.seed}). <span className="signature">{board.metricSignature}</span>
+          </p>
+          {board.notes.length > 0 && (
+            <ul className="notes">
+              {board.notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import * as Plot from '@observablehq/plot';
+import { useMemo, type KeyboardEvent, type MouseEvent } from 'react';
+import { formatNumber, formatPValue } from '../lib/format';
+import type { PairCell } from '../lib/leaderboard';
+import { PlotFigure } from './plot-figure';
+
+interface Props {
+  cells: readonly PairCell[];
+  /** Systems in leaderboard order (rows top to bottom, columns left to right). */
+  order: readonly string[];
+  onSelect: (rowId: string, colId: string) => void;
+}
+
+export function cellLabel(c: PairCell): string {
+  return `${c.row} beats ${c.col} with probability ${formatNumber(c.pBeats)}; wins ${c.wins}, ties ${c.ties}, losses ${c.losses}; adjusted p ${formatPValue(c.pAdjusted)}${c.significant ? ', significant' : ', not significant'}`;
+}
+
+/**
+ * P(row beats column) under Bradley–Terry as a cividis heatmap (readable with colour-vision
+ * deficiencies); each cell also prints the probability, and significant pairs carry a star and
+ * a black outline, so nothing depends on colour alone. Cells are buttons: click, Enter or Space
+ * opens the paired view.
+ */
+export function PairwiseHeatmap({ cells, order, onSelect }: Props) {
+  const data = useMemo(() => cells.filter((c) => c.pBeats !== null), [cells]);
+  const size = Math.max(28, Math.min(56, Math.floor(640 / Math.max(order.length, 1))));
+  const longest = Math.max(...order.map((s) => s.length), 4);
+  const margin = Math.min(200, 12 + longest * 7);
+  function build() {
+    return Plot.plot({
+      width: margin + size * order.length + 20,
+      height: margin + size * order.length + 10,
+      marginLeft: margin,
+      marginBottom: margin,
+      marginTop: 10,
+      x: { domain: [...order], label: 'column system', tickRotate: -40 },
+      y: { domain: [...order], label: 'row system' },
+      color: { type: 'linear', scheme: 'cividis', domain: [0, 1], legend: true, label: 'P(row beats column)' },
+      style: { fontSize: '12px' },
+      marks: [
+        Plot.cell(data, {
+          x: 'col',
+          y: 'row',
+          fill: 'pBeats',
+          inset: 0.5,
+          render: (index, scales, values, dimensions, context, next) => {
+            const g = next!(index, scales, values, dimensions, context)!;
+            const rects = g.querySelectorAll('rect');
+            index.forEach((i, k) => {
+              const rect = rects[k];
+              const c = data[i];
+              if (!rect || !c) return;
+              rect.setAttribute('tabindex', '0');
+              rect.setAttribute('role', 'button');
+              rect.setAttribute('aria-label', cellLabel(c));
+              rect.setAttribute('data-row-id', c.rowId);
+              rect.setAttribute('data-col-id', c.colId);
+              rect.setAttribute('class', 'heat-cell');
+              const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+              title.textContent = cellLabel(c);
+              rect.append(title);
+            });
+            return g;
+          },
+        }),
+        Plot.cell(
+          data.filter((c) => c.significant),
+          { x: 'col', y: 'row', fill: 'none', stroke: 'black', strokeWidth: 2, inset: 2, pointerEvents: 'none' },
+        ),
+        Plot.text(data, {
+          x: 'col',
+          y: 'row',
+          text: (c: PairCell) => `${formatNumber(c.pBeats)}${c.significant ? '*' : ''}`,
+          fill: (c: PairCell) => ((c.pBeats ?? 0) > 0.55 ? 'black' : 'white'),
+          fontSize: size < 36 ? 9 : 11,
+          pointerEvents: 'none',
+        }),
+      ],
+    });
+  }
+  function target(e: { target: EventTarget }): [string, string] | null {
+    const el = e.target instanceof Element ? e.target.closest('[data-row-id]') : null;
+    const row = el?.getAttribute('data-row-id');
+    const col = el?.getAttribute('data-col-id');
+    return row && col ? [row, col] : null;
+  }
+  function click(e: MouseEvent) {
+    const t = target(e);
+    if (t) onSelect(t[0], t[1]);
+  }
+  function key(e: KeyboardEvent) {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    const t = target(e);
+    if (!t) return;
+    e.preventDefault();
+    onSelect(t[0], t[1]);
+  }
+  return (
+    // The SVG cells are the interactive elements (role=button, tabindex=0); this wrapper only delegates their events.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div onClick={click} onKeyDown={key} className="heatmap-wrap">
+      <PlotFigure build={build} deps={[data, order]} label="Heatmap of P(row beats column)" testId="pairwise-heatmap" />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { PhaseSubmissionsQuery } from '../graphql/generated';
+import { formatDate, progressPercent } from '../lib/format';
+import { Link } from '../lib/router';
+import { Empty } from './status';
+
+type Item = PhaseSubmissionsQuery['submissions'][number];
+
+/** A status in words and symbol, so it does not depend on colour. */
+export function StatusBadge({ status, done, total }: { status: Item['status']; done: number; total: number }) {
+  const text =
+    status === 'SCORING' ? `scoring ${progressPercent(done, total)}%` : status === 'SCORED' ? '✓ scored' : status === 'FAILED' ? '✗ failed' : '… queued';
+  return <span className={`badge status-${status.toLowerCase()}`}>{text}</span>;
+}
+
+export function SubmissionList({ submissions }: { submissions: readonly Item[] }) {
+  if (submissions.length === 0) return <Empty>No submissions yet.</Empty>;
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">System</th>
+            <th scope="col">Team</th>
+            <th scope="col">Status</th>
+            <th scope="col">Submitted</th>
+          </tr>
+        </thead>
+        <tbody>
+          {submissions.map((s) => (
+            <tr key={s.id}>
+              <th scope="row">
+                <Link to={`/submissions/${encodeURIComponent(s.id)}`}>{s.systemName}</Link>
+                {s.isBaseline && <span className="badge badge-baseline">baseline</span>}
+              </th>
+              <td>{s.team.name}</td>
+              <td>
+                <StatusBadge status={s.status} done={s.progressDone} total={s.progressTotal} />
+              </td>
+              <td>{formatDate(s.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

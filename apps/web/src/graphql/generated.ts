@@ -1,0 +1,537 @@
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type CreatePhaseInput = {
+  closesAt: string;
+  /** Submissions per team in any 24 hours (≥ 1) */
+  dailyLimit: number;
+  /** Show the leaderboard to everyone while the phase is open */
+  leaderboardBeforeClose?: boolean;
+  name: string;
+  opensAt: string;
+  /** Slug of the task the phase belongs to */
+  taskSlug: string;
+  /** Submissions per team in the whole phase (≥ 1) */
+  totalLimit: number;
+};
+
+export type CreateTaskInput = {
+  /** In [0, 1] */
+  combinedWeight?: number | null | undefined;
+  description?: string | null | undefined;
+  /** mt, summarization, data-to-text or other */
+  kind: string;
+  /** Defaults depend on the kind */
+  metrics?: Array<MetricConfigInput> | null | undefined;
+  /** URL name: ^[a-z0-9][a-z0-9-]{1,62}$ */
+  slug: string;
+  sourceLang: string;
+  targetLang: string;
+  title: string;
+};
+
+/** Test-set order, or by score */
+export type InstanceOrder =
+  | 'ASC'
+  | 'DESC'
+  | 'POSITION';
+
+export type MetricConfigInput = {
+  key: string;
+  name: string;
+  options?: Record<string, unknown> | null | undefined;
+};
+
+/** Holm (family-wise), Benjamini–Hochberg (FDR), or none */
+export type PValueCorrection =
+  | 'BH'
+  | 'HOLM'
+  | 'NONE';
+
+/** Paired t-test, Wilcoxon signed-rank, sign test, Mood's median test, paired bootstrap, approximate randomisation */
+export type PairedTest =
+  | 'AR'
+  | 'BOOTSTRAP'
+  | 'MOOD'
+  | 'SIGN'
+  | 'TTEST'
+  | 'WILCOXON';
+
+/** Organisers run tasks; participants submit for their teams */
+export type Role =
+  | 'ORGANISER'
+  | 'PARTICIPANT';
+
+export type SubmissionStatus =
+  | 'FAILED'
+  | 'QUEUED'
+  | 'SCORED'
+  | 'SCORING';
+
+export type TestInstanceInput = {
+  /** Instance id, unique within the test set */
+  id: string;
+  /** At least one reference */
+  references: Array<string>;
+  source: string;
+};
+
+export type MeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MeQuery = { me: { id: string, name: string, role: Role, teams: Array<{ id: string, name: string }> } | null };
+
+export type CreateTeamMutationVariables = Exact<{
+  name: string;
+  members: Array<string> | string;
+}>;
+
+
+export type CreateTeamMutation = { createTeam: { id: string, name: string } };
+
+export type IssueTokenMutationVariables = Exact<{
+  userName: string;
+  label: string;
+}>;
+
+
+export type IssueTokenMutation = { issueToken: string };
+
+export type LeaderboardQueryVariables = Exact<{
+  phaseId: string | number;
+  metric?: string | null | undefined;
+  test?: PairedTest | null | undefined;
+  correction?: PValueCorrection | null | undefined;
+}>;
+
+
+export type LeaderboardQuery = { leaderboard: { phaseId: string, metric: string, higherIsBetter: boolean, metricSignature: string, availableMetrics: Array<string>, test: PairedTest, correction: PValueCorrection, seed: number, resamples: number, instanceCount: number, disagreement: string | null, notes: Array<string>, systems: Array<{ submissionId: string, system: string, team: string, isBaseline: boolean, n: number, corpusScore: number | null, corpusSignature: string, mean: number, median: number, bt: number | null, elo: number | null, clusterDisagreement: boolean, meanCi: { low: number | null, high: number | null }, medianCi: { low: number | null, high: number | null }, btCi: { low: number | null, high: number | null }, trueskill: { mu: number | null, sigma: number | null }, rank: { mean: number, median: number, bt: number, elo: number, trueskill: number }, rankInterval: { mean: { best: number, worst: number }, median: { best: number, worst: number }, bt: { best: number, worst: number } }, cluster: { mean: number, median: number, bt: number } }>, pairs: Array<{ aSubmissionId: string, bSubmissionId: string, a: string, b: string, wins: number, losses: number, ties: number, pBt: number | null, medianDiff: number | null, meanDiff: number | null, p: number | null, pAdjusted: number | null, tests: { ttest: number | null, wilcoxon: number | null, sign: number | null, mood: number | null, bootstrap: number | null, ar: number | null } }> } };
+
+export type CreateTaskMutationVariables = Exact<{
+  input: CreateTaskInput;
+}>;
+
+
+export type CreateTaskMutation = { createTask: { id: string, slug: string } };
+
+export type CreatePhaseMutationVariables = Exact<{
+  input: CreatePhaseInput;
+}>;
+
+
+export type CreatePhaseMutation = { createPhase: { id: string, name: string } };
+
+export type UploadTestSetMutationVariables = Exact<{
+  phaseId: string | number;
+  name: string;
+  instances: Array<TestInstanceInput> | TestInstanceInput;
+}>;
+
+
+export type UploadTestSetMutation = { uploadTestSet: { id: string, name: string, instanceCount: number, checksum: string } };
+
+export type SubmissionQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SubmissionQuery = { submission: { id: string, phaseId: string, systemName: string, description: string, isBaseline: boolean, status: SubmissionStatus, error: string | null, progressDone: number, progressTotal: number, createdAt: string, scoredAt: string | null, team: { id: string, name: string }, corpusScores: Array<{ metric: string, signature: string, value: number }> } };
+
+export type PhaseSubmissionsQueryVariables = Exact<{
+  phaseId: string | number;
+  teamId?: string | number | null | undefined;
+}>;
+
+
+export type PhaseSubmissionsQuery = { submissions: Array<{ id: string, systemName: string, isBaseline: boolean, status: SubmissionStatus, progressDone: number, progressTotal: number, createdAt: string, team: { id: string, name: string } }> };
+
+export type InstanceScoresQueryVariables = Exact<{
+  submissionId: string | number;
+  metric: string;
+  order: InstanceOrder;
+  offset: number;
+  limit: number;
+}>;
+
+
+export type InstanceScoresQuery = { instanceScores: { total: number, offset: number, limit: number, rows: Array<{ instanceId: string, position: number, source: string, references: Array<string>, output: string, score: number }> } };
+
+export type QuotaQueryVariables = Exact<{
+  phaseId: string | number;
+  teamId: string | number;
+}>;
+
+
+export type QuotaQuery = { quota: { dailyLimit: number, totalLimit: number, usedToday: number, usedTotal: number, remaining: number } };
+
+export type RescoreMutationVariables = Exact<{
+  phaseId?: string | number | null | undefined;
+  submissionId?: string | number | null | undefined;
+}>;
+
+
+export type RescoreMutation = { rescore: number };
+
+export type TasksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TasksQuery = { tasks: Array<{ id: string, slug: string, title: string, kind: string, sourceLang: string, targetLang: string, phases: Array<{ id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number }> }> };
+
+export type TaskQueryVariables = Exact<{
+  slug: string;
+}>;
+
+
+export type TaskQuery = { task: { id: string, slug: string, title: string, description: string, kind: string, sourceLang: string, targetLang: string, combinedWeight: number | null, metrics: Array<{ key: string, name: string, options: Record<string, unknown> }>, phases: Array<{ id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number, scoresVisible: boolean, dailyLimit: number, totalLimit: number, testSet: { id: string, name: string, instanceCount: number } | null }> } };
+
+export type PhaseQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PhaseQuery = { phase: { id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number, scoresVisible: boolean, dailyLimit: number, totalLimit: number, testSet: { id: string, name: string, instanceCount: number } | null, task: { id: string, slug: string, title: string, kind: string, sourceLang: string, targetLang: string, combinedWeight: number | null, metrics: Array<{ key: string, name: string }> } } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+
+export const MeDocument = new TypedDocumentString(`
+    query Me {
+  me {
+    id
+    name
+    role
+    teams {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MeQuery, MeQueryVariables>;
+export const CreateTeamDocument = new TypedDocumentString(`
+    mutation CreateTeam($name: String!, $members: [String!]!) {
+  createTeam(name: $name, members: $members) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateTeamMutation, CreateTeamMutationVariables>;
+export const IssueTokenDocument = new TypedDocumentString(`
+    mutation IssueToken($userName: String!, $label: String!) {
+  issueToken(userName: $userName, label: $label)
+}
+    `) as unknown as TypedDocumentString<IssueTokenMutation, IssueTokenMutationVariables>;
+export const LeaderboardDocument = new TypedDocumentString(`
+    query Leaderboard($phaseId: ID!, $metric: String, $test: PairedTest, $correction: PValueCorrection) {
+  leaderboard(
+    phaseId: $phaseId
+    metric: $metric
+    test: $test
+    correction: $correction
+  ) {
+    phaseId
+    metric
+    higherIsBetter
+    metricSignature
+    availableMetrics
+    test
+    correction
+    seed
+    resamples
+    instanceCount
+    disagreement
+    notes
+    systems {
+      submissionId
+      system
+      team
+      isBaseline
+      n
+      corpusScore
+      corpusSignature
+      mean
+      meanCi {
+        low
+        high
+      }
+      median
+      medianCi {
+        low
+        high
+      }
+      bt
+      btCi {
+        low
+        high
+      }
+      elo
+      trueskill {
+        mu
+        sigma
+      }
+      rank {
+        mean
+        median
+        bt
+        elo
+        trueskill
+      }
+      rankInterval {
+        mean {
+          best
+          worst
+        }
+        median {
+          best
+          worst
+        }
+        bt {
+          best
+          worst
+        }
+      }
+      cluster {
+        mean
+        median
+        bt
+      }
+      clusterDisagreement
+    }
+    pairs {
+      aSubmissionId
+      bSubmissionId
+      a
+      b
+      wins
+      losses
+      ties
+      pBt
+      medianDiff
+      meanDiff
+      p
+      pAdjusted
+      tests {
+        ttest
+        wilcoxon
+        sign
+        mood
+        bootstrap
+        ar
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LeaderboardQuery, LeaderboardQueryVariables>;
+export const CreateTaskDocument = new TypedDocumentString(`
+    mutation CreateTask($input: CreateTaskInput!) {
+  createTask(input: $input) {
+    id
+    slug
+  }
+}
+    `) as unknown as TypedDocumentString<CreateTaskMutation, CreateTaskMutationVariables>;
+export const CreatePhaseDocument = new TypedDocumentString(`
+    mutation CreatePhase($input: CreatePhaseInput!) {
+  createPhase(input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreatePhaseMutation, CreatePhaseMutationVariables>;
+export const UploadTestSetDocument = new TypedDocumentString(`
+    mutation UploadTestSet($phaseId: ID!, $name: String!, $instances: [TestInstanceInput!]!) {
+  uploadTestSet(phaseId: $phaseId, name: $name, instances: $instances) {
+    id
+    name
+    instanceCount
+    checksum
+  }
+}
+    `) as unknown as TypedDocumentString<UploadTestSetMutation, UploadTestSetMutationVariables>;
+export const SubmissionDocument = new TypedDocumentString(`
+    query Submission($id: ID!) {
+  submission(id: $id) {
+    id
+    phaseId
+    systemName
+    description
+    isBaseline
+    status
+    error
+    progressDone
+    progressTotal
+    createdAt
+    scoredAt
+    team {
+      id
+      name
+    }
+    corpusScores {
+      metric
+      signature
+      value
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SubmissionQuery, SubmissionQueryVariables>;
+export const PhaseSubmissionsDocument = new TypedDocumentString(`
+    query PhaseSubmissions($phaseId: ID!, $teamId: ID) {
+  submissions(phaseId: $phaseId, teamId: $teamId) {
+    id
+    systemName
+    isBaseline
+    status
+    progressDone
+    progressTotal
+    createdAt
+    team {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PhaseSubmissionsQuery, PhaseSubmissionsQueryVariables>;
+export const InstanceScoresDocument = new TypedDocumentString(`
+    query InstanceScores($submissionId: ID!, $metric: String!, $order: InstanceOrder!, $offset: Int!, $limit: Int!) {
+  instanceScores(
+    submissionId: $submissionId
+    metric: $metric
+    order: $order
+    offset: $offset
+    limit: $limit
+  ) {
+    total
+    offset
+    limit
+    rows {
+      instanceId
+      position
+      source
+      references
+      output
+      score
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<InstanceScoresQuery, InstanceScoresQueryVariables>;
+export const QuotaDocument = new TypedDocumentString(`
+    query Quota($phaseId: ID!, $teamId: ID!) {
+  quota(phaseId: $phaseId, teamId: $teamId) {
+    dailyLimit
+    totalLimit
+    usedToday
+    usedTotal
+    remaining
+  }
+}
+    `) as unknown as TypedDocumentString<QuotaQuery, QuotaQueryVariables>;
+export const RescoreDocument = new TypedDocumentString(`
+    mutation Rescore($phaseId: ID, $submissionId: ID) {
+  rescore(phaseId: $phaseId, submissionId: $submissionId)
+}
+    `) as unknown as TypedDocumentString<RescoreMutation, RescoreMutationVariables>;
+export const TasksDocument = new TypedDocumentString(`
+    query Tasks {
+  tasks {
+    id
+    slug
+    title
+    kind
+    sourceLang
+    targetLang
+    phases {
+      id
+      name
+      opensAt
+      closesAt
+      isOpen
+      scoredCount
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TasksQuery, TasksQueryVariables>;
+export const TaskDocument = new TypedDocumentString(`
+    query Task($slug: String!) {
+  task(slug: $slug) {
+    id
+    slug
+    title
+    description
+    kind
+    sourceLang
+    targetLang
+    combinedWeight
+    metrics {
+      key
+      name
+      options
+    }
+    phases {
+      id
+      name
+      opensAt
+      closesAt
+      isOpen
+      scoredCount
+      scoresVisible
+      dailyLimit
+      totalLimit
+      testSet {
+        id
+        name
+        instanceCount
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TaskQuery, TaskQueryVariables>;
+export const PhaseDocument = new TypedDocumentString(`
+    query Phase($id: ID!) {
+  phase(id: $id) {
+    id
+    name
+    opensAt
+    closesAt
+    isOpen
+    scoredCount
+    scoresVisible
+    dailyLimit
+    totalLimit
+    testSet {
+      id
+      name
+      instanceCount
+    }
+    task {
+      id
+      slug
+      title
+      kind
+      sourceLang
+      targetLang
+      combinedWeight
+      metrics {
+        key
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PhaseQuery, PhaseQueryVariables>;

@@ -1,0 +1,131 @@
+import type { LeaderboardQuery } from '../graphql/generated';
+
+export type LeaderboardData = LeaderboardQuery['leaderboard'];
+export type LeaderboardRow = LeaderboardData['systems'][number];
+export type PairRow = LeaderboardData['pairs'][number];
+
+export const AGGREGATIONS = ['mean', 'median', 'bt', 'elo', 'trueskill'] as const;
+export type Aggregation = (typeof AGGREGATIONS)[number];
+
+export const AGGREGATION_LABELS: Record<Aggregation, string> = {
+  mean: 'Mean',
+  median: 'Median',
+  bt: 'Bradley–Terry',
+  elo: 'Elo',
+  trueskill: 'TrueSkill',
+};
+
+/** Aggregations that have significance clusters (the API clusters mean, median and BT). */
+export function clusterOf(row: LeaderboardRow, aggregation: Aggregation): number | null {
+  return aggregation === 'mean' || aggregation === 'median' || aggregation === 'bt' ? row.cluster[aggregation] : null;
+}
+
+/** The value a system is ranked by under an aggregation (TrueSkill: μ − 3σ is not used; the API ranks by μ). */
+export function aggregateValue(row: LeaderboardRow, aggregation: Aggregation): number | null {
+  switch (aggregation) {
+    case 'mean':
+      return row.mean;
+    case 'median':
+      return row.median;
+    case 'bt':
+      return row.bt;
+    case 'elo':
+      return row.elo;
+    case 'trueskill':
+      return row.trueskill.mu;
+  }
+}
+
+/** Systems in the order of an aggregation's rank (ties keep the API's order, then by name). */
+export function orderSystems(rows: readonly LeaderboardRow[], aggregation: Aggregation): LeaderboardRow[] {
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((x, y) => x.row.rank[aggregation] - y.row.rank[aggregation] || x.index - y.index)
+    .map((x) => x.row);
+}
+
+/** A run of consecutive rows (in display order) sharing a significance cluster. */
+export interface Band {
+  cluster: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * Groups ordered rows into bands of the same cluster. Clusters are contiguous in rank order, so
+ * each band is one run; null when the aggregation has no clusters.
+ */
+export function clusterBands(ordered: readonly LeaderboardRow[], aggregation: Aggregation): Band[] | null {
+  if (ordered.length === 0) return [];
+  if (clusterOf(ordered[0]!, aggregation) === null) return null;
+  const bands: Band[] = [];
+  ordered.forEach((row, i) => {
+    const c = clusterOf(row, aggregation)!;
+    const last = bands[bands.length - 1];
+    if (last && last.cluster === c) last.end = i;
+    else bands.push({ cluster: c, start: i, end: i });
+  });
+  return bands;
+}
+
+/** Which system each aggregation puts first. */
+export function topSystems(rows: readonly LeaderboardRow[]): Record<Aggregation, string[]> {
+  const out = {} as Record<Aggregation, string[]>;
+  for (const agg of AGGREGATIONS) {
+    const best = Math.min(...rows.map((r) => r.rank[agg]));
+    out[agg] = rows.filter((r) => r.rank[agg] === best).map((r) => r.system);
+  }
+  return out;
+}
+
+/**
+ * A sentence naming the top system of each aggregation when they do not all agree, e.g.
+ * "Mean ranks A first; Bradley–Terry ranks B first"; null when they agree.
+ */
+export function topDisagreementNote(rows: readonly LeaderboardRow[]): string | null {
+  if (rows.length < 2) return null;
+  const tops = topSystems(rows);
+  const key = (agg: Aggregation) => tops[agg].join(', ');
+  if (new Set(AGGREGATIONS.map(key)).size === 1) return null;
+  const groups = new Map<string, Aggregation[]>();
+  for (const agg of AGGREGATIONS) groups.set(key(agg), [...(groups.get(key(agg)) ?? []), agg]);
+  return [...groups.entries()]
+    .map(([systems, aggs]) => `${aggs.map((a) => AGGREGATION_LABELS[a]).join(', ')} ${aggs.length === 1 ? 'ranks' : 'rank'} ${systems} first`)
+    .join('; ');
+}
+
+/** P(row beats column) for every ordered pair, from the Bradley–Terry pair probabilities. */
+export interface PairCell {
+  row: string;
+  col: string;
+  rowId: string;
+  colId: string;
+  pBeats: number | null;
+  pAdjusted: number | null;
+  significant: boolean;
+  wins: number;
+  losses: number;
+  ties: number;
+}
+
+export function pairCells(pairs: readonly PairRow[], alpha = 0.05): PairCell[] {
+  const cells: PairCell[] = [];
+  for (const p of pairs) {
+    const significant = p.pAdjusted !== null && p.pAdjusted < alpha;
+    cells.push({ row: p.a, col: p.b, rowId: p.aSubmissionId, colId: p.bSubmissionId, pBeats: p.pBt, pAdjusted: p.pAdjusted, significant, wins: p.wins, losses: p.losses, ties: p.ties });
+    cells.push({
+      row: p.b, col: p.a, rowId: p.bSubmissionId, colId: p.aSubmissionId,
+      pBeats: p.pBt === null ? null : 1 - p.pBt, pAdjusted: p.pAdjusted, significant, wins: p.losses, losses: p.wins, ties: p.ties,
+    });
+  }
+  return cells;
+}
+
+/** The pair of two systems oriented as (a, b) whichever order the API stored it in. */
+export function findPair(pairs: readonly PairRow[], aId: string, bId: string): { pair: PairRow; flipped: boolean } | null {
+  for (const pair of pairs) {
+    if (pair.aSubmissionId === aId && pair.bSubmissionId === bId) return { pair, flipped: false };
+    if (pair.aSubmissionId === bId && pair.bSubmissionId === aId) return { pair, flipped: true };
+  }
+  return null;
+}

@@ -1,0 +1,31 @@
+import { ApiError, authHeaders, toErrorDetails } from './graphql-client';
+
+export interface UploadForm {
+  phaseId: string;
+  teamId: string;
+  systemName: string;
+  description: string;
+  file: Blob;
+  fileName: string;
+}
+
+/** Uploads system outputs as multipart to the REST endpoint; the API's refusal keeps its line pointer. */
+export async function uploadSubmission(form: UploadForm): Promise<{ submissionId: string; status: string }> {
+  const body = new FormData();
+  body.set('teamId', form.teamId);
+  body.set('systemName', form.systemName);
+  body.set('description', form.description);
+  body.set('file', form.file, form.fileName);
+  let res: Response;
+  try {
+    res = await fetch(`/api/phases/${encodeURIComponent(form.phaseId)}/submissions`, { method: 'POST', headers: authHeaders(), body });
+  } catch {
+    throw new ApiError('The server cannot be reached. Check your connection and try again.', []);
+  }
+  const json: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const details = toErrorDetails(json);
+    throw new ApiError(details[0]?.message ?? `upload failed (${res.status})`, details, res.status);
+  }
+  return json as { submissionId: string; status: string };
+}

@@ -1,0 +1,53 @@
+import { AGGREGATIONS, type Aggregation } from './leaderboard';
+import type { PValueCorrection, PairedTest } from '../graphql/generated';
+
+export const TESTS: readonly PairedTest[] = ['TTEST', 'WILCOXON', 'SIGN', 'MOOD', 'BOOTSTRAP', 'AR'];
+export const CORRECTIONS: readonly PValueCorrection[] = ['HOLM', 'BH', 'NONE'];
+
+/** What a leaderboard link pins down; null means "the API's default". */
+export interface LeaderboardState {
+  phase: string | null;
+  metric: string | null;
+  aggregation: Aggregation;
+  test: PairedTest | null;
+  correction: PValueCorrection;
+}
+
+export const DEFAULT_STATE: LeaderboardState = { phase: null, metric: null, aggregation: 'mean', test: null, correction: 'HOLM' };
+
+function oneOf<T extends string>(values: readonly T[], raw: string | null): T | null {
+  if (raw === null) return null;
+  const v = raw.toUpperCase();
+  return values.find((x) => x.toUpperCase() === v) ?? null;
+}
+
+/** Reads the leaderboard state from a query string; unknown values fall back to defaults. */
+export function parseLeaderboardState(search: string): LeaderboardState {
+  const q = new URLSearchParams(search);
+  return {
+    phase: q.get('phase') || null,
+    metric: q.get('metric') || null,
+    aggregation: oneOf<Aggregation>(AGGREGATIONS, q.get('agg')) ?? DEFAULT_STATE.aggregation,
+    test: oneOf(TESTS, q.get('test')),
+    correction: oneOf(CORRECTIONS, q.get('correction')) ?? DEFAULT_STATE.correction,
+  };
+}
+
+/**
+ * Writes the state into a query string, leaving defaults out so links stay short; other
+ * parameters already in `base` (e.g. the paired view's systems) are kept.
+ */
+export function serializeLeaderboardState(state: LeaderboardState, base = ''): string {
+  const q = new URLSearchParams(base);
+  const set = (key: string, value: string | null, fallback: string | null) => {
+    if (value === null || value === fallback) q.delete(key);
+    else q.set(key, value);
+  };
+  set('phase', state.phase, null);
+  set('metric', state.metric, null);
+  set('agg', state.aggregation, DEFAULT_STATE.aggregation);
+  set('test', state.test?.toLowerCase() ?? null, null);
+  set('correction', state.correction.toLowerCase(), DEFAULT_STATE.correction.toLowerCase());
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,0 +1,28 @@
+import { useCallback, useMemo } from 'react';
+import { navigate, useLocation } from './router';
+import { parseLeaderboardState, serializeLeaderboardState, type LeaderboardState } from './url-state';
+
+/** The leaderboard state held in the URL; changes replace the history entry (shareable links). */
+export function useLeaderboardState(): [LeaderboardState, (next: LeaderboardState) => void] {
+  const { pathname, search } = useLocation();
+  const state = useMemo(() => parseLeaderboardState(search), [search]);
+  const set = useCallback((next: LeaderboardState) => navigate(pathname + serializeLeaderboardState(next, search), { replace: true }), [pathname, search]);
+  return [state, set];
+}
+
+/** One extra query parameter (e.g. the paired view's systems). */
+export function useSearchParam(name: string): [string | null, (value: string | null) => void] {
+  const { pathname, search } = useLocation();
+  const value = new URLSearchParams(search).get(name);
+  const set = useCallback(
+    (v: string | null) => {
+      const q = new URLSearchParams(search);
+      if (v === null) q.delete(name);
+      else q.set(name, v);
+      const s = q.toString();
+      navigate(pathname + (s ? `?${s}` : ''));
+    },
+    [name, pathname, search],
+  );
+  return [value, set];
+}

@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { PhaseDocument, SubmissionDocument } from '../graphql/generated';
+import { formatDate, formatNumber, progressPercent } from '../lib/format';
+import { useQuery } from '../lib/graphql-client';
+import { metricHigherIsBetter } from '../lib/metrics';
+import { Link } from '../lib/router';
+import { InstanceScores } from '../components/instance-scores';
+import { metricLabel } from '../components/leaderboard-controls';
+import { ErrorMessage, Loading } from '../components/status';
+import { StatusBadge } from '../components/submission-list';
+
+export function SubmissionPage({ id }: { id: string }) {
+  const [polling, setPolling] = useState(true);
+  const { data, error, loading, refetch } = useQuery(SubmissionDocument, { id }, { poll: polling, pollMs: 1500 });
+  const sub = data?.submission ?? null;
+  const pending = sub ? sub.status === 'QUEUED' || sub.status === 'SCORING' : true;
+  useEffect(() => setPolling(pending), [pending]);
+  const phase = useQuery(PhaseDocument, { id: sub?.phaseId ?? '' }, { skip: !sub });
+  const metrics = phase.data?.phase.task.metrics ?? [];
+  const [metric, setMetric] = useState<string | null>(null);
+  const chosen = metric ?? sub?.corpusScores[0]?.metric ?? metrics[0]?.key ?? null;
+  const metricName = metrics.find((m) => m.key === chosen)?.name ?? chosen ?? '';
+
+  if (loading && !sub) return <Loading what="the submission" />;
+  if (error && !sub) return <ErrorMessage error={error} onRetry={refetch} title="Could not load the submission" />;
+  if (!sub) return null;
+  const task = phase.data?.phase.task;
+  const percent = progressPercent(sub.progressDone, sub.progressTotal);
+  return (
+    <article>
+      <p className="breadcrumbs small">
+        {task ? <Link to={`/tasks/${encodeURIComponent(task.slug)}?phase=${encodeURIComponent(sub.phaseId)}`}>{task.title}</Link> : 'Task'} ›{' '}
+        {phase.data?.phase.name ?? 'phase'}
+      </p>
+      <h1>
+        {sub.systemName} {sub.isBaseline && <span className="badge badge-baseline">baseline</span>}
+      </h1>
+      <p className="muted">
+        Team {sub.team.name} · submitted {formatDate(sub.createdAt)}
+        {sub.scoredAt && ` · scored ${formatDate(sub.scoredAt)}`}
+      </p>
+      {sub.description && <p>{sub.description}</p>}
+      <section aria-labelledby="status-heading">
+        <h2 id="status-heading">Status</h2>
+        <p data-testid="submission-status">
+          <StatusBadge status={sub.status} done={sub.progressDone} total={sub.progressTotal} />
+        </p>
+        {pending && (
+          <div className="progress">
+            <progress max={100} value={percent} aria-label="Scoring progress">
+              {percent}%
+            </progress>
+            <span className="small">
+              {sub.progressDone} of {sub.progressTotal || '?'} scoring steps done; this page updates by itself.
+            </span>
+          </div>
+        )}
+        {sub.status === 'FAILED' && <ErrorMessage error={sub.error ?? 'scoring failed'} title="Scoring failed" />}
+      </section>
+      {sub.status === 'SCORED' && (
+        <>
+          <section aria-labelledby="corpus-heading">
+            <div className="section-head">
+              <h2 id="corpus-heading">Corpus scores</h2>
+              <div className="actions">
+                <a className="button-link" href={`/api/submissions/${encodeURIComponent(sub.id)}/scores.csv`} download data-testid="download-csv">
+                  Download CSV
+                </a>
+                <a className="button-link" href={`/api/submissions/${encodeURIComponent(sub.id)}/scores.jsonl`} download data-testid="download-jsonl">
+                  Download JSONL
+                </a>
+              </div>
+            </div>
+            <div className="table-scroll">
+              <table className="data-table" data-testid="corpus-scores">
+                <thead>
+                  <tr>
+                    <th scope="col">Metric</th>
+                    <th scope="col" className="num">
+                      Score
+                    </th>
+                    <th scope="col">Signature</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {sub.corpusScores.map((c) => (
+                    <tr key={c.metric}>
+                      <th scope="row">{metricLabel(c.metric)}</th>
+                      <td className="num">{formatNumber(c.value)}</td>
+                      <td className="signature">{c.signature}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+          {chosen && (
+            <section aria-labelledby="instances-heading">
+              <div className="section-head">
+                <h2 id="instances-heading">Per-instance scores</h2>
+                <label className="inline-label">
+                  Metric{' '}
+                  <select value={chosen} onChange={(e) => setMetric(e.target.value)}>
+                    {sub.corpusScores.map((c) => (
+                      <option key={c.metric} value={c.metric}>
+                        {metricLabel(c.metric)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+              <InstanceScores key={chosen} submissionId={sub.id} metric={chosen} higherIsBetter={metricHigherIsBetter(metricName)} />
+            </section>
+          )}
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { QuotaDocument, TasksDocument } from '../graphql/generated';
+import { useAuth } from '../lib/auth';
+import { ApiError, useQuery } from '../lib/graphql-client';
+import { Link, navigate } from '../lib/router';
+import { uploadSubmission } from '../lib/upload';
+import { Empty, ErrorMessage, Loading } from '../components/status';
+
+export function SubmitPage() {
+  const { token, me, loading: meLoading } = useAuth();
+  const tasks = useQuery(TasksDocument, {});
+  const open = (tasks.data?.tasks ?? []).flatMap((t) => t.phases.filter((p) => p.isOpen).map((p) => ({ task: t, phase: p })));
+  const [phaseId, setPhaseId] = useState('');
+  const [teamId, setTeamId] = useState('');
+  const [systemName, setSystemName] = useState('');
+  const [description, setDescription] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const teams = me?.teams ?? [];
+  useEffect(() => {
+    if (!phaseId && open[0]) setPhaseId(open[0].phase.id);
+  }, [open, phaseId]);
+  useEffect(() => {
+    if (!teamId && teams[0]) setTeamId(teams[0].id);
+  }, [teams, teamId]);
+  const quota = useQuery(QuotaDocument, { phaseId, teamId }, { skip: !phaseId || !teamId });
+
+  if (!token) {
+    return (
+      <section>
+        <h1>Submit</h1>
+        <Empty>Sign in with your team's API token (top right) to submit system outputs.</Empty>
+      </section>
+    );
+  }
+  if (meLoading || tasks.loading) return <Loading what="your teams and the open phases" />;
+  if (tasks.error) return <ErrorMessage error={tasks.error} onRetry={tasks.refetch} />;
+  if (!me) return <ErrorMessage error="The token was not accepted. Sign out and try another." />;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await uploadSubmission({ phaseId, teamId, systemName: systemName.trim(), description, file, fileName: file.name });
+      navigate(`/submissions/${encodeURIComponent(res.submissionId)}`);
+    } catch (err) {
+      setError(err instanceof ApiError ? err : new ApiError(String(err), []));
+      quota.refetch();
+    } finally {
+      setBusy(false);
+    }
+  }
+  const q = quota.data?.quota;
+  const line = error?.details[0]?.line ?? null;
+  return (
+    <section>
+      <h1>Submit</h1>
+      {teams.length === 0 && <Empty>{me.name} is not in a team yet; an organiser can add you to one.</Empty>}
+      {open.length === 0 && <Empty>No phase is open for submissions right now.</Empty>}
+      {teams.length > 0 && open.length > 0 && (
+        <form className="form" onSubmit={submit} aria-describedby="submit-help">
+          <p id="submit-help" className="small muted">
+            JSONL with one <code>{'{"id": …, "output": …}'}</code> object per line, or plain text with one output per line in test-set order.
+          </p>
+          <label>
+            Phase
+            <select value={phaseId} onChange={(e) => setPhaseId(e.target.value)} required data-testid="submit-phase">
+              {open.map(({ task, phase }) => (
+                <option key={phase.id} value={phase.id}>
+                  {task.title} — {phase.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Team
+            <select value={teamId} onChange={(e) => setTeamId(e.target.value)} required>
+              {teams.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="quota" aria-live="polite" data-testid="quota">
+            {quota.loading && !q && 'Checking your remaining submissions…'}
+            {quota.error && <span className="error-text">Could not read your quota: {quota.error.message}</span>}
+            {q && (
+              <>
+                <strong>{q.remaining}</strong> submission{q.remaining === 1 ? '' : 's'} left in the next 24 hours ({q.usedToday} of {q.dailyLimit} used today; {q.usedTotal} of{' '}
+                {q.totalLimit} in total).
+              </>
+            )}
+          </div>
+          <label>
+            System name
+            <input value={systemName} onChange={(e) => setSystemName(e.target.value)} required maxLength={100} name="systemName" />
+          </label>
+          <label>
+            Description <span className="muted small">(optional)</span>
+            <textarea value={description} onChange={(e) => setDescription(e.target.value)} rows={2} />
+          </label>
+          <label>
+            Outputs file
+            <input type="file" accept=".jsonl,.txt,.json,text/plain" onChange={(e) => setFile(e.target.files?.[0] ?? null)} required name="file" />
+          </label>
+          {error && (
+            <div className="status status-error" role="alert" data-testid="submit-error">
+              <strong>The file was refused{line !== null ? ` at line ${line}` : ''}:</strong> {error.message}
+            </div>
+          )}
+          <button type="submit" disabled={busy || !file || !systemName.trim() || (q !== undefined && q.remaining <= 0)}>
+            {busy ? 'Uploading…' : 'Submit'}
+          </button>
+        </form>
+      )}
+      <p className="small">
+        <Link to="/">Back to the tasks</Link>
+      </p>
+    </section>
+  );
+}

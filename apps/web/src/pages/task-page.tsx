@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { PhaseSubmissionsDocument, TaskDocument } from '../graphql/generated';
+import { formatDate, formatDeadline, formatLanguages } from '../lib/format';
+import { useQuery } from '../lib/graphql-client';
+import { useLeaderboardState } from '../lib/use-url-state';
+import { LeaderboardView } from '../components/leaderboard-view';
+import { Empty, ErrorMessage, Loading } from '../components/status';
+import { SubmissionList } from '../components/submission-list';
+
+export function TaskPage({ slug }: { slug: string }) {
+  const { data, error, loading, refetch } = useQuery(TaskDocument, { slug });
+  const [state, setState] = useLeaderboardState();
+  if (loading && !data) return <Loading what="the task" />;
+  if (error && !data) return <ErrorMessage error={error} onRetry={refetch} title="Could not load the task" />;
+  if (!data) return null;
+  const task = data.task;
+  // Default phase: the one asked for, else the latest with scores, else the last.
+  const phase = task.phases.find((p) => p.id === state.phase) ?? [...task.phases].reverse().find((p) => p.scoredCount > 0) ?? task.phases[task.phases.length - 1];
+  return (
+    <article>
+      <h1>{task.title}</h1>
+      <p className="muted">
+        {task.kind} · {formatLanguages(task.sourceLang, task.targetLang)} · metrics: {task.metrics.map((m) => m.key).join(', ')}
+        {task.combinedWeight !== null && ` · combined NLI weight ${task.combinedWeight}`}
+      </p>
+      {task.description && <p>{task.description}</p>}
+      {task.phases.length === 0 && <Empty>This task has no phases yet.</Empty>}
+      {task.phases.length > 0 && phase && (
+        <>
+          <nav aria-label="Phases" className="tabs">
+            {task.phases.map((p) => (
+              <button
+                key={p.id}
+                type="button"
+                className="tab"
+                aria-pressed={p.id === phase.id}
+                onClick={() => setState({ ...state, phase: p.id, metric: null })}
+              >
+                {p.name} <span className="small muted">({p.scoredCount} scored)</span>
+              </button>
+            ))}
+          </nav>
+          <p className="small">
+            Phase <strong>{phase.name}</strong>: {formatDate(phase.opensAt)} – {formatDate(phase.closesAt)} ({formatDeadline(phase.opensAt, phase.closesAt)});{' '}
+            {phase.testSet ? `${phase.testSet.instanceCount} test instances` : 'no test set yet'}; limits {phase.dailyLimit}/day, {phase.totalLimit} in total.
+          </p>
+          {phase.scoresVisible ? (
+            <LeaderboardView phaseId={phase.id} metrics={task.metrics.map((m) => m.key)} state={state} onChange={setState} />
+          ) : (
+            <Empty>The leaderboard of this phase is hidden until it closes.</Empty>
+          )}
+          <PhaseSubmissions phaseId={phase.id} />
+        </>
+      )}
+    </article>
+  );
+}
+
+function PhaseSubmissions({ phaseId }: { phaseId: string }) {
+  const [busy, setBusy] = useState(false);
+  const { data, error, refetch } = useQuery(PhaseSubmissionsDocument, { phaseId, teamId: null }, { poll: busy, pollMs: 3000 });
+  const nowBusy = data?.submissions.some((s) => s.status === 'QUEUED' || s.status === 'SCORING') ?? false;
+  useEffect(() => setBusy(nowBusy), [nowBusy]);
+  return (
+    <section aria-labelledby="subs-heading">
+      <h2 id="subs-heading">Submissions</h2>
+      {error && <ErrorMessage error={error} onRetry={refetch} title="Could not load the submissions" />}
+      {data && <SubmissionList submissions={data.submissions} />}
+      {busy && <p className="small muted">Some submissions are still being scored; reload to see them on the leaderboard.</p>}
+    </section>
+  );
+}

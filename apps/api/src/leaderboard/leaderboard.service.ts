@@ -48,10 +48,13 @@ export function topDisagreement(systems: Pick<LeaderboardSystem, 'system' | 'tea
   return `The aggregations disagree about the top system: mean ranks ${m.join(' and ')} first, median ${md.join(' and ')}, Bradley–Terry ${bt.join(' and ')}. Compare them head to head in the pairs.`;
 }
 
-/** Bounded in-memory cache; entries are keyed by everything the result depends on. */
+/**
+ * Bounded in-memory cache keyed by everything a result depends on; it holds promises, so
+ * concurrent requests for the same board share one computation.
+ */
 class LeaderboardCache {
-  private readonly entries = new Map<string, Leaderboard>();
-  get(key: string): Leaderboard | undefined {
+  private readonly entries = new Map<string, Promise<Leaderboard>>();
+  get(key: string): Promise<Leaderboard> | undefined {
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
@@ -59,8 +62,12 @@ class LeaderboardCache {
     }
     return hit;
   }
-  set(key: string, value: Leaderboard): void {
+  set(key: string, value: Promise<Leaderboard>): void {
     this.entries.set(key, value);
+    // A failed computation is not remembered.
+    value.catch(() => {
+      if (this.entries.get(key) === value) this.entries.delete(key);
+    });
     if (this.entries.size > CACHE_SIZE) this.entries.delete(this.entries.keys().next().value!);
   }
 }
@@ -106,11 +113,30 @@ export class LeaderboardService {
     const key = JSON.stringify([phaseId, metric, options.test ?? null, correction, seed, resamples, stamp]);
     const cached = this.cache.get(key);
     if (cached) return cached;
+    const computed = this.compute(phase, metric, config?.name ?? metric, available, {
+      test,
+      explicitTest: options.test,
+      correction,
+      seed,
+      resamples,
+    });
+    this.cache.set(key, computed);
+    return computed;
+  }
 
+  private async compute(
+    phase: { id: string; testSetId: string | null },
+    metric: string,
+    metricName: string,
+    available: string[],
+    o: { test: PairedTest; explicitTest?: PairedTest; correction: PValueCorrection; seed: number; resamples: number },
+  ): Promise<Leaderboard> {
+    const phaseId = phase.id;
+    const { test, correction, seed, resamples } = o;
     const base = {
       phaseId,
       metric,
-      higherIsBetter: metricHigherIsBetter(config?.name ?? metric),
+      higherIsBetter: metricHigherIsBetter(metricName),
       availableMetrics: available,
       test,
       correction,
@@ -142,7 +168,7 @@ export class LeaderboardService {
           scores: idx.map((k) => matrix.values[k]!),
           higherIsBetter: base.higherIsBetter,
         },
-        { seed, resamples, correction, ...(options.test ? { test: options.test } : {}) },
+        { seed, resamples, correction, ...(o.explicitTest ? { test: o.explicitTest } : {}) },
       );
     }
     const bySubmission = new Map(idx.map((k) => [matrix.systems[k]!.submissionId, k]));
@@ -209,7 +235,6 @@ export class LeaderboardService {
       disagreement: topDisagreement(systems),
       notes,
     };
-    this.cache.set(key, result);
     return result;
   }
 }

@@ -232,12 +232,15 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   });
   const arExceed = new Int32Array(k * k);
   const S = new Float64Array(k);
+  const swappedIdx = new Int32Array(n);
   for (let r = 0; r < R; r++) {
     fillSwapMask(mask, arRng);
+    let m = 0;
+    for (let l = 0; l < n; l++) if (mask[l] !== 0) swappedIdx[m++] = l;
     for (let i = 0; i < k; i++) {
       const xi = x[i];
       let s = 0;
-      for (let l = 0; l < n; l++) s += mask[l] * xi[l];
+      for (let q = 0; q < m; q++) s += xi[swappedIdx[q]];
       S[i] = s;
     }
     for (let i = 0; i < k; i++) {

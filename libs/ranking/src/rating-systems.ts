@@ -192,34 +192,43 @@ function trueSkillEnv(o: Omit<TrueSkillOptions, keyof GameOrderOptions>): Env & 
 
 /** In-place update of state s = [μ, σ², …] at offsets ia (winner or first) and ib. */
 function updatePair(s: Float64Array, ia: number, ib: number, outcome: number, env: Env): void {
-  const va = s[ia + 1] + env.tau2;
-  const vb = s[ib + 1] + env.tau2;
-  const c2 = 2 * env.beta2 + va + vb;
-  const c = Math.sqrt(c2);
-  const t = (s[ia] - s[ib]) / c;
-  const e = env.margin / c;
-  let v: number;
-  let w: number;
-  if (outcome === 1) {
-    const x = t - e;
-    const denom = cdf(x);
-    v = denom > 0 ? pdf(x) / denom : -x;
-    w = v * (v + x);
-  } else {
-    const absT = Math.abs(t);
-    const hi = e - absT;
-    const lo = -e - absT;
-    const denom = cdf(hi) - cdf(lo);
-    const vv = denom > 0 ? (pdf(lo) - pdf(hi)) / denom : hi;
-    v = t < 0 ? -vv : vv;
-    w = denom > 0 ? vv * vv + (hi * pdf(hi) - lo * pdf(lo)) / denom : 1;
-  }
-  if (!(w > 0)) w = 0;
-  if (w >= 1) w = 1 - 1e-12;
-  s[ia] += (va / c) * v;
-  s[ib] -= (vb / c) * v;
-  s[ia + 1] = va * (1 - (va / c2) * w);
-  s[ib + 1] = vb * (1 - (vb / c2) * w);
+  makeUpdater(env)(s, ia, ib, outcome);
+}
+
+/** The TrueSkill 1-vs-1 update with the environment's constants captured as locals (hot loop). */
+function makeUpdater(env: Env): (s: Float64Array, ia: number, ib: number, outcome: number) => void {
+  const { beta2, tau2, margin } = env;
+  const twoBeta2 = 2 * beta2;
+  return (s, ia, ib, outcome) => {
+    const va = s[ia + 1] + tau2;
+    const vb = s[ib + 1] + tau2;
+    const c2 = twoBeta2 + va + vb;
+    const c = Math.sqrt(c2);
+    const t = (s[ia] - s[ib]) / c;
+    const e = margin / c;
+    let v: number;
+    let w: number;
+    if (outcome === 1) {
+      const x = t - e;
+      const denom = cdf(x);
+      v = denom > 0 ? pdf(x) / denom : -x;
+      w = v * (v + x);
+    } else {
+      const absT = Math.abs(t);
+      const hi = e - absT;
+      const lo = -e - absT;
+      const denom = cdf(hi) - cdf(lo);
+      const vv = denom > 0 ? (pdf(lo) - pdf(hi)) / denom : hi;
+      v = t < 0 ? -vv : vv;
+      w = denom > 0 ? vv * vv + (hi * pdf(hi) - lo * pdf(lo)) / denom : 1;
+    }
+    if (!(w > 0)) w = 0;
+    if (w >= 1) w = 1 - 1e-12;
+    s[ia] += (va / c) * v;
+    s[ib] -= (vb / c) * v;
+    s[ia + 1] = va * (1 - (va / c2) * w);
+    s[ib + 1] = vb * (1 - (vb / c2) * w);
+  };
 }
 
 /**
@@ -232,6 +241,7 @@ function updatePair(s: Float64Array, ia: number, ib: number, outcome: number, en
 export function trueSkill(table: ScoreTable, options: TrueSkillOptions = {}): TrueSkillRating[] {
   const env = trueSkillEnv(options);
   const { k, n, X, orders, pairMajor } = schedule(table, options);
+  const update = makeUpdater(env);
   const state = new Float64Array(2 * k);
   const mu = new Float64Array(k);
   const sigma = new Float64Array(k);
@@ -244,9 +254,9 @@ export function trueSkill(table: ScoreTable, options: TrueSkillOptions = {}): Tr
     const game = (i: number, j: number, o: number): void => {
       const a = X[o + i];
       const b = X[o + j];
-      if (a > b) updatePair(state, 2 * i, 2 * j, 1, env);
-      else if (b > a) updatePair(state, 2 * j, 2 * i, 1, env);
-      else updatePair(state, 2 * i, 2 * j, 0.5, env);
+      if (a > b) update(state, 2 * i, 2 * j, 1);
+      else if (b > a) update(state, 2 * j, 2 * i, 1);
+      else update(state, 2 * i, 2 * j, 0.5);
     };
     if (pairMajor) {
       for (let q = 0; q < P; q++) for (let t = 0; t < n; t++) game(pi[q], pj[q], inst[t] * k);

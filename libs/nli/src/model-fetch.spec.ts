@@ -15,11 +15,17 @@ interface HubLog {
 }
 
 /** A stand-in for the model hub on 127.0.0.1 serving the committed test model, with Range support. */
-async function startHub(opts: { interrupt?: Set<string>; corrupt?: string } = {}) {
+async function startHub(opts: { interrupt?: Set<string>; corrupt?: string; redirect?: boolean } = {}) {
   const bodies = new Map(FILES.map((f) => [f, readFileSync(join(TEST_MODEL_DIR, f))]));
   const requests: HubLog[] = [];
   const server: Server = createServer((req, res) => {
     requests.push({ url: req.url ?? '', range: req.headers.range });
+    if (opts.redirect && !req.url?.startsWith('/cdn/')) {
+      // as the real hub: the commit on a redirect to the CDN, which does not repeat it
+      res.writeHead(302, { location: `/cdn${req.url}`, 'x-repo-commit': COMMIT }).end();
+      return;
+    }
+    if (req.url?.startsWith('/cdn/')) req.url = req.url.slice(4);
     const m = /^\/podium\/test-nli-tiny\/resolve\/([^/]+)\/(.+)$/.exec(req.url ?? '');
     const file = m?.[2];
     let body = file ? bodies.get(file) : undefined;
@@ -28,7 +34,7 @@ async function startHub(opts: { interrupt?: Set<string>; corrupt?: string } = {}
       return;
     }
     if (opts.corrupt === file) body = Buffer.concat([body, Buffer.from(' ')]);
-    res.setHeader('x-repo-commit', COMMIT);
+    if (!opts.redirect) res.setHeader('x-repo-commit', COMMIT);
     const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
     if (range) {
       const start = Number(range[1]);
@@ -43,7 +49,8 @@ async function startHub(opts: { interrupt?: Set<string>; corrupt?: string } = {}
     if (opts.interrupt?.has(file)) {
       opts.interrupt.delete(file);
       res.writeHead(200, { 'content-length': body.length });
-      res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.destroy());
+      // Half the bytes, a pause (the client consumes them), then the connection drops.
+      res.write(body.subarray(0, Math.floor(body.length / 2)), () => setTimeout(() => res.destroy(), 150));
       return;
     }
     res.writeHead(200, { 'content-length': body.length }).end(body);
@@ -148,6 +155,23 @@ describe('fetchModel against a local hub', () => {
       }
     } finally {
       await hub.close().catch(() => undefined);
+    }
+  });
+
+  it('follows the hub redirect to its CDN and takes the commit id from the redirect', async () => {
+    const hub = await startHub({ redirect: true, interrupt: new Set(['config.json']) });
+    try {
+      const { modelsDir, manifestPath } = emptyModelsDir();
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+      manifest.models['test-nli-tiny'].files['config.json'].sha256 = null;
+      writeFileSync(manifestPath, JSON.stringify(manifest));
+      await fetchModel('test-nli-tiny', { modelsDir, endpoint: hub.endpoint });
+      const lock = JSON.parse(readFileSync(join(modelsDir, 'manifest.lock.json'), 'utf8'));
+      expect(lock.models['test-nli-tiny'].revision).toBe(COMMIT);
+      // the interrupted config.json resumed at the CDN with a Range request
+      expect(hub.requests.filter((q) => q.url.startsWith('/cdn/') && q.url.endsWith('config.json')).map((q) => q.range !== undefined)).toEqual([false, true]);
+    } finally {
+      await hub.close();
     }
   });
 

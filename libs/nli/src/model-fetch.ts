@@ -1,8 +1,5 @@
-import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { lockPathFor, type ModelLock, readLock, readManifest, sha256File, verifyModelDir } from './manifest';
 
 /** Default model hub. */
@@ -49,8 +46,22 @@ async function download(
   log: (m: string) => void,
 ): Promise<{ commit?: string }> {
   const have = existsSync(part) ? statSync(part).size : 0;
-  const res = await fetch(url, { headers: have > 0 ? { ...headers, Range: `bytes=${have}-` } : headers, redirect: 'follow' });
-  const commit = res.headers.get('x-repo-commit') ?? undefined;
+  // Redirects are followed by hand: the hub names the commit on its redirect to the CDN, and
+  // the token must not travel to another host.
+  let target = new URL(url);
+  let commit: string | undefined;
+  let res: Response;
+  for (let hop = 0; ; hop++) {
+    const h: Record<string, string> = have > 0 ? { ...headers, Range: `bytes=${have}-` } : { ...headers };
+    if (target.host !== new URL(url).host) delete h['authorization'];
+    res = await fetch(target, { headers: h, redirect: 'manual' });
+    commit = commit ?? res.headers.get('x-repo-commit') ?? undefined;
+    const location = res.headers.get('location');
+    if (res.status < 300 || res.status >= 400 || !location) break;
+    await res.body?.cancel();
+    if (hop >= 5) throw new Error(`GET ${url}: too many redirects`);
+    target = new URL(location, target);
+  }
   if (res.status === 416 && have > 0) {
     await res.body?.cancel();
     return { commit }; // already complete
@@ -62,7 +73,19 @@ async function download(
   if (!res.body) throw new Error(`GET ${url}: empty body`);
   const append = res.status === 206 && have > 0;
   if (append) log(`resuming ${url} at byte ${have}`);
-  await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(part, { flags: append ? 'a' : 'w' }));
+  // Synchronous writes: every chunk read is on disk before the next read, so an interrupted
+  // transfer leaves a .part file that the next attempt resumes from.
+  const fd = openSync(part, append ? 'a' : 'w');
+  try {
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      writeSync(fd, value);
+    }
+  } finally {
+    closeSync(fd);
+  }
   return { commit };
 }
 

@@ -25,7 +25,7 @@ export function PairwiseHeatmap({ cells, order, onSelect }: Props) {
   const data = useMemo(() => cells.filter((c) => c.pBeats !== null), [cells]);
   const size = Math.max(28, Math.min(56, Math.floor(640 / Math.max(order.length, 1))));
   const longest = Math.max(...order.map((s) => s.length), 4);
-  const margin = Math.min(200, 12 + longest * 7);
+  const margin = Math.min(220, 20 + longest * 8);
   function build() {
     return Plot.plot({
       width: margin + size * order.length + 20,

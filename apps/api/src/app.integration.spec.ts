@@ -199,6 +199,14 @@ suite('API against PostgreSQL', () => {
     expect(res.status).toBe(413);
   });
 
+  it('answers 413 to a GraphQL body over PODIUM_MAX_UPLOAD_BYTES', async () => {
+    const res = await request(app.getHttpServer())
+      .post('/graphql')
+      .set('Authorization', `Bearer ${aliceToken}`)
+      .send({ query: 'mutation($c: String!) { submit(phaseId: "x", teamId: "y", systemName: "z", content: $c) { id } }', variables: { c: 'a'.repeat(MAX_UPLOAD) } });
+    expect(res.status).toBe(413);
+  });
+
   it('answers 401 to an upload without a token', async () => {
     const res = await upload(Buffer.from('a\nb\nc\n'), { teamId, systemName: 'sys-anon' });
     expect(res.status).toBe(401);

@@ -55,6 +55,13 @@ describe('DomainErrorFilter', () => {
     expect(res.body).toEqual({ error: 'File too large', code: 'PAYLOAD_TOO_LARGE' });
   });
 
+  it('passes on client errors that express middleware marks as safe to expose (body too large)', () => {
+    const { host, res } = httpHost();
+    filter.catch(Object.assign(new Error('request entity too large'), { status: 413, expose: true }), host);
+    expect(res.statusCode).toBe(413);
+    expect(res.body).toEqual({ error: 'request entity too large', code: 'PAYLOAD_TOO_LARGE' });
+  });
+
   it('hides unknown errors as a 500 without their message', () => {
     const { host, res } = httpHost();
     filter.catch(new Error('password=hunter2 in connection string'), host);

@@ -40,6 +40,13 @@ export function toClientError(error: unknown): ClientError | null {
     const status = error.getStatus();
     return { status, code: HTTP_CODE[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'), message: error.message, details: {} };
   }
+  // Express middleware (body-parser) raises http-errors: client errors marked safe to expose.
+  if (error instanceof Error && (error as { expose?: unknown }).expose === true) {
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return { status, code: HTTP_CODE[status] ?? 'BAD_REQUEST', message: error.message, details: {} };
+    }
+  }
   return null;
 }
 

@@ -1,0 +1,44 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { DEFAULT_STATE } from '../lib/url-state';
+import { LeaderboardControls, metricLabel } from './leaderboard-controls';
+
+describe('LeaderboardControls', () => {
+  it('reports a new state when the aggregation, test, correction or metric changes', () => {
+    const onChange = jest.fn();
+    render(<LeaderboardControls state={DEFAULT_STATE} metrics={['bleu', 'chrf', 'nli', 'combined-bleu']} onChange={onChange} />);
+    fireEvent.change(screen.getByLabelText('Rank by'), { target: { value: 'bt' } });
+    expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_STATE, aggregation: 'bt' });
+    fireEvent.change(screen.getByLabelText('Significance test'), { target: { value: 'WILCOXON' } });
+    expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_STATE, test: 'WILCOXON' });
+    fireEvent.change(screen.getByLabelText('Significance test'), { target: { value: '' } });
+    expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_STATE, test: null });
+    fireEvent.change(screen.getByLabelText('Correction'), { target: { value: 'BH' } });
+    expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_STATE, correction: 'BH' });
+    fireEvent.change(screen.getByLabelText('Metric'), { target: { value: 'nli' } });
+    expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_STATE, metric: 'nli' });
+  });
+
+  it('offers the NLI and combined metrics when the API lists them', () => {
+    render(<LeaderboardControls state={DEFAULT_STATE} metrics={['bleu', 'nli', 'combined-bleu']} onChange={() => undefined} />);
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(expect.arrayContaining(['BLEU', 'NLI (MENLI)', 'Combined NLI + bleu']));
+  });
+
+  it('shows the first metric as selected when the URL names none', () => {
+    render(<LeaderboardControls state={DEFAULT_STATE} metrics={['chrf', 'bleu']} onChange={() => undefined} />);
+    expect((screen.getByLabelText('Metric') as HTMLSelectElement).value).toBe('chrf');
+  });
+
+  it('hides the aggregation selector where it does not apply', () => {
+    render(<LeaderboardControls state={DEFAULT_STATE} metrics={['bleu']} onChange={() => undefined} showAggregation={false} />);
+    expect(screen.queryByLabelText('Rank by')).toBeNull();
+  });
+});
+
+describe('metricLabel', () => {
+  it('names known metrics and says TER is lower-is-better', () => {
+    expect(metricLabel('chrf++')).toBe('chrF++');
+    expect(metricLabel('ter')).toBe('TER (lower is better)');
+    expect(metricLabel('custom')).toBe('custom');
+  });
+});

@@ -1,0 +1,46 @@
+import { render, screen, within } from '@testing-library/react';
+import { row } from '../test/fixtures';
+import { LeaderboardTable } from './leaderboard-table';
+
+const rows = [
+  row('A', { mean: 1, bt: 2 }, { cluster: { mean: 1, median: 1, bt: 1 } }),
+  row('B', { mean: 2, bt: 1 }, { cluster: { mean: 1, median: 1, bt: 1 }, isBaseline: true }),
+  row('C', { mean: 3, bt: 3 }, { cluster: { mean: 2, median: 1, bt: 2 } }),
+];
+
+const shownSystems = () => screen.getAllByTestId('leaderboard-row').map((tr) => tr.getAttribute('data-system'));
+
+describe('LeaderboardTable', () => {
+  it('lists systems in the order of the chosen aggregation, with that aggregation’s rank', () => {
+    const { rerender } = render(<LeaderboardTable rows={rows} aggregation="mean" higherIsBetter />);
+    expect(shownSystems()).toEqual(['A', 'B', 'C']);
+    rerender(<LeaderboardTable rows={rows} aggregation="bt" higherIsBetter />);
+    expect(shownSystems()).toEqual(['B', 'A', 'C']);
+    const first = screen.getAllByTestId('leaderboard-row')[0]!;
+    expect(within(first).getAllByRole('cell')[0]!.textContent).toBe('1');
+  });
+
+  it('starts a new band where the cluster changes and shows the cluster number', () => {
+    render(<LeaderboardTable rows={rows} aggregation="mean" higherIsBetter />);
+    const trs = screen.getAllByTestId('leaderboard-row');
+    expect(trs.map((tr) => tr.classList.contains('band-start'))).toEqual([false, false, true]);
+    expect(trs.map((tr) => tr.querySelector('.cluster-tag')?.textContent)).toEqual(['1', '1', '2']);
+  });
+
+  it('marks baselines in words, not only by style', () => {
+    render(<LeaderboardTable rows={rows} aggregation="mean" higherIsBetter />);
+    const b = screen.getAllByTestId('leaderboard-row').find((tr) => tr.getAttribute('data-system') === 'B')!;
+    expect(within(b).getByText('baseline')).toBeTruthy();
+  });
+
+  it('adds an Elo column when ranking by Elo, where clusters do not apply', () => {
+    render(<LeaderboardTable rows={rows} aggregation="elo" higherIsBetter />);
+    expect(screen.getByRole('columnheader', { name: 'Elo' })).toBeTruthy();
+    expect(screen.queryAllByText('2', { selector: '.cluster-tag' })).toHaveLength(0);
+  });
+
+  it('links each system to its submission page', () => {
+    render(<LeaderboardTable rows={rows} aggregation="mean" higherIsBetter />);
+    expect(screen.getByRole('link', { name: 'C' }).getAttribute('href')).toBe('/submissions/id-C');
+  });
+});

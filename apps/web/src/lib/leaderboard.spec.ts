@@ -1,0 +1,76 @@
+import { pair, row } from '../test/fixtures';
+import { clusterBands, findPair, orderSystems, pairCells, topDisagreementNote, topSystems } from './leaderboard';
+
+const rows = [
+  row('A', { mean: 1, bt: 2, elo: 1, trueskill: 1, median: 1 }, { cluster: { mean: 1, median: 1, bt: 1 } }),
+  row('B', { mean: 2, bt: 1, elo: 2, trueskill: 2, median: 2 }, { cluster: { mean: 1, median: 1, bt: 1 } }),
+  row('C', { mean: 3, bt: 3, elo: 3, trueskill: 3, median: 3 }, { cluster: { mean: 2, median: 1, bt: 2 } }),
+];
+
+describe('orderSystems', () => {
+  it('orders systems by the rank of the chosen aggregation', () => {
+    expect(orderSystems(rows, 'mean').map((r) => r.system)).toEqual(['A', 'B', 'C']);
+    expect(orderSystems(rows, 'bt').map((r) => r.system)).toEqual(['B', 'A', 'C']);
+  });
+
+  it('keeps the given order for tied ranks', () => {
+    const tied = [row('X', { mean: 1, median: 2 }), row('Y', { mean: 2, median: 2 }), row('Z', { mean: 3, median: 1 })];
+    expect(orderSystems(tied, 'median').map((r) => r.system)).toEqual(['Z', 'X', 'Y']);
+  });
+});
+
+describe('clusterBands', () => {
+  it('groups consecutive systems of one cluster into a band', () => {
+    expect(clusterBands(orderSystems(rows, 'mean'), 'mean')).toEqual([
+      { cluster: 1, start: 0, end: 1 },
+      { cluster: 2, start: 2, end: 2 },
+    ]);
+    expect(clusterBands(rows, 'median')).toEqual([{ cluster: 1, start: 0, end: 2 }]);
+  });
+
+  it('has no bands for Elo and TrueSkill, which have no clusters', () => {
+    expect(clusterBands(rows, 'elo')).toBeNull();
+    expect(clusterBands(rows, 'trueskill')).toBeNull();
+  });
+});
+
+describe('top system disagreement', () => {
+  it('names the top system of each aggregation', () => {
+    expect(topSystems(rows)).toEqual({ mean: ['A'], median: ['A'], bt: ['B'], elo: ['A'], trueskill: ['A'] });
+  });
+
+  it('explains which aggregation puts which system first when they disagree', () => {
+    expect(topDisagreementNote(rows)).toBe('Mean, Median, Elo, TrueSkill rank A first; Bradley–Terry ranks B first');
+  });
+
+  it('says nothing when every aggregation agrees', () => {
+    expect(topDisagreementNote([row('A', { mean: 1 }), row('B', { mean: 2 })])).toBeNull();
+  });
+});
+
+describe('pairCells', () => {
+  it('fills both halves of the matrix: P(b beats a) = 1 − P(a beats b), with wins and losses swapped', () => {
+    const cells = pairCells([pair('A', 'B', { pBt: 0.7, wins: 6, losses: 3, pAdjusted: 0.2 })]);
+    expect(cells).toHaveLength(2);
+    const ab = cells.find((c) => c.row === 'A')!;
+    const ba = cells.find((c) => c.row === 'B')!;
+    expect(ab.pBeats).toBeCloseTo(0.7, 12);
+    expect(ba.pBeats).toBeCloseTo(0.3, 12);
+    expect([ba.wins, ba.losses]).toEqual([3, 6]);
+    expect(ab.significant).toBe(false);
+  });
+
+  it('marks a pair significant when its adjusted p is below α', () => {
+    const [cell] = pairCells([pair('A', 'B', { pAdjusted: 0.049 })]);
+    expect(cell!.significant).toBe(true);
+  });
+});
+
+describe('findPair', () => {
+  it('finds a pair in either order and says whether it is flipped', () => {
+    const pairs = [pair('A', 'B')];
+    expect(findPair(pairs, 'id-A', 'id-B')?.flipped).toBe(false);
+    expect(findPair(pairs, 'id-B', 'id-A')?.flipped).toBe(true);
+    expect(findPair(pairs, 'id-A', 'id-C')).toBeNull();
+  });
+});

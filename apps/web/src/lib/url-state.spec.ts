@@ -1,0 +1,36 @@
+import { DEFAULT_STATE, parseLeaderboardState, serializeLeaderboardState } from './url-state';
+
+describe('leaderboard URL state', () => {
+  it('reads metric, aggregation, test and correction from the query string, case-insensitively', () => {
+    expect(parseLeaderboardState('?phase=p1&metric=chrf&agg=bt&test=wilcoxon&correction=bh')).toEqual({
+      phase: 'p1',
+      metric: 'chrf',
+      aggregation: 'bt',
+      test: 'WILCOXON',
+      correction: 'BH',
+    });
+  });
+
+  it('falls back to the defaults for missing or unknown values', () => {
+    expect(parseLeaderboardState('?agg=best&test=magic&correction=bonferroni')).toEqual(DEFAULT_STATE);
+  });
+
+  it('leaves defaults out of links so a default leaderboard has a clean URL', () => {
+    expect(serializeLeaderboardState(DEFAULT_STATE)).toBe('');
+    expect(serializeLeaderboardState({ ...DEFAULT_STATE, aggregation: 'elo', correction: 'NONE' })).toBe('?agg=elo&correction=none');
+  });
+
+  it('round-trips every state through the URL', () => {
+    const state = { phase: 'abc', metric: 'ter', aggregation: 'median' as const, test: 'SIGN' as const, correction: 'BH' as const };
+    expect(parseLeaderboardState(serializeLeaderboardState(state))).toEqual(state);
+  });
+
+  it('keeps unrelated parameters such as the paired view systems', () => {
+    const s = serializeLeaderboardState({ ...DEFAULT_STATE, metric: 'bleu' }, '?a=x&b=y&agg=bt');
+    const q = new URLSearchParams(s);
+    expect(q.get('a')).toBe('x');
+    expect(q.get('b')).toBe('y');
+    expect(q.get('metric')).toBe('bleu');
+    expect(q.has('agg')).toBe(false);
+  });
+});

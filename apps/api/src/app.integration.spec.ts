@@ -96,6 +96,15 @@ suite('API against PostgreSQL', () => {
     expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_INPUT', field: 'slug' });
   });
 
+  it('answers NOT_FOUND for ids that name nothing, malformed or not', async () => {
+    for (const id of ['nope', '00000000-0000-4000-8000-000000000000']) {
+      const r = await gql(`query($id: ID!) { phase(id: $id) { id } }`, { id });
+      expect(r.errors?.[0]?.extensions).toEqual({ code: 'NOT_FOUND', what: 'phase', id });
+    }
+    const res = await request(app.getHttpServer()).get('/api/submissions/nope/scores.csv');
+    expect(res.status).toBe(404);
+  });
+
   it('refuses anonymous callers a mutation with UNAUTHENTICATED', async () => {
     const r = await gql(`mutation { createTeam(name: "x-${suffix}", members: []) { id } }`);
     expect(r.errors?.[0]?.extensions['code']).toBe('UNAUTHENTICATED');

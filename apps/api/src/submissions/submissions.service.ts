@@ -123,6 +123,7 @@ export class SubmissionsService {
 
   async list(phaseId: string, teamId: string | undefined, user: AuthUser | null): Promise<SubmissionWithTeam[]> {
     const phase = await this.phase(phaseId);
+    if (teamId) assertId('team', teamId);
     const allowed = visibleTeams(phase, user);
     if (allowed === 'all') return this.submissions.ofPhase(phaseId, teamId ? { teamId } : {});
     if (teamId) {
@@ -137,6 +138,8 @@ export class SubmissionsService {
   }
 
   async quota(phaseId: string, teamId: string, user: AuthUser | null) {
+    assertId('phase', phaseId);
+    assertId('team', teamId);
     assertActsForTeam(teamId, user);
     const q = await this.submissions.quota(phaseId, teamId);
     return { ...q, remaining: Math.max(0, Math.min(q.dailyLimit - q.usedToday, q.totalLimit - q.usedTotal)) };

@@ -1,4 +1,4 @@
-import { elo, trueSkill, trueSkillUpdate } from './rating-systems';
+import { elo, trueSkill, trueSkillUpdate, vwWin, vwWinExact } from './rating-systems';
 import type { ScoreTable } from './score-table';
 
 describe('Elo and TrueSkill', () => {
@@ -56,5 +56,16 @@ describe('Elo and TrueSkill', () => {
     };
     expect(elo(t, { seed: 4 })).toEqual(elo(t, { seed: 4 }));
     expect(elo(t, { seed: 4 })).not.toEqual(elo(t, { seed: 5 }));
+  });
+});
+
+describe('TrueSkill win-function table', () => {
+  it('matches the direct v(x) = φ(x)/Φ(x), w = v(v + x) within 1e-6 from x = −15 to 15', () => {
+    for (let x = -15; x <= 15; x += 0.0137) {
+      const [v, w] = vwWin(x);
+      const [ve, we] = vwWinExact(x);
+      expect(Math.abs(v - ve)).toBeLessThan(1e-6);
+      expect(Math.abs(w - we)).toBeLessThan(1e-6);
+    }
   });
 });

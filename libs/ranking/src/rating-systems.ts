@@ -151,6 +151,46 @@ const cdf = (x: number): number => 0.5 * erfcFast(-x / Math.SQRT2);
 const INV_SQRT_2PI = 1 / Math.sqrt(2 * Math.PI);
 const pdf = (x: number): number => INV_SQRT_2PI * Math.exp(-0.5 * x * x);
 
+// v(x) = φ(x)/Φ(x) and w(x) = v(x)(v(x) + x) for decisive games, tabulated on [−X_MAX, X_MAX]
+// with step 1/LUT_SCALE and read by linear interpolation (max. abs. error < 1e-6, tested), so
+// the hot loop needs no exp; rare arguments outside the table are computed directly.
+const X_MAX = 12;
+const LUT_SCALE = 512;
+let vTable: Float64Array | null = null;
+let wTable: Float64Array | null = null;
+
+function winTables(): [Float64Array, Float64Array] {
+  if (!vTable || !wTable) {
+    const size = 2 * X_MAX * LUT_SCALE + 1;
+    vTable = new Float64Array(size);
+    wTable = new Float64Array(size);
+    for (let q = 0; q < size; q++) {
+      const x = q / LUT_SCALE - X_MAX;
+      const [v, w] = vwWinExact(x);
+      vTable[q] = v;
+      wTable[q] = w;
+    }
+  }
+  return [vTable, wTable];
+}
+
+/** v and w of a decisive game at x = (μ_w − μ_l − ε)/c, from the erfc approximation directly. */
+export function vwWinExact(x: number): [number, number] {
+  const denom = cdf(x);
+  const v = denom > 0 ? pdf(x) / denom : -x;
+  return [v, v * (v + x)];
+}
+
+/** v and w of a decisive game by table lookup (see {@link vwWinExact}). */
+export function vwWin(x: number): [number, number] {
+  const [vt, wt] = winTables();
+  if (x <= -X_MAX || x >= X_MAX) return vwWinExact(x);
+  const pos = (x + X_MAX) * LUT_SCALE;
+  const q = Math.floor(pos);
+  const frac = pos - q;
+  return [vt[q] + frac * (vt[q + 1] - vt[q]), wt[q] + frac * (wt[q + 1] - wt[q])];
+}
+
 /**
  * One TrueSkill 1-vs-1 update (closed form of the factor graph for two players).
  * Formula: c² = 2β² + σ_a² + σ_b² (after σ² += τ²), t = (μ_a − μ_b)/c, ε = Φ⁻¹((p_draw + 1)/2)·√2·β;
@@ -199,6 +239,7 @@ function updatePair(s: Float64Array, ia: number, ib: number, outcome: number, en
 function makeUpdater(env: Env): (s: Float64Array, ia: number, ib: number, outcome: number) => void {
   const { beta2, tau2, margin } = env;
   const twoBeta2 = 2 * beta2;
+  const [vt, wt] = winTables();
   return (s, ia, ib, outcome) => {
     const va = s[ia + 1] + tau2;
     const vb = s[ib + 1] + tau2;
@@ -210,9 +251,17 @@ function makeUpdater(env: Env): (s: Float64Array, ia: number, ib: number, outcom
     let w: number;
     if (outcome === 1) {
       const x = t - e;
-      const denom = cdf(x);
-      v = denom > 0 ? pdf(x) / denom : -x;
-      w = v * (v + x);
+      if (x <= -X_MAX || x >= X_MAX) {
+        const denom = cdf(x);
+        v = denom > 0 ? pdf(x) / denom : -x;
+        w = v * (v + x);
+      } else {
+        const pos = (x + X_MAX) * LUT_SCALE;
+        const q = Math.floor(pos);
+        const frac = pos - q;
+        v = vt[q] + frac * (vt[q + 1] - vt[q]);
+        w = wt[q] + frac * (wt[q + 1] - wt[q]);
+      }
     } else {
       const absT = Math.abs(t);
       const hi = e - absT;

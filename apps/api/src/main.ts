@@ -1,22 +1,27 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadApiConfig } from '@podium/config';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { createApp } from './app';
 
 async function bootstrap(): Promise<void> {
   const config = loadApiConfig();
-  const app = await createApp(config, { emitSchema: process.env['NODE_ENV'] !== 'production' });
+  // Run from source (apps/api/src/main.ts), the repository root is three levels up; only then is
+  // the committed schema file refreshed (never in production).
+  const root = path.resolve(__dirname, '../../..');
+  const fromSource = existsSync(path.join(root, 'apps/api/src/main.ts'));
+  const app = await createApp(config, {
+    root: fromSource ? root : process.cwd(),
+    emitSchema: fromSource && process.env['NODE_ENV'] !== 'production',
+  });
   app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);
   const url = await app.getUrl();
-  new Logger('Podium').log(`API listening on ${url.replace('[::1]', 'localhost')} (GraphQL at ${url}/graphql)`);
+  new Logger('Podium').log(`API listening on ${url} (GraphQL at ${url}/graphql)`);
 }
 
 bootstrap().catch((e: unknown) => {
-  if (e instanceof ConfigError) {
-    process.stderr.write(`${e.message}\n`);
-  } else {
-    process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-  }
+  process.stderr.write(e instanceof ConfigError ? `${e.message}\n` : `${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(1);
 });

@@ -358,9 +358,12 @@ suite('API against PostgreSQL', () => {
     expect(root.headers['location']).toBe('/graphql');
   });
 
-  it('answers the health check', async () => {
-    const res = await request(app.getHttpServer()).get('/api/health');
+  it('answers the health check, with CORS for local dev servers only', async () => {
+    const res = await request(app.getHttpServer()).get('/api/health').set('Origin', 'http://localhost:5173');
     expect(res.status).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    const foreign = await request(app.getHttpServer()).get('/api/health').set('Origin', 'https://evil.example');
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.body).toEqual({ status: 'ok' });
   });
 });

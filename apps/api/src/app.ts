@@ -30,6 +30,9 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   // GraphQL mutations carry whole test sets and submissions: allow up to the upload limit.
   app.useBodyParser('json', { limit: config.PODIUM_MAX_UPLOAD_BYTES });
   app.disable('x-powered-by');
+  // The web app's dev server (Vite, another port on this machine) may call the API directly;
+  // auth is a Bearer header, never a cookie, so no credentials are exposed cross-origin.
+  app.enableCors({ origin: /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/ });
   serveWebApp(app, config.PODIUM_WEB_DIST ?? `${root}/apps/web/dist`);
   await app.init();
   return app;

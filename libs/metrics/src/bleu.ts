@@ -9,8 +9,8 @@
  */
 import { MetricInputError } from './errors';
 import { maxBase, numericNgramKeys, sortedIntersectionSize, stringNgramKeys, type NgramKeys } from './ngram-keys';
-import { pyRstrip, pySplit } from './text';
-import { getBleuTokenizer, isBleuTokenizerName, type BleuTokenizerName, BLEU_TOKENIZERS } from './tokenizers';
+import { pyRstrip } from './text';
+import { getBleuTokenSplitter, isBleuTokenizerName, type BleuTokenizerName, BLEU_TOKENIZERS } from './tokenizers';
 import { PODIUM_METRICS_VERSION } from './version';
 
 /** sacreBLEU's smoothing methods for BLEU (Chen & Cherry, 2014). */
@@ -94,9 +94,8 @@ export function bleuSignature(c: BleuConfig, nrefs: number, effectiveOrder: bool
  * tokenization. Example: `bleuTokens(resolveBleuConfig({}), 'Hi, you.')` → `['Hi', ',', 'you', '.']`.
  */
 export function bleuTokens(c: BleuConfig, line: string): string[] {
-  const tok = getBleuTokenizer(c.tokenize);
   const s = c.lowercase ? line.toLowerCase() : line;
-  return pySplit(tok(pyRstrip(s)));
+  return getBleuTokenSplitter(c.tokenize)(pyRstrip(s));
 }
 
 /**
@@ -118,6 +117,9 @@ export function closestRefLength(hypLen: number, refLens: readonly number[]): nu
   return closestLen;
 }
 
+/** Reused between segments (cleared each time) to avoid allocating a Map per segment. */
+const segmentVocab = new Map<string, number>();
+
 /**
  * BLEU sufficient statistics of one segment from already tokenized hypothesis and
  * references: `[hypLen, refLen, correct_1..N, total_1..N]`.
@@ -133,7 +135,8 @@ export function bleuStatsFromTokens(hyp: readonly string[], refs: readonly (read
   );
 
   // Map the words of this segment to small integer ids for exact numeric n-gram keys.
-  const vocab = new Map<string, number>();
+  const vocab = segmentVocab;
+  vocab.clear();
   const toIds = (tokens: readonly string[]): Int32Array => {
     const ids = new Int32Array(tokens.length);
     for (let i = 0; i < tokens.length; i++) {

@@ -23,6 +23,7 @@ export {
   BLEU_TOKENIZERS,
   isBleuTokenizerName,
   getBleuTokenizer,
+  getBleuTokenSplitter,
   tokenize13a,
   tokenizeIntl,
   tokenizeZh,

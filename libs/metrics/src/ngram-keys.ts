@@ -33,10 +33,26 @@ export function numericNgramKeys(ids: ArrayLike<number>, maxOrder: number, base:
       cur = new Float64Array(count);
       for (let i = 0; i < count; i++) cur[i] = prev[i] * base + ids[i + n - 1];
     }
-    out.push(cur.slice(0, count).sort());
+    out.push(sortKeys(cur.slice(0, count)));
     prev = cur;
   }
   return out;
+}
+
+/** Sorts keys ascending in place: insertion sort for short arrays (most segments), else native. */
+function sortKeys(a: Float64Array): Float64Array {
+  const n = a.length;
+  if (n > 48) return a.sort();
+  for (let i = 1; i < n; i++) {
+    const x = a[i];
+    let j = i - 1;
+    while (j >= 0 && a[j] > x) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = x;
+  }
+  return a;
 }
 
 /** Keys of every order 1..maxOrder for a token sequence, as joined strings, sorted. */

@@ -29,11 +29,14 @@ const RE_DASH_AFTER_DIGIT = /([0-9])(-)/g;
  * Example: `tokenizeRegexp('a,b 1,000.')` → `'a , b 1,000.'`.
  */
 export function tokenizeRegexp(line: string): string {
+  return pySplit(regexpRules(line)).join(' ');
+}
+
+function regexpRules(line: string): string {
   line = line.replace(RE_PUNCT, ' $1 ');
   line = line.replace(RE_PERIOD_COMMA_UNLESS_PRECEDED_BY_DIGIT, '$1 $2 ');
   line = line.replace(RE_PERIOD_COMMA_UNLESS_FOLLOWED_BY_DIGIT, ' $1 $2');
-  line = line.replace(RE_DASH_AFTER_DIGIT, '$1 $2 ');
-  return pySplit(line).join(' ');
+  return line.replace(RE_DASH_AFTER_DIGIT, '$1 $2 ');
 }
 
 /**
@@ -43,12 +46,17 @@ export function tokenizeRegexp(line: string): string {
  * Example: `tokenize13a('Hello, "world".')` → `'Hello , " world " .'`.
  */
 export function tokenize13a(line: string): string {
+  return pySplit(regexpRules(unescape13a(line))).join(' ');
+}
+
+/** 13a's language-independent part, with the padding spaces. */
+function unescape13a(line: string): string {
   if (line.includes('<skipped>')) line = line.replaceAll('<skipped>', '');
   if (line.includes('\n')) line = line.replaceAll('-\n', '').replaceAll('\n', ' ');
   if (line.includes('&')) {
     line = line.replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>');
   }
-  return tokenizeRegexp(` ${line} `);
+  return ` ${line} `;
 }
 
 const RE_INTL_NONDIGIT_PUNCT = /(\P{N})(\p{P})/gu;
@@ -144,6 +152,16 @@ export function tokenizeChar(line: string): string {
 /** sacreBLEU's `none` tokenizer: returns the line unchanged. */
 export function tokenizeNone(line: string): string {
   return line;
+}
+
+/**
+ * The tokens sacreBLEU's BLEU gets from `name` (the tokenizer, then `split()`), without
+ * building the joined string. Example: `getBleuTokenSplitter('13a')('a,b')` → `['a', ',', 'b']`.
+ */
+export function getBleuTokenSplitter(name: BleuTokenizerName): (line: string) => string[] {
+  if (name === '13a') return (line) => pySplit(regexpRules(unescape13a(line)));
+  const tok = getBleuTokenizer(name);
+  return (line) => pySplit(tok(line));
 }
 
 /** The tokenizer function sacreBLEU registers under `name`. Example: `getBleuTokenizer('char')('ab')` → `'a b'`. */

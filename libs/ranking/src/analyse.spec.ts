@@ -153,6 +153,19 @@ describe('analyseSystems', () => {
     expect(x.cluster_disagreement).toBe(true);
   });
 
+  it('runs corpus-level bootstrap and AR from sufficient statistics with the same resamples as the mean tests', () => {
+    // corpus score = Σ x / Σ 1 is the mean, so the corpus tests must reproduce the mean tests
+    const t = synthetic(3, 40, 11);
+    const stats = t.scores.map((row) => row.map((x) => [x, 1]));
+    const a = analyseSystems(t, { ...fast, corpus: { stats, corpusFromStats: (rows) => rows[0][0] / rows[0][1] } });
+    a.systems.forEach((s) => expect(s.corpus).toBeCloseTo(s.mean, 12));
+    for (const p of a.pairs) {
+      expect(p.tests.bootstrap_corpus?.p).toBeCloseTo(p.tests.bootstrap.p, 12);
+      expect(p.tests.ar_corpus?.p).toBeCloseTo(p.tests.ar.p, 12);
+      expect(p.p_adjusted.bootstrap_corpus).toBeCloseTo(p.p_adjusted.bootstrap, 12);
+    }
+  });
+
   it('uses the same correction over all pairs: Holm-adjusted p ≥ raw p, "none" leaves them', () => {
     const t = synthetic(5, 40, 10);
     const holm = analyseSystems(t, { ...fast, correction: 'holm' });

@@ -26,7 +26,11 @@ export interface BradleyTerryFit {
   tier: number[];
 }
 
-/** The MM iteration hit its cap without meeting the tolerance. */
+/**
+ * The MM iteration hit its cap without meeting the tolerance (usually: the win graph is not
+ * strongly connected, so the maximum-likelihood estimate does not exist; Hunter 2004, Assumption 1).
+ * @example try { fitBradleyTerry(wins, { maxIterations: 10 }); } catch (e) { if (e instanceof BradleyTerryConvergenceError) … }
+ */
 export class BradleyTerryConvergenceError extends Error {
   constructor(iterations: number, change: number) {
     super(

@@ -61,6 +61,9 @@ export type WilcoxonResult = TestResult & { n: number; rPlus: number; rMinus: nu
  * tied |d|. p from the exact distribution of R⁺ when n ≤ 50 and no |d| ties (p = min(1, 2·min(
  * P(R⁺ ≤ r), P(R⁺ ≥ r)))), else the normal approximation
  * z = (T − n(n+1)/4) / √(n(n+1)(2n+1)/24 − Σ(t³ − t)/48), p = 2Φ(−|z|).
+ * Differs from SciPy's `method='auto'` only when zeros were dropped and n ≤ 50 without ties:
+ * SciPy then falls back to the normal approximation, this uses the exact distribution of the
+ * remaining n (as issue #4 specifies).
  * Reference: Wilcoxon (1945), Biometrics Bull. 1:80; Conover (1999) §5.7.
  * @example wilcoxonSignedRank([1, 2, 3, 4, 5], [0, 0, 0, 0, 0]).p; // 0.0625 = 2/32
  */

@@ -23,7 +23,12 @@ export interface EloOptions extends GameOrderOptions {
   initial?: number;
 }
 
-/** Default number of random orders: 10, fewer for very large inputs (≥ 2 orders, ~2·10⁷ games in all). */
+/**
+ * Default number of random game orders: 10, fewer for very large inputs so that about 2·10⁷
+ * games are played in all, but never fewer than 2.
+ * Formula: clamp(⌊2·10⁷ / (k(k−1)/2 · n)⌋, 2, 10).
+ * @example defaultGameOrders(20, 5000); // 10 ; defaultGameOrders(50, 10000); // 2
+ */
 export function defaultGameOrders(systems: number, instances: number): number {
   const games = ((systems * (systems - 1)) / 2) * instances;
   return Math.max(2, Math.min(10, Math.floor(2e7 / Math.max(1, games))));

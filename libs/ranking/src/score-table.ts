@@ -10,7 +10,11 @@ export interface ScoreTable {
   higherIsBetter?: boolean;
 }
 
-/** Input that cannot be ranked: missing or duplicate cells, non-finite scores, too few systems. */
+/**
+ * Input that cannot be ranked: missing or duplicate cells, non-finite scores, too few systems.
+ * The message names the offending cells; the CLI prints it as one line.
+ * @example buildScoreTable([{ system: 'A', instance: '1', score: NaN }]); // throws RankingInputError
+ */
 export class RankingInputError extends Error {
   constructor(message: string) {
     super(message);

@@ -159,6 +159,17 @@ describe('omission', () => {
       expect(j).toBe(kept.length); // kept is a subsequence of the original
     }
   });
+
+  it("never drops part of a contraction, possessive or hyphenated word", () => {
+    const text = "You can't see John's 28-year-old brother today.";
+    for (const seed of SEEDS) {
+      const out = apply(omission, text, seed) as string;
+      // Every word left is a whole word of the original ("youn't" or "'s" alone would not be).
+      const kept = words(out.slice(0, -1));
+      expect(kept.length).toBeLessThan(7);
+      for (const w of kept) expect(words(text.slice(0, -1))).toContain(w);
+    }
+  });
 });
 
 describe('mismatch', () => {

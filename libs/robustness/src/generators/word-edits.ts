@@ -33,10 +33,15 @@ export const addition: Perturber = (tokens, { rng, vocabulary }) => {
 
 /**
  * Omission (MENLI M:250–251, after Sai et al. 2021): drops between 1 word and 20% of the
- * words (punctuation is kept), chosen at random.
+ * droppable words, chosen at random; punctuation and pieces of contractions, possessives
+ * and hyphenated words are kept.
  */
 export const omission: Perturber = (tokens, { rng }) => {
-  const words = indexesWhere(tokens, (t) => t.kind !== 'punctuation');
+  // Whole words only: dropping "ca" from "can't" or "John" from "John's" would leave a fragment.
+  const words = indexesWhere(
+    tokens,
+    (t, i) => t.kind !== 'punctuation' && isStandalone(tokens, i) && !/^['’]/.test(tokens[i + 1]?.pre === '' ? tokens[i + 1].text : ''),
+  );
   if (words.length < 2) return null;
   const count = 1 + rng.int(Math.max(1, Math.floor(words.length * 0.2)));
   const dropped = new Set<number>();

@@ -5,5 +5,6 @@ module.exports = {
     '<rootDir>/apps/{api,worker,cli}/jest.config.ts',
     '<rootDir>/apps/web/jest.config.ts',
     '<rootDir>/test/jest.config.ts',
+    '<rootDir>/test/browser/jest.config.ts',
   ],
 };

@@ -100,7 +100,7 @@ export function SubmitPage() {
             <input value={systemName} onChange={(e) => setSystemName(e.target.value)} required maxLength={100} name="systemName" />
           </label>
           <label>
-            Description <span className="muted small">(optional)</span>
+            Description (optional)
             <textarea value={description} onChange={(e) => setDescription(e.target.value)} rows={2} />
           </label>
           <label>
@@ -109,7 +109,7 @@ export function SubmitPage() {
           </label>
           {error && (
             <div className="status status-error" role="alert" data-testid="submit-error">
-              <strong>The file was refused{line !== null ? ` at line ${line}` : ''}:</strong> {error.message}
+              <strong>The file was refused{line !== null ? ` at line ${line}` : ''}:</strong> {line !== null ? error.message.replace(/^line \d+:\s*/, '') : error.message}
             </div>
           )}
           <button type="submit" disabled={busy || !file || !systemName.trim() || (q !== undefined && q.remaining <= 0)}>

@@ -11,6 +11,8 @@ import { createReadStream, mkdtempSync, readFileSync, readdirSync, rmSync, write
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { getMetric, pyRstrip, pySplit, tokenize13a, type MetricName } from '@podium/metrics';
 
@@ -114,6 +116,14 @@ async function poolRun(metric: MetricName, threads: number): Promise<{ seconds: 
   return { seconds, sum: sums.reduce((a, b) => a + b, 0) };
 }
 
+/** `gc()` without --expose-gc on the command line (bench only). */
+function exposeGc(): (() => void) | undefined {
+  setFlagsFromString('--expose-gc');
+  const gc: unknown = runInNewContext('gc');
+  return typeof gc === 'function' ? (gc as () => void) : undefined;
+}
+let forceGc: (() => void) | undefined;
+
 /** Streams a hypothesis and a reference file line by line, keeping only summed statistics. */
 async function streamCorpus(metric: MetricName, hypPath: string, refPath: string): Promise<{ corpus: number; lines: number; peakHeapMiB: number }> {
   const m = getMetric(metric, {});
@@ -132,7 +142,11 @@ async function streamCorpus(metric: MetricName, hypPath: string, refPath: string
     if (sum === undefined) sum = row.slice();
     else for (let k = 0; k < row.length; k++) sum[k] += row[k];
     lines++;
-    if (lines % 5000 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed);
+    if (lines % 10_000 === 0) {
+      // Live heap: collect garbage first, so only retained memory is measured.
+      forceGc?.();
+      peak = Math.max(peak, getHeapStatistics().used_heap_size);
+    }
   }
   return { corpus: m.corpusFromSum(sum ?? [], lines), lines, peakHeapMiB: peak / 2 ** 20 };
 }
@@ -195,10 +209,15 @@ async function main(): Promise<void> {
       writeFileSync(hypPath, hyps.slice(0, n).join('\n') + '\n');
       writeFileSync(refPath, refs.slice(0, n).join('\n') + '\n');
     }
-    global.gc?.();
+    // Each stream runs in a fresh worker, so its heap holds only what streaming needs.
     for (const n of [Math.min(10_000, N), N]) {
-      const s = await streamCorpus('bleu', join(dir, `hyp-${n}.txt`), join(dir, `ref-${n}.txt`));
-      console.log(`streaming corpus BLEU from a file: ${s.lines} lines → BLEU ${s.corpus.toFixed(2)}, peak heap ${s.peakHeapMiB.toFixed(1)} MiB (hypotheses/references in memory for the other runs)`);
+      const w = new Worker(`require('@swc-node/register'); require(${JSON.stringify(__filename)});`, {
+        eval: true,
+        workerData: { mode: 'stream', hypPath: join(dir, `hyp-${n}.txt`), refPath: join(dir, `ref-${n}.txt`) },
+      });
+      const [s] = (await once(w, 'message')) as [{ corpus: number; lines: number; peakHeapMiB: number }];
+      await w.terminate();
+      console.log(`streaming corpus BLEU from a file (worker): ${String(s.lines).padStart(6)} lines → BLEU ${s.corpus.toFixed(2)}, live heap after GC ≤ ${s.peakHeapMiB.toFixed(1)} MiB`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -210,6 +229,10 @@ if (isMainThread) {
     console.error(err);
     process.exitCode = 1;
   });
+} else if ((workerData as { mode?: string }).mode === 'stream') {
+  const { hypPath, refPath } = workerData as { hypPath: string; refPath: string };
+  forceGc = exposeGc();
+  streamCorpus('bleu', hypPath, refPath).then((r) => parentPort?.postMessage(r));
 } else {
   const { metric, from, to } = workerData as { metric: MetricName; from: number; to: number };
   const { hyps, refs } = loadPairs(N);

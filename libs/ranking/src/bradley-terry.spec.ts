@@ -138,3 +138,20 @@ describe('Bradley–Terry', () => {
     naive.strengths.forEach((s, i) => expect(ours.ci[i][0]).toBeCloseTo(s, 6)); // one resample: ci = [v, v]
   });
 });
+
+describe('countWins', () => {
+  it('agrees with a direct pair-by-pair count for 7 systems (exercises the 4-wide and remainder loops)', () => {
+    const rng = mulberry32(5);
+    const t: ScoreTable = {
+      systems: Array.from({ length: 7 }, (_, s) => `s${s}`),
+      instances: Array.from({ length: 50 }, (_, i) => String(i)),
+      scores: Array.from({ length: 7 }, () => Array.from({ length: 50 }, () => rng.nextInt(4))), // many ties
+    };
+    const w = countWins(t);
+    for (let i = 0; i < 7; i++)
+      for (let j = 0; j < 7; j++) {
+        const direct = i === j ? 0 : t.scores[i].filter((x, l) => x > t.scores[j][l]).length;
+        expect(w[i][j]).toBe(direct);
+      }
+  });
+});

@@ -114,7 +114,9 @@ const MAX_SHIFT_DIST = 50;
 const BEAM_WIDTH = 25;
 const MAX_CACHE_SIZE = 10000;
 const MAX_SHIFT_CANDIDATES = 1000;
-const INF = 1e16;
+// sacreBLEU uses int(1e16); any value above every reachable distance behaves the same, because a
+// cell is only overwritten by a strictly smaller cost and INF + 1 is never smaller than INF.
+const INF = 0x3fffffff;
 const NO_ALIGN = -2;
 
 const OP_NOP = 0;
@@ -124,7 +126,7 @@ const OP_DEL = 3;
 const OP_UNDEF = 4;
 
 interface Row {
-  cost: Float64Array;
+  cost: Int32Array;
   op: Uint8Array;
 }
 interface CacheNode {
@@ -145,7 +147,7 @@ class BeamEditDistance {
 
   constructor(private readonly ref: Int32Array) {
     this.nRef = ref.length;
-    const cost = new Float64Array(this.nRef + 1);
+    const cost = new Int32Array(this.nRef + 1);
     const op = new Uint8Array(this.nRef + 1).fill(OP_INS);
     for (let j = 0; j <= this.nRef; j++) cost[j] = j;
     this.initial = { cost, op };
@@ -168,7 +170,7 @@ class BeamEditDistance {
     const beamWidth = BEAM_WIDTH < lengthRatio / 2 ? Math.ceil(lengthRatio / 2 + BEAM_WIDTH) : BEAM_WIDTH;
     const ref = this.ref;
     for (let i = startH + 1; i <= nH; i++) {
-      const cost = new Float64Array(nRef + 1).fill(INF);
+      const cost = new Int32Array(nRef + 1).fill(INF);
       const op = new Uint8Array(nRef + 1).fill(OP_UNDEF);
       const prev = rows[i - 1];
       const pc = prev.cost;

@@ -200,7 +200,15 @@ class OrtNliModel implements NliModel {
   async predict(pairs: readonly NliPair[], options: NliPredictOptions = {}): Promise<NliProbs[]> {
     const batchSize = options.batchSize ?? 32;
     if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`batch size must be a positive integer, got ${batchSize}`);
-    const encoded = pairs.map((p) => this.tokenizer.encodePair(p.premise, p.hypothesis));
+    // Each text is tokenised once per call: with ↔ every text is both premise and hypothesis,
+    // and a source or reference recurs across systems.
+    const tokens = new Map<string, string[]>();
+    const tokenize = (text: string) => {
+      let t = tokens.get(text);
+      if (t === undefined) tokens.set(text, (t = this.tokenizer.tokenize(text)));
+      return t;
+    };
+    const encoded = pairs.map((p) => this.tokenizer.encodeTokens(tokenize(p.premise), tokenize(p.hypothesis)));
     // Sorting by length keeps padding small; outputs go back to input order.
     const order = encoded.map((_, i) => i).sort((a, b) => encoded[a].ids.length - encoded[b].ids.length || a - b);
     const out: NliProbs[] = new Array(pairs.length);

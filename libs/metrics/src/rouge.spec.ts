@@ -40,6 +40,11 @@ describe('rouge-score tokenizer', () => {
   it('returns no tokens for an empty line', () => {
     expect(rougeTokens('', true)).toEqual([]);
   });
+  it('drops emoji, CJK, Thai and combining marks entirely and splits URLs and numbers on punctuation', () => {
+    expect(rougeTokens('Emoji 😀 and 中文 ไทย cafe\u0301 https://x.org/a-b 1,000.5', false)).toEqual([
+      'emoji', 'and', 'cafe', 'https', 'x', 'org', 'a', 'b', '1', '000', '5',
+    ]);
+  });
 });
 
 describe('NLTK Porter stemmer (NLTK_EXTENSIONS mode, as rouge-score uses)', () => {

@@ -58,6 +58,14 @@ describe('TER tokenizer (tercom)', () => {
   it("splits punctuation and possessive 's when normalized", () => {
     expect(terTokens(resolveTerConfig({ normalized: true }), "John's car, 1,000.5 km!")).toEqual(['john', "'s", 'car', ',', '1,000.5', 'km', '!']);
   });
+  it('splits URL punctuation, keeps digit-grouped numbers and splits a dash after a digit when normalized', () => {
+    expect(terTokens(resolveTerConfig({ normalized: true }), 'See https://a.org/x-y 2020-21')).toEqual([
+      'see', 'https', ':', '/', '/', 'a', '.', 'org', '/', 'x-y', '2020', '-', '21',
+    ]);
+  });
+  it('gives no tokens for an empty or blank line', () => {
+    expect(terTokens(resolveTerConfig({ normalized: true }), '   ')).toEqual([]);
+  });
   it('removes . , ? : ; ! " ( ) with noPunct', () => {
     expect(terTokens(resolveTerConfig({ noPunct: true }), 'Hello, (World)!')).toEqual(['hello', 'world']);
   });

@@ -86,7 +86,15 @@ async function runNli(argv: string[]): Promise<unknown> {
 export const scoreCommand: CliCommand = {
   name: 'score',
   summary: 'score a system output against references (BLEU, chrF, TER, ROUGE, NLI)',
-  usage: USAGE,
+  // The NLI part of the usage is loaded only when help is printed (it pulls in onnxruntime).
+  get usage(): string {
+    try {
+      const nli = require('./score-nli') as { NLI_SCORE_USAGE?: unknown };
+      return typeof nli.NLI_SCORE_USAGE === 'string' ? `${USAGE}\n\n${nli.NLI_SCORE_USAGE}` : USAGE;
+    } catch {
+      return USAGE;
+    }
+  },
   async run(argv: string[]): Promise<unknown> {
     const metricIdx = argv.indexOf('--metric');
     const metricArg = metricIdx >= 0 ? argv[metricIdx + 1] : argv.find((a) => a.startsWith('--metric='))?.slice(9);

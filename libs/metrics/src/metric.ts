@@ -15,7 +15,7 @@ import { chrfFromStats, chrfSignature, chrfStats, resolveChrfConfig } from './ch
 import { MetricInputError } from './errors';
 import { resolveRougeConfig, rougeSignature, rougeStats, type RougeType } from './rouge';
 import { resolveTerConfig, terFromStats, terSignature, terStats } from './ter';
-import { isBleuTokenizerName } from './tokenizers';
+import { BLEU_TOKENIZERS, isBleuTokenizerName } from './tokenizers';
 
 /** Names of the classical metrics. */
 export type MetricName = 'bleu' | 'chrf' | 'chrf++' | 'ter' | 'rouge1' | 'rouge2' | 'rougeL' | 'rougeLsum';
@@ -182,10 +182,11 @@ export function getMetric(name: MetricName, options: MetricOptions = {}, nrefs =
     m.corpusFromSum(sumStats(rows), rows.length);
 
   if (name === 'bleu') {
-    if (options.tokenize !== undefined && !isBleuTokenizerName(options.tokenize)) {
-      throw new MetricInputError(`unknown BLEU tokenizer '${options.tokenize}' (expected one of 13a, intl, zh, char, none)`);
+    const { tokenize } = options;
+    if (tokenize !== undefined && !isBleuTokenizerName(tokenize)) {
+      throw new MetricInputError(`unknown BLEU tokenizer '${tokenize}' (expected one of ${BLEU_TOKENIZERS.join(', ')})`);
     }
-    const c = resolveBleuConfig({ ...options, tokenize: options.tokenize as never });
+    const c = resolveBleuConfig({ ...options, tokenize });
     const m = {
       corpusFromSum: (sum: readonly number[]) => bleuFromStats(sum, c, c.effectiveOrder),
     };

@@ -40,6 +40,20 @@ describe('analyseSystems', () => {
     expect(ab?.p_bt).toBeCloseTo(0.0942 / (0.0942 + 0.657), 3);
   });
 
+  it('gives Elo and TrueSkill rank intervals from the spread over game orders', () => {
+    const a = analyseSystems(synthetic(4, 30, 12), { resamples: 50, eloOrders: 8 });
+    for (const s of a.systems) {
+      for (const key of ['elo', 'trueskill'] as const) {
+        const ci = s.rank_ci[key];
+        expect(ci).toBeDefined();
+        if (!ci) continue;
+        expect(ci[0]).toBeGreaterThanOrEqual(1);
+        expect(ci[1]).toBeLessThanOrEqual(4);
+        expect(ci[0]).toBeLessThanOrEqual(ci[1]);
+      }
+    }
+  });
+
   it('emits exactly the documented JSON shape for systems and pairs', () => {
     const a = analyseSystems(fig1, fast);
     expect(Object.keys(a.systems[0])).toEqual(

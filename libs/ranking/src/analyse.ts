@@ -6,7 +6,7 @@ import { bootstrapAggregates, pairwiseCounts, sufficientFromWins } from './boots
 import { bootstrapCounts, mulberry32 } from './prng';
 import { moodMedianTestSorted, tTestFromDiffs, wilcoxonFromSortedDiffs } from './paired-tests';
 import { rankDescending } from './ranks';
-import { defaultGameOrders, elo, trueSkill } from './rating-systems';
+import { defaultGameOrders, eloRuns, trueSkillRuns } from './rating-systems';
 import { bootstrapPValue, fillSwapMask, type CorpusFromStats } from './resampling';
 import { orientedScores, RankingInputError, type ScoreTable } from './score-table';
 import { binomialTwoSidedP } from './special-functions';
@@ -58,7 +58,12 @@ export interface SystemSummary {
   elo: number;
   trueskill: { mu: number; sigma: number };
   rank: { mean: number; median: number; bt: number; elo: number; trueskill: number };
-  rank_ci: { mean: [number, number]; median: [number, number]; bt: [number, number] };
+  /**
+   * 95% rank intervals: bootstrap over instances for mean/median/BT; for Elo and TrueSkill the
+   * 2.5–97.5 percentiles of ranks over the random game orders (order sensitivity only; always set
+   * by analyseSystems, optional in the type so hand-built summaries stay valid).
+   */
+  rank_ci: { mean: [number, number]; median: [number, number]; bt: [number, number]; elo?: [number, number]; trueskill?: [number, number] };
   mean_ci: [number, number];
   median_ci: [number, number];
   cluster: { mean: number; median: number; bt: number };
@@ -264,8 +269,11 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   }
 
   // Pairs (in input order a < b), each test on canonical arrays.
-  const elos = elo({ systems: sysOrder.map(String), instances: instOrder.map(String), scores: x.map((r) => Array.from(r)) }, { orders: eloOrders, seed: (seed + 2) >>> 0 });
-  const ts = trueSkill({ systems: sysOrder.map(String), instances: instOrder.map(String), scores: x.map((r) => Array.from(r)) }, { orders: eloOrders, seed: (seed + 2) >>> 0 });
+  const canonTable: ScoreTable = { systems: sysOrder.map(String), instances: instOrder.map(String), scores: x.map((r) => Array.from(r)) };
+  const eloResult = eloRuns(canonTable, { orders: eloOrders, seed: (seed + 2) >>> 0 });
+  const tsResult = trueSkillRuns(canonTable, { orders: eloOrders, seed: (seed + 2) >>> 0 });
+  const elos = eloResult.mean;
+  const ts = tsResult.mean;
   const pairs: PairSummary[] = [];
   const pairIndex = new Map<number, number>();
   const d = new Float64Array(n);
@@ -366,6 +374,14 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const rankBt = rankDescending(btKey, 1e-9);
   const rankElo = rankDescending(elos, 1e-9);
   const rankTs = rankDescending(ts.map((r) => r.mu), 1e-9);
+  // Elo/TrueSkill rank intervals: spread of ranks over the random game orders (order uncertainty).
+  const orderRankCi = (runs: number[][]): [number, number][] => {
+    const cols = Array.from({ length: k }, () => new Float64Array(runs.length));
+    runs.forEach((run, o) => rankDescending(run, 1e-9).forEach((r, i) => (cols[i][o] = r)));
+    return cols.map((c) => rankInterval(c.sort()));
+  };
+  const eloRankCi = orderRankCi(eloResult.runs);
+  const tsRankCi = orderRankCi(tsResult.runs);
 
   const rel = (ca: number, cb: number): '>' | '<' | '=' => (ca < cb ? '>' : ca > cb ? '<' : '=');
   const disagreements: ClusterDisagreement[] = [];
@@ -398,7 +414,13 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       elo: elos[i],
       trueskill: { mu: ts[i].mu, sigma: ts[i].sigma },
       rank: { mean: rankMean[i], median: rankMedian[i], bt: rankBt[i], elo: rankElo[i], trueskill: rankTs[i] },
-      rank_ci: { mean: rankInterval(meanRankCols[i]), median: rankInterval(medianRankCols[i]), bt: rankInterval(btRankCols[i]) },
+      rank_ci: {
+        mean: rankInterval(meanRankCols[i]),
+        median: rankInterval(medianRankCols[i]),
+        bt: rankInterval(btRankCols[i]),
+        elo: eloRankCi[i],
+        trueskill: tsRankCi[i],
+      },
       mean_ci: flip(interval(column(bMean, i))),
       median_ci: flip(interval(column(bMedian, i))),
       cluster: { mean: clusterMean[i], median: clusterMedian[i], bt: clusterBt[i] },

@@ -46,7 +46,9 @@ export { holm, benjaminiHochberg, adjustPValues, type Correction } from './corre
 export { clusters } from './clusters';
 export {
   elo,
+  eloRuns,
   trueSkill,
+  trueSkillRuns,
   trueSkillUpdate,
   type EloOptions,
   type TrueSkillOptions,

@@ -94,11 +94,21 @@ function schedule(table: ScoreTable, options: GameOrderOptions): Schedule & { pa
  * @example elo({ systems: ['A', 'B'], instances: ['1'], scores: [[1], [0]] }, { orders: 0 }); // [1510, 1490]
  */
 export function elo(table: ScoreTable, options: EloOptions = {}): number[] {
+  return eloRuns(table, options).mean;
+}
+
+/**
+ * {@link elo} with the final ratings of every game order kept (`runs[o][s]`), e.g. to see how
+ * much the order moves a system's rank.
+ * @example eloRuns(table, { orders: 10 }).runs.length; // 10
+ */
+export function eloRuns(table: ScoreTable, options: EloOptions = {}): { mean: number[]; runs: number[][] } {
   const K = options.k ?? 20;
   const start = options.initial ?? 1500;
   const { k, n, X, orders, pairMajor } = schedule(table, options);
   const ratings = new Float64Array(k);
   const total = new Float64Array(k);
+  const runs: number[][] = [];
   const scale = Math.LN10 / 400;
   for (const { inst, pi, pj } of orders) {
     ratings.fill(start);
@@ -120,8 +130,9 @@ export function elo(table: ScoreTable, options: EloOptions = {}): number[] {
       }
     }
     for (let s = 0; s < k; s++) total[s] += ratings[s];
+    runs.push(Array.from(ratings));
   }
-  return Array.from(total, (v) => v / orders.length);
+  return { mean: Array.from(total, (v) => v / orders.length), runs };
 }
 
 /** TrueSkill environment (defaults of the `trueskill` Python package, Herbrich et al. 2007). */
@@ -293,12 +304,21 @@ function makeUpdater(env: Env): (s: Float64Array, ia: number, ib: number, outcom
  * @example trueSkill({ systems: ['A', 'B'], instances: ['1'], scores: [[1], [0]] }, { orders: 0 }); // A μ≈29.40
  */
 export function trueSkill(table: ScoreTable, options: TrueSkillOptions = {}): TrueSkillRating[] {
+  return trueSkillRuns(table, options).mean;
+}
+
+/**
+ * {@link trueSkill} with the final μ of every game order kept (`runs[o][s]`).
+ * @example trueSkillRuns(table, { orders: 10 }).runs.length; // 10
+ */
+export function trueSkillRuns(table: ScoreTable, options: TrueSkillOptions = {}): { mean: TrueSkillRating[]; runs: number[][] } {
   const env = trueSkillEnv(options);
   const { k, n, X, orders, pairMajor } = schedule(table, options);
   const update = makeUpdater(env);
   const state = new Float64Array(2 * k);
   const mu = new Float64Array(k);
   const sigma = new Float64Array(k);
+  const runs: number[][] = [];
   for (const { inst, pi, pj } of orders) {
     for (let s = 0; s < k; s++) {
       state[2 * s] = env.mu;
@@ -324,6 +344,7 @@ export function trueSkill(table: ScoreTable, options: TrueSkillOptions = {}): Tr
       mu[s] += state[2 * s];
       sigma[s] += Math.sqrt(state[2 * s + 1]);
     }
+    runs.push(Array.from({ length: k }, (_, s) => state[2 * s]));
   }
-  return Array.from(mu, (m, s) => ({ mu: m / orders.length, sigma: sigma[s] / orders.length }));
+  return { mean: Array.from(mu, (m, s) => ({ mu: m / orders.length, sigma: sigma[s] / orders.length })), runs };
 }

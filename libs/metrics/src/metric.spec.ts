@@ -58,6 +58,10 @@ describe('parseMetricOptions', () => {
       smoothValue: 0.2,
     });
   });
+  it('is applied by score() too, so untyped callers get the same errors', () => {
+    const untyped = { lowercase: 'yes' } as unknown as Record<string, never>;
+    expect(() => score('bleu', untyped, HYPS, [REFS])).toThrow("option 'lowercase' of bleu must be true or false");
+  });
   it('rejects unknown keys and wrong types', () => {
     expect(() => parseMetricOptions('chrf', { tokenize: '13a' })).toThrow("option 'tokenize' does not apply to chrf");
     expect(() => parseMetricOptions('rougeL', { stem: 'yes' })).toThrow("option 'stem' of rougeL must be true or false");

@@ -252,7 +252,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       for (let j = i + 1; j < k; j++) {
         const D = sums[i] - sums[j];
         const obs = Math.abs(D);
-        if (Math.abs(D - 2 * (S[i] - S[j])) > obs + 1e-12 * Math.max(1, obs)) arExceed[i * k + j]++;
+        if (Math.abs(D - 2 * (S[i] - S[j])) >= obs - 1e-12 * Math.max(1, obs)) arExceed[i * k + j]++;
       }
     }
   }
@@ -503,7 +503,7 @@ function corpusResampling(
         const b2 = totals[j].map((v, c) => v - swapped[j][c] + swapped[i][c]);
         const stat = Math.abs(corpus.corpusFromStats([a2]) - corpus.corpusFromStats([b2]));
         const obs = Math.abs(scores[i] - scores[j]);
-        if (stat > obs + 1e-12 * Math.max(1, obs)) exceed[i * k + j]++;
+        if (stat >= obs - 1e-12 * Math.max(1, obs)) exceed[i * k + j]++;
       }
     }
   }

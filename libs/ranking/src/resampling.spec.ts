@@ -12,7 +12,7 @@ describe('resampling tests', () => {
   const better = base.map((x, i) => x + 0.5 + 0.1 * Math.sin(i));
   const same = base.map((x, i) => x + (i % 2 === 0 ? 0.01 : -0.01));
 
-  it('gives the smallest attainable p, 1/(R+1), when one system is better on every instance', () => {
+  it('gives the smallest attainable p, 1/(R+1),, when one system is better on every instance', () => {
     expect(pairedBootstrap(better, base, { resamples: 999 }).p).toBeCloseTo(1 / 1000, 12);
     expect(approximateRandomization(better, base, { resamples: 999 }).p).toBeCloseTo(1 / 1000, 12);
   });
@@ -20,6 +20,11 @@ describe('resampling tests', () => {
   it('does not reject for two systems that differ by symmetric noise only', () => {
     expect(pairedBootstrap(same, base, { resamples: 999 }).p).toBeGreaterThan(0.2);
     expect(approximateRandomization(same, base, { resamples: 999 }).p).toBeGreaterThan(0.2);
+  });
+
+  it('gives p = 1 for a system compared with itself (ties count as at least as extreme)', () => {
+    expect(pairedBootstrap(base, base).p).toBe(1);
+    expect(approximateRandomization(base, base).p).toBe(1);
   });
 
   it('is reproducible for a seed and changes with the seed', () => {

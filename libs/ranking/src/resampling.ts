@@ -22,19 +22,22 @@ export interface ResamplingResult {
 export type CorpusFromStats = (rows: number[][]) => number;
 
 /**
- * sacreBLEU's p-value rule (after multeval): p = (#{s_r > observed} + 1)/(R + 1), strict >.
- * A tiny relative slack keeps floating-point re-computations of the observed value from counting.
+ * Resampling p-value: p = (#{s_r ≥ observed} + 1)/(R + 1) (Noreen 1989; multeval).
+ * sacreBLEU counts s_r > observed instead; the two differ only on exact ties, e.g. a system
+ * compared with itself, where ≥ gives p = 1 and > would give 1/(R + 1). A relative slack of
+ * 1e-12 makes floating-point re-computations of the observed value count as ties.
  */
 export function pValueFromSamples(samples: ArrayLike<number>, observed: number): number {
-  const slack = 1e-12 * Math.max(1, Math.abs(observed));
+  const threshold = observed - 1e-12 * Math.max(1, Math.abs(observed));
   let c = 0;
-  for (let r = 0; r < samples.length; r++) if (samples[r] > observed + slack) c++;
+  for (let r = 0; r < samples.length; r++) if (samples[r] >= threshold) c++;
   return (c + 1) / (samples.length + 1);
 }
 
 /**
  * Bootstrap p for paired absolute differences as sacreBLEU's `_paired_bs_test`: with bootstrap
- * differences δ_r, s_r = |δ_r| − mean_r|δ_r|, p = (#{s_r > |observed|} + 1)/(R + 1).
+ * differences δ_r, s_r = |δ_r| − mean_r|δ_r|, p = (#{s_r ≥ |observed|} + 1)/(R + 1) (≥: see
+ * {@link pValueFromSamples}).
  */
 export function bootstrapPValue(diffs: ArrayLike<number>, observed: number): number {
   const R = diffs.length;
@@ -97,7 +100,7 @@ export function pairedBootstrapCorpus(
 /**
  * Paired approximate randomisation on corpus-level scores (Riezler & Maxwell 2005; sacreBLEU's
  * `paired-ar`): in each trial every instance's statistics are swapped between the systems with
- * probability 1/2; p = (#{|score(A′) − score(B′)| > |observed|} + 1)/(R + 1). Seeded.
+ * probability 1/2; p = (#{|score(A′) − score(B′)| ≥ |observed|} + 1)/(R + 1). Seeded.
  * @example approximateRandomizationCorpus(statsA, statsB, (rows) => rows[0][0] / rows[0][1]).p;
  */
 export function approximateRandomizationCorpus(
@@ -166,7 +169,7 @@ export function pairedBootstrap(a: ArrayLike<number>, b: ArrayLike<number>, opti
 
 /**
  * Paired approximate randomisation test on the mean score: each instance's pair of scores is
- * swapped with probability 1/2; statistic |mean(a′) − mean(b′)|; p = (#{> observed} + 1)/(R + 1).
+ * swapped with probability 1/2; statistic |mean(a′) − mean(b′)|; p = (#{≥ observed} + 1)/(R + 1).
  * Reference: Noreen (1989), Computer-Intensive Methods for Testing Hypotheses; Riezler & Maxwell (2005).
  * @example approximateRandomization([0.3, 0.5, 0.9], [0.2, 0.4, 0.1], { resamples: 1000 }).p;
  */

@@ -104,6 +104,16 @@ export class ScoreRepository {
     return { total, rows: rows.map((r) => ({ ...r, output: outputBy.get(r.instanceId) ?? '' })) };
   }
 
+  /** Instances of a test set at the given positions, with a submission's output for each (any order). */
+  async instanceDetails(submissionId: string, testSetId: string, positions: number[]) {
+    if (positions.length === 0) return [];
+    const rows = await this.db.instance.findMany({
+      where: { testSetId, position: { in: positions } },
+      select: { id: true, externalId: true, position: true, source: true, references: true, outputs: { where: { submissionId }, select: { text: true } } },
+    });
+    return rows.map((r) => ({ instanceId: r.externalId, position: r.position, source: r.source, references: r.references, output: r.outputs[0]?.text ?? '' }));
+  }
+
   /**
    * Streams long-form score rows in pages (keyset pagination on submission, metric, position),
    * so a download never holds a whole phase in memory.

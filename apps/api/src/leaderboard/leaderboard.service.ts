@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InvalidInputError, NotFoundError, ScoreRepository, SubmissionRepository, TaskRepository, type AuthUser } from '@podium/db';
-import { createHash } from 'node:crypto';
 import { assertId } from '../common/ids';
 import { assertCanSeePhaseScores } from '../common/visibility';
-import { taskMetrics } from '../tasks/task.mapper';
 import { PValueCorrection, PairedTest, type Leaderboard, type LeaderboardSystem, type SystemPair } from './leaderboard.types';
-import { metricHigherIsBetter, rankSystems, type Analysis } from './ranking.adapter';
+import { COMBINED_CORPUS_NOTE, PhaseMetricsService, type MetricSelection, type PhaseForMetrics } from './phase-metrics.service';
+import { rankSystems, type Analysis } from './ranking.adapter';
 
 export interface LeaderboardOptions {
   metric?: string;
@@ -80,6 +79,7 @@ export class LeaderboardService {
     private readonly tasks: TaskRepository,
     private readonly submissions: SubmissionRepository,
     private readonly scores: ScoreRepository,
+    private readonly metrics: PhaseMetricsService = new PhaseMetricsService(submissions, scores),
   ) {}
 
   async leaderboard(phaseId: string, options: LeaderboardOptions, user: AuthUser | null): Promise<Leaderboard> {
@@ -94,26 +94,17 @@ export class LeaderboardService {
     if (!Number.isInteger(resamples) || resamples < 1 || resamples > MAX_RESAMPLES) {
       throw new InvalidInputError(`resamples must be between 1 and ${MAX_RESAMPLES}`, { field: 'resamples' });
     }
-    const configured = taskMetrics(phase.task);
-    const available = await this.scores.metricsOfPhase(phaseId);
-    const metric = options.metric ?? configured[0]?.key ?? available[0] ?? '';
-    const config = configured.find((m) => m.key === metric);
-    if (!config && !available.includes(metric)) {
-      throw new InvalidInputError(`metric '${metric}' is not configured for this task (configured: ${configured.map((m) => m.key).join(', ')})`, {
-        field: 'metric',
-      });
-    }
+    const available = await this.metrics.available(phase);
+    const selection = this.metrics.select(phase, options.metric, available.stored);
     const correction = options.correction ?? PValueCorrection.HOLM;
     const test = options.test ?? DEFAULT_PAIR_TEST;
 
-    const scored = await this.submissions.ofPhase(phaseId, { status: 'SCORED' });
-    const stamp = createHash('sha256')
-      .update(scored.map((s) => `${s.id}@${s.scoredAt?.toISOString() ?? ''}`).join(','))
-      .digest('hex');
-    const key = JSON.stringify([phaseId, metric, options.test ?? null, correction, seed, resamples, stamp]);
+    const stamp = await this.metrics.scoringStamp(phaseId);
+    const weight = selection.kind === 'combined' ? selection.combined.w : null;
+    const key = JSON.stringify([phaseId, selection.key, weight, options.test ?? null, correction, seed, resamples, stamp]);
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const computed = this.compute(phase, metric, config?.name ?? metric, available, {
+    const computed = this.compute(phase, selection, available.all, stamp, {
       test,
       explicitTest: options.test,
       correction,
@@ -125,29 +116,30 @@ export class LeaderboardService {
   }
 
   private async compute(
-    phase: { id: string; testSetId: string | null },
-    metric: string,
-    metricName: string,
+    phase: PhaseForMetrics,
+    selection: MetricSelection,
     available: string[],
+    stamp: string,
     o: { test: PairedTest; explicitTest?: PairedTest; correction: PValueCorrection; seed: number; resamples: number },
   ): Promise<Leaderboard> {
     const phaseId = phase.id;
+    const metric = selection.key;
     const { test, correction, seed, resamples } = o;
     const base = {
       phaseId,
       metric,
-      higherIsBetter: metricHigherIsBetter(metricName),
+      higherIsBetter: selection.higherIsBetter,
       availableMetrics: available,
       test,
       correction,
       seed,
       resamples,
     };
-    const notes: string[] = [];
+    const notes: string[] = selection.kind === 'combined' ? [COMBINED_CORPUS_NOTE] : [];
     if (!phase.testSetId) {
-      return { ...base, metricSignature: '', instanceCount: 0, systems: [], pairs: [], disagreement: null, notes: ['the phase has no test set yet'] };
+      return { ...base, metricSignature: '', instanceCount: 0, systems: [], pairs: [], disagreement: null, notes: [...notes, 'the phase has no test set yet'] };
     }
-    const matrix = await this.scores.matrix(phaseId, metric, phase.testSetId);
+    const matrix = await this.metrics.matrix({ ...phase, testSetId: phase.testSetId }, selection, stamp);
     // Only fully scored systems can be compared instance by instance.
     const keep = matrix.systems.map((_, s) => matrix.values[s]!.every((v) => Number.isFinite(v)));
     matrix.systems.forEach((s, k) => {

@@ -3,6 +3,7 @@ import { MulterModule } from '@nestjs/platform-express';
 import type { ApiConfig } from '@podium/config';
 import { memoryStorage } from 'multer';
 import { API_CONFIG } from '../common/tokens';
+import { LeaderboardModule } from '../leaderboard/leaderboard.module';
 import { ScoringQueue } from './scoring-queue';
 import { SubmissionsController } from './submissions.controller';
 import { SubmissionsResolver } from './submissions.resolver';
@@ -10,6 +11,7 @@ import { SubmissionsService } from './submissions.service';
 
 @Module({
   imports: [
+    LeaderboardModule,
     MulterModule.registerAsync({
       // Larger files are refused by multer with 413 before they are read into memory.
       useFactory: (config: ApiConfig) => ({ storage: memoryStorage(), limits: { fileSize: config.PODIUM_MAX_UPLOAD_BYTES, files: 1, fields: 20 } }),

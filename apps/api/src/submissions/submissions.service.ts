@@ -16,7 +16,9 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { assertId } from '../common/ids';
 import { parseInput } from '../common/parse-input';
-import { assertActsForTeam, assertCanSeeSubmission, assertOrganiser, isOrganiser, visibleTeams } from '../common/visibility';
+import { assertActsForTeam, assertCanSeeSubmission, assertOrganiser, canSeePhaseScores, isOrganiser, visibleTeams } from '../common/visibility';
+import { isCombinedKey } from '../leaderboard/combined-metric';
+import { PhaseMetricsService } from '../leaderboard/phase-metrics.service';
 import { ScoringQueue } from './scoring-queue';
 import { UploadRejection, parseUpload, type UploadFormat } from './upload-parser';
 
@@ -52,6 +54,7 @@ export class SubmissionsService {
     private readonly scores: ScoreRepository,
     private readonly identity: IdentityRepository,
     private readonly queue: ScoringQueue,
+    private readonly metrics: PhaseMetricsService,
   ) {}
 
   private async phase(phaseId: string) {
@@ -155,11 +158,12 @@ export class SubmissionsService {
     page: { offset: number; limit: number; order: 'position' | 'asc' | 'desc' },
     user: AuthUser | null,
   ) {
-    await this.byId(submissionId, user);
+    const submission = await this.byId(submissionId, user);
     if (!Number.isInteger(page.offset) || page.offset < 0) throw new InvalidInputError('offset must be a non-negative integer', { field: 'offset' });
     if (!Number.isInteger(page.limit) || page.limit < 1 || page.limit > 1000) {
       throw new InvalidInputError('limit must be between 1 and 1000', { field: 'limit' });
     }
+    if (isCombinedKey(metric)) return this.combinedInstanceScores(submission, metric, page, user);
     const result = await this.scores.instanceScores(submissionId, metric, page);
     return {
       total: result.total,
@@ -174,6 +178,42 @@ export class SubmissionsService {
         score: r.value,
         signature: r.signature,
       })),
+    };
+  }
+
+  /**
+   * A page of the combined metric, computed from the phase's stored scores. Its scaling uses
+   * every submission of the phase, so it is shown only where the phase's scores are visible.
+   */
+  private async combinedInstanceScores(
+    submission: SubmissionWithTeam,
+    metric: string,
+    page: { offset: number; limit: number; order: 'position' | 'asc' | 'desc' },
+    user: AuthUser | null,
+  ) {
+    const phase = await this.phase(submission.phaseId);
+    if (!canSeePhaseScores(phase, user)) {
+      throw new ForbiddenError(
+        `the combined metric is scaled over all submissions of phase '${phase.name}', so it is shown once the phase's scores are public (${phase.closesAt.toISOString()})`,
+      );
+    }
+    const { stored } = await this.metrics.available(phase);
+    const selection = this.metrics.select(phase, metric, stored);
+    const empty = { total: 0, offset: page.offset, limit: page.limit, rows: [] };
+    if (!phase.testSetId || submission.status !== 'SCORED') return empty;
+    const matrix = await this.metrics.matrix({ ...phase, testSetId: phase.testSetId }, selection, await this.metrics.scoringStamp(phase.id));
+    const k = matrix.systems.findIndex((s) => s.submissionId === submission.id);
+    if (k < 0) return empty;
+    const values = matrix.values[k]!;
+    const cells = values.map((v, position) => ({ position, v })).filter((c) => Number.isFinite(c.v));
+    if (page.order !== 'position') cells.sort((a, b) => (page.order === 'asc' ? a.v - b.v : b.v - a.v) || a.position - b.position);
+    const slice = cells.slice(page.offset, page.offset + page.limit);
+    const details = new Map((await this.scores.instanceDetails(submission.id, phase.testSetId, slice.map((c) => c.position))).map((d) => [d.position, d]));
+    return {
+      total: cells.length,
+      offset: page.offset,
+      limit: page.limit,
+      rows: slice.map((c) => ({ ...details.get(c.position)!, score: c.v, signature: matrix.signatures[k]! })),
     };
   }
 

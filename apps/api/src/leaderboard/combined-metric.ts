@@ -1,0 +1,156 @@
+// MENLI's combined metric at read time: C = w·N + (1−w)·M over the stored component scores,
+// min–max scaled over every instance score of the phase (all scored submissions, as the paper's
+// code does per language pair over all systems). Nothing is stored, so C follows the phase as
+// submissions arrive; the bounds and the population size go into the signature.
+import type { MetricConfig, TaskKindName } from '@podium/contracts';
+import type { PhaseScoreMatrix } from '@podium/db';
+import { DEFAULT_COMBINE_WEIGHT, combineScores } from '@podium/nli';
+
+/** Key prefix of combined metrics: `combined:<nliKey>+<otherKey>`; bare `combined` is the task's default pair. */
+export const COMBINED_PREFIX = 'combined';
+
+/** A combined metric picked from a task's configuration. */
+export interface CombinedMetric {
+  /** Canonical key, `combined:<nliKey>+<otherKey>`. */
+  key: string;
+  nli: MetricConfig;
+  other: MetricConfig;
+  /** Weight of the NLI component. */
+  w: number;
+  otherHigherIsBetter: boolean;
+}
+
+export function combinedKey(nliKey: string, otherKey: string): string {
+  return `${COMBINED_PREFIX}:${nliKey}+${otherKey}`;
+}
+
+export function isCombinedKey(key: string): boolean {
+  return key === COMBINED_PREFIX || key.startsWith(`${COMBINED_PREFIX}:`);
+}
+
+/** The task's weight, else MENLI's default for its kind: .8 for summarisation (M:1466), .2 otherwise (MT, M:1329–1334). */
+export function combinedWeightFor(kind: TaskKindName, configured: number | null | undefined): number {
+  if (configured !== null && configured !== undefined) return configured;
+  return kind === 'summarization' ? DEFAULT_COMBINE_WEIGHT.summarization : DEFAULT_COMBINE_WEIGHT.mt;
+}
+
+/**
+ * Pairs of (NLI metric, other metric) a phase can combine: every `nli` metric of the task with
+ * scores, with every other metric with scores, in configuration order.
+ */
+export function combinablePairs(configured: readonly MetricConfig[], scored: readonly string[]): [MetricConfig, MetricConfig][] {
+  const has = new Set(scored);
+  const nli = configured.filter((m) => m.name === 'nli' && has.has(m.key));
+  const others = configured.filter((m) => m.name !== 'nli' && has.has(m.key));
+  return nli.flatMap((n) => others.map((o): [MetricConfig, MetricConfig] => [n, o]));
+}
+
+/**
+ * Resolves `combined` or `combined:<nliKey>+<otherKey>` against the task's metrics. Keys may
+ * themselves contain '+' (`chrf++`), so every split point is tried. Returns a reason on failure.
+ */
+export function resolveCombined(
+  key: string,
+  configured: readonly MetricConfig[],
+  scored: readonly string[],
+  weight: number,
+  higherIsBetter: (name: string) => boolean,
+): CombinedMetric | { error: string } {
+  let pair: [MetricConfig, MetricConfig] | undefined;
+  if (key === COMBINED_PREFIX) {
+    const nli = configured.filter((m) => m.name === 'nli');
+    if (nli.length === 0) return { error: "the task configures no 'nli' metric to combine" };
+    pair = combinablePairs(configured, scored)[0];
+    if (!pair) {
+      const other = configured.find((m) => m.name !== 'nli');
+      if (!other) return { error: "the task configures no metric besides 'nli' to combine it with" };
+      pair = [nli[0]!, other];
+    }
+  } else {
+    const rest = key.slice(COMBINED_PREFIX.length + 1);
+    for (let i = rest.indexOf('+'); i > 0 && !pair; i = rest.indexOf('+', i + 1)) {
+      const n = configured.find((m) => m.key === rest.slice(0, i) && m.name === 'nli');
+      const o = configured.find((m) => m.key === rest.slice(i + 1) && m.name !== 'nli');
+      if (n && o) pair = [n, o];
+    }
+    if (!pair) {
+      const nli = configured.filter((m) => m.name === 'nli').map((m) => m.key);
+      const others = configured.filter((m) => m.name !== 'nli').map((m) => m.key);
+      return {
+        error: `'${key}' names no combination of the task's metrics; use combined:<nli key>+<other key> with an nli key of [${nli.join(', ')}] and another of [${others.join(', ')}]`,
+      };
+    }
+  }
+  if (!(weight >= 0 && weight <= 1)) return { error: `the task's combined weight ${weight} is outside [0, 1]` };
+  const [nli, other] = pair;
+  return { key: combinedKey(nli.key, other.key), nli, other, w: weight, otherHigherIsBetter: higherIsBetter(other.name) };
+}
+
+function fmt(x: number): string {
+  return String(Number(x.toPrecision(6)));
+}
+
+/** A combined score matrix and what it was scaled with. */
+export interface CombinedMatrix extends PhaseScoreMatrix {
+  /** Phase-wide part of the signature (weight, scaling, bounds, population). */
+  scaling: { N: [number, number]; M: [number, number]; n: number } | null;
+}
+
+/**
+ * Combines two matrices of the same phase (same systems and instances, as
+ * `ScoreRepository.matrix` returns them). The scaling population is every cell where both
+ * components are stored; a cell missing either stays NaN. Each system's signature pins its
+ * component signatures, the weight, the scaling and its bounds; the corpus score is the mean of
+ * the system's instance values (C is defined per instance).
+ *
+ * @example with N = [[0, .5], [1, .5]], M (TER, lower is better) = [[10, 30], [20, 30]], w = .2:
+ * N scales to [[0, .5], [1, .5]], M flips to [[1, 0], [.5, 0]], C = [[.8, .1], [.6, .1]].
+ */
+export function combineMatrices(spec: CombinedMetric, nli: PhaseScoreMatrix, other: PhaseScoreMatrix): CombinedMatrix {
+  if (other.instances.length !== nli.instances.length || other.instances.some((id, i) => id !== nli.instances[i])) {
+    throw new Error('combined metric: the component matrices list different instances');
+  }
+  // The two reads may straddle a submission being scored: keep the systems both list.
+  const otherRow = new Map(other.systems.map((s, k) => [s.submissionId, k]));
+  const pick = nli.systems.map((s, k) => [k, otherRow.get(s.submissionId)] as const).filter((p): p is readonly [number, number] => p[1] !== undefined);
+  const systems = pick.map(([k]) => nli.systems[k]!);
+  const instances = nli.instances;
+  const nv = pick.map(([k]) => nli.values[k]!);
+  const mv = pick.map(([, j]) => other.values[j]!);
+  const nSig = pick.map(([k]) => nli.signatures[k]!);
+  const mSig = pick.map(([, j]) => other.signatures[j]!);
+  const ns: number[] = [];
+  const ms: number[] = [];
+  const cells: [number, number][] = [];
+  systems.forEach((_, k) => {
+    for (let i = 0; i < instances.length; i++) {
+      const n = nv[k]![i]!;
+      const m = mv[k]![i]!;
+      if (Number.isFinite(n) && Number.isFinite(m)) {
+        ns.push(n);
+        ms.push(m);
+        cells.push([k, i]);
+      }
+    }
+  });
+  const values = systems.map(() => new Array<number>(instances.length).fill(Number.NaN));
+  let scaling: CombinedMatrix['scaling'] = null;
+  if (cells.length > 0) {
+    const c = combineScores(ns, ms, spec.w, { otherHigherIsBetter: spec.otherHigherIsBetter, population: 'phase' });
+    cells.forEach(([k, i], j) => (values[k]![i] = c.values[j]!));
+    scaling = { N: c.bounds.nli, M: c.bounds.other, n: cells.length };
+  }
+  const tail = scaling
+    ? `scale:phase-minmax|N:[${fmt(scaling.N[0])},${fmt(scaling.N[1])}]|M:[${fmt(scaling.M[0])},${fmt(scaling.M[1])}]|n:${scaling.n}`
+    : 'scale:phase-minmax|n:0';
+  const signatures = systems.map(
+    (_, k) =>
+      `${COMBINED_PREFIX}|nli:(${nSig[k]})|with:(${mSig[k]})|w:${fmt(spec.w)}|M-dir:${spec.otherHigherIsBetter ? 'higher' : 'lower'}|${tail}`,
+  );
+  const corpus = systems.map((_, k) => {
+    const row = values[k]!;
+    const complete = row.length > 0 && row.every((v) => Number.isFinite(v));
+    return { value: complete ? row.reduce((a, b) => a + b, 0) / row.length : Number.NaN, signature: `${signatures[k]}|corpus:mean` };
+  });
+  return { systems, instances, values, signatures, corpus, scaling };
+}

@@ -1,2 +1,3 @@
 export * from './queue';
 export * from './metric-config';
+export * from './robustness';

@@ -5,6 +5,7 @@ import { isMetricName, score } from '@podium/metrics';
 import type { MetricName } from '@podium/metrics';
 import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
 import {
+  BUILTIN_SUITES,
   MenliSuiteError,
   menliPreferenceRows,
   parseMenliCsv,
@@ -15,10 +16,8 @@ import { CliError } from '../cli-error';
 import type { CliCommand } from '../command';
 import { readText } from '../io';
 
-/** Built-in suites, by name, as paths relative to the repository root. */
-export const BUILTIN_SUITES: Readonly<Record<string, string>> = {
-  'builtin:wmt20-de': 'data/menli-adv-wmt20-de/data.csv',
-};
+/** Built-in suites, by name, as paths relative to the repository root (shared with the worker). */
+export { BUILTIN_SUITES };
 
 /** The repository root: the nearest folder at or above `start` holding nx.json. */
 export function findRepoRoot(start: string = __dirname): string {

@@ -323,7 +323,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
         wins,
         losses,
         ties: n - wins - losses,
-        p_bt: bradleyTerryProbability(btFit.strengths, i, j),
+        p_bt: bradleyTerryProbability(btFit.strengths, i, j, btFit.tier),
         median_diff: sign * medDiff + 0,
         mean_diff: sign * (means[i] - means[j]) + 0,
         tests,

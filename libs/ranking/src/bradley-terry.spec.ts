@@ -88,6 +88,22 @@ describe('Bradley–Terry', () => {
     expect(bradleyTerryProbability(fit.strengths, 0, 1)).toBe(1);
   });
 
+  it('orders a strict chain A > B > C by tiers: A, B unbounded, C zero', () => {
+    const fit = fitBradleyTerry([
+      [0, 3, 3],
+      [0, 0, 3],
+      [0, 0, 0],
+    ]);
+    expect(fit.strengths).toEqual([Infinity, Infinity, 0]);
+    expect(fit.tier).toEqual([0, 1, 2]);
+    expect(bradleyTerryProbability(fit.strengths, 0, 1, fit.tier)).toBe(1);
+    expect(bradleyTerryProbability(fit.strengths, 1, 0, fit.tier)).toBe(0);
+  });
+
+  it('gives two systems where one always wins strengths (Infinity, 0), the limit of the win shares', () => {
+    expect(fitBradleyTerry([[0, 5], [0, 0]]).strengths).toEqual([Infinity, 0]);
+  });
+
   it('returns equal strengths when every comparison is a tie', () => {
     const fit = fitBradleyTerry([
       [0, 0],

@@ -130,8 +130,9 @@ export function winMatrix(x: readonly Float64Array[]): Float64Array {
  * stop when ‖Δλ‖² < 1e-9 (Zhao thesis ch. 11, App. E, eqs. 2–4; Hunter 2004, Ann. Stat. 32:384).
  *
  * Degenerate data (no NaN): a system that never wins is fixed at 0; a system that never loses but
- * wins at least once gets `Infinity` (tier 0) and the rest are refitted without it; if no
- * decisive comparison remains, the remaining systems share equal strength.
+ * wins at least once gets `Infinity` (tier 0) and the rest are refitted without it (repeatedly:
+ * tier 1, …); systems without any decisive comparison (tied with everyone) share equal strength.
+ * So two systems where A always wins give A = Infinity, B = 0.
  * @example fitBradleyTerry([[0, 1, 1], [4, 0, 4], [4, 1, 0]]).strengths; // ≈ [0.0942, 0.6570, 0.2488] (paper Fig. 1)
  */
 export function fitBradleyTerry(wins: number[][], opts: BradleyTerryOptions = {}): BradleyTerryFit {
@@ -196,7 +197,14 @@ export function fitBradleyTerrySufficient(
   let anyWin = false;
   for (const i of idx) if (W[i] > 0) anyWin = true;
   if (!anyWin) {
-    for (const i of idx) strengths[i] = 1 / m;
+    // Nobody left wins: those who lost (to peeled systems) get 0; systems with no decisive game
+    // at all (tied with everyone) share the mass equally; with none of those, all stay 0.
+    const undecided = idx.filter((i) => {
+      let games = 0;
+      for (let j = 0; j < k; j++) if (j !== i) games += N[i * k + j];
+      return games === 0;
+    });
+    for (const i of undecided) strengths[i] = 1 / undecided.length;
     return { strengths, iterations: 0, converged: true, tier };
   }
   // Compact active sub-problem.
@@ -261,12 +269,14 @@ export function fitBradleyTerrySufficient(
 
 /**
  * Bradley–Terry win probability p_ij = λ_i/(λ_i + λ_j) (Zhao thesis ch. 11 eq. 1).
- * Two unbounded or two zero strengths give 1/2; unbounded beats finite with probability 1.
+ * Two zero strengths give 1/2; unbounded beats finite with probability 1; two unbounded
+ * strengths compare by `tier` when given (lower tier always wins), else 1/2.
  * @example bradleyTerryProbability([0.0942, 0.657, 0.2488], 1, 2); // ≈ 0.725
  */
-export function bradleyTerryProbability(strengths: ArrayLike<number>, i: number, j: number): number {
+export function bradleyTerryProbability(strengths: ArrayLike<number>, i: number, j: number, tier?: ArrayLike<number>): number {
   const a = strengths[i];
   const b = strengths[j];
+  if (a === Infinity && b === Infinity && tier && tier[i] !== tier[j]) return tier[i] < tier[j] ? 1 : 0;
   if (a === b) return 0.5;
   if (a === Infinity) return 1;
   if (b === Infinity) return 0;

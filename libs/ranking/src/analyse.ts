@@ -269,7 +269,11 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   }
 
   // Pairs (in input order a < b), each test on canonical arrays.
-  const canonTable: ScoreTable = { systems: sysOrder.map(String), instances: instOrder.map(String), scores: x.map((r) => Array.from(r)) };
+  const canonTable: ScoreTable = {
+    systems: sysOrder.map((i) => table.systems[i]),
+    instances: instOrder.map((l) => table.instances[l]),
+    scores: x.map((r) => Array.from(r)),
+  };
   const eloResult = eloRuns(canonTable, { orders: eloOrders, seed: (seed + 2) >>> 0 });
   const tsResult = trueSkillRuns(canonTable, { orders: eloOrders, seed: (seed + 2) >>> 0 });
   const elos = eloResult.mean;

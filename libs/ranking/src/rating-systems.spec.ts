@@ -48,6 +48,27 @@ describe('Elo and TrueSkill', () => {
     expect((e[0] + e[1] + e[2]) / 3).toBeCloseTo(1500, 9);
   });
 
+  it('gives the same ratings, system by system, when systems and instances are listed in another order', () => {
+    const t: ScoreTable = {
+      systems: ['a', 'b', 'c', 'd'],
+      instances: Array.from({ length: 25 }, (_, i) => `i${i}`),
+      scores: [0, 1, 2, 3].map((s) => Array.from({ length: 25 }, (_, i) => Math.round(3 * Math.sin(i * (s + 1))))),
+    };
+    const sysPerm = [2, 0, 3, 1];
+    const instPerm = Array.from({ length: 25 }, (_, i) => (i * 7) % 25);
+    const p: ScoreTable = {
+      systems: sysPerm.map((s) => t.systems[s]),
+      instances: instPerm.map((l) => t.instances[l]),
+      scores: sysPerm.map((s) => instPerm.map((l) => t.scores[s][l])),
+    };
+    const e = elo(t, { orders: 3 });
+    const ep = elo(p, { orders: 3 });
+    sysPerm.forEach((s, q) => expect(ep[q]).toBe(e[s]));
+    const ts = trueSkill(t, { orders: 3 });
+    const tp = trueSkill(p, { orders: 3 });
+    sysPerm.forEach((s, q) => expect(tp[q]).toEqual(ts[s]));
+  });
+
   it('averages over seeded orders: same seed, same ratings; other seed, slightly different', () => {
     const t: ScoreTable = {
       systems: ['a', 'b', 'c'],

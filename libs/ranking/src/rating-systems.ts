@@ -66,19 +66,28 @@ function schedule(table: ScoreTable, options: GameOrderOptions): Schedule & { pa
   if (count === 0) {
     return { k, n, X, orders: [{ inst: Int32Array.from({ length: n }, (_, l) => l), pi: basePi, pj: basePj }], pairMajor: true };
   }
+  // Shuffle canonical positions (systems and instances sorted by name), then map to input
+  // indices: the game sequence, named, does not depend on the input order.
+  const byName = (names: string[]): Int32Array =>
+    Int32Array.from(names.map((_, i) => i).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : a - b)));
+  const sysOrder = byName(table.systems);
+  const instOrder = byName(table.instances);
   const rng = mulberry32(options.seed ?? 12345);
   const orders: Schedule['orders'] = [];
   const perm = Int32Array.from({ length: pairCount }, (_, p) => p);
   for (let o = 0; o < count; o++) {
     const inst = Int32Array.from({ length: n }, (_, l) => l);
     shuffleInPlace(inst, rng);
+    for (let t = 0; t < n; t++) inst[t] = instOrder[inst[t]];
     shuffleInPlace(perm, rng);
     const pi = new Int32Array(pairCount);
     const pj = new Int32Array(pairCount);
     for (let p = 0; p < pairCount; p++) {
       const swap = rng.next() < 0.5;
-      pi[p] = swap ? basePj[perm[p]] : basePi[perm[p]];
-      pj[p] = swap ? basePi[perm[p]] : basePj[perm[p]];
+      const a = sysOrder[basePi[perm[p]]];
+      const b = sysOrder[basePj[perm[p]]];
+      pi[p] = swap ? b : a;
+      pj[p] = swap ? a : b;
     }
     orders.push({ inst, pi, pj });
   }
@@ -89,8 +98,8 @@ function schedule(table: ScoreTable, options: GameOrderOptions): Schedule & { pa
  * Elo ratings from per-instance games between every pair of systems; ties are draws.
  *
  * Formula: E_i = 1/(1 + 10^((R_j − R_i)/400)); R_i ← R_i + K(δ − E_i), R_j ← R_j − K(δ − E_i),
- * δ ∈ {1, ½, 0}; K = 20, start 1500; averaged over seeded random game orders so the result does
- * not depend on the input order. Reference: Elo (1978); Zhao thesis ch. 11 App. G.1 eq. 5.
+ * δ ∈ {1, ½, 0}; K = 20, start 1500; averaged over seeded random game orders, drawn over systems
+ * and instances sorted by name, so the result does not depend on the input order. Reference: Elo (1978); Zhao thesis ch. 11 App. G.1 eq. 5.
  * @example elo({ systems: ['A', 'B'], instances: ['1'], scores: [[1], [0]] }, { orders: 0 }); // [1510, 1490]
  */
 export function elo(table: ScoreTable, options: EloOptions = {}): number[] {

@@ -1,8 +1,10 @@
 import { Module, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import { loadWorkerConfig, type WorkerConfig } from '@podium/config';
-import { createDb, SubmissionRepository, type Db } from '@podium/db';
+import { createDb, RobustnessRepository, SubmissionRepository, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
 import { createNliScorer } from './nli.adapter';
+import { RobustnessProcessor } from './robustness.processor';
+import { RobustnessService } from './robustness.service';
 import { ScoringProcessor } from './scoring.processor';
 import { ScoringService } from './scoring.service';
 import { NLI_SCORER, PG_BOSS, WORKER_CONFIG } from './tokens';
@@ -21,6 +23,7 @@ class DbCloser implements OnApplicationShutdown {
     { provide: WORKER_CONFIG, useFactory: (): WorkerConfig => loadWorkerConfig() },
     { provide: DB, inject: [WORKER_CONFIG], useFactory: (c: WorkerConfig) => createDb(c.DATABASE_URL, { maxConnections: 4 }) },
     { provide: SubmissionRepository, inject: [DB], useFactory: (db: Db) => new SubmissionRepository(db) },
+    { provide: RobustnessRepository, inject: [DB], useFactory: (db: Db) => new RobustnessRepository(db) },
     {
       provide: PG_BOSS,
       inject: [WORKER_CONFIG],
@@ -35,6 +38,8 @@ class DbCloser implements OnApplicationShutdown {
     DbCloser,
     ScoringService,
     ScoringProcessor,
+    RobustnessService,
+    RobustnessProcessor,
   ],
 })
 export class WorkerModule {}

@@ -1,0 +1,229 @@
+/**
+ * @jest-environment ../../libs/nli/jest-environment.js
+ */
+// (onnxruntime-node returns host-realm typed arrays; that environment shares them with the tests.)
+/**
+ * Robustness reports against a real PostgreSQL (the one `npm test` starts): the repository
+ * keeps one row per (task, metric, suite, mode) and a rerun replaces it; the worker's result
+ * equals running the preference test directly with @podium/metrics on the same rows; suites
+ * generated from a task's references work for English and fail clearly otherwise.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { WorkerConfig } from '@podium/config';
+import { robustnessResultSchema } from '@podium/contracts';
+import { createDb, IdentityRepository, RobustnessRepository, Role, TaskKind, TaskRepository, type Db } from '@podium/db';
+import { score, type MetricName } from '@podium/metrics';
+import { generateSuite, menliPreferenceRows, parseMenliCsv, runPreferenceTest, type PairScorer } from '@podium/robustness';
+import type PgBoss from 'pg-boss';
+import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
+import { WorkerNliScorer } from './nli.adapter';
+import { RobustnessProcessor } from './robustness.processor';
+import { RobustnessService } from './robustness.service';
+
+const url = process.env['DATABASE_URL'];
+const describeDb = url ? describe : describe.skip;
+const root = path.resolve(__dirname, '..', '..', '..');
+
+/** The reference computation: @podium/metrics sentence scores with default options, as the CLI does. */
+const directScorer = (metric: MetricName): PairScorer => async (anchors, hyps) => {
+  const s = score(metric, {}, hyps, [anchors]);
+  return { values: s.instances, signature: s.sentenceSignature, higherIsBetter: s.higherIsBetter };
+};
+
+// English references with numbers, pronouns and negations, and a second reference each.
+const refs = [
+  'He said the company sold 300 cars in 2019.',
+  'She does not like the new policy.',
+  'They paid $45 for the tickets.',
+  'The minister will visit 12 schools next week.',
+  'We have not seen him since Monday.',
+  'Prices rose by 7 percent last year.',
+  'His brother works in a large hospital.',
+  'The team won 3 of its 5 games.',
+];
+const refs2 = [
+  'According to him, the firm sold 300 cars in 2019.',
+  'She dislikes the new policy.',
+  'They spent $45 on the tickets.',
+  'Next week the minister is visiting 12 schools.',
+  'We have not seen him since Monday.',
+  'Last year prices went up by 7 percent.',
+  'His brother is employed at a big hospital.',
+  'The team won three of five games.',
+];
+
+describeDb('robustness reports (real PostgreSQL)', () => {
+  let db: Db;
+  let tasks: TaskRepository;
+  let reports: RobustnessRepository;
+  let organiserId: string;
+  const noEnqueue = async () => undefined;
+
+  async function makeTask(targetLang = 'en', metrics: unknown = [
+    { key: 'bleu', name: 'bleu', options: {} },
+    { key: 'chrf', name: 'chrf', options: {} },
+    { key: 'ter', name: 'ter', options: {} },
+  ]) {
+    const suffix = randomUUID().slice(0, 8);
+    const task = await tasks.createTask({
+      slug: `rob-${suffix}`, title: 't', kind: TaskKind.MT, sourceLang: 'de', targetLang, metrics: metrics as never, createdById: organiserId,
+    });
+    const phase = await tasks.createPhase({
+      taskId: task.id, name: 'test', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 5, totalLimit: 5, leaderboardBeforeClose: true,
+    });
+    await tasks.uploadTestSet(phase.id, 'ts', refs.map((r, i) => ({ externalId: `s${i}`, source: `Quelle ${i}`, references: [r, refs2[i]!] })));
+    return task;
+  }
+
+  beforeAll(async () => {
+    db = createDb(url!, { maxConnections: 3 });
+    tasks = new TaskRepository(db);
+    reports = new RobustnessRepository(db);
+    const identity = new IdentityRepository(db);
+    organiserId = (await identity.createUser(`org-rob-${randomUUID().slice(0, 8)}`, Role.ORGANISER)).id;
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+  });
+
+  it('keeps one report per (task, metric, suite, mode); a rerun resets it and bumps the attempt', async () => {
+    const task = await makeTask();
+    const sent: [string, number][] = [];
+    const request = { taskId: task.id, metric: 'chrf', suite: 'builtin:wmt20-de', mode: 'ref' };
+    const [first] = await reports.queue([request], async (_sql, id, attempt) => void sent.push([id, attempt]));
+    expect(first!.status).toBe('QUEUED');
+    expect(await reports.saveResult(first!.id, 1, 'sig', { x: 1 })).toBe(true);
+    const [second] = await reports.queue([request], async (_sql, id, attempt) => void sent.push([id, attempt]));
+    expect(second!.id).toBe(first!.id);
+    expect(sent).toEqual([[first!.id, 1], [first!.id, 2]]);
+    const rows = await reports.ofTask(task.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'QUEUED', attempt: 2, result: null, signature: '' });
+    // A job of the first attempt can no longer write.
+    expect(await reports.saveResult(first!.id, 1, 'old', { x: 1 })).toBe(false);
+    expect(await reports.markRunning(first!.id, 1)).toBe(false);
+  });
+
+  it('rolls back the report when its job cannot be queued', async () => {
+    const task = await makeTask();
+    await expect(
+      reports.queue([{ taskId: task.id, metric: 'bleu', suite: 'builtin:wmt20-de', mode: 'ref' }], async () => {
+        throw new Error('queue down');
+      }),
+    ).rejects.toThrow('queue down');
+    expect(await reports.countOfTask(task.id)).toBe(0);
+  });
+
+  it.each([
+    ['chrf', 'ref'],
+    ['ter', 'ref'],
+    ['bleu', 'src'],
+  ] as const)('stores the %s accuracy on the built-in suite (%s mode) equal to runPreferenceTest run directly', async (metric, mode) => {
+    const task = await makeTask();
+    const [report] = await reports.queue([{ taskId: task.id, metric, suite: 'builtin:wmt20-de', mode }], noEnqueue);
+    const service = new RobustnessService(reports, null);
+    const outcome = await service.compute(report!.id, 1);
+    expect(outcome).toMatchObject({ kind: 'done', metric, rows: 2400 });
+
+    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(path.join(root, 'data/menli-adv-wmt20-de/data.csv'), 'utf8')), mode);
+    const expected = await runPreferenceTest(rows, directScorer(metric));
+    const stored = await db.robustnessReport.findUniqueOrThrow({ where: { id: report!.id } });
+    expect(stored.status).toBe('DONE');
+    expect(stored.finishedAt).not.toBeNull();
+    expect(stored.signature).toBe(expected.signature);
+    const result = robustnessResultSchema.parse(stored.result);
+    expect(result.overall.accuracy).toBeCloseTo(expected.overall.accuracy, 12);
+    expect(result.overall.ci[0]).toBeCloseTo(expected.overall.ci[0], 12);
+    expect(result.overall.ci[1]).toBeCloseTo(expected.overall.ci[1], 12);
+    expect(result.overall.n).toBe(2400);
+    expect(Object.keys(result.phenomena).sort()).toEqual(Object.keys(expected.phenomena).sort());
+    for (const [name, est] of Object.entries(expected.phenomena)) {
+      expect(result.phenomena[name]!.accuracy).toBeCloseTo(est.accuracy, 12);
+      expect(result.phenomena[name]!.n).toBe(est.n);
+    }
+    expect(result.failingCount).toBe(expected.failing.length);
+    expect(result.bootstrap).toEqual({ seed: 12345, resamples: 1000, confidence: 0.95 });
+    expect(result.higherIsBetter).toBe(metric !== 'ter');
+    if (mode === 'ref' && metric === 'chrf') {
+      // libs/robustness/README.md: chrF .202 [.190, .215] overall on WMT20_de, ref mode.
+      expect(result.overall.accuracy).toBeCloseTo(0.202, 3);
+    }
+  }, 120_000);
+
+  it('scores an NLI metric with the worker’s model (loaded once) as scoreNli does directly', async () => {
+    const task = await makeTask('en', [{ key: 'nli', name: 'nli', options: {} }]);
+    const [report] = await reports.queue([{ taskId: task.id, metric: 'nli', suite: 'builtin:wmt20-de', mode: 'ref' }], noEnqueue);
+    const config = { PODIUM_NLI_MODEL: 'test-nli-tiny', PODIUM_NLI_PROVIDER: 'cpu', PODIUM_NLI_BATCH_SIZE: 64, PODIUM_NLI_THREADS: 0 } as WorkerConfig;
+    const nli = new WorkerNliScorer(config, path.join(root, 'models'));
+    expect(await new RobustnessService(reports, nli).compute(report!.id, 1)).toMatchObject({ kind: 'done' });
+
+    const model = await loadNliModel(path.join(root, 'models/test-nli-tiny'), { log: () => undefined });
+    const direct: PairScorer = async (anchors, hyps) => {
+      const s = await scoreNli(model, { hyps, refStreams: [anchors] }, defaultNliOptions('mt', 'ref'));
+      return { values: s.instances, signature: s.signature, higherIsBetter: s.higherIsBetter };
+    };
+    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(path.join(root, 'data/menli-adv-wmt20-de/data.csv'), 'utf8')), 'ref');
+    const expected = await runPreferenceTest(rows, direct);
+    const stored = await db.robustnessReport.findUniqueOrThrow({ where: { id: report!.id } });
+    expect(stored.signature).toBe(expected.signature);
+    const result = robustnessResultSchema.parse(stored.result);
+    expect(result.overall.accuracy).toBeCloseTo(expected.overall.accuracy, 12);
+    // libs/robustness/README.md: NLI (test-nli-tiny) .213 overall, ref mode.
+    expect(result.overall.accuracy).toBeCloseTo(0.213, 3);
+  }, 300_000);
+
+  it('generates a suite from the task’s English references and scores it as generateSuite + runPreferenceTest do', async () => {
+    const task = await makeTask();
+    const [report] = await reports.queue([{ taskId: task.id, metric: 'chrf', suite: 'generated:7', mode: 'ref' }], noEnqueue);
+    const outcome = await new RobustnessService(reports, null).compute(report!.id, 1);
+    const suite = generateSuite({ references: refs, secondReferences: refs2, sources: refs.map((_, i) => `Quelle ${i}`), language: 'en', seed: 7 });
+    const expected = await runPreferenceTest(menliPreferenceRows(suite.rows, 'ref'), directScorer('chrf'));
+    expect(outcome).toMatchObject({ kind: 'done', rows: suite.rows.length });
+    const result = robustnessResultSchema.parse((await db.robustnessReport.findUniqueOrThrow({ where: { id: report!.id } })).result);
+    expect(result.overall.accuracy).toBeCloseTo(expected.overall.accuracy, 12);
+    expect(result.phenomena['num']!.n).toBe(expected.phenomena['num']!.n);
+  });
+
+  function processor() {
+    const config = { PODIUM_WORKER_NAME: 'test', PODIUM_WORKER_POLL_SECONDS: 1 } as WorkerConfig;
+    return new RobustnessProcessor({} as PgBoss, config, new RobustnessService(reports, null));
+  }
+  const job = (data: unknown) => ({ id: 'job', data, retryCount: 0, retryLimit: 2 }) as unknown as PgBoss.JobWithMetadata<unknown>;
+
+  it('fails a generated suite for a German-reference task with the language named, without retrying', async () => {
+    const task = await makeTask('de');
+    const [report] = await reports.queue([{ taskId: task.id, metric: 'chrf', suite: 'generated:7', mode: 'ref' }], noEnqueue);
+    await processor().handle(job({ v: 1, reportId: report!.id, attempt: 1 }));
+    const stored = await db.robustnessReport.findUniqueOrThrow({ where: { id: report!.id } });
+    expect(stored.status).toBe('FAILED');
+    expect(stored.error).toMatch(/English references only.*'de'/);
+  });
+
+  it('fails a report whose metric is no longer configured, and an NLI metric on a worker without a model', async () => {
+    const task = await makeTask('en', [{ key: 'nli', name: 'nli', options: {} }]);
+    const [gone, nli] = await reports.queue(
+      [
+        { taskId: task.id, metric: 'bleu', suite: 'builtin:wmt20-de', mode: 'ref' },
+        { taskId: task.id, metric: 'nli', suite: 'builtin:wmt20-de', mode: 'ref' },
+      ],
+      noEnqueue,
+    );
+    await processor().handle(job({ v: 1, reportId: gone!.id, attempt: 1 }));
+    await processor().handle(job({ v: 1, reportId: nli!.id, attempt: 1 }));
+    const rows = await reports.ofTask(task.id);
+    expect(rows.find((r) => r.metric === 'bleu')).toMatchObject({ status: 'FAILED', error: expect.stringContaining("has no metric 'bleu'") });
+    expect(rows.find((r) => r.metric === 'nli')).toMatchObject({ status: 'FAILED', error: expect.stringContaining('needs an NLI model') });
+  });
+
+  it('skips a job of a superseded attempt and drops a malformed payload', async () => {
+    const task = await makeTask();
+    const request = { taskId: task.id, metric: 'bleu', suite: 'builtin:wmt20-de', mode: 'ref' };
+    await reports.queue([request], noEnqueue);
+    const [again] = await reports.queue([request], noEnqueue);
+    expect(await new RobustnessService(reports, null).compute(again!.id, 1)).toMatchObject({ kind: 'skipped' });
+    await processor().handle(job({ v: 2, reportId: 'nope' }));
+    expect((await reports.byId(again!.id))!.status).toBe('QUEUED');
+  });
+});

@@ -1,0 +1,67 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { ROBUSTNESS_REPORT_QUEUE, robustnessReportJobV1 } from '@podium/contracts';
+import type { WorkerConfig } from '@podium/config';
+import PgBoss from 'pg-boss';
+import { PermanentRobustnessError, RobustnessService } from './robustness.service';
+import { PG_BOSS, WORKER_CONFIG } from './tokens';
+
+/**
+ * Consumes robustness-report jobs, one at a time per worker (a suite is thousands of rows).
+ * A bad payload is dropped; a permanent error fails the report at once; any other error is
+ * retried by pg-boss, and the last attempt fails the report. (pg-boss itself is stopped by
+ * the scoring processor at shutdown.)
+ */
+@Injectable()
+export class RobustnessProcessor implements OnApplicationBootstrap {
+  private readonly log = new Logger(RobustnessProcessor.name);
+
+  constructor(
+    @Inject(PG_BOSS) private readonly boss: PgBoss,
+    @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
+    private readonly robustness: RobustnessService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.boss.createQueue(ROBUSTNESS_REPORT_QUEUE);
+    await this.boss.work(
+      ROBUSTNESS_REPORT_QUEUE,
+      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.config.PODIUM_WORKER_POLL_SECONDS },
+      async ([job]) => (job ? this.handle(job) : undefined),
+    );
+    this.log.log(`${this.config.PODIUM_WORKER_NAME} is waiting for jobs on '${ROBUSTNESS_REPORT_QUEUE}'`);
+  }
+
+  async handle(job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    const payload = robustnessReportJobV1.safeParse(job.data);
+    if (!payload.success) {
+      this.log.error(`job ${job.id} has an invalid payload and is dropped: ${payload.error.message}`);
+      return;
+    }
+    const { reportId, attempt } = payload.data;
+    const started = Date.now();
+    try {
+      const outcome = await this.robustness.compute(reportId, attempt);
+      if (outcome.kind === 'done') {
+        this.log.log(
+          `[${this.config.PODIUM_WORKER_NAME}] robustness report ${reportId}: ${outcome.metric} accuracy ${outcome.accuracy.toFixed(3)} on ${outcome.rows} rows in ${Date.now() - started} ms`,
+        );
+      } else {
+        this.log.warn(`skipped job ${job.id}: ${outcome.reason}`);
+      }
+    } catch (e) {
+      const reason = e instanceof Error ? e.message : String(e);
+      if (e instanceof PermanentRobustnessError) {
+        this.log.warn(`robustness report ${reportId} failed: ${reason}`);
+        await this.robustness.fail(reportId, attempt, reason);
+        return;
+      }
+      if (job.retryCount >= job.retryLimit) {
+        this.log.error(`robustness report ${reportId} failed after ${job.retryCount + 1} attempts: ${reason}`);
+        await this.robustness.fail(reportId, attempt, `failed after ${job.retryCount + 1} attempts: ${reason}`);
+        return;
+      }
+      this.log.warn(`attempt ${job.retryCount + 1} for robustness report ${reportId} failed, will retry: ${reason}`);
+      throw e;
+    }
+  }
+}

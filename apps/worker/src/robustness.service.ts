@@ -1,0 +1,146 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  metricConfigListSchema,
+  parseRobustnessSuite,
+  robustnessSuiteIdSchema,
+  TASK_KINDS,
+  type RobustnessResult,
+  type TaskKindName,
+} from '@podium/contracts';
+import { RobustnessRepository, type RobustnessJobInput } from '@podium/db';
+import {
+  BUILTIN_SUITES,
+  generateSuite,
+  menliPreferenceRows,
+  parseMenliCsv,
+  runPreferenceTest,
+  UnsupportedLanguageError,
+  type PreferenceReport,
+  type PreferenceRow,
+} from '@podium/robustness';
+import { MetricUnavailableError, type NliScorer } from './metric-runner';
+import { metricPairScorer } from './robustness-scorer';
+import { NLI_SCORER } from './tokens';
+
+/** Folder that the built-in suites' paths are relative to (the repository root by default). */
+export const ROBUSTNESS_DATA_ROOT = Symbol('ROBUSTNESS_DATA_ROOT');
+
+/** A report that retrying cannot fix (unknown suite or metric, unsupported language, bad options). */
+export class PermanentRobustnessError extends Error {}
+
+export type RobustnessOutcome =
+  | { kind: 'done'; metric: string; rows: number; accuracy: number; signature: string }
+  | { kind: 'skipped'; reason: string };
+
+/** What a report stores from a preference test: everything but the failing rows themselves. */
+export function robustnessResult(report: PreferenceReport): RobustnessResult {
+  return {
+    higherIsBetter: report.higherIsBetter,
+    overall: report.overall,
+    phenomena: report.phenomena,
+    failingCount: report.failing.length,
+    bootstrap: report.bootstrap,
+  };
+}
+
+function taskKindName(kind: string): TaskKindName {
+  const name = kind.toLowerCase().replace(/_/g, '-');
+  if (!(TASK_KINDS as readonly string[]).includes(name)) throw new PermanentRobustnessError(`unknown task kind ${kind}`);
+  return name as TaskKindName;
+}
+
+@Injectable()
+export class RobustnessService {
+  private readonly dataRoot: string;
+
+  constructor(
+    private readonly reports: RobustnessRepository,
+    @Inject(NLI_SCORER) private readonly nli: NliScorer | null,
+    @Optional() @Inject(ROBUSTNESS_DATA_ROOT) dataRoot?: string,
+  ) {
+    this.dataRoot = dataRoot ?? path.resolve(__dirname, '..', '..', '..');
+  }
+
+  /**
+   * Runs the preference test of a task's metric on the report's suite and stores the result.
+   * A job for an attempt that has been superseded by a rerun is skipped.
+   */
+  async compute(reportId: string, attempt: number): Promise<RobustnessOutcome> {
+    const input = await this.reports.jobInput(reportId);
+    if (!input) return { kind: 'skipped', reason: `robustness report ${reportId} no longer exists` };
+    if (input.report.attempt !== attempt) {
+      return { kind: 'skipped', reason: `robustness report ${reportId} was queued again (attempt ${input.report.attempt}, job ${attempt})` };
+    }
+    if (!(await this.reports.markRunning(reportId, attempt))) {
+      return { kind: 'skipped', reason: `robustness report ${reportId} is ${input.report.status}, not queued` };
+    }
+    const metrics = metricConfigListSchema.safeParse(input.task.metrics);
+    if (!metrics.success) throw new PermanentRobustnessError(`task '${input.task.slug}' has an invalid metric configuration: ${metrics.error.message}`);
+    const config = metrics.data.find((m) => m.key === input.report.metric);
+    if (!config) throw new PermanentRobustnessError(`task '${input.task.slug}' has no metric '${input.report.metric}'`);
+    const mode = input.report.mode;
+    if (mode !== 'ref' && mode !== 'src') throw new PermanentRobustnessError(`mode must be ref or src, not '${mode}'`);
+
+    const rows = await this.suiteRows(input, mode);
+    let report: PreferenceReport;
+    try {
+      report = await runPreferenceTest(rows, metricPairScorer(config, taskKindName(input.task.kind), this.nli));
+    } catch (e) {
+      if (e instanceof MetricUnavailableError || (e instanceof Error && e.name === 'MetricInputError')) throw new PermanentRobustnessError(e.message);
+      throw e;
+    }
+    const saved = await this.reports.saveResult(reportId, attempt, report.signature, robustnessResult(report));
+    if (!saved) return { kind: 'skipped', reason: `robustness report ${reportId} was queued again while it ran; result dropped` };
+    return { kind: 'done', metric: config.key, rows: rows.length, accuracy: report.overall.accuracy, signature: report.signature };
+  }
+
+  /** Preference rows of the report's suite: a shipped MENLI suite, or one generated from the task's references. */
+  async suiteRows(input: RobustnessJobInput, mode: 'ref' | 'src'): Promise<PreferenceRow[]> {
+    const id = robustnessSuiteIdSchema.safeParse(input.report.suite);
+    if (!id.success) throw new PermanentRobustnessError(`invalid suite '${input.report.suite}'`);
+    const suite = parseRobustnessSuite(id.data);
+    if (suite.kind === 'builtin') {
+      const rel = BUILTIN_SUITES[suite.id];
+      if (!rel) throw new PermanentRobustnessError(`unknown built-in suite '${suite.id}' (known: ${Object.keys(BUILTIN_SUITES).join(', ')})`);
+      const file = path.join(this.dataRoot, rel);
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch (e) {
+        throw new PermanentRobustnessError(`built-in suite '${suite.id}' cannot be read from ${file}: ${(e as Error).message}`);
+      }
+      try {
+        return menliPreferenceRows(parseMenliCsv(text), mode);
+      } catch (e) {
+        throw new PermanentRobustnessError(`suite '${suite.id}': ${(e as Error).message}`);
+      }
+    }
+    if (mode !== 'ref') throw new PermanentRobustnessError('generated suites are reference-based only; use mode ref');
+    const texts = await this.reports.taskTexts(input.task.id);
+    if (texts.length === 0) throw new PermanentRobustnessError(`task '${input.task.slug}' has no test set to generate a suite from`);
+    const hasSecond = texts.some((t) => t.references.length > 1);
+    let generated;
+    try {
+      generated = generateSuite({
+        references: texts.map((t) => t.references[0] ?? ''),
+        secondReferences: hasSecond ? texts.map((t) => t.references[1] ?? '') : undefined,
+        sources: texts.map((t) => t.source),
+        language: input.task.targetLang.split(/[-_]/)[0],
+        seed: suite.seed,
+      });
+    } catch (e) {
+      if (e instanceof UnsupportedLanguageError) {
+        throw new PermanentRobustnessError(`task '${input.task.slug}' has target language '${input.task.targetLang}': ${e.message}`);
+      }
+      throw e;
+    }
+    if (generated.rows.length === 0) throw new PermanentRobustnessError(`no adversarial rows could be generated from the references of task '${input.task.slug}'`);
+    return menliPreferenceRows(generated.rows, 'ref');
+  }
+
+  async fail(reportId: string, attempt: number, reason: string): Promise<void> {
+    await this.reports.markFailed(reportId, attempt, reason);
+  }
+}

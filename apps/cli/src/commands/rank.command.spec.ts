@@ -42,6 +42,18 @@ describe('podium rank', () => {
     ]);
   });
 
+  it('keeps newlines inside quoted fields and reports the line a bad record starts on', () => {
+    const records = parseCsv('system,instance,score\n"multi\nline",1,2\nB,2,3\n');
+    expect(records.map((r) => r.fields)).toEqual([
+      ['system', 'instance', 'score'],
+      ['multi\nline', '1', '2'],
+      ['B', '2', '3'],
+    ]);
+    expect(records[2].line).toBe(4);
+    expect(() => parseCsv('a,b\n"open,1\n')).toThrow(/line 2: unterminated quoted field/);
+    expect(() => parseCsv('a,b\nx"y,1\n')).toThrow(/line 2: stray quote/);
+  });
+
   it('passes seed, correction, alpha and test through to the analysis', async () => {
     const out = (await rankCommand.run(['--scores', file('f.csv', fig1Csv), '--seed', '7', '--resamples', '20', '--correction', 'bh', '--alpha', '0.1', '--test', 'sign'])) as Analysis;
     expect(out.settings).toMatchObject({ seed: 7, correction: 'bh', alpha: 0.1, cluster_tests: { mean: 'sign', median: 'sign', bt: 'sign' } });

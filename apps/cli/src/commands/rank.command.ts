@@ -22,16 +22,41 @@ runs six paired tests on every pair with multiple-comparison correction, and pri
 
 const TESTS: readonly TestName[] = ['ttest', 'wilcoxon', 'sign', 'mood', 'bootstrap', 'ar'];
 
-/** Splits CSV text into records (RFC 4180: quoted fields, "" escapes, newlines inside quotes). */
+/**
+ * Splits CSV text into records (RFC 4180: quoted fields, "" escapes, newlines inside quotes).
+ * Lines without a quote take a fast path (plain split); quoted records use a state machine.
+ */
 export function parseCsv(text: string): { fields: string[]; line: number }[] {
   const records: { fields: string[]; line: number }[] = [];
-  let fields: string[] = [];
+  let pos = 0;
+  let line = 1;
+  while (pos < text.length) {
+    const nl = text.indexOf('\n', pos);
+    const end = nl < 0 ? text.length : nl;
+    let raw = text.slice(pos, end);
+    if (!raw.includes('"')) {
+      if (raw.endsWith('\r')) raw = raw.slice(0, -1);
+      if (raw !== '') records.push({ fields: raw.split(','), line });
+      pos = end + 1;
+      line++;
+      continue;
+    }
+    const parsed = parseQuotedRecord(text, pos, line);
+    records.push({ fields: parsed.fields, line });
+    pos = parsed.next;
+    line = parsed.line;
+  }
+  return records;
+}
+
+/** One record that contains quotes, from `start` to the end of its (possibly multi-line) row. */
+function parseQuotedRecord(text: string, start: number, startLine: number): { fields: string[]; next: number; line: number } {
+  const fields: string[] = [];
   let field = '';
   let quoted = false;
-  let line = 1;
-  let recordLine = 1;
   let atFieldStart = true;
-  for (let i = 0; i < text.length; i++) {
+  let line = startLine;
+  for (let i = start; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
       if (ch === '"') {
@@ -53,24 +78,18 @@ export function parseCsv(text: string): { fields: string[]; line: number }[] {
       field = '';
       atFieldStart = true;
     } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
+      const next = ch === '\r' && text[i + 1] === '\n' ? i + 2 : i + 1;
       fields.push(field);
-      if (!(fields.length === 1 && fields[0] === '')) records.push({ fields, line: recordLine });
-      fields = [];
-      field = '';
-      atFieldStart = true;
-      line++;
-      recordLine = line;
+      return { fields, next, line: line + 1 };
     } else {
       if (ch === '"') throw new CliError(`line ${line}: stray quote inside an unquoted field`);
       field += ch;
       atFieldStart = false;
     }
   }
-  if (quoted) throw new CliError(`line ${recordLine}: unterminated quoted field`);
+  if (quoted) throw new CliError(`line ${startLine}: unterminated quoted field`);
   fields.push(field);
-  if (!(fields.length === 1 && fields[0] === '')) records.push({ fields, line: recordLine });
-  return records;
+  return { fields, next: text.length, line: line + 1 };
 }
 
 function parseScore(raw: string, where: string): number {

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ApiConfig } from '@podium/config';
+import path from 'node:path';
 import { AppModule } from './app.module';
 import { SCHEMA_FILE } from './graphql-schema';
 import { serveWebApp } from './web/web-app';
@@ -23,6 +24,8 @@ export interface CreateAppOptions {
 /** Builds the API (GraphQL at /graphql, REST under /api, the web app at /); not yet listening. */
 export async function createApp(config: ApiConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
   const root = options.root ?? process.cwd();
+  // NLI availability is checked against the models folder the worker uses by default.
+  config = { ...config, PODIUM_MODELS_DIR: config.PODIUM_MODELS_DIR ?? path.join(root, 'models') };
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(config, { schemaFile: options.emitSchema ? `${root}/${SCHEMA_FILE}` : false, queueSchema: options.queueSchema }),
     { bodyParser: false, logger: options.logger === false ? false : undefined },

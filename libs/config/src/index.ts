@@ -29,7 +29,10 @@ const apiEnv = z.object({
   PODIUM_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   /** Folder with the built web app (apps/web/dist); served at / when present. */
   PODIUM_WEB_DIST: z.string().optional(),
+  /** Folder holding NLI model directories (models/<name>/); default the repository's models/. */
   PODIUM_MODELS_DIR: z.string().optional(),
+  /** NLI model the worker uses for `nli` metrics unless a task's metric names one (reported as available or not). */
+  PODIUM_NLI_MODEL: z.string().default('test-nli-tiny'),
 });
 export type ApiConfig = z.infer<typeof apiEnv>;
 

@@ -2,6 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { NotFoundError, ScoreRepository, SubmissionRepository, TaskRepository, type AuthUser, type LongScoreRow } from '@podium/db';
 import { assertId } from '../common/ids';
 import { assertCanSeePhaseScores, assertCanSeeSubmission } from '../common/visibility';
+import { LeaderboardService, type LeaderboardOptions } from '../leaderboard/leaderboard.service';
+import type { Leaderboard } from '../leaderboard/leaderboard.types';
+import { PhaseMetricsService, type MetricSelection } from '../leaderboard/phase-metrics.service';
+
+const COMBINED_PAGE = 5000;
 
 export interface ScoreExport {
   fileStem: string;
@@ -15,6 +20,8 @@ export class DownloadsService {
     private readonly tasks: TaskRepository,
     private readonly submissions: SubmissionRepository,
     private readonly scores: ScoreRepository,
+    private readonly metrics: PhaseMetricsService,
+    private readonly leaderboards: LeaderboardService,
   ) {}
 
   async submissionScores(submissionId: string, user: AuthUser | null): Promise<ScoreExport> {
@@ -28,12 +35,62 @@ export class DownloadsService {
     };
   }
 
-  async phaseScores(phaseId: string, user: AuthUser | null): Promise<ScoreExport> {
+  /**
+   * Every stored score of the phase's scored submissions; each combined key in `metrics` adds
+   * that metric's rows, computed from the stored scores as the leaderboard computes them.
+   */
+  async phaseScores(phaseId: string, user: AuthUser | null, metrics: string[] = []): Promise<ScoreExport> {
     assertId('phase', phaseId);
     const phase = await this.tasks.phaseById(phaseId);
     if (!phase) throw new NotFoundError('phase', phaseId);
     assertCanSeePhaseScores(phase, user);
+    const { stored } = await this.metrics.available(phase);
+    const combined = new Map<string, MetricSelection>();
+    for (const key of metrics) {
+      const selection = this.metrics.select(phase, key, stored);
+      if (selection.kind === 'combined') combined.set(selection.key, selection);
+    }
     const scored = await this.submissions.ofPhase(phaseId, { status: 'SCORED' });
-    return { fileStem: `${phase.task.slug}-${phase.name}-scores`, pages: this.scores.longRows(scored.map((s) => s.id)) };
+    const storedPages = this.scores.longRows(scored.map((s) => s.id));
+    const testSetId = phase.testSetId;
+    const stamp = combined.size > 0 ? await this.metrics.scoringStamp(phaseId) : '';
+    const self = this;
+    async function* pages(): AsyncGenerator<LongScoreRow[]> {
+      yield* storedPages;
+      if (!testSetId) return;
+      for (const selection of combined.values()) {
+        const m = await self.metrics.matrix({ ...phase!, testSetId }, selection, stamp);
+        let page: LongScoreRow[] = [];
+        for (const [k, s] of m.systems.entries()) {
+          m.values[k]!.forEach((score, position) => {
+            if (!Number.isFinite(score)) return;
+            page.push({
+              submissionId: s.submissionId,
+              systemName: s.systemName,
+              teamName: s.teamName,
+              instanceId: m.instances[position]!,
+              position,
+              metric: selection.key,
+              signature: m.signatures[k]!,
+              score,
+            });
+          });
+          if (page.length >= COMBINED_PAGE) {
+            yield page;
+            page = [];
+          }
+        }
+        if (page.length > 0) yield page;
+      }
+    }
+    return { fileStem: `${phase.task.slug}-${phase.name}-scores`, pages: pages() };
+  }
+
+  /** The leaderboard (same service, cache and checks as GraphQL) and a file name for it. */
+  async leaderboard(phaseId: string, options: LeaderboardOptions, user: AuthUser | null): Promise<{ fileStem: string; board: Leaderboard }> {
+    const board = await this.leaderboards.leaderboard(phaseId, options, user);
+    const phase = await this.tasks.phaseById(phaseId);
+    if (!phase) throw new NotFoundError('phase', phaseId);
+    return { fileStem: `${phase.task.slug}-${phase.name}-leaderboard-${board.metric}`, board };
   }
 }

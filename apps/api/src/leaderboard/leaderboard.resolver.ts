@@ -13,7 +13,7 @@ export class LeaderboardResolver {
   })
   async leaderboard(
     @Args('phaseId', { type: () => ID }) phaseId: string,
-    @Args('metric', { type: () => String, nullable: true, description: "Metric key; default the task's first metric" }) metric: string | undefined,
+    @Args('metric', { type: () => String, nullable: true, description: "Metric key; default the task's first metric. `combined:<nli key>+<other key>` (or `combined`) is MENLI's combination, computed from the stored scores" }) metric: string | undefined,
     @Args('test', { type: () => PairedTest, nullable: true, description: 'Test behind the pairs’ p and every cluster; default t-test for p, per-aggregation tests for clusters' })
     test: PairedTest | undefined,
     @Args('correction', { type: () => PValueCorrection, nullable: true, description: 'Default HOLM' }) correction: PValueCorrection | undefined,

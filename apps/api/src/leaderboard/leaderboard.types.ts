@@ -118,7 +118,8 @@ export class Leaderboard {
   @Field({ description: 'Metric key' }) metric!: string;
   @Field() higherIsBetter!: boolean;
   @Field({ description: 'Signature shared by the instance scores (the most common one if they differ)' }) metricSignature!: string;
-  @Field(() => [String], { description: 'Metric keys with scores in this phase' }) availableMetrics!: string[];
+  @Field(() => [String], { description: 'Metric keys with scores in this phase, then the combined metrics (`combined:<nli>+<other>`) computable from them' })
+  availableMetrics!: string[];
   @Field(() => PairedTest, { description: 'Test behind `p` and `pAdjusted` of the pairs' }) test!: PairedTest;
   @Field(() => PValueCorrection) correction!: PValueCorrection;
   @Field(() => Int) seed!: number;

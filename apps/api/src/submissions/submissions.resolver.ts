@@ -29,7 +29,7 @@ export class SubmissionsResolver {
   @Query(() => InstanceScorePageType, { description: "One page of a submission's per-instance scores for a metric" })
   async instanceScores(
     @Args('submissionId', { type: () => ID }) submissionId: string,
-    @Args('metric') metric: string,
+    @Args('metric', { description: 'A stored metric key, or `combined:<nli>+<other>` (shown once the phase scores are public)' }) metric: string,
     @Args('offset', { type: () => Int, defaultValue: 0 }) offset: number,
     @Args('limit', { type: () => Int, defaultValue: 50 }) limit: number,
     @Args('order', { type: () => InstanceOrder, defaultValue: InstanceOrder.POSITION }) order: InstanceOrder,

@@ -1,0 +1,364 @@
+// The combined NLI metric, the leaderboard downloads and NLI availability, against a real
+// PostgreSQL: scores are stored with SubmissionRepository.saveScores (no worker), then read back
+// through GraphQL and the REST downloads.
+import type { INestApplication } from '@nestjs/common';
+import { loadApiConfig } from '@podium/config';
+import { IdentityRepository, Role, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import request from 'supertest';
+import { createApp } from '../app';
+
+const DATABASE_URL = process.env['DATABASE_URL'];
+const suite = DATABASE_URL ? describe : describe.skip;
+if (!DATABASE_URL) {
+  // eslint-disable-next-line no-console
+  console.warn('combined.integration.spec: DATABASE_URL is not set, so these integration tests are SKIPPED (npm test sets it)');
+}
+
+// Our own pg-boss schema, so no running worker scores (and overwrites) the hand-written scores.
+const QUEUE_SCHEMA = 'pgboss_combined_it';
+const ROOT = path.resolve(__dirname, '../../../..');
+const suffix = randomBytes(4).toString('hex');
+const NLI_SIG = 'nli|model:test@abc|formula:e|version:test';
+const CHRF_SIG = 'chrF2|version:test';
+const TER_SIG = 'TER|version:test';
+
+interface GqlResult {
+  data: Record<string, any> | null; // eslint-disable-line @typescript-eslint/no-explicit-any -- test helper over arbitrary queries
+  errors?: { message: string; extensions: Record<string, unknown> }[];
+}
+
+// Every field of the leaderboard, to compare the JSON download with GraphQL field by field.
+const INTERVAL = '{ low high }';
+const RANKS = '{ best worst }';
+const FULL_BOARD = `phaseId metric higherIsBetter metricSignature availableMetrics test correction seed resamples instanceCount disagreement notes
+  systems { submissionId system team isBaseline n corpusScore corpusSignature signature mean meanCi ${INTERVAL} median medianCi ${INTERVAL}
+    bt btCi ${INTERVAL} elo trueskill { mu sigma } rank { mean median bt elo trueskill }
+    rankInterval { mean ${RANKS} median ${RANKS} bt ${RANKS} } cluster { mean median bt } clusterDisagreement }
+  pairs { aSubmissionId bSubmissionId a b wins losses ties pBt medianDiff meanDiff p pAdjusted tests { ttest wilcoxon sign mood bootstrap ar } }`;
+
+/** Parses RFC 4180 CSV (quoted fields with doubled quotes, CRLF line ends) into records. */
+function parseCsv(text: string): Record<string, string>[] {
+  const records: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '"' && field === '') {
+      const end = text.indexOf('"', i + 1);
+      let j = i + 1;
+      let quoted = '';
+      for (let e = end; ; e = text.indexOf('"', e + 2)) {
+        quoted += text.slice(j, e);
+        if (text[e + 1] !== '"') {
+          i = e;
+          break;
+        }
+        quoted += '"';
+        j = e + 2;
+      }
+      field = quoted;
+    } else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      records.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += ch;
+  }
+  const [cols, ...rows] = records;
+  return rows.map((r) => Object.fromEntries(r.map((v, i) => [cols![i]!, v])));
+}
+
+suite('combined metric and leaderboard downloads against PostgreSQL', () => {
+  let app: INestApplication;
+  let db: Db;
+  let organiserToken: string;
+  let aliceToken: string;
+  let phaseId: string;
+  let teamId: string;
+  const ids: Record<string, string> = {};
+
+  const gql = async (query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GqlResult> => {
+    const req = request(app.getHttpServer()).post('/graphql').send({ query, variables });
+    if (token) req.set('Authorization', `Bearer ${token}`);
+    return (await req).body as GqlResult;
+  };
+  const ok = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
+    const r = await gql(query, variables, token);
+    if (r.errors) throw new Error(`GraphQL errors: ${JSON.stringify(r.errors)}`);
+    return r.data!;
+  };
+  const get = (url: string, token = organiserToken) => request(app.getHttpServer()).get(url).set('Authorization', `Bearer ${token}`);
+
+  async function submitAndScore(system: string, nli: number[], chrf: number[], ter: number[]): Promise<string> {
+    const created = await ok(
+      `mutation($p: ID!, $t: ID!, $s: String!) { submit(phaseId: $p, teamId: $t, systemName: $s, content: "a\\nb\\nc\\n", format: TEXT) { id } }`,
+      { p: phaseId, t: teamId, s: system },
+      organiserToken,
+    );
+    const id: string = created['submit'].id;
+    const tasks = new TaskRepository(db);
+    const instances = await tasks.instanceIdsOf((await tasks.phaseById(phaseId))!.testSetId!);
+    const rows = (metric: string, signature: string, values: number[]) => instances.map((inst, k) => ({ instanceId: inst.id, metric, signature, value: values[k]! }));
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    await new SubmissionRepository(db).saveScores(
+      id,
+      [...rows('nli', NLI_SIG, nli), ...rows('chrf', CHRF_SIG, chrf), ...rows('ter', TER_SIG, ter)],
+      [
+        { metric: 'nli', signature: NLI_SIG, value: mean(nli) },
+        { metric: 'chrf', signature: CHRF_SIG, value: mean(chrf) },
+        { metric: 'ter', signature: TER_SIG, value: mean(ter) },
+      ],
+    );
+    ids[system] = id;
+    return id;
+  }
+
+  beforeAll(async () => {
+    const config = loadApiConfig({ DATABASE_URL, PODIUM_WEB_DIST: '/nonexistent' });
+    app = await createApp(config, { logger: false, queueSchema: QUEUE_SCHEMA, root: ROOT });
+    db = createDb(DATABASE_URL!);
+    const identity = new IdentityRepository(db);
+    const organiser = await identity.createUser(`corg-${suffix}`, Role.ORGANISER);
+    organiserToken = await identity.issueToken(organiser.id, 'combined integration test');
+
+    await ok(
+      `mutation($input: CreateTaskInput!) { createTask(input: $input) { id } }`,
+      {
+        input: {
+          slug: `comb-${suffix}`,
+          title: 'Combined',
+          kind: 'mt',
+          sourceLang: 'de',
+          targetLang: 'en',
+          metrics: [
+            { key: 'nli', name: 'nli' },
+            { key: 'chrf', name: 'chrf' },
+            { key: 'ter', name: 'ter' },
+            { key: 'nli-big', name: 'nli', options: { model: 'no-such-nli-model' } },
+          ],
+        },
+      },
+      organiserToken,
+    );
+    const now = Date.now();
+    const phase = await ok(
+      `mutation($input: CreatePhaseInput!) { createPhase(input: $input) { id } }`,
+      {
+        input: {
+          taskSlug: `comb-${suffix}`,
+          name: 'test',
+          opensAt: new Date(now - 3600_000).toISOString(),
+          closesAt: new Date(now + 86400_000).toISOString(),
+          dailyLimit: 5,
+          totalLimit: 10,
+          leaderboardBeforeClose: false,
+        },
+      },
+      organiserToken,
+    );
+    phaseId = phase['createPhase'].id;
+    await ok(
+      `mutation($p: ID!, $i: [TestInstanceInput!]!) { uploadTestSet(phaseId: $p, name: "ts", instances: $i) { id } }`,
+      {
+        p: phaseId,
+        i: [
+          { id: 'x1', source: 'Das Haus.', references: ['The house.'] },
+          { id: 'x2', source: 'Es regnet.', references: ['It rains.'] },
+          { id: 'x3', source: 'Guten Morgen.', references: ['Good morning.'] },
+        ],
+      },
+      organiserToken,
+    );
+    const team = await ok(`mutation { createTeam(name: "cteam-${suffix}", members: ["calice-${suffix}"]) { id } }`, {}, organiserToken);
+    teamId = team['createTeam'].id;
+    aliceToken = (await ok(`mutation { issueToken(userName: "calice-${suffix}", label: "t") }`, {}, organiserToken))['issueToken'];
+
+    await submitAndScore('A', [0.9, 0.5, 0.1], [60, 40, 20], [20, 40, 60]);
+    await submitAndScore('B', [0.3, 0.7, 0.2], [50, 30, 80], [30, 10, 50]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.$disconnect();
+  });
+
+  // Hand computation, w = .2 (MT default), N over all 6 NLI scores: bounds [.1, .9];
+  // chrF over all 6 scores: bounds [20, 80]. C = .2·(N − .1)/.8 + .8·(chrF − 20)/60:
+  const A_CHRF = [0.2 * 1 + 0.8 * (40 / 60), 0.2 * 0.5 + 0.8 * (20 / 60), 0];
+  const B_CHRF = [0.2 * 0.25 + 0.8 * 0.5, 0.2 * 0.75 + 0.8 * (10 / 60), 0.2 * 0.125 + 0.8 * 1];
+  // TER is lower-is-better, bounds [10, 60], flipped: (60 − TER)/50.
+  const A_TER = [0.2 * 1 + 0.8 * 0.8, 0.2 * 0.5 + 0.8 * 0.4, 0];
+  const B_TER = [0.2 * 0.25 + 0.8 * 0.6, 0.2 * 0.75 + 0.8 * 1, 0.2 * 0.125 + 0.8 * 0.2];
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+  it('ranks by the combined metric computed from the stored NLI and chrF scores', async () => {
+    const board = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, metric: "combined", resamples: 100) { ${FULL_BOARD} } }`, { p: phaseId }, organiserToken))[
+      'leaderboard'
+    ];
+    expect(board).toMatchObject({ metric: 'combined:nli+chrf', higherIsBetter: true, instanceCount: 3 });
+    expect(board.availableMetrics).toEqual(['chrf', 'nli', 'ter', 'combined:nli+chrf', 'combined:nli+ter']);
+    expect(board.metricSignature).toBe(`combined|nli:(${NLI_SIG})|with:(${CHRF_SIG})|w:0.2|M-dir:higher|scale:phase-minmax|N:[0.1,0.9]|M:[20,80]|n:6`);
+    expect(board.notes.join(' ')).toMatch(/corpus score is the mean of its instance values/);
+    const by = Object.fromEntries(board.systems.map((s: { system: string }) => [s.system, s]));
+    expect(board.systems.map((s: { system: string }) => s.system)).toEqual(['B', 'A']);
+    expect(by['A'].mean).toBeCloseTo(mean(A_CHRF), 10);
+    expect(by['B'].mean).toBeCloseTo(mean(B_CHRF), 10);
+    expect(by['A'].corpusScore).toBeCloseTo(mean(A_CHRF), 10);
+    expect(by['A'].median).toBeCloseTo(A_CHRF[1]!, 10);
+    expect(by['A'].corpusSignature).toBe(`${board.metricSignature}|corpus:mean`);
+  });
+
+  it('flips a lower-is-better component (TER) before scaling', async () => {
+    const board = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, metric: "combined:nli+ter", resamples: 50) { metric metricSignature systems { system mean median } } }`, { p: phaseId }, organiserToken))['leaderboard'];
+    expect(board.metricSignature).toContain('|M-dir:lower|scale:phase-minmax|N:[0.1,0.9]|M:[10,60]|n:6');
+    const by = Object.fromEntries(board.systems.map((s: { system: string; mean: number }) => [s.system, s.mean]));
+    expect(by['A']).toBeCloseTo(mean(A_TER), 10);
+    expect(by['B']).toBeCloseTo(mean(B_TER), 10);
+  });
+
+  it('pages combined instance scores for organisers and keeps them from participants before close', async () => {
+    const page = await ok(
+      `query($s: ID!) { instanceScores(submissionId: $s, metric: "combined", order: DESC, limit: 2) { total rows { instanceId output score signature } } }`,
+      { s: ids['A'] },
+      organiserToken,
+    );
+    expect(page['instanceScores'].total).toBe(3);
+    expect(page['instanceScores'].rows.map((r: { instanceId: string }) => r.instanceId)).toEqual(['x1', 'x2']);
+    expect(page['instanceScores'].rows[0].score).toBeCloseTo(A_CHRF[0]!, 10);
+    expect(page['instanceScores'].rows[0].output).toBe('a');
+    expect(page['instanceScores'].rows[0].signature).toMatch(/^combined\|nli:/);
+    const hidden = await gql(`query($s: ID!) { instanceScores(submissionId: $s, metric: "combined") { total } }`, { s: ids['A'] }, aliceToken);
+    expect(hidden.errors?.[0]?.extensions['code']).toBe('FORBIDDEN');
+  });
+
+  it('adds combined rows to the phase download only when asked', async () => {
+    const plain = parseCsv((await get(`/api/phases/${phaseId}/scores.csv`)).text);
+    expect(new Set(plain.map((r) => r['metric']))).toEqual(new Set(['nli', 'chrf', 'ter']));
+    const res = await get(`/api/phases/${phaseId}/scores.csv?metric=combined`);
+    expect(res.status).toBe(200);
+    const rows = parseCsv(res.text);
+    expect(rows).toHaveLength(plain.length + 6);
+    const combined = rows.filter((r) => r['metric'] === 'combined:nli+chrf');
+    expect(combined).toHaveLength(6);
+    for (const [k, id] of ['x1', 'x2', 'x3'].entries()) {
+      expect(Number(combined.find((r) => r['system'] === 'A' && r['instance_id'] === id)!['score'])).toBeCloseTo(A_CHRF[k]!, 12);
+      expect(Number(combined.find((r) => r['system'] === 'B' && r['instance_id'] === id)!['score'])).toBeCloseTo(B_CHRF[k]!, 12);
+    }
+    // '+' must be sent as %2B; a literal '+' arrives as a space and is restored.
+    for (const q of ['combined:nli%2Bter', 'combined:nli+ter']) {
+      const jsonl = await get(`/api/phases/${phaseId}/scores.jsonl?metric=${q}`);
+      const lines = jsonl.text.trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines.filter((l) => l.metric === 'combined:nli+ter')).toHaveLength(6);
+    }
+    const bad = await get(`/api/phases/${phaseId}/scores.csv?metric=combined:ter%2Bnli`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'INVALID_INPUT', field: 'metric' });
+  });
+
+  it('serves the leaderboard as JSON with exactly the GraphQL numbers', async () => {
+    const board = (
+      await ok(
+        `query($p: ID!) { leaderboard(phaseId: $p, metric: "combined", test: WILCOXON, correction: BH, seed: 7, resamples: 200) { ${FULL_BOARD} } }`,
+        { p: phaseId },
+        organiserToken,
+      )
+    )['leaderboard'];
+    const res = await get(`/api/phases/${phaseId}/leaderboard.json?metric=combined&test=wilcoxon&correction=BH&seed=7&resamples=200`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="comb-[0-9a-f]+-test-leaderboard-combined-nli-chrf\.json"$/);
+    expect(JSON.parse(res.text)).toEqual(board);
+    expect(board.pairs).toHaveLength(1);
+    expect(board.pairs[0].pAdjusted).not.toBeNull();
+
+    const stored = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, resamples: 100) { ${FULL_BOARD} } }`, { p: phaseId }, organiserToken))['leaderboard'];
+    expect(JSON.parse((await get(`/api/phases/${phaseId}/leaderboard.json?resamples=100`)).text)).toEqual(stored);
+  });
+
+  it('serves the leaderboard as CSV, one row per system with the same numbers', async () => {
+    const board = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, metric: "chrf", seed: 3, resamples: 150) { ${FULL_BOARD} } }`, { p: phaseId }, organiserToken))[
+      'leaderboard'
+    ];
+    const res = await get(`/api/phases/${phaseId}/leaderboard.csv?metric=chrf&seed=3&resamples=150`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = parseCsv(res.text);
+    expect(rows.map((r) => r['system'])).toEqual(board.systems.map((s: { system: string }) => s.system));
+    for (const [k, s] of board.systems.entries()) {
+      const r = rows[k]!;
+      expect(Number(r['rank_mean'])).toBe(s.rank.mean);
+      expect(Number(r['rank_bt'])).toBe(s.rank.bt);
+      expect(Number(r['mean'])).toBe(s.mean);
+      expect(Number(r['mean_ci_low'])).toBe(s.meanCi.low);
+      expect(Number(r['mean_ci_high'])).toBe(s.meanCi.high);
+      expect(Number(r['median'])).toBe(s.median);
+      expect(Number(r['bt'])).toBe(s.bt);
+      expect(Number(r['bt_ci_low'])).toBe(s.btCi.low);
+      expect(Number(r['elo'])).toBe(s.elo);
+      expect(Number(r['trueskill_mu'])).toBe(s.trueskill.mu);
+      expect(Number(r['trueskill_sigma'])).toBe(s.trueskill.sigma);
+      expect(Number(r['cluster_mean'])).toBe(s.cluster.mean);
+      expect(Number(r['corpus_score'])).toBe(s.corpusScore);
+      expect(r['metric']).toBe('chrf');
+      expect(r['seed']).toBe('3');
+    }
+  });
+
+  it('validates the download arguments like GraphQL (400 naming the field) and applies the same visibility', async () => {
+    const cases: [string, string][] = [
+      ['test=foo', 'test'],
+      ['correction=bonferroni', 'correction'],
+      ['seed=1.5', 'seed'],
+      ['seed=99999999999', 'seed'],
+      ['resamples=0', 'resamples'],
+      ['resamples=10001', 'resamples'],
+      ['metric=bogus', 'metric'],
+    ];
+    for (const [q, field] of cases) {
+      const res = await get(`/api/phases/${phaseId}/leaderboard.json?${q}`);
+      expect([q, res.status, res.body.field]).toEqual([q, 400, field]);
+      expect(res.body.code).toBe('INVALID_INPUT');
+    }
+    expect((await get(`/api/phases/${phaseId}/leaderboard.csv?metric=bogus`)).body.error).toMatch(/metric 'bogus' is not configured for this task \(configured: nli, chrf, ter, nli-big; combined: combined:nli\+chrf, combined:nli\+ter\)/);
+    expect((await get(`/api/phases/${phaseId}/leaderboard.json`, aliceToken)).status).toBe(403);
+    expect((await request(app.getHttpServer()).get(`/api/phases/${phaseId}/leaderboard.csv`)).status).toBe(403);
+    expect((await get(`/api/phases/00000000-0000-4000-8000-000000000000/leaderboard.json`)).status).toBe(404);
+  });
+
+  it('rescales every submission when a new one widens the bounds', async () => {
+    const query = `query($p: ID!) { leaderboard(phaseId: $p, metric: "combined", resamples: 50) { metricSignature systems { system mean } } }`;
+    const before = (await ok(query, { p: phaseId }, organiserToken))['leaderboard'];
+    await submitAndScore('C', [1.0, 0.0, 0.5], [10, 90, 50], [0, 100, 50]);
+    const after = (await ok(query, { p: phaseId }, organiserToken))['leaderboard'];
+    // N bounds [0, 1], chrF bounds [10, 90]: A's C = .2·N + .8·(chrF − 10)/80.
+    const A_AFTER = [0.2 * 0.9 + 0.8 * (50 / 80), 0.2 * 0.5 + 0.8 * (30 / 80), 0.2 * 0.1 + 0.8 * (10 / 80)];
+    expect(after.metricSignature).toContain('|N:[0,1]|M:[10,90]|n:9');
+    expect(after.metricSignature).not.toBe(before.metricSignature);
+    const a = after.systems.find((s: { system: string }) => s.system === 'A');
+    expect(a.mean).toBeCloseTo(mean(A_AFTER), 10);
+    expect(a.mean).not.toBeCloseTo(mean(A_CHRF), 3);
+    const csv = parseCsv((await get(`/api/phases/${phaseId}/scores.csv?metric=combined`)).text).filter((r) => r['metric'] === 'combined:nli+chrf');
+    expect(csv).toHaveLength(9);
+    expect(Number(csv.find((r) => r['system'] === 'A' && r['instance_id'] === 'x1')!['score'])).toBeCloseTo(A_AFTER[0]!, 12);
+  });
+
+  it('reports each NLI metric as available or not, with the fetch command', async () => {
+    const task = (await ok(`query($s: String!) { task(slug: $s) { metrics { key available unavailableReason } } }`, { s: `comb-${suffix}` }))['task'];
+    expect(task.metrics).toEqual([
+      { key: 'nli', available: true, unavailableReason: null },
+      { key: 'chrf', available: true, unavailableReason: null },
+      { key: 'ter', available: true, unavailableReason: null },
+      {
+        key: 'nli-big',
+        available: false,
+        unavailableReason: "NLI model 'no-such-nli-model' is not present in models/no-such-nli-model; fetch it with: npm run -s podium -- models fetch no-such-nli-model",
+      },
+    ]);
+  });
+});

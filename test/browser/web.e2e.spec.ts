@@ -186,6 +186,29 @@ describe('web app in headless Chromium', () => {
     expect(await page.getByLabel('Metric').inputValue()).toBe('bleu');
   }, 60_000);
 
+  it('notes when aggregations disagree about the top system (TER: mean and Elo put different systems first)', async () => {
+    await page.goto(`${base}/tasks/${DEMO}?metric=ter`);
+    await page.getByTestId('leaderboard-row').first().waitFor();
+    const byMean = (await shownLeaderboard(page)).systems[0]!;
+    await page.getByLabel('Rank by').selectOption('elo');
+    const byElo = (await shownLeaderboard(page)).systems[0]!;
+    // The demo's TER leaderboard has different leaders under mean and Elo; the note must name both.
+    expect(byElo).not.toBe(byMean);
+    const note = await page.getByTestId('disagreement-note').innerText();
+    expect(note).toContain(`${byMean} first`);
+    expect(note).toContain(`${byElo} first`);
+    await shot('leaderboard-disagreement');
+  }, 60_000);
+
+  it('shows an error, not a blank page, for a submission that does not exist', async () => {
+    await page.goto(`${base}/submissions/00000000-0000-0000-0000-000000000000`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/Could not load the submission/);
+    await page.goto(`${base}/no/such/page`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  }, 60_000);
+
   it('fits a phone-width screen without horizontal page scrolling', async () => {
     const phone = await context!.newPage();
     await phone.setViewportSize({ width: 390, height: 844 });

@@ -58,7 +58,7 @@ export function LeaderboardTable({ rows, aggregation, higherIsBetter }: Props) {
               </th>
             )}
             <th scope="col" className="num" title="Bootstrap 95% interval of the rank">
-              Rank interval
+              Rank interval{extra && <span className="muted small"> (BT)</span>}
             </th>
             <th scope="col" className="num" title="Systems in one cluster are not significantly different">
               Cluster
@@ -110,6 +110,7 @@ export function LeaderboardTable({ rows, aggregation, higherIsBetter }: Props) {
           })}
         </tbody>
       </table>
+      {extra && <p className="muted small">Significance clusters and rank intervals come from mean, median and Bradley–Terry; {AGGREGATION_LABELS[aggregation]} has none, so the interval shown is Bradley–Terry’s.</p>}
     </div>
   );
 }

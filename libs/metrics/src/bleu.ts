@@ -8,7 +8,7 @@
  * `BP = exp(1 − r/c)` when `c < r` else 1 (Papineni et al., 2002; Post, 2018).
  */
 import { MetricInputError } from './errors';
-import { maxBase, numericNgramKeys, sortedIntersectionSize, stringNgramKeys, type NgramKeys } from './ngram-keys';
+import { clippedMatches, maxBase, numericNgramKeys, sortedIntersectionSize, stringNgramKeys, type NgramKeys } from './ngram-keys';
 import { pyRstrip } from './text';
 import { getBleuTokenSplitter, isBleuTokenizerName, type BleuTokenizerName, BLEU_TOKENIZERS } from './tokenizers';
 import { PODIUM_METRICS_VERSION } from './version';
@@ -117,6 +117,16 @@ export function closestRefLength(hypLen: number, refLens: readonly number[]): nu
   return closestLen;
 }
 
+const MAX_BASE = new Map<number, number>();
+function maxBaseFor(order: number): number {
+  let b = MAX_BASE.get(order);
+  if (b === undefined) {
+    b = maxBase(order);
+    MAX_BASE.set(order, b);
+  }
+  return b;
+}
+
 /** Reused between segments (cleared each time) to avoid allocating a Map per segment. */
 const segmentVocab = new Map<string, number>();
 
@@ -152,7 +162,11 @@ export function bleuStatsFromTokens(hyp: readonly string[], refs: readonly (read
   const hypIds = toIds(hyp);
   const refIds = refs.map(toIds);
   const base = vocab.size + 1;
-  const numeric = base <= maxBase(maxOrder);
+  const numeric = base <= maxBaseFor(maxOrder);
+  if (numeric && refs.length === 1) {
+    const matches = clippedMatches(hypIds, refIds[0], maxOrder, base);
+    return [hyp.length, refLen, ...matches, ...total];
+  }
   const keysOf = (ids: Int32Array, tokens: readonly string[]): NgramKeys[] =>
     numeric ? numericNgramKeys(ids, maxOrder, base) : stringNgramKeys(tokens, maxOrder, ' ');
   const hypKeys = keysOf(hypIds, hyp);

@@ -11,6 +11,7 @@
  */
 import { MetricInputError } from './errors';
 import {
+  clippedMatches,
   maxBase,
   numericNgramKeys,
   sortedIntersectionSize,
@@ -97,6 +98,16 @@ export function chrfWords(sent: string): string[] {
   return out;
 }
 
+const MAX_BASE = new Map<number, number>();
+function maxBaseFor(order: number): number {
+  let b = MAX_BASE.get(order);
+  if (b === undefined) {
+    b = maxBase(order);
+    MAX_BASE.set(order, b);
+  }
+  return b;
+}
+
 /** One side (hypothesis or reference) of a segment, as sorted n-gram keys per order. */
 interface ChrfSide {
   keys: NgramKeys[];
@@ -110,7 +121,28 @@ interface ChrfSide {
 export function chrfStats(c: ChrfConfig, hypothesis: string, references: readonly string[]): number[] {
   const hyp = c.lowercase ? hypothesis.toLowerCase() : hypothesis;
   const refs = c.lowercase ? references.map((r) => r.toLowerCase()) : references;
-  const charSides = charNgramSides(c.charOrder, [hyp, ...refs], c.whitespace);
+  const texts = [hyp, ...refs];
+  const seqs = charIdSequences(texts, c.whitespace);
+  if (refs.length === 1 && c.charOrder > 0 && seqs.base <= maxBaseFor(c.charOrder)) {
+    // Fast path: one reference, exact numeric keys, no per-order allocations.
+    const [h, r] = seqs.idSeqs;
+    const matches = clippedMatches(h, r, c.charOrder, seqs.base);
+    const stats: number[] = [];
+    for (let n = 1; n <= c.charOrder; n++) {
+      const nh = Math.max(0, h.length - n + 1);
+      const nr = Math.max(0, r.length - n + 1);
+      stats.push(nr > 0 ? nh : 0, nr, matches[n - 1]);
+    }
+    if (c.wordOrder > 0) {
+      const [hw, rw] = wordNgramSides(c.wordOrder, chrfWords(hyp), [chrfWords(refs[0])]);
+      for (let i = 0; i < c.wordOrder; i++) {
+        const rc = rw.keys[i].length;
+        stats.push(rc > 0 ? hw.keys[i].length : 0, rc, sortedIntersectionSize(hw.keys[i], rw.keys[i]));
+      }
+    }
+    return stats;
+  }
+  const charSides = charNgramSides(c.charOrder, texts, c.whitespace, seqs);
 
   let wordSides: ChrfSide[] | undefined;
   if (c.wordOrder > 0) {
@@ -184,7 +216,7 @@ let stamp = 0;
  * unless `keepWhitespace` (sacreBLEU: `''.join(line.split())`); code points, not UTF-16
  * units, are the characters.
  */
-function charNgramSides(maxOrder: number, texts: readonly string[], keepWhitespace: boolean): ChrfSide[] {
+function charIdSequences(texts: readonly string[], keepWhitespace: boolean): { idSeqs: Int32Array[]; base: number } {
   stamp++;
   if (stamp === 0x7fffffff) {
     charStamp.fill(0);
@@ -222,8 +254,12 @@ function charNgramSides(maxOrder: number, texts: readonly string[], keepWhitespa
     }
     idSeqs.push(ids.subarray(0, len));
   }
+  return { idSeqs, base: nextId };
+}
+
+function charNgramSides(maxOrder: number, texts: readonly string[], keepWhitespace: boolean, seqs?: { idSeqs: Int32Array[]; base: number }): ChrfSide[] {
+  const { idSeqs, base } = seqs ?? charIdSequences(texts, keepWhitespace);
   if (maxOrder === 0) return texts.map(() => ({ keys: [] }));
-  const base = nextId;
   if (base <= maxBase(maxOrder)) return idSeqs.map((ids) => ({ keys: numericNgramKeys(ids, maxOrder, base) }));
   // Too many distinct characters for exact numeric keys: fall back to substrings.
   return texts.map((text) => {

@@ -93,3 +93,76 @@ export function countSorted(keys: NgramKeys): Map<number | string, number> {
   for (let i = 0; i < keys.length; i++) m.set(keys[i], (m.get(keys[i]) ?? 0) + 1);
   return m;
 }
+
+// Scratch buffers for the single-reference fast path: unsorted keys (updated in place from
+// order n−1 to n) and their sorted copies.
+let hypKeysBuf = new Float64Array(256);
+let refKeysBuf = new Float64Array(256);
+let hypSorted = new Float64Array(256);
+let refSorted = new Float64Array(256);
+
+function insertionSort(a: Float64Array, n: number): void {
+  for (let i = 1; i < n; i++) {
+    const x = a[i];
+    let j = i - 1;
+    while (j >= 0 && a[j] > x) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = x;
+  }
+}
+
+function sortPrefix(a: Float64Array, n: number): void {
+  if (n <= 48) insertionSort(a, n);
+  else a.subarray(0, n).sort();
+}
+
+/**
+ * Multiset intersection sizes Σ min(count_h, count_r) of the n-grams of two id sequences, for
+ * n = 1..maxOrder (0 where either side has no n-gram), using scratch buffers instead of
+ * per-segment allocations. Requires base^maxOrder < 2^53 (see {@link maxBase}).
+ * Example: `clippedMatches([1, 2], [1, 3], 2, 4)` → `[1, 0]`.
+ */
+export function clippedMatches(h: ArrayLike<number>, r: ArrayLike<number>, maxOrder: number, base: number): number[] {
+  const correct = new Array<number>(maxOrder).fill(0);
+  if (hypKeysBuf.length < h.length) {
+    hypKeysBuf = new Float64Array(h.length * 2);
+    hypSorted = new Float64Array(h.length * 2);
+  }
+  if (refKeysBuf.length < r.length) {
+    refKeysBuf = new Float64Array(r.length * 2);
+    refSorted = new Float64Array(r.length * 2);
+  }
+  for (let i = 0; i < h.length; i++) hypKeysBuf[i] = h[i];
+  for (let i = 0; i < r.length; i++) refKeysBuf[i] = r[i];
+  for (let n = 1; n <= maxOrder; n++) {
+    const nh = h.length - n + 1;
+    const nr = r.length - n + 1;
+    if (nh <= 0 || nr <= 0) break;
+    if (n > 1) {
+      for (let i = 0; i < nh; i++) hypKeysBuf[i] = hypKeysBuf[i] * base + h[i + n - 1];
+      for (let i = 0; i < nr; i++) refKeysBuf[i] = refKeysBuf[i] * base + r[i + n - 1];
+    }
+    hypSorted.set(hypKeysBuf.subarray(0, nh));
+    refSorted.set(refKeysBuf.subarray(0, nr));
+    sortPrefix(hypSorted, nh);
+    sortPrefix(refSorted, nr);
+    let i = 0;
+    let j = 0;
+    let matches = 0;
+    while (i < nh && j < nr) {
+      const x = hypSorted[i];
+      const y = refSorted[j];
+      if (x === y) {
+        matches++;
+        i++;
+        j++;
+      } else if (x < y) i++;
+      else j++;
+    }
+    correct[n - 1] = matches;
+  }
+  return correct;
+}
+

@@ -96,3 +96,17 @@ describe('BLEU signatures', () => {
     );
   });
 });
+
+describe('BLEU on very long segments', () => {
+  it('falls back to string n-gram keys beyond ~9,700 distinct words and still counts exactly', () => {
+    // 10,000 distinct words; the hypothesis changes the last one: matches 9999/10000, 9998/9999,
+    // 9997/9998, 9996/9997 for orders 1–4, equal lengths.
+    const ref = Array.from({ length: 10_000 }, (_, i) => `w${i}`);
+    const hyp = [...ref.slice(0, -1), 'other'];
+    const row = getMetric('bleu').stats(hyp.join(' '), [ref.join(' ')]);
+    expect(row).toEqual([10_000, 10_000, 9999, 9998, 9997, 9996, 10_000, 9999, 9998, 9997]);
+    const expected = 100 * Math.pow((9999 / 10000) * (9998 / 9999) * (9997 / 9998) * (9996 / 9997), 1 / 4);
+    expect(score('bleu', {}, [hyp.join(' ')], [[ref.join(' ')]]).corpus).toBeCloseTo(expected, 9);
+  });
+});
+

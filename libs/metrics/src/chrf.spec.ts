@@ -71,3 +71,17 @@ describe('chrF signatures', () => {
     );
   });
 });
+
+describe('chrF on text with many distinct characters', () => {
+  it('falls back to substring keys beyond ~450 distinct characters and still counts exactly', () => {
+    // 600 distinct CJK characters; the hypothesis drops the last one: for order n the
+    // hypothesis has 600−n n-grams, the reference 601−n, all hypothesis n-grams match.
+    const ref = Array.from({ length: 600 }, (_, i) => String.fromCodePoint(0x4e00 + i)).join('');
+    const hyp = ref.slice(0, -1);
+    const row = getMetric('chrf').stats(hyp, [ref]);
+    const expected: number[] = [];
+    for (let n = 1; n <= 6; n++) expected.push(600 - n, 601 - n, 600 - n);
+    expect(row).toEqual(expected);
+  });
+});
+

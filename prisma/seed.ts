@@ -66,7 +66,8 @@ async function main() {
         slug: DEMO_SLUG,
         title: 'WMT17 news translation, German→English (DA subset)',
         description:
-          'The 560 segments of newstest2017 de-en with segment-level direct-assessment scores, and the 11 systems submitted to WMT17. Data: WMT17 via MENLI (MIT).',
+          'The 506 segments of newstest2017 de-en that carry the 560 segment-level direct-assessment judgements, and the 11 systems submitted to WMT17. Data: WMT17 via MENLI (MIT). ' +
+          'NLI scores come from the NLI model the worker is configured with; out of the box that is test-nli-tiny, a generated test model (word overlap, negation and number rules), not a trained NLI model — fetch one with `npm run -s podium -- models fetch nli-deberta-v3-xsmall` and set PODIUM_NLI_MODEL.',
         kind: TaskKind.MT,
         sourceLang: 'de',
         targetLang: 'en',
@@ -74,6 +75,9 @@ async function main() {
           { key: 'bleu', name: 'bleu', options: {} },
           { key: 'chrf', name: 'chrf', options: {} },
           { key: 'ter', name: 'ter', options: {} },
+          // Scored with the worker's NLI model (PODIUM_NLI_MODEL): by default the tiny generated
+          // test model, whose name and checksum every NLI signature shows.
+          { key: 'nli', name: 'nli', options: {} },
         ],
         combinedWeight: 0.2,
         createdById: organiser.id,

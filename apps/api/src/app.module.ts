@@ -13,6 +13,7 @@ import { DownloadsModule } from './downloads/downloads.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { AuthModule } from './auth/auth.module';
 import { PhasesModule } from './phases/phases.module';
+import { RobustnessModule } from './robustness/robustness.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { TasksModule } from './tasks/tasks.module';
 
@@ -59,6 +60,7 @@ export class AppModule {
         SubmissionsModule,
         LeaderboardModule,
         DownloadsModule,
+        RobustnessModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

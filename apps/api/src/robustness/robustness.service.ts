@@ -1,0 +1,192 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  metricConfigListSchema,
+  ROBUSTNESS_REPORT_QUEUE,
+  robustnessResultSchema,
+  sendRobustnessJob,
+  type MetricConfig,
+} from '@podium/contracts';
+import {
+  NotFoundError,
+  RobustnessRepository,
+  ScoreRepository,
+  TaskRepository,
+  type AuthUser,
+  type RobustnessReport,
+  type Task,
+} from '@podium/db';
+import { isMetricName, metricInfo, parseMetricOptions } from '@podium/metrics';
+import { metaEvaluate, type DaJudgement } from '@podium/robustness';
+import PgBoss from 'pg-boss';
+import { assertId } from '../common/ids';
+import { assertCanSeePhaseScores } from '../common/visibility';
+import { DEFAULT_ROBUSTNESS_SUITE, parseRunRobustnessArgs, type RunRobustnessArgs } from './robustness.inputs';
+import {
+  RobustnessMode,
+  RobustnessReportStatus,
+  type MetricReportCard,
+  type ReportCard,
+  type RobustnessAccuracy,
+  type RobustnessReportType,
+} from './robustness.types';
+
+/** GraphQL floats cannot be NaN (a correlation of constant scores): those become null. */
+const finiteOrNull = (x: number): number | null => (Number.isFinite(x) ? x : null);
+
+/** A stored report as the API shows it; a result that does not parse shows as no result. */
+export function toRobustnessReport(row: RobustnessReport): RobustnessReportType {
+  const parsed = row.result === null ? null : robustnessResultSchema.safeParse(row.result);
+  const result = parsed?.success ? parsed.data : null;
+  const accuracy = (e: { accuracy: number; ci: [number, number]; n: number; passed: number }): RobustnessAccuracy => ({
+    accuracy: e.accuracy,
+    ci: { low: e.ci[0], high: e.ci[1] },
+    n: e.n,
+    passed: e.passed,
+  });
+  return {
+    id: row.id,
+    metric: row.metric,
+    signature: row.signature,
+    suite: row.suite,
+    mode: row.mode === 'src' ? RobustnessMode.SRC : RobustnessMode.REF,
+    status: row.status as RobustnessReportStatus,
+    error: row.error,
+    higherIsBetter: result?.higherIsBetter ?? null,
+    overall: result ? accuracy(result.overall) : null,
+    phenomena: result ? Object.entries(result.phenomena).map(([phenomenon, e]) => ({ phenomenon, ...accuracy(e) })) : [],
+    failingCount: result?.failingCount ?? null,
+    bootstrap: result?.bootstrap ?? null,
+    createdAt: row.createdAt,
+    finishedAt: row.finishedAt,
+  };
+}
+
+function configuredMetrics(task: Task): MetricConfig[] {
+  const parsed = metricConfigListSchema.safeParse(task.metrics);
+  return parsed.success ? parsed.data : [];
+}
+
+/** Direction of a configured metric: classical ones say so themselves; NLI scores are higher-is-better. */
+function higherIsBetterOf(config: MetricConfig | undefined, report: RobustnessReportType | null): boolean {
+  if (config && config.name !== 'nli' && isMetricName(config.name)) {
+    try {
+      return metricInfo(config.name, parseMetricOptions(config.name, config.options)).higherIsBetter;
+    } catch {
+      // invalid options: fall through to what the report or the default says
+    }
+  }
+  return report?.higherIsBetter ?? true;
+}
+
+@Injectable()
+export class RobustnessService implements OnModuleInit {
+  constructor(
+    private readonly reports: RobustnessRepository,
+    private readonly tasks: TaskRepository,
+    private readonly scores: ScoreRepository,
+    private readonly boss: PgBoss,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.boss.createQueue(ROBUSTNESS_REPORT_QUEUE);
+  }
+
+  private async task(slug: string): Promise<Task> {
+    const task = await this.tasks.taskBySlug(slug);
+    if (!task) throw new NotFoundError('task', slug);
+    return task;
+  }
+
+  /** Reports of a task, in the order of its configured metrics, then suite and mode. */
+  async reportsOf(taskSlug: string): Promise<{ task: Task; reports: RobustnessReportType[] }> {
+    const task = await this.task(taskSlug);
+    const order = configuredMetrics(task).map((m) => m.key);
+    const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+    const rows = await this.reports.ofTask(task.id);
+    rows.sort((a, b) => rank(a.metric) - rank(b.metric) || a.metric.localeCompare(b.metric) || a.suite.localeCompare(b.suite) || a.mode.localeCompare(b.mode));
+    return { task, reports: rows.map(toRobustnessReport) };
+  }
+
+  /** Queues one report per metric (all of the task's when none is named); a rerun replaces the old result. */
+  async run(taskSlug: string, args: RunRobustnessArgs): Promise<RobustnessReportType[]> {
+    const task = await this.task(taskSlug);
+    const run = parseRunRobustnessArgs(args, task);
+    const rows = await this.reports.queue(
+      run.metrics.map((metric) => ({ taskId: task.id, metric, suite: run.suite, mode: run.mode })),
+      (sql, reportId, attempt) => sendRobustnessJob(this.boss, reportId, attempt, sql),
+    );
+    return rows.map(toRobustnessReport);
+  }
+
+  /**
+   * Segment-level Pearson and Kendall τ-b and system-level Pearson of every metric stored in
+   * the phase against the test set's human scores (metaEvaluate), next to the metric's
+   * robustness report on `suite` in `mode`.
+   */
+  async reportCard(
+    phaseId: string,
+    options: { metric?: string; suite?: string; mode?: RobustnessMode },
+    user: AuthUser | null,
+  ): Promise<ReportCard> {
+    assertId('phase', phaseId);
+    const phase = await this.tasks.phaseById(phaseId);
+    if (!phase) throw new NotFoundError('phase', phaseId);
+    assertCanSeePhaseScores(phase, user);
+    const suite = options.suite ?? DEFAULT_ROBUSTNESS_SUITE;
+    const mode = options.mode ?? RobustnessMode.REF;
+
+    const { systems, judgements } = await this.reports.humanJudgements(phaseId);
+    const stored = await this.scores.metricsOfPhase(phaseId);
+    if (options.metric !== undefined && !stored.includes(options.metric)) {
+      throw new NotFoundError('metric with stored scores in this phase', options.metric);
+    }
+    const metricKeys = options.metric !== undefined ? [options.metric] : stored;
+    const configs = configuredMetrics(phase.task);
+    const robustness = new Map(
+      (await this.reports.ofTask(phase.taskId)).filter((r) => r.suite === suite && r.mode === mode).map((r) => [r.metric, toRobustnessReport(r)]),
+    );
+    const daJudgements: DaJudgement[] = judgements.map((j) => ({ lp: '', data: '', systems: j.systems, sid: j.position + 1, human: j.human }));
+    const submissionOf = new Map(systems.map((s) => [s.systemName, s.submissionId]));
+
+    const metrics: MetricReportCard[] = [];
+    for (const key of metricKeys) {
+      const report = robustness.get(key) ?? null;
+      const higherIsBetter = higherIsBetterOf(configs.find((c) => c.key === key), report);
+      const scores = await this.reports.metricScores(systems.map((s) => s.submissionId), key);
+      const systemScores: Record<string, number> = {};
+      let signature = '';
+      for (const s of systems) {
+        const sc = scores.get(s.submissionId);
+        if (sc?.corpus !== null && sc?.corpus !== undefined) systemScores[s.systemName] = sc.corpus;
+        signature ||= sc?.signature ?? '';
+      }
+      const card = metaEvaluate({
+        judgements: daJudgements,
+        segmentScore: (system, sid) => scores.get(submissionOf.get(system) ?? '')?.values.get(sid - 1),
+        systemScores,
+        higherIsBetter,
+      });
+      metrics.push({
+        metric: key,
+        signature,
+        higherIsBetter,
+        humanCorrelation: {
+          segmentPearson: finiteOrNull(card.segment.pearson),
+          segmentKendallTauB: finiteOrNull(card.segment.kendallTauB),
+          segmentN: card.segment.n,
+          systemPearson: finiteOrNull(card.system.pearson),
+          systemN: card.system.n,
+        },
+        robustness: report,
+      });
+    }
+    return {
+      phaseId,
+      humanScores: judgements.reduce((n, j) => n + j.systems.length, 0),
+      systems: systems.map((s) => s.systemName).sort(),
+      suite,
+      mode,
+      metrics,
+    };
+  }
+}

@@ -1,0 +1,88 @@
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Interval } from '../leaderboard/leaderboard.types';
+
+export enum RobustnessMode {
+  REF = 'ref',
+  SRC = 'src',
+}
+registerEnumType(RobustnessMode, {
+  name: 'RobustnessMode',
+  description: 'ref: m(ref, paraphrase) > m(ref, adversarial); src: m(source, ref) > m(source, adversarial) (MENLI Eq. 1)',
+});
+
+export enum RobustnessReportStatus {
+  QUEUED = 'QUEUED',
+  RUNNING = 'RUNNING',
+  DONE = 'DONE',
+  FAILED = 'FAILED',
+}
+registerEnumType(RobustnessReportStatus, { name: 'RobustnessReportStatus' });
+
+@ObjectType({ description: 'Pass rate of a set of preference rows with its 95% percentile-bootstrap interval' })
+export class RobustnessAccuracy {
+  @Field(() => Float) accuracy!: number;
+  @Field(() => Interval) ci!: Interval;
+  @Field(() => Int, { description: 'Rows' }) n!: number;
+  @Field(() => Int, { description: 'Rows where the metric preferred the correct candidate' }) passed!: number;
+}
+
+@ObjectType()
+export class PhenomenonAccuracy extends RobustnessAccuracy {
+  @Field({ description: 'MENLI phenomenon code: add, drop, name, neg, num, pron, word_JJ, word_NN, word_VB, typo, jumble, subject_verb_dis' })
+  phenomenon!: string;
+}
+
+@ObjectType()
+export class BootstrapSettings {
+  @Field(() => Int) seed!: number;
+  @Field(() => Int) resamples!: number;
+  @Field(() => Float) confidence!: number;
+}
+
+@ObjectType('RobustnessReport', { description: "A metric's accuracy on an adversarial preference suite (MENLI); one per task, metric, suite and mode" })
+export class RobustnessReportType {
+  @Field(() => ID) id!: string;
+  @Field({ description: "The task's metric key" }) metric!: string;
+  @Field({ description: 'Sentence-level signature of the metric as scored; empty until done' }) signature!: string;
+  @Field({ description: "'builtin:wmt20-de' or 'generated:<seed>'" }) suite!: string;
+  @Field(() => RobustnessMode) mode!: RobustnessMode;
+  @Field(() => RobustnessReportStatus) status!: RobustnessReportStatus;
+  @Field(() => String, { nullable: true }) error!: string | null;
+  @Field(() => Boolean, { nullable: true }) higherIsBetter!: boolean | null;
+  @Field(() => RobustnessAccuracy, { nullable: true, description: 'Mean over phenomena (MENLI); n counts all rows' })
+  overall!: RobustnessAccuracy | null;
+  @Field(() => [PhenomenonAccuracy]) phenomena!: PhenomenonAccuracy[];
+  @Field(() => Int, { nullable: true }) failingCount!: number | null;
+  @Field(() => BootstrapSettings, { nullable: true }) bootstrap!: BootstrapSettings | null;
+  @Field() createdAt!: Date;
+  @Field(() => Date, { nullable: true }) finishedAt!: Date | null;
+}
+
+@ObjectType({ description: 'Correlation with human judgements; positive = agrees (lower-is-better metrics are negated)' })
+export class HumanCorrelation {
+  @Field(() => Float, { nullable: true, description: 'Segment-level Pearson r' }) segmentPearson!: number | null;
+  @Field(() => Float, { nullable: true, description: 'Segment-level Kendall τ-b' }) segmentKendallTauB!: number | null;
+  @Field(() => Int, { description: 'Judged segments' }) segmentN!: number;
+  @Field(() => Float, { nullable: true, description: 'System-level Pearson r of corpus score vs mean human score' }) systemPearson!: number | null;
+  @Field(() => Int) systemN!: number;
+}
+
+@ObjectType()
+export class MetricReportCard {
+  @Field() metric!: string;
+  @Field({ description: 'Signature of the stored instance scores' }) signature!: string;
+  @Field() higherIsBetter!: boolean;
+  @Field(() => HumanCorrelation) humanCorrelation!: HumanCorrelation;
+  @Field(() => RobustnessReportType, { nullable: true, description: "The metric's robustness report on the chosen suite and mode, if any" })
+  robustness!: RobustnessReportType | null;
+}
+
+@ObjectType({ description: "Each stored metric's correlation with the phase's human scores next to its robustness" })
+export class ReportCard {
+  @Field(() => ID) phaseId!: string;
+  @Field(() => Int, { description: 'Human scores on the test set (0: no report card possible)' }) humanScores!: number;
+  @Field(() => [String], { description: 'Scored systems with human scores (latest scored submission per system name)' }) systems!: string[];
+  @Field() suite!: string;
+  @Field(() => RobustnessMode) mode!: RobustnessMode;
+  @Field(() => [MetricReportCard]) metrics!: MetricReportCard[];
+}

@@ -3,6 +3,7 @@ import { AuthProvider } from './lib/auth';
 import { matchPath, useLocation } from './lib/router';
 import { OrganisePage } from './pages/organise-page';
 import { PairwisePage } from './pages/pairwise-page';
+import { RobustnessPage } from './pages/robustness-page';
 import { SubmissionPage } from './pages/submission-page';
 import { SubmitPage } from './pages/submit-page';
 import { TaskPage } from './pages/task-page';
@@ -14,6 +15,7 @@ function Routes() {
   let m: Record<string, string> | null;
   if (pathname === '/' || pathname === '/tasks') return <TasksPage />;
   if ((m = matchPath('/tasks/:slug', pathname))) return <TaskPage slug={m['slug']!} />;
+  if ((m = matchPath('/tasks/:slug/robustness', pathname))) return <RobustnessPage slug={m['slug']!} />;
   if ((m = matchPath('/phases/:id/pairwise', pathname))) return <PairwisePage phaseId={m['id']!} />;
   if ((m = matchPath('/submissions/:id', pathname))) return <SubmissionPage id={m['id']!} />;
   if (pathname === '/submit') return <SubmitPage />;

@@ -5,7 +5,7 @@ import { LeaderboardControls, metricLabel } from './leaderboard-controls';
 describe('LeaderboardControls', () => {
   it('reports a new state when the aggregation, test, correction or metric changes', () => {
     const onChange = jest.fn();
-    render(<LeaderboardControls state={DEFAULT_STATE} metrics={['bleu', 'chrf', 'nli', 'combined-bleu']} onChange={onChange} />);
+    render(<LeaderboardControls state={DEFAULT_STATE} metrics={['bleu', 'chrf', 'nli', 'combined:nli+bleu']} onChange={onChange} />);
     fireEvent.change(screen.getByLabelText('Rank by'), { target: { value: 'bt' } });
     expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_STATE, aggregation: 'bt' });
     fireEvent.change(screen.getByLabelText('Significance test'), { target: { value: 'WILCOXON' } });
@@ -19,9 +19,9 @@ describe('LeaderboardControls', () => {
   });
 
   it('offers the NLI and combined metrics when the API lists them', () => {
-    render(<LeaderboardControls state={DEFAULT_STATE} metrics={['bleu', 'nli', 'combined-bleu']} onChange={() => undefined} />);
+    render(<LeaderboardControls state={DEFAULT_STATE} metrics={['bleu', 'nli', 'combined:nli+bleu']} onChange={() => undefined} />);
     const options = screen.getAllByRole('option').map((o) => o.textContent);
-    expect(options).toEqual(expect.arrayContaining(['BLEU', 'NLI (MENLI)', 'Combined NLI + bleu']));
+    expect(options).toEqual(expect.arrayContaining(['BLEU', 'NLI (MENLI)', 'Combined: NLI (MENLI) + BLEU']));
   });
 
   it('shows the first metric as selected when the URL names none', () => {
@@ -40,5 +40,6 @@ describe('metricLabel', () => {
     expect(metricLabel('chrf++')).toBe('chrF++');
     expect(metricLabel('ter')).toBe('TER (lower is better)');
     expect(metricLabel('custom')).toBe('custom');
+    expect(metricLabel('combined:nli+ter')).toBe('Combined: NLI (MENLI) + TER');
   });
 });

@@ -31,7 +31,10 @@ export function metricLabel(key: string): string {
     nli: 'NLI (MENLI)',
   };
   if (known[key]) return known[key];
-  if (key.startsWith('combined')) return `Combined NLI + ${key.replace(/^combined[-_:]?/, '') || 'metric'}`;
+  // The API's combined metric (MENLI): `combined`, or `combined:<nli key>+<other key>`.
+  const combined = /^combined:([^+]+)\+(.+)$/.exec(key);
+  if (combined) return `Combined: ${metricLabel(combined[1]!).replace(' (lower is better)', '')} + ${metricLabel(combined[2]!).replace(' (lower is better)', '')}`;
+  if (key === 'combined') return 'Combined: NLI + primary metric';
   if (key.startsWith('nli')) return `NLI (${key})`;
   return key;
 }

@@ -3,6 +3,7 @@ import { useQuery } from '../lib/graphql-client';
 import { topDisagreementNote } from '../lib/leaderboard';
 import { Link } from '../lib/router';
 import { serializeLeaderboardState, type LeaderboardState } from '../lib/url-state';
+import { DownloadLink } from './download-link';
 import { LeaderboardControls, metricLabel, TEST_LABELS } from './leaderboard-controls';
 import { LeaderboardTable } from './leaderboard-table';
 import { Empty, ErrorMessage, Loading } from './status';
@@ -14,12 +15,22 @@ interface Props {
   onChange: (next: LeaderboardState) => void;
 }
 
+/** Query string of the REST leaderboard download, with the same settings as the table. */
+function leaderboardQuery(metric: string | null, test: string | null, correction: string): string {
+  const q = new URLSearchParams();
+  if (metric) q.set('metric', metric);
+  if (test) q.set('test', test.toLowerCase());
+  q.set('correction', correction.toLowerCase());
+  return `?${q.toString()}`;
+}
+
 /** A phase's leaderboard with its selectors, notes and links to the pairwise view and downloads. */
 export function LeaderboardView({ phaseId, metrics, state, onChange }: Props) {
   const { data, error, loading, refetch } = useQuery(LeaderboardDocument, { phaseId, metric: state.metric, test: state.test, correction: state.correction });
   const board = data?.leaderboard ?? null;
   const available = board?.availableMetrics.length ? board.availableMetrics : metrics;
   const note = board ? topDisagreementNote(board.systems) : null;
+  const boardQuery = leaderboardQuery(board?.metric ?? state.metric, state.test, state.correction);
   const pairwiseLink = `/phases/${encodeURIComponent(phaseId)}/pairwise${serializeLeaderboardState({ ...state, phase: null, metric: board?.metric ?? state.metric })}`;
   return (
     <section aria-labelledby="leaderboard-heading" className="leaderboard">
@@ -29,12 +40,15 @@ export function LeaderboardView({ phaseId, metrics, state, onChange }: Props) {
           <Link to={pairwiseLink} className="button-link">
             Pairwise comparison
           </Link>
-          <a className="button-link" href={`/api/phases/${encodeURIComponent(phaseId)}/scores.csv`} download>
+          <DownloadLink href={`/api/phases/${encodeURIComponent(phaseId)}/leaderboard.csv${boardQuery}`} fileName="leaderboard.csv">
+            Leaderboard CSV
+          </DownloadLink>
+          <DownloadLink href={`/api/phases/${encodeURIComponent(phaseId)}/scores.csv`} fileName="scores.csv">
             Scores CSV
-          </a>
-          <a className="button-link" href={`/api/phases/${encodeURIComponent(phaseId)}/scores.jsonl`} download>
+          </DownloadLink>
+          <DownloadLink href={`/api/phases/${encodeURIComponent(phaseId)}/scores.jsonl`} fileName="scores.jsonl">
             Scores JSONL
-          </a>
+          </DownloadLink>
         </div>
       </div>
       <LeaderboardControls state={state} metrics={available} onChange={onChange} />

@@ -59,6 +59,17 @@ export type PairedTest =
   | 'TTEST'
   | 'WILCOXON';
 
+/** ref: m(ref, paraphrase) > m(ref, adversarial); src: m(source, ref) > m(source, adversarial) (MENLI Eq. 1) */
+export type RobustnessMode =
+  | 'REF'
+  | 'SRC';
+
+export type RobustnessReportStatus =
+  | 'DONE'
+  | 'FAILED'
+  | 'QUEUED'
+  | 'RUNNING';
+
 /** Organisers run tasks; participants submit for their teams */
 export type Role =
   | 'ORGANISER'
@@ -131,6 +142,23 @@ export type UploadTestSetMutationVariables = Exact<{
 
 
 export type UploadTestSetMutation = { uploadTestSet: { id: string, name: string, instanceCount: number, checksum: string } };
+
+export type RobustnessReportFieldsFragment = { id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null };
+
+export type RobustnessQueryVariables = Exact<{
+  taskSlug: string;
+}>;
+
+
+export type RobustnessQuery = { robustness: Array<{ id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null }> };
+
+export type RunRobustnessMutationVariables = Exact<{
+  taskSlug: string;
+  metric?: string | null | undefined;
+}>;
+
+
+export type RunRobustnessMutation = { runRobustness: Array<{ id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null }> };
 
 export type SubmissionQueryVariables = Exact<{
   id: string | number;
@@ -211,7 +239,45 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const RobustnessReportFieldsFragmentDoc = new TypedDocumentString(`
+    fragment RobustnessReportFields on RobustnessReport {
+  id
+  metric
+  suite
+  mode
+  status
+  error
+  signature
+  higherIsBetter
+  failingCount
+  createdAt
+  finishedAt
+  overall {
+    accuracy
+    n
+    passed
+    ci {
+      low
+      high
+    }
+  }
+  phenomena {
+    phenomenon
+    accuracy
+    n
+    passed
+    ci {
+      low
+      high
+    }
+  }
+  bootstrap {
+    seed
+    resamples
+    confidence
+  }
+}
+    `, {"fragmentName":"RobustnessReportFields"}) as unknown as TypedDocumentString<RobustnessReportFieldsFragment, unknown>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
@@ -365,6 +431,92 @@ export const UploadTestSetDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UploadTestSetMutation, UploadTestSetMutationVariables>;
+export const RobustnessDocument = new TypedDocumentString(`
+    query Robustness($taskSlug: String!) {
+  robustness(taskSlug: $taskSlug) {
+    ...RobustnessReportFields
+  }
+}
+    fragment RobustnessReportFields on RobustnessReport {
+  id
+  metric
+  suite
+  mode
+  status
+  error
+  signature
+  higherIsBetter
+  failingCount
+  createdAt
+  finishedAt
+  overall {
+    accuracy
+    n
+    passed
+    ci {
+      low
+      high
+    }
+  }
+  phenomena {
+    phenomenon
+    accuracy
+    n
+    passed
+    ci {
+      low
+      high
+    }
+  }
+  bootstrap {
+    seed
+    resamples
+    confidence
+  }
+}`) as unknown as TypedDocumentString<RobustnessQuery, RobustnessQueryVariables>;
+export const RunRobustnessDocument = new TypedDocumentString(`
+    mutation RunRobustness($taskSlug: String!, $metric: String) {
+  runRobustness(taskSlug: $taskSlug, metric: $metric) {
+    ...RobustnessReportFields
+  }
+}
+    fragment RobustnessReportFields on RobustnessReport {
+  id
+  metric
+  suite
+  mode
+  status
+  error
+  signature
+  higherIsBetter
+  failingCount
+  createdAt
+  finishedAt
+  overall {
+    accuracy
+    n
+    passed
+    ci {
+      low
+      high
+    }
+  }
+  phenomena {
+    phenomenon
+    accuracy
+    n
+    passed
+    ci {
+      low
+      high
+    }
+  }
+  bootstrap {
+    seed
+    resamples
+    confidence
+  }
+}`) as unknown as TypedDocumentString<RunRobustnessMutation, RunRobustnessMutationVariables>;
 export const SubmissionDocument = new TypedDocumentString(`
     query Submission($id: ID!) {
   submission(id: $id) {

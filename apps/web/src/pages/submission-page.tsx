@@ -4,6 +4,7 @@ import { formatDate, formatNumber, progressPercent } from '../lib/format';
 import { useQuery } from '../lib/graphql-client';
 import { metricHigherIsBetter } from '../lib/metrics';
 import { Link } from '../lib/router';
+import { DownloadLink } from '../components/download-link';
 import { InstanceScores } from '../components/instance-scores';
 import { metricLabel } from '../components/leaderboard-controls';
 import { ErrorMessage, Loading } from '../components/status';
@@ -63,12 +64,12 @@ export function SubmissionPage({ id }: { id: string }) {
             <div className="section-head">
               <h2 id="corpus-heading">Corpus scores</h2>
               <div className="actions">
-                <a className="button-link" href={`/api/submissions/${encodeURIComponent(sub.id)}/scores.csv`} download data-testid="download-csv">
+                <DownloadLink href={`/api/submissions/${encodeURIComponent(sub.id)}/scores.csv`} fileName="scores.csv" testId="download-csv">
                   Download CSV
-                </a>
-                <a className="button-link" href={`/api/submissions/${encodeURIComponent(sub.id)}/scores.jsonl`} download data-testid="download-jsonl">
+                </DownloadLink>
+                <DownloadLink href={`/api/submissions/${encodeURIComponent(sub.id)}/scores.jsonl`} fileName="scores.jsonl" testId="download-jsonl">
                   Download JSONL
-                </a>
+                </DownloadLink>
               </div>
             </div>
             <div className="table-scroll">

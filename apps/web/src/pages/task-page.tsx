@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { PhaseSubmissionsDocument, TaskDocument } from '../graphql/generated';
 import { formatDate, formatDeadline, formatLanguages } from '../lib/format';
 import { useQuery } from '../lib/graphql-client';
+import { Link } from '../lib/router';
 import { useLeaderboardState } from '../lib/use-url-state';
 import { LeaderboardView } from '../components/leaderboard-view';
 import { Empty, ErrorMessage, Loading } from '../components/status';
@@ -24,6 +25,9 @@ export function TaskPage({ slug }: { slug: string }) {
         {task.combinedWeight !== null && ` · combined NLI weight ${task.combinedWeight}`}
       </p>
       {task.description && <p>{task.description}</p>}
+      <p className="small">
+        <Link to={`/tasks/${encodeURIComponent(task.slug)}/robustness`}>Metric robustness (adversarial accuracy per phenomenon)</Link>
+      </p>
       {task.phases.length === 0 && <Empty>This task has no phases yet.</Empty>}
       {task.phases.length > 0 && phase && (
         <>

@@ -1,0 +1,52 @@
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useAuth } from '../lib/auth';
+import { authHeaders } from '../lib/graphql-client';
+
+/** The file name from a Content-Disposition header, if any. */
+export function fileNameFrom(disposition: string | null, fallback: string): string {
+  const m = disposition ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition) : null;
+  return m?.[1] ? decodeURIComponent(m[1]) : fallback;
+}
+
+/**
+ * A download link. Signed in, it fetches with the token (a plain link cannot send it, and a
+ * team may download its own scores before the leaderboard is public) and saves the response.
+ */
+export function DownloadLink({ href, fileName, children, testId }: { href: string; fileName: string; children: ReactNode; testId?: string }) {
+  const { token } = useAuth();
+  const [error, setError] = useState<string | null>(null);
+  async function click(e: MouseEvent<HTMLAnchorElement>) {
+    if (!token) return;
+    e.preventDefault();
+    setError(null);
+    try {
+      const res = await fetch(href, { headers: authHeaders() });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as { error?: string } | null;
+        throw new Error(body?.error ?? `download failed (${res.status})`);
+      }
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileNameFrom(res.headers.get('content-disposition'), fileName);
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  }
+  return (
+    <>
+      <a className="button-link" href={href} download={fileName} onClick={click} data-testid={testId}>
+        {children}
+      </a>
+      {error && (
+        <span className="error-text small" role="alert">
+          {error}
+        </span>
+      )}
+    </>
+  );
+}

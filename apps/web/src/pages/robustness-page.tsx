@@ -1,0 +1,169 @@
+import * as Plot from '@observablehq/plot';
+import { useState } from 'react';
+import { RobustnessDocument, RunRobustnessDocument, TaskDocument, type RobustnessQuery } from '../graphql/generated';
+import { useAuth } from '../lib/auth';
+import { formatDate, formatInterval, formatNumber } from '../lib/format';
+import { ApiError, request, useQuery } from '../lib/graphql-client';
+import { phenomenonBars, type PhenomenonBar } from '../lib/robustness';
+import { Link } from '../lib/router';
+import { useSearchParam } from '../lib/use-url-state';
+import { metricLabel } from '../components/leaderboard-controls';
+import { PlotFigure } from '../components/plot-figure';
+import { Empty, ErrorMessage, Loading } from '../components/status';
+
+type Report = RobustnessQuery['robustness'][number];
+
+function RobustnessChart({ bars }: { bars: PhenomenonBar[] }) {
+  return (
+    <PlotFigure
+      label="Adversarial accuracy per phenomenon with 95% intervals; the dashed line is chance (0.5)"
+      testId="robustness-chart"
+      deps={[bars]}
+      build={() =>
+        Plot.plot({
+          width: 720,
+          height: 40 + 30 * bars.length,
+          marginLeft: 180,
+          marginRight: 60,
+          x: { domain: [0, 1], label: 'accuracy (share of pairs where the metric prefers the correct candidate) →', grid: true },
+          y: { domain: bars.map((b) => b.label), label: null },
+          marks: [
+            Plot.barX(bars, { y: 'label', x: 'accuracy', fill: '#3b528b', insetTop: 4, insetBottom: 4 }),
+            Plot.ruleY(
+              bars.filter((b) => b.low !== null && b.high !== null),
+              { y: 'label', x1: 'low', x2: 'high', stroke: 'black', strokeWidth: 2 },
+            ),
+            Plot.ruleX([0.5], { stroke: '#b35806', strokeDasharray: '5,3', strokeWidth: 2 }),
+            Plot.text(bars, { y: 'label', x: 1, text: (b: PhenomenonBar) => formatNumber(b.accuracy), textAnchor: 'start', dx: 6 }),
+          ],
+        })
+      }
+    />
+  );
+}
+
+function ReportView({ report }: { report: Report }) {
+  const bars = phenomenonBars(report.phenomena);
+  if (report.status === 'QUEUED' || report.status === 'RUNNING') {
+    return (
+      <p className="status status-loading" role="status">
+        <span className="spinner" aria-hidden="true" /> {report.status === 'QUEUED' ? 'Queued' : 'Running'} since {formatDate(report.createdAt)}; this page updates by itself.
+      </p>
+    );
+  }
+  if (report.status === 'FAILED') return <ErrorMessage error={report.error ?? 'the robustness run failed'} title="Robustness run failed" />;
+  if (bars.length === 0) return <Empty>No phenomena in this report.</Empty>;
+  return (
+    <>
+      {report.overall && (
+        <p>
+          Overall accuracy <strong>{formatNumber(report.overall.accuracy, 3)}</strong> {formatInterval([report.overall.ci.low, report.overall.ci.high], 3)} on{' '}
+          {report.overall.n} pairs (mean over phenomena){report.failingCount ? `; ${report.failingCount} pairs could not be scored` : ''}.
+        </p>
+      )}
+      <RobustnessChart bars={bars} />
+      <div className="table-scroll">
+        <table className="data-table compact" data-testid="robustness-table">
+          <caption className="visually-hidden">Accuracy per phenomenon</caption>
+          <thead>
+            <tr>
+              <th scope="col">Phenomenon</th>
+              <th scope="col" className="num">
+                Accuracy <span className="muted small">95% CI</span>
+              </th>
+              <th scope="col" className="num">
+                Passed / pairs
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {bars.map((b) => (
+              <tr key={b.code}>
+                <th scope="row">
+                  {b.label} <span className="muted small">{b.code}</span>
+                </th>
+                <td className="num">
+                  {formatNumber(b.accuracy, 3)} <span className="muted small">{formatInterval([b.low, b.high], 3)}</span>
+                </td>
+                <td className="num">
+                  {b.passed} / {b.n}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="muted small">
+        Suite {report.suite}, mode {report.mode.toLowerCase()}
+        {report.bootstrap && `; ${Math.round(report.bootstrap.confidence * 100)}% intervals from ${report.bootstrap.resamples} bootstrap resamples (seed ${report.bootstrap.seed})`}
+        {report.finishedAt && `; finished ${formatDate(report.finishedAt)}`}. <span className="signature">{report.signature}</span>
+      </p>
+    </>
+  );
+}
+
+/** Per-phenomenon adversarial accuracy of a task's metrics (MENLI preference suites; issue #7). */
+export function RobustnessPage({ slug }: { slug: string }) {
+  const { me } = useAuth();
+  const task = useQuery(TaskDocument, { slug });
+  const [pending, setPending] = useState(false);
+  const { data, error, loading, refetch } = useQuery(RobustnessDocument, { taskSlug: slug }, { poll: pending, pollMs: 2000 });
+  const reports = data?.robustness ?? [];
+  const busy = reports.some((r) => r.status === 'QUEUED' || r.status === 'RUNNING');
+  if (busy !== pending) setPending(busy);
+  const [metric, setMetric] = useSearchParam('metric');
+  const chosen = reports.find((r) => r.metric === metric) ?? reports[0] ?? null;
+  const [runError, setRunError] = useState<ApiError | null>(null);
+  const [running, setRunning] = useState(false);
+  async function run() {
+    setRunning(true);
+    setRunError(null);
+    try {
+      await request(RunRobustnessDocument, { taskSlug: slug, metric: null });
+      refetch();
+    } catch (e) {
+      setRunError(e instanceof ApiError ? e : new ApiError(String(e), []));
+    } finally {
+      setRunning(false);
+    }
+  }
+  return (
+    <article>
+      <p className="breadcrumbs small">
+        <Link to={`/tasks/${encodeURIComponent(slug)}`}>← {task.data?.task.title ?? slug}</Link>
+      </p>
+      <h1>Metric robustness</h1>
+      <p className="small">
+        How often each metric prefers the correct candidate over an adversarial one (MENLI): per phenomenon, with 95% intervals. The dashed line is chance.
+      </p>
+      {me?.role === 'ORGANISER' && (
+        <p>
+          <button type="button" onClick={run} disabled={running || busy}>
+            {running ? 'Queuing…' : reports.length ? "Run again for all of the task's metrics" : "Run for all of the task's metrics"}
+          </button>
+        </p>
+      )}
+      {runError && <ErrorMessage error={runError} title="Could not start the run" />}
+      {loading && !data && <Loading what="robustness reports" />}
+      {error && <ErrorMessage error={error} onRetry={refetch} title="Could not load the robustness reports" />}
+      {data && reports.length === 0 && <Empty>No robustness reports for this task yet{me?.role === 'ORGANISER' ? '; run one above.' : '.'}</Empty>}
+      {chosen && (
+        <>
+          <div className="controls">
+            <label>
+              Metric
+              <select value={chosen.metric} onChange={(e) => setMetric(e.target.value)}>
+                {reports.map((r) => (
+                  <option key={r.id} value={r.metric}>
+                    {metricLabel(r.metric)} ({r.status.toLowerCase()})
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <ReportView report={chosen} />
+        </>
+      )}
+    </article>
+  );
+}

@@ -83,6 +83,7 @@ describe('web app in headless Chromium', () => {
   let organiserToken: string;
   let teamToken: string;
   let phaseId: string;
+  let metricKeys: string[];
 
   const logs = () => `api:\n${api?.logs.join('').slice(-4000)}\nworker:\n${worker?.logs.join('').slice(-4000)}`;
   const shot = (name: string, p: Page = page) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
@@ -126,7 +127,9 @@ describe('web app in headless Chromium', () => {
     const participant = `web-participant-${suffix}`;
     await gql.request(`mutation($n: String!, $m: [String!]!) { createTeam(name: $n, members: $m) { id } }`, { n: `web-team-${suffix}`, m: [participant] });
     teamToken = (await gql.request<{ issueToken: string }>(`mutation($u: String!) { issueToken(userName: $u, label: "browser test") }`, { u: participant })).issueToken;
-    phaseId = (await gql.request<{ task: { phases: { id: string }[] } }>(`query($s: String!) { task(slug: $s) { phases { id } } }`, { s: DEMO })).task.phases[0]!.id;
+    const demo = (await gql.request<{ task: { phases: { id: string }[]; metrics: { key: string }[] } }>(`query($s: String!) { task(slug: $s) { phases { id } metrics { key } } }`, { s: DEMO })).task;
+    phaseId = demo.phases[0]!.id;
+    metricKeys = demo.metrics.map((m) => m.key);
 
     userDataDir = mkdtempSync(path.join(tmpdir(), 'podium-chromium-'));
     context = await chromium.launchPersistentContext(userDataDir, {
@@ -265,9 +268,9 @@ describe('web app in headless Chromium', () => {
     expect(lines[0]).toBe('system,team,instance_id,metric,signature,score');
     const instances = await db.instance.count({ where: { testSet: { phases: { some: { id: phaseId } } } } });
     const rows = lines.slice(1).map((l) => l.split(','));
-    expect(rows).toHaveLength(instances * 3);
+    expect(rows).toHaveLength(instances * metricKeys.length);
     expect(new Set(rows.map((r) => r[0]))).toEqual(new Set([system]));
-    expect(new Set(rows.map((r) => r[3]))).toEqual(new Set(['bleu', 'chrf', 'ter']));
+    expect(new Set(rows.map((r) => r[3]))).toEqual(new Set(metricKeys));
     expect(rows.every((r) => Number.isFinite(Number(r[5])))).toBe(true);
   }, 60_000);
 
@@ -312,8 +315,15 @@ describe('web app in headless Chromium', () => {
       throw new Error(`${String(e)}\n${logs()}`);
     });
     await page.getByTestId('corpus-scores').waitFor();
-    expect(await page.getByTestId('corpus-scores').locator('tbody tr').count()).toBe(3);
+    expect(await page.getByTestId('corpus-scores').locator('tbody tr').count()).toBe(metricKeys.length);
     await shot('submission-scored');
+
+    // Signed in, the download goes through fetch with the team's token.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-jsonl').click()]);
+    expect(download.suggestedFilename()).toMatch(/browser-lowercase.*\.jsonl$/);
+    const records = readFileSync(await download.path(), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(records).toHaveLength(rows.length * metricKeys.length);
+    expect(new Set(records.map((r) => r['system']))).toEqual(new Set(['browser-lowercase']));
     rmSync(dir, { recursive: true, force: true });
 
     await page.goto(`${base}/submit`);

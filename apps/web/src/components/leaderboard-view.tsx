@@ -54,7 +54,11 @@ export function LeaderboardView({ phaseId, metrics, state, onChange }: Props) {
       <LeaderboardControls state={state} metrics={available} onChange={onChange} />
       {loading && <Loading what="the leaderboard" />}
       {error && <ErrorMessage error={error} onRetry={refetch} title="Could not rank the systems" />}
-      {board && board.systems.length === 0 && <Empty>No scored submissions in this phase yet.</Empty>}
+      {board && board.systems.length === 0 && (
+        <Empty>
+          No ranked systems in this phase yet.{board.notes.length > 0 && ` ${board.notes.join(' ')}`}
+        </Empty>
+      )}
       {board && board.systems.length > 0 && (
         <>
           {(board.disagreement || note) && (

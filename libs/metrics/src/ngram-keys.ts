@@ -87,12 +87,6 @@ export function sortedIntersectionSize(a: NgramKeys, b: NgramKeys): number {
   return matches;
 }
 
-/** Counts of each distinct key of a sorted key array. */
-export function countSorted(keys: NgramKeys): Map<number | string, number> {
-  const m = new Map<number | string, number>();
-  for (let i = 0; i < keys.length; i++) m.set(keys[i], (m.get(keys[i]) ?? 0) + 1);
-  return m;
-}
 
 // Scratch buffers for the single-reference fast path: unsorted keys (updated in place from
 // order n−1 to n) and their sorted copies.

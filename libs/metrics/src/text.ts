@@ -85,11 +85,3 @@ export function codePoints(s: string): number[] {
   for (const ch of s) out.push(ch.codePointAt(0) as number);
   return out;
 }
-
-/** Number of code points in `s` (Python's `len(s)`). */
-export function codePointLength(s: string): number {
-  if (!hasSurrogates(s)) return s.length;
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}

@@ -1,0 +1,52 @@
+import { render, screen } from '@testing-library/react';
+import { AuthProvider } from '../lib/auth';
+import { DEFAULT_STATE } from '../lib/url-state';
+import { pair, row } from '../test/fixtures';
+import { LeaderboardView } from './leaderboard-view';
+
+function board(systems: ReturnType<typeof row>[], notes: string[] = []) {
+  return {
+    phaseId: 'p1', metric: 'bleu', higherIsBetter: true, metricSignature: 'bleu|sig', availableMetrics: ['bleu', 'chrf'], test: 'TTEST', correction: 'HOLM',
+    seed: 12345, resamples: 1000, instanceCount: 100, disagreement: null, notes, systems, pairs: [pair('A', 'B')],
+  };
+}
+
+function answer(body: unknown) {
+  (globalThis as { fetch: unknown }).fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => body }));
+}
+
+const view = () =>
+  render(
+    <AuthProvider>
+      <LeaderboardView phaseId="p1" metrics={['bleu']} state={DEFAULT_STATE} onChange={() => undefined} />
+    </AuthProvider>,
+  );
+
+describe('LeaderboardView', () => {
+  it('shows a loading state, then the systems and the metrics the API offers', async () => {
+    answer({ data: { leaderboard: board([row('A', { mean: 1 }), row('B', { mean: 2 })]) } });
+    view();
+    expect(screen.getByRole('status').textContent).toContain('Loading the leaderboard');
+    expect(await screen.findAllByTestId('leaderboard-row')).toHaveLength(2);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(expect.arrayContaining(['BLEU', 'chrF']));
+    expect(screen.queryByTestId('disagreement-note')).toBeNull();
+  });
+
+  it('warns when aggregations put different systems first', async () => {
+    answer({ data: { leaderboard: board([row('A', { mean: 1, bt: 2 }), row('B', { mean: 2, bt: 1 })]) } });
+    view();
+    expect((await screen.findByTestId('disagreement-note')).textContent).toContain('Bradley–Terry ranks B first');
+  });
+
+  it('explains an empty leaderboard with the API’s notes', async () => {
+    answer({ data: { leaderboard: board([], ['only one system is scored']) } });
+    view();
+    expect((await screen.findByText(/No ranked systems/)).textContent).toContain('only one system is scored');
+  });
+
+  it('shows the API’s error with a retry button', async () => {
+    answer({ errors: [{ message: 'phase not found', extensions: { code: 'NOT_FOUND' } }] });
+    view();
+    expect((await screen.findByRole('alert')).textContent).toContain('phase not found');
+  });
+});

@@ -129,6 +129,24 @@ async function main() {
       added++;
     }
     console.log(added > 0 ? `seeded ${added} demo submissions (queued for scoring)` : 'demo task already seeded');
+
+    // --- Robustness reports (issue #7) --------------------------------------------------------
+    // Queues the built-in MENLI suite in ref mode for each of the demo task's metrics, once: only
+    // when the task has no robustness report yet (an organiser's reruns are never overwritten).
+    {
+      const { metricConfigListSchema, ROBUSTNESS_REPORT_QUEUE, sendRobustnessJob } = await import('@podium/contracts');
+      const { RobustnessRepository } = await import('@podium/db');
+      const reports = new RobustnessRepository(db);
+      if ((await reports.countOfTask(task!.id)) === 0) {
+        await boss.createQueue(ROBUSTNESS_REPORT_QUEUE);
+        const metrics = metricConfigListSchema.parse(task!.metrics).map((m) => m.key);
+        await reports.queue(
+          metrics.map((metric) => ({ taskId: task!.id, metric, suite: 'builtin:wmt20-de', mode: 'ref' })),
+          (sql, reportId, attempt) => sendRobustnessJob(boss, reportId, attempt, sql),
+        );
+        console.log(`queued robustness reports (builtin:wmt20-de, ref) for ${metrics.join(', ')}`);
+      }
+    }
   } finally {
     await boss.stop({ graceful: false, wait: true });
     await db.$disconnect();

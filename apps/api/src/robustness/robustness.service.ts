@@ -16,7 +16,7 @@ import {
   type Task,
 } from '@podium/db';
 import { isMetricName, metricInfo, parseMetricOptions } from '@podium/metrics';
-import { metaEvaluate, type DaJudgement } from '@podium/robustness';
+import { metaEvaluate, PHENOMENA, type DaJudgement } from '@podium/robustness';
 import PgBoss from 'pg-boss';
 import { assertId } from '../common/ids';
 import { assertCanSeePhaseScores } from '../common/visibility';
@@ -32,6 +32,22 @@ import {
 
 /** GraphQL floats cannot be NaN (a correlation of constant scores): those become null. */
 const finiteOrNull = (x: number): number | null => (Number.isFinite(x) ? x : null);
+
+/** MENLI's phenomenon order (accuracy, then fluency); phenomena of other suites follow by name. */
+function phenomenaInOrder(names: string[]): string[] {
+  const rank = (p: string) => {
+    const i = (PHENOMENA as readonly string[]).indexOf(p);
+    return i < 0 ? PHENOMENA.length : i;
+  };
+  return [...names].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/** Metric keys in the task's configured order; keys it no longer configures follow by name. */
+function inTaskOrder(keys: string[], configs: readonly MetricConfig[]): string[] {
+  const order = configs.map((c) => c.key);
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  return [...keys].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
 
 /** A stored report as the API shows it; a result that does not parse shows as no result. */
 export function toRobustnessReport(row: RobustnessReport): RobustnessReportType {
@@ -53,7 +69,7 @@ export function toRobustnessReport(row: RobustnessReport): RobustnessReportType 
     error: row.error,
     higherIsBetter: result?.higherIsBetter ?? null,
     overall: result ? accuracy(result.overall) : null,
-    phenomena: result ? Object.entries(result.phenomena).map(([phenomenon, e]) => ({ phenomenon, ...accuracy(e) })) : [],
+    phenomena: result ? phenomenaInOrder(Object.keys(result.phenomena)).map((p) => ({ phenomenon: p, ...accuracy(result.phenomena[p]!) })) : [],
     failingCount: result?.failingCount ?? null,
     bootstrap: result?.bootstrap ?? null,
     createdAt: row.createdAt,
@@ -100,10 +116,9 @@ export class RobustnessService implements OnModuleInit {
   /** Reports of a task, in the order of its configured metrics, then suite and mode. */
   async reportsOf(taskSlug: string): Promise<{ task: Task; reports: RobustnessReportType[] }> {
     const task = await this.task(taskSlug);
-    const order = configuredMetrics(task).map((m) => m.key);
-    const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
     const rows = await this.reports.ofTask(task.id);
-    rows.sort((a, b) => rank(a.metric) - rank(b.metric) || a.metric.localeCompare(b.metric) || a.suite.localeCompare(b.suite) || a.mode.localeCompare(b.mode));
+    const order = inTaskOrder([...new Set(rows.map((r) => r.metric))], configuredMetrics(task));
+    rows.sort((a, b) => order.indexOf(a.metric) - order.indexOf(b.metric) || a.suite.localeCompare(b.suite) || a.mode.localeCompare(b.mode));
     return { task, reports: rows.map(toRobustnessReport) };
   }
 
@@ -140,8 +155,8 @@ export class RobustnessService implements OnModuleInit {
     if (options.metric !== undefined && !stored.includes(options.metric)) {
       throw new NotFoundError('metric with stored scores in this phase', options.metric);
     }
-    const metricKeys = options.metric !== undefined ? [options.metric] : stored;
     const configs = configuredMetrics(phase.task);
+    const metricKeys = options.metric !== undefined ? [options.metric] : inTaskOrder(stored, configs);
     const robustness = new Map(
       (await this.reports.ofTask(phase.taskId)).filter((r) => r.suite === suite && r.mode === mode).map((r) => [r.metric, toRobustnessReport(r)]),
     );

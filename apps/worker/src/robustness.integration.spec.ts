@@ -186,9 +186,12 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     expect(result.phenomena['num']!.n).toBe(expected.phenomena['num']!.n);
   });
 
-  function processor() {
-    const config = { PODIUM_WORKER_NAME: 'test', PODIUM_WORKER_POLL_SECONDS: 1 } as WorkerConfig;
-    return new RobustnessProcessor({} as PgBoss, config, new RobustnessService(reports, null));
+  /** A processor over a fake pg-boss whose scoring queue holds `queued[k]` jobs at the k-th look. */
+  function processor(queued: number[] = [0]) {
+    const config = { PODIUM_WORKER_NAME: 'test', PODIUM_WORKER_POLL_SECONDS: 0.01 } as WorkerConfig;
+    let looks = 0;
+    const boss = { getQueueSize: async () => queued[Math.min(looks++, queued.length - 1)] } as unknown as PgBoss;
+    return Object.assign(new RobustnessProcessor(boss, config, new RobustnessService(reports, null)), { looks: () => looks });
   }
   const job = (data: unknown) => ({ id: 'job', data, retryCount: 0, retryLimit: 2 }) as unknown as PgBoss.JobWithMetadata<unknown>;
 
@@ -215,6 +218,15 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     const rows = await reports.ofTask(task.id);
     expect(rows.find((r) => r.metric === 'bleu')).toMatchObject({ status: 'FAILED', error: expect.stringContaining("has no metric 'bleu'") });
     expect(rows.find((r) => r.metric === 'nli')).toMatchObject({ status: 'FAILED', error: expect.stringContaining('needs an NLI model') });
+  });
+
+  it('waits while submissions are queued for scoring, then computes the report', async () => {
+    const task = await makeTask();
+    const [report] = await reports.queue([{ taskId: task.id, metric: 'bleu', suite: 'generated:1', mode: 'ref' }], noEnqueue);
+    const p = processor([2, 1, 0]);
+    await p.handle(job({ v: 1, reportId: report!.id, attempt: 1 }));
+    expect(p.looks()).toBe(3);
+    expect((await reports.byId(report!.id))!.status).toBe('DONE');
   });
 
   it('skips a job of a superseded attempt and drops a malformed payload', async () => {

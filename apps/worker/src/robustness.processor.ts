@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { ROBUSTNESS_REPORT_QUEUE, robustnessReportJobV1 } from '@podium/contracts';
+import { ROBUSTNESS_REPORT_QUEUE, robustnessReportJobV1, SCORE_SUBMISSION_QUEUE } from '@podium/contracts';
 import type { WorkerConfig } from '@podium/config';
 import PgBoss from 'pg-boss';
 import { PermanentRobustnessError, RobustnessService } from './robustness.service';
@@ -9,8 +9,13 @@ import { PG_BOSS, WORKER_CONFIG } from './tokens';
  * Consumes robustness-report jobs, one at a time per worker (a suite is thousands of rows).
  * A bad payload is dropped; a permanent error fails the report at once; any other error is
  * retried by pg-boss, and the last attempt fails the report. (pg-boss itself is stopped by
- * the scoring processor at shutdown.)
+ * the scoring processor at shutdown.) Reports yield to scoring: a job waits, up to
+ * {@link MAX_YIELD_MS}, while submissions are queued for scoring, so a suite of thousands of
+ * rows never delays a leaderboard.
  */
+/** Longest a robustness job waits for queued scoring jobs before it runs anyway. */
+export const MAX_YIELD_MS = 10 * 60_000;
+
 @Injectable()
 export class RobustnessProcessor implements OnApplicationBootstrap {
   private readonly log = new Logger(RobustnessProcessor.name);
@@ -31,6 +36,15 @@ export class RobustnessProcessor implements OnApplicationBootstrap {
     this.log.log(`${this.config.PODIUM_WORKER_NAME} is waiting for jobs on '${ROBUSTNESS_REPORT_QUEUE}'`);
   }
 
+  /** Waits while scoring jobs are queued (not yet taken by a worker), at most MAX_YIELD_MS. */
+  async yieldToScoring(): Promise<void> {
+    const deadline = Date.now() + MAX_YIELD_MS;
+    const pause = Math.max(50, this.config.PODIUM_WORKER_POLL_SECONDS * 1000);
+    while (Date.now() < deadline && (await this.boss.getQueueSize(SCORE_SUBMISSION_QUEUE)) > 0) {
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+
   async handle(job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     const payload = robustnessReportJobV1.safeParse(job.data);
     if (!payload.success) {
@@ -38,6 +52,7 @@ export class RobustnessProcessor implements OnApplicationBootstrap {
       return;
     }
     const { reportId, attempt } = payload.data;
+    await this.yieldToScoring();
     const started = Date.now();
     try {
       const outcome = await this.robustness.compute(reportId, attempt);

@@ -10,6 +10,7 @@ import PgBoss from 'pg-boss';
 import type { WorkerConfig } from '@podium/config';
 import { ScoringProcessor } from './scoring.processor';
 import { PermanentScoringError, ScoringService } from './scoring.service';
+import { defaultModelsDir, WorkerNliScorer } from './nli.adapter';
 
 const url = process.env['DATABASE_URL'];
 const describeDb = url ? describe : describe.skip;
@@ -96,7 +97,7 @@ describeDb('ScoringService (real PostgreSQL)', () => {
 
   it('marks the submission failed on the last retry of a crashing job and rethrows before that', async () => {
     const id = await makeSubmission([{ key: 'bleu', name: 'bleu', options: {} }]);
-    const crashing = { score: async () => { throw new Error('disk on fire'); }, fail: (sid: string, r: string) => submissions.markFailed(sid, r) } as unknown as ScoringService;
+    const crashing = { scoreBatch: async () => [new Error('disk on fire')], fail: (sid: string, r: string) => submissions.markFailed(sid, r) } as unknown as ScoringService;
     const processor = new ScoringProcessor({} as PgBoss, { PODIUM_WORKER_NAME: 'w' } as WorkerConfig, crashing);
     const job = (retryCount: number) => ({ id: 'j', name: 'q', data: { v: 1, submissionId: id, reason: 'submitted' }, retryCount, retryLimit: 3 }) as unknown as PgBoss.JobWithMetadata<unknown>;
     await expect(processor.handle(job(0))).rejects.toThrow('disk on fire');
@@ -108,9 +109,54 @@ describeDb('ScoringService (real PostgreSQL)', () => {
   });
 
   it('drops a job whose payload does not match the v1 schema without touching any submission', async () => {
-    const service = { score: jest.fn() } as unknown as ScoringService;
+    const service = { scoreBatch: jest.fn() } as unknown as ScoringService;
     const processor = new ScoringProcessor({} as PgBoss, { PODIUM_WORKER_NAME: 'w' } as WorkerConfig, service);
     await processor.handle({ id: 'j', data: { v: 2, submissionId: 'nope' }, retryCount: 0, retryLimit: 3 } as unknown as PgBoss.JobWithMetadata<unknown>);
-    expect((service as unknown as { score: jest.Mock }).score).not.toHaveBeenCalled();
+    await processor.handleBatch([{ id: 'j', data: { v: 2, submissionId: 'nope' }, retryCount: 0, retryLimit: 3 } as unknown as PgBoss.JobWithMetadata<unknown>]);
+    expect((service as unknown as { scoreBatch: jest.Mock }).scoreBatch).not.toHaveBeenCalled();
+  });
+
+  it('scores NLI for a batch of submissions in shared model calls with the same values as one by one', async () => {
+    const config = { PODIUM_NLI_PROVIDER: 'cpu', PODIUM_NLI_THREADS: 0, PODIUM_NLI_BATCH_SIZE: 4, PODIUM_NLI_MODEL: 'test-nli-tiny' } as WorkerConfig;
+    const nli = new WorkerNliScorer(config, defaultModelsDir());
+    const calls = jest.spyOn(nli, 'score');
+    const metrics = [
+      { key: 'nli', name: 'nli', options: {} },
+      { key: 'bleu', name: 'bleu', options: {} },
+    ];
+    const together = [await makeSubmission(metrics), await makeSubmission(metrics)];
+    const service = new ScoringService(submissions, nli);
+    const outcomes = await service.scoreBatch(together);
+    expect(outcomes.map((o) => (o instanceof Error ? o.message : o.kind))).toEqual(['scored', 'scored']);
+    expect(calls).toHaveBeenCalledTimes(1);
+    expect(calls.mock.calls[0]![2]).toHaveLength(6);
+    const alone = await makeSubmission(metrics);
+    await service.score(alone);
+    const nliOf = async (id: string) =>
+      (await db.instanceScore.findMany({ where: { submissionId: id, metric: 'nli' }, include: { instance: true } }))
+        .sort((a, b) => a.instance.position - b.instance.position)
+        .map((r) => r.value);
+    const reference = await nliOf(alone);
+    for (const id of together) {
+      const values = await nliOf(id);
+      values.forEach((v, i) => expect(v).toBeCloseTo(reference[i]!, 6));
+    }
+    const corpus = await db.corpusScore.findFirstOrThrow({ where: { submissionId: together[1]!, metric: 'nli' } });
+    expect(corpus.value).toBeCloseTo(reference.reduce((a, b) => a + b, 0) / reference.length, 9);
+    expect(corpus.signature).toMatch(/^nli\|model:test-nli-tiny@/);
+  });
+
+  it('settles each job of a batch on its own: a permanent failure fails only its submission', async () => {
+    const good = await makeSubmission([{ key: 'bleu', name: 'bleu', options: {} }]);
+    const noModel = await makeSubmission([{ key: 'nli', name: 'nli', options: {} }]);
+    const boss = { fail: jest.fn() } as unknown as PgBoss;
+    const processor = new ScoringProcessor(boss, { PODIUM_WORKER_NAME: 'w' } as WorkerConfig, new ScoringService(submissions, null));
+    const job = (id: string) => ({ id: randomUUID(), data: { v: 1, submissionId: id, reason: 'submitted' }, retryCount: 0, retryLimit: 3 }) as unknown as PgBoss.JobWithMetadata<unknown>;
+    await processor.handleBatch([job(good), job(noModel)]);
+    expect((await db.submission.findUniqueOrThrow({ where: { id: good } })).status).toBe('SCORED');
+    const failed = await db.submission.findUniqueOrThrow({ where: { id: noModel } });
+    expect(failed.status).toBe('FAILED');
+    expect(failed.error).toMatch(/needs an NLI model/);
+    expect((boss as unknown as { fail: jest.Mock }).fail).not.toHaveBeenCalled();
   });
 });

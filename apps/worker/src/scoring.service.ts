@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { metricConfigListSchema, TASK_KINDS, type TaskKindName } from '@podium/contracts';
+import { metricConfigListSchema, TASK_KINDS, type MetricConfig, type TaskKindName } from '@podium/contracts';
 import { SubmissionRepository, TaskKind } from '@podium/db';
-import { MetricUnavailableError, runMetrics, type NliScorer, type ScoringInstance } from './metric-runner';
+import { MetricUnavailableError, runMetrics, type MetricResult, type NliScorer, type ScoringInstance } from './metric-runner';
 import { NLI_SCORER } from './tokens';
 
 const KIND_NAMES: Record<TaskKind, TaskKindName> = {
@@ -20,6 +20,20 @@ export type ScoringOutcome =
 /** A failure that retrying cannot fix (bad configuration, missing model, invalid input). */
 export class PermanentScoringError extends Error {}
 
+/** A submission loaded and marked SCORING, ready for its metrics. */
+interface PreparedSubmission {
+  submissionId: string;
+  taskKind: TaskKindName;
+  metrics: MetricConfig[];
+  instances: ScoringInstance[];
+  progress: (n: number) => void;
+}
+
+function permanent(e: unknown): unknown {
+  if (e instanceof MetricUnavailableError || (e instanceof Error && e.name === 'MetricInputError')) return new PermanentScoringError(e.message);
+  return e;
+}
+
 @Injectable()
 export class ScoringService {
   private readonly log = new Logger(ScoringService.name);
@@ -34,6 +48,54 @@ export class ScoringService {
    * transaction. Idempotent: a rerun replaces the previous scores.
    */
   async score(submissionId: string): Promise<ScoringOutcome> {
+    const [result] = await this.scoreBatch([submissionId]);
+    if (result instanceof Error) throw result;
+    return result!;
+  }
+
+  /**
+   * Scores several submissions together: the NLI pairs of all of them go through the model in
+   * shared batches (one model call per NLI configuration), which keeps a GPU busy; classical
+   * metrics and the stored scores stay per submission. Returns, per submission in input order,
+   * its outcome or the error that stopped it (a {@link PermanentScoringError} when retrying
+   * cannot help).
+   */
+  async scoreBatch(submissionIds: string[]): Promise<(ScoringOutcome | Error)[]> {
+    const results: (ScoringOutcome | Error | undefined)[] = submissionIds.map(() => undefined);
+    const prepared: (PreparedSubmission | null)[] = [];
+    for (const [k, id] of submissionIds.entries()) {
+      try {
+        const p = await this.prepare(id);
+        if ('taskKind' in p) prepared[k] = p;
+        else {
+          results[k] = p;
+          prepared[k] = null;
+        }
+      } catch (e) {
+        results[k] = e instanceof Error ? e : new Error(String(e));
+        prepared[k] = null;
+      }
+    }
+    const ready = prepared.filter((p): p is PreparedSubmission => p !== null);
+    const nliResults = await this.scoreNliTogether(ready);
+    for (const [k, p] of prepared.entries()) {
+      if (!p) continue;
+      try {
+        const pre = nliResults.get(p.submissionId);
+        if (pre instanceof Error) throw pre;
+        const scorer: NliScorer | null = pre ? { score: async (config) => pre.get(config.key)! } : this.nli;
+        const metricResults = await runMetrics(p.metrics, p.taskKind, p.instances, scorer, p.progress);
+        await this.save(p, metricResults);
+        results[k] = { kind: 'scored', instances: p.instances.length, metrics: metricResults.map((r) => r.key) };
+      } catch (e) {
+        const err = permanent(e);
+        results[k] = err instanceof Error ? err : new Error(String(err));
+      }
+    }
+    return results.map((r) => r ?? new Error('not scored'));
+  }
+
+  private async prepare(submissionId: string): Promise<PreparedSubmission | ScoringOutcome> {
     const input = await this.submissions.scoringInput(submissionId);
     if (!input) return { kind: 'skipped', reason: `submission ${submissionId} no longer exists` };
     if (!(await this.submissions.markScoring(submissionId))) {
@@ -63,21 +125,70 @@ export class ScoringService {
         void this.submissions.setProgress(submissionId, perInstance).catch((e: unknown) => this.log.warn(`progress update failed: ${String(e)}`));
       }
     };
-    let results;
-    try {
-      results = await runMetrics(metrics.data, kind, instances, this.nli, progress);
-    } catch (e) {
-      if (e instanceof MetricUnavailableError || (e instanceof Error && e.name === 'MetricInputError')) {
-        throw new PermanentScoringError(e.message);
+    return { submissionId, taskKind: kind, metrics: metrics.data, instances, progress };
+  }
+
+  /**
+   * NLI scores of all prepared submissions, one model call per distinct (configuration, task
+   * kind): instances are concatenated, scored, and split back. An NLI score depends only on its
+   * own instance, so this gives the same values as scoring each submission alone.
+   */
+  private async scoreNliTogether(prepared: PreparedSubmission[]): Promise<Map<string, Map<string, MetricResult> | Error>> {
+    const out = new Map<string, Map<string, MetricResult> | Error>();
+    if (!this.nli) return out;
+    const groups = new Map<string, { config: MetricConfig; kind: TaskKindName; members: { p: PreparedSubmission; key: string }[] }>();
+    for (const p of prepared) {
+      for (const config of p.metrics.filter((m) => m.name === 'nli')) {
+        const id = JSON.stringify([config.options, p.taskKind]);
+        const g = groups.get(id) ?? { config, kind: p.taskKind, members: [] };
+        g.members.push({ p, key: config.key });
+        groups.set(id, g);
       }
-      throw e;
     }
+    for (const g of groups.values()) {
+      const all = g.members.flatMap((m) => m.p.instances);
+      const offsets: number[] = [];
+      let at = 0;
+      for (const m of g.members) {
+        offsets.push(at);
+        at += m.p.instances.length;
+      }
+      let reported = 0;
+      const progress = (n: number) => {
+        // Credit progress to the submissions whose instances are now covered.
+        const before = reported;
+        reported += n;
+        g.members.forEach((m, i) => {
+          const lo = offsets[i]!;
+          const hi = lo + m.p.instances.length;
+          const credited = Math.max(0, Math.min(hi, reported) - Math.max(lo, before));
+          if (credited > 0) m.p.progress(credited);
+        });
+      };
+      try {
+        const r = await this.nli.score(g.config, g.kind, all, progress);
+        g.members.forEach((m, i) => {
+          const values = r.instances.slice(offsets[i]!, offsets[i]! + m.p.instances.length);
+          const corpus = values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+          const mine = out.get(m.p.submissionId);
+          const map = mine instanceof Map ? mine : new Map<string, MetricResult>();
+          map.set(m.key, { key: m.key, signature: r.signature, sentenceSignature: r.sentenceSignature, corpus, instances: values });
+          out.set(m.p.submissionId, map);
+        });
+      } catch (e) {
+        const err = permanent(e);
+        for (const m of g.members) out.set(m.p.submissionId, err instanceof Error ? err : new Error(String(err)));
+      }
+    }
+    return out;
+  }
+
+  private async save(p: PreparedSubmission, results: MetricResult[]): Promise<void> {
     const instanceScores = results.flatMap((r) =>
-      r.instances.map((value, i) => ({ instanceId: instances[i]!.instanceId, metric: r.key, signature: r.sentenceSignature, value })),
+      r.instances.map((value, i) => ({ instanceId: p.instances[i]!.instanceId, metric: r.key, signature: r.sentenceSignature, value })),
     );
     const corpusScores = results.map((r) => ({ metric: r.key, signature: r.signature, value: r.corpus }));
-    await this.submissions.saveScores(submissionId, instanceScores, corpusScores);
-    return { kind: 'scored', instances: instances.length, metrics: results.map((r) => r.key) };
+    await this.submissions.saveScores(p.submissionId, instanceScores, corpusScores);
   }
 
   async fail(submissionId: string, reason: string): Promise<void> {

@@ -44,6 +44,8 @@ const workerEnv = z.object({
   DATABASE_URL: databaseUrl,
   /** Jobs a worker processes at once. */
   PODIUM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Jobs fetched together: their NLI pairs share model batches (GPU throughput). */
+  PODIUM_WORKER_BATCH: z.coerce.number().int().min(1).max(64).default(4),
   /** Seconds between queue polls when idle. */
   PODIUM_WORKER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(0.5),
   /** Folder holding NLI model directories (models/<name>/). */

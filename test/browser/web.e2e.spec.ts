@@ -331,6 +331,28 @@ describe('web app in headless Chromium', () => {
     await shot('submit');
   }, 240_000);
 
+  it('charts a metric’s adversarial accuracy per phenomenon once its robustness report is done', async () => {
+    const gql = graphqlClient(base, organiserToken);
+    await gql.request(`mutation($s: String!) { runRobustness(taskSlug: $s, metric: "chrf") { id } }`, { s: DEMO });
+    await waitFor('the chrF robustness report', async () => {
+      const r = await gql.request<{ robustness: { metric: string; status: string }[] }>(`query($s: String!) { robustness(taskSlug: $s) { metric status } }`, { s: DEMO });
+      const chrf = r.robustness.find((x) => x.metric === 'chrf');
+      if (chrf?.status === 'FAILED') throw new Error('robustness run failed');
+      return chrf?.status === 'DONE';
+    }, 150_000).catch((e: unknown) => {
+      throw new Error(`${String(e)}\n${logs()}`);
+    });
+    await page.goto(`${base}/tasks/${DEMO}`);
+    await page.getByRole('link', { name: /Metric robustness/ }).click();
+    await page.getByTestId('robustness-chart').locator('svg').first().waitFor();
+    const rows = page.getByTestId('robustness-table').locator('tbody tr');
+    expect(await rows.count()).toBe(12); // MENLI's twelve phenomena
+    const accuracies = (await rows.locator('td:nth-child(2)').allInnerTexts()).map((t) => Number(t.split(' ')[0]));
+    expect(accuracies.every((a) => a >= 0 && a <= 1)).toBe(true);
+    expect([...accuracies].sort((a, b) => a - b)).toEqual(accuracies); // weakest phenomenon first
+    await shot('robustness');
+  }, 200_000);
+
   it('lets an organiser create a task and shows it on the tasks page', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.goto(`${base}/organise`);

@@ -25,6 +25,7 @@ function RobustnessChart({ bars }: { bars: PhenomenonBar[] }) {
           height: 40 + 30 * bars.length,
           marginLeft: 180,
           marginRight: 60,
+          style: { fontSize: '12px' },
           x: { domain: [0, 1], label: 'accuracy (share of pairs where the metric prefers the correct candidate) →', grid: true },
           y: { domain: bars.map((b) => b.label), label: null },
           marks: [
@@ -58,7 +59,7 @@ function ReportView({ report }: { report: Report }) {
       {report.overall && (
         <p>
           Overall accuracy <strong>{formatNumber(report.overall.accuracy, 3)}</strong> {formatInterval([report.overall.ci.low, report.overall.ci.high], 3)} on{' '}
-          {report.overall.n} pairs (mean over phenomena){report.failingCount ? `; ${report.failingCount} pairs could not be scored` : ''}.
+          {report.overall.n} pairs (mean over phenomena){report.failingCount !== null && `; the metric did not prefer the correct candidate on ${report.failingCount} of them`}.
         </p>
       )}
       <RobustnessChart bars={bars} />

@@ -1,8 +1,4 @@
 /**
- * @jest-environment ../../libs/nli/jest-environment.js
- */
-// (onnxruntime-node returns host-realm typed arrays; that environment shares them with the tests.)
-/**
  * Robustness reports against a real PostgreSQL (the one `npm test` starts): the repository
  * keeps one row per (task, metric, suite, mode) and a rerun replaces it; the worker's result
  * equals running the preference test directly with @podium/metrics on the same rows; suites

@@ -29,9 +29,9 @@ export function PairwiseHeatmap({ cells, order, onSelect }: Props) {
   function build() {
     return Plot.plot({
       width: margin + size * order.length + 20,
-      height: margin + size * order.length + 10,
+      height: Math.round(margin * 0.8) + size * order.length + 10,
       marginLeft: margin,
-      marginBottom: margin,
+      marginBottom: Math.round(margin * 0.8),
       marginTop: 10,
       x: { domain: [...order], label: 'column system', tickRotate: -40 },
       y: { domain: [...order], label: 'row system' },

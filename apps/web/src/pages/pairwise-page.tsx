@@ -5,7 +5,7 @@ import { orderSystems, pairCells } from '../lib/leaderboard';
 import { Link, navigate, useLocation } from '../lib/router';
 import { serializeLeaderboardState } from '../lib/url-state';
 import { useLeaderboardState } from '../lib/use-url-state';
-import { LeaderboardControls } from '../components/leaderboard-controls';
+import { CORRECTION_LABELS, LeaderboardControls, TEST_LABELS } from '../components/leaderboard-controls';
 import { PairedView } from '../components/paired-view';
 import { PairwiseHeatmap } from '../components/pairwise-heatmap';
 import { Empty, ErrorMessage, Loading } from '../components/status';
@@ -55,7 +55,7 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
         <>
           <p className="small">
             Each cell is the Bradley–Terry probability that the row system beats the column system on an instance. * and a black outline mark pairs that differ
-            significantly ({board.test.toLowerCase()} test, {board.correction.toLowerCase()} correction, α = 0.05). Select a cell to compare the two systems.
+            significantly ({TEST_LABELS[board.test]}, {CORRECTION_LABELS[board.correction]} correction, α = 0.05). Select a cell to compare the two systems.
           </p>
           <PairwiseHeatmap cells={cells} order={order} onSelect={select} />
           <form className="controls" aria-label="Choose two systems" onSubmit={(e) => e.preventDefault()}>

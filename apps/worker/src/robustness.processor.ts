@@ -10,8 +10,8 @@ import { PG_BOSS, WORKER_CONFIG } from './tokens';
  * A bad payload is dropped; a permanent error fails the report at once; any other error is
  * retried by pg-boss, and the last attempt fails the report. (pg-boss itself is stopped by
  * the scoring processor at shutdown.) Reports yield to scoring: a job waits, up to
- * {@link MAX_YIELD_MS}, while submissions are queued for scoring, so a suite of thousands of
- * rows never delays a leaderboard.
+ * {@link MAX_YIELD_MS}, while submissions are queued or being scored, so a suite of thousands
+ * of rows never delays a leaderboard.
  */
 /** Longest a robustness job waits for queued scoring jobs before it runs anyway. */
 export const MAX_YIELD_MS = 10 * 60_000;
@@ -36,11 +36,11 @@ export class RobustnessProcessor implements OnApplicationBootstrap {
     this.log.log(`${this.config.PODIUM_WORKER_NAME} is waiting for jobs on '${ROBUSTNESS_REPORT_QUEUE}'`);
   }
 
-  /** Waits while scoring jobs are queued (not yet taken by a worker), at most MAX_YIELD_MS. */
+  /** Waits while scoring jobs are queued or running (in any worker), at most MAX_YIELD_MS. */
   async yieldToScoring(): Promise<void> {
     const deadline = Date.now() + MAX_YIELD_MS;
     const pause = Math.max(50, this.config.PODIUM_WORKER_POLL_SECONDS * 1000);
-    while (Date.now() < deadline && (await this.boss.getQueueSize(SCORE_SUBMISSION_QUEUE)) > 0) {
+    while (Date.now() < deadline && (await this.boss.getQueueSize(SCORE_SUBMISSION_QUEUE, { before: 'completed' })) > 0) {
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }

@@ -17,10 +17,11 @@ const REFS = [
   'the river flooded the village last spring',
   'our team won the final match yesterday',
 ];
-// good ≈ references, mid = partly right, bad = mostly wrong.
-const GOOD = REFS.map((r, i) => (i === 2 ? 'the museum opens at nine in the evening' : r));
-const MID = ['the committee approved a budget', 'soldiers were wounded', 'the museum opens in the morning', 'she bought apples', 'the river flooded the village', 'our team won the match'];
-const BAD = ['a budget', 'soldiers', 'museum at night', 'pears', 'spring', 'the match'];
+// good ≈ references, mid = partly right, bad = mostly wrong; each of mid and bad wins one
+// instance against the system above it, so every Bradley–Terry strength is finite.
+const GOOD = REFS.map((r, i) => (i === 2 ? 'the museum opens at nine in the evening' : i === 5 ? 'our team won' : r));
+const MID = ['the committee approved a budget', 'soldiers were wounded', 'the museum opens in the morning', 'she bought apples', 'the river flooded the village', 'our team won the final match yesterday'];
+const BAD = ['a budget', 'soldiers', 'museum at night', 'pears', 'the river flooded the village last spring', 'the match'];
 
 function jsonl(lines: string[]): string {
   return lines.map((output, i) => JSON.stringify({ id: `seg-${i + 1}`, output })).join('\n') + '\n';
@@ -130,14 +131,10 @@ describe('platform: task → submissions → scores → leaderboard → download
     const systems = ['good', 'mid', 'bad'];
     const scores = systems.map((s) => stored.filter((r) => r.submissionId === ids[s]).sort((a, b) => a.instance.position - b.instance.position).map((r) => r.value));
     const fit = fitBradleyTerry(countWins({ systems, instances: REFS.map((_, i) => `seg-${i + 1}`), scores }));
-    // 'good' never loses an instance: its maximum-likelihood strength is unbounded, which
-    // GraphQL reports as null; the finite strengths sum to 1.
+    expect(fit.strengths.every(Number.isFinite)).toBe(true);
     for (const [k, s] of systems.entries()) {
-      const shown = leaderboard.systems.find((x) => x.system === s)!.bt;
-      if (fit.strengths[k] === Infinity) expect(shown).toBeNull();
-      else expect(shown).toBeCloseTo(fit.strengths[k]!, 6);
+      expect(leaderboard.systems.find((x) => x.system === s)!.bt).toBeCloseTo(fit.strengths[k]!, 6);
     }
-    expect(fit.strengths[0]).toBe(Infinity);
     expect(leaderboard.systems.reduce((a, s) => a + (s.bt ?? 0), 0)).toBeCloseTo(1, 6);
 
     // Long-form CSV: header + 3 systems × 6 instances × 2 metrics rows.

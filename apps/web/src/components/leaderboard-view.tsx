@@ -13,6 +13,8 @@ interface Props {
   metrics: readonly string[];
   state: LeaderboardState;
   onChange: (next: LeaderboardState) => void;
+  /** Changing it reloads the leaderboard (e.g. after a submission is scored). */
+  refreshKey?: number;
 }
 
 /** Query string of the REST leaderboard download, with the same settings as the table. */
@@ -25,8 +27,12 @@ function leaderboardQuery(metric: string | null, test: string | null, correction
 }
 
 /** A phase's leaderboard with its selectors, notes and links to the pairwise view and downloads. */
-export function LeaderboardView({ phaseId, metrics, state, onChange }: Props) {
-  const { data, error, loading, refetch } = useQuery(LeaderboardDocument, { phaseId, metric: state.metric, test: state.test, correction: state.correction });
+export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey = 0 }: Props) {
+  const { data, error, loading, refetch } = useQuery(
+    LeaderboardDocument,
+    { phaseId, metric: state.metric, test: state.test, correction: state.correction },
+    { key: String(refreshKey) },
+  );
   const board = data?.leaderboard ?? null;
   const available = board?.availableMetrics.length ? board.availableMetrics : metrics;
   const note = board ? topDisagreementNote(board.systems) : null;

@@ -11,6 +11,8 @@ import { SubmissionList } from '../components/submission-list';
 export function TaskPage({ slug }: { slug: string }) {
   const { data, error, loading, refetch } = useQuery(TaskDocument, { slug });
   const [state, setState] = useLeaderboardState();
+  // Bumped when a submission of the phase finishes scoring, so the leaderboard picks it up.
+  const [scoredRound, setScoredRound] = useState(0);
   if (loading && !data) return <Loading what="the task" />;
   if (error && !data) return <ErrorMessage error={error} onRetry={refetch} title="Could not load the task" />;
   if (!data) return null;
@@ -49,22 +51,25 @@ export function TaskPage({ slug }: { slug: string }) {
             {phase.testSet ? `${phase.testSet.instanceCount} test instances` : 'no test set yet'}; limits {phase.dailyLimit}/day, {phase.totalLimit} in total.
           </p>
           {phase.scoresVisible ? (
-            <LeaderboardView phaseId={phase.id} metrics={task.metrics.map((m) => m.key)} state={state} onChange={setState} />
+            <LeaderboardView phaseId={phase.id} metrics={task.metrics.map((m) => m.key)} state={state} onChange={setState} refreshKey={scoredRound} />
           ) : (
             <Empty>The leaderboard of this phase is hidden until it closes.</Empty>
           )}
-          <PhaseSubmissions phaseId={phase.id} />
+          <PhaseSubmissions phaseId={phase.id} onScored={() => setScoredRound((n) => n + 1)} />
         </>
       )}
     </article>
   );
 }
 
-function PhaseSubmissions({ phaseId }: { phaseId: string }) {
+function PhaseSubmissions({ phaseId, onScored }: { phaseId: string; onScored: () => void }) {
   const [busy, setBusy] = useState(false);
   const { data, error, refetch } = useQuery(PhaseSubmissionsDocument, { phaseId, teamId: null }, { poll: busy, pollMs: 3000 });
   const nowBusy = data?.submissions.some((s) => s.status === 'QUEUED' || s.status === 'SCORING') ?? false;
-  useEffect(() => setBusy(nowBusy), [nowBusy]);
+  useEffect(() => {
+    if (busy && !nowBusy) onScored();
+    setBusy(nowBusy);
+  }, [nowBusy]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <section aria-labelledby="subs-heading">
       <h2 id="subs-heading">Submissions</h2>

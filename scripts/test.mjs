@@ -20,7 +20,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 const started = Date.now();
 try {
-  db = await startPostgres({ root, name: 'test', persistent: false, log: say });
+  // One data directory per run, so that two `npm test` runs in one checkout cannot collide.
+  db = await startPostgres({ root, name: `test-${process.pid}`, persistent: false, log: say });
   migrate(db.url);
   if (args.length === 0) {
     say('type-checking (tsc --noEmit)…');

@@ -23,7 +23,7 @@ export async function freePort(preferred) {
  * @returns {Promise<{ url: string, embedded: boolean, stop: () => Promise<void> }>}
  */
 export async function startPostgres({ root, name, persistent, port, log = () => {} }) {
-  const external = name === 'test' ? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL : process.env.DATABASE_URL;
+  const external = name.startsWith('test') ? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL : process.env.DATABASE_URL;
   if (external) {
     log(`using PostgreSQL at ${redact(external)}`);
     return { url: external, embedded: false, stop: async () => {} };
@@ -67,6 +67,7 @@ export async function startPostgres({ root, name, persistent, port, log = () => 
       if (stopped) return;
       stopped = true;
       await pg.stop();
+      if (!persistent) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 // `npm test`: installs what is missing, starts a throw-away PostgreSQL (embedded, or the server
-// named by TEST_DATABASE_URL / DATABASE_URL), applies migrations, type-checks, then runs every
+// named by TEST_DATABASE_URL — never DATABASE_URL), applies migrations, type-checks, then runs every
 // Jest project (unit specs, integration and end-to-end tests) against it.
 // Extra arguments go to Jest, e.g. `npm test -- libs/ranking`.
 import { readFileSync, mkdirSync, existsSync } from 'node:fs';

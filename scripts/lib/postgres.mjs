@@ -23,7 +23,8 @@ export async function freePort(preferred) {
  * @returns {Promise<{ url: string, embedded: boolean, stop: () => Promise<void> }>}
  */
 export async function startPostgres({ root, name, persistent, port, log = () => {} }) {
-  const external = name.startsWith('test') ? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL : process.env.DATABASE_URL;
+  // Tests never use DATABASE_URL, which may name a database people work in; only TEST_DATABASE_URL.
+  const external = name.startsWith('test') ? process.env.TEST_DATABASE_URL : process.env.DATABASE_URL;
   if (external) {
     log(`using PostgreSQL at ${redact(external)}`);
     return { url: external, embedded: false, stop: async () => {} };

@@ -109,7 +109,8 @@ export function PairedView({ board, aId, bId, onClose }: Props) {
               </tbody>
             </table>
             <p className="small">
-              {TEST_LABELS[board.test]} after {board.correction.toLowerCase()} correction: p = {formatPValue(pair.pAdjusted)} —{' '}
+              {TEST_LABELS[board.test]} after {board.correction.toLowerCase()} correction: p {formatPValue(pair.pAdjusted).startsWith('<') ? '' : '= '}
+              {formatPValue(pair.pAdjusted)} —{' '}
               <strong>{pair.pAdjusted !== null && pair.pAdjusted < 0.05 ? 'significant at α = 0.05' : 'not significant at α = 0.05'}</strong>
             </p>
           </div>

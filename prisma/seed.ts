@@ -2,8 +2,8 @@
  * Seeds the demo task: WMT17 German→English, the 560 segments with segment-level human DA
  * scores (data/wmt17-de-en, MIT), its reference, and the 11 systems' outputs as submissions of
  * 11 demo teams, queued for the worker. Idempotent: running it again adds nothing that exists.
- * Also makes sure an organiser account exists and writes a fresh token for it to
- * .data/organiser-token when that file is missing.
+ * Also makes sure an organiser account exists and, when PODIUM_ORGANISER_TOKEN_FILE names a
+ * file (npm run up: .data/organiser-token), that the file holds a valid token for it.
  */
 import 'reflect-metadata';
 import { createHash } from 'node:crypto';
@@ -53,11 +53,18 @@ async function main() {
   await boss.createQueue(SCORE_SUBMISSION_QUEUE);
   try {
     const organiser = (await identity.userByName('organiser')) ?? (await identity.createUser('organiser', Role.ORGANISER));
-    const tokenFile = path.join(root, '.data', 'organiser-token');
-    if (!existsSync(tokenFile)) {
-      mkdirSync(path.dirname(tokenFile), { recursive: true });
-      const token = await identity.issueToken(organiser.id, 'npm run up');
-      writeFileSync(tokenFile, token + '\n', { mode: 0o600 });
+    // `npm run up` names a file for the organiser's token; other callers (tests) write none.
+    // A file whose token this database does not know (another database, a revoked token) is
+    // replaced with a fresh token.
+    const tokenFile = process.env['PODIUM_ORGANISER_TOKEN_FILE'];
+    if (tokenFile) {
+      const current = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : '';
+      const known = current ? await identity.userByToken(current) : null;
+      if (!known || known.id !== organiser.id) {
+        mkdirSync(path.dirname(tokenFile), { recursive: true });
+        const token = await identity.issueToken(organiser.id, 'npm run up');
+        writeFileSync(tokenFile, token + '\n', { mode: 0o600 });
+      }
     }
 
     let task = await tasks.taskBySlug(DEMO_SLUG);

@@ -34,9 +34,10 @@ try {
     say('building the web app…');
     run('npm', ['run', '-s', 'build:web'], { quiet: true });
   }
+  const tokenFile = path.join(root, '.data', 'organiser-token');
   const env = { ...process.env, DATABASE_URL: db.url, PODIUM_WEB_DIST: webDist };
   say('seeding the demo task…');
-  run(process.execPath, ['-r', '@swc-node/register', 'prisma/seed.ts'], { env });
+  run(process.execPath, ['-r', '@swc-node/register', 'prisma/seed.ts'], { env: { ...env, PODIUM_ORGANISER_TOKEN_FILE: tokenFile } });
   const port = await freePort(Number(process.env.PORT ?? 3000));
   const api = startTs('apps/api/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' }, 'api');
   children.push(api);
@@ -47,7 +48,6 @@ try {
   for (const c of children) c.on('exit', (code) => !stopping && (say(`a process exited (code ${code}); stopping`), void shutdown(1)));
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/api/health`, 60000, api);
-  const tokenFile = path.join(root, '.data', 'organiser-token');
   const token = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : null;
   process.stdout.write(
     [

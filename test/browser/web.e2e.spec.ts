@@ -97,11 +97,8 @@ describe('web app in headless Chromium', () => {
     dropDatabase = created.drop;
     const url = created.url;
     runOrThrow('prisma migrate deploy', path.join(repoRoot, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { DATABASE_URL: url });
-    // The seed writes .data/organiser-token when it is missing; that token would be for this throw-away database.
-    const tokenFile = path.join(repoRoot, '.data', 'organiser-token');
-    const hadTokenFile = existsSync(tokenFile);
+    // Without PODIUM_ORGANISER_TOKEN_FILE the seed writes no token file.
     runOrThrow('seeding the demo', process.execPath, ['-r', '@swc-node/register', 'prisma/seed.ts'], { DATABASE_URL: url });
-    if (!hadTokenFile) rmSync(tokenFile, { force: true });
     if (webBuildIsStale()) {
       runOrThrow('building the web app', process.execPath, [path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'apps/web/vite.config.ts'], {});
     }

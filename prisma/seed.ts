@@ -9,7 +9,7 @@ import 'reflect-metadata';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { sendScoreJob, SCORE_SUBMISSION_QUEUE } from '@podium/contracts';
+import { sendScoreJob, SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
 import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository } from '@podium/db';
 import PgBoss from 'pg-boss';
 
@@ -49,7 +49,7 @@ async function main() {
   const submissions = new SubmissionRepository(db);
   const boss = new PgBoss({ connectionString: url, max: 2 });
   boss.on('error', (e: unknown) => console.error(`pg-boss: ${String(e)}`));
-  await boss.start();
+  await startQueue(boss);
   await boss.createQueue(SCORE_SUBMISSION_QUEUE);
   try {
     const organiser = (await identity.userByName('organiser')) ?? (await identity.createUser('organiser', Role.ORGANISER));

@@ -1,5 +1,6 @@
 import { Module, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import { loadWorkerConfig, type WorkerConfig } from '@podium/config';
+import { startQueue } from '@podium/contracts';
 import { createDb, RobustnessRepository, SubmissionRepository, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
 import { createNliScorer } from './nli.adapter';
@@ -30,7 +31,7 @@ class DbCloser implements OnApplicationShutdown {
       useFactory: async (c: WorkerConfig) => {
         const boss = new PgBoss({ connectionString: c.DATABASE_URL, max: 3, application_name: c.PODIUM_WORKER_NAME });
         boss.on('error', (e: unknown) => console.error(`pg-boss: ${String(e)}`));
-        await boss.start();
+        await startQueue(boss);
         return boss;
       },
     },

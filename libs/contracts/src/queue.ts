@@ -40,3 +40,19 @@ export async function sendScoreJob(
   const payload: ScoreSubmissionJob = scoreSubmissionJobV1.parse({ v: 1, submissionId, reason });
   await boss.send(SCORE_SUBMISSION_QUEUE, payload, { db, retryLimit: SCORE_JOB_RETRY_LIMIT, expireInMinutes: 60 });
 }
+
+/**
+ * Starts pg-boss, retrying a few times: when several processes start at once on a fresh
+ * database, their schema creation can deadlock in PostgreSQL, and all but one then fail.
+ */
+export async function startQueue(boss: { start(): Promise<unknown> }, attempts = 5, delayMs = 500): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.start();
+      return;
+    } catch (e) {
+      if (attempt >= attempts) throw e;
+      await new Promise((r) => setTimeout(r, delayMs * attempt));
+    }
+  }
+}

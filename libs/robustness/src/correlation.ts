@@ -1,3 +1,5 @@
+import { kendallTau } from '@podium/ranking';
+
 /**
  * Pearson's product-moment correlation r = cov(x, y) / (σx σy), computed with centred sums.
  * Returns NaN when either input is constant or has fewer than two values.
@@ -37,26 +39,8 @@ export function pearson(x: readonly number[], y: readonly number[]): number {
  */
 export function kendallTauB(x: readonly number[], y: readonly number[]): number {
   checkPaired(x, y);
-  const n = x.length;
-  let concordant = 0;
-  let discordant = 0;
-  let tiesX = 0;
-  let tiesY = 0;
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      const dx = Math.sign(x[i] - x[j]);
-      const dy = Math.sign(y[i] - y[j]);
-      if (dx === 0) tiesX++;
-      if (dy === 0) tiesY++;
-      if (dx !== 0 && dy !== 0) {
-        if (dx === dy) concordant++;
-        else discordant++;
-      }
-    }
-  }
-  const n0 = (n * (n - 1)) / 2;
-  const denom = Math.sqrt((n0 - tiesX) * (n0 - tiesY));
-  return denom === 0 ? Number.NaN : (concordant - discordant) / denom;
+  // The ranking library's τ is this same tie-corrected τ-b.
+  return kendallTau(x, y);
 }
 
 function checkPaired(x: readonly number[], y: readonly number[]): void {

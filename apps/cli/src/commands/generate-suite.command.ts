@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { UnsupportedLanguageError, formatMenliCsv, generateSuite } from '@podium/robustness';
 import { CliError } from '../cli-error';
+import { parseFlags } from '../flags';
 import type { CliCommand } from '../command';
 import { readLines } from '../io';
 
@@ -28,25 +28,15 @@ export const generateSuiteCommand: CliCommand = {
   summary: 'generate a MENLI-format adversarial suite from references',
   usage: USAGE,
   async run(argv: string[]): Promise<unknown> {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args: argv,
-        options: {
-          refs: { type: 'string', multiple: true },
-          paraphrases: { type: 'string' },
-          source: { type: 'string' },
-          lang: { type: 'string', default: 'en' },
-          seed: { type: 'string' },
-          'per-phenomenon': { type: 'string' },
-          out: { type: 'string' },
-        },
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (err) {
-      throw new CliError((err as Error).message);
-    }
+    const values = parseFlags(argv, {
+      refs: { type: 'string', multiple: true },
+      paraphrases: { type: 'string' },
+      source: { type: 'string' },
+      lang: { type: 'string', default: 'en' },
+      seed: { type: 'string' },
+      'per-phenomenon': { type: 'string' },
+      out: { type: 'string' },
+    });
     const refFiles = values.refs ?? [];
     if (refFiles.length === 0) throw new CliError('--refs is required');
     if (refFiles.length > 2) throw new CliError('--refs may be given at most twice');

@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import { analyseSystems, buildScoreTable, RankingInputError, type Analysis, type ScoreRow, type TestName } from '@podium/ranking';
 import { CliError } from '../cli-error';
+import { parseFlags } from '../flags';
 import type { CliCommand } from '../command';
 import { readText } from '../io';
 
@@ -163,26 +163,16 @@ export const rankCommand: CliCommand = {
   summary: 'rank systems (mean, median, Bradley–Terry, Elo, TrueSkill) with paired tests and clusters',
   usage: USAGE,
   async run(argv: string[]): Promise<Analysis> {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args: argv,
-        options: {
-          scores: { type: 'string' },
-          seed: { type: 'string' },
-          resamples: { type: 'string' },
-          correction: { type: 'string' },
-          alpha: { type: 'string' },
-          test: { type: 'string' },
-          'elo-orders': { type: 'string' },
-          'lower-is-better': { type: 'boolean' },
-        },
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (err) {
-      throw new CliError(err instanceof Error ? err.message : String(err));
-    }
+    const values = parseFlags(argv, {
+      scores: { type: 'string' },
+      seed: { type: 'string' },
+      resamples: { type: 'string' },
+      correction: { type: 'string' },
+      alpha: { type: 'string' },
+      test: { type: 'string' },
+      'elo-orders': { type: 'string' },
+      'lower-is-better': { type: 'boolean' },
+    });
     if (!values.scores) throw new CliError('--scores FILE is required');
     const seed = intFlag(values.seed, 'seed', 0);
     if (seed !== undefined && seed > 0xffffffff) throw new CliError('--seed must be below 2^32');

@@ -1,5 +1,4 @@
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import { isMetricName, score } from '@podium/metrics';
 import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
 import type { NliModel } from '@podium/nli';
@@ -15,6 +14,7 @@ import {
 } from '@podium/robustness';
 import type { DaJudgement, PreferenceRow } from '@podium/robustness';
 import { CliError } from '../cli-error';
+import { parseFlags } from '../flags';
 import type { CliCommand } from '../command';
 import { readLines, readText } from '../io';
 import { resolveSuitePath } from './robustness.command';
@@ -74,29 +74,19 @@ export const reportCardCommand: CliCommand = {
   summary: "a metric's robustness and correlation with human scores",
   usage: USAGE,
   async run(argv: string[]): Promise<unknown> {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args: argv,
-        options: {
-          metric: { type: 'string' },
-          refs: { type: 'string', multiple: true },
-          system: { type: 'string', multiple: true },
-          human: { type: 'string' },
-          lp: { type: 'string' },
-          suite: { type: 'string', default: 'builtin:wmt20-de' },
-          'nli-model': { type: 'string' },
-          'combine-with': { type: 'string' },
-          weights: { type: 'string' },
-          seed: { type: 'string' },
-          resamples: { type: 'string' },
-        },
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (err) {
-      throw new CliError((err as Error).message);
-    }
+    const values = parseFlags(argv, {
+      metric: { type: 'string' },
+      refs: { type: 'string', multiple: true },
+      system: { type: 'string', multiple: true },
+      human: { type: 'string' },
+      lp: { type: 'string' },
+      suite: { type: 'string', default: 'builtin:wmt20-de' },
+      'nli-model': { type: 'string' },
+      'combine-with': { type: 'string' },
+      weights: { type: 'string' },
+      seed: { type: 'string' },
+      resamples: { type: 'string' },
+    });
     const metric = values.metric;
     if (!metric) throw new CliError('--metric is required');
     if (!values.refs?.length) throw new CliError('--refs is required');

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { isMetricName, score } from '@podium/metrics';
 import type { MetricName } from '@podium/metrics';
 import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
@@ -13,6 +12,7 @@ import {
 } from '@podium/robustness';
 import type { PairScorer, SuiteMode } from '@podium/robustness';
 import { CliError } from '../cli-error';
+import { parseFlags } from '../flags';
 import type { CliCommand } from '../command';
 import { readText } from '../io';
 
@@ -87,25 +87,15 @@ export const robustnessCommand: CliCommand = {
   summary: 'metric robustness on a MENLI adversarial preference suite',
   usage: USAGE,
   async run(argv: string[]): Promise<unknown> {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args: argv,
-        options: {
-          metric: { type: 'string' },
-          suite: { type: 'string' },
-          mode: { type: 'string', default: 'ref' },
-          'nli-model': { type: 'string' },
-          seed: { type: 'string' },
-          resamples: { type: 'string' },
-          'show-failing': { type: 'boolean', default: false },
-        },
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (err) {
-      throw new CliError((err as Error).message);
-    }
+    const values = parseFlags(argv, {
+      metric: { type: 'string' },
+      suite: { type: 'string' },
+      mode: { type: 'string', default: 'ref' },
+      'nli-model': { type: 'string' },
+      seed: { type: 'string' },
+      resamples: { type: 'string' },
+      'show-failing': { type: 'boolean', default: false },
+    });
     const metric = values.metric;
     if (!metric) throw new CliError('--metric is required');
     if (!values.suite) throw new CliError('--suite is required (builtin:wmt20-de or a MENLI-format CSV)');

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import {
   BLEU_SMOOTH_METHODS,
   METRIC_NAMES,
@@ -9,6 +8,7 @@ import {
   type MetricOptions,
 } from '@podium/metrics';
 import { CliError } from '../cli-error';
+import { parseFlags } from '../flags';
 import type { CliCommand } from '../command';
 import { readLines } from '../io';
 
@@ -100,12 +100,7 @@ export const scoreCommand: CliCommand = {
     const metricArg = metricIdx >= 0 ? argv[metricIdx + 1] : argv.find((a) => a.startsWith('--metric='))?.slice(9);
     if (metricArg === 'nli' || metricArg === 'combined') return runNli(argv);
 
-    let values: { [K in keyof typeof FLAGS]?: (typeof FLAGS)[K] extends { multiple: true } ? string[] : (typeof FLAGS)[K]['type'] extends 'boolean' ? boolean : string };
-    try {
-      ({ values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }));
-    } catch (err) {
-      throw new CliError(err instanceof Error ? err.message : String(err));
-    }
+    const values = parseFlags(argv, FLAGS);
     const metric = values.metric;
     if (metric === undefined) throw new CliError(`--metric is required (${METRIC_NAMES.join(', ')}, nli, combined)`);
     if (!isMetricName(metric)) throw new CliError(`unknown metric '${metric}' (expected ${METRIC_NAMES.join(', ')}, nli or combined)`);

@@ -11,7 +11,15 @@ import type { WorkerConfig } from '@podium/config';
 import { robustnessResultSchema } from '@podium/contracts';
 import { createDb, IdentityRepository, RobustnessRepository, Role, TaskKind, TaskRepository, type Db } from '@podium/db';
 import { score, type MetricName } from '@podium/metrics';
-import { generateSuite, menliPreferenceRows, parseMenliCsv, runPreferenceTest, type PairScorer } from '@podium/robustness';
+import {
+  combineScores,
+  generateSuite,
+  menliPreferenceRows,
+  parseMenliCsv,
+  runPreferenceTest,
+  type PairScorer,
+  type PreferenceRow,
+} from '@podium/robustness';
 import type PgBoss from 'pg-boss';
 import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
 import { WorkerNliScorer } from './nli.adapter';
@@ -168,6 +176,74 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     expect(result.overall.accuracy).toBeCloseTo(expected.overall.accuracy, 12);
     // libs/robustness/README.md: NLI (test-nli-tiny) .213 overall, ref mode.
     expect(result.overall.accuracy).toBeCloseTo(0.213, 3);
+  }, 300_000);
+
+  it('stores the NLI report’s trade-off curve: ends equal chrF/TER and NLI alone, w = .3 equals the combined values tested directly', async () => {
+    const task = await makeTask('en', [
+      { key: 'nli', name: 'nli', options: {} },
+      { key: 'chrf', name: 'chrf', options: {} },
+      { key: 'ter', name: 'ter', options: {} },
+    ]);
+    const [report] = await reports.queue([{ taskId: task.id, metric: 'nli', suite: 'builtin:wmt20-de', mode: 'ref' }], noEnqueue);
+    const config = { PODIUM_NLI_MODEL: 'test-nli-tiny', PODIUM_NLI_PROVIDER: 'cpu', PODIUM_NLI_BATCH_SIZE: 64, PODIUM_NLI_THREADS: 0 } as WorkerConfig;
+    expect(await new RobustnessService(reports, new WorkerNliScorer(config, path.join(root, 'models'))).compute(report!.id, 1)).toMatchObject({ kind: 'done' });
+    const result = robustnessResultSchema.parse((await db.robustnessReport.findUniqueOrThrow({ where: { id: report!.id } })).result);
+    const curve = result.tradeoff!;
+    expect(curve.map((p) => `${p.with}@${p.w}`)).toEqual(
+      ['chrf', 'ter'].flatMap((m) => [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1].map((w) => `${m}@${w}`)),
+    );
+    const point = (m: string, w: number) => curve.find((p) => p.with === m && p.w === w)!;
+
+    // Independent scores: @podium/metrics and scoreNli directly, as the CLI's report card does.
+    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(path.join(root, 'data/menli-adv-wmt20-de/data.csv'), 'utf8')), 'ref');
+    const model = await loadNliModel(path.join(root, 'models/test-nli-tiny'), { log: () => undefined });
+    const nliScorer: PairScorer = async (anchors, hyps) => {
+      const s = await scoreNli(model, { hyps, refStreams: [anchors] }, defaultNliOptions('mt', 'ref'));
+      return { values: s.instances, signature: s.signature, higherIsBetter: s.higherIsBetter };
+    };
+    const sides = async (scorer: PairScorer) => {
+      const anchors = rows.map((r) => r.anchor);
+      return { good: (await scorer(anchors, rows.map((r) => r.good))).values, bad: (await scorer(anchors, rows.map((r) => r.bad))).values };
+    };
+    const nliAlone = await runPreferenceTest(rows, nliScorer);
+    for (const m of ['chrf', 'ter'] as const) {
+      const alone = await runPreferenceTest(rows, directScorer(m));
+      // C at w = 0 is a monotone map of M (flipped for TER), at w = 1 of NLI: same passes, same bootstrap draws.
+      expect(point(m, 0).accuracy).toBeCloseTo(alone.overall.accuracy, 12);
+      expect(point(m, 0).ci[0]).toBeCloseTo(alone.overall.ci[0], 12);
+      expect(point(m, 0).ci[1]).toBeCloseTo(alone.overall.ci[1], 12);
+      expect(point(m, 1).accuracy).toBeCloseTo(nliAlone.overall.accuracy, 12);
+      expect(point(m, 1).ci[0]).toBeCloseTo(nliAlone.overall.ci[0], 12);
+    }
+    // chrF .202 and NLI (test-nli-tiny) .213 overall (libs/robustness/README.md).
+    expect(point('chrf', 0).accuracy).toBeCloseTo(0.202, 3);
+    expect(point('chrf', 1).accuracy).toBeCloseTo(0.213, 3);
+
+    // w = .3 with chrF, recomputed: scale per phenomenon over pooled good+bad, combine, then test.
+    const n = await sides(nliScorer);
+    const c = await sides(directScorer('chrf'));
+    const good = new Array<number>(rows.length);
+    const bad = new Array<number>(rows.length);
+    const groups = new Map<string, number[]>();
+    rows.forEach((r: PreferenceRow, i) => groups.set(r.phenomenon, [...(groups.get(r.phenomenon) ?? []), i]));
+    for (const idx of groups.values()) {
+      const combined = combineScores([...idx.map((i) => n.good[i]!), ...idx.map((i) => n.bad[i]!)], [...idx.map((i) => c.good[i]!), ...idx.map((i) => c.bad[i]!)], 0.3, true);
+      idx.forEach((i, k) => {
+        good[i] = combined[k]!;
+        bad[i] = combined[idx.length + k]!;
+      });
+    }
+    let call = 0;
+    const combinedScorer: PairScorer = async () => ({ values: call++ === 0 ? good : bad, signature: 'combined', higherIsBetter: true });
+    const expected = await runPreferenceTest(rows, combinedScorer);
+    expect(point('chrf', 0.3).accuracy).toBeCloseTo(expected.overall.accuracy, 12);
+    expect(point('chrf', 0.3).ci[0]).toBeCloseTo(expected.overall.ci[0], 12);
+    expect(point('chrf', 0.3).ci[1]).toBeCloseTo(expected.overall.ci[1], 12);
+    expect(point('chrf', 0.3).signature).toMatch(/^combined\|nli:\(.+\)\|with:\(chrf\|.*\)\|w:0\.3\|M-dir:higher\|scale:minmax\|pop:suite-phenomenon\(good\+bad\)\|seed:12345$/);
+    // Reports of the other metrics carry no curve.
+    const [chrf] = await reports.queue([{ taskId: task.id, metric: 'chrf', suite: 'builtin:wmt20-de', mode: 'ref' }], noEnqueue);
+    await new RobustnessService(reports, null).compute(chrf!.id, 1);
+    expect(robustnessResultSchema.parse((await db.robustnessReport.findUniqueOrThrow({ where: { id: chrf!.id } })).result).tradeoff).toBeUndefined();
   }, 300_000);
 
   it('generates a suite from the task’s English references and scores it as generateSuite + runPreferenceTest do', async () => {

@@ -6,7 +6,9 @@ import {
   parseRobustnessSuite,
   robustnessSuiteIdSchema,
   TASK_KINDS,
+  type MetricConfig,
   type RobustnessResult,
+  type StoredTradeoffPoint,
   type TaskKindName,
 } from '@podium/contracts';
 import { RobustnessRepository, type RobustnessJobInput } from '@podium/db';
@@ -15,8 +17,10 @@ import {
   generateSuite,
   menliPreferenceRows,
   parseMenliCsv,
-  runPreferenceTest,
+  preferenceReport,
+  tradeoffCurve,
   UnsupportedLanguageError,
+  type PairScores,
   type PreferenceReport,
   type PreferenceRow,
 } from '@podium/robustness';
@@ -35,14 +39,36 @@ export type RobustnessOutcome =
   | { kind: 'skipped'; reason: string };
 
 /** What a report stores from a preference test: everything but the failing rows themselves. */
-export function robustnessResult(report: PreferenceReport): RobustnessResult {
+export function robustnessResult(report: PreferenceReport, tradeoff?: StoredTradeoffPoint[]): RobustnessResult {
   return {
     higherIsBetter: report.higherIsBetter,
     overall: report.overall,
     phenomena: report.phenomena,
     failingCount: report.failing.length,
     bootstrap: report.bootstrap,
+    ...(tradeoff ? { tradeoff } : {}),
   };
+}
+
+/** NLI weights of the stored trade-off curve: 0, 0.1, …, 1. */
+export const TRADEOFF_WEIGHTS = Array.from({ length: 11 }, (_, k) => k / 10);
+
+function isMetricFailure(e: unknown): e is Error {
+  return e instanceof MetricUnavailableError || (e instanceof Error && e.name === 'MetricInputError');
+}
+
+/** Good- and bad-side scores of a configured metric on the suite rows, as runPreferenceTest computes them. */
+async function scoreSuite(
+  rows: readonly PreferenceRow[],
+  config: MetricConfig,
+  kind: TaskKindName,
+  nli: NliScorer | null,
+): Promise<{ good: PairScores; bad: PairScores }> {
+  const scorer = metricPairScorer(config, kind, nli);
+  const anchors = rows.map((r) => r.anchor);
+  const good = await scorer(anchors, rows.map((r) => r.good));
+  const bad = await scorer(anchors, rows.map((r) => r.bad));
+  return { good, bad };
 }
 
 function taskKindName(kind: string): TaskKindName {
@@ -84,16 +110,60 @@ export class RobustnessService {
     if (mode !== 'ref' && mode !== 'src') throw new PermanentRobustnessError(`mode must be ref or src, not '${mode}'`);
 
     const rows = await this.suiteRows(input, mode);
-    let report: PreferenceReport;
+    const kind = taskKindName(input.task.kind);
+    let scores: { good: PairScores; bad: PairScores };
     try {
-      report = await runPreferenceTest(rows, metricPairScorer(config, taskKindName(input.task.kind), this.nli));
+      scores = await scoreSuite(rows, config, kind, this.nli);
     } catch (e) {
-      if (e instanceof MetricUnavailableError || (e instanceof Error && e.name === 'MetricInputError')) throw new PermanentRobustnessError(e.message);
+      if (isMetricFailure(e)) throw new PermanentRobustnessError(e.message);
       throw e;
     }
-    const saved = await this.reports.saveResult(reportId, attempt, report.signature, robustnessResult(report));
+    const report = preferenceReport(rows, scores.good.values, scores.bad.values, scores.good);
+    const others = config.name === 'nli' ? metrics.data.filter((m) => m.name !== 'nli') : [];
+    const tradeoff = others.length > 0 ? await this.tradeoff(rows, scores, report, others, kind) : undefined;
+    const saved = await this.reports.saveResult(reportId, attempt, report.signature, robustnessResult(report, tradeoff));
     if (!saved) return { kind: 'skipped', reason: `robustness report ${reportId} was queued again while it ran; result dropped` };
     return { kind: 'done', metric: config.key, rows: rows.length, accuracy: report.overall.accuracy, signature: report.signature };
+  }
+
+  /**
+   * MENLI's trade-off curve of an NLI report (Figs. 1–2): for each other metric M of the task and
+   * w = 0, .1, …, 1, the accuracy of C = w·NLI + (1−w)·M on the same rows, with the report's
+   * bootstrap (same seed). tradeoffCurve scales N and M per phenomenon over the pooled good and
+   * bad scores, as upstream `combine_1.py` does per dataset × phenomenon; the signature says so.
+   * Per-row scores stay in memory. A metric that cannot score here (e.g. an unknown name) is left out.
+   */
+  private async tradeoff(
+    rows: readonly PreferenceRow[],
+    nli: { good: PairScores; bad: PairScores },
+    report: PreferenceReport,
+    others: readonly MetricConfig[],
+    kind: TaskKindName,
+  ): Promise<StoredTradeoffPoint[]> {
+    const points: StoredTradeoffPoint[] = [];
+    for (const other of others) {
+      let m: { good: PairScores; bad: PairScores };
+      try {
+        m = await scoreSuite(rows, other, kind, this.nli);
+      } catch (e) {
+        if (isMetricFailure(e)) continue;
+        throw e;
+      }
+      const curve = tradeoffCurve({
+        rows,
+        nli: { good: nli.good.values, bad: nli.bad.values, higherIsBetter: nli.good.higherIsBetter },
+        metric: { good: m.good.values, bad: m.bad.values, higherIsBetter: m.good.higherIsBetter },
+        weights: TRADEOFF_WEIGHTS,
+        bootstrap: report.bootstrap,
+      });
+      for (const p of curve) {
+        const signature =
+          `combined|nli:(${report.signature})|with:(${m.good.signature})|w:${p.w}|M-dir:${m.good.higherIsBetter ? 'higher' : 'lower'}` +
+          `|scale:minmax|pop:suite-phenomenon(good+bad)|seed:${report.bootstrap.seed}`;
+        points.push({ with: other.key, w: p.w, accuracy: p.accuracy, ci: p.ci as [number, number], signature });
+      }
+    }
+    return points;
   }
 
   /** Preference rows of the report's suite: a shipped MENLI suite, or one generated from the task's references. */

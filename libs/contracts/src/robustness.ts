@@ -63,9 +63,25 @@ const accuracyEstimate = z.object({
 });
 
 /**
+ * One point of MENLI's trade-off curve stored with an NLI metric's report: the accuracy of
+ * C = w·NLI + (1−w)·M on the same suite rows, M the task's metric `with`, both min–max scaled
+ * per phenomenon over the pooled good and bad scores (upstream `combine_1.py`), M flipped when
+ * lower is better; `ci` as the report's own interval (same bootstrap seed).
+ */
+export const tradeoffPointSchema = z.object({
+  with: z.string(),
+  w: z.number(),
+  accuracy: z.number(),
+  ci: z.tuple([z.number(), z.number()]),
+  signature: z.string(),
+});
+export type StoredTradeoffPoint = z.infer<typeof tradeoffPointSchema>;
+
+/**
  * What a finished robustness report stores (robustness_report.result): overall accuracy (mean
  * over phenomena) and per-phenomenon accuracies with 95% bootstrap intervals, the number of
- * failing rows, and the bootstrap settings. The API parses stored results with this schema.
+ * failing rows, and the bootstrap settings; for an NLI metric with other metrics configured,
+ * the trade-off curve with each of them. The API parses stored results with this schema.
  */
 export const robustnessResultSchema = z.object({
   higherIsBetter: z.boolean(),
@@ -73,5 +89,6 @@ export const robustnessResultSchema = z.object({
   phenomena: z.record(z.string(), accuracyEstimate),
   failingCount: z.number().int(),
   bootstrap: z.object({ seed: z.number().int(), resamples: z.number().int(), confidence: z.number() }),
+  tradeoff: z.array(tradeoffPointSchema).optional(),
 });
 export type RobustnessResult = z.infer<typeof robustnessResultSchema>;

@@ -1,6 +1,6 @@
 import { pearson } from './correlation';
 import { preferenceReport } from './preference-test';
-import type { PreferenceRow } from './preference-test';
+import type { PreferenceOptions, PreferenceRow } from './preference-test';
 
 /**
  * Min–max scales values to [0, 1] over the given set; a constant set maps to 0.5.
@@ -56,6 +56,8 @@ export interface JudgedScores {
 export interface TradeoffPoint {
   w: number;
   accuracy: number;
+  /** Bootstrap interval of `accuracy`, when {@link tradeoffCurve} was given `bootstrap`. */
+  ci?: [number, number];
   segmentPearson?: number;
   systemPearson?: number;
 }
@@ -65,13 +67,15 @@ export interface TradeoffPoint {
  * accuracy of the combined metric and, where human scores exist, its segment- and
  * system-level Pearson. Normalisation sets follow upstream `combine_1.py`: suite scores
  * per phenomenon over the pooled good and bad scores; segment scores over all judged
- * segments; system scores over all systems.
+ * segments; system scores over all systems. With `bootstrap`, each point also carries the
+ * accuracy's percentile-bootstrap interval (as {@link preferenceReport}, same seed per point).
  */
 export function tradeoffCurve(args: {
   rows: readonly PreferenceRow[];
   nli: SuiteScores;
   metric: SuiteScores;
   weights?: readonly number[];
+  bootstrap?: PreferenceOptions;
   judged?: { nli: JudgedScores; metric: JudgedScores; humanSegment: readonly number[]; humanSystem: readonly number[] };
 }): TradeoffPoint[] {
   const weights = args.weights ?? [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
@@ -94,8 +98,9 @@ export function tradeoffCurve(args: {
         bad[i] = c[idx.length + k];
       });
     }
-    const report = preferenceReport(args.rows, good, bad, { signature: `combined|w:${w}`, higherIsBetter: true }, { resamples: 1 });
+    const report = preferenceReport(args.rows, good, bad, { signature: `combined|w:${w}`, higherIsBetter: true }, args.bootstrap ?? { resamples: 1 });
     const point: TradeoffPoint = { w, accuracy: report.overall.accuracy };
+    if (args.bootstrap) point.ci = report.overall.ci;
     if (args.judged) {
       const j = args.judged;
       point.segmentPearson = pearson(

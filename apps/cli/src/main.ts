@@ -9,7 +9,8 @@ import { commands } from './commands';
 
 function usage(): string {
   const lines = ['usage: podium <command> [options]', '', 'commands:'];
-  for (const c of commands) lines.push(`  ${c.name.padEnd(12)} ${c.summary}`);
+  const width = Math.max(...commands.map((c) => c.name.length)) + 2;
+  for (const c of commands) lines.push(`  ${c.name.padEnd(width)}${c.summary}`);
   lines.push('', "run 'podium <command> --help' for its options");
   return lines.join('\n');
 }

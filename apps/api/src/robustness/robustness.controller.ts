@@ -1,22 +1,29 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { attachmentDisposition, csvRow } from '../downloads/csv-writer';
+import { combinedKey } from '../leaderboard/combined-metric';
 import { RobustnessService } from './robustness.service';
 import type { RobustnessAccuracy, RobustnessReportType } from './robustness.types';
 
-/** Columns of the robustness table download: one row per report and phenomenon, plus `overall`. */
+/**
+ * Columns of the robustness table download: one row per report and phenomenon, plus `overall`;
+ * an NLI report's trade-off curve follows as `overall` rows of `combined:<nli>+<M>`, one per w.
+ */
 export const ROBUSTNESS_COLUMNS = [
-  'metric', 'signature', 'suite', 'mode', 'status', 'phenomenon', 'accuracy', 'ci_low', 'ci_high', 'n', 'passed',
+  'metric', 'signature', 'suite', 'mode', 'status', 'phenomenon', 'accuracy', 'ci_low', 'ci_high', 'n', 'passed', 'w',
 ] as const;
 
 /** The robustness table as CSV lines (CRLF, RFC 4180), header first. */
 export function robustnessCsv(reports: readonly RobustnessReportType[]): string {
   let out = csvRow(ROBUSTNESS_COLUMNS);
   const line = (r: RobustnessReportType, phenomenon: string, e: RobustnessAccuracy | null) =>
-    csvRow([r.metric, r.signature, r.suite, r.mode, r.status, phenomenon, e?.accuracy ?? '', e?.ci.low ?? '', e?.ci.high ?? '', e?.n ?? '', e?.passed ?? '']);
+    csvRow([r.metric, r.signature, r.suite, r.mode, r.status, phenomenon, e?.accuracy ?? '', e?.ci.low ?? '', e?.ci.high ?? '', e?.n ?? '', e?.passed ?? '', '']);
   for (const r of reports) {
     out += line(r, 'overall', r.overall);
     for (const p of r.phenomena) out += line(r, p.phenomenon, p);
+    for (const t of r.tradeoff ?? []) {
+      out += csvRow([combinedKey(r.metric, t.with), t.signature, r.suite, r.mode, r.status, 'overall', t.accuracy, t.ci.low ?? '', t.ci.high ?? '', r.overall?.n ?? '', '', t.w]);
+    }
   }
   return out;
 }

@@ -228,13 +228,13 @@ suite('robustness API against PostgreSQL', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const rows = csv.text.trimEnd().split('\r\n');
-    expect(rows[0]).toBe('metric,signature,suite,mode,status,phenomenon,accuracy,ci_low,ci_high,n,passed');
+    expect(rows[0]).toBe('metric,signature,suite,mode,status,phenomenon,accuracy,ci_low,ci_high,n,passed,w');
     // 3 overall rows + 12 phenomena of the finished chrF report.
     expect(rows).toHaveLength(1 + 3 + 12);
     const overall = rows.find((r) => r.startsWith('chrf,') && r.includes(',overall,'))!.split(',');
     expect(Number(overall[6])).toBeCloseTo(0.202, 3);
     expect(overall[9]).toBe('2400');
-    expect(rows.find((r) => r.startsWith('bleu,'))).toBe(',builtin:wmt20-de,ref,QUEUED,overall,,,,,'.replace(/^/, 'bleu,'));
+    expect(rows.find((r) => r.startsWith('bleu,'))).toBe(',builtin:wmt20-de,ref,QUEUED,overall,,,,,,'.replace(/^/, 'bleu,'));
 
     const json = await request(app.getHttpServer()).get(`/api/tasks/${slug}/robustness.json`);
     expect(json.status).toBe(200);

@@ -19,11 +19,13 @@ import { isMetricName, metricInfo, parseMetricOptions } from '@podium/metrics';
 import { metaEvaluate, PHENOMENA, type DaJudgement } from '@podium/robustness';
 import PgBoss from 'pg-boss';
 import { assertId } from '../common/ids';
+import { combinedKey, combineMatrices } from '../leaderboard/combined-metric';
 import { assertCanSeePhaseScores } from '../common/visibility';
 import { DEFAULT_ROBUSTNESS_SUITE, parseRunRobustnessArgs, type RunRobustnessArgs } from './robustness.inputs';
 import {
   RobustnessMode,
   RobustnessReportStatus,
+  type CorrelationTradeoffPoint,
   type MetricReportCard,
   type ReportCard,
   type RobustnessAccuracy,
@@ -72,10 +74,15 @@ export function toRobustnessReport(row: RobustnessReport): RobustnessReportType 
     phenomena: result ? phenomenaInOrder(Object.keys(result.phenomena)).map((p) => ({ phenomenon: p, ...accuracy(result.phenomena[p]!) })) : [],
     failingCount: result?.failingCount ?? null,
     bootstrap: result?.bootstrap ?? null,
+    tradeoff:
+      result?.tradeoff?.map((p) => ({ with: p.with, w: p.w, accuracy: p.accuracy, ci: { low: p.ci[0], high: p.ci[1] }, signature: p.signature })) ?? null,
     createdAt: row.createdAt,
     finishedAt: row.finishedAt,
   };
 }
+
+/** NLI weights of the trade-off curves: 0, 0.1, …, 1 (as the worker stores them). */
+const TRADEOFF_WEIGHTS = Array.from({ length: 11 }, (_, k) => k / 10);
 
 function configuredMetrics(task: Task): MetricConfig[] {
   const parsed = metricConfigListSchema.safeParse(task.metrics);
@@ -193,7 +200,16 @@ export class RobustnessService implements OnModuleInit {
           systemN: card.system.n,
         },
         robustness: report,
+        tradeoff: null,
       });
+    }
+    if (judgements.length > 0 && phase.testSetId) {
+      for (const card of metrics) {
+        const nli = configs.find((c) => c.key === card.metric && c.name === 'nli');
+        if (!nli) continue;
+        const others = configs.filter((c) => c.name !== 'nli' && stored.includes(c.key));
+        card.tradeoff = await this.correlationTradeoff(phaseId, phase.testSetId, nli, others, systems, daJudgements);
+      }
     }
     return {
       phaseId,
@@ -203,5 +219,55 @@ export class RobustnessService implements OnModuleInit {
       mode,
       metrics,
     };
+  }
+
+  /**
+   * The correlation side of MENLI's trade-off curve: for each other metric M and w = 0, .1, …, 1,
+   * metaEvaluate of C = w·NLI + (1−w)·M, combined as the leaderboard's combined metric does
+   * (combineMatrices: min–max over every stored instance score of the phase, M flipped when lower
+   * is better), judged on the latest submission of each system as the report card is.
+   */
+  private async correlationTradeoff(
+    phaseId: string,
+    testSetId: string,
+    nli: MetricConfig,
+    others: readonly MetricConfig[],
+    judged: readonly { systemName: string; submissionId: string }[],
+    judgements: readonly DaJudgement[],
+  ): Promise<CorrelationTradeoffPoint[]> {
+    const points: CorrelationTradeoffPoint[] = [];
+    const n = await this.scores.matrix(phaseId, nli.key, testSetId);
+    for (const other of others) {
+      const m = await this.scores.matrix(phaseId, other.key, testSetId);
+      const otherHigherIsBetter = higherIsBetterOf(other, null);
+      for (const w of TRADEOFF_WEIGHTS) {
+        const c = combineMatrices({ key: combinedKey(nli.key, other.key), nli, other, w, otherHigherIsBetter }, n, m);
+        const row = new Map(c.systems.map((s, k) => [s.submissionId, k]));
+        const systemScores: Record<string, number> = {};
+        for (const s of judged) {
+          const k = row.get(s.submissionId);
+          if (k !== undefined && Number.isFinite(c.corpus[k]!.value)) systemScores[s.systemName] = c.corpus[k]!.value;
+        }
+        const submissionOf = new Map(judged.map((s) => [s.systemName, s.submissionId]));
+        const card = metaEvaluate({
+          judgements,
+          segmentScore: (system, sid) => {
+            const k = row.get(submissionOf.get(system) ?? '');
+            const v = k === undefined ? undefined : c.values[k]![sid - 1];
+            return v !== undefined && Number.isFinite(v) ? v : undefined;
+          },
+          systemScores,
+          higherIsBetter: true,
+        });
+        points.push({
+          with: other.key,
+          w,
+          segmentPearson: finiteOrNull(card.segment.pearson),
+          systemPearson: finiteOrNull(card.system.pearson),
+          segmentN: card.segment.n,
+        });
+      }
+    }
+    return points;
   }
 }

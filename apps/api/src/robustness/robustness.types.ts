@@ -39,6 +39,19 @@ export class BootstrapSettings {
   @Field(() => Float) confidence!: number;
 }
 
+@ObjectType({
+  description:
+    "One point of MENLI's trade-off curve on an NLI metric's report: accuracy of C = w·NLI + (1−w)·M on the same suite rows, " +
+    'N and M min–max scaled per phenomenon over the pooled good and bad scores (upstream combine_1.py), M flipped when lower is better',
+})
+export class TradeoffPoint {
+  @Field({ description: "Key of the task's metric M combined with NLI" }) with!: string;
+  @Field(() => Float, { description: 'NLI weight w in [0, 1]; 0 = M alone, 1 = NLI alone' }) w!: number;
+  @Field(() => Float) accuracy!: number;
+  @Field(() => Interval, { description: "95% percentile bootstrap, the report's own seed and replicates" }) ci!: Interval;
+  @Field({ description: 'Pins both component signatures, w, the scaling and the bootstrap seed' }) signature!: string;
+}
+
 @ObjectType('RobustnessReport', { description: "A metric's accuracy on an adversarial preference suite (MENLI); one per task, metric, suite and mode" })
 export class RobustnessReportType {
   @Field(() => ID) id!: string;
@@ -54,6 +67,11 @@ export class RobustnessReportType {
   @Field(() => [PhenomenonAccuracy]) phenomena!: PhenomenonAccuracy[];
   @Field(() => Int, { nullable: true }) failingCount!: number | null;
   @Field(() => BootstrapSettings, { nullable: true }) bootstrap!: BootstrapSettings | null;
+  @Field(() => [TradeoffPoint], {
+    nullable: true,
+    description: "NLI metrics only: the trade-off curve with each of the task's other metrics, w = 0, .1, …, 1 (null for other metrics or before it is computed)",
+  })
+  tradeoff!: TradeoffPoint[] | null;
   @Field() createdAt!: Date;
   @Field(() => Date, { nullable: true }) finishedAt!: Date | null;
 }
@@ -67,6 +85,19 @@ export class HumanCorrelation {
   @Field(() => Int) systemN!: number;
 }
 
+@ObjectType({
+  description:
+    'Correlation with human scores of the combined metric C = w·NLI + (1−w)·M, combined over all stored instance scores of the phase ' +
+    "(min–max over the phase, as the leaderboard's combined metric)",
+})
+export class CorrelationTradeoffPoint {
+  @Field({ description: "Key of the task's metric M combined with NLI" }) with!: string;
+  @Field(() => Float) w!: number;
+  @Field(() => Float, { nullable: true }) segmentPearson!: number | null;
+  @Field(() => Float, { nullable: true, description: 'Corpus score = mean of C over the instances' }) systemPearson!: number | null;
+  @Field(() => Int) segmentN!: number;
+}
+
 @ObjectType()
 export class MetricReportCard {
   @Field() metric!: string;
@@ -75,6 +106,11 @@ export class MetricReportCard {
   @Field(() => HumanCorrelation) humanCorrelation!: HumanCorrelation;
   @Field(() => RobustnessReportType, { nullable: true, description: "The metric's robustness report on the chosen suite and mode, if any" })
   robustness!: RobustnessReportType | null;
+  @Field(() => [CorrelationTradeoffPoint], {
+    nullable: true,
+    description: "NLI metrics with human scores only: the combined metric's correlation for each other stored metric and w = 0, .1, …, 1",
+  })
+  tradeoff!: CorrelationTradeoffPoint[] | null;
 }
 
 @ObjectType({ description: "Each stored metric's correlation with the phase's human scores next to its robustness" })

@@ -143,14 +143,14 @@ export type UploadTestSetMutationVariables = Exact<{
 
 export type UploadTestSetMutation = { uploadTestSet: { id: string, name: string, instanceCount: number, checksum: string } };
 
-export type RobustnessReportFieldsFragment = { id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null };
+export type RobustnessReportFieldsFragment = { id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null, tradeoff: Array<{ with: string, w: number, accuracy: number, signature: string, ci: { low: number | null, high: number | null } }> | null };
 
 export type RobustnessQueryVariables = Exact<{
   taskSlug: string;
 }>;
 
 
-export type RobustnessQuery = { robustness: Array<{ id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null }> };
+export type RobustnessQuery = { robustness: Array<{ id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null, tradeoff: Array<{ with: string, w: number, accuracy: number, signature: string, ci: { low: number | null, high: number | null } }> | null }> };
 
 export type RunRobustnessMutationVariables = Exact<{
   taskSlug: string;
@@ -158,7 +158,15 @@ export type RunRobustnessMutationVariables = Exact<{
 }>;
 
 
-export type RunRobustnessMutation = { runRobustness: Array<{ id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null }> };
+export type RunRobustnessMutation = { runRobustness: Array<{ id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null, tradeoff: Array<{ with: string, w: number, accuracy: number, signature: string, ci: { low: number | null, high: number | null } }> | null }> };
+
+export type RobustnessTradeoffCardQueryVariables = Exact<{
+  phaseId: string | number;
+  metric?: string | null | undefined;
+}>;
+
+
+export type RobustnessTradeoffCardQuery = { reportCard: { phaseId: string, humanScores: number, metrics: Array<{ metric: string, tradeoff: Array<{ with: string, w: number, segmentPearson: number | null, segmentN: number }> | null }> } };
 
 export type SubmissionQueryVariables = Exact<{
   id: string | number;
@@ -275,6 +283,16 @@ export const RobustnessReportFieldsFragmentDoc = new TypedDocumentString(`
     seed
     resamples
     confidence
+  }
+  tradeoff {
+    with
+    w
+    accuracy
+    signature
+    ci {
+      low
+      high
+    }
   }
 }
     `, {"fragmentName":"RobustnessReportFields"}) as unknown as TypedDocumentString<RobustnessReportFieldsFragment, unknown>;
@@ -473,6 +491,16 @@ export const RobustnessDocument = new TypedDocumentString(`
     resamples
     confidence
   }
+  tradeoff {
+    with
+    w
+    accuracy
+    signature
+    ci {
+      low
+      high
+    }
+  }
 }`) as unknown as TypedDocumentString<RobustnessQuery, RobustnessQueryVariables>;
 export const RunRobustnessDocument = new TypedDocumentString(`
     mutation RunRobustness($taskSlug: String!, $metric: String) {
@@ -516,7 +544,34 @@ export const RunRobustnessDocument = new TypedDocumentString(`
     resamples
     confidence
   }
+  tradeoff {
+    with
+    w
+    accuracy
+    signature
+    ci {
+      low
+      high
+    }
+  }
 }`) as unknown as TypedDocumentString<RunRobustnessMutation, RunRobustnessMutationVariables>;
+export const RobustnessTradeoffCardDocument = new TypedDocumentString(`
+    query RobustnessTradeoffCard($phaseId: ID!, $metric: String) {
+  reportCard(phaseId: $phaseId, metric: $metric) {
+    phaseId
+    humanScores
+    metrics {
+      metric
+      tradeoff {
+        with
+        w
+        segmentPearson
+        segmentN
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RobustnessTradeoffCardQuery, RobustnessTradeoffCardQueryVariables>;
 export const SubmissionDocument = new TypedDocumentString(`
     query Submission($id: ID!) {
   submission(id: $id) {

@@ -1,10 +1,10 @@
 import * as Plot from '@observablehq/plot';
 import { useState } from 'react';
-import { RobustnessDocument, RunRobustnessDocument, TaskDocument, type RobustnessQuery } from '../graphql/generated';
+import { RobustnessDocument, RobustnessTradeoffCardDocument, RunRobustnessDocument, TaskDocument, type RobustnessQuery } from '../graphql/generated';
 import { useAuth } from '../lib/auth';
 import { formatDate, formatInterval, formatNumber } from '../lib/format';
 import { ApiError, request, useQuery } from '../lib/graphql-client';
-import { phenomenonBars, type PhenomenonBar } from '../lib/robustness';
+import { phenomenonBars, TRADEOFF_MEASURES, tradeoffPartners, tradeoffRows, type PhenomenonBar, type TradeoffRow } from '../lib/robustness';
 import { Link } from '../lib/router';
 import { useSearchParam } from '../lib/use-url-state';
 import { metricLabel } from '../components/leaderboard-controls';
@@ -43,7 +43,87 @@ function RobustnessChart({ bars }: { bars: PhenomenonBar[] }) {
   );
 }
 
-function ReportView({ report }: { report: Report }) {
+function TradeoffChart({ rows, partner }: { rows: TradeoffRow[]; partner: string }) {
+  const ends = [...new Set(rows.map((r) => r.measure))].map((m) => rows.filter((r) => r.measure === m).at(-1)!);
+  return (
+    <PlotFigure
+      label={`Adversarial accuracy${rows.some((r) => r.measure === TRADEOFF_MEASURES.pearson) ? ' and segment-level Pearson with human scores' : ''} of w·NLI + (1−w)·${metricLabel(partner)} against the NLI weight w`}
+      testId="tradeoff-chart"
+      deps={[rows, partner]}
+      build={() =>
+        Plot.plot({
+          width: 720,
+          height: 300,
+          marginRight: 200,
+          style: { fontSize: '12px' },
+          x: { domain: [0, 1], label: `w (weight of NLI; 0 = ${metricLabel(partner)} alone, 1 = NLI alone) →`, grid: true },
+          y: { domain: [0, 1], label: '↑ value', grid: true },
+          marks: [
+            Plot.areaY(
+              rows.filter((r) => r.low !== null && r.high !== null),
+              { x: 'w', y1: 'low', y2: 'high', fill: '#3b528b', fillOpacity: 0.15 },
+            ),
+            Plot.line(
+              rows.filter((r) => r.measure === TRADEOFF_MEASURES.accuracy),
+              { x: 'w', y: 'value', stroke: '#3b528b', strokeWidth: 2 },
+            ),
+            Plot.line(
+              rows.filter((r) => r.measure === TRADEOFF_MEASURES.pearson),
+              { x: 'w', y: 'value', stroke: '#b35806', strokeWidth: 2, strokeDasharray: '6,3' },
+            ),
+            Plot.dot(rows, {
+              x: 'w',
+              y: 'value',
+              symbol: (r: TradeoffRow) => (r.measure === TRADEOFF_MEASURES.accuracy ? 'circle' : 'square'),
+              fill: (r: TradeoffRow) => (r.measure === TRADEOFF_MEASURES.accuracy ? '#3b528b' : '#b35806'),
+            }),
+            Plot.text(ends, { x: 'w', y: 'value', text: 'measure', textAnchor: 'start', dx: 8 }),
+          ],
+        })
+      }
+    />
+  );
+}
+
+/** MENLI's trade-off curve of an NLI report: robustness and (where the test set has human scores) correlation per w. */
+function TradeoffView({ report, phaseId }: { report: Report; phaseId: string | null }) {
+  const points = report.tradeoff ?? [];
+  const partners = tradeoffPartners(points);
+  const [chosen, setChosen] = useSearchParam('with');
+  const partner = partners.find((p) => p === chosen) ?? partners[0] ?? null;
+  const card = useQuery(RobustnessTradeoffCardDocument, { phaseId: phaseId ?? '', metric: report.metric }, { skip: !phaseId || !partner });
+  if (!partner) return null;
+  const correlation = card.data?.reportCard.metrics.find((m) => m.metric === report.metric)?.tradeoff ?? null;
+  const rows = tradeoffRows(partner, points, correlation);
+  return (
+    <section aria-labelledby="tradeoff-heading">
+      <h2 id="tradeoff-heading">Combined with NLI: robustness against correlation</h2>
+      <p className="small">
+        C = w·NLI + (1−w)·M, both min–max scaled (on the suite per phenomenon over the correct and adversarial candidates; for the
+        correlation over every stored score of the phase). MENLI recommends w ≈ .2–.3 for MT, .8 for summarisation.
+      </p>
+      {partners.length > 1 && (
+        <div className="controls">
+          <label>
+            Combined with
+            <select value={partner} onChange={(e) => setChosen(e.target.value)}>
+              {partners.map((p) => (
+                <option key={p} value={p}>
+                  {metricLabel(p)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+      {card.loading && <Loading what="correlations with human scores" />}
+      <TradeoffChart rows={rows} partner={partner} />
+      {!card.loading && !correlation && <p className="muted small">No human scores on this task’s test set, so only the accuracy is drawn.</p>}
+    </section>
+  );
+}
+
+function ReportView({ report, phaseId }: { report: Report; phaseId: string | null }) {
   const bars = phenomenonBars(report.phenomena);
   if (report.status === 'QUEUED' || report.status === 'RUNNING') {
     return (
@@ -99,6 +179,7 @@ function ReportView({ report }: { report: Report }) {
         {report.bootstrap && `; ${Math.round(report.bootstrap.confidence * 100)}% intervals from ${report.bootstrap.resamples} bootstrap resamples (seed ${report.bootstrap.seed})`}
         {report.finishedAt && `; finished ${formatDate(report.finishedAt)}`}. <span className="signature">{report.signature}</span>
       </p>
+      {report.tradeoff && report.tradeoff.length > 0 && <TradeoffView report={report} phaseId={phaseId} />}
     </>
   );
 }
@@ -162,7 +243,7 @@ export function RobustnessPage({ slug }: { slug: string }) {
               </select>
             </label>
           </div>
-          <ReportView report={chosen} />
+          <ReportView report={chosen} phaseId={task.data?.task.phases.find((p) => p.testSet && p.scoresVisible)?.id ?? null} />
         </>
       )}
     </article>

@@ -13,3 +13,6 @@ export const ruleX = mark;
 export const ruleY = mark;
 export const barX = mark;
 export const barY = mark;
+export const line = mark;
+export const dot = mark;
+export const areaY = mark;

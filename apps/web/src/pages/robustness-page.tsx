@@ -57,7 +57,7 @@ function TradeoffChart({ rows, partner }: { rows: TradeoffRow[]; partner: string
           marginRight: 200,
           style: { fontSize: '12px' },
           x: { domain: [0, 1], label: `w (weight of NLI; 0 = ${metricLabel(partner)} alone, 1 = NLI alone) →`, grid: true },
-          y: { domain: [0, 1], label: '↑ value', grid: true },
+          y: { domain: [0, 1], label: '↑ accuracy, Pearson r', grid: true },
           marks: [
             Plot.areaY(
               rows.filter((r) => r.low !== null && r.high !== null),

@@ -350,6 +350,27 @@ describe('web app in headless Chromium', () => {
     await shot('robustness');
   }, 200_000);
 
+  it('draws the NLI report’s trade-off curve: accuracy and segment Pearson against w, each line labelled', async () => {
+    const gql = graphqlClient(base, organiserToken);
+    await waitFor('the NLI robustness report', async () => {
+      const r = await gql.request<{ robustness: { metric: string; status: string; tradeoff: { w: number }[] | null }[] }>(
+        `query($s: String!) { robustness(taskSlug: $s) { metric status tradeoff { w } } }`,
+        { s: DEMO },
+      );
+      const nli = r.robustness.find((x) => x.metric === 'nli');
+      if (nli?.status === 'FAILED') throw new Error('NLI robustness run failed');
+      return nli?.status === 'DONE';
+    }, 150_000).catch((e: unknown) => {
+      throw new Error(`${String(e)}\n${logs()}`);
+    });
+    await page.goto(`${base}/tasks/${DEMO}/robustness?metric=nli&with=chrf`);
+    const chart = page.getByTestId('tradeoff-chart');
+    await chart.locator('svg').first().waitFor();
+    await chart.getByText('segment Pearson with humans').waitFor();
+    expect(await chart.getByText('adversarial accuracy').count()).toBe(1);
+    await shot('robustness-tradeoff');
+  }, 200_000);
+
   it('lets an organiser create a task and shows it on the tasks page', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.goto(`${base}/organise`);

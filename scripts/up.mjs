@@ -7,7 +7,7 @@ import { ensureDependencies, migrate, root, run, say, startTs, stopChild, waitFo
 
 const started = Date.now();
 ensureDependencies();
-const { startPostgres, freePort } = await import('./lib/postgres.mjs');
+const { startPostgresDetached, freePort } = await import('./lib/postgres.mjs');
 
 const children = [];
 let db;
@@ -26,7 +26,7 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 try {
-  db = await startPostgres({ root, name: 'dev', persistent: true, port: 54329, log: say });
+  db = await startPostgresDetached({ root, name: 'dev', persistent: true, port: 54329, log: say });
   migrate(db.url);
   const webDist = path.join(root, 'apps', 'web', 'dist');
   const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts ?? {};

@@ -82,3 +82,37 @@ export function redact(url) {
     return '<invalid DATABASE_URL>';
   }
 }
+
+/**
+ * Like startPostgres, but the embedded server runs in a separate process group (see
+ * postgres-server.mjs) so that Ctrl-C in a terminal does not stop it before the apps using it.
+ */
+export async function startPostgresDetached(opts) {
+  if (process.env.DATABASE_URL) return startPostgres(opts);
+  const { spawn } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const script = fileURLToPath(new URL('./postgres-server.mjs', import.meta.url));
+  const { log, ...rest } = opts;
+  const child = spawn(process.execPath, [script, JSON.stringify(rest)], { detached: true, stdio: ['pipe', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let buf = '';
+    child.stdout.on('data', (c) => {
+      buf += c.toString();
+      const nl = buf.indexOf('\n');
+      if (nl >= 0) resolve(JSON.parse(buf.slice(0, nl)).url);
+    });
+    child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited with code ${code} before it was ready`)));
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let stopped = false;
+  return {
+    url,
+    embedded: true,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

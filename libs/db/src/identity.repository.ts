@@ -51,6 +51,11 @@ export class IdentityRepository {
       include: { user: { include: { memberships: true } } },
     });
     if (!row || row.revokedAt) return null;
+    // Record use at most once a minute per token, so authentication stays a read in the hot path.
+    const now = new Date();
+    if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+      await this.db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
+    }
     return {
       id: row.user.id,
       name: row.user.name,

@@ -60,7 +60,7 @@ describe('platform: task → submissions → scores → leaderboard → download
     const slug = `e2e-${suffix}`;
     await organiser.request(
       `mutation($input: CreateTaskInput!) { createTask(input: $input) { slug } }`,
-      { input: { slug, title: 'E2E task', kind: 'mt', sourceLang: 'de', targetLang: 'en', metrics: [{ key: 'chrf', name: 'chrf' }, { key: 'bleu', name: 'bleu' }] } },
+      { input: { slug, title: 'E2E task', kind: 'mt', sourceLang: 'de', targetLang: 'en', metrics: [{ key: 'chrf', name: 'chrf' }, { key: 'bleu', name: 'bleu' }, { key: 'nli', name: 'nli' }] } },
     );
     const { createPhase: phase } = await organiser.request<{ createPhase: { id: string } }>(
       `mutation($input: CreatePhaseInput!) { createPhase(input: $input) { id } }`,
@@ -137,13 +137,22 @@ describe('platform: task → submissions → scores → leaderboard → download
     }
     expect(leaderboard.systems.reduce((a, s) => a + (s.bt ?? 0), 0)).toBeCloseTo(1, 6);
 
-    // Long-form CSV: header + 3 systems × 6 instances × 2 metrics rows.
+    // NLI through the whole pipeline (the generated test model: entailment rises with word
+    // overlap), and the combined metric offered at read time.
+    const { leaderboard: nliBoard } = await organiser.request<{
+      leaderboard: { metric: string; metricSignature: string; availableMetrics: string[]; systems: { system: string; mean: number; rank: { mean: number } }[] };
+    }>(`query($p: ID!) { leaderboard(phaseId: $p, metric: "nli") { metric metricSignature availableMetrics systems { system mean rank { mean } } } }`, { p: phase.id });
+    expect(nliBoard.metricSignature).toMatch(/^nli\|model:test-nli-tiny@[0-9a-f]{12}\|formula:e\|dir:<->/);
+    expect([...nliBoard.systems].sort((a, b) => a.rank.mean - b.rank.mean).map((s) => s.system)).toEqual(['good', 'mid', 'bad']);
+    expect(nliBoard.availableMetrics).toEqual(expect.arrayContaining(['chrf', 'bleu', 'nli', 'combined:nli+chrf']));
+
+    // Long-form CSV: header + 3 systems × 6 instances × 3 metrics rows.
     const csv = await fetch(`${baseUrl}/api/phases/${phase.id}/scores.csv`, { headers: { authorization: `Bearer ${organiserToken}` } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     const rows = (await csv.text()).trim().split(/\r?\n/);
     expect(rows[0]).toBe('system,team,instance_id,metric,signature,score');
-    expect(rows).toHaveLength(1 + 3 * 6 * 2);
+    expect(rows).toHaveLength(1 + 3 * 6 * 3);
     const goodChrf = rows.filter((r) => r.startsWith('good,') && r.includes(',chrf,'));
     expect(goodChrf).toHaveLength(6);
     expect(goodChrf[0]).toMatch(/^good,team-[0-9a-f]{8},seg-1,chrf,chrf\|nrefs:1\|case:mixed\|eff:yes\|nc:6\|nw:0\|space:no\|version:[^,]+,100(\.0+)?$/);

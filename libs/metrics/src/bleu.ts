@@ -117,15 +117,6 @@ export function closestRefLength(hypLen: number, refLens: readonly number[]): nu
   return closestLen;
 }
 
-const MAX_BASE = new Map<number, number>();
-function maxBaseFor(order: number): number {
-  let b = MAX_BASE.get(order);
-  if (b === undefined) {
-    b = maxBase(order);
-    MAX_BASE.set(order, b);
-  }
-  return b;
-}
 
 /** Reused between segments (cleared each time) to avoid allocating a Map per segment. */
 const segmentVocab = new Map<string, number>();
@@ -162,7 +153,7 @@ export function bleuStatsFromTokens(hyp: readonly string[], refs: readonly (read
   const hypIds = toIds(hyp);
   const refIds = refs.map(toIds);
   const base = vocab.size + 1;
-  const numeric = base <= maxBaseFor(maxOrder);
+  const numeric = base <= maxBase(maxOrder);
   if (numeric && refs.length === 1) {
     const matches = clippedMatches(hypIds, refIds[0], maxOrder, base);
     return [hyp.length, refLen, ...matches, ...total];

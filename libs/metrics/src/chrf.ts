@@ -98,15 +98,6 @@ export function chrfWords(sent: string): string[] {
   return out;
 }
 
-const MAX_BASE = new Map<number, number>();
-function maxBaseFor(order: number): number {
-  let b = MAX_BASE.get(order);
-  if (b === undefined) {
-    b = maxBase(order);
-    MAX_BASE.set(order, b);
-  }
-  return b;
-}
 
 /** One side (hypothesis or reference) of a segment, as sorted n-gram keys per order. */
 interface ChrfSide {
@@ -123,7 +114,7 @@ export function chrfStats(c: ChrfConfig, hypothesis: string, references: readonl
   const refs = c.lowercase ? references.map((r) => r.toLowerCase()) : references;
   const texts = [hyp, ...refs];
   const seqs = charIdSequences(texts, c.whitespace);
-  if (refs.length === 1 && c.charOrder > 0 && seqs.base <= maxBaseFor(c.charOrder)) {
+  if (refs.length === 1 && c.charOrder > 0 && seqs.base <= maxBase(c.charOrder)) {
     // Fast path: one reference, exact numeric keys, no per-order allocations.
     const [h, r] = seqs.idSeqs;
     const matches = clippedMatches(h, r, c.charOrder, seqs.base);

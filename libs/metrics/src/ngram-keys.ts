@@ -9,10 +9,16 @@
 /** Sorted n-gram keys of one order: numbers (exact) or strings (fallback). */
 export type NgramKeys = Float64Array | string[];
 
-/** Largest base B with B^order below 2^53, so numeric keys stay exact. */
+const MAX_BASE = new Map<number, number>();
+
+/** Largest base B with B^order below 2^53, so numeric keys stay exact (memoised per order). */
 export function maxBase(order: number): number {
-  let b = Math.floor(Math.pow(2, 53 / order));
-  while (Math.pow(b, order) >= 2 ** 53) b--;
+  let b = MAX_BASE.get(order);
+  if (b === undefined) {
+    b = Math.floor(Math.pow(2, 53 / order));
+    while (Math.pow(b, order) >= 2 ** 53) b--;
+    MAX_BASE.set(order, b);
+  }
   return b;
 }
 

@@ -73,13 +73,14 @@ export function stringNgramKeys(tokens: readonly string[], maxOrder: number, sep
   return out;
 }
 
-/** Size of the multiset intersection of two sorted key arrays: Σ min(count_a, count_b). */
-export function sortedIntersectionSize(a: NgramKeys, b: NgramKeys): number {
+/**
+ * Size of the multiset intersection of two sorted key arrays: Σ min(count_a, count_b).
+ * `na`/`nb` limit the comparison to sorted prefixes (reused buffers), without a subarray.
+ */
+export function sortedIntersectionSize(a: NgramKeys, b: NgramKeys, na = a.length, nb = b.length): number {
   let i = 0;
   let j = 0;
   let matches = 0;
-  const na = a.length;
-  const nb = b.length;
   while (i < na && j < nb) {
     const x = a[i];
     const y = b[j];
@@ -148,20 +149,7 @@ export function clippedMatches(h: ArrayLike<number>, r: ArrayLike<number>, maxOr
     refSorted.set(refKeysBuf.subarray(0, nr));
     sortPrefix(hypSorted, nh);
     sortPrefix(refSorted, nr);
-    let i = 0;
-    let j = 0;
-    let matches = 0;
-    while (i < nh && j < nr) {
-      const x = hypSorted[i];
-      const y = refSorted[j];
-      if (x === y) {
-        matches++;
-        i++;
-        j++;
-      } else if (x < y) i++;
-      else j++;
-    }
-    correct[n - 1] = matches;
+    correct[n - 1] = sortedIntersectionSize(hypSorted, refSorted, nh, nr);
   }
   return correct;
 }

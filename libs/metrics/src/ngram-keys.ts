@@ -39,26 +39,12 @@ export function numericNgramKeys(ids: ArrayLike<number>, maxOrder: number, base:
       cur = new Float64Array(count);
       for (let i = 0; i < count; i++) cur[i] = prev[i] * base + ids[i + n - 1];
     }
-    out.push(sortKeys(cur.slice(0, count)));
+    const keys = cur.slice(0, count);
+    sortPrefix(keys, count);
+    out.push(keys);
     prev = cur;
   }
   return out;
-}
-
-/** Sorts keys ascending in place: insertion sort for short arrays (most segments), else native. */
-function sortKeys(a: Float64Array): Float64Array {
-  const n = a.length;
-  if (n > 48) return a.sort();
-  for (let i = 1; i < n; i++) {
-    const x = a[i];
-    let j = i - 1;
-    while (j >= 0 && a[j] > x) {
-      a[j + 1] = a[j];
-      j--;
-    }
-    a[j + 1] = x;
-  }
-  return a;
 }
 
 /** Keys of every order 1..maxOrder for a token sequence, as joined strings, sorted. */
@@ -114,6 +100,7 @@ function insertionSort(a: Float64Array, n: number): void {
   }
 }
 
+/** Sorts a[0..n) ascending in place: insertion sort for short runs (most segments), else native. */
 function sortPrefix(a: Float64Array, n: number): void {
   if (n <= 48) insertionSort(a, n);
   else a.subarray(0, n).sort();

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
 import { score } from '@podium/metrics';
 import PgBoss from 'pg-boss';
+import { SCORE_SUBMISSION_QUEUE } from '@podium/contracts';
 import type { WorkerConfig } from '@podium/config';
 import { ScoringProcessor } from './scoring.processor';
 import { PermanentScoringError, ScoringService } from './scoring.service';
@@ -95,14 +96,18 @@ describeDb('ScoringService (real PostgreSQL)', () => {
     await expect(service.score(id)).rejects.toThrow(/needs an NLI model/);
   });
 
-  it('marks the submission failed on the last retry of a crashing job and rethrows before that', async () => {
+  it('marks the submission failed on the last retry of a crashing job and asks pg-boss to retry before that', async () => {
     const id = await makeSubmission([{ key: 'bleu', name: 'bleu', options: {} }]);
     const crashing = { scoreBatch: async () => [new Error('disk on fire')], fail: (sid: string, r: string) => submissions.markFailed(sid, r) } as unknown as ScoringService;
-    const processor = new ScoringProcessor({} as PgBoss, { PODIUM_WORKER_NAME: 'w' } as WorkerConfig, crashing);
+    const boss = { fail: jest.fn() };
+    const processor = new ScoringProcessor(boss as unknown as PgBoss, { PODIUM_WORKER_NAME: 'w' } as WorkerConfig, crashing);
     const job = (retryCount: number) => ({ id: 'j', name: 'q', data: { v: 1, submissionId: id, reason: 'submitted' }, retryCount, retryLimit: 3 }) as unknown as PgBoss.JobWithMetadata<unknown>;
-    await expect(processor.handle(job(0))).rejects.toThrow('disk on fire');
+    await processor.handleBatch([job(0)]);
+    expect(boss.fail).toHaveBeenCalledWith(SCORE_SUBMISSION_QUEUE, ['j']);
     expect((await db.submission.findUniqueOrThrow({ where: { id } })).status).toBe('QUEUED');
-    await processor.handle(job(3));
+    boss.fail.mockClear();
+    await processor.handleBatch([job(3)]);
+    expect(boss.fail).not.toHaveBeenCalled();
     const failed = await db.submission.findUniqueOrThrow({ where: { id } });
     expect(failed.status).toBe('FAILED');
     expect(failed.error).toMatch(/after 4 attempts: disk on fire/);
@@ -111,7 +116,6 @@ describeDb('ScoringService (real PostgreSQL)', () => {
   it('drops a job whose payload does not match the v1 schema without touching any submission', async () => {
     const service = { scoreBatch: jest.fn() } as unknown as ScoringService;
     const processor = new ScoringProcessor({} as PgBoss, { PODIUM_WORKER_NAME: 'w' } as WorkerConfig, service);
-    await processor.handle({ id: 'j', data: { v: 2, submissionId: 'nope' }, retryCount: 0, retryLimit: 3 } as unknown as PgBoss.JobWithMetadata<unknown>);
     await processor.handleBatch([{ id: 'j', data: { v: 2, submissionId: 'nope' }, retryCount: 0, retryLimit: 3 } as unknown as PgBoss.JobWithMetadata<unknown>]);
     expect((service as unknown as { scoreBatch: jest.Mock }).scoreBatch).not.toHaveBeenCalled();
   });

@@ -64,17 +64,6 @@ export class ScoringProcessor implements OnApplicationBootstrap, OnApplicationSh
     if (retry.length > 0) await this.boss.fail(SCORE_SUBMISSION_QUEUE, retry);
   }
 
-  /** One job: kept for callers and tests that score a single submission; throws to retry. */
-  async handle(job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
-    const payload = scoreSubmissionJobV1.safeParse(job.data);
-    if (!payload.success) {
-      this.log.error(`job ${job.id} has an invalid payload and is dropped: ${payload.error.message}`);
-      return;
-    }
-    const [outcome] = await this.scoring.scoreBatch([payload.data.submissionId]);
-    if (outcome instanceof Error && (await this.settleFailure(job, payload.data.submissionId, outcome))) throw outcome;
-  }
-
   /** Fails the submission when retrying cannot help or retries are used up; true = retry. */
   private async settleFailure(job: PgBoss.JobWithMetadata<unknown>, submissionId: string, e: Error): Promise<boolean> {
     if (e instanceof PermanentScoringError) {

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sendScoreJob, SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
+import { parseDaSegLevel } from '@podium/robustness';
 import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository } from '@podium/db';
 import PgBoss from 'pg-boss';
 
@@ -22,20 +23,11 @@ function lines(file: string): string[] {
   return (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
 }
 
-/** Segment ids (1-based) and human scores from da-seglevel.csv (space-separated). */
+/** Segment ids (1-based) and human scores per system from da-seglevel.csv. */
 export function readDa(): { sids: number[]; scores: { sid: number; system: string; score: number }[] } {
-  const [header, ...rows] = lines(path.join(dataDir, 'da-seglevel.csv'));
-  const cols = header!.trim().split(/\s+/);
-  const at = (name: string) => cols.indexOf(name);
-  const scores: { sid: number; system: string; score: number }[] = [];
-  for (const row of rows) {
-    if (!row.trim()) continue;
-    const f = row.trim().split(/\s+/);
-    const sid = Number(f[at('SID')]);
-    const score = Number(f[at('HUMAN')]);
-    // Identical outputs of several systems were judged once: "C-3MA.4958+KIT.4951".
-    for (const system of f[at('SYSTEM')]!.split('+')) scores.push({ sid, system, score });
-  }
+  const judgements = parseDaSegLevel(readFileSync(path.join(dataDir, 'da-seglevel.csv'), 'utf8'));
+  // Identical outputs of several systems were judged once ("C-3MA.4958+KIT.4951").
+  const scores = judgements.flatMap((j) => j.systems.map((system) => ({ sid: j.sid, system, score: j.human })));
   const sids = [...new Set(scores.map((s) => s.sid))].sort((a, b) => a - b);
   return { sids, scores };
 }

@@ -53,8 +53,13 @@ export interface SystemSummary {
   n: number;
   mean: number;
   median: number;
+  /** Bradley–Terry strength within the system's component of the win graph (see `bt_structure`). */
   bt: number;
   bt_ci: [number, number];
+  /** Dominance tier of the system's win-graph component (0 = top); all 0 when the MLE is finite. */
+  bt_tier: number;
+  /** Win-graph component id (strongly connected component). */
+  bt_component: number;
   elo: number;
   trueskill: { mu: number; sigma: number };
   rank: { mean: number; median: number; bt: number; elo: number; trueskill: number };
@@ -113,6 +118,12 @@ export interface ClusterDisagreement {
 /** The whole leaderboard: what `podium rank` prints and the API serves. */
 export interface Analysis {
   systems: SystemSummary[];
+  /**
+   * The win graph behind Bradley–Terry: `finite_mle` true when it is strongly connected (the MLE
+   * exists and is unique). Otherwise the strongly connected components, in dominance order, each
+   * fitted alone; `note` says so in words. `no_finite_mle_resamples`: bootstrap resamples without one.
+   */
+  bt_structure: { finite_mle: boolean; components: { tier: number; systems: string[] }[]; note: string | null; no_finite_mle_resamples: number };
   pairs: PairSummary[];
   disagreements: ClusterDisagreement[];
   settings: {
@@ -199,9 +210,8 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const medians = sorted.map(exactMedianSorted);
   const pc = pairwiseCounts(x);
   const suff = sufficientFromWins(pc.wins, k);
-  const btFit = fitBradleyTerrySufficient(suff.W, suff.N, k, btOpts);
-  const tiers = Math.max(...btFit.tier);
-  const btKey = Array.from(btFit.strengths, (s, i) => bradleyTerryOrderKey(s, btFit.tier[i], tiers));
+  const btFit = fitBradleyTerrySufficient(suff.W, suff.N, k, btOpts, (i, j) => pc.wins[i * k + j] > 0);
+  const btKey = Array.from(btFit.strengths, (s, i) => bradleyTerryOrderKey(s, btFit.tier[i], btFit.tiers));
 
   // Bootstrap: shared multinomial counts for all systems (means, medians, BT, mean-difference test).
   const boot = bootstrapAggregates(x, pc, sortIdx, btFit.strengths, R, seed, btOpts);
@@ -327,7 +337,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
         wins,
         losses,
         ties: n - wins - losses,
-        p_bt: bradleyTerryProbability(btFit.strengths, i, j, btFit.tier),
+        p_bt: bradleyTerryProbability(btFit.strengths, i, j, btFit),
         median_diff: sign * medDiff + 0,
         mean_diff: sign * (means[i] - means[j]) + 0,
         tests,
@@ -414,6 +424,8 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       mean: sign * means[i] + 0,
       median: sign * medians[i] + 0,
       bt: btFit.strengths[i],
+      bt_tier: btFit.tier[i],
+      bt_component: btFit.component[i],
       bt_ci: interval(column(bBt, i)),
       elo: elos[i],
       trueskill: { mu: ts[i].mu, sigma: ts[i].sigma },
@@ -434,8 +446,19 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     return summary;
   });
 
+  const components = btFit.dominates.map((_, c) => ({
+    tier: btFit.tier[btFit.component.indexOf(c)],
+    systems: table.systems.filter((_, ia) => btFit.component[pos[ia]] === c),
+  }));
+  const bt_structure = {
+    finite_mle: btFit.finiteMle,
+    components,
+    note: btFit.finiteMle ? null : bradleyTerryNote(components),
+    no_finite_mle_resamples: boot.noFiniteMle,
+  };
   return {
     systems,
+    bt_structure,
     pairs,
     disagreements,
     settings: {
@@ -451,6 +474,16 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       bt_nonconverged_resamples: nonConverged,
     },
   };
+}
+
+/** Says in words why Bradley–Terry has no finite maximum-likelihood estimate. */
+export function bradleyTerryNote(components: { tier: number; systems: string[] }[]): string {
+  const list = components.map((c) => `tier ${c.tier + 1}: ${c.systems.join(', ')}`).join('; ');
+  return (
+    `Bradley–Terry has no finite maximum-likelihood estimate: the win graph splits into ${components.length} groups ` +
+    `where no system of a lower group ever beats a system of a higher one, or groups never meet (${list}). ` +
+    'Strengths are fitted within each group and compare only inside it; groups are ranked by dominance, and groups in the same tier that never met are not comparable.'
+  );
 }
 
 /** Corpus-level paired bootstrap (shared counts, seed) and AR (shared swap masks, seed + 1). */

@@ -40,6 +40,8 @@ export function rankSystems(input: RankingInput, options: RankingOptions): Analy
         median: md,
         bt: Number.NaN,
         bt_ci: [Number.NaN, Number.NaN],
+        bt_tier: 0,
+        bt_component: 0,
         elo: Number.NaN,
         trueskill: { mu: Number.NaN, sigma: Number.NaN },
         rank: { mean: 1, median: 1, bt: 1, elo: 1, trueskill: 1 },
@@ -50,6 +52,7 @@ export function rankSystems(input: RankingInput, options: RankingOptions): Analy
         cluster_disagreement: false,
       };
     }),
+    bt_structure: { finite_mle: false, components: [], note: null, no_finite_mle_resamples: 0 },
     pairs: [],
     disagreements: [],
     settings: {

@@ -33,10 +33,13 @@ interface GqlResult {
 const INTERVAL = '{ low high }';
 const RANKS = '{ best worst }';
 const FULL_BOARD = `phaseId metric higherIsBetter metricSignature availableMetrics test correction seed resamples instanceCount disagreement notes
-  systems { submissionId system team isBaseline n corpusScore corpusSignature signature mean meanCi ${INTERVAL} median medianCi ${INTERVAL}
-    bt btCi ${INTERVAL} elo trueskill { mu sigma } rank { mean median bt elo trueskill }
-    rankInterval { mean ${RANKS} median ${RANKS} bt ${RANKS} } cluster { mean median bt } clusterDisagreement }
-  pairs { aSubmissionId bSubmissionId a b wins losses ties pBt medianDiff meanDiff p pAdjusted tests { ttest wilcoxon sign mood bootstrap ar } }`;
+  resamplesChosen smallestReachableP alpha significanceWarnings mainAggregation corpusSignature clusterDefinition
+  clusterTests { aggregation test label } btFiniteMle btNote btComponents { tier systems }
+  systems { submissionId system team isBaseline n corpusScore corpusCi { mean ci low high } corpusSignature signature mean meanCi ${INTERVAL} median medianCi ${INTERVAL}
+    bt btTier btCi ${INTERVAL} elo trueskill { mu sigma } rank { mean median bt elo trueskill corpus }
+    rankInterval { mean ${RANKS} median ${RANKS} bt ${RANKS} elo ${RANKS} trueskill ${RANKS} corpus ${RANKS} } cluster { mean median bt corpus } clusterDisagreement }
+  pairs { aSubmissionId bSubmissionId a b wins losses ties pBt medianDiff meanDiff p pAdjusted pTest tests { ttest wilcoxon sign mood bootstrap ar bootstrapCorpus arCorpus }
+    significant { mean median bt corpus } }`;
 
 /** Parses RFC 4180 CSV (quoted fields with doubled quotes, CRLF line ends) into records. */
 function parseCsv(text: string): Record<string, string>[] {
@@ -317,7 +320,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
       ['seed=1.5', 'seed'],
       ['seed=99999999999', 'seed'],
       ['resamples=0', 'resamples'],
-      ['resamples=10001', 'resamples'],
+      ['resamples=100001', 'resamples'],
       ['metric=bogus', 'metric'],
     ];
     for (const [q, field] of cases) {

@@ -118,7 +118,7 @@ export type LeaderboardQueryVariables = Exact<{
 }>;
 
 
-export type LeaderboardQuery = { leaderboard: { phaseId: string, metric: string, higherIsBetter: boolean, metricSignature: string, availableMetrics: Array<string>, test: PairedTest, correction: PValueCorrection, seed: number, resamples: number, instanceCount: number, disagreement: string | null, notes: Array<string>, systems: Array<{ submissionId: string, system: string, team: string, isBaseline: boolean, n: number, corpusScore: number | null, corpusSignature: string, mean: number, median: number, bt: number | null, elo: number | null, clusterDisagreement: boolean, meanCi: { low: number | null, high: number | null }, medianCi: { low: number | null, high: number | null }, btCi: { low: number | null, high: number | null }, trueskill: { mu: number | null, sigma: number | null }, rank: { mean: number, median: number, bt: number, elo: number, trueskill: number }, rankInterval: { mean: { best: number, worst: number }, median: { best: number, worst: number }, bt: { best: number, worst: number } }, cluster: { mean: number, median: number, bt: number } }>, pairs: Array<{ aSubmissionId: string, bSubmissionId: string, a: string, b: string, wins: number, losses: number, ties: number, pBt: number | null, medianDiff: number | null, meanDiff: number | null, p: number | null, pAdjusted: number | null, tests: { ttest: number | null, wilcoxon: number | null, sign: number | null, mood: number | null, bootstrap: number | null, ar: number | null } }> } };
+export type LeaderboardQuery = { leaderboard: { phaseId: string, metric: string, higherIsBetter: boolean, metricSignature: string, availableMetrics: Array<string>, test: PairedTest, correction: PValueCorrection, seed: number, resamples: number, resamplesChosen: boolean, smallestReachableP: number, alpha: number, significanceWarnings: Array<string>, mainAggregation: string, corpusSignature: string, clusterDefinition: string, btFiniteMle: boolean, btNote: string | null, instanceCount: number, disagreement: string | null, notes: Array<string>, clusterTests: Array<{ aggregation: string, test: string, label: string }>, systems: Array<{ submissionId: string, system: string, team: string, isBaseline: boolean, n: number, corpusScore: number | null, corpusSignature: string, mean: number, median: number, bt: number | null, btTier: number, elo: number | null, clusterDisagreement: boolean, corpusCi: { mean: number | null, ci: number | null, low: number | null, high: number | null } | null, meanCi: { low: number | null, high: number | null }, medianCi: { low: number | null, high: number | null }, btCi: { low: number | null, high: number | null }, trueskill: { mu: number | null, sigma: number | null }, rank: { mean: number, median: number, bt: number, elo: number, trueskill: number, corpus: number | null }, rankInterval: { mean: { best: number, worst: number }, median: { best: number, worst: number }, bt: { best: number, worst: number }, elo: { best: number, worst: number } | null, trueskill: { best: number, worst: number } | null, corpus: { best: number, worst: number } | null }, cluster: { mean: number, median: number, bt: number, corpus: number | null } }>, pairs: Array<{ aSubmissionId: string, bSubmissionId: string, a: string, b: string, wins: number, losses: number, ties: number, pBt: number | null, medianDiff: number | null, meanDiff: number | null, p: number | null, pAdjusted: number | null, pTest: string, tests: { ttest: number | null, wilcoxon: number | null, sign: number | null, mood: number | null, bootstrap: number | null, ar: number | null, bootstrapCorpus: number | null, arCorpus: number | null }, significant: { mean: boolean, median: boolean, bt: boolean, corpus: boolean | null } }> } };
 
 export type CreateTaskMutationVariables = Exact<{
   input: CreateTaskInput;
@@ -339,6 +339,20 @@ export const LeaderboardDocument = new TypedDocumentString(`
     correction
     seed
     resamples
+    resamplesChosen
+    smallestReachableP
+    alpha
+    significanceWarnings
+    mainAggregation
+    corpusSignature
+    clusterDefinition
+    clusterTests {
+      aggregation
+      test
+      label
+    }
+    btFiniteMle
+    btNote
     instanceCount
     disagreement
     notes
@@ -349,6 +363,12 @@ export const LeaderboardDocument = new TypedDocumentString(`
       isBaseline
       n
       corpusScore
+      corpusCi {
+        mean
+        ci
+        low
+        high
+      }
       corpusSignature
       mean
       meanCi {
@@ -361,6 +381,7 @@ export const LeaderboardDocument = new TypedDocumentString(`
         high
       }
       bt
+      btTier
       btCi {
         low
         high
@@ -376,6 +397,7 @@ export const LeaderboardDocument = new TypedDocumentString(`
         bt
         elo
         trueskill
+        corpus
       }
       rankInterval {
         mean {
@@ -390,11 +412,24 @@ export const LeaderboardDocument = new TypedDocumentString(`
           best
           worst
         }
+        elo {
+          best
+          worst
+        }
+        trueskill {
+          best
+          worst
+        }
+        corpus {
+          best
+          worst
+        }
       }
       cluster {
         mean
         median
         bt
+        corpus
       }
       clusterDisagreement
     }
@@ -411,6 +446,7 @@ export const LeaderboardDocument = new TypedDocumentString(`
       meanDiff
       p
       pAdjusted
+      pTest
       tests {
         ttest
         wilcoxon
@@ -418,6 +454,14 @@ export const LeaderboardDocument = new TypedDocumentString(`
         mood
         bootstrap
         ar
+        bootstrapCorpus
+        arCorpus
+      }
+      significant {
+        mean
+        median
+        bt
+        corpus
       }
     }
   }

@@ -76,7 +76,12 @@ export interface AnalyseOptions {
    * table order) and their corpus scorer (e.g. corpus BLEU): adds `bootstrap_corpus` and
    * `ar_corpus` tests as sacreBLEU's paired-bs / paired-ar, and `corpus` per system.
    */
-  corpus?: { stats: number[][][]; corpusFromStats: CorpusFromStats };
+  corpus?: {
+    stats: number[][][];
+    corpusFromStats: CorpusFromStats;
+    /** Run the corpus-level AR (paired-ar) too; default true. Its p-values are NaN when false. */
+    ar?: boolean;
+  };
 }
 
 /** Per-system results. Non-finite numbers (an unbounded BT strength) serialise to JSON null. */
@@ -331,7 +336,8 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       if (rows.length !== n) throw new RankingInputError(`corpus statistics for system ${table.systems[s]} cover ${rows.length} instances, expected ${n}`);
       return instOrder.map((l) => rows[l]);
     });
-    corpusRes = pairedCorpusResampling(canonStats, options.corpus.corpusFromStats, { bootstrapResamples: R, arTrials: R, seed });
+    const wantAr = options.corpus.ar !== false || options.test === 'ar' || options.test === 'ar_corpus';
+    corpusRes = pairedCorpusResampling(canonStats, options.corpus.corpusFromStats, { bootstrapResamples: R, arTrials: wantAr ? R : 0, seed });
   }
   const corpusScores = corpusRes ? corpusRes.scores : null;
   // Oriented corpus scores and bootstrap samples (larger is better) for ranks and clusters.

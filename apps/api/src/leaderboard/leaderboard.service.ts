@@ -211,7 +211,8 @@ export class LeaderboardService {
           correction,
           ...(o.resamples !== undefined ? { resamples: o.resamples } : {}),
           ...(o.explicitTest ? { test: o.explicitTest } : {}),
-          ...(corpus ? { corpus: { stats: corpus.stats, corpusFromStats: corpus.corpusFromStats } } : {}),
+          // paired-ar on the corpus score costs about twice paired-bs: only when AR is asked for
+          ...(corpus ? { corpus: { stats: corpus.stats, corpusFromStats: corpus.corpusFromStats, ar: test === PairedTest.AR } } : {}),
         },
       );
     }

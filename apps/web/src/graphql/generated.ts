@@ -143,14 +143,14 @@ export type UploadTestSetMutationVariables = Exact<{
 
 export type UploadTestSetMutation = { uploadTestSet: { id: string, name: string, instanceCount: number, checksum: string } };
 
-export type RobustnessReportFieldsFragment = { id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null, tradeoff: Array<{ with: string, w: number, accuracy: number, signature: string, ci: { low: number | null, high: number | null } }> | null };
+export type RobustnessReportFieldsFragment = { id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, pooledAccuracy: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null, tradeoff: Array<{ with: string, w: number, accuracy: number, signature: string, ci: { low: number | null, high: number | null } }> | null };
 
 export type RobustnessQueryVariables = Exact<{
   taskSlug: string;
 }>;
 
 
-export type RobustnessQuery = { robustness: Array<{ id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null, tradeoff: Array<{ with: string, w: number, accuracy: number, signature: string, ci: { low: number | null, high: number | null } }> | null }> };
+export type RobustnessQuery = { robustness: Array<{ id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, pooledAccuracy: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null, tradeoff: Array<{ with: string, w: number, accuracy: number, signature: string, ci: { low: number | null, high: number | null } }> | null }> };
 
 export type RunRobustnessMutationVariables = Exact<{
   taskSlug: string;
@@ -158,7 +158,7 @@ export type RunRobustnessMutationVariables = Exact<{
 }>;
 
 
-export type RunRobustnessMutation = { runRobustness: Array<{ id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null, tradeoff: Array<{ with: string, w: number, accuracy: number, signature: string, ci: { low: number | null, high: number | null } }> | null }> };
+export type RunRobustnessMutation = { runRobustness: Array<{ id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, pooledAccuracy: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null, tradeoff: Array<{ with: string, w: number, accuracy: number, signature: string, ci: { low: number | null, high: number | null } }> | null }> };
 
 export type RobustnessTradeoffCardQueryVariables = Exact<{
   phaseId: string | number;
@@ -261,6 +261,15 @@ export const RobustnessReportFieldsFragmentDoc = new TypedDocumentString(`
   createdAt
   finishedAt
   overall {
+    accuracy
+    n
+    passed
+    ci {
+      low
+      high
+    }
+  }
+  pooledAccuracy {
     accuracy
     n
     passed
@@ -520,6 +529,15 @@ export const RobustnessDocument = new TypedDocumentString(`
       high
     }
   }
+  pooledAccuracy {
+    accuracy
+    n
+    passed
+    ci {
+      low
+      high
+    }
+  }
   phenomena {
     phenomenon
     accuracy
@@ -565,6 +583,15 @@ export const RunRobustnessDocument = new TypedDocumentString(`
   createdAt
   finishedAt
   overall {
+    accuracy
+    n
+    passed
+    ci {
+      low
+      high
+    }
+  }
+  pooledAccuracy {
     accuracy
     n
     passed

@@ -284,6 +284,21 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     expect(JSON.parse((await get(`/api/phases/${phaseId}/leaderboard.json?resamples=100`)).text)).toEqual(stored);
   });
 
+  it('takes resamples and seed from the phase settings that only organisers set, and chooses resamples when none is set', async () => {
+    const auto = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, metric: "chrf") { resamples resamplesChosen seed smallestReachableP } }`, { p: phaseId }, organiserToken))['leaderboard'];
+    expect(auto).toMatchObject({ resamplesChosen: true, seed: 12345 });
+    expect(auto.smallestReachableP).toBeLessThanOrEqual(0.005);
+    const denied = await gql(`mutation($p: ID!) { setPhaseSignificance(phaseId: $p, resamples: 500, seed: 9) { resamples } }`, { p: phaseId }, aliceToken);
+    expect(denied.errors?.[0]?.extensions['code']).toBe('FORBIDDEN');
+    const set = (await ok(`mutation($p: ID!) { setPhaseSignificance(phaseId: $p, resamples: 500, seed: 9) { phaseId resamples seed } }`, { p: phaseId }, organiserToken))[
+      'setPhaseSignificance'
+    ];
+    expect(set).toEqual({ phaseId, resamples: 500, seed: 9 });
+    const fixed = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, metric: "chrf") { resamples resamplesChosen seed } }`, { p: phaseId }, organiserToken))['leaderboard'];
+    expect(fixed).toEqual({ resamples: 500, resamplesChosen: false, seed: 9 });
+    await ok(`mutation($p: ID!) { setPhaseSignificance(phaseId: $p, resamples: null) { resamples } }`, { p: phaseId }, organiserToken);
+  });
+
   it('serves the leaderboard as CSV, one row per system with the same numbers', async () => {
     const board = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, metric: "chrf", seed: 3, resamples: 150) { ${FULL_BOARD} } }`, { p: phaseId }, organiserToken))[
       'leaderboard'

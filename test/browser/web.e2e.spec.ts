@@ -162,7 +162,8 @@ describe('web app in headless Chromium', () => {
 
   it('orders the leaderboard by the chosen aggregation: mean and Bradley–Terry order the BLEU systems differently', async () => {
     await page.goto(`${base}/tasks/${DEMO}?metric=bleu`);
-    await page.getByTestId('leaderboard-row').first().waitFor();
+    // The first corpus-BLEU board resamples 11,000 times (55 pairs, Holm): allow for a busy machine.
+    await page.getByTestId('leaderboard-row').first().waitFor({ timeout: 60_000 });
     const byMean = await shownLeaderboard(page);
     expect(byMean.systems).toHaveLength(DEMO_SYSTEMS);
     expect(nonIncreasing(byMean.values)).toBe(true);

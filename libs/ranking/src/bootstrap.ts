@@ -196,7 +196,8 @@ export function bootstrapAggregates(
         N[i * k + j] = N[j * k + i] = n - tied;
       }
     }
-    const fit = fitBradleyTerrySufficient(W, N, k, { ...btOpts, initial: btInit, throwOnNonConvergence: false }, (i, j) =>
+    // Refits stop at the MM tolerance (no Newton polish): interval endpoints need no 1e-8 precision.
+    const fit = fitBradleyTerrySufficient(W, N, k, { ...btOpts, initial: btInit, throwOnNonConvergence: false, polish: false }, (i, j) =>
       beatsInResample(pc, x, counts, i, j),
     );
     if (!fit.converged) nonConverged++;

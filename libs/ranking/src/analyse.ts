@@ -611,14 +611,18 @@ export function smallestReachableP(resamples: number, pairs: number, correction:
  * Resamples so that the smallest reachable corrected p ({@link smallestReachableP}) is at most
  * α/10 — well below α, so a clear difference can be significant after correcting for all pairs:
  * R = ⌈10·m/α⌉ − 1 (m = pairs, 1 without correction), rounded up to a multiple of 1,000, at
- * least 1,000 (sacreBLEU's paired-bs default).
+ * least 1,000 (sacreBLEU's paired-bs default) and at most {@link MAX_RECOMMENDED_RESAMPLES}
+ * (about 45 systems with Holm; beyond, {@link significanceWarnings} reports the floor).
  * @example recommendedResamples(55, 0.05, 'holm'); // 11000 (11 systems): smallest Holm p = 55/11001 ≈ 0.005
  */
 export function recommendedResamples(pairs: number, alpha: number, correction: Correction): number {
   const factor = correction === 'none' ? 1 : Math.max(1, pairs);
   const needed = Math.ceil((10 * factor) / alpha) - 1;
-  return Math.max(1000, Math.ceil(needed / 1000) * 1000);
+  return Math.min(MAX_RECOMMENDED_RESAMPLES, Math.max(1000, Math.ceil(needed / 1000) * 1000));
 }
+
+/** Upper bound of the automatic resample count (cost grows linearly in it). */
+export const MAX_RECOMMENDED_RESAMPLES = 100_000;
 
 /** Warnings in words when resampling tests cannot reach (or barely reach) significance. */
 export function significanceWarnings(resamples: number, pairs: number, alpha: number, correction: Correction): string[] {
@@ -631,7 +635,11 @@ export function significanceWarnings(resamples: number, pairs: number, alpha: nu
     ];
   }
   if (floor > alpha / 10) {
-    return [`With ${resamples} resamples the smallest possible p of the bootstrap and randomisation tests is ${floor.toPrecision(2)} ${corr} (α = ${alpha}); ${recommendedResamples(pairs, alpha, correction)} resamples would put it well below α.`];
+    const better = recommendedResamples(pairs, alpha, correction);
+    return [
+      `With ${resamples} resamples the smallest possible p of the bootstrap and randomisation tests is ${floor.toPrecision(2)} ${corr} (α = ${alpha})` +
+        (better > resamples ? `; ${better} resamples would put it well below α.` : '; close pairs may not reach significance.'),
+    ];
   }
   return [];
 }

@@ -164,3 +164,10 @@ describe('analyseSystems with corpus statistics', () => {
     expect(() => analyseSystems(table, { resamples: 50, test: 'bootstrap_corpus' })).toThrow(/sufficient statistics/);
   });
 });
+
+describe('recommendedResamples upper bound', () => {
+  it('caps the automatic count at 100,000 and then warns that close pairs may not reach significance', () => {
+    expect(recommendedResamples(1225, 0.05, 'holm')).toBe(100000); // 50 systems would need 245,000
+    expect(significanceWarnings(100000, 1225, 0.05, 'holm')[0]).toMatch(/smallest possible p .* is 0\.012/);
+  });
+});

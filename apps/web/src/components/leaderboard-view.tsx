@@ -7,6 +7,8 @@ import { DownloadLink } from './download-link';
 import { formatNumber } from '../lib/format';
 import { LeaderboardControls, metricLabel, TEST_LABELS } from './leaderboard-controls';
 import { LeaderboardTable } from './leaderboard-table';
+import { SignificanceSettings } from './significance-settings';
+import { useAuth } from '../lib/auth';
 import { Empty, ErrorMessage, Loading } from './status';
 
 interface Props {
@@ -35,6 +37,7 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
     { key: String(refreshKey) },
   );
   const board = data?.leaderboard ?? null;
+  const { me } = useAuth();
   const available = board?.availableMetrics.length ? board.availableMetrics : metrics;
   const note = board ? topDisagreementNote(board.systems) : null;
   const aggregation = effectiveAggregation(state.aggregation, board);
@@ -103,6 +106,16 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
             {formatNumber(board.smallestReachableP, 4)}), seed {board.seed}. Corpus: <span className="signature">{board.corpusSignature}</span>; sentence scores:{' '}
             <span className="signature">{board.metricSignature}</span>
           </p>
+          {me?.role === 'ORGANISER' && (
+            <SignificanceSettings
+              key={`${board.resamples}-${board.seed}-${board.resamplesChosen}`}
+              phaseId={phaseId}
+              resamples={board.resamples}
+              resamplesChosen={board.resamplesChosen}
+              seed={board.seed}
+              onSaved={refetch}
+            />
+          )}
           {board.notes.length > 0 && (
             <ul className="notes">
               {board.notes.map((n) => (

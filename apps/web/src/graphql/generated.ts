@@ -120,6 +120,15 @@ export type LeaderboardQueryVariables = Exact<{
 
 export type LeaderboardQuery = { leaderboard: { phaseId: string, metric: string, higherIsBetter: boolean, metricSignature: string, availableMetrics: Array<string>, test: PairedTest, correction: PValueCorrection, seed: number, resamples: number, resamplesChosen: boolean, smallestReachableP: number, alpha: number, significanceWarnings: Array<string>, mainAggregation: string, corpusSignature: string, clusterDefinition: string, btFiniteMle: boolean, btNote: string | null, instanceCount: number, disagreement: string | null, notes: Array<string>, clusterTests: Array<{ aggregation: string, test: string, label: string }>, systems: Array<{ submissionId: string, system: string, team: string, isBaseline: boolean, n: number, corpusScore: number | null, corpusSignature: string, mean: number, median: number, bt: number | null, btTier: number, elo: number | null, clusterDisagreement: boolean, corpusCi: { mean: number | null, ci: number | null, low: number | null, high: number | null } | null, meanCi: { low: number | null, high: number | null }, medianCi: { low: number | null, high: number | null }, btCi: { low: number | null, high: number | null }, trueskill: { mu: number | null, sigma: number | null }, rank: { mean: number, median: number, bt: number, elo: number, trueskill: number, corpus: number | null }, rankInterval: { mean: { best: number, worst: number }, median: { best: number, worst: number }, bt: { best: number, worst: number }, elo: { best: number, worst: number } | null, trueskill: { best: number, worst: number } | null, corpus: { best: number, worst: number } | null }, cluster: { mean: number, median: number, bt: number, corpus: number | null } }>, pairs: Array<{ aSubmissionId: string, bSubmissionId: string, a: string, b: string, wins: number, losses: number, ties: number, pBt: number | null, medianDiff: number | null, meanDiff: number | null, p: number | null, pAdjusted: number | null, pTest: string, tests: { ttest: number | null, wilcoxon: number | null, sign: number | null, mood: number | null, bootstrap: number | null, ar: number | null, bootstrapCorpus: number | null, arCorpus: number | null }, significant: { mean: boolean, median: boolean, bt: boolean, corpus: boolean | null } }> } };
 
+export type SetPhaseSignificanceMutationVariables = Exact<{
+  phaseId: string | number;
+  resamples?: number | null | undefined;
+  seed?: number | null | undefined;
+}>;
+
+
+export type SetPhaseSignificanceMutation = { setPhaseSignificance: { phaseId: string, resamples: number | null, seed: number } };
+
 export type CreateTaskMutationVariables = Exact<{
   input: CreateTaskInput;
 }>;
@@ -476,6 +485,15 @@ export const LeaderboardDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<LeaderboardQuery, LeaderboardQueryVariables>;
+export const SetPhaseSignificanceDocument = new TypedDocumentString(`
+    mutation SetPhaseSignificance($phaseId: ID!, $resamples: Int, $seed: Int) {
+  setPhaseSignificance(phaseId: $phaseId, resamples: $resamples, seed: $seed) {
+    phaseId
+    resamples
+    seed
+  }
+}
+    `) as unknown as TypedDocumentString<SetPhaseSignificanceMutation, SetPhaseSignificanceMutationVariables>;
 export const CreateTaskDocument = new TypedDocumentString(`
     mutation CreateTask($input: CreateTaskInput!) {
   createTask(input: $input) {

@@ -42,7 +42,8 @@ export type RobustnessOutcome =
 export function robustnessResult(report: PreferenceReport, tradeoff?: StoredTradeoffPoint[]): RobustnessResult {
   return {
     higherIsBetter: report.higherIsBetter,
-    overall: report.overall,
+    overall: report.macroAccuracy,
+    pooled: report.pooledAccuracy,
     phenomena: report.phenomena,
     failingCount: report.failing.length,
     bootstrap: report.bootstrap,

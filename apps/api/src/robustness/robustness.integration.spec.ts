@@ -229,8 +229,12 @@ suite('robustness API against PostgreSQL', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const rows = csv.text.trimEnd().split('\r\n');
     expect(rows[0]).toBe('metric,signature,suite,mode,status,phenomenon,accuracy,ci_low,ci_high,n,passed,w');
-    // 3 overall rows + 12 phenomena of the finished chrF report.
-    expect(rows).toHaveLength(1 + 3 + 12);
+    // 3 reports × (overall, macro, pooled) + 12 phenomena of the finished chrF report.
+    expect(rows).toHaveLength(1 + 9 + 12);
+    const macro = rows.find((r) => r.startsWith('chrf,') && r.includes(',macro,'))!.split(',');
+    const pooled = rows.find((r) => r.startsWith('chrf,') && r.includes(',pooled,'))!.split(',');
+    expect(macro[6]).toBe(rows.find((r) => r.startsWith('chrf,') && r.includes(',overall,'))!.split(',')[6]);
+    expect(Number(pooled[6])).toBeCloseTo(Number(pooled[10]) / Number(pooled[9]), 12); // passed / n
     const overall = rows.find((r) => r.startsWith('chrf,') && r.includes(',overall,'))!.split(',');
     expect(Number(overall[6])).toBeCloseTo(0.202, 3);
     expect(overall[9]).toBe('2400');

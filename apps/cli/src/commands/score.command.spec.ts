@@ -90,4 +90,10 @@ describe('podium score', () => {
     await expect(run('--metric', 'bleu', '--hyp', HYP, '--ref', REF, '--stem')).rejects.toThrow("option 'stem' does not apply to bleu");
     await expect(run('--metric', 'bleu', '--hyp', HYP, '--ref', REF, '--bogus')).rejects.toThrow(CliError);
   });
+
+  it('reads --smooth-value -1 as a value and rejects it with a range error, not "ambiguous"', async () => {
+    await expect(run('--metric', 'bleu', '--hyp', HYP, '--ref', REF, '--smooth', 'floor', '--smooth-value', '-1')).rejects.toThrow('--smooth-value must be ≥ 0');
+    const ok = (await run('--metric', 'bleu', '--hyp', HYP, '--ref', REF, '--smooth', 'floor', '--smooth-value', '0.2')) as { signature: string };
+    expect(ok.signature).toContain('smooth:floor[0.20]');
+  });
 });

@@ -116,7 +116,7 @@ describe('fetchDataset against a local HTTP server', () => {
       for (const f of r.files) expect(readFileSync(f.localPath).equals(bodies[f.path]!)).toBe(true);
       expect(tree(join(cacheDir, 'datasets'))).toEqual([`acme/data/${COMMIT}/LICENSE`, `acme/data/${COMMIT}/sets/a/reference.txt`, `acme/data/${COMMIT}/sets/a/source.txt`]);
       expect(up.requests.map((q) => q.path)).toEqual(['LICENSE', 'sets/a/source.txt', 'sets/a/reference.txt']);
-      expect(datasetCacheStatus(toy, { cacheDir })).toEqual({ name: 'toy', cached: true, missing: [], unpinned: [] });
+      expect(datasetCacheStatus(toy, { cacheDir })).toEqual({ name: 'toy', cached: true, missing: [], unverified: [] });
 
       const again = await fetchDatasetEntry(toy, { cacheDir, source: up.source });
       expect(again.downloadedBytes).toBe(0);
@@ -235,13 +235,13 @@ describe('fetchDataset against a local HTTP server', () => {
     const up = await startUpstream(bodies);
     const cacheDir = tempCache();
     try {
-      expect(datasetCacheStatus(fresh, { cacheDir }).unpinned).toEqual(['sets/b/data.csv']);
+      expect(datasetCacheStatus(fresh, { cacheDir }).unverified).toEqual(['sets/b/data.csv']);
       const log: string[] = [];
       const r = await fetchDatasetEntry(fresh, { cacheDir, source: up.source, log: (m) => log.push(m) });
       expect(r.files[1]).toMatchObject({ path: 'sets/b/data.csv', bytes: bodies['sets/b/data.csv']!.length, sha256: sha(bodies['sets/b/data.csv']!), downloaded: true, pinned: true });
       expect(readPins(cacheDir).files[`acme/data/${COMMIT}/sets/b/data.csv`]).toMatchObject({ bytes: 15, sha256: sha(bodies['sets/b/data.csv']!) });
       expect(log.join('\n')).toMatch(/no checksum in the registry; pinned on first fetch as 15 bytes/);
-      expect(datasetCacheStatus(fresh, { cacheDir })).toMatchObject({ cached: true, unpinned: [] });
+      expect(datasetCacheStatus(fresh, { cacheDir })).toMatchObject({ cached: true, unverified: [] });
     } finally {
       await up.close();
     }

@@ -164,7 +164,10 @@ async function fetchFile(
         break;
       } catch (err) {
         lastError = err;
+        // Retries are for transfers that broke off; a refused connection or an unknown host,
+        // like a 404, will not change a moment later.
         if (err instanceof HttpStatusError && err.status !== 408 && err.status !== 429 && err.status < 500) break;
+        if (/\((ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ENETUNREACH|EHOSTUNREACH)\)$/.test(describeFetchError(err))) break;
         if (attempt < o.maxAttempts) o.log(`${from}: attempt ${attempt} of ${o.maxAttempts} failed: ${describeFetchError(err)}`);
       }
     }
@@ -227,7 +230,7 @@ export interface DatasetCacheStatus {
   cached: boolean;
   missing: string[];
   /** Files with no checksum in the registry nor a pin yet: verified on first download. */
-  unpinned: string[];
+  unverified: string[];
 }
 
 /** Cache status of a data set: every file present with its recorded size. */
@@ -235,14 +238,14 @@ export function datasetCacheStatus(d: Dataset, options: Pick<DataOptions, 'cache
   const cacheDir = options.cacheDir ?? defaultCacheDir();
   const pins = readPins(cacheDir);
   const missing: string[] = [];
-  const unpinned: string[] = [];
+  const unverified: string[] = [];
   for (const f of d.files) {
     const expected = expectedOf(d.upstream, f, pins);
-    if (!expected) unpinned.push(f.path);
+    if (!expected) unverified.push(f.path);
     const path = cachedFilePath(cacheDir, d.upstream, f.path);
     if (!existsSync(path) || (expected && statSync(path).size !== expected.bytes)) missing.push(f.path);
   }
-  return { name: d.name, cached: missing.length === 0, missing, unpinned };
+  return { name: d.name, cached: missing.length === 0, missing, unverified };
 }
 
 /** The cached path of one of a data set's files (which {@link fetchDataset} makes present). */

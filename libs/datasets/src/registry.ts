@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import registryJson from './registry.json';
+import registryJson from './datasets.json';
 
 /** Upstream base of every registry file: `<base><repo>/<commit>/<path>` (GitHub's raw host). */
 export const UPSTREAM_BASE = 'https://raw.githubusercontent.com/';
@@ -81,7 +81,7 @@ export type DatasetUpstream = z.infer<typeof upstreamSchema>;
 export type WmtTestSetSpec = z.infer<typeof testSetSchema>;
 /** A built-in robustness suite. */
 export type SuiteSpec = z.infer<typeof suiteSchema>;
-/** The parsed registry (`registry.json`). */
+/** The parsed registry (`datasets.json`). */
 export type DatasetRegistry = z.infer<typeof registrySchema>;
 
 /** A registry entry with its name and upstream resolved. */
@@ -133,7 +133,7 @@ export function parseRegistry(raw: unknown): DatasetRegistry {
   return reg;
 }
 
-/** The registry shipped with Podium (`libs/datasets/src/registry.json`). */
+/** The registry shipped with Podium (`libs/datasets/src/datasets.json`). */
 export const REGISTRY: DatasetRegistry = parseRegistry(registryJson);
 
 /** Name of the data set that `npm run up` seeds as the demo task. */

@@ -54,3 +54,17 @@ export function wmtTestSet(name: string): Promise<WmtTestSet> {
 export function suiteCsvPath(id: string): Promise<string> {
   return suiteFile(id, testDataOptions());
 }
+
+/**
+ * Points code that reads the environment (the CLI, the worker, the seed in-process) at the test
+ * mirror and this process's cache.
+ */
+export function useTestDataEnv(): void {
+  process.env['PODIUM_DATA_MIRROR'] = TEST_DATA_MIRROR;
+  process.env['PODIUM_CACHE'] = testCacheDir();
+}
+
+/** Where the cache holds an upstream MENLI file (`experiments/…`). */
+export function cachedMenliPath(upstreamPath: string): string {
+  return path.join(testCacheDir(), 'datasets', 'cyr19', 'MENLI', '911238d470288125d35cc950f69411bc619a2c4b', ...upstreamPath.split('/'));
+}

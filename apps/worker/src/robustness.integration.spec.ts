@@ -25,10 +25,13 @@ import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
 import { WorkerNliScorer } from './nli.adapter';
 import { RobustnessProcessor } from './robustness.processor';
 import { RobustnessService } from './robustness.service';
+import { suiteCsvPath, useTestDataEnv } from '../../../test/support/test-data';
 
 const url = process.env['DATABASE_URL'];
 const describeDb = url ? describe : describe.skip;
 const root = path.resolve(__dirname, '..', '..', '..');
+// The built-in suite comes through the dataset registry from the test mirror (the service fetches it too).
+useTestDataEnv();
 
 /** The reference computation: @podium/metrics sentence scores with default options, as the CLI does. */
 const directScorer = (metric: MetricName): PairScorer => async (anchors, hyps) => {
@@ -131,7 +134,7 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     const outcome = await service.compute(report!.id, 1);
     expect(outcome).toMatchObject({ kind: 'done', metric, rows: 2400 });
 
-    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(path.join(root, 'data/menli-adv-wmt20-de/data.csv'), 'utf8')), mode);
+    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(await suiteCsvPath('builtin:wmt20-de'), 'utf8')), mode);
     const expected = await runPreferenceTest(rows, directScorer(metric));
     const stored = await db.robustnessReport.findUniqueOrThrow({ where: { id: report!.id } });
     expect(stored.status).toBe('DONE');
@@ -168,7 +171,7 @@ describeDb('robustness reports (real PostgreSQL)', () => {
       const s = await scoreNli(model, { hyps, refStreams: [anchors] }, defaultNliOptions('mt', 'ref'));
       return { values: s.instances, signature: s.signature, higherIsBetter: s.higherIsBetter };
     };
-    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(path.join(root, 'data/menli-adv-wmt20-de/data.csv'), 'utf8')), 'ref');
+    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(await suiteCsvPath('builtin:wmt20-de'), 'utf8')), 'ref');
     const expected = await runPreferenceTest(rows, direct);
     const stored = await db.robustnessReport.findUniqueOrThrow({ where: { id: report!.id } });
     expect(stored.signature).toBe(expected.signature);
@@ -195,7 +198,7 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     const point = (m: string, w: number) => curve.find((p) => p.with === m && p.w === w)!;
 
     // Independent scores: @podium/metrics and scoreNli directly, as the CLI's report card does.
-    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(path.join(root, 'data/menli-adv-wmt20-de/data.csv'), 'utf8')), 'ref');
+    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(await suiteCsvPath('builtin:wmt20-de'), 'utf8')), 'ref');
     const model = await loadNliModel(path.join(root, 'models/test-nli-tiny'), { log: () => undefined });
     const nliScorer: PairScorer = async (anchors, hyps) => {
       const s = await scoreNli(model, { hyps, refStreams: [anchors] }, defaultNliOptions('mt', 'ref'));

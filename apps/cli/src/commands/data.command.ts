@@ -33,7 +33,7 @@ MIT licence, Copyright (c) 2022 Yanran Chen) and cached; nothing is committed to
   --mirror DIR|URL     fetch from a mirror laid out like upstream (<repo>/<commit>/<path>)
                        instead of https://raw.githubusercontent.com/ (default $PODIUM_DATA_MIRROR)
 
-stdout: list  {"cacheDir","source","datasets":[{"name","description","files","bytes","cached",
+stdout: list  {"cacheDir","source","licences":[…],"datasets":[{"name","description","files","bytes","cached",
                "suite","testSet","licence","unverified"}]}
         fetch {"cacheDir","source","fetched":[{"name","root","files","downloadedBytes"}]}
         path  {"name","root","files":{"<upstream path>":"<cached path>"},"source"?,"reference"?,
@@ -74,9 +74,13 @@ export const dataCommand: CliCommand = {
     const where = { cacheDir: o.cacheDir, source: describeSource(o.source) };
     if (action === 'list') {
       if (names.length > 0 || values.all) throw new CliError(`'data list' takes no names`);
+      const all = listDatasets();
+      const upstreams = [...new Map(all.map((d) => [d.upstream.repo + d.upstream.commit, d.upstream])).values()];
       return {
         ...where,
-        datasets: listDatasets().map((d) => {
+        // Where the data comes from and under what licence: the user sees it before fetching.
+        licences: upstreams.map((u) => ({ source: `${u.homepage} at commit ${u.commit}`, licence: u.licence, copyright: u.copyright, note: u.note })),
+        datasets: all.map((d) => {
           const status = datasetCacheStatus(d, o);
           return {
             name: d.name,

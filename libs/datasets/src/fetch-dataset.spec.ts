@@ -279,6 +279,41 @@ describe('fetchDataset against a local HTTP server', () => {
     }
   });
 
+  it('shares one download between concurrent fetches of the same files', async () => {
+    const { bodies, toy } = fixture();
+    const up = await startUpstream(bodies);
+    try {
+      const cacheDir = tempCache();
+      const [a, b] = await Promise.all([fetchDatasetEntry(toy, { cacheDir, source: up.source }), fetchDatasetEntry(toy, { cacheDir, source: up.source })]);
+      expect(a.files.map((f) => f.localPath)).toEqual(b.files.map((f) => f.localPath));
+      expect(up.requests.map((q) => q.path)).toEqual(['LICENSE', 'sets/a/source.txt', 'sets/a/reference.txt']);
+      expect(tree(join(cacheDir, 'datasets')).filter((f) => f.endsWith('.lock') || f.endsWith('.part'))).toEqual([]);
+    } finally {
+      await up.close();
+    }
+  });
+
+  it('waits for a file another live process is fetching, and takes over the lock of a dead one', async () => {
+    const { bodies, toy } = fixture();
+    const up = await startUpstream(bodies);
+    try {
+      const cacheDir = tempCache();
+      const lock = cachedAt(cacheDir, 'LICENSE') + '.lock';
+      mkdirSync(dirname(lock), { recursive: true });
+      writeFileSync(lock, String(process.pid)); // alive: this very process
+      await expect(fetchDatasetEntry(toy, { cacheDir, source: up.source, idleTimeoutMs: 50, maxAttempts: 1 })).rejects.toThrow(
+        new RegExp(`LICENSE is being fetched by process ${process.pid}`),
+      );
+      expect(up.requests).toHaveLength(0);
+      writeFileSync(lock, '2147483646'); // no such process
+      await fetchDatasetEntry(toy, { cacheDir, source: up.source });
+      expect(existsSync(lock)).toBe(false);
+      expect(datasetCacheStatus(toy, { cacheDir }).cached).toBe(true);
+    } finally {
+      await up.close();
+    }
+  });
+
   it('rejects an unknown data set name before touching the network', async () => {
     await expect(fetchDataset('wmt99-de-en', { cacheDir: tempCache(), source: { kind: 'url', base: 'http://127.0.0.1:9/' } })).rejects.toThrow(UnknownDatasetError);
   });

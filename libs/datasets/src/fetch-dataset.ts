@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, createReadStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, createReadStream, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { describeFetchError, downloadResumable, HttpStatusError } from './download';
@@ -126,7 +126,62 @@ function expectedOf(upstream: DatasetUpstream, file: DatasetFileSpec, pins: Pins
   return pin ? { bytes: pin.bytes, sha256: pin.sha256, pinned: true } : null;
 }
 
-async function fetchFile(
+/** Fetches of this process in flight, by cache path: concurrent callers share one. */
+const inFlight = new Map<string, Promise<FetchedFile>>();
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Holds `<target>.lock` (its holder's pid inside) while `work` runs, so that two processes
+ * sharing a cache (several workers) never write one part file at once. A lock whose process
+ * is gone is taken over; a live one is waited for.
+ */
+async function withFileLock<T>(target: string, waitMs: number, work: () => Promise<T>): Promise<T> {
+  const lock = `${target}.lock`;
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const fd = openSync(lock, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number((existsSync(lock) ? readFileSync(lock, 'utf8') : '').trim());
+      if (Number.isInteger(holder) && holder > 0 && !pidAlive(holder)) {
+        rmSync(lock, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new DataFetchError(`${target} is being fetched by process ${holder || '?'} (lock ${lock}); try again later`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+function fetchFile(upstream: DatasetUpstream, file: DatasetFileSpec, o: ReturnType<typeof resolveOptions>): Promise<FetchedFile> {
+  const target = cachedFilePath(o.cacheDir, upstream, file.path);
+  const running = inFlight.get(target);
+  if (running) return running;
+  mkdirSync(dirname(target), { recursive: true });
+  const waitMs = o.idleTimeoutMs * o.maxAttempts * 4;
+  const p = withFileLock(target, waitMs, () => fetchFileLocked(upstream, file, o)).finally(() => inFlight.delete(target));
+  inFlight.set(target, p);
+  return p;
+}
+
+async function fetchFileLocked(
   upstream: DatasetUpstream,
   file: DatasetFileSpec,
   o: ReturnType<typeof resolveOptions>,

@@ -65,6 +65,15 @@ describe('podium data', () => {
     await expect(dataCommand.run(['list', '--mirror', 'ftp://x/'])).rejects.toThrow(/must be an http\(s\) URL or a directory/);
   });
 
+  it('goes on past data sets the mirror lacks with --all, then names them (xpaws-fr/ja are not in the test mirror)', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'podium-cli-data-all-'));
+    await expect(dataCommand.run(['fetch', '--all', '--cache', other, '--mirror', TEST_DATA_MIRROR])).rejects.toThrow(
+      /^fetched 13 of 15 data sets; not menli-xpaws-fr, menli-xpaws-ja \(see above\)$/,
+    );
+    const listing = (await dataCommand.run(['list', '--cache', other])) as Listing;
+    expect(listing.datasets.filter((d) => !d.cached).map((d) => d.name)).toEqual(['menli-xpaws-fr', 'menli-xpaws-ja']);
+  }, 120_000);
+
   it('exits 2 with one line naming the failure and PODIUM_DATA_MIRROR when nothing can be fetched', async () => {
     const r = await cli(['data', 'fetch', 'menli-xpaws-de'], { PODIUM_CACHE: mkdtempSync(join(tmpdir(), 'podium-cli-data-')), PODIUM_DATA_MIRROR: join(tmpdir(), 'podium-no-such-mirror') });
     expect(r.code).toBe(2);

@@ -101,10 +101,19 @@ export const dataCommand: CliCommand = {
       if (!values.all && names.length === 0) throw new CliError(`'data fetch' needs a data set name or --all (see podium data list)`);
       const chosen = values.all ? listDatasets() : names.map(lookup);
       const fetched = [];
+      const failed: string[] = [];
       for (const d of chosen) {
-        const r = await fetchOne(d, o);
-        fetched.push({ name: r.name, root: r.root, files: r.files.length, downloadedBytes: r.downloadedBytes });
+        try {
+          const r = await fetchOne(d, o);
+          fetched.push({ name: r.name, root: r.root, files: r.files.length, downloadedBytes: r.downloadedBytes });
+        } catch (err) {
+          // --all goes on past a data set that cannot be fetched (a mirror may hold only some).
+          if (!values.all || !(err instanceof CliError)) throw err;
+          process.stderr.write(`podium data: ${err.message}\n`);
+          failed.push(d.name);
+        }
       }
+      if (failed.length > 0) throw new CliError(`fetched ${fetched.length} of ${chosen.length} data sets; not ${failed.join(', ')} (see above)`);
       return { ...where, fetched };
     }
     if (action === 'path') {

@@ -6,6 +6,14 @@ export interface DownloadOptions {
   /** Abort when no byte arrives for this long (also while waiting for the response). Default 30 s. */
   idleTimeoutMs?: number;
   log?: (message: string) => void;
+  /**
+   * `follow` (default) lets fetch follow redirects; `manual` follows up to 5 by hand, calling
+   * `onResponse` on each hop (a hub may name its commit only on the redirect) and dropping the
+   * `authorization` header when the host changes, so a token never travels to a CDN.
+   */
+  redirect?: 'follow' | 'manual';
+  /** Sees every response's headers, redirects included (with `redirect: 'manual'`). */
+  onResponse?: (res: Response) => void;
 }
 
 /** The reason inside undici's "fetch failed", e.g. `fetch failed (ENOTFOUND)`. */
@@ -41,10 +49,22 @@ export async function downloadResumable(url: string, part: string, options: Down
     timer = setTimeout(() => controller.abort(new Error(`no data for ${idleMs} ms`)), idleMs);
   };
   try {
-    const headers: Record<string, string> = { 'user-agent': 'podium-data-fetch/1', ...options.headers };
-    if (have > 0) headers['range'] = `bytes=${have}-`;
-    const res = await fetch(url, { headers, signal: controller.signal, redirect: 'follow' });
-    touch();
+    const base: Record<string, string> = { 'user-agent': 'podium-data-fetch/1', ...options.headers };
+    if (have > 0) base['range'] = `bytes=${have}-`;
+    let target = new URL(url);
+    let res: Response;
+    for (let hop = 0; ; hop++) {
+      const headers = { ...base };
+      if (target.host !== new URL(url).host) for (const k of Object.keys(headers)) if (k.toLowerCase() === 'authorization') delete headers[k];
+      res = await fetch(target, { headers, signal: controller.signal, redirect: options.redirect ?? 'follow' });
+      touch();
+      options.onResponse?.(res);
+      const location = res.headers.get('location');
+      if (options.redirect !== 'manual' || res.status < 300 || res.status >= 400 || !location) break;
+      await res.body?.cancel();
+      if (hop >= 5) throw new Error('too many redirects');
+      target = new URL(location, target);
+    }
     if (res.status === 416 && have > 0) {
       await res.body?.cancel();
       return;

@@ -5,7 +5,8 @@
  * generated from a task's references work for English and fail clearly otherwise.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { WorkerConfig } from '@podium/config';
 import { robustnessResultSchema } from '@podium/contracts';
@@ -24,7 +25,7 @@ import type PgBoss from 'pg-boss';
 import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
 import { WorkerNliScorer } from './nli.adapter';
 import { RobustnessProcessor } from './robustness.processor';
-import { RobustnessService } from './robustness.service';
+import { PermanentRobustnessError, RobustnessService } from './robustness.service';
 import { suiteCsvPath, useTestDataEnv } from '../../../test/support/test-data';
 
 const url = process.env['DATABASE_URL'];
@@ -121,6 +122,15 @@ describeDb('robustness reports (real PostgreSQL)', () => {
       }),
     ).rejects.toThrow('queue down');
     expect(await reports.countOfTask(task.id)).toBe(0);
+  });
+
+  it('fails a report permanently, with the one-line reason, when its built-in suite cannot be fetched', async () => {
+    const task = await makeTask();
+    const [report] = await reports.queue([{ taskId: task.id, metric: 'chrf', suite: 'builtin:xpaws-ja', mode: 'ref' }], noEnqueue);
+    const offline = { cacheDir: mkdtempSync(path.join(tmpdir(), 'podium-worker-cache-')), source: { kind: 'directory' as const, dir: path.join(tmpdir(), 'podium-no-mirror') } };
+    const err = await new RobustnessService(reports, null, offline).compute(report!.id, 1).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PermanentRobustnessError);
+    expect((err as Error).message).toMatch(/^built-in suite 'builtin:xpaws-ja': PODIUM_DATA_MIRROR names .*podium-no-mirror, which does not exist$/);
   });
 
   it.each([

@@ -46,6 +46,8 @@ interface ServerOptions {
   corrupt?: Set<string>;
   /** Paths whose response sends half, then stalls without closing. */
   stall?: Set<string>;
+  /** Answer range requests with the whole file (200), as servers without Range support do. */
+  ignoreRange?: boolean;
 }
 
 async function startUpstream(bodies: Record<string, Buffer>, opts: ServerOptions = {}) {
@@ -61,7 +63,7 @@ async function startUpstream(bodies: Record<string, Buffer>, opts: ServerOptions
       body = Buffer.from(body);
       body[body.length - 1] ^= 0xff;
     }
-    const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+    const range = opts.ignoreRange ? null : /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
     if (range) {
       const start = Number(range[1]);
       if (start >= body.length) return void res.writeHead(416).end();
@@ -141,6 +143,22 @@ describe('fetchDataset against a local HTTP server', () => {
       expect(readFileSync(target).equals(bodies['sets/a/source.txt']!)).toBe(true);
       expect(existsSync(`${target}.part`)).toBe(false);
       expect(log.some((m) => m.includes('at byte 123456'))).toBe(true);
+    } finally {
+      await up.close();
+    }
+  });
+
+  it('starts the file over when the server ignores the range request', async () => {
+    const { bodies, toy } = fixture();
+    const up = await startUpstream(bodies, { ignoreRange: true });
+    try {
+      const cacheDir = tempCache();
+      const target = cachedAt(cacheDir, 'sets/a/source.txt');
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(`${target}.part`, bodies['sets/a/source.txt']!.subarray(0, 1000));
+      await fetchDatasetEntry(toy, { cacheDir, source: up.source });
+      expect(up.requests.find((q) => q.path === 'sets/a/source.txt')!.range).toBe('bytes=1000-');
+      expect(readFileSync(target).equals(bodies['sets/a/source.txt']!)).toBe(true);
     } finally {
       await up.close();
     }

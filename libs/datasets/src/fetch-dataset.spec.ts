@@ -148,6 +148,24 @@ describe('fetchDataset against a local HTTP server', () => {
     }
   });
 
+  it('starts over from byte 0 when a resumed download fails its checksum (stale part file)', async () => {
+    const { bodies, toy } = fixture();
+    const up = await startUpstream(bodies);
+    try {
+      const cacheDir = tempCache();
+      const target = cachedAt(cacheDir, 'sets/a/source.txt');
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(`${target}.part`, Buffer.alloc(1000, 0x41)); // not a prefix of the file
+      const log: string[] = [];
+      await fetchDatasetEntry(toy, { cacheDir, source: up.source, log: (m) => log.push(m) });
+      expect(up.requests.filter((q) => q.path === 'sets/a/source.txt').map((q) => q.range)).toEqual(['bytes=1000-', undefined]);
+      expect(readFileSync(target).equals(bodies['sets/a/source.txt']!)).toBe(true);
+      expect(log.join('\n')).toMatch(/does not match its checksum; starting over/);
+    } finally {
+      await up.close();
+    }
+  });
+
   it('starts the file over when the server ignores the range request', async () => {
     const { bodies, toy } = fixture();
     const up = await startUpstream(bodies, { ignoreRange: true });

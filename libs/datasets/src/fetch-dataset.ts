@@ -201,12 +201,14 @@ async function fetchFileLocked(
   mkdirSync(dirname(target), { recursive: true });
   const part = `${target}.part`;
   const from = sourceLocation(o.source, upstream, file.path);
+  let resumed = false;
   if (o.source.kind === 'directory') {
     if (!existsSync(o.source.dir)) throw new DataFetchError(`PODIUM_DATA_MIRROR names ${o.source.dir}, which does not exist`);
     if (!existsSync(from)) throw new DataFetchError(`${file.path} is not in ${describeSource(o.source)} (looked for ${from})`);
     copyFileSync(from, part);
   } else {
     if (expected && existsSync(part) && statSync(part).size > expected.bytes) rmSync(part); // cannot be a prefix
+    resumed = existsSync(part) && statSync(part).size > 0;
     let lastError: unknown;
     for (let attempt = 1; attempt <= o.maxAttempts; attempt++) {
       if (expected && existsSync(part) && statSync(part).size === expected.bytes) {
@@ -235,6 +237,11 @@ async function fetchFileLocked(
   const sha256 = await sha256File(part);
   if (expected && (bytes !== expected.bytes || sha256 !== expected.sha256)) {
     rmSync(part, { force: true });
+    if (resumed) {
+      // The bytes an earlier run left may not be a prefix of this file: once more from byte 0.
+      o.log(`${from}: the resumed download does not match its checksum; starting over`);
+      return fetchFileLocked(upstream, file, o);
+    }
     throw new ChecksumMismatchError(
       `${from}: got ${bytes} bytes with sha256 ${sha256}, expected ${expected.bytes} bytes with sha256 ${expected.sha256}${expected.pinned ? ' (pinned on first fetch)' : ''}; download discarded`,
     );

@@ -50,10 +50,10 @@ describe('podium data', () => {
   });
 
   it('prints the cached files of a test set by role', async () => {
-    const p = (await run('path', 'wmt17-de-en')) as { source: string; reference: string; human: string; systems: Record<string, string>; licence: string };
+    const p = (await run('path', 'wmt17-de-en')) as { source: string; reference: string; human: string; systems: Record<string, string>; licenceFile: string };
     expect(p.reference).toBe(join(cache, 'datasets', 'cyr19', 'MENLI', COMMIT, 'experiments', 'datasets', 'WMT17', 'references', 'newstest2017-deen-ref.en'));
     expect(Object.keys(p.systems)).toHaveLength(11);
-    expect(readFileSync(p.licence, 'utf8')).toContain('Copyright (c) 2022 Yanran Chen');
+    expect(readFileSync(p.licenceFile, 'utf8')).toContain('Copyright (c) 2022 Yanran Chen');
     expect(existsSync(p.systems['online-B.0']!)).toBe(true);
   });
 

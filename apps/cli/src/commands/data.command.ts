@@ -37,7 +37,7 @@ stdout: list  {"cacheDir","source","licences":[…],"datasets":[{"name","descrip
                "suite","testSet","licence","unverified"}]}
         fetch {"cacheDir","source","fetched":[{"name","root","files","downloadedBytes"}]}
         path  {"name","root","files":{"<upstream path>":"<cached path>"},"source"?,"reference"?,
-               "human"?,"systems"?,"suite"?}`;
+               "human"?,"systems"?,"suite"?,"licenceFile"}`;
 
 function lookup(name: string): Dataset {
   try {
@@ -135,7 +135,7 @@ export const dataCommand: CliCommand = {
             }
           : {}),
         ...(d.suite ? { suite: at(d.suite.file) } : {}),
-        licence: at(d.upstream.licenceFile),
+        licenceFile: at(d.upstream.licenceFile),
       };
     }
     throw new CliError(`expected 'list', 'fetch NAME' or 'path NAME'; got '${action ?? ''}' (see podium data --help)`);

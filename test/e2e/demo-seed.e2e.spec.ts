@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb, type Db } from '@podium/db';
@@ -48,16 +48,19 @@ const lines = (file: string) => readFileSync(file, 'utf8').replace(/\n$/, '').sp
 
 describe('demo seed through the dataset registry', () => {
   const dbs: { drop: () => Promise<void> }[] = [];
+  const caches: string[] = [];
   let db: Db | undefined;
   afterAll(async () => {
     await db?.$disconnect();
     for (const d of dbs) await d.drop();
+    for (const c of caches) rmSync(c, { recursive: true, force: true });
   });
 
   it('fetches wmt17-de-en from the mirror into an empty cache and seeds the same demo as before (506 segments, 11 systems)', async () => {
     const created = await createDatabase(databaseUrl());
     dbs.push(created);
     const cache = mkdtempSync(path.join(tmpdir(), 'podium-seed-cache-'));
+    caches.push(cache);
     const status = path.join(cache, 'status.json');
     const env = { DATABASE_URL: created.url, PODIUM_DATA_MIRROR: TEST_DATA_MIRROR, PODIUM_CACHE: cache, PODIUM_SEED_STATUS_FILE: status };
     const out = runSeed(env);
@@ -107,6 +110,7 @@ describe('demo seed through the dataset registry', () => {
     const created = await createDatabase(databaseUrl());
     dbs.push(created);
     const cache = mkdtempSync(path.join(tmpdir(), 'podium-seed-cache-'));
+    caches.push(cache);
     const status = path.join(cache, 'status.json');
     const nowhere = `http://127.0.0.1:${await freePort()}/`; // nothing listens there
     const out = runSeed({ DATABASE_URL: created.url, PODIUM_DATA_MIRROR: nowhere, PODIUM_CACHE: cache, PODIUM_SEED_STATUS_FILE: status });

@@ -95,7 +95,13 @@ async function startUpstream(bodies: Record<string, Buffer>, opts: ServerOptions
   };
 }
 
-const tempCache = () => mkdtempSync(join(tmpdir(), 'podium-datasets-spec-'));
+const temps: string[] = [];
+const tempCache = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'podium-datasets-spec-'));
+  temps.push(dir);
+  return dir;
+};
+afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const cachedAt = (cacheDir: string, p: string) => join(cacheDir, 'datasets', 'acme', 'data', COMMIT, ...p.split('/'));
 
 /** Every file under a folder, relative, sorted. */
@@ -248,7 +254,7 @@ describe('fetchDataset against a local HTTP server', () => {
 
   it('copies from a mirror folder into the cache, verified: a damaged mirror file is rejected', async () => {
     const { bodies, toy } = fixture();
-    const mirror = mkdtempSync(join(tmpdir(), 'podium-mirror-'));
+    const mirror = tempCache();
     for (const [p, b] of Object.entries(bodies)) {
       const file = join(mirror, 'acme', 'data', COMMIT, ...p.split('/'));
       mkdirSync(dirname(file), { recursive: true });

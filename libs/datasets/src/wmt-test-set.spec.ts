@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDataMirror } from './locations';
@@ -8,6 +8,7 @@ import { TEST_MIRROR } from './testing/test-mirror';
 
 // Fetched from the offline mirror (cyr19/MENLI at 911238d) into one cache for this file.
 const options = { source: parseDataMirror(TEST_MIRROR), cacheDir: mkdtempSync(join(tmpdir(), 'podium-wmt-spec-')) };
+afterAll(() => rmSync(options.cacheDir, { recursive: true, force: true }));
 
 describe('WMT17 test sets from the registry', () => {
   it('builds the demo: the 506 judged de-en segments, 622 per-system human scores and 11 systems (counts from DA-seglevel.csv)', async () => {

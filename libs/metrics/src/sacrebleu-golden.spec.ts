@@ -3,7 +3,7 @@
 // of @podium/datasets, fetched from the offline mirror: PODIUM_DATA_MIRROR, else
 // <repo>/../shared/data/mirror) with default options unless the key says otherwise. Reading
 // files happens only in this spec; the library itself stays free of Node I/O.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetchDataset, getDataset, parseDataMirror } from '@podium/datasets';
@@ -26,9 +26,12 @@ let reference: string[];
 /** System name → its cached output file. */
 let systemFile: Record<string, string>;
 
+const cacheDir = mkdtempSync(join(tmpdir(), 'podium-golden-'));
+afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
+
 beforeAll(async () => {
   const spec = getDataset('wmt17-de-en').testSet!;
-  const fetched = await fetchDataset('wmt17-de-en', { source: parseDataMirror(mirror), cacheDir: mkdtempSync(join(tmpdir(), 'podium-golden-')) });
+  const fetched = await fetchDataset('wmt17-de-en', { source: parseDataMirror(mirror), cacheDir });
   const at = (p: string) => fetched.files.find((f) => f.path === p)!.localPath;
   reference = lines(at(spec.reference));
   systemFile = Object.fromEntries(Object.entries(spec.systems).map(([name, p]) => [name, at(p)]));

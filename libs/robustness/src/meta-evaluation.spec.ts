@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetchDataset, parseDataMirror } from '@podium/datasets';
@@ -12,8 +12,13 @@ import { metaEvaluate, reportCard } from './report-card';
 // else <repo>/../shared/data/mirror), into a cache of this spec.
 async function upstreamText(dataset: string, path: string): Promise<string> {
   const mirror = process.env['PODIUM_DATA_MIRROR']?.trim() || join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'mirror');
-  const fetched = await fetchDataset(dataset, { source: parseDataMirror(mirror), cacheDir: mkdtempSync(join(tmpdir(), 'podium-robustness-spec-')) });
-  return readFileSync(fetched.files.find((f) => f.path === path)!.localPath, 'utf8');
+  const cacheDir = mkdtempSync(join(tmpdir(), 'podium-robustness-spec-'));
+  try {
+    const fetched = await fetchDataset(dataset, { source: parseDataMirror(mirror), cacheDir });
+    return readFileSync(fetched.files.find((f) => f.path === path)!.localPath, 'utf8');
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
 }
 
 describe('pearson and kendallTauB', () => {

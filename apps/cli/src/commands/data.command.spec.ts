@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { TEST_DATA_MIRROR } from '../../../../test/support/test-data';
@@ -27,6 +27,8 @@ interface Listing {
 
 describe('podium data', () => {
   const cache = mkdtempSync(join(tmpdir(), 'podium-cli-data-'));
+  const temps = [cache];
+  afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
   const flags = ['--cache', cache, '--mirror', TEST_DATA_MIRROR];
   const run = async (...argv: string[]) => dataCommand.run([...argv, ...flags]);
 
@@ -67,6 +69,7 @@ describe('podium data', () => {
 
   it('goes on past data sets the mirror lacks with --all, then names them (xpaws-fr/ja are not in the test mirror)', async () => {
     const other = mkdtempSync(join(tmpdir(), 'podium-cli-data-all-'));
+    temps.push(other);
     await expect(dataCommand.run(['fetch', '--all', '--cache', other, '--mirror', TEST_DATA_MIRROR])).rejects.toThrow(
       /^fetched 13 of 15 data sets; not menli-xpaws-fr, menli-xpaws-ja \(see above\)$/,
     );

@@ -39,3 +39,13 @@ export function parseFlags<const T extends Options>(argv: string[], options: T) 
     throw new CliError((err as Error).message.split('\n').join(' '));
   }
 }
+
+/** {@link parseFlags} for commands with positional arguments (`podium data fetch NAME`). */
+export function parseFlagsAndPositionals<const T extends Options>(argv: string[], options: T) {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options, strict: true, allowPositionals: true });
+    return { values, positionals };
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+}

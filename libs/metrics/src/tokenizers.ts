@@ -164,6 +164,16 @@ export function getBleuTokenSplitter(name: BleuTokenizerName): (line: string) =>
   return (line) => pySplit(tok(line));
 }
 
+/**
+ * The tokenized line of `name` before `split()`: what {@link getBleuTokenSplitter} splits, for
+ * callers that scan the tokens in place (BLEU's statistics). 13a skips the joining of
+ * {@link tokenize13a}, since splitting again gives the same tokens.
+ */
+export function getBleuTokenizedLine(name: BleuTokenizerName): (line: string) => string {
+  if (name === '13a') return (line) => regexpRules(unescape13a(line));
+  return getBleuTokenizer(name);
+}
+
 /** The tokenizer function sacreBLEU registers under `name`. Example: `getBleuTokenizer('char')('ab')` → `'a b'`. */
 export function getBleuTokenizer(name: BleuTokenizerName): (line: string) => string {
   switch (name) {

@@ -11,7 +11,15 @@ import { MetricInputError } from './errors';
 import { clippedMatches, clippedMatchesMaxRef } from './ngram-table';
 import { isPyWhitespace, pyRstrip } from './text';
 import { beginTokenIds, tokenId } from './token-table';
-import { getBleuTokenSplitter, getBleuTokenizedLine, isBleuTokenizerName, type BleuTokenizerName, BLEU_TOKENIZERS } from './tokenizers';
+import {
+  BLEU_TOKENIZERS,
+  getBleuTokenSplitter,
+  getBleuTokenizedLine,
+  isBleuTokenizerName,
+  spans13a,
+  type BleuTokenizerName,
+  type TokenSpans,
+} from './tokenizers';
 import { PODIUM_METRICS_VERSION } from './version';
 
 /** sacreBLEU's smoothing methods for BLEU (Chen & Cherry, 2014). */
@@ -119,9 +127,11 @@ export function closestRefLength(hypLen: number, refLens: readonly number[]): nu
 }
 
 
-// Scratch buffers reused across segments: token ids of the hypothesis and of a single reference.
+// Scratch buffers reused across segments: token ids of the hypothesis and of a single
+// reference, and the token spans of one 13a-tokenized line.
 let hypIds = new Int32Array(256);
 let refIds = new Int32Array(256);
+const spans: TokenSpans = { text: '', starts: new Int32Array(256), ends: new Int32Array(256), count: 0 };
 
 /**
  * Writes the ids (token-table.ts) of the whitespace-separated tokens of `line` into `out`,
@@ -140,6 +150,29 @@ function tokenIdsOf(line: string, out: Int32Array): number {
     out[len++] = tokenId(line, start, i);
   }
   return len;
+}
+
+/** Lowercased when asked and right-stripped, as sacreBLEU's `_preprocess_segment`. */
+function preprocess(c: BleuConfig, line: string): string {
+  return pyRstrip(c.lowercase ? line.toLowerCase() : line);
+}
+
+/**
+ * Token ids of a preprocessed line, as {@link bleuTokens} would split it, written into `out`
+ * (at least `line.length` long: no tokenizer adds non-space characters); returns how many.
+ * 13a is scanned without regular expressions ({@link spans13a}); the others are tokenized to
+ * a string and split in place.
+ */
+function lineIds(c: BleuConfig, line: string, out: Int32Array): number {
+  if (c.tokenize !== '13a') return tokenIdsOf(getBleuTokenizedLine(c.tokenize)(line), out);
+  if (spans.starts.length < line.length + 2) {
+    spans.starts = new Int32Array(2 * line.length + 2);
+    spans.ends = new Int32Array(2 * line.length + 2);
+  }
+  spans13a(line, spans);
+  const { text, starts, ends, count } = spans;
+  for (let k = 0; k < count; k++) out[k] = tokenId(text, starts[k], ends[k]);
+  return count;
 }
 
 /** Writes the ids of already split `tokens` into `out` and returns how many. */
@@ -187,27 +220,26 @@ function statsFromIds(h: Int32Array, nh: number, refs: readonly Int32Array[], ma
 
 /**
  * BLEU sufficient statistics of one segment from raw lines: {@link bleuTokens} then
- * {@link bleuStatsFromTokens}, but the tokens are read as spans of the tokenized line and
- * interned by hashing, so no token string (and no per-segment `Map`) is created.
+ * {@link bleuStatsFromTokens}, but the tokens are read as spans of the tokenized line (13a:
+ * found in one scan, without the regular expressions) and interned by hashing, so no token
+ * string (and no per-segment `Map`) is created.
  * Example: `bleuStats(resolveBleuConfig({ maxNgramOrder: 2 }), 'a b', ['a c'])` → `[2, 2, 1, 0, 2, 1]`.
  */
 export function bleuStats(c: BleuConfig, hypothesis: string, references: readonly string[]): number[] {
-  const tokenize = getBleuTokenizedLine(c.tokenize);
-  const prepare = (line: string) => tokenize(pyRstrip(c.lowercase ? line.toLowerCase() : line));
   beginTokenIds();
-  const hyp = prepare(hypothesis);
+  const hyp = preprocess(c, hypothesis);
   if (hypIds.length < hyp.length) hypIds = new Int32Array(2 * hyp.length);
-  const nh = tokenIdsOf(hyp, hypIds);
+  const nh = lineIds(c, hyp, hypIds);
   if (references.length === 1) {
-    const ref = prepare(references[0]);
+    const ref = preprocess(c, references[0]);
     if (refIds.length < ref.length) refIds = new Int32Array(2 * ref.length);
-    const nr = tokenIdsOf(ref, refIds);
+    const nr = lineIds(c, ref, refIds);
     return statsFromIds(hypIds, nh, [refIds], c.maxNgramOrder, nr);
   }
   const refs = references.map((r) => {
-    const line = prepare(r);
+    const line = preprocess(c, r);
     const ids = new Int32Array(line.length);
-    return ids.subarray(0, tokenIdsOf(line, ids));
+    return ids.subarray(0, lineIds(c, line, ids));
   });
   return statsFromIds(hypIds, nh, refs, c.maxNgramOrder);
 }

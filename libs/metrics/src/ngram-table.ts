@@ -9,83 +9,35 @@
  * which must stay below 2^53). A hypothesis n-gram whose prefix is absent from the references
  * cannot be present either, so it is skipped at every higher order without a lookup.
  *
- * All arrays are module-level scratch reused across calls; a stamp marks the table entries of
- * the current call, so nothing is cleared between segments.
+ * The table ({@link PairTable}) and the count arrays are module-level scratch reused across calls.
  */
+import { PairTable } from './pair-table';
 
-let capacity = 0;
-let mask = 0;
-let keyPrefix = new Int32Array(0);
-let keyToken = new Int32Array(0);
-let value = new Int32Array(0);
-let entryStamp = new Int32Array(0);
-let stamp = 0;
-
+/** Distinct n-grams of the references: (prefix id, token) → n-gram id. */
+const ngrams = new PairTable();
 /** Per-n-gram-id counts: what is left to match (clip), and one reference's counts (several references). */
-let avail = new Int32Array(0);
-let refCount = new Int32Array(0);
+let avail = new Int32Array(1024);
+let refCount = new Int32Array(1024);
 /** Id of the (n−1)-gram starting at each position (0 before order 1; −1: absent from the references). */
 let hypPrefix = new Int32Array(0);
 let refPrefix = new Int32Array(0);
-let nextId = 1;
 
-/** Fresh table for a call that will intern at most `entries` n-grams. */
+/** Fresh table and zeroed counts for a call that will intern at most `entries` n-grams. */
 function beginCall(entries: number): void {
-  if (2 * entries > capacity || capacity === 0) {
-    capacity = Math.max(1024, capacity);
-    while (capacity < 2 * entries) capacity *= 2;
-    mask = capacity - 1;
-    keyPrefix = new Int32Array(capacity);
-    keyToken = new Int32Array(capacity);
-    value = new Int32Array(capacity);
-    entryStamp = new Int32Array(capacity);
-    stamp = 0;
-  }
+  ngrams.reset();
   if (avail.length < entries + 1) {
     avail = new Int32Array(2 * entries + 1);
     refCount = new Int32Array(2 * entries + 1);
+  } else {
+    avail.fill(0, 0, entries + 1);
+    refCount.fill(0, 0, entries + 1);
   }
-  stamp++;
-  if (stamp === 0x7fffffff) {
-    entryStamp.fill(0);
-    stamp = 1;
-  }
-  nextId = 1;
 }
 
-function slotOf(prefix: number, token: number): number {
-  let h = Math.imul(prefix, 0x9e3779b1) ^ token;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  return (h ^ (h >>> 13)) & mask;
-}
-
-/** Id of the n-gram (prefix, token), creating it with zero counts when new. */
+/** Id of the n-gram (prefix, token), adding it when new. */
 function intern(prefix: number, token: number): number {
-  let s = slotOf(prefix, token);
-  for (;;) {
-    if (entryStamp[s] !== stamp) {
-      entryStamp[s] = stamp;
-      keyPrefix[s] = prefix;
-      keyToken[s] = token;
-      const id = nextId++;
-      value[s] = id;
-      avail[id] = 0;
-      refCount[id] = 0;
-      return id;
-    }
-    if (keyPrefix[s] === prefix && keyToken[s] === token) return value[s];
-    s = (s + 1) & mask;
-  }
-}
-
-/** Id of the n-gram (prefix, token), or −1 when the references do not contain it. */
-function lookup(prefix: number, token: number): number {
-  let s = slotOf(prefix, token);
-  while (entryStamp[s] === stamp) {
-    if (keyPrefix[s] === prefix && keyToken[s] === token) return value[s];
-    s = (s + 1) & mask;
-  }
-  return -1;
+  const id = ngrams.get(prefix, token);
+  return id > 0 ? id : ngrams.add(prefix, token);
 }
 
 function ensurePrefixBuffers(nh: number, nr: number): void {
@@ -115,7 +67,7 @@ function matchHypOrder(hyp: ArrayLike<number>, nh: number, n: number): number {
   for (let i = 0; i + n <= nh; i++) {
     const p = hypPrefix[i];
     if (p < 0) continue;
-    const id = lookup(p, hyp[i + n - 1]);
+    const id = ngrams.get(p, hyp[i + n - 1]);
     hypPrefix[i] = id;
     if (id > 0 && avail[id] > 0) {
       avail[id]--;
@@ -173,7 +125,7 @@ export function clippedMatchesMaxRef(hyp: ArrayLike<number>, refs: readonly Arra
     refPrefix.fill(0, 0, nr);
     for (let n = 1; n <= maxOrder && n <= nr; n++) countRefOrder(r, nr, n, refCount);
     // Keep the maximum count per n-gram over the references seen so far.
-    for (let id = 1; id < nextId; id++) {
+    for (let id = 1; id <= ngrams.size; id++) {
       if (refCount[id] > avail[id]) avail[id] = refCount[id];
       refCount[id] = 0;
     }

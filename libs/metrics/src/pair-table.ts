@@ -2,7 +2,8 @@
  * An open-addressing hash table from a pair of int32 keys to a small id (1, 2, … in order of
  * insertion), reused across segments: {@link PairTable.reset} bumps a stamp instead of clearing,
  * so starting a segment costs nothing. Keys are compared exactly; a hash collision only costs a
- * probe. Used for TER's prefix cache (trie edges: parent node, word → child node).
+ * probe. Used for n-gram ids (prefix id, token → n-gram id; ngram-table.ts) and TER's prefix
+ * cache (trie edges: parent node, word → child node).
  */
 export class PairTable {
   private capacity = 0;

@@ -9,8 +9,8 @@
  */
 import { MetricInputError } from './errors';
 import { clippedMatches, clippedMatchesMaxRef } from './ngram-table';
-import { isPyWhitespace, pyRstrip } from './text';
-import { beginTokenIds, tokenId } from './token-table';
+import { pyRstrip } from './text';
+import { beginTokenIds, tokenId, whitespaceTokenIds } from './token-table';
 import {
   BLEU_TOKENIZERS,
   getBleuTokenSplitter,
@@ -133,25 +133,6 @@ let hypIds = new Int32Array(256);
 let refIds = new Int32Array(256);
 const spans: TokenSpans = { text: '', starts: new Int32Array(256), ends: new Int32Array(256), count: 0 };
 
-/**
- * Writes the ids (token-table.ts) of the whitespace-separated tokens of `line` into `out`,
- * which must be at least `line.length` long, and returns how many: `line.split()` in Python,
- * without creating the token strings.
- */
-function tokenIdsOf(line: string, out: Int32Array): number {
-  let len = 0;
-  const n = line.length;
-  let i = 0;
-  while (i < n) {
-    while (i < n && isPyWhitespace(line.charCodeAt(i))) i++;
-    if (i >= n) break;
-    const start = i;
-    while (i < n && !isPyWhitespace(line.charCodeAt(i))) i++;
-    out[len++] = tokenId(line, start, i);
-  }
-  return len;
-}
-
 /** Lowercased when asked and right-stripped, as sacreBLEU's `_preprocess_segment`. */
 function preprocess(c: BleuConfig, line: string): string {
   return pyRstrip(c.lowercase ? line.toLowerCase() : line);
@@ -164,7 +145,7 @@ function preprocess(c: BleuConfig, line: string): string {
  * a string and split in place.
  */
 function lineIds(c: BleuConfig, line: string, out: Int32Array): number {
-  if (c.tokenize !== '13a') return tokenIdsOf(getBleuTokenizedLine(c.tokenize)(line), out);
+  if (c.tokenize !== '13a') return whitespaceTokenIds(getBleuTokenizedLine(c.tokenize)(line), out);
   if (spans.starts.length < line.length + 2) {
     spans.starts = new Int32Array(2 * line.length + 2);
     spans.ends = new Int32Array(2 * line.length + 2);

@@ -3,7 +3,7 @@
 // Int32Array per matrix row, a Map per trie node, a fresh array per shift candidate), which
 // reproduced the sacreBLEU 2.6.0 golden vectors, and checks that both give the same edit
 // counts on random word sequences. Random inputs come from a fixed seed (mulberry32, seed below).
-import { terEdits } from '@podium/metrics';
+import { getMetric, resolveTerConfig, terEdits, terTokens } from '@podium/metrics';
 
 const MAX_SHIFT_SIZE = 10;
 const MAX_SHIFT_DIST = 50;
@@ -326,16 +326,16 @@ function shuffled(rand: () => number, words: string[]): string[] {
 }
 
 describe('TER shift search against the previous implementation', () => {
-  it('gives the same edits on 1,500 random pairs over small vocabularies (many shifts)', () => {
+  it('gives the same edits on 800 random pairs over small vocabularies (many shifts)', () => {
     const rand = mulberry32(SEED);
-    for (let k = 0; k < 1500; k++) {
+    for (let k = 0; k < 800; k++) {
       const vocab = 2 + Math.floor(rand() * 8);
       const ref = randomWords(rand, vocab, 30);
       // Half the hypotheses are shuffled references, so that shifts pay off.
       const hyp = rand() < 0.5 ? randomWords(rand, vocab, 30) : shuffled(rand, ref.map((w) => (rand() < 0.2 ? `w${Math.floor(rand() * vocab)}` : w)));
       expect([k, terEdits(hyp, ref)]).toEqual([k, referenceTerEdits(hyp, ref)]);
     }
-  });
+  }, 60_000);
   it('gives the same edits on long segments that fill the 10,000-row cache and the 1,000-candidate limit', () => {
     const rand = mulberry32(SEED + 1);
     for (let k = 0; k < 12; k++) {
@@ -343,13 +343,33 @@ describe('TER shift search against the previous implementation', () => {
       const hyp = ref.slice(Math.floor(rand() * 10)).concat(ref.slice(0, 10)).reverse().slice(0, ref.length - 5);
       expect([k, terEdits(hyp, ref)]).toEqual([k, referenceTerEdits(hyp, ref)]);
     }
-  });
+  }, 60_000);
   it('gives the same edits when the reference is much longer than the hypothesis (wider beam)', () => {
     const rand = mulberry32(SEED + 2);
     for (let k = 0; k < 50; k++) {
       const ref = Array.from({ length: 60 + Math.floor(rand() * 80) }, () => `w${Math.floor(rand() * 12)}`);
       const hyp = randomWords(rand, 12, 6);
       expect([k, terEdits(hyp, ref)]).toEqual([k, referenceTerEdits(hyp, ref)]);
+    }
+  });
+});
+
+describe('TER statistics from raw lines against the previous implementation', () => {
+  const pieces = ['A', 'b', 'the', 'The', 'cat', ' ', ' ', '\u00a0', '\u3000', '.', ',', '!', '(', ')', '"', "'s", '1,000', '-', '2020-21',
+    '&quot;', '\n', 'é', '😀', '日本', 'テスト', '。', '\uff0c'];
+  const options = [{}, { caseSensitive: true }, { normalized: true }, { normalized: true, noPunct: true, asianSupport: true }];
+  it.each(options.map((o) => [JSON.stringify(o), o]))('gives [fewest edits, average reference length] on 300 random segments (%s)', (_name, o) => {
+    const rand = mulberry32(SEED + 3);
+    const text = () => Array.from({ length: Math.floor(rand() * 14) }, () => pieces[Math.floor(rand() * pieces.length)]).join(rand() < 0.5 ? ' ' : '');
+    const c = resolveTerConfig(o);
+    const m = getMetric('ter', o);
+    for (let k = 0; k < 300; k++) {
+      const hyp = text();
+      const refs = Array.from({ length: 1 + (k % 3) }, text);
+      const h = terTokens(c, hyp);
+      const each = refs.map((r) => referenceTerEdits(h, terTokens(c, r)));
+      const expected = [Math.min(...each.map((e) => e[0])), each.reduce((a, e) => a + e[1], 0) / refs.length];
+      expect([k, m.stats(hyp, refs)]).toEqual([k, expected]);
     }
   });
 });

@@ -10,7 +10,7 @@
 import { MetricInputError } from './errors';
 import { PairTable } from './pair-table';
 import { pyRstrip, pySplit } from './text';
-import { beginTokenIds, tokenId } from './token-table';
+import { beginTokenIds, tokenId, whitespaceTokenIds } from './token-table';
 import { PODIUM_METRICS_VERSION } from './version';
 
 /** Fully resolved TER options (sacreBLEU's `TER(...)` arguments). */
@@ -97,8 +97,13 @@ function normalizeAsian(sent: string): string {
  * Example: `terTokens(cfg, 'Hello, World!')` → `['hello,', 'world!']` with default options.
  */
 export function terTokens(c: TerConfig, line: string): string[] {
+  return pySplit(tercomText(c, line));
+}
+
+/** The line `TercomTokenizer` returns, before `split()` ('' for a blank line). */
+function tercomText(c: TerConfig, line: string): string {
   let sent = pyRstrip(line);
-  if (!sent) return [];
+  if (!sent) return '';
   if (!c.caseSensitive) sent = sent.toLowerCase();
   if (c.normalized) {
     sent = normalizeGeneralAndWestern(sent);
@@ -108,7 +113,14 @@ export function terTokens(c: TerConfig, line: string): string[] {
     sent = sent.replace(/[.,?:;!"()]/g, '');
     if (c.asianSupport) sent = sent.replace(ASIAN_PUNCT, '').replace(FULL_WIDTH_PUNCT, '');
   }
-  return pySplit(sent);
+  return sent;
+}
+
+/** Word ids of {@link terTokens}, read in place from the tokenized line (see token-table.ts). */
+function tercomIds(c: TerConfig, line: string): Int32Array {
+  const text = tercomText(c, line);
+  const ids = new Int32Array(text.length);
+  return ids.subarray(0, whitespaceTokenIds(text, ids));
 }
 
 const MAX_SHIFT_SIZE = 10;
@@ -217,36 +229,41 @@ class BeamEditDistance {
       const minJ = Math.max(0, pseudoDiag - beamWidth);
       let maxJ = Math.min(nRef + 1, pseudoDiag + beamWidth);
       if (i === nH) maxJ = nRef + 1;
-      // Cells outside the beam stay unreachable, as in a freshly filled row.
-      costs.fill(INF, o, o + width);
-      ops.fill(OP_UNDEF, o, o + width);
+      // Cells outside the beam stay unreachable (sacreBLEU starts each row filled with them).
+      costs.fill(INF, o, o + minJ);
+      ops.fill(OP_UNDEF, o, o + minJ);
+      costs.fill(INF, o + maxJ, o + width);
+      ops.fill(OP_UNDEF, o + maxJ, o + width);
       const w = hyp[i - 1];
-      for (let j = minJ; j < maxJ; j++) {
-        if (j === 0) {
-          costs[o] = costs[po] + 1;
-          ops[o] = OP_DEL;
-        } else {
-          let best = costs[o + j];
-          let bestOp = ops[o + j];
-          const sub = w === ref[j - 1] ? 0 : 1;
-          const c1 = costs[po + j - 1] + sub;
-          if (best > c1) {
-            best = c1;
-            bestOp = sub === 0 ? OP_NOP : OP_SUB;
-          }
-          const c2 = costs[po + j] + 1;
-          if (best > c2) {
-            best = c2;
-            bestOp = OP_DEL;
-          }
-          const c3 = costs[o + j - 1] + 1;
-          if (best > c3) {
-            best = c3;
-            bestOp = OP_INS;
-          }
-          costs[o + j] = best;
-          ops[o + j] = bestOp;
+      let j = minJ;
+      if (j === 0 && j < maxJ) {
+        costs[o] = costs[po] + 1;
+        ops[o] = OP_DEL;
+        j = 1;
+      }
+      for (; j < maxJ; j++) {
+        // The cell starts unreachable; match/substitution, deletion, insertion in that order
+        // replace it only when strictly cheaper (sacreBLEU's tie-breaking).
+        let best = INF;
+        let bestOp = OP_UNDEF;
+        const sub = w === ref[j - 1] ? 0 : 1;
+        const c1 = costs[po + j - 1] + sub;
+        if (best > c1) {
+          best = c1;
+          bestOp = sub === 0 ? OP_NOP : OP_SUB;
         }
+        const c2 = costs[po + j] + 1;
+        if (best > c2) {
+          best = c2;
+          bestOp = OP_DEL;
+        }
+        const c3 = costs[o + j - 1] + 1;
+        if (best > c3) {
+          best = c3;
+          bestOp = OP_INS;
+        }
+        costs[o + j] = best;
+        ops[o + j] = bestOp;
       }
     }
     const distance = costs[rowOf[nH] * width + nRef];
@@ -475,13 +492,13 @@ export function terEdits(hyp: readonly string[], ref: readonly string[]): [numbe
  * Example: `terStats(cfg, 'a b c', ['a b d'])` → `[1, 3]`.
  */
 export function terStats(c: TerConfig, hyp: string, refs: readonly string[]): number[] {
-  const h = terTokens(c, hyp);
   beginTokenIds();
-  const hypIds = wordIds(h);
+  const hypIds = tercomIds(c, hyp);
   let refLengths = 0;
   let bestEdits = 1e16;
   for (const ref of refs) {
-    const [edits, refLen] = translationEditRate(hypIds.slice(), wordIds(terTokens(c, ref)));
+    // translationEditRate shifts the hypothesis in place: each reference gets a copy.
+    const [edits, refLen] = translationEditRate(hypIds.slice(), tercomIds(c, ref));
     refLengths += refLen;
     if (edits < bestEdits) bestEdits = edits;
   }

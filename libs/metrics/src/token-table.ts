@@ -6,6 +6,7 @@
  * {@link beginTokenIds} calls); the table is module-level scratch reused across segments, with a
  * stamp marking the entries of the current segment.
  */
+import { isPyWhitespace } from './text';
 
 let capacity = 0;
 let mask = 0;
@@ -98,4 +99,23 @@ export function tokenId(text: string, start: number, end: number): number {
 /** Number of distinct tokens seen in the current segment. */
 export function tokenIdCount(): number {
   return count;
+}
+
+/**
+ * Writes the ids of the tokens of Python's `line.split()` into `out` (at least as long as the
+ * number of tokens; `line.length` always suffices) and returns how many, without creating
+ * the token strings.
+ */
+export function whitespaceTokenIds(line: string, out: Int32Array): number {
+  let len = 0;
+  const n = line.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && isPyWhitespace(line.charCodeAt(i))) i++;
+    if (i >= n) break;
+    const start = i;
+    while (i < n && !isPyWhitespace(line.charCodeAt(i))) i++;
+    out[len++] = tokenId(line, start, i);
+  }
+  return len;
 }

@@ -34,11 +34,6 @@ function beginCall(entries: number): void {
   }
 }
 
-/** Id of the n-gram (prefix, token), adding it when new. */
-function intern(prefix: number, token: number): number {
-  const id = ngrams.get(prefix, token);
-  return id > 0 ? id : ngrams.add(prefix, token);
-}
 
 function ensurePrefixBuffers(nh: number, nr: number): void {
   if (hypPrefix.length < nh) hypPrefix = new Int32Array(2 * nh);
@@ -55,7 +50,7 @@ function ngramCount(len: number, maxOrder: number): number {
 /** Interns the n-grams of order n of ref[0..nr) from the prefix ids of order n − 1, counting into `counts`. */
 function countRefOrder(ref: ArrayLike<number>, nr: number, n: number, counts: Int32Array): void {
   for (let i = 0; i + n <= nr; i++) {
-    const id = intern(refPrefix[i], ref[i + n - 1]);
+    const id = ngrams.intern(refPrefix[i], ref[i + n - 1]);
     refPrefix[i] = id;
     counts[id]++;
   }

@@ -57,6 +57,23 @@ export class PairTable {
     return -1;
   }
 
+  /** Id of the pair (a, b), adding it (id `size + 1`) when absent. */
+  intern(a: number, b: number): number {
+    if (2 * (this.size + 1) > this.capacity) this.grow();
+    const { keyA, keyB, stamps, stamp, mask } = this;
+    let s = this.slot(a, b);
+    while (stamps[s] === stamp) {
+      if (keyA[s] === a && keyB[s] === b) return this.ids[s];
+      s = (s + 1) & mask;
+    }
+    stamps[s] = stamp;
+    keyA[s] = a;
+    keyB[s] = b;
+    this.size++;
+    this.ids[s] = this.size;
+    return this.size;
+  }
+
   /** Adds the pair (a, b), which must be absent, and returns its new id. */
   add(a: number, b: number): number {
     if (2 * (this.size + 1) > this.capacity) this.grow();

@@ -128,6 +128,8 @@ const MAX_SHIFT_DIST = 50;
 const BEAM_WIDTH = 25;
 const MAX_CACHE_SIZE = 10000;
 const MAX_SHIFT_CANDIDATES = 1000;
+/** Matrix cells (5 bytes each) the row pool keeps between segments. */
+const POOL_KEEP_CELLS = 1 << 22;
 // sacreBLEU uses int(1e16); any value above every reachable distance behaves the same, because a
 // cell is only overwritten by a strictly smaller cost and INF + 1 is never smaller than INF.
 const INF = 0x3fffffff;
@@ -174,6 +176,11 @@ class BeamEditDistance {
     this.nRef = ref.length;
     this.width = this.nRef + 1;
     this.rowsUsed = 0; // nothing to keep from the previous segment
+    // A very long earlier segment may have grown the pool; do not keep more than 16 MiB of it.
+    if (this.costs.length > POOL_KEEP_CELLS) {
+      this.costs = new Int32Array(0);
+      this.ops = new Uint8Array(0);
+    }
     this.ensureRows(1);
     for (let j = 0; j <= this.nRef; j++) {
       this.costs[j] = j;

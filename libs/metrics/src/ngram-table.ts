@@ -34,7 +34,6 @@ function beginCall(entries: number): void {
   }
 }
 
-
 function ensurePrefixBuffers(nh: number, nr: number): void {
   if (hypPrefix.length < nh) hypPrefix = new Int32Array(2 * nh);
   if (refPrefix.length < nr) refPrefix = new Int32Array(2 * nr);

@@ -25,7 +25,7 @@ import { PODIUM_METRICS_VERSION } from './version';
 /** sacreBLEU's smoothing methods for BLEU (Chen & Cherry, 2014). */
 export type BleuSmoothMethod = 'exp' | 'floor' | 'add-k' | 'none';
 /** Smoothing methods in sacreBLEU's order. */
-export const BLEU_SMOOTH_METHODS: readonly BleuSmoothMethod[] = ['exp', 'floor', 'add-k', 'none'];
+export const BLEU_SMOOTH_METHODS = ['exp', 'floor', 'add-k', 'none'] as const satisfies readonly BleuSmoothMethod[];
 
 /** Default smoothing values, as sacreBLEU's `BLEU.SMOOTH_DEFAULTS`. */
 const SMOOTH_DEFAULTS: Record<BleuSmoothMethod, number | undefined> = {

@@ -6,6 +6,17 @@
 export { PODIUM_METRICS_VERSION } from './version';
 export { MetricInputError } from './errors';
 export {
+  MetricOptionError,
+  registerMetric,
+  metricDefinition,
+  requireMetricDefinition,
+  registeredMetrics,
+  validateMetricOptions,
+  optionNames,
+  type MetricDefinition,
+  type MetricKind,
+} from './registry';
+export {
   METRIC_NAMES,
   isMetricName,
   getMetric,

@@ -51,11 +51,17 @@ describe('input validation', () => {
 });
 
 describe('parseMetricOptions', () => {
-  it('accepts a task configuration record and keeps its values', () => {
+  it('keeps the values of a task configuration record and fills in sacreBLEU 2.x defaults for the rest', () => {
+    // Defaults from sacreBLEU's BLEU.__init__ (tokenize 13a, smooth exp, max_ngram_order 4,
+    // effective_order False) and sentence_bleu (effective order on).
     expect(parseMetricOptions('bleu', { tokenize: 'intl', lowercase: true, smoothValue: 0.2 })).toEqual({
       tokenize: 'intl',
       lowercase: true,
+      smooth: 'exp',
       smoothValue: 0.2,
+      effectiveOrder: false,
+      sentenceEffectiveOrder: true,
+      maxNgramOrder: 4,
     });
   });
   it('is applied by score() too, so untyped callers get the same errors', () => {

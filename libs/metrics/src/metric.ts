@@ -1,9 +1,12 @@
 /**
- * The metric registry: one {@link Metric} object per configured metric turns a segment into
- * sufficient statistics once; corpus scores, sentence scores and bootstrap resampling all
- * aggregate the same rows (after sacreBLEU's design).
+ * The classical metrics: their registry entries (see `registry.ts`) and one {@link Metric}
+ * object per configured metric that turns a segment into sufficient statistics once; corpus
+ * scores, sentence scores and bootstrap resampling all aggregate the same rows (after
+ * sacreBLEU's design).
  */
+import { z } from 'zod';
 import {
+  BLEU_SMOOTH_METHODS,
   bleuFromStats,
   bleuSignature,
   bleuStats,
@@ -14,13 +17,14 @@ import { chrfFromStats, chrfSignature, chrfStats, resolveChrfConfig } from './ch
 import { MetricInputError } from './errors';
 import { resolveRougeConfig, rougeSignature, rougeStats, type RougeType } from './rouge';
 import { resolveTerConfig, terFromStats, terSignature, terStats } from './ter';
+import { registerMetric, validateMetricOptions, type MetricDefinition } from './registry';
 import { BLEU_TOKENIZERS, isBleuTokenizerName } from './tokenizers';
 
 /** Names of the classical metrics. */
 export type MetricName = 'bleu' | 'chrf' | 'chrf++' | 'ter' | 'rouge1' | 'rouge2' | 'rougeL' | 'rougeLsum';
 
-/** Every {@link MetricName}, in display order. */
-export const METRIC_NAMES: readonly MetricName[] = ['bleu', 'chrf', 'chrf++', 'ter', 'rouge1', 'rouge2', 'rougeL', 'rougeLsum'];
+/** Every {@link MetricName}, in display order (the classical metrics' registry entries). */
+export const METRIC_NAMES = ['bleu', 'chrf', 'chrf++', 'ter', 'rouge1', 'rouge2', 'rougeL', 'rougeLsum'] as const satisfies readonly MetricName[];
 
 /** True when `name` is a {@link MetricName}. Example: `isMetricName('chrf++')` → true. */
 export function isMetricName(name: string): name is MetricName {
@@ -68,60 +72,124 @@ export interface MetricOptions {
   caseSensitive?: boolean;
 }
 
-/** Option keys each metric family reads. */
-const OPTION_KEYS: Record<'bleu' | 'chrf' | 'ter' | 'rouge', readonly (keyof MetricOptions)[]> = {
-  bleu: ['tokenize', 'lowercase', 'smooth', 'smoothValue', 'effectiveOrder', 'sentenceEffectiveOrder', 'maxNgramOrder'],
-  chrf: ['lowercase', 'charOrder', 'wordOrder', 'beta', 'whitespace', 'epsSmoothing'],
-  ter: ['tokenize', 'lowercase', 'normalized', 'noPunct', 'asianSupport', 'caseSensitive'],
-  rouge: ['stem', 'lowercase'],
-};
+const flag = (fallback: boolean) => z.boolean().default(fallback);
 
-const BOOLEAN_OPTIONS = new Set<keyof MetricOptions>([
-  'lowercase',
-  'effectiveOrder',
-  'sentenceEffectiveOrder',
-  'stem',
-  'whitespace',
-  'epsSmoothing',
-  'normalized',
-  'noPunct',
-  'asianSupport',
-  'caseSensitive',
-]);
-const NUMBER_OPTIONS = new Set<keyof MetricOptions>(['smoothValue', 'maxNgramOrder', 'charOrder', 'wordOrder', 'beta']);
+/** BLEU's options with sacreBLEU's defaults (`smoothValue` depends on `smooth`, so it has none here). */
+const bleuOptions = z.strictObject({
+  tokenize: z
+    .enum(BLEU_TOKENIZERS, { error: (iss) => `unknown BLEU tokenizer '${String(iss.input)}' (expected one of ${BLEU_TOKENIZERS.join(', ')})` })
+    .default('13a'),
+  lowercase: flag(false),
+  smooth: z
+    .enum(BLEU_SMOOTH_METHODS, { error: (iss) => `unknown BLEU smoothing '${String(iss.input)}' (expected one of ${BLEU_SMOOTH_METHODS.join(', ')})` })
+    .default('exp'),
+  smoothValue: z.number().min(0).optional(),
+  effectiveOrder: flag(false),
+  sentenceEffectiveOrder: flag(true),
+  maxNgramOrder: z.number().int().min(1).max(10).default(4),
+});
 
-function familyOf(name: MetricName): 'bleu' | 'chrf' | 'ter' | 'rouge' {
-  if (name === 'bleu') return 'bleu';
-  if (name === 'chrf' || name === 'chrf++') return 'chrf';
-  if (name === 'ter') return 'ter';
-  return 'rouge';
-}
+/** chrF's options (sacreBLEU's defaults); chrF++ differs only in the default word order. */
+const chrfOptions = (wordOrder: number) =>
+  z
+    .strictObject({
+      lowercase: flag(false),
+      charOrder: z.number().int().min(0).max(10).default(6),
+      wordOrder: z.number().int().min(0).max(4).default(wordOrder),
+      beta: z.number().min(1).default(2),
+      whitespace: flag(false),
+      epsSmoothing: flag(false),
+    })
+    .refine((o) => o.charOrder + o.wordOrder > 0, { error: 'chrF needs a positive char or word order' });
+
+/** TER's options (sacreBLEU's defaults); `lowercase` is the inverse of `caseSensitive`, so neither has a default here. */
+const terOptions = z
+  .strictObject({
+    tokenize: z.literal('tercom', { error: (iss) => `TER uses its own tokenizer 'tercom' (got '${String(iss.input)}'); use normalized/noPunct/asianSupport instead` }).optional(),
+    lowercase: z.boolean().optional(),
+    normalized: flag(false),
+    noPunct: flag(false),
+    asianSupport: flag(false),
+    caseSensitive: z.boolean().optional(),
+  })
+  .refine((o) => o.lowercase === undefined || o.caseSensitive === undefined || o.lowercase !== o.caseSensitive, {
+    error: 'TER options lowercase and caseSensitive contradict each other',
+  });
+
+/** ROUGE's options (rouge-score's defaults); it always lowercases. */
+const rougeOptions = z.strictObject({
+  stem: flag(false),
+  lowercase: z.literal(true, { error: 'ROUGE always lowercases (rouge-score tokenizer); lowercase=false is not supported' }).optional(),
+});
+
+const VERSIONED = 'version:podium-<version>';
+
+/** Registry entries of the classical metrics, in display order. */
+const CLASSICAL_DEFINITIONS: readonly (MetricDefinition & { name: MetricName })[] = [
+  {
+    name: 'bleu',
+    displayName: 'BLEU',
+    kind: 'corpus',
+    higherIsBetter: true,
+    range: [0, 100],
+    options: bleuOptions,
+    signatureFormat: `bleu|nrefs:<n>|case:<mixed|lc>|eff:<yes|no>|tok:<tokenizer>|smooth:<method>[<value>]|${VERSIONED}`,
+    description: 'BLEU from clipped n-gram counts (sacreBLEU 2.x); corpus score from summed statistics',
+  },
+  {
+    name: 'chrf',
+    displayName: 'chrF',
+    kind: 'corpus',
+    higherIsBetter: true,
+    range: [0, 100],
+    options: chrfOptions(0),
+    signatureFormat: `chrf|nrefs:<n>|case:<mixed|lc>|eff:yes|nc:<char order>|nw:<word order>|space:<yes|no>|${VERSIONED}`,
+    description: 'character n-gram F-score (sacreBLEU 2.x)',
+  },
+  {
+    name: 'chrf++',
+    displayName: 'chrF++',
+    kind: 'corpus',
+    higherIsBetter: true,
+    range: [0, 100],
+    options: chrfOptions(2),
+    signatureFormat: `chrf++|nrefs:<n>|case:<mixed|lc>|eff:yes|nc:<char order>|nw:<word order>|space:<yes|no>|${VERSIONED}`,
+    description: 'chrF with word bigrams (sacreBLEU 2.x)',
+  },
+  {
+    name: 'ter',
+    displayName: 'TER',
+    kind: 'corpus',
+    higherIsBetter: false,
+    range: [0, Number.POSITIVE_INFINITY],
+    options: terOptions,
+    signatureFormat: `ter|nrefs:<n>|case:<mixed|lc>|tok:tercom|norm:<yes|no>|punct:<yes|no>|asian:<yes|no>|${VERSIONED}`,
+    description: 'translation edit rate with shifts (sacreBLEU 2.x, tercom); lower is better',
+  },
+  ...(['rouge1', 'rouge2', 'rougeL', 'rougeLsum'] as const).map(
+    (name): MetricDefinition & { name: MetricName } => ({
+      name,
+      displayName: { rouge1: 'ROUGE-1', rouge2: 'ROUGE-2', rougeL: 'ROUGE-L', rougeLsum: 'ROUGE-Lsum' }[name],
+      kind: 'sentence',
+      higherIsBetter: true,
+      range: [0, 1],
+      options: rougeOptions,
+      signatureFormat: `${name}|nrefs:<n>|case:lc|tok:rouge-score|stem:<yes|no>|multi:max|${VERSIONED}`,
+      description: `${name} F-measure (Google rouge-score); corpus score is the mean over instances`,
+    }),
+  ),
+];
+for (const d of CLASSICAL_DEFINITIONS) registerMetric(d);
 
 /**
  * Validates a loosely typed option record (as a task's metric configuration stores it)
- * into {@link MetricOptions} for `metric`; unknown keys and wrong types are a
- * {@link MetricInputError}. Example: `parseMetricOptions('bleu', { tokenize: 'intl' })`.
+ * against the metric's registered zod schema and returns {@link MetricOptions} with the
+ * defaults filled in; unknown keys and wrong types are a {@link MetricOptionError}.
+ * Example: `parseMetricOptions('bleu', { tokenize: 'intl' }).smooth` → `'exp'`.
  */
 export function parseMetricOptions(metric: MetricName, record: Readonly<Record<string, unknown>>): MetricOptions {
-  const allowed = OPTION_KEYS[familyOf(metric)];
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) {
-    if (value === undefined) continue;
-    if (!(allowed as readonly string[]).includes(key)) {
-      throw new MetricInputError(`option '${key}' does not apply to ${metric} (allowed: ${allowed.join(', ')})`);
-    }
-    const k = key as keyof MetricOptions;
-    if (BOOLEAN_OPTIONS.has(k) && typeof value !== 'boolean') throw new MetricInputError(`option '${key}' of ${metric} must be true or false`);
-    if (NUMBER_OPTIONS.has(k) && typeof value !== 'number') throw new MetricInputError(`option '${key}' of ${metric} must be a number`);
-    if ((k === 'tokenize' || k === 'smooth') && typeof value !== 'string') throw new MetricInputError(`option '${key}' of ${metric} must be a string`);
-    out[key] = value;
-  }
-  return out as MetricOptions;
-}
-
-/** Rejects options that do not apply to `metric` or have the wrong type (callers may be untyped). */
-function checkApplicable(metric: MetricName, options: MetricOptions): void {
-  parseMetricOptions(metric, options as Readonly<Record<string, unknown>>);
+  if (!isMetricName(metric)) throw new MetricInputError(`unknown metric '${String(metric)}' (expected one of ${METRIC_NAMES.join(', ')})`);
+  return validateMetricOptions(metric, record) as MetricOptions;
 }
 
 /**
@@ -174,16 +242,13 @@ function withName(name: MetricName, body: string): string {
  */
 export function getMetric(name: MetricName, options: MetricOptions = {}, nrefs = 1): Metric {
   if (!isMetricName(name)) throw new MetricInputError(`unknown metric '${String(name)}' (expected one of ${METRIC_NAMES.join(', ')})`);
-  checkApplicable(name, options);
+  options = parseMetricOptions(name, options as Readonly<Record<string, unknown>>);
   const corpusFromStats = (m: Pick<Metric, 'corpusFromSum'>) => (rows: readonly (readonly number[])[]) =>
     m.corpusFromSum(sumStats(rows), rows.length);
 
   if (name === 'bleu') {
     const { tokenize } = options;
-    if (tokenize !== undefined && !isBleuTokenizerName(tokenize)) {
-      throw new MetricInputError(`unknown BLEU tokenizer '${tokenize}' (expected one of ${BLEU_TOKENIZERS.join(', ')})`);
-    }
-    const c = resolveBleuConfig({ ...options, tokenize });
+    const c = resolveBleuConfig({ ...options, tokenize: tokenize !== undefined && isBleuTokenizerName(tokenize) ? tokenize : undefined });
     const m = {
       corpusFromSum: (sum: readonly number[]) => bleuFromStats(sum, c, c.effectiveOrder),
     };

@@ -1,0 +1,62 @@
+// The registry's facts are checked against the metrics' reference definitions, not against
+// getMetric's output: directions and ranges as sacreBLEU 2.x (BLEU/chrF 0–100, TER counts edits,
+// unbounded) and rouge-score (F-measure in [0, 1]).
+import { z } from 'zod';
+import {
+  MetricOptionError,
+  metricDefinition,
+  registerMetric,
+  registeredMetrics,
+  requireMetricDefinition,
+  validateMetricOptions,
+} from '@podium/metrics';
+
+describe('metric registry', () => {
+  it('holds the eight classical metrics with sacreBLEU / rouge-score directions and ranges', () => {
+    const facts = Object.fromEntries(
+      registeredMetrics()
+        .filter((d) => !['nli', 'combined'].includes(d.name))
+        .map((d) => [d.name, [d.kind, d.higherIsBetter, d.range[0], d.range[1]]]),
+    );
+    expect(facts).toEqual({
+      bleu: ['corpus', true, 0, 100],
+      chrf: ['corpus', true, 0, 100],
+      'chrf++': ['corpus', true, 0, 100],
+      ter: ['corpus', false, 0, Infinity],
+      rouge1: ['sentence', true, 0, 1],
+      rouge2: ['sentence', true, 0, 1],
+      rougeL: ['sentence', true, 0, 1],
+      rougeLsum: ['sentence', true, 0, 1],
+    });
+    expect(metricDefinition('chrf++')?.displayName).toBe('chrF++');
+  });
+
+  it("fills chrF++'s word order 2 and chrF's 0 (sacreBLEU CHRF word_order)", () => {
+    expect(validateMetricOptions('chrf++', {})['wordOrder']).toBe(2);
+    expect(validateMetricOptions('chrf', {})['wordOrder']).toBe(0);
+  });
+
+  it('names the metric and the option of a typo', () => {
+    let caught: unknown;
+    try {
+      validateMetricOptions('bleu', { tokenise: 'intl' });
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(MetricOptionError);
+    expect(caught).toMatchObject({ metric: 'bleu', option: 'tokenise' });
+    expect((caught as Error).message).toMatch(/^option 'tokenise' does not apply to bleu \(allowed: tokenize, lowercase, smooth/);
+  });
+
+  it('rejects values outside the metric definition with the option named', () => {
+    expect(() => validateMetricOptions('bleu', { maxNgramOrder: 2.5 })).toThrow("option 'maxNgramOrder' of bleu");
+    expect(() => validateMetricOptions('chrf', { charOrder: 0, wordOrder: 0 })).toThrow('chrF needs a positive char or word order');
+    expect(() => validateMetricOptions('ter', { lowercase: true, caseSensitive: true })).toThrow('contradict');
+  });
+
+  it('rejects an unknown metric and a second definition under a taken name', () => {
+    expect(() => requireMetricDefinition('meteor')).toThrow("unknown metric 'meteor' (expected one of bleu, chrf");
+    const def = { ...metricDefinition('bleu')!, options: z.strictObject({}) };
+    expect(() => registerMetric(def)).toThrow("metric 'bleu' is already registered");
+  });
+});

@@ -13,7 +13,6 @@ import { robustnessResultSchema } from '@podium/contracts';
 import { createDb, IdentityRepository, RobustnessRepository, Role, TaskKind, TaskRepository, type Db } from '@podium/db';
 import { score, type MetricName } from '@podium/metrics';
 import {
-  combineScores,
   generateSuite,
   menliPreferenceRows,
   parseMenliCsv,
@@ -22,7 +21,7 @@ import {
   type PreferenceRow,
 } from '@podium/robustness';
 import type PgBoss from 'pg-boss';
-import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
+import { combineScores, defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
 import { WorkerNliScorer } from './nli.adapter';
 import { RobustnessProcessor } from './robustness.processor';
 import { PermanentRobustnessError, RobustnessService } from './robustness.service';
@@ -240,7 +239,7 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     const groups = new Map<string, number[]>();
     rows.forEach((r: PreferenceRow, i) => groups.set(r.phenomenon, [...(groups.get(r.phenomenon) ?? []), i]));
     for (const idx of groups.values()) {
-      const combined = combineScores([...idx.map((i) => n.good[i]!), ...idx.map((i) => n.bad[i]!)], [...idx.map((i) => c.good[i]!), ...idx.map((i) => c.bad[i]!)], 0.3, true);
+      const combined = combineScores([...idx.map((i) => n.good[i]!), ...idx.map((i) => n.bad[i]!)], [...idx.map((i) => c.good[i]!), ...idx.map((i) => c.bad[i]!)], 0.3, { otherHigherIsBetter: true }).values;
       idx.forEach((i, k) => {
         good[i] = combined[k]!;
         bad[i] = combined[idx.length + k]!;
@@ -252,7 +251,7 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     expect(point('chrf', 0.3).accuracy).toBeCloseTo(expected.overall.accuracy, 12);
     expect(point('chrf', 0.3).ci[0]).toBeCloseTo(expected.overall.ci[0], 12);
     expect(point('chrf', 0.3).ci[1]).toBeCloseTo(expected.overall.ci[1], 12);
-    expect(point('chrf', 0.3).signature).toMatch(/^combined\|nli:\(.+\)\|with:\(chrf\|.*\)\|w:0\.3\|M-dir:higher\|scale:minmax\|pop:suite-phenomenon\(good\+bad\)\|seed:12345$/);
+    expect(point('chrf', 0.3).signature).toMatch(/^combined\|nli:\(.+\)\|with:\(chrf\|.*\)\|w:0\.3\|M-dir:higher\|scale:suite-phenomenon-minmax\|seed:12345$/);
     // Reports of the other metrics carry no curve.
     const [chrf] = await reports.queue([{ taskId: task.id, metric: 'chrf', suite: 'builtin:wmt20-de', mode: 'ref' }], noEnqueue);
     await new RobustnessService(reports, null).compute(chrf!.id, 1);

@@ -12,11 +12,13 @@ import {
 } from '@podium/contracts';
 import { BUILTIN_SUITES, type DataOptions, DataFetchError, suiteFile } from '@podium/datasets';
 import { RobustnessRepository, type RobustnessJobInput } from '@podium/db';
+import { combinedSignature } from '@podium/nli';
 import {
   generateSuite,
   menliPreferenceRows,
   parseMenliCsv,
   preferenceReport,
+  TRADEOFF_WEIGHTS,
   tradeoffCurve,
   UnsupportedLanguageError,
   type PairScores,
@@ -53,8 +55,6 @@ export function robustnessResult(report: PreferenceReport, tradeoff?: StoredTrad
   };
 }
 
-/** NLI weights of the stored trade-off curve: 0, 0.1, …, 1. */
-export const TRADEOFF_WEIGHTS = Array.from({ length: 11 }, (_, k) => k / 10);
 
 function isMetricFailure(e: unknown): e is Error {
   return e instanceof MetricUnavailableError || (e instanceof Error && e.name === 'MetricInputError');
@@ -156,9 +156,14 @@ export class RobustnessService {
         bootstrap: report.bootstrap,
       });
       for (const p of curve) {
-        const signature =
-          `combined|nli:(${report.signature})|with:(${m.good.signature})|w:${p.w}|M-dir:${m.good.higherIsBetter ? 'higher' : 'lower'}` +
-          `|scale:minmax|pop:suite-phenomenon(good+bad)|seed:${report.bootstrap.seed}`;
+        const signature = combinedSignature({
+          nliSignature: report.signature,
+          otherSignature: m.good.signature,
+          w: p.w,
+          otherHigherIsBetter: m.good.higherIsBetter,
+          scale: 'suite-phenomenon',
+          extra: [`seed:${report.bootstrap.seed}`],
+        });
         points.push({ with: other.key, w: p.w, accuracy: p.accuracy, ci: p.ci as [number, number], signature });
       }
     }

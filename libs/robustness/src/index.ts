@@ -44,5 +44,5 @@ export { parseDaSegLevel } from './da-scores';
 export type { DaJudgement } from './da-scores';
 export { alignJudgements, metaEvaluate, reportCard } from './report-card';
 export type { AlignedJudgements, MetaEvaluation, MetaEvaluationInput, ReportCard } from './report-card';
-export { combineScores, minMaxScale, tradeoffCurve } from './combined-metric';
+export { TRADEOFF_WEIGHTS, tradeoffCurve } from './combined-metric';
 export type { JudgedScores, SuiteScores, TradeoffPoint } from './combined-metric';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetchDataset, parseDataMirror } from '@podium/datasets';
-import { combineScores, minMaxScale, tradeoffCurve } from './combined-metric';
+import { tradeoffCurve } from './combined-metric';
 import { kendallTauB, pearson } from './correlation';
 import { parseDaSegLevel } from './da-scores';
 import type { PreferenceRow } from './preference-test';
@@ -101,15 +101,6 @@ describe('metaEvaluate', () => {
 });
 
 describe('combined metric (MENLI Eq. 2)', () => {
-  it('min–max scales both metrics before weighting, flipping lower-is-better ones', () => {
-    expect(minMaxScale([2, 4, 6])).toEqual([0, 0.5, 1]);
-    expect(minMaxScale([2, 4, 6], true)).toEqual([1, 0.5, 0]);
-    // N scaled: [1, 0]; M scaled: [0, 1]; C = .2·N + .8·M.
-    const c = combineScores([0.9, 0.1], [20, 40], 0.2, true);
-    expect(c[0]).toBeCloseTo(0.2, 12);
-    expect(c[1]).toBeCloseTo(0.8, 12);
-  });
-
   it('moves accuracy from the classical metric at w = 0 to the NLI metric at w = 1', () => {
     const rows: PreferenceRow[] = [1, 2, 3, 4].map((i) => ({ id: String(i), phenomenon: 'p', anchor: 'a', good: 'g', bad: 'b' }));
     // Metric prefers good on rows 1–2 only; NLI on all four.

@@ -1,10 +1,11 @@
-// MENLI's combined metric at read time: C = w·N + (1−w)·M over the stored component scores,
-// min–max scaled over every instance score of the phase (all scored submissions, as the paper's
-// code does per language pair over all systems). Nothing is stored, so C follows the phase as
-// submissions arrive; the bounds and the population size go into the signature.
+// MENLI's combined metric at read time, over the stored component scores: the formula and the
+// signature are @podium/nli's (combineScores, combinedSignature); this file picks the pair from
+// the task and the normalisation set, every instance score of the phase (all scored submissions,
+// as the paper's code does per language pair over all systems). Nothing is stored, so C follows
+// the phase as submissions arrive; the bounds and the set's size go into the signature.
 import type { MetricConfig, TaskKindName } from '@podium/contracts';
 import type { PhaseScoreMatrix } from '@podium/db';
-import { DEFAULT_COMBINE_WEIGHT, combineScores } from '@podium/nli';
+import { combineScores, combineWeightFor, combinedSignature } from '@podium/nli';
 
 /** Key prefix of combined metrics: `combined:<nliKey>+<otherKey>`; bare `combined` is the task's default pair. */
 export const COMBINED_PREFIX = 'combined';
@@ -30,8 +31,7 @@ export function isCombinedKey(key: string): boolean {
 
 /** The task's weight, else MENLI's default for its kind: .8 for summarisation (M:1466), .2 otherwise (MT, M:1329–1334). */
 export function combinedWeightFor(kind: TaskKindName, configured: number | null | undefined): number {
-  if (configured !== null && configured !== undefined) return configured;
-  return kind === 'summarization' ? DEFAULT_COMBINE_WEIGHT.summarization : DEFAULT_COMBINE_WEIGHT.mt;
+  return combineWeightFor(kind, configured);
 }
 
 /**
@@ -86,10 +86,6 @@ export function resolveCombined(
   return { key: combinedKey(nli.key, other.key), nli, other, w: weight, otherHigherIsBetter: higherIsBetter(other.name) };
 }
 
-function fmt(x: number): string {
-  return String(Number(x.toPrecision(6)));
-}
-
 /** A combined score matrix and what it was scaled with. */
 export interface CombinedMatrix extends PhaseScoreMatrix {
   /** Phase-wide part of the signature (weight, scaling, bounds, population). */
@@ -136,16 +132,20 @@ export function combineMatrices(spec: CombinedMetric, nli: PhaseScoreMatrix, oth
   const values = systems.map(() => new Array<number>(instances.length).fill(Number.NaN));
   let scaling: CombinedMatrix['scaling'] = null;
   if (cells.length > 0) {
-    const c = combineScores(ns, ms, spec.w, { otherHigherIsBetter: spec.otherHigherIsBetter, population: 'phase' });
+    const c = combineScores(ns, ms, spec.w, { otherHigherIsBetter: spec.otherHigherIsBetter });
     cells.forEach(([k, i], j) => (values[k]![i] = c.values[j]!));
     scaling = { N: c.bounds.nli, M: c.bounds.other, n: cells.length };
   }
-  const tail = scaling
-    ? `scale:phase-minmax|N:[${fmt(scaling.N[0])},${fmt(scaling.N[1])}]|M:[${fmt(scaling.M[0])},${fmt(scaling.M[1])}]|n:${scaling.n}`
-    : 'scale:phase-minmax|n:0';
-  const signatures = systems.map(
-    (_, k) =>
-      `${COMBINED_PREFIX}|nli:(${nSig[k]})|with:(${mSig[k]})|w:${fmt(spec.w)}|M-dir:${spec.otherHigherIsBetter ? 'higher' : 'lower'}|${tail}`,
+  const signatures = systems.map((_, k) =>
+    combinedSignature({
+      nliSignature: nSig[k]!,
+      otherSignature: mSig[k]!,
+      w: spec.w,
+      otherHigherIsBetter: spec.otherHigherIsBetter,
+      scale: 'phase',
+      bounds: scaling ? { nli: scaling.N, other: scaling.M } : undefined,
+      n: scaling?.n ?? 0,
+    }),
   );
   const corpus = systems.map((_, k) => {
     const row = values[k]!;

@@ -16,7 +16,7 @@ import {
   type Task,
 } from '@podium/db';
 import { isMetricName, metricInfo, parseMetricOptions } from '@podium/metrics';
-import { metaEvaluate, PHENOMENA, type DaJudgement } from '@podium/robustness';
+import { metaEvaluate, PHENOMENA, TRADEOFF_WEIGHTS, type DaJudgement } from '@podium/robustness';
 import PgBoss from 'pg-boss';
 import { assertId } from '../common/ids';
 import { combinedKey, combineMatrices } from '../leaderboard/combined-metric';
@@ -90,8 +90,6 @@ export function toRobustnessReport(row: RobustnessReport): RobustnessReportType 
   };
 }
 
-/** NLI weights of the trade-off curves: 0, 0.1, …, 1 (as the worker stores them). */
-const TRADEOFF_WEIGHTS = Array.from({ length: 11 }, (_, k) => k / 10);
 
 function configuredMetrics(task: Task): MetricConfig[] {
   const parsed = metricConfigListSchema.safeParse(task.metrics);

@@ -117,7 +117,7 @@ describe('podium score --metric combined (runNliScore)', () => {
       '--metric', 'combined', '--nli-model', MODEL, '--with', 'chrf', '--weight', '0.2', '--hyp', f.hyp, '--ref', f.ref,
     ])) as ScoreJson;
     expect(c.metric).toBe('combined');
-    expect(c.signature).toMatch(/^combined\|w:0\.2\|scale:minmax\|pop:file\(n=3\)\|nli:\[.*\]\|other:\[.*\]\|other-dir:higher\|\{nli\|.*\}\|\{chrf\|/);
+    expect(c.signature).toMatch(/^combined\|nli:\(nli\|.*\)\|with:\(chrf\|.*\)\|w:0\.2\|M-dir:higher\|scale:given-minmax\|N:\[.*\]\|M:\[.*\]\|n:3$/);
     // The first hypothesis equals its reference: NLI and chrF are both at their maxima → C = 1.
     expect(c.instances[0]).toBeCloseTo(1, 12);
     // Recomputed by hand from the two component runs: C = .2·minmax(NLI) + .8·minmax(chrF).

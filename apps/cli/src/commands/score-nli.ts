@@ -6,6 +6,8 @@ import { join, resolve } from 'node:path';
 import { isMetricName, score as scoreMetric, type MetricName } from '@podium/metrics';
 import {
   combineScores,
+  combineWeightFor,
+  combinedSignature,
   DEFAULT_COMBINE_WEIGHT,
   defaultNliOptions,
   loadNliModel,
@@ -123,7 +125,7 @@ export async function runNliScore(argv: string[]): Promise<unknown> {
     if (!values.with || !isMetricName(values.with)) throw new CliError(`--metric combined needs --with METRIC (bleu, chrf, chrf++, ter, rouge…); got '${values.with ?? ''}'`);
     if (mode !== 'ref') throw new CliError('--metric combined needs --ref: the other metric is reference-based');
     other = values.with;
-    weight = values.weight === undefined ? (task === 'summarization' ? DEFAULT_COMBINE_WEIGHT.summarization : DEFAULT_COMBINE_WEIGHT.mt) : Number(values.weight);
+    weight = values.weight === undefined ? combineWeightFor(task) : Number(values.weight);
     if (!(weight >= 0 && weight <= 1)) throw new CliError(`--weight must lie in [0, 1]; got '${values.weight}'`);
   } else if (values.with || values.weight) {
     throw new CliError('--with and --weight apply to --metric combined only');
@@ -163,12 +165,17 @@ export async function runNliScore(argv: string[]): Promise<unknown> {
     } catch (err) {
       throw new CliError((err as Error).message);
     }
-    const combined = combineScores(nli.instances, m.instances, weight, {
-      otherHigherIsBetter: m.higherIsBetter,
-      population: 'file',
-    });
+    const combined = combineScores(nli.instances, m.instances, weight, { otherHigherIsBetter: m.higherIsBetter });
     const corpus = combined.values.reduce((a, b) => a + b, 0) / Math.max(1, combined.values.length);
-    const signature = `${combined.signature}|{${nli.signature}}|{${m.sentenceSignature}}`;
+    const signature = combinedSignature({
+      nliSignature: nli.signature,
+      otherSignature: m.sentenceSignature,
+      w: weight,
+      otherHigherIsBetter: m.higherIsBetter,
+      scale: 'given',
+      bounds: combined.bounds,
+      n: combined.n,
+    });
     return { metric: 'combined', signature, sentenceSignature: signature, corpus, instances: combined.values };
   } finally {
     await model.close();

@@ -423,7 +423,7 @@ describe('web app in headless Chromium', () => {
     await form.getByLabel('Kind').selectOption('summarization');
     await form.getByLabel('Source language').fill('en');
     await form.getByLabel('Target language').fill('en');
-    await form.getByLabel('rouge1').check();
+    await form.getByLabel('ROUGE-1').check();
     await form.getByRole('button', { name: 'Create task' }).click();
     await form.getByText('Created task browser-summ.').waitFor();
     await shot('organise');

@@ -96,6 +96,24 @@ suite('API against PostgreSQL', () => {
     expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_INPUT', field: 'slug' });
   });
 
+  it('rejects a misspelt metric option at task creation with INVALID_INPUT naming the metric and the option', async () => {
+    const r = await gql(
+      `mutation($input: CreateTaskInput!) { createTask(input: $input) { id } }`,
+      { input: { slug: `typo-${suffix}`, title: 'x', kind: 'mt', sourceLang: 'de', targetLang: 'en', metrics: [{ key: 'bleu', name: 'bleu', options: { tokenise: 'intl' } }] } },
+      organiserToken,
+    );
+    expect(r.errors?.[0]?.message).toContain("metric 'bleu' (bleu): option 'tokenise' does not apply to bleu");
+    expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_INPUT', field: 'metrics.0.options.tokenise' });
+  });
+
+  it('lists the metric registry: TER lower-is-better and unbounded, NLI and combined registered by libs/nli', async () => {
+    const data = await ok(`{ metrics { name displayName higherIsBetter rangeLow rangeHigh configurable } }`);
+    const byName = new Map((data['metrics'] as { name: string }[]).map((m) => [m.name, m]));
+    expect(byName.get('ter')).toEqual({ name: 'ter', displayName: 'TER', higherIsBetter: false, rangeLow: 0, rangeHigh: null, configurable: true });
+    expect(byName.get('nli')).toMatchObject({ higherIsBetter: true, configurable: true });
+    expect(byName.get('combined')).toMatchObject({ rangeLow: 0, rangeHigh: 1, configurable: false });
+  });
+
   it('answers NOT_FOUND for ids that name nothing, malformed or not', async () => {
     for (const id of ['nope', '00000000-0000-4000-8000-000000000000']) {
       const r = await gql(`query($id: ID!) { phase(id: $id) { id } }`, { id });

@@ -4,11 +4,11 @@ import { LeaderboardResolver } from './leaderboard/leaderboard.resolver';
 import { PhasesResolver } from './phases/phases.resolver';
 import { RobustnessResolver } from './robustness/robustness.resolver';
 import { SubmissionsResolver } from './submissions/submissions.resolver';
-import { MetricConfigResolver } from './tasks/metric-config.resolver';
+import { MetricConfigResolver, MetricDefinitionsResolver } from './tasks/metric-config.resolver';
 import { TasksResolver } from './tasks/tasks.resolver';
 
 /** Every resolver class of the API: the GraphQL schema is built from exactly these. */
-export const RESOLVERS = [IdentityResolver, TasksResolver, MetricConfigResolver, PhasesResolver, SubmissionsResolver, LeaderboardResolver, RobustnessResolver] as const;
+export const RESOLVERS = [IdentityResolver, TasksResolver, MetricConfigResolver, MetricDefinitionsResolver, PhasesResolver, SubmissionsResolver, LeaderboardResolver, RobustnessResolver] as const;
 
 /** Where the emitted schema is committed (relative to the repository root). */
 export const SCHEMA_FILE = 'apps/api/schema.graphql';

@@ -1,4 +1,7 @@
-import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { metricDefinition, registeredMetrics } from '@podium/metrics';
+import { MetricDefinitionType, toMetricDefinitionType } from './metric-definition.types';
+import './metric-options'; // registers the NLI and combined metrics
 import { NliAvailabilityService } from './nli-availability.service';
 import { MetricConfigType } from './task.types';
 
@@ -12,9 +15,24 @@ export class MetricConfigResolver {
     return metric.name !== 'nli' || this.nli.availability(this.nli.modelFor(metric.options)).available;
   }
 
+  @ResolveField(() => MetricDefinitionType, { nullable: true, description: "The metric's facts from the registry (direction, range, display name)" })
+  definition(@Parent() metric: MetricConfigType): MetricDefinitionType | null {
+    const d = metricDefinition(metric.name);
+    return d ? toMetricDefinitionType(d) : null;
+  }
+
   @ResolveField(() => String, { nullable: true, description: 'Why not, with the command that fetches a missing NLI model' })
   unavailableReason(@Parent() metric: MetricConfigType): string | null {
     if (metric.name !== 'nli') return null;
     return this.nli.availability(this.nli.modelFor(metric.options)).reason ?? null;
+  }
+}
+
+/** The metric registry, read by the web instead of a copy of its facts. */
+@Resolver(() => MetricDefinitionType)
+export class MetricDefinitionsResolver {
+  @Query(() => [MetricDefinitionType], { name: 'metrics', description: 'Every registered metric, classical first, then NLI and combined' })
+  metrics(): MetricDefinitionType[] {
+    return registeredMetrics().map(toMetricDefinitionType);
   }
 }

@@ -3,6 +3,7 @@ import { TASK_KINDS, defaultMetricsFor, metricConfigListSchema } from '@podium/c
 import { NotFoundError, TaskRepository, type AuthUser, type Prisma, type Task } from '@podium/db';
 import { z } from 'zod';
 import { parseInput } from '../common/parse-input';
+import { checkMetricOptions } from './metric-options';
 import { kindToDb } from './task.mapper';
 import type { CreateTaskInput } from './task.types';
 
@@ -38,6 +39,7 @@ export class TasksService {
   async create(input: CreateTaskInput, organiser: AuthUser): Promise<Task> {
     const parsed = parseInput(createTaskSchema, { ...input, description: input.description ?? undefined, metrics: input.metrics ?? undefined, combinedWeight: input.combinedWeight ?? undefined });
     const metrics = parsed.metrics ?? defaultMetricsFor(parsed.kind);
+    checkMetricOptions(metrics);
     return this.tasks.createTask({
       slug: parsed.slug,
       title: parsed.title,

@@ -229,14 +229,19 @@ export type TaskQueryVariables = Exact<{
 }>;
 
 
-export type TaskQuery = { task: { id: string, slug: string, title: string, description: string, kind: string, sourceLang: string, targetLang: string, combinedWeight: number | null, metrics: Array<{ key: string, name: string, options: Record<string, unknown> }>, phases: Array<{ id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number, scoresVisible: boolean, dailyLimit: number, totalLimit: number, testSet: { id: string, name: string, instanceCount: number } | null }> } };
+export type TaskQuery = { task: { id: string, slug: string, title: string, description: string, kind: string, sourceLang: string, targetLang: string, combinedWeight: number | null, metrics: Array<{ key: string, name: string, options: Record<string, unknown>, definition: { displayName: string, higherIsBetter: boolean } | null }>, phases: Array<{ id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number, scoresVisible: boolean, dailyLimit: number, totalLimit: number, testSet: { id: string, name: string, instanceCount: number } | null }> } };
 
 export type PhaseQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type PhaseQuery = { phase: { id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number, scoresVisible: boolean, dailyLimit: number, totalLimit: number, testSet: { id: string, name: string, instanceCount: number } | null, task: { id: string, slug: string, title: string, kind: string, sourceLang: string, targetLang: string, combinedWeight: number | null, metrics: Array<{ key: string, name: string }> } } };
+export type PhaseQuery = { phase: { id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number, scoresVisible: boolean, dailyLimit: number, totalLimit: number, testSet: { id: string, name: string, instanceCount: number } | null, task: { id: string, slug: string, title: string, kind: string, sourceLang: string, targetLang: string, combinedWeight: number | null, metrics: Array<{ key: string, name: string, definition: { displayName: string, higherIsBetter: boolean } | null }> } } };
+
+export type MetricsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MetricsQuery = { metrics: Array<{ name: string, displayName: string, kind: string, higherIsBetter: boolean, rangeLow: number, rangeHigh: number | null, configurable: boolean }> };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -778,6 +783,10 @@ export const TaskDocument = new TypedDocumentString(`
       key
       name
       options
+      definition {
+        displayName
+        higherIsBetter
+      }
     }
     phases {
       id
@@ -826,8 +835,25 @@ export const PhaseDocument = new TypedDocumentString(`
       metrics {
         key
         name
+        definition {
+          displayName
+          higherIsBetter
+        }
       }
     }
   }
 }
     `) as unknown as TypedDocumentString<PhaseQuery, PhaseQueryVariables>;
+export const MetricsDocument = new TypedDocumentString(`
+    query Metrics {
+  metrics {
+    name
+    displayName
+    kind
+    higherIsBetter
+    rangeLow
+    rangeHigh
+    configurable
+  }
+}
+    `) as unknown as TypedDocumentString<MetricsQuery, MetricsQueryVariables>;

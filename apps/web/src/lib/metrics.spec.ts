@@ -1,4 +1,4 @@
-import { instanceOrder, metricHigherIsBetter } from './metrics';
+import { instanceOrder } from './metrics';
 
 describe('instance order', () => {
   it('puts the lowest scores first for "worst first" when higher is better, and the highest when lower is better', () => {
@@ -6,11 +6,5 @@ describe('instance order', () => {
     expect(instanceOrder('worst', false)).toBe('DESC');
     expect(instanceOrder('best', true)).toBe('DESC');
     expect(instanceOrder('position', false)).toBe('POSITION');
-  });
-
-  it('knows TER is an error rate', () => {
-    expect(metricHigherIsBetter('ter')).toBe(false);
-    expect(metricHigherIsBetter('bleu')).toBe(true);
-    expect(metricHigherIsBetter('nli')).toBe(true);
   });
 });

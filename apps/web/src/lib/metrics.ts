@@ -1,8 +1,3 @@
-/** Whether higher scores are better for a metric implementation (TER counts edits). */
-export function metricHigherIsBetter(name: string): boolean {
-  return !/^ter\b/i.test(name);
-}
-
 export type InstanceSort = 'worst' | 'best' | 'position';
 
 /** The API's order for a sort in words: "worst first" is ascending unless lower is better. */

@@ -4,6 +4,7 @@ import {
   CreateTaskDocument,
   CreateTeamDocument,
   IssueTokenDocument,
+  MetricsDocument,
   RescoreDocument,
   TasksDocument,
   UploadTestSetDocument,
@@ -14,7 +15,6 @@ import { ApiError, request, useQuery } from '../lib/graphql-client';
 import { parseTestSet } from '../lib/test-set';
 import { Empty, ErrorMessage, Loading } from '../components/status';
 
-const METRICS = ['bleu', 'chrf', 'chrf++', 'ter', 'rouge1', 'rouge2', 'rougeL', 'rougeLsum', 'nli'] as const;
 const KINDS = ['mt', 'summarization', 'data-to-text', 'other'] as const;
 
 type Outcome = { kind: 'ok'; text: ReactNode } | { kind: 'error'; error: ApiError | string } | null;
@@ -65,6 +65,8 @@ function CreateTaskForm({ onDone }: { onDone: () => void }) {
   const [description, setDescription] = useState('');
   const [metrics, setMetrics] = useState<string[]>(['bleu', 'chrf']);
   const [weight, setWeight] = useState('');
+  const registry = useQuery(MetricsDocument, {});
+  const configurable = (registry.data?.metrics ?? []).filter((m) => m.configurable);
   function submit(e: FormEvent) {
     e.preventDefault();
     void run(async () => {
@@ -112,9 +114,9 @@ function CreateTaskForm({ onDone }: { onDone: () => void }) {
       </label>
       <fieldset>
         <legend>Metrics (the first checked is the primary)</legend>
-        {METRICS.map((m) => (
-          <label key={m} className="check">
-            <input type="checkbox" checked={metrics.includes(m)} onChange={() => toggle(m)} /> {m}
+        {configurable.map((m) => (
+          <label key={m.name} className="check">
+            <input type="checkbox" checked={metrics.includes(m.name)} onChange={() => toggle(m.name)} /> {m.displayName}
           </label>
         ))}
       </fieldset>

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { PhaseDocument, SubmissionDocument } from '../graphql/generated';
 import { formatDate, formatNumber, progressPercent } from '../lib/format';
 import { useQuery } from '../lib/graphql-client';
-import { metricHigherIsBetter } from '../lib/metrics';
 import { Link } from '../lib/router';
 import { DownloadLink } from '../components/download-link';
 import { InstanceScores } from '../components/instance-scores';
@@ -20,7 +19,7 @@ export function SubmissionPage({ id }: { id: string }) {
   const metrics = phase.data?.phase.task.metrics ?? [];
   const [metric, setMetric] = useState<string | null>(null);
   const chosen = metric ?? sub?.corpusScores[0]?.metric ?? metrics[0]?.key ?? null;
-  const metricName = metrics.find((m) => m.key === chosen)?.name ?? chosen ?? '';
+  const higherIsBetter = metrics.find((m) => m.key === chosen)?.definition?.higherIsBetter ?? true;
 
   if (loading && !sub) return <Loading what="the submission" />;
   if (error && !sub) return <ErrorMessage error={error} onRetry={refetch} title="Could not load the submission" />;
@@ -110,7 +109,7 @@ export function SubmissionPage({ id }: { id: string }) {
                   </select>
                 </label>
               </div>
-              <InstanceScores key={chosen} submissionId={sub.id} metric={chosen} higherIsBetter={metricHigherIsBetter(metricName)} />
+              <InstanceScores key={chosen} submissionId={sub.id} metric={chosen} higherIsBetter={higherIsBetter} />
             </section>
           )}
         </>

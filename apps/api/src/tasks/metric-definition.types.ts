@@ -1,0 +1,32 @@
+import { Field, Float, ObjectType } from '@nestjs/graphql';
+import { CONFIGURABLE_METRICS } from '@podium/contracts';
+import { optionNames, type MetricDefinition } from '@podium/metrics';
+
+@ObjectType('MetricDefinition', { description: "A metric's facts from the one metric registry (libs/metrics; NLI and combined registered by libs/nli)" })
+export class MetricDefinitionType {
+  @Field({ description: 'Name a task configures, e.g. chrf++' }) name!: string;
+  @Field({ description: 'Name for people, e.g. chrF++' }) displayName!: string;
+  @Field({ description: 'corpus (additive sufficient statistics) or sentence (corpus score = mean of instances)' }) kind!: string;
+  @Field() higherIsBetter!: boolean;
+  @Field(() => Float) rangeLow!: number;
+  @Field(() => Float, { nullable: true, description: 'Upper end of the range; null when unbounded (TER)' }) rangeHigh!: number | null;
+  @Field(() => [String], { description: 'Option names the metric accepts' }) options!: string[];
+  @Field({ description: 'Shape of the score signature' }) signatureFormat!: string;
+  @Field() description!: string;
+  @Field({ description: 'Whether a task may configure it (false for the combined metric, which the task weight enables)' }) configurable!: boolean;
+}
+
+export function toMetricDefinitionType(d: MetricDefinition): MetricDefinitionType {
+  return {
+    name: d.name,
+    displayName: d.displayName,
+    kind: d.kind,
+    higherIsBetter: d.higherIsBetter,
+    rangeLow: d.range[0],
+    rangeHigh: Number.isFinite(d.range[1]) ? d.range[1] : null,
+    options: optionNames(d),
+    signatureFormat: d.signatureFormat,
+    description: d.description,
+    configurable: (CONFIGURABLE_METRICS as readonly string[]).includes(d.name),
+  };
+}

@@ -1,5 +1,7 @@
 import type { MetricConfig, TaskKindName } from '@podium/contracts';
-import { isMetricName, metricInfo, parseMetricOptions } from '@podium/metrics';
+import { metricDefinition } from '@podium/metrics';
+// Importing @podium/nli registers the `nli` metric into the registry.
+import '@podium/nli';
 import type { PairScorer } from '@podium/robustness';
 import { MetricUnavailableError, runMetrics, type NliScorer, type ScoringInstance } from './metric-runner';
 
@@ -12,11 +14,9 @@ import { MetricUnavailableError, runMetrics, type NliScorer, type ScoringInstanc
  * compares the hypothesis with it.
  */
 export function metricPairScorer(config: MetricConfig, kind: TaskKindName, nli: NliScorer | null): PairScorer {
-  let higherIsBetter = true; // NLI scores (entailment-based formulas) are higher-is-better
-  if (config.name !== 'nli') {
-    if (!isMetricName(config.name)) throw new MetricUnavailableError(`unknown metric '${config.name}'`);
-    higherIsBetter = metricInfo(config.name, parseMetricOptions(config.name, config.options)).higherIsBetter;
-  }
+  const definition = metricDefinition(config.name);
+  if (!definition) throw new MetricUnavailableError(`unknown metric '${config.name}'`);
+  const { higherIsBetter } = definition;
   return async (anchors, hyps) => {
     const instances: ScoringInstance[] = anchors.map((anchor, i) => ({ instanceId: String(i), source: anchor, references: [anchor], output: hyps[i]! }));
     const [result] = await runMetrics([config], kind, instances, nli);

@@ -1,21 +1,16 @@
+import { METRIC_NAMES } from '@podium/metrics';
 import { z } from 'zod';
 
 /** Task kinds as the API names them. */
 export const TASK_KINDS = ['mt', 'summarization', 'data-to-text', 'other'] as const;
 export type TaskKindName = (typeof TASK_KINDS)[number];
 
-/** Metric names a task may configure (classical metrics, NLI and the combined metric). */
-export const CONFIGURABLE_METRICS = [
-  'bleu',
-  'chrf',
-  'chrf++',
-  'ter',
-  'rouge1',
-  'rouge2',
-  'rougeL',
-  'rougeLsum',
-  'nli',
-] as const;
+/**
+ * Metric names a task may configure: the classical metrics of the registry in @podium/metrics,
+ * and NLI (registered by @podium/nli, not imported here: contracts stays free of onnxruntime).
+ * The combined metric is enabled by the task's weight instead.
+ */
+export const CONFIGURABLE_METRICS = [...METRIC_NAMES, 'nli'] as const;
 export type ConfigurableMetric = (typeof CONFIGURABLE_METRICS)[number];
 
 const optionValue = z.union([z.string().max(200), z.number().finite(), z.boolean()]);

@@ -1,6 +1,8 @@
 // The one place that talks to @podium/ranking and @podium/metrics for the leaderboard, so the
 // API's types do not follow every change of theirs.
-import { metricInfo, type MetricName } from '@podium/metrics';
+import { metricDefinition } from '@podium/metrics';
+// Importing @podium/nli registers the `nli` and `combined` metrics into the registry.
+import '@podium/nli';
 import {
   analyseSystems,
   CLUSTER_DEFINITION,
@@ -95,16 +97,7 @@ export function rankSystems(input: RankingInput, options: RankingOptions): Analy
   };
 }
 
-const CLASSICAL = new Set<string>(['bleu', 'chrf', 'chrf++', 'ter', 'rouge1', 'rouge2', 'rougeL', 'rougeLsum']);
-
-/** Whether larger scores are better for a configured metric (TER: no; NLI and the rest: yes). */
+/** Whether larger scores are better for a configured metric, from the metric registry (an unregistered name: yes). */
 export function metricHigherIsBetter(name: string): boolean {
-  if (CLASSICAL.has(name)) {
-    try {
-      return metricInfo(name as MetricName, {}).higherIsBetter;
-    } catch {
-      return name !== 'ter';
-    }
-  }
-  return true;
+  return metricDefinition(name)?.higherIsBetter ?? true;
 }

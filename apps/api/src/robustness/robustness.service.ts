@@ -15,7 +15,7 @@ import {
   type RobustnessReport,
   type Task,
 } from '@podium/db';
-import { isMetricName, metricInfo, parseMetricOptions } from '@podium/metrics';
+import { metricDefinition } from '@podium/metrics';
 import { metaEvaluate, PHENOMENA, TRADEOFF_WEIGHTS, type DaJudgement } from '@podium/robustness';
 import PgBoss from 'pg-boss';
 import { assertId } from '../common/ids';
@@ -96,16 +96,9 @@ function configuredMetrics(task: Task): MetricConfig[] {
   return parsed.success ? parsed.data : [];
 }
 
-/** Direction of a configured metric: classical ones say so themselves; NLI scores are higher-is-better. */
+/** Direction of a configured metric from the metric registry; else what the report or the default says. */
 function higherIsBetterOf(config: MetricConfig | undefined, report: RobustnessReportType | null): boolean {
-  if (config && config.name !== 'nli' && isMetricName(config.name)) {
-    try {
-      return metricInfo(config.name, parseMetricOptions(config.name, config.options)).higherIsBetter;
-    } catch {
-      // invalid options: fall through to what the report or the default says
-    }
-  }
-  return report?.higherIsBetter ?? true;
+  return (config && metricDefinition(config.name)?.higherIsBetter) ?? report?.higherIsBetter ?? true;
 }
 
 @Injectable()

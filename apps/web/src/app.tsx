@@ -1,5 +1,8 @@
 import { Layout } from './components/layout';
+import { MetricsDocument } from './graphql/generated';
 import { AuthProvider } from './lib/auth';
+import { useQuery } from './lib/graphql-client';
+import { setMetricFacts } from './lib/metric-registry';
 import { matchPath, useLocation } from './lib/router';
 import { OrganisePage } from './pages/organise-page';
 import { PairwisePage } from './pages/pairwise-page';
@@ -31,6 +34,9 @@ function Routes() {
 }
 
 export function App() {
+  // Metric facts (display names, directions) come from the API's registry; labels re-render when it answers.
+  const registry = useQuery(MetricsDocument, {});
+  if (registry.data) setMetricFacts(registry.data.metrics);
   return (
     <AuthProvider>
       <Layout>

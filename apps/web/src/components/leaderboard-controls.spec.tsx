@@ -1,6 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { DEFAULT_STATE } from '../lib/url-state';
 import { LeaderboardControls, metricLabel } from './leaderboard-controls';
+import { setMetricFacts } from '../lib/metric-registry';
+import { METRIC_FACTS } from '../test/fixtures';
+
+beforeAll(() => setMetricFacts(METRIC_FACTS));
 
 describe('LeaderboardControls', () => {
   it('reports a new state when the aggregation, test, correction or metric changes', () => {

@@ -1,6 +1,7 @@
 import { AGGREGATION_LABELS, AGGREGATIONS, type Aggregation } from '../lib/leaderboard';
 import { CORRECTIONS, TESTS, type LeaderboardState } from '../lib/url-state';
 import type { PValueCorrection, PairedTest } from '../graphql/generated';
+import { metricFacts } from '../lib/metric-registry';
 
 export const TEST_LABELS: Record<PairedTest, string> = {
   TTEST: 'Paired t-test',
@@ -20,20 +21,10 @@ export const CORRECTION_LABELS: Record<PValueCorrection, string> = {
   NONE: 'None',
 };
 
-/** Labels for metric keys; NLI and the combined metric get a word of explanation. */
+/** Labels for metric keys from the API's metric registry; the combined metric gets a word of explanation. */
 export function metricLabel(key: string): string {
-  const known: Record<string, string> = {
-    bleu: 'BLEU',
-    chrf: 'chrF',
-    'chrf++': 'chrF++',
-    ter: 'TER (lower is better)',
-    rouge1: 'ROUGE-1',
-    rouge2: 'ROUGE-2',
-    rougeL: 'ROUGE-L',
-    rougeLsum: 'ROUGE-Lsum',
-    nli: 'NLI (MENLI)',
-  };
-  if (known[key]) return known[key];
+  const facts = metricFacts(key);
+  if (facts) return facts.higherIsBetter ? facts.displayName : `${facts.displayName} (lower is better)`;
   // The API's combined metric (MENLI): `combined`, or `combined:<nli key>+<other key>`.
   const combined = /^combined:([^+]+)\+(.+)$/.exec(key);
   if (combined) return `Combined: ${metricLabel(combined[1]!).replace(' (lower is better)', '')} + ${metricLabel(combined[2]!).replace(' (lower is better)', '')}`;

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { AuthProvider } from '../lib/auth';
 import { DEFAULT_STATE } from '../lib/url-state';
-import { pair, row } from '../test/fixtures';
+import { METRIC_FACTS, pair, row } from '../test/fixtures';
+import { setMetricFacts } from '../lib/metric-registry';
 import { LeaderboardView } from './leaderboard-view';
 
 function board(systems: ReturnType<typeof row>[], notes: string[] = []) {
@@ -23,6 +24,8 @@ const view = () =>
       <LeaderboardView phaseId="p1" metrics={['bleu']} state={DEFAULT_STATE} onChange={() => undefined} />
     </AuthProvider>,
   );
+
+beforeAll(() => setMetricFacts(METRIC_FACTS));
 
 describe('LeaderboardView', () => {
   it('shows a loading state, then the systems and the metrics the API offers', async () => {

@@ -70,3 +70,12 @@ export function pair(a: string, b: string, p: Partial<PairRow> = {}): PairRow {
     ...p,
   };
 }
+
+/** Part of the API's `metrics` answer (the libs/metrics registry, with NLI from libs/nli). */
+export const METRIC_FACTS = [
+  { name: 'bleu', displayName: 'BLEU', higherIsBetter: true },
+  { name: 'chrf', displayName: 'chrF', higherIsBetter: true },
+  { name: 'chrf++', displayName: 'chrF++', higherIsBetter: true },
+  { name: 'ter', displayName: 'TER', higherIsBetter: false },
+  { name: 'nli', displayName: 'NLI (MENLI)', higherIsBetter: true },
+];

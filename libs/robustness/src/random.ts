@@ -1,7 +1,10 @@
 /**
- * Seeded pseudo-random numbers (mulberry32): small, fast and identical on every platform,
- * so a bootstrap interval or a generated suite is reproducible from its recorded seed.
+ * Seeded pseudo-random numbers for suites and bootstrap intervals: the one generator of
+ * `@podium/ranking` (mulberry32), seen through the small interface the generators use, so a
+ * bootstrap interval or a generated suite is reproducible from its recorded seed.
  */
+import { mulberry32 } from '@podium/ranking';
+
 export interface Rng {
   /** Uniform in [0, 1). */
   next(): number;
@@ -11,19 +14,12 @@ export interface Rng {
   pick<T>(items: readonly T[]): T;
 }
 
-/** Creates a {@link Rng} from a 32-bit seed; equal seeds give equal sequences. */
+/** Creates a {@link Rng} from a 32-bit seed (mulberry32 of `@podium/ranking`); equal seeds give equal sequences. */
 export function createRng(seed: number): Rng {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number): number => Math.floor(next() * n);
+  const rng = mulberry32(seed);
+  const int = (n: number): number => rng.nextInt(n);
   return {
-    next,
+    next: rng.next,
     int,
     pick: <T>(items: readonly T[]): T => {
       if (items.length === 0) throw new RangeError('pick from an empty array');

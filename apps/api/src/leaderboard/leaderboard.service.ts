@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { ForbiddenError, InvalidInputError, NotFoundError, ScoreRepository, SubmissionRepository, TaskRepository, type AuthUser } from '@podium/db';
 import { assertId } from '../common/ids';
 import { assertCanSeePhaseScores, assertOrganiser, isOrganiser } from '../common/visibility';
@@ -57,22 +58,16 @@ export function topDisagreement(systems: (Pick<LeaderboardSystem, 'system' | 'te
  * concurrent requests for the same board share one computation.
  */
 class LeaderboardCache {
-  private readonly entries = new Map<string, Promise<Leaderboard>>();
+  private readonly entries = new LRUCache<string, Promise<Leaderboard>>({ max: CACHE_SIZE });
   get(key: string): Promise<Leaderboard> | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
+    return this.entries.get(key);
   }
   set(key: string, value: Promise<Leaderboard>): void {
     this.entries.set(key, value);
     // A failed computation is not remembered.
     value.catch(() => {
-      if (this.entries.get(key) === value) this.entries.delete(key);
+      if (this.entries.peek(key) === value) this.entries.delete(key);
     });
-    if (this.entries.size > CACHE_SIZE) this.entries.delete(this.entries.keys().next().value!);
   }
 }
 
@@ -324,7 +319,7 @@ export class LeaderboardService {
   }
 
   /** Corpus statistics per phase, metric and scoring state (recomputed from texts, cached). */
-  private readonly statsCache = new Map<string, Promise<CorpusStatistics | null>>();
+  private readonly statsCache = new LRUCache<string, Promise<CorpusStatistics | null>>({ max: 20 });
   private corpusStats(phaseId: string, config: Parameters<typeof corpusStatistics>[1], testSetId: string, ids: string[], stamp: string) {
     const key = JSON.stringify([phaseId, config.key, ids, stamp]);
     let hit = this.statsCache.get(key);
@@ -332,7 +327,6 @@ export class LeaderboardService {
       hit = corpusStatistics(this.scores, config, testSetId, ids);
       this.statsCache.set(key, hit);
       hit.catch(() => this.statsCache.delete(key));
-      if (this.statsCache.size > 20) this.statsCache.delete(this.statsCache.keys().next().value!);
     }
     return hit;
   }

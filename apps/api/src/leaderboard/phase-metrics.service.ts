@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type { MetricConfig } from '@podium/contracts';
 import { InvalidInputError, ScoreRepository, SubmissionRepository, type PhaseScoreMatrix, type Task } from '@podium/db';
 import { createHash } from 'node:crypto';
@@ -31,7 +32,7 @@ const CACHE_SIZE = 50;
  */
 @Injectable()
 export class PhaseMetricsService {
-  private readonly matrices = new Map<string, Promise<PhaseScoreMatrix>>();
+  private readonly matrices = new LRUCache<string, Promise<PhaseScoreMatrix>>({ max: CACHE_SIZE });
 
   constructor(
     private readonly submissions: SubmissionRepository,
@@ -86,11 +87,7 @@ export class PhaseMetricsService {
     const spec = selection.combined;
     const key = JSON.stringify([phase.id, spec.key, spec.w, stamp]);
     let hit = this.matrices.get(key);
-    if (hit) {
-      this.matrices.delete(key);
-      this.matrices.set(key, hit);
-      return hit;
-    }
+    if (hit) return hit;
     hit = (async () => {
       const [n, m] = await Promise.all([
         this.scores.matrix(phase.id, spec.nli.key, phase.testSetId),
@@ -100,9 +97,8 @@ export class PhaseMetricsService {
     })();
     this.matrices.set(key, hit);
     hit.catch(() => {
-      if (this.matrices.get(key) === hit) this.matrices.delete(key);
+      if (this.matrices.peek(key) === hit) this.matrices.delete(key);
     });
-    if (this.matrices.size > CACHE_SIZE) this.matrices.delete(this.matrices.keys().next().value!);
     return hit;
   }
 }

@@ -2,48 +2,37 @@ import { Logger } from '@nestjs/common';
 import path from 'node:path';
 import type { WorkerConfig } from '@podium/config';
 import type { MetricConfig, TaskKindName } from '@podium/contracts';
-import {
-  defaultNliOptions,
-  loadNliModel,
-  nliAvailability,
-  scoreNli,
-  type NliDirection,
-  type NliFormula,
-  type NliLongPremise,
-  type NliMetricOptions,
-  type NliModel,
-  type NliRefsAggregation,
-} from '@podium/nli';
+import { MetricInputError, validateMetricOptions } from '@podium/metrics';
+import { defaultNliOptions, loadNliModel, nliAvailability, nliOptionsSchema, scoreNli, type NliMetricOptions, type NliModel } from '@podium/nli';
+import type { z } from 'zod';
 import { MetricUnavailableError, referenceStreams, type MetricResult, type NliScorer, type ScoringInstance } from './metric-runner';
 
-const FORMULAS: readonly NliFormula[] = ['e', '-c', 'e-n', 'e-c', 'e-n-2c'];
-const DIRECTIONS: readonly NliDirection[] = ['ref->hyp', 'ref<-hyp', 'ref<->hyp', 'src->hyp', 'src<-hyp', 'src<->hyp'];
 
 export function defaultModelsDir(): string {
   return path.resolve(__dirname, '..', '..', '..', 'models');
 }
 
-function pick<T extends string>(value: unknown, allowed: readonly T[], what: string): T | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-  throw new MetricUnavailableError(`invalid NLI ${what} '${String(value)}'; expected one of ${allowed.join(', ')}`);
-}
 
 /**
  * NLI options of a task's metric entry: `mode` ('ref' | 'src') picks the paper's default for
  * the task kind, and `formula`, `direction`, `refsAggregation`, `long` override it.
  */
 export function nliOptionsFor(config: MetricConfig, kind: TaskKindName): NliMetricOptions {
-  const o = config.options;
-  const direction = pick(o['direction'], DIRECTIONS, 'direction');
-  const mode = pick(o['mode'], ['ref', 'src'] as const, 'mode') ?? (direction?.startsWith('src') ? 'src' : 'ref');
+  // The registry's schema (registered by @podium/nli) validates; the API already did at task creation.
+  let o: z.infer<typeof nliOptionsSchema>;
+  try {
+    o = validateMetricOptions('nli', config.options) as z.infer<typeof nliOptionsSchema>;
+  } catch (e) {
+    throw e instanceof MetricInputError ? new MetricUnavailableError(`invalid NLI options: ${e.message}`) : e;
+  }
+  const mode = o.mode ?? (o.direction?.startsWith('src') ? 'src' : 'ref');
   const base = defaultNliOptions(kind, mode);
   return {
     ...base,
-    formula: pick(o['formula'], FORMULAS, 'formula') ?? base.formula,
-    direction: direction ?? base.direction,
-    refsAggregation: pick<NliRefsAggregation>(o['refsAggregation'], ['max', 'mean'], 'refsAggregation') ?? base.refsAggregation,
-    long: pick<NliLongPremise>(o['long'], ['truncate', 'chunk'], 'long') ?? base.long,
+    formula: o.formula ?? base.formula,
+    direction: o.direction ?? base.direction,
+    refsAggregation: o.refsAggregation ?? base.refsAggregation,
+    long: o.long ?? base.long,
   };
 }
 

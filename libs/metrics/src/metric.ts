@@ -17,7 +17,7 @@ import { chrfFromStats, chrfSignature, chrfStats, resolveChrfConfig } from './ch
 import { MetricInputError } from './errors';
 import { resolveRougeConfig, rougeSignature, rougeStats, type RougeType } from './rouge';
 import { resolveTerConfig, terFromStats, terSignature, terStats } from './ter';
-import { registerMetric, validateMetricOptions, type MetricDefinition } from './registry';
+import { registerMetric, requireMetricDefinition, validateMetricOptions, type MetricDefinition } from './registry';
 import { BLEU_TOKENIZERS, isBleuTokenizerName } from './tokenizers';
 
 /** Names of the classical metrics. */
@@ -243,6 +243,9 @@ function withName(name: MetricName, body: string): string {
 export function getMetric(name: MetricName, options: MetricOptions = {}, nrefs = 1): Metric {
   if (!isMetricName(name)) throw new MetricInputError(`unknown metric '${String(name)}' (expected one of ${METRIC_NAMES.join(', ')})`);
   options = parseMetricOptions(name, options as Readonly<Record<string, unknown>>);
+  // Direction and range come from the registry entry, the one place that states them.
+  const def = requireMetricDefinition(name);
+  const facts: Pick<Metric, 'higherIsBetter' | 'range'> = { higherIsBetter: def.higherIsBetter, range: [def.range[0], def.range[1]] };
   const corpusFromStats = (m: Pick<Metric, 'corpusFromSum'>) => (rows: readonly (readonly number[])[]) =>
     m.corpusFromSum(sumStats(rows), rows.length);
 
@@ -256,8 +259,7 @@ export function getMetric(name: MetricName, options: MetricOptions = {}, nrefs =
       name,
       signature: withName(name, bleuSignature(c, nrefs, c.effectiveOrder)),
       sentenceSignature: withName(name, bleuSignature(c, nrefs, c.sentenceEffectiveOrder)),
-      higherIsBetter: true,
-      range: [0, 100],
+      ...facts,
       refAggregation: 'n-gram counts clipped by their maximum count over references; closest reference length',
       additiveStats: true,
       stats: (hyp, refs) => bleuStats(c, hyp, refs),
@@ -274,8 +276,7 @@ export function getMetric(name: MetricName, options: MetricOptions = {}, nrefs =
       name,
       signature: sig,
       sentenceSignature: sig,
-      higherIsBetter: true,
-      range: [0, 100],
+      ...facts,
       refAggregation: 'statistics of the reference with the best sentence-level chrF',
       additiveStats: true,
       stats: (hyp, refs) => chrfStats(c, hyp, refs),
@@ -291,8 +292,7 @@ export function getMetric(name: MetricName, options: MetricOptions = {}, nrefs =
       name,
       signature: sig,
       sentenceSignature: sig,
-      higherIsBetter: false,
-      range: [0, Number.POSITIVE_INFINITY],
+      ...facts,
       refAggregation: 'fewest edits over references, divided by the average reference length',
       additiveStats: true,
       stats: (hyp, refs) => terStats(c, hyp, refs),
@@ -308,8 +308,7 @@ export function getMetric(name: MetricName, options: MetricOptions = {}, nrefs =
     name,
     signature: sig,
     sentenceSignature: sig,
-    higherIsBetter: true,
-    range: [0, 1],
+    ...facts,
     refAggregation: 'reference with the highest F-measure (rouge-score score_multi)',
     additiveStats: false,
     stats: (hyp, refs) => rougeStats(type, c, hyp, refs),

@@ -4,7 +4,7 @@ import {
   metricConfigListSchema,
   parseRobustnessSuite,
   robustnessSuiteIdSchema,
-  TASK_KINDS,
+  taskKindFromDb,
   type MetricConfig,
   type RobustnessResult,
   type StoredTradeoffPoint,
@@ -75,9 +75,9 @@ async function scoreSuite(
 }
 
 function taskKindName(kind: string): TaskKindName {
-  const name = kind.toLowerCase().replace(/_/g, '-');
-  if (!(TASK_KINDS as readonly string[]).includes(name)) throw new PermanentRobustnessError(`unknown task kind ${kind}`);
-  return name as TaskKindName;
+  const name = taskKindFromDb(kind);
+  if (!name) throw new PermanentRobustnessError(`unknown task kind ${kind}`);
+  return name;
 }
 
 @Injectable()

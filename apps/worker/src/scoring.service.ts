@@ -1,15 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { metricConfigListSchema, TASK_KINDS, type MetricConfig, type TaskKindName } from '@podium/contracts';
-import { SubmissionRepository, TaskKind } from '@podium/db';
+import { metricConfigListSchema, taskKindFromDb, type MetricConfig, type TaskKindName } from '@podium/contracts';
+import { SubmissionRepository } from '@podium/db';
 import { MetricUnavailableError, runMetrics, type MetricResult, type NliScorer, type ScoringInstance } from './metric-runner';
 import { NLI_SCORER } from './tokens';
-
-const KIND_NAMES: Record<TaskKind, TaskKindName> = {
-  MT: 'mt',
-  SUMMARIZATION: 'summarization',
-  DATA_TO_TEXT: 'data-to-text',
-  OTHER: 'other',
-};
 
 /** The outcome of one scoring attempt. */
 export type ScoringOutcome =
@@ -105,8 +98,8 @@ export class ScoringService {
     if (!metrics.success) {
       throw new PermanentScoringError(`task '${input.task.slug}' has an invalid metric configuration: ${metrics.error.message}`);
     }
-    const kind = KIND_NAMES[input.task.kind];
-    if (!TASK_KINDS.includes(kind)) throw new PermanentScoringError(`unknown task kind ${input.task.kind}`);
+    const kind = taskKindFromDb(input.task.kind);
+    if (!kind) throw new PermanentScoringError(`unknown task kind ${input.task.kind}`);
     const instances: ScoringInstance[] = input.outputs.map((o) => ({
       instanceId: o.instance.id,
       source: o.instance.source,

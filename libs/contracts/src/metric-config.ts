@@ -5,6 +5,19 @@ import { z } from 'zod';
 export const TASK_KINDS = ['mt', 'summarization', 'data-to-text', 'other'] as const;
 export type TaskKindName = (typeof TASK_KINDS)[number];
 
+/** Database spelling of each task kind (the Prisma enum `TaskKind`); the one mapping between them. */
+export const TASK_KIND_DB = {
+  mt: 'MT',
+  summarization: 'SUMMARIZATION',
+  'data-to-text': 'DATA_TO_TEXT',
+  other: 'OTHER',
+} as const satisfies Record<TaskKindName, string>;
+
+/** The task kind a database value names, or undefined. Example: `taskKindFromDb('DATA_TO_TEXT')` → `'data-to-text'`. */
+export function taskKindFromDb(kind: string): TaskKindName | undefined {
+  return TASK_KINDS.find((k) => TASK_KIND_DB[k] === kind);
+}
+
 /**
  * Metric names a task may configure: the classical metrics of the registry in @podium/metrics,
  * and NLI (registered by @podium/nli, not imported here: contracts stays free of onnxruntime).

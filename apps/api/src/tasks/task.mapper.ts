@@ -1,20 +1,13 @@
-import { TASK_KINDS, type MetricConfig, type TaskKindName } from '@podium/contracts';
+import { TASK_KIND_DB, taskKindFromDb, type MetricConfig, type TaskKindName } from '@podium/contracts';
 import { TaskKind, type Task } from '@podium/db';
 import type { MetricConfigType, TaskType } from './task.types';
 
-const KIND_TO_DB: Record<TaskKindName, TaskKind> = {
-  mt: TaskKind.MT,
-  summarization: TaskKind.SUMMARIZATION,
-  'data-to-text': TaskKind.DATA_TO_TEXT,
-  other: TaskKind.OTHER,
-};
-
 export function kindToDb(kind: TaskKindName): TaskKind {
-  return KIND_TO_DB[kind];
+  return TaskKind[TASK_KIND_DB[kind]];
 }
 
 export function kindFromDb(kind: TaskKind): TaskKindName {
-  return TASK_KINDS.find((k) => KIND_TO_DB[k] === kind) ?? 'other';
+  return taskKindFromDb(kind) ?? 'other';
 }
 
 /** The task's metric list as stored (validated when written). */

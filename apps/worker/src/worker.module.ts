@@ -3,6 +3,7 @@ import { loadWorkerConfig, type WorkerConfig } from '@podium/config';
 import { startQueue } from '@podium/contracts';
 import { createDb, RobustnessRepository, SubmissionRepository, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
+import { LeaseKeeper } from './lease-keeper';
 import { createNliScorer } from './nli.adapter';
 import { RobustnessProcessor } from './robustness.processor';
 import { RobustnessService } from './robustness.service';
@@ -37,6 +38,7 @@ class DbCloser implements OnApplicationShutdown {
     },
     { provide: NLI_SCORER, inject: [WORKER_CONFIG], useFactory: (c: WorkerConfig) => createNliScorer(c) },
     DbCloser,
+    LeaseKeeper,
     ScoringService,
     ScoringProcessor,
     RobustnessService,

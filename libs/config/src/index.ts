@@ -57,6 +57,8 @@ const workerEnv = z.object({
   PODIUM_NLI_BATCH_SIZE: z.coerce.number().int().min(1).max(1024).default(32),
   PODIUM_NLI_THREADS: z.coerce.number().int().min(0).max(256).default(0),
   PODIUM_WORKER_NAME: z.string().default(`worker-${process.pid}`),
+  /** Seconds a SIGTERM'd worker lets its current jobs finish before handing them back. */
+  PODIUM_WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
 });
 export type WorkerConfig = z.infer<typeof workerEnv>;
 

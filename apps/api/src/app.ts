@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ApiConfig } from '@podium/config';
@@ -11,7 +11,7 @@ export interface CreateAppOptions {
   /** Write the GraphQL schema to apps/api/schema.graphql (the dev server does; tests do not). */
   emitSchema?: boolean;
   /** Nest's logger; false silences it (tests). */
-  logger?: false | Logger;
+  logger?: false | Logger | LoggerService;
   /** Repository root, to resolve the schema file and the default web app folder. */
   root?: string;
   /**
@@ -28,7 +28,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   config = { ...config, PODIUM_MODELS_DIR: config.PODIUM_MODELS_DIR ?? path.join(root, 'models') };
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(config, { schemaFile: options.emitSchema ? `${root}/${SCHEMA_FILE}` : false, queueSchema: options.queueSchema }),
-    { bodyParser: false, logger: options.logger === false ? false : undefined },
+    { bodyParser: false, logger: options.logger === false ? false : (options.logger ?? undefined) },
   );
   // GraphQL mutations carry whole test sets and submissions: allow up to the upload limit.
   app.useBodyParser('json', { limit: config.PODIUM_MAX_UPLOAD_BYTES });

@@ -16,8 +16,8 @@ export async function startBoss(databaseUrl: string, schema?: string, logger = n
     application_name: 'podium-api',
     ...(schema ? { schema } : {}),
   });
-  boss.on('error', (e: Error) => logger.error(`pg-boss: ${e.message}`));
-  await startQueue(boss);
+  boss.on('error', (e: Error) => logger.warn({ msg: `queue: ${e.message} (pg-boss retries)`, event: 'reconnecting' }));
+  await startQueue(boss, 10, 500, (m) => logger.warn({ msg: m, event: 'reconnecting' }));
   await boss.createQueue(SCORE_SUBMISSION_QUEUE);
   return boss;
 }
@@ -46,7 +46,13 @@ export class DbModule {
       module: DbModule,
       providers: [
         { provide: API_CONFIG, useValue: config },
-        { provide: DB, useFactory: () => createDb(config.DATABASE_URL) },
+        {
+          provide: DB,
+          useFactory: () =>
+            createDb(config.DATABASE_URL, {
+              onError: (e) => new Logger('Database').warn({ msg: `connection lost: ${e.message}; reconnecting on next query`, event: 'reconnecting' }),
+            }),
+        },
         { provide: PgBoss, useFactory: () => startBoss(config.DATABASE_URL, queueSchema) },
         { provide: IdentityRepository, useFactory: (db: Db) => new IdentityRepository(db), inject: [DB] },
         { provide: TaskRepository, useFactory: (db: Db) => new TaskRepository(db), inject: [DB] },

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { ConfigError, loadApiConfig } from '@podium/config';
+import { ConfigError, JsonLogger, loadApiConfig, useJsonLogs } from '@podium/config';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app';
@@ -14,6 +14,7 @@ async function bootstrap(): Promise<void> {
   const app = await createApp(config, {
     root: fromSource ? root : process.cwd(),
     emitSchema: fromSource && process.env['NODE_ENV'] !== 'production',
+    ...(useJsonLogs() ? { logger: new JsonLogger('api') } : {}),
   });
   app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);

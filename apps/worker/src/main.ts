@@ -4,11 +4,12 @@
  */
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import { JsonLogger, useJsonLogs } from '@podium/config';
 import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from './worker.module';
 
 export async function startWorker() {
-  const app = await NestFactory.createApplicationContext(WorkerModule, { logger: ['log', 'warn', 'error'] });
+  const app = await NestFactory.createApplicationContext(WorkerModule, { logger: useJsonLogs() ? new JsonLogger('worker') : ['log', 'warn', 'error'] });
   app.enableShutdownHooks();
   return app;
 }

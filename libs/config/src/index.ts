@@ -65,3 +65,4 @@ export type WorkerConfig = z.infer<typeof workerEnv>;
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   return parse(workerEnv, env, 'worker');
 }
+export { JsonLogger, useJsonLogs } from './json-logger';

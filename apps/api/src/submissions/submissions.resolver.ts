@@ -1,11 +1,17 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import type { AuthUser, Submission, Team } from '@podium/db';
+import { SCORE_JOB_MAX_ATTEMPTS } from '@podium/contracts';
+import { retryNote, type AuthUser, type Submission, type Team } from '@podium/db';
 import { CurrentUser, OrganiserOnly, SignedIn } from '../auth/auth.guard';
 import { CorpusScoreType, InstanceOrder, InstanceScorePageType, QuotaType, SubmissionType, UploadFormatEnum } from './submission.types';
 import { SubmissionsService } from './submissions.service';
 
 function toSubmissionType(s: Submission & { team?: Team }): SubmissionType {
-  return { ...s, team: s.team ? { id: s.team.id, name: s.team.name } : { id: s.teamId, name: '' } };
+  return {
+    ...s,
+    team: s.team ? { id: s.team.id, name: s.team.name } : { id: s.teamId, name: '' },
+    maxAttempts: SCORE_JOB_MAX_ATTEMPTS,
+    retryNote: retryNote(s, SCORE_JOB_MAX_ATTEMPTS),
+  };
 }
 
 @Resolver(() => SubmissionType)

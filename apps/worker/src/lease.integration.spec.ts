@@ -133,13 +133,15 @@ describeDb('scoring leases (real PostgreSQL, real pg-boss)', () => {
     expect(failed.error).toMatch(/stopped during attempt 4, the last one/);
   }, 30_000);
 
-  it('refuses illegal transitions with a domain error: SCORED → SCORED, and a rescore of a run in progress', async () => {
+  it('refuses illegal transitions with a domain error: SCORED → FAILED, and a rescore or a direct write during a live run', async () => {
     const id = await makeSubmission();
-    await expect(submissions.saveScores(id, [], [])).rejects.toBeInstanceOf(IllegalTransitionError);
     await submissions.acquireLease(id, 'w', null, 30);
     await expect(submissions.requeue([id], async () => undefined)).rejects.toBeInstanceOf(LeaseHeldError);
+    await expect(submissions.saveScores(id, [], [])).rejects.toBeInstanceOf(LeaseHeldError);
     await submissions.saveScores(id, [], [], 'w');
-    await expect(submissions.saveScores(id, [], [])).rejects.toBeInstanceOf(IllegalTransitionError);
+    await expect(submissions.markFailed(id, 'late')).rejects.toBeInstanceOf(IllegalTransitionError);
+    expect(await submissions.markFailed(id, 'late', 'w')).toBe(false);
+    expect((await db.submission.findUniqueOrThrow({ where: { id } })).status).toBe('SCORED');
     expect(await submissions.requeue([id], async () => undefined)).toBe(1);
   }, 30_000);
 

@@ -33,6 +33,15 @@ const apiEnv = z.object({
   PODIUM_MODELS_DIR: z.string().optional(),
   /** NLI model the worker uses for `nli` metrics unless a task's metric names one (reported as available or not). */
   PODIUM_NLI_MODEL: z.string().default('test-nli-tiny'),
+  /** Requests one client (its API token, else its IP address) may make per window; 0 turns the limit off. */
+  PODIUM_RATE_LIMIT: z.coerce.number().int().min(0).default(1200),
+  /** Of those, uploads (submissions, test sets) per window. */
+  PODIUM_RATE_LIMIT_UPLOADS: z.coerce.number().int().min(0).default(120),
+  PODIUM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Deepest GraphQL selection accepted (introspection is exempt). */
+  PODIUM_GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(12),
+  /** Most fields one GraphQL operation may select, fragments expanded. */
+  PODIUM_GRAPHQL_MAX_FIELDS: z.coerce.number().int().min(1).default(2000),
 });
 export type ApiConfig = z.infer<typeof apiEnv>;
 

@@ -304,7 +304,10 @@ export class SubmissionRepository {
 
   /**
    * Replaces all scores of a submission and marks it scored, in one transaction, so a retried
-   * job never duplicates scores and readers never see half a submission.
+   * job never duplicates scores and readers never see half a submission. A worker passes its
+   * `owner` name and writes only while it holds the lease ({@link LeaseLostError} otherwise);
+   * without an owner (imports, fixtures: a rescore and its result at once) the write is refused
+   * only while a worker holds a live lease.
    */
   async saveScores(
     submissionId: string,
@@ -323,12 +326,14 @@ export class SubmissionRepository {
         const settled = await tx.$executeRaw`
           UPDATE submission SET status = 'SCORED', error = NULL, retry_reason = NULL, scored_at = now(), progress_done = ${total}, progress_total = ${total},
                  lease_owner = NULL, lease_job_id = NULL, lease_expires_at = NULL
-          WHERE id = ${submissionId}::uuid AND status = 'SCORING' AND (${owner ?? null}::text IS NULL OR lease_owner = ${owner ?? null})`;
+          WHERE id = ${submissionId}::uuid
+            AND ((${owner ?? null}::text IS NOT NULL AND status = 'SCORING' AND lease_owner = ${owner ?? null})
+              OR (${owner ?? null}::text IS NULL AND NOT (status = 'SCORING' AND lease_expires_at > now())))`;
         if (settled !== 1) {
           const current = await tx.submission.findUnique({ where: { id: submissionId } });
           if (!current) throw new NotFoundError('submission', submissionId);
           if (owner) throw new LeaseLostError(submissionId, owner);
-          throw new IllegalTransitionError(submissionId, current.status, SubmissionStatus.SCORED);
+          throw new LeaseHeldError(submissionId, current.leaseOwner ?? 'a worker', current.leaseExpiresAt ?? new Date());
         }
         await tx.instanceScore.deleteMany({ where: { submissionId } });
         await tx.corpusScore.deleteMany({ where: { submissionId } });
@@ -350,7 +355,11 @@ export class SubmissionRepository {
       where: { id: submissionId, status: { in: sourcesOf(SubmissionStatus.FAILED) }, ...(owner ? { leaseOwner: owner } : {}) },
       data: { status: SubmissionStatus.FAILED, error: reason.slice(0, 2000), leaseOwner: null, leaseJobId: null, leaseExpiresAt: null },
     });
-    return r.count === 1;
+    if (r.count === 1) return true;
+    if (owner) return false;
+    const current = await this.db.submission.findUnique({ where: { id: submissionId } });
+    if (!current) throw new NotFoundError('submission', submissionId);
+    throw new IllegalTransitionError(submissionId, current.status, SubmissionStatus.FAILED);
   }
 }
 

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } fro
 import { DomainError } from '@podium/db';
 import type { Response } from 'express';
 import { GraphQLError } from 'graphql';
+import { requestIdOf } from './request-context';
 
 const HTTP_STATUS: Record<DomainError['code'], number> = {
   INVALID_INPUT: 400,
@@ -18,6 +19,8 @@ const HTTP_CODE: Record<number, string> = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
 };
 
 /** What a client learns about an error: the same for GraphQL (`extensions`) and REST (body). */
@@ -57,9 +60,20 @@ export class DomainErrorFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): GraphQLError | void {
     const client = toClientError(error);
-    if (!client) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    const shown: ClientError = client ?? { status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'internal server error', details: {} };
-    if (host.getType<string>() === 'graphql') {
+    const isGraphql = host.getType<string>() === 'graphql';
+    // Optional calls: hosts built by hand (tests, other contexts) may lack them.
+    const req = isGraphql ? (host.getArgByIndex?.(2) as { req?: unknown } | undefined)?.req : host.switchToHttp().getRequest?.<unknown>();
+    const requestId = requestIdOf(req);
+    if (!client) {
+      this.logger.error({ msg: error instanceof Error ? error.message : String(error), requestId, stack: error instanceof Error ? error.stack : undefined });
+    }
+    const shown: ClientError = client ?? {
+      status: 500,
+      code: 'INTERNAL_SERVER_ERROR',
+      message: `internal server error${requestId ? ` (request ${requestId})` : ''}`,
+      details: requestId ? { requestId } : {},
+    };
+    if (isGraphql) {
       return new GraphQLError(shown.message, { extensions: { code: shown.code, ...shown.details } });
     }
     const res = host.switchToHttp().getResponse<Response>();

@@ -12,6 +12,7 @@ import { landingPagePlugin } from './common/landing-page.plugin';
 import { StorableTextPipe } from './common/storable-text';
 import { DbModule } from './db.module';
 import { DownloadsModule } from './downloads/downloads.module';
+import { HealthModule } from './health/health.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { AuthModule } from './auth/auth.module';
 import { PhasesModule } from './phases/phases.module';
@@ -63,6 +64,7 @@ export class AppModule {
         LeaderboardModule,
         DownloadsModule,
         RobustnessModule,
+        HealthModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -3,7 +3,7 @@ import type { ApiConfig } from '@podium/config';
 import { SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
 import { IdentityRepository, ScoreRepository, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
-import { API_CONFIG, DB } from './common/tokens';
+import { API_CONFIG, DB, QUEUE_SCHEMA } from './common/tokens';
 
 /** Starts pg-boss (creating its `pgboss` schema on first run) and the scoring queue. */
 export async function startBoss(databaseUrl: string, schema?: string, logger = new Logger('PgBoss')): Promise<PgBoss> {
@@ -46,6 +46,7 @@ export class DbModule {
       module: DbModule,
       providers: [
         { provide: API_CONFIG, useValue: config },
+        { provide: QUEUE_SCHEMA, useValue: queueSchema ?? 'pgboss' },
         {
           provide: DB,
           useFactory: () =>
@@ -60,7 +61,7 @@ export class DbModule {
         { provide: ScoreRepository, useFactory: (db: Db) => new ScoreRepository(db), inject: [DB] },
         DbLifecycle,
       ],
-      exports: [API_CONFIG, DB, PgBoss, IdentityRepository, TaskRepository, SubmissionRepository, ScoreRepository],
+      exports: [API_CONFIG, DB, QUEUE_SCHEMA, PgBoss, IdentityRepository, TaskRepository, SubmissionRepository, ScoreRepository],
     };
   }
 }

@@ -89,6 +89,16 @@ export class SubmissionsResolver {
     return this.service.rescore(user, { submissionId: submissionId ?? undefined, phaseId: phaseId ?? undefined });
   }
 
+  @OrganiserOnly()
+  @Mutation(() => [ID], { description: 'Queues a submission again, or every stuck one (SCORING without a live worker lease); returns their ids' })
+  async requeueSubmissions(
+    @Args('submissionId', { type: () => ID, nullable: true }) submissionId: string | undefined,
+    @Args('stuck', { type: () => Boolean, nullable: true }) stuck: boolean | undefined,
+    @CurrentUser() user: AuthUser,
+  ): Promise<string[]> {
+    return this.service.requeue(user, { submissionId: submissionId ?? undefined, stuck: stuck ?? undefined });
+  }
+
   @ResolveField(() => [CorpusScoreType])
   async corpusScores(@Parent() submission: SubmissionType): Promise<CorpusScoreType[]> {
     return (await this.service.corpusScores(submission.id)).map((c) => ({ metric: c.metric, value: c.value, signature: c.signature }));

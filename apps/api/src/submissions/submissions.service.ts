@@ -240,4 +240,21 @@ export class SubmissionsService {
     }
     return this.submissions.requeue(ids, this.enqueuer('rescore'));
   }
+
+  /**
+   * Organisers: queues one submission again (any state but a live scoring run), or every stuck
+   * one (SCORING without a live lease: its worker stopped and no reaper ran). Returns the ids.
+   */
+  async requeue(user: AuthUser | null, target: { submissionId?: string; stuck?: boolean }): Promise<string[]> {
+    assertOrganiser(user);
+    if (!!target.submissionId === !!target.stuck) throw new InvalidInputError('give exactly one of submissionId and stuck', { field: 'submissionId' });
+    let ids: string[];
+    if (target.submissionId) {
+      assertId('submission', target.submissionId);
+      ids = [target.submissionId];
+    } else ids = await this.submissions.stuck();
+    if (ids.length === 0) return [];
+    await this.submissions.requeue(ids, this.enqueuer('requeue'), 'requeued');
+    return ids;
+  }
 }

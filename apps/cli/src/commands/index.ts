@@ -1,4 +1,5 @@
 import type { CliCommand } from '../command';
+import { adminCommand } from './admin.command';
 import { generateSuiteCommand } from './generate-suite.command';
 import { modelsCommand } from './models.command';
 import { rankCommand } from './rank.command';
@@ -7,4 +8,4 @@ import { scoreCommand } from './score.command';
 import { robustnessCommand } from './robustness.command';
 
 /** Registry of subcommands; each lives in its own `<name>.command.ts`. */
-export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, reportCardCommand, modelsCommand];
+export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, reportCardCommand, modelsCommand, adminCommand];

@@ -29,7 +29,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   // NLI availability is checked against the models folder the worker uses by default.
   config = { ...config, PODIUM_MODELS_DIR: config.PODIUM_MODELS_DIR ?? path.join(root, 'models') };
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot(config, { schemaFile: options.emitSchema ? `${root}/${SCHEMA_FILE}` : false, queueSchema: options.queueSchema }),
+    AppModule.forRoot(config, { schemaFile: options.emitSchema ? `${root}/${SCHEMA_FILE}` : false, queueSchema: options.queueSchema ?? config.PODIUM_QUEUE_SCHEMA }),
     { bodyParser: false, logger: options.logger === false ? false : (options.logger ?? undefined) },
   );
   // First: a request id for every log line and error, then the per-client rate limits (429),

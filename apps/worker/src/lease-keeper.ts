@@ -22,6 +22,9 @@ export class LeaseKeeper {
   /** Submission id → pg-boss job id, for the leases held now. */
   readonly held = new Map<string, string | null>();
   readonly owner: string;
+  readonly ttlSeconds: number;
+  private readonly renewSeconds: number;
+  private readonly reapSeconds: number;
   private timers: NodeJS.Timeout[] = [];
   private failures = 0;
   private stopped = false;
@@ -32,11 +35,14 @@ export class LeaseKeeper {
     @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
   ) {
     this.owner = config.PODIUM_WORKER_NAME;
+    this.ttlSeconds = config.PODIUM_LEASE_TTL_SECONDS ?? LEASE.ttlSeconds;
+    this.renewSeconds = config.PODIUM_LEASE_RENEW_SECONDS ?? LEASE.renewSeconds;
+    this.reapSeconds = config.PODIUM_LEASE_REAP_SECONDS ?? LEASE.reapSeconds;
   }
 
   /** Takes the lease (compare-and-set); see SubmissionRepository.acquireLease. */
   async acquire(submissionId: string, jobId: string | null) {
-    const outcome = await this.submissions.acquireLease(submissionId, this.owner, jobId, LEASE.ttlSeconds);
+    const outcome = await this.submissions.acquireLease(submissionId, this.owner, jobId, this.ttlSeconds);
     if (outcome.kind === 'acquired') this.held.set(submissionId, jobId);
     return outcome;
   }
@@ -64,8 +70,8 @@ export class LeaseKeeper {
       };
       this.timers.push(setTimeout(run, 0).unref());
     };
-    loop('lease renewal', LEASE.renewSeconds * 1000, () => this.renew());
-    loop('lease reaper', LEASE.reapSeconds * 1000, async () => void (await this.reap()));
+    loop('lease renewal', this.renewSeconds * 1000, () => this.renew());
+    loop('lease reaper', this.reapSeconds * 1000, async () => void (await this.reap()));
   }
 
   async stop(): Promise<void> {
@@ -78,7 +84,7 @@ export class LeaseKeeper {
   /** Renews held leases and the heartbeat; forgets leases taken back from this worker. */
   async renew(): Promise<void> {
     const ids = [...this.held.keys()];
-    const kept = new Set(await this.submissions.renewLeases(this.owner, ids, LEASE.ttlSeconds));
+    const kept = new Set(await this.submissions.renewLeases(this.owner, ids, this.ttlSeconds));
     for (const id of ids) {
       if (!kept.has(id) && this.held.has(id)) {
         this.log.warn({ msg: `lease on submission ${id} was taken back; its result will be discarded`, submissionId: id });

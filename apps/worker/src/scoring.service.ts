@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { WorkerConfig } from '@podium/config';
 import { metricConfigListSchema, TASK_KINDS, type MetricConfig, type TaskKindName } from '@podium/contracts';
 import { LeaseHeldError, LeaseLostError, SubmissionRepository, TaskKind } from '@podium/db';
 import { MetricUnavailableError, runMetrics, type MetricResult, type NliScorer, type ScoringInstance } from './metric-runner';
 import { LeaseKeeper } from './lease-keeper';
-import { NLI_SCORER } from './tokens';
+import { NLI_SCORER, WORKER_CONFIG } from './tokens';
 
 const KIND_NAMES: Record<TaskKind, TaskKindName> = {
   MT: 'mt',
@@ -44,7 +45,15 @@ export class ScoringService {
     private readonly submissions: SubmissionRepository,
     @Inject(NLI_SCORER) private readonly nli: NliScorer | null,
     readonly leases: LeaseKeeper,
+    @Optional() @Inject(WORKER_CONFIG) private readonly config: Partial<WorkerConfig> = {},
   ) {}
+
+  /** Fault injection (PODIUM_FAULT_*): pauses that let fault tests kill a worker at a chosen moment. */
+  private async faultPause(ms: number | undefined, what: string, submissionId: string): Promise<void> {
+    if (!ms) return;
+    this.log.log({ msg: `fault injection: pausing ${ms} ms ${what}`, submissionId, event: `fault-${what.replace(/\s+/g, '-')}` });
+    await new Promise((r) => setTimeout(r, ms));
+  }
 
   /**
    * Scores every instance of a submission with the task's metrics and stores all scores in one
@@ -87,6 +96,7 @@ export class ScoringService {
         const pre = nliResults.get(p.submissionId);
         if (pre instanceof Error) throw pre;
         const scorer: NliScorer | null = pre ? { score: async (config) => pre.get(config.key)! } : this.nli;
+        await this.faultPause(this.config?.PODIUM_FAULT_SCORING_DELAY_MS, 'before scoring', p.submissionId);
         const metricResults = await runMetrics(p.metrics, p.taskKind, p.instances, scorer, p.progress);
         await this.save(p, metricResults);
         results[k] = { kind: 'scored', instances: p.instances.length, metrics: metricResults.map((r) => r.key), attempt: p.attempt };
@@ -213,7 +223,9 @@ export class ScoringService {
       r.instances.map((value, i) => ({ instanceId: p.instances[i]!.instanceId, metric: r.key, signature: r.sentenceSignature, value })),
     );
     const corpusScores = results.map((r) => ({ metric: r.key, signature: r.signature, value: r.corpus }));
-    await this.submissions.saveScores(p.submissionId, instanceScores, corpusScores, this.leases.owner);
+    await this.submissions.saveScores(p.submissionId, instanceScores, corpusScores, this.leases.owner, () =>
+      this.faultPause(this.config?.PODIUM_FAULT_SAVE_DELAY_MS, 'in the final transaction', p.submissionId),
+    );
   }
 
   /** Fails the submission while this worker holds (or held) its lease. */

@@ -34,7 +34,7 @@ class DbCloser implements OnApplicationShutdown {
       provide: PG_BOSS,
       inject: [WORKER_CONFIG],
       useFactory: async (c: WorkerConfig) => {
-        const boss = new PgBoss({ connectionString: c.DATABASE_URL, max: 3, application_name: c.PODIUM_WORKER_NAME });
+        const boss = new PgBoss({ connectionString: c.DATABASE_URL, max: 3, application_name: c.PODIUM_WORKER_NAME, schema: c.PODIUM_QUEUE_SCHEMA });
         // pg-boss keeps polling through a database restart; it reports each failed poll here.
         boss.on('error', (e: unknown) => queueLog.warn({ msg: `queue: ${e instanceof Error ? e.message : String(e)} (pg-boss retries on its next poll)`, event: 'reconnecting' }));
         await startQueue(boss, 10, 500, (m) => queueLog.warn({ msg: m, event: 'reconnecting' }));

@@ -33,6 +33,8 @@ const apiEnv = z.object({
   PODIUM_MODELS_DIR: z.string().optional(),
   /** NLI model the worker uses for `nli` metrics unless a task's metric names one (reported as available or not). */
   PODIUM_NLI_MODEL: z.string().default('test-nli-tiny'),
+  /** pg-boss schema of the job queue; api and workers must agree (fault tests use their own). */
+  PODIUM_QUEUE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('pgboss'),
   /** Requests one client (its API token, else its IP address) may make per window; 0 turns the limit off. */
   PODIUM_RATE_LIMIT: z.coerce.number().int().min(0).default(1200),
   /** Of those, uploads (submissions, test sets) per window. */
@@ -66,6 +68,15 @@ const workerEnv = z.object({
   PODIUM_NLI_BATCH_SIZE: z.coerce.number().int().min(1).max(1024).default(32),
   PODIUM_NLI_THREADS: z.coerce.number().int().min(0).max(256).default(0),
   PODIUM_WORKER_NAME: z.string().default(`worker-${process.pid}`),
+  /** pg-boss schema of the job queue; api and workers must agree (fault tests use their own). */
+  PODIUM_QUEUE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('pgboss'),
+  /** Lease timings (default: LEASE in @podium/contracts); shorter in fault tests. */
+  PODIUM_LEASE_TTL_SECONDS: z.coerce.number().positive().max(3600).optional(),
+  PODIUM_LEASE_RENEW_SECONDS: z.coerce.number().positive().max(600).optional(),
+  PODIUM_LEASE_REAP_SECONDS: z.coerce.number().positive().max(600).optional(),
+  /** Fault injection (fault tests, bench:faults): a pause before scoring, and one inside the final transaction. */
+  PODIUM_FAULT_SCORING_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  PODIUM_FAULT_SAVE_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** Seconds a SIGTERM'd worker lets its current jobs finish before handing them back. */
   PODIUM_WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
 });

@@ -314,6 +314,8 @@ export class SubmissionRepository {
     instanceScores: { instanceId: string; metric: string; signature: string; value: number }[],
     corpusScores: { metric: string; signature: string; value: number }[],
     owner?: string,
+    /** Runs just before commit (fault injection: a worker killed inside its final transaction). */
+    beforeCommit?: () => Promise<void>,
   ) {
     for (const s of instanceScores) {
       if (!Number.isFinite(s.value)) throw new InvalidInputError(`non-finite ${s.metric} score for instance ${s.instanceId}`);
@@ -341,6 +343,7 @@ export class SubmissionRepository {
           await tx.instanceScore.createMany({ data: instanceScores.slice(i, i + INSERT_CHUNK).map((s) => ({ submissionId, ...s })) });
         }
         await tx.corpusScore.createMany({ data: corpusScores.map((s) => ({ submissionId, ...s })) });
+        await beforeCommit?.();
       },
       { timeout: 120_000 },
     );

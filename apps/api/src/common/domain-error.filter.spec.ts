@@ -103,3 +103,11 @@ describe('DomainErrorFilter request ids', () => {
     expect(res.body).toEqual({ error: 'internal server error (request req-1)', code: 'INTERNAL_SERVER_ERROR', requestId: 'req-1' });
   });
 });
+
+describe('database outages', () => {
+  it('answers 503 SERVICE_UNAVAILABLE (retry) rather than a hidden 500 while the database restarts', () => {
+    expect(toClientError(new Error('connect ECONNREFUSED 127.0.0.1:5432'))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(toClientError(Object.assign(new Error('x'), { code: '57P01' }))).toMatchObject({ status: 503 });
+    expect(toClientError(new Error('duplicate key'))).toBeNull();
+  });
+});

@@ -21,6 +21,7 @@ const HTTP_CODE: Record<number, string> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 /** What a client learns about an error: the same for GraphQL (`extensions`) and REST (body). */
@@ -29,6 +30,16 @@ export interface ClientError {
   code: string;
   message: string;
   details: Record<string, unknown>;
+}
+
+/** The database cannot be reached right now (restarting, network): worth a retry, not a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'P1001' || code === 'P1017' || code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === '57P01' || code === '57P03') return true;
+  return /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection due to administrator command|the database system is (starting up|shutting down)|Can't reach database server|Server has closed the connection/i.test(
+    error.message,
+  );
 }
 
 /**
@@ -42,6 +53,9 @@ export function toClientError(error: unknown): ClientError | null {
   if (error instanceof HttpException) {
     const status = error.getStatus();
     return { status, code: HTTP_CODE[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'), message: error.message, details: {} };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'the database is unavailable right now; retry in a few seconds', details: {} };
   }
   // Express middleware (body-parser) raises http-errors: client errors marked safe to expose.
   if (error instanceof Error && (error as { expose?: unknown }).expose === true) {

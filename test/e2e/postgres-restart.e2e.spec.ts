@@ -4,46 +4,19 @@
  * connections, log that they reconnect, and carry on: the submission ends SCORED exactly once,
  * the api answers 503 while the database is down and 201/200 after.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createDb, type Db } from '@podium/db';
 import { createFaultTask, sleep, startApi, workerPool, type FaultTask, type WorkerPool } from './support/faults';
+import { startOwnPostgres, type OwnPostgres } from './support/postgres';
 import { freePort, repoRoot, waitFor, type RunningApp } from './support/processes';
 
 const INSTANCES = 30;
 const NAME = `faults-restart-${process.pid}`;
 
-/** The embedded server in its own process (scripts/lib/postgres-server.mjs), on a fixed port. */
-async function startPostgres(port: number): Promise<{ child: ChildProcess; url: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env['DATABASE_URL'];
-  delete env['TEST_DATABASE_URL'];
-  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/lib/postgres-server.mjs'), JSON.stringify({ root: repoRoot, name: NAME, persistent: true, port })], {
-    env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let buf = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      buf += c.toString();
-      const nl = buf.indexOf('\n');
-      if (nl >= 0) resolve((JSON.parse(buf.slice(0, nl)) as { url: string }).url);
-    });
-    child.once('exit', (code) => reject(new Error(`PostgreSQL exited with ${code}`)));
-  });
-  return { child, url };
-}
-
-async function stopPostgres(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 describe('PostgreSQL restarted mid-job', () => {
-  let pg: { child: ChildProcess; url: string };
+  let pg: OwnPostgres;
   let port: number;
   let db: Db;
   let task: FaultTask;
@@ -53,7 +26,7 @@ describe('PostgreSQL restarted mid-job', () => {
 
   beforeAll(async () => {
     port = await freePort();
-    pg = await startPostgres(port);
+    pg = await startOwnPostgres(NAME, port, true);
     execFileSync(path.join(repoRoot, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: pg.url }, stdio: 'ignore' });
     db = createDb(pg.url, { maxConnections: 2 });
     task = await createFaultTask(db, { instances: INSTANCES, totalLimit: 10 });
@@ -68,7 +41,7 @@ describe('PostgreSQL restarted mid-job', () => {
     await pool?.stopAll();
     await api?.stop();
     await db?.$disconnect().catch(() => undefined);
-    if (pg) await stopPostgres(pg.child);
+    if (pg) await pg.stop();
     rmSync(path.join(repoRoot, '.data', `postgres-${NAME}`), { recursive: true, force: true });
   });
 
@@ -86,13 +59,13 @@ describe('PostgreSQL restarted mid-job', () => {
     const { submissionId } = (await res.json()) as { submissionId: string };
     await waitFor('the worker to start scoring', async () => (await db.submission.findUniqueOrThrow({ where: { id: submissionId } })).status === 'SCORING', 60_000);
 
-    await stopPostgres(pg.child);
+    await pg.stop();
     const down = await fetch(`${baseUrl}/api/health`);
     expect(down.status).toBe(503);
     const refused = await upload('while-down');
     expect(refused.status).toBe(503);
     await sleep(2000);
-    pg = await startPostgres(port);
+    pg = await startOwnPostgres(NAME, port, true);
 
     await waitFor('the submission to be scored', async () => (await db.submission.findUniqueOrThrow({ where: { id: submissionId } })).status === 'SCORED', 60_000).catch((e: unknown) => {
       throw new Error(`${String(e)}\nworker logs:\n${pool.logs().slice(-5000)}`);

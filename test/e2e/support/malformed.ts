@@ -135,7 +135,7 @@ export function malformedCases(task: FaultTask, count: number, seed: number, max
     // Unstorable or invalid form fields around a valid file.
     (k) => {
       const field = pick(['systemName', 'description', 'team', 'format', 'teamId']);
-      const value = field === 'teamId' ? pick(['not-a-uuid', '00000000-0000-0000-0000-000000000000', `${task.teamId}\u0000`]) : field === 'format' ? pick(['csv', 'JSONL\u0000', '']) + (rnd() < 0.5 ? '\u0000' : '') : `x${pick(BAD_FIELD_TEXT)}`;
+      const value = field === 'teamId' ? pick(['not-a-uuid', '00000000-0000-0000-0000-000000000000', `${task.teamId}\u0000`]) : field === 'format' ? pick(['csv', 'JSONL\u0000', 'xml', 'text\u0000', '\u0000']) : `x${pick(BAD_FIELD_TEXT)}`;
       const f: Record<string, string> = { ...fields(), [field]: value };
       if (field === 'team') delete f['teamId'];
       return { name: `form field ${field}=${JSON.stringify(value)} #${k}`, request: multipart(task, token, enc.encode(jsonl(validRecords(task))), f) };

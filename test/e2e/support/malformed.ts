@@ -113,7 +113,8 @@ export function malformedCases(task: FaultTask, count: number, seed: number, max
       const shape = pick<unknown>([[1, 2], 42, null, 'text', { id: { nested: true }, output: 'x' }, { id: task.instanceIds[at], output: 7 }, { id: task.instanceIds[at] }, { output: 'x' }, { id: 'no-such-id', output: 'x' }, { id: task.instanceIds[(at + 1) % task.instanceIds.length], output: 'duplicate' }, { id: 1.5, output: 'x' }, { id: task.instanceIds[at], output: ['a'] }]);
       records[at] = shape;
       if (rnd() < 0.3) records.pop();
-      return { name: `JSON shape ${JSON.stringify(shape).slice(0, 40)} on line ${at + 1} #${k}`, request: multipart(task, token, enc.encode(jsonl(records)), fields()) };
+      // format=jsonl: a first line that is not an object would otherwise read as a (valid) text upload.
+      return { name: `JSON shape ${JSON.stringify(shape).slice(0, 40)} on line ${at + 1} #${k}`, request: multipart(task, token, enc.encode(jsonl(records)), { ...fields(), format: 'jsonl' }) };
     },
     // Truncated or unparsable JSON lines.
     (k) => {

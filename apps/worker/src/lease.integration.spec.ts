@@ -22,6 +22,8 @@ import {
 } from '@podium/db';
 import PgBoss from 'pg-boss';
 import { LeaseKeeper } from './lease-keeper';
+import { ScoringProcessor } from './scoring.processor';
+import { ScoringService } from './scoring.service';
 
 const url = process.env['DATABASE_URL'];
 const describeDb = url ? describe : describe.skip;
@@ -156,5 +158,30 @@ describeDb('scoring leases (real PostgreSQL, real pg-boss)', () => {
     expect(handed).toBe(true);
     expect((await db.submission.findUniqueOrThrow({ where: { id } })).status).toBe('QUEUED');
     expect((await boss.getJobById(SCORE_SUBMISSION_QUEUE, job!.id, { includeArchive: false }))?.state).toBe('retry');
+  }, 30_000);
+
+  it('retries a job whose scoring crashed through real pg-boss: handed back, failed by id, fetched again with retryCount 1', async () => {
+    const id = await makeSubmission();
+    const k = keeper('crashing-worker');
+    const service = new ScoringService(submissions, null, k);
+    // A transient crash after the lease was taken (the disk, the network): not a permanent error.
+    jest.spyOn(service, 'scoreBatch').mockImplementation(async (ids, jobIds = []) => {
+      await k.acquire(ids[0]!, jobIds[0] ?? null);
+      return [new Error('disk on fire')];
+    });
+    const processor = new ScoringProcessor(boss, { PODIUM_WORKER_NAME: 'crashing-worker' } as WorkerConfig, service);
+    const [job] = (await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 50, includeMetadata: true })).filter((j) => j.data.submissionId === id);
+    await processor.handleBatch([job as PgBoss.JobWithMetadata<unknown>]);
+    expect(await db.submission.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'QUEUED', retryReason: 'error', attempt: 1, leaseOwner: null });
+    expect(retryNote(await db.submission.findUniqueOrThrow({ where: { id } }), SCORE_JOB_MAX_ATTEMPTS)).toBe('retrying after an error (attempt 2 of 4)');
+    const stored = await boss.getJobById(SCORE_SUBMISSION_QUEUE, job!.id, { includeArchive: false });
+    expect(stored).toMatchObject({ state: 'retry', retryLimit: 3, retryDelay: 1, retryBackoff: true });
+    let again: PgBoss.JobWithMetadata<{ submissionId: string }> | undefined;
+    const deadline = Date.now() + 10_000;
+    while (!again && Date.now() < deadline) {
+      again = (await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 50, includeMetadata: true })).find((j) => j.id === job!.id);
+      if (!again) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(again?.retryCount).toBe(1);
   }, 30_000);
 });

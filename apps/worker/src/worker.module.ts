@@ -36,7 +36,13 @@ class DbCloser implements OnApplicationShutdown {
       useFactory: async (c: WorkerConfig) => {
         const boss = new PgBoss({ connectionString: c.DATABASE_URL, max: 3, application_name: c.PODIUM_WORKER_NAME, schema: c.PODIUM_QUEUE_SCHEMA });
         // pg-boss keeps polling through a database restart; it reports each failed poll here.
-        boss.on('error', (e: unknown) => queueLog.warn({ msg: `queue: ${e instanceof Error ? e.message : String(e)} (pg-boss retries on its next poll)`, event: 'reconnecting' }));
+        // At most one line per 5 s: a poll every half second fails while the database is down.
+        let lastLogged = 0;
+        boss.on('error', (e: unknown) => {
+          if (Date.now() - lastLogged < 5_000) return;
+          lastLogged = Date.now();
+          queueLog.warn({ msg: `queue: ${e instanceof Error ? e.message : String(e)} (pg-boss retries on its next poll)`, event: 'reconnecting' });
+        });
         await startQueue(boss, 10, 500, (m) => queueLog.warn({ msg: m, event: 'reconnecting' }));
         return boss;
       },

@@ -230,7 +230,10 @@ export class ScoringService {
 
   /** Fails the submission while this worker holds (or held) its lease. */
   async fail(submissionId: string, reason: string): Promise<void> {
-    await this.submissions.markFailed(submissionId, reason, this.leases.owner);
+    if (await this.submissions.markFailed(submissionId, reason, this.leases.owner)) return;
+    // The last attempt failed before it could take the lease (the database was unreachable):
+    // no job is left for it, so a QUEUED submission must not wait for one.
+    await this.submissions.markFailed(submissionId, reason, null);
   }
 
   /** Hands a submission back to the queue (an error pg-boss will retry, or a shutdown). */

@@ -351,15 +351,18 @@ export class SubmissionRepository {
 
   /**
    * QUEUED/SCORING → FAILED with the reason. With `owner`, only while that run holds the lease
-   * (a stale run cannot fail a submission another worker now scores). False when nothing changed.
+   * (a stale run cannot fail a submission another worker now scores); with `null`, only while
+   * QUEUED and unleased. False when nothing changed; without either, an illegal change throws.
    */
-  async markFailed(submissionId: string, reason: string, owner?: string): Promise<boolean> {
+  async markFailed(submissionId: string, reason: string, owner?: string | null): Promise<boolean> {
+    // owner null: only a QUEUED submission that no worker holds (its last job failed unleased).
+    const held = owner === null ? { status: SubmissionStatus.QUEUED, leaseOwner: null } : owner ? { leaseOwner: owner } : {};
     const r = await this.db.submission.updateMany({
-      where: { id: submissionId, status: { in: sourcesOf(SubmissionStatus.FAILED) }, ...(owner ? { leaseOwner: owner } : {}) },
+      where: { id: submissionId, status: { in: sourcesOf(SubmissionStatus.FAILED) }, ...held },
       data: { status: SubmissionStatus.FAILED, error: reason.slice(0, 2000), leaseOwner: null, leaseJobId: null, leaseExpiresAt: null },
     });
     if (r.count === 1) return true;
-    if (owner) return false;
+    if (owner !== undefined) return false;
     const current = await this.db.submission.findUnique({ where: { id: submissionId } });
     if (!current) throw new NotFoundError('submission', submissionId);
     throw new IllegalTransitionError(submissionId, current.status, SubmissionStatus.FAILED);

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { z } from 'zod';
 
 /** Raised at boot when the environment is invalid; the message lists every bad variable. */
@@ -67,7 +68,8 @@ const workerEnv = z.object({
   PODIUM_NLI_PROVIDER: z.enum(['cpu', 'cuda']).default('cpu'),
   PODIUM_NLI_BATCH_SIZE: z.coerce.number().int().min(1).max(1024).default(32),
   PODIUM_NLI_THREADS: z.coerce.number().int().min(0).max(256).default(0),
-  PODIUM_WORKER_NAME: z.string().default(`worker-${process.pid}`),
+  /** Names the worker in logs, leases and heartbeats: must differ between live workers (pods all run as pid 1). */
+  PODIUM_WORKER_NAME: z.string().min(1).default(`worker-${hostname()}-${process.pid}`),
   /** pg-boss schema of the job queue; api and workers must agree (fault tests use their own). */
   PODIUM_QUEUE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('pgboss'),
   /** Lease timings (default: LEASE in @podium/contracts); shorter in fault tests. */

@@ -64,13 +64,17 @@ describe('PostgreSQL restarted mid-job', () => {
     expect(down.status).toBe(503);
     const refused = await upload('while-down');
     expect(refused.status).toBe(503);
-    await sleep(2000);
+    // Down longer than the job's remaining 3 s: its final save fails while the database is away
+    // (the retry path), and pg-boss's own job updates fail unawaited in the worker.
+    await sleep(4500);
     pg = await startOwnPostgres(NAME, port, true);
 
     await waitFor('the submission to be scored', async () => (await db.submission.findUniqueOrThrow({ where: { id: submissionId } })).status === 'SCORED', 60_000).catch((e: unknown) => {
       throw new Error(`${String(e)}\nworker logs:\n${pool.logs().slice(-5000)}`);
     });
     expect(await db.instanceScore.count({ where: { submissionId } })).toBe(INSTANCES);
+    // The worker that lost its database mid-job is still the one running.
+    expect(pool.running.size).toBe(1);
     await waitFor('the api to report a healthy database', async () => (await fetch(`${baseUrl}/api/health`)).status === 200, 30_000);
     const after = await upload('after-restart');
     expect(after.status).toBe(201);

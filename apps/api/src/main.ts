@@ -22,6 +22,12 @@ async function bootstrap(): Promise<void> {
   new Logger('Podium').log(`API listening on ${url} (GraphQL at ${url}/graphql)`);
 }
 
+// A library promise rejected unhandled (pg-boss settles jobs without awaiting; a database
+// restart makes them fail): log it and keep serving rather than let Node end the process.
+process.on('unhandledRejection', (reason: unknown) => {
+  new Logger('Podium').warn({ msg: `unhandled rejection, kept running: ${reason instanceof Error ? reason.message : String(reason)}`, event: 'unhandled-rejection' });
+});
+
 bootstrap().catch((e: unknown) => {
   process.stderr.write(e instanceof ConfigError ? `${e.message}\n` : `${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(1);

@@ -15,6 +15,13 @@ export async function startWorker() {
 }
 
 if (require.main === module) {
+  // pg-boss 10 completes and fails jobs without awaiting (manager.js, onFetch): while the
+  // database is down those promises reject unhandled, and Node would end the process. The
+  // worker stays up instead; leases and pg-boss's expiry settle those jobs once it is back.
+  process.on('unhandledRejection', (reason: unknown) => {
+    const message = reason instanceof Error ? reason.message : String(reason);
+    new Logger('worker').warn({ msg: `unhandled rejection, kept running: ${message}`, event: 'unhandled-rejection' });
+  });
   startWorker().catch((e: unknown) => {
     new Logger('worker').error(e instanceof Error ? e.message : String(e));
     process.exit(1);

@@ -25,7 +25,8 @@ export class LeaseKeeper {
   readonly ttlSeconds: number;
   private readonly renewSeconds: number;
   private readonly reapSeconds: number;
-  private timers: NodeJS.Timeout[] = [];
+  /** The pending tick of each loop (renewal, reaper). */
+  private readonly timers = new Map<string, NodeJS.Timeout>();
   private failures = 0;
   private stopped = false;
 
@@ -66,9 +67,9 @@ export class LeaseKeeper {
           next = Math.min(MAX_BACKOFF_MS, 250 * 2 ** Math.min(this.failures, 5));
           this.log.warn({ msg: `${what} failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); retrying in ${next} ms`, event: 'reconnecting', attempt: this.failures });
         }
-        if (!this.stopped) this.timers.push(setTimeout(run, next).unref());
+        if (!this.stopped) this.timers.set(what, setTimeout(run, next).unref());
       };
-      this.timers.push(setTimeout(run, 0).unref());
+      this.timers.set(what, setTimeout(run, 0).unref());
     };
     loop('lease renewal', this.renewSeconds * 1000, () => this.renew());
     loop('lease reaper', this.reapSeconds * 1000, async () => void (await this.reap()));
@@ -76,8 +77,8 @@ export class LeaseKeeper {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers = [];
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
     await this.submissions.removeHeartbeat(this.owner).catch(() => undefined);
   }
 

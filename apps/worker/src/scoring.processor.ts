@@ -102,8 +102,15 @@ export class ScoringProcessor implements OnApplicationBootstrap, BeforeApplicati
       return false;
     }
     this.log.warn({ msg: `attempt ${job.retryCount + 1} of ${SCORE_JOB_MAX_ATTEMPTS} for submission ${submissionId} failed, will retry: ${e.message}`, ...ids });
-    await this.scoring.handBack(submissionId, 'error').catch(() => false);
-    return true;
+    // QUEUED again and the job failed for pg-boss's retry in one transaction, so a crash between
+    // the two cannot leave a queued submission without a job. Not held (the lease was never
+    // taken, or taken back): fail the job by id with the others.
+    const handed = await this.scoring
+      .handBack(submissionId, 'error', async (sql) => {
+        await this.boss.fail(SCORE_SUBMISSION_QUEUE, job.id, { message: e.message }, { db: sql });
+      })
+      .catch(() => false);
+    return !handed;
   }
 
   /**

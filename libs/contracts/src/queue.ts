@@ -49,9 +49,10 @@ export const SCORE_JOB_MAX_ATTEMPTS = SCORE_JOB_RETRY_LIMIT + 1;
  * The lease a worker holds on a submission while it scores it. The worker renews it every
  * `renewSeconds`; a lease not renewed for `ttlSeconds` means the worker stopped, and a reaper
  * (every worker runs one, every `reapSeconds`) hands the job back to the queue. Kill → rerun
- * start is at most ttl + reap + the first retry delay (≤ 2 s) + a poll: ≈ 40 s by default.
+ * start is at most ttl + reap + the first retry delay (≤ 2 s) + a poll (≈ 26 s by default), plus
+ * the wait for a free worker.
  */
-export const LEASE = { ttlSeconds: 25, renewSeconds: 4, reapSeconds: 5 } as const;
+export const LEASE = { ttlSeconds: 20, renewSeconds: 4, reapSeconds: 3 } as const;
 
 /** SQL in the caller's transaction; pg-boss's `db` option takes this shape. */
 export interface SqlExecutor {

@@ -1,6 +1,6 @@
 import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { ApiConfig } from '@podium/config';
-import { SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
+import { ensureQueue, SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
 import { IdentityRepository, ScoreRepository, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
 import { API_CONFIG, DB, QUEUE_SCHEMA } from './common/tokens';
@@ -18,7 +18,7 @@ export async function startBoss(databaseUrl: string, schema?: string, logger = n
   });
   boss.on('error', (e: Error) => logger.warn({ msg: `queue: ${e.message} (pg-boss retries)`, event: 'reconnecting' }));
   await startQueue(boss, 10, 500, (m) => logger.warn({ msg: m, event: 'reconnecting' }));
-  await boss.createQueue(SCORE_SUBMISSION_QUEUE);
+  await ensureQueue(boss, SCORE_SUBMISSION_QUEUE, 8, 300, (m) => logger.warn({ msg: m, event: 'retrying' }));
   return boss;
 }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, scoreSubmissionJobV1 } from '@podium/contracts';
+import { ensureQueue, SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, scoreSubmissionJobV1 } from '@podium/contracts';
 import type { WorkerConfig } from '@podium/config';
 import PgBoss from 'pg-boss';
 import { PermanentScoringError, ScoringService } from './scoring.service';
@@ -24,7 +24,7 @@ export class ScoringProcessor implements OnApplicationBootstrap, BeforeApplicati
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.boss.createQueue(SCORE_SUBMISSION_QUEUE);
+    await ensureQueue(this.boss, SCORE_SUBMISSION_QUEUE, 8, 300, (m) => this.log.warn({ msg: m, event: 'retrying' }));
     this.scoring.leases.start();
     for (let i = 0; i < this.config.PODIUM_WORKER_CONCURRENCY; i++) {
       await this.boss.work(

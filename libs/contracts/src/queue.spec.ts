@@ -1,4 +1,4 @@
-import { LEASE, QUEUE_POLICY, SCORE_SUBMISSION_QUEUE, sendScoreJob, startQueue } from './queue';
+import { ensureQueue, LEASE, QUEUE_POLICY, SCORE_SUBMISSION_QUEUE, sendScoreJob, startQueue } from './queue';
 
 describe('startQueue', () => {
   it('retries a start that fails (a schema-creation deadlock) and succeeds on a later attempt', async () => {
@@ -27,5 +27,13 @@ describe('sendScoreJob', () => {
   it('detects a stopped worker well inside a minute: lease ttl + reaper period + first retry delay', () => {
     expect(LEASE.ttlSeconds + LEASE.reapSeconds + 2 * QUEUE_POLICY[SCORE_SUBMISSION_QUEUE].retryDelaySeconds).toBeLessThanOrEqual(45);
     expect(LEASE.renewSeconds * 3).toBeLessThan(LEASE.ttlSeconds);
+  });
+});
+
+describe('ensureQueue', () => {
+  it('retries a queue creation that deadlocks with another process creating it', async () => {
+    let calls = 0;
+    await ensureQueue({ createQueue: async () => { if (++calls < 2) throw new Error('deadlock detected'); } }, 'q', 3, 1);
+    expect(calls).toBe(2);
   });
 });

@@ -110,3 +110,17 @@ export async function startQueue(
     }
   }
 }
+
+/**
+ * Creates a queue (idempotent), retrying like {@link startQueue}: processes creating queues at
+ * the same moment on a fresh database can deadlock in PostgreSQL too.
+ */
+export async function ensureQueue(
+  boss: { createQueue(name: string): Promise<unknown> },
+  name: string,
+  attempts = 5,
+  delayMs = 300,
+  log: (message: string) => void = () => undefined,
+): Promise<void> {
+  await startQueue({ start: () => boss.createQueue(name) }, attempts, delayMs, (m) => log(`creating queue '${name}': ${m}`));
+}

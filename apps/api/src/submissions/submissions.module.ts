@@ -4,7 +4,6 @@ import type { ApiConfig } from '@podium/config';
 import { memoryStorage } from 'multer';
 import { API_CONFIG } from '../common/tokens';
 import { LeaderboardModule } from '../leaderboard/leaderboard.module';
-import { ScoringQueue } from './scoring-queue';
 import { SubmissionsController } from './submissions.controller';
 import { SubmissionsResolver } from './submissions.resolver';
 import { SubmissionsService } from './submissions.service';
@@ -19,7 +18,7 @@ import { SubmissionsService } from './submissions.service';
     }),
   ],
   controllers: [SubmissionsController],
-  providers: [SubmissionsResolver, SubmissionsService, ScoringQueue],
+  providers: [SubmissionsResolver, SubmissionsService],
   exports: [SubmissionsService],
 })
 export class SubmissionsModule {}

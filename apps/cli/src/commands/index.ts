@@ -1,5 +1,6 @@
 import type { CliCommand } from '../command';
 import { dataCommand } from './data.command';
+import { adminCommand } from './admin.command';
 import { generateSuiteCommand } from './generate-suite.command';
 import { modelsCommand } from './models.command';
 import { rankCommand } from './rank.command';
@@ -8,4 +9,4 @@ import { scoreCommand } from './score.command';
 import { robustnessCommand } from './robustness.command';
 
 /** Registry of subcommands; each lives in its own `<name>.command.ts`. */
-export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, reportCardCommand, modelsCommand, dataCommand];
+export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, reportCardCommand, modelsCommand, dataCommand, adminCommand];

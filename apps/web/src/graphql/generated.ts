@@ -182,7 +182,7 @@ export type SubmissionQueryVariables = Exact<{
 }>;
 
 
-export type SubmissionQuery = { submission: { id: string, phaseId: string, systemName: string, description: string, isBaseline: boolean, status: SubmissionStatus, error: string | null, progressDone: number, progressTotal: number, createdAt: string, scoredAt: string | null, team: { id: string, name: string }, corpusScores: Array<{ metric: string, signature: string, value: number }> } };
+export type SubmissionQuery = { submission: { id: string, phaseId: string, systemName: string, description: string, isBaseline: boolean, status: SubmissionStatus, error: string | null, retryNote: string | null, progressDone: number, progressTotal: number, createdAt: string, scoredAt: string | null, team: { id: string, name: string }, corpusScores: Array<{ metric: string, signature: string, value: number }> } };
 
 export type PhaseSubmissionsQueryVariables = Exact<{
   phaseId: string | number;
@@ -676,6 +676,7 @@ export const SubmissionDocument = new TypedDocumentString(`
     isBaseline
     status
     error
+    retryNote
     progressDone
     progressTotal
     createdAt

@@ -8,7 +8,6 @@ import {
   combineScores,
   combineWeightFor,
   combinedSignature,
-  DEFAULT_COMBINE_WEIGHT,
   defaultNliOptions,
   loadNliModel,
   nliAvailability,

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { isMetricName, score } from '@podium/metrics';
+import { isMetricName, METRIC_NAMES, score } from '@podium/metrics';
 import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
 import type { NliModel } from '@podium/nli';
 import {
@@ -60,7 +60,7 @@ A metric's report card: segment-level Pearson and Kendall tau-b and system-level
 with human DA scores, next to its accuracy on an adversarial suite. With --metric nli and
 --combine-with METRIC, also the MENLI trade-off curve of w·NLI + (1−w)·METRIC.
 
-  --metric NAME          bleu, chrf, chrf++, ter, rouge*, nli (needs --nli-model)
+  --metric NAME          ${METRIC_NAMES.join(', ')}, nli (needs --nli-model)
   --refs FILE            reference file (repeat for more references)
   --system FILE          a system's output, named by its file name without extension (repeat)
   --human FILE           WMT segment-level DA scores: LP DATA SYSTEM SID HUMAN

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { isMetricName, score } from '@podium/metrics';
+import { isMetricName, METRIC_NAMES, score } from '@podium/metrics';
 import type { MetricName } from '@podium/metrics';
 import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
 import {
@@ -52,7 +52,7 @@ const USAGE = `usage: podium robustness --metric NAME --suite builtin:NAME|FILE.
 Runs the MENLI adversarial preference test: a metric passes a row when it scores the
 good candidate strictly better than the bad one against the same anchor (ties fail).
 
-  --metric NAME        bleu, chrf, chrf++, ter, rouge1, rouge2, rougeL, rougeLsum, nli
+  --metric NAME        ${METRIC_NAMES.join(', ')}, nli
   --suite SUITE        a built-in MENLI suite: builtin:wmt20-de, builtin:xpaws-de,
                        builtin:xpaws-zh, builtin:xpaws-fr, builtin:xpaws-ja (fetched and
                        verified on first use, see podium data), or a CSV with the MENLI columns

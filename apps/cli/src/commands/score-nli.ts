@@ -3,7 +3,7 @@
  * dispatches here; this module parses its own flags.
  */
 import { join, resolve } from 'node:path';
-import { isMetricName, score as scoreMetric, type MetricName } from '@podium/metrics';
+import { isMetricName, METRIC_NAMES, score as scoreMetric, type MetricName } from '@podium/metrics';
 import {
   combineScores,
   combineWeightFor,
@@ -43,7 +43,7 @@ export const NLI_SCORE_USAGE = `NLI metrics (MENLI, Chen & Eger 2022):
   --batch-size N      pairs per onnxruntime run (default 32; scores do not depend on it)
   --provider P        cpu | cuda (cuda falls back to cpu, which the signature then records)
   --threads N         onnxruntime intra-op threads
-  --with METRIC       combined: the other metric (bleu, chrf, chrf++, ter, rouge1, …)
+  --with METRIC       combined: the other metric (${METRIC_NAMES.join(', ')})
   --weight W          combined: NLI weight w in C = w·N + (1−w)·M (default 0.2 for mt, 0.8 for summarization)`;
 
 const FORMULAS: readonly NliFormula[] = ['e', '-c', 'e-n', 'e-c', 'e-n-2c'];
@@ -121,7 +121,7 @@ export async function runNliScore(argv: string[]): Promise<unknown> {
   let other: MetricName | undefined;
   let weight = 0;
   if (metric === 'combined') {
-    if (!values.with || !isMetricName(values.with)) throw new CliError(`--metric combined needs --with METRIC (bleu, chrf, chrf++, ter, rouge…); got '${values.with ?? ''}'`);
+    if (!values.with || !isMetricName(values.with)) throw new CliError(`--metric combined needs --with METRIC (${METRIC_NAMES.join(', ')}); got '${values.with ?? ''}'`);
     if (mode !== 'ref') throw new CliError('--metric combined needs --ref: the other metric is reference-based');
     other = values.with;
     weight = values.weight === undefined ? combineWeightFor(task) : Number(values.weight);

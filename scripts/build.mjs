@@ -9,7 +9,7 @@
 // root as its source, so `__dirname`-relative paths (models/, apps/api/schema.graphql) still work.
 // `@podium/<lib>` imports are rewritten to relative paths at build time: no resolver at run time.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -145,6 +145,9 @@ export async function build({ log = () => {}, force = false } = {}) {
       }
     }
   }
+  // The `podium` bin (package.json) runs this file directly.
+  const bin = path.join(distDir, 'apps', 'cli', 'main.js');
+  if (existsSync(bin)) chmodSync(bin, 0o755);
   writeFileSync(stampFile, hash + '\n');
   log(`built ${todo.length} of ${files.length} files${removed ? `, removed ${removed} stale` : ''} into dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return todo.length;

@@ -58,7 +58,8 @@ export class InstanceScoreType {
   @Field({ description: 'Instance id in the test set' }) instanceId!: string;
   @Field(() => Int) position!: number;
   @Field() source!: string;
-  @Field(() => [String]) references!: string[];
+  @Field(() => [String], { nullable: true, description: 'null until the organisers publish the results (organisers always see them)' })
+  references!: string[] | null;
   @Field() output!: string;
   @Field(() => Float) score!: number;
   @Field() signature!: string;

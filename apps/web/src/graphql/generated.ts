@@ -192,7 +192,7 @@ export type InstanceScoresQueryVariables = Exact<{
 }>;
 
 
-export type InstanceScoresQuery = { instanceScores: { total: number, offset: number, limit: number, rows: Array<{ instanceId: string, position: number, source: string, references: Array<string>, output: string, score: number }> } };
+export type InstanceScoresQuery = { instanceScores: { total: number, offset: number, limit: number, rows: Array<{ instanceId: string, position: number, source: string, references: Array<string> | null, output: string, score: number }> } };
 
 export type QuotaQueryVariables = Exact<{
   phaseId: string | number;

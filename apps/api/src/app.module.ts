@@ -16,6 +16,8 @@ import { PhasesModule } from './phases/phases.module';
 import { RobustnessModule } from './robustness/robustness.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { TasksModule } from './tasks/tasks.module';
+import { TeamsModule } from './teams/teams.module';
+import { TestInputModule } from './test-input/test-input.module';
 
 export interface AppModuleOptions {
   /** Path to write the emitted schema to, or false to keep it in memory (tests). */
@@ -55,6 +57,8 @@ export class AppModule {
           formatError: formatGraphQLError,
         }),
         AuthModule,
+        TeamsModule,
+        TestInputModule,
         TasksModule,
         PhasesModule,
         SubmissionsModule,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from './client';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors';
-import { Prisma, TaskKind } from './generated/client';
+import { Prisma, TaskKind, type Registration } from './generated/client';
 
 export interface NewTask {
   slug: string;
@@ -13,6 +13,7 @@ export interface NewTask {
   metrics: Prisma.InputJsonValue;
   combinedWeight?: number | null;
   createdById: string;
+  registration?: Registration;
 }
 
 export interface NewPhase {

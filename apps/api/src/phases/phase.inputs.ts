@@ -25,3 +25,13 @@ export class HumanScoreInput {
   @Field() systemName!: string;
   @Field(() => Float) score!: number;
 }
+
+@InputType({ description: 'Fields left out stay as they are' })
+export class UpdatePhaseInput {
+  @Field({ nullable: true }) name?: string;
+  @Field({ nullable: true }) opensAt?: Date;
+  @Field({ nullable: true, description: 'Extend or shorten the phase' }) closesAt?: Date;
+  @Field(() => Int, { nullable: true }) dailyLimit?: number;
+  @Field(() => Int, { nullable: true }) totalLimit?: number;
+  @Field({ nullable: true, description: 'The public flag: everyone sees the board while the phase runs' }) leaderboardBeforeClose?: boolean;
+}

@@ -16,9 +16,10 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { assertId } from '../common/ids';
 import { parseInput } from '../common/parse-input';
-import { assertActsForTeam, assertCanSeeSubmission, assertOrganiser, canSeePhaseScores, canSeeReferences, canSeeSubmission, isOrganiser, visibleTeams } from '../common/visibility';
+import { assertActsForTeam, assertCanSeeSubmission, assertOrganiser, canSeePhaseScores, canSeeReferences, canSeeSubmission, isOrganiser, isPhaseClosed, visibleTeams } from '../common/visibility';
 import { isCombinedKey } from '../leaderboard/combined-metric';
 import { PhaseMetricsService } from '../leaderboard/phase-metrics.service';
+import { LifecycleService } from '../lifecycle/lifecycle.service';
 import { ScoringQueue } from './scoring-queue';
 import { UploadRejection, parseUpload, type UploadFormat } from './upload-parser';
 
@@ -56,6 +57,7 @@ export class SubmissionsService {
     private readonly identity: IdentityRepository,
     private readonly queue: ScoringQueue,
     private readonly metrics: PhaseMetricsService,
+    private readonly lifecycle: LifecycleService,
   ) {}
 
   private async phase(phaseId: string) {
@@ -91,6 +93,10 @@ export class SubmissionsService {
     const team = await this.team(req);
     assertActsForTeam(team.id, user);
     if (req.isBaseline && !isOrganiser(user)) throw new ForbiddenError('only organisers may submit baselines');
+    if (phase.closedEarlyAt && !isOrganiser(user) && isPhaseClosed(phase)) {
+      throw new ForbiddenError(`phase '${phase.name}' was closed by the organisers at ${phase.closedEarlyAt.toISOString()}`);
+    }
+    await this.lifecycle.assertMaySubmit(user, phase.task, team.id);
     if (!phase.testSetId) throw new InvalidInputError(`phase '${phase.name}' has no test set yet`, { field: 'phaseId' });
     const instances = await this.tasks.instanceIdsOf(phase.testSetId);
     let parsed;

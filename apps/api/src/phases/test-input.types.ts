@@ -1,0 +1,15 @@
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+
+@ObjectType('TestInputRow')
+export class TestInputRowType {
+  @Field({ description: 'Instance id; JSONL submissions name it' }) id!: string;
+  @Field(() => Int, { description: '0-based line of the instance in plain-line submissions' }) position!: number;
+  @Field() source!: string;
+}
+
+@ObjectType('TestInputPage')
+export class TestInputPageType {
+  @Field(() => Int) total!: number;
+  @Field(() => Int) offset!: number;
+  @Field(() => [TestInputRowType]) rows!: TestInputRowType[];
+}

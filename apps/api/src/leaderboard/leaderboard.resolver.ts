@@ -19,6 +19,8 @@ export class LeaderboardResolver {
     @Args('correction', { type: () => PValueCorrection, nullable: true, description: 'Default HOLM' }) correction: PValueCorrection | undefined,
     @Args('seed', { type: () => Int, nullable: true, description: 'Default 12345' }) seed: number | undefined,
     @Args('resamples', { type: () => Int, nullable: true, description: 'Bootstrap resamples; default 1000' }) resamples: number | undefined,
+    @Args('allSubmissions', { defaultValue: false, description: "Rank every submission; by default a team that marked a primary submission is ranked by it alone (hidden and disqualified ones never)" })
+    allSubmissions: boolean,
     @CurrentUser() user: AuthUser | null,
   ): Promise<Leaderboard> {
     return this.service.leaderboard(
@@ -29,6 +31,7 @@ export class LeaderboardResolver {
         correction: correction ?? undefined,
         seed: seed ?? undefined,
         resamples: resamples ?? undefined,
+        entries: allSubmissions ? 'all' : 'primary',
       },
       user,
     );

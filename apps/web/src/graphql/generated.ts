@@ -25,6 +25,8 @@ export type CreateTaskInput = {
   kind: string;
   /** Defaults depend on the kind */
   metrics?: Array<MetricConfigInput> | null | undefined;
+  /** Default OPEN */
+  registration?: Registration | null | undefined;
   /** URL name: ^[a-z0-9][a-z0-9-]{1,62}$ */
   slug: string;
   sourceLang: string;
@@ -58,6 +60,10 @@ export type PairedTest =
   | 'SIGN'
   | 'TTEST'
   | 'WILCOXON';
+
+export type Registration =
+  | 'APPROVAL'
+  | 'OPEN';
 
 /** ref: m(ref, paraphrase) > m(ref, adversarial); src: m(source, ref) > m(source, adversarial) (MENLI Eq. 1) */
 export type RobustnessMode =

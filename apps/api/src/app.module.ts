@@ -11,6 +11,7 @@ import { landingPagePlugin } from './common/landing-page.plugin';
 import { DbModule } from './db.module';
 import { DownloadsModule } from './downloads/downloads.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
+import { ApiDocsModule } from './api-docs/api-docs.module';
 import { AuthModule } from './auth/auth.module';
 import { PhasesModule } from './phases/phases.module';
 import { RobustnessModule } from './robustness/robustness.module';
@@ -59,6 +60,7 @@ export class AppModule {
         AuthModule,
         TeamsModule,
         TestInputModule,
+        ApiDocsModule,
         TasksModule,
         PhasesModule,
         SubmissionsModule,

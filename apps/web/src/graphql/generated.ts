@@ -46,6 +46,12 @@ export type MetricConfigInput = {
   options?: Record<string, unknown> | null | undefined;
 };
 
+/** NONE; HIDDEN (off the leaderboard, seen only by its team and organisers); DISQUALIFIED (shown, not ranked) */
+export type Moderation =
+  | 'DISQUALIFIED'
+  | 'HIDDEN'
+  | 'NONE';
+
 /** Holm (family-wise), Benjamini–Hochberg (FDR), or none */
 export type PValueCorrection =
   | 'BH'
@@ -95,6 +101,80 @@ export type TestInstanceInput = {
   source: string;
 };
 
+/** Fields left out stay as they are */
+export type UpdatePhaseInput = {
+  /** Extend or shorten the phase */
+  closesAt?: string | null | undefined;
+  dailyLimit?: number | null | undefined;
+  /** The public flag: everyone sees the board while the phase runs */
+  leaderboardBeforeClose?: boolean | null | undefined;
+  name?: string | null | undefined;
+  opensAt?: string | null | undefined;
+  totalLimit?: number | null | undefined;
+};
+
+export type RegisterMutationVariables = Exact<{
+  name: string;
+  email: string;
+  password: string;
+}>;
+
+
+export type RegisterMutation = { register: { id: string, name: string } };
+
+export type LoginMutationVariables = Exact<{
+  login: string;
+  password: string;
+}>;
+
+
+export type LoginMutation = { login: { id: string, name: string } };
+
+export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LogoutMutation = { logout: boolean };
+
+export type TeamDetailsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TeamDetailsQuery = { team: { id: string, name: string, inviteCode: string | null, createdAt: string, members: Array<{ id: string, name: string }> } };
+
+export type CreateMyTeamMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type CreateMyTeamMutation = { createMyTeam: { id: string, name: string, inviteCode: string | null } };
+
+export type JoinTeamMutationVariables = Exact<{
+  inviteCode: string;
+}>;
+
+
+export type JoinTeamMutation = { joinTeam: { id: string, name: string } };
+
+export type MyTokensQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyTokensQuery = { myTokens: Array<{ id: string, label: string, createdAt: string, lastUsedAt: string | null, revokedAt: string | null }> };
+
+export type CreateTokenMutationVariables = Exact<{
+  label: string;
+}>;
+
+
+export type CreateTokenMutation = { createToken: { token: string, info: { id: string, label: string } } };
+
+export type RevokeTokenMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RevokeTokenMutation = { revokeToken: { id: string, revokedAt: string | null } };
+
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -125,6 +205,74 @@ export type LeaderboardQueryVariables = Exact<{
 
 
 export type LeaderboardQuery = { leaderboard: { phaseId: string, metric: string, higherIsBetter: boolean, metricSignature: string, availableMetrics: Array<string>, test: PairedTest, correction: PValueCorrection, seed: number, resamples: number, instanceCount: number, disagreement: string | null, notes: Array<string>, systems: Array<{ submissionId: string, system: string, team: string, isBaseline: boolean, n: number, corpusScore: number | null, corpusSignature: string, mean: number, median: number, bt: number | null, elo: number | null, clusterDisagreement: boolean, meanCi: { low: number | null, high: number | null }, medianCi: { low: number | null, high: number | null }, btCi: { low: number | null, high: number | null }, trueskill: { mu: number | null, sigma: number | null }, rank: { mean: number, median: number, bt: number, elo: number, trueskill: number }, rankInterval: { mean: { best: number, worst: number }, median: { best: number, worst: number }, bt: { best: number, worst: number } }, cluster: { mean: number, median: number, bt: number } }>, pairs: Array<{ aSubmissionId: string, bSubmissionId: string, a: string, b: string, wins: number, losses: number, ties: number, pBt: number | null, medianDiff: number | null, meanDiff: number | null, p: number | null, pAdjusted: number | null, tests: { ttest: number | null, wilcoxon: number | null, sign: number | null, mood: number | null, bootstrap: number | null, ar: number | null } }> } };
+
+export type ClosePhaseMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ClosePhaseMutation = { closePhase: { id: string, closedEarlyAt: string | null } };
+
+export type PublishPhaseMutationVariables = Exact<{
+  id: string | number;
+  published: boolean;
+}>;
+
+
+export type PublishPhaseMutation = { publishPhase: { id: string, publishedAt: string | null } };
+
+export type UpdatePhaseMutationVariables = Exact<{
+  id: string | number;
+  input: UpdatePhaseInput;
+}>;
+
+
+export type UpdatePhaseMutation = { updatePhase: { id: string, closesAt: string } };
+
+export type MarkPrimaryMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type MarkPrimaryMutation = { markPrimary: string };
+
+export type ModerateSubmissionMutationVariables = Exact<{
+  id: string | number;
+  moderation: Moderation;
+  reason?: string | null | undefined;
+}>;
+
+
+export type ModerateSubmissionMutation = { moderateSubmission: string };
+
+export type SetBaselineMutationVariables = Exact<{
+  id: string | number;
+  isBaseline: boolean;
+}>;
+
+
+export type SetBaselineMutation = { setBaseline: string };
+
+export type RescorePhaseMutationVariables = Exact<{
+  phaseId: string | number;
+}>;
+
+
+export type RescorePhaseMutation = { rescorePhase: number };
+
+export type AuditLogQueryVariables = Exact<{
+  taskSlug?: string | null | undefined;
+}>;
+
+
+export type AuditLogQuery = { auditLog: Array<{ id: string, actor: string, action: string, targetType: string, targetId: string, details: Record<string, unknown>, createdAt: string }> };
+
+export type TestInputPreviewQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TestInputPreviewQuery = { phase: { id: string, testInput: { total: number, rows: Array<{ id: string, position: number, source: string }> } } };
 
 export type CreateTaskMutationVariables = Exact<{
   input: CreateTaskInput;
@@ -179,7 +327,7 @@ export type SubmissionQueryVariables = Exact<{
 }>;
 
 
-export type SubmissionQuery = { submission: { id: string, phaseId: string, systemName: string, description: string, isBaseline: boolean, status: SubmissionStatus, error: string | null, progressDone: number, progressTotal: number, createdAt: string, scoredAt: string | null, team: { id: string, name: string }, corpusScores: Array<{ metric: string, signature: string, value: number }> } };
+export type SubmissionQuery = { submission: { id: string, phaseId: string, systemName: string, description: string, isBaseline: boolean, isPrimary: boolean, moderation: Moderation, moderationReason: string | null, status: SubmissionStatus, error: string | null, progressDone: number, progressTotal: number, createdAt: string, scoredAt: string | null, duplicateOf: { id: string, systemName: string } | null, team: { id: string, name: string }, corpusScores: Array<{ metric: string, signature: string, value: number }> } };
 
 export type PhaseSubmissionsQueryVariables = Exact<{
   phaseId: string | number;
@@ -187,7 +335,7 @@ export type PhaseSubmissionsQueryVariables = Exact<{
 }>;
 
 
-export type PhaseSubmissionsQuery = { submissions: Array<{ id: string, systemName: string, isBaseline: boolean, status: SubmissionStatus, progressDone: number, progressTotal: number, createdAt: string, team: { id: string, name: string } }> };
+export type PhaseSubmissionsQuery = { submissions: Array<{ id: string, systemName: string, isBaseline: boolean, isPrimary: boolean, moderation: Moderation, status: SubmissionStatus, progressDone: number, progressTotal: number, createdAt: string, team: { id: string, name: string } }> };
 
 export type InstanceScoresQueryVariables = Exact<{
   submissionId: string | number;
@@ -219,14 +367,14 @@ export type RescoreMutation = { rescore: number };
 export type TasksQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type TasksQuery = { tasks: Array<{ id: string, slug: string, title: string, kind: string, sourceLang: string, targetLang: string, phases: Array<{ id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number }> }> };
+export type TasksQuery = { tasks: Array<{ id: string, slug: string, title: string, kind: string, sourceLang: string, targetLang: string, phases: Array<{ id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number, state: string, closedEarlyAt: string | null, publishedAt: string | null }> }> };
 
 export type TaskQueryVariables = Exact<{
   slug: string;
 }>;
 
 
-export type TaskQuery = { task: { id: string, slug: string, title: string, description: string, kind: string, sourceLang: string, targetLang: string, combinedWeight: number | null, metrics: Array<{ key: string, name: string, options: Record<string, unknown> }>, phases: Array<{ id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number, scoresVisible: boolean, dailyLimit: number, totalLimit: number, testSet: { id: string, name: string, instanceCount: number } | null }> } };
+export type TaskQuery = { task: { id: string, slug: string, title: string, description: string, kind: string, sourceLang: string, targetLang: string, combinedWeight: number | null, metrics: Array<{ key: string, name: string, options: Record<string, unknown> }>, phases: Array<{ id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number, scoresVisible: boolean, state: string, publishedAt: string | null, dailyLimit: number, totalLimit: number, testSet: { id: string, name: string, instanceCount: number } | null }> } };
 
 export type PhaseQueryVariables = Exact<{
   id: string | number;
@@ -302,6 +450,88 @@ export const RobustnessReportFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"RobustnessReportFields"}) as unknown as TypedDocumentString<RobustnessReportFieldsFragment, unknown>;
+export const RegisterDocument = new TypedDocumentString(`
+    mutation Register($name: String!, $email: String!, $password: String!) {
+  register(name: $name, email: $email, password: $password) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<RegisterMutation, RegisterMutationVariables>;
+export const LoginDocument = new TypedDocumentString(`
+    mutation Login($login: String!, $password: String!) {
+  login(login: $login, password: $password) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<LoginMutation, LoginMutationVariables>;
+export const LogoutDocument = new TypedDocumentString(`
+    mutation Logout {
+  logout
+}
+    `) as unknown as TypedDocumentString<LogoutMutation, LogoutMutationVariables>;
+export const TeamDetailsDocument = new TypedDocumentString(`
+    query TeamDetails($id: ID!) {
+  team(id: $id) {
+    id
+    name
+    inviteCode
+    createdAt
+    members {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TeamDetailsQuery, TeamDetailsQueryVariables>;
+export const CreateMyTeamDocument = new TypedDocumentString(`
+    mutation CreateMyTeam($name: String!) {
+  createMyTeam(name: $name) {
+    id
+    name
+    inviteCode
+  }
+}
+    `) as unknown as TypedDocumentString<CreateMyTeamMutation, CreateMyTeamMutationVariables>;
+export const JoinTeamDocument = new TypedDocumentString(`
+    mutation JoinTeam($inviteCode: String!) {
+  joinTeam(inviteCode: $inviteCode) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<JoinTeamMutation, JoinTeamMutationVariables>;
+export const MyTokensDocument = new TypedDocumentString(`
+    query MyTokens {
+  myTokens {
+    id
+    label
+    createdAt
+    lastUsedAt
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<MyTokensQuery, MyTokensQueryVariables>;
+export const CreateTokenDocument = new TypedDocumentString(`
+    mutation CreateToken($label: String!) {
+  createToken(label: $label) {
+    token
+    info {
+      id
+      label
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateTokenMutation, CreateTokenMutationVariables>;
+export const RevokeTokenDocument = new TypedDocumentString(`
+    mutation RevokeToken($id: ID!) {
+  revokeToken(id: $id) {
+    id
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeTokenMutation, RevokeTokenMutationVariables>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
@@ -429,6 +659,78 @@ export const LeaderboardDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<LeaderboardQuery, LeaderboardQueryVariables>;
+export const ClosePhaseDocument = new TypedDocumentString(`
+    mutation ClosePhase($id: ID!) {
+  closePhase(id: $id) {
+    id
+    closedEarlyAt
+  }
+}
+    `) as unknown as TypedDocumentString<ClosePhaseMutation, ClosePhaseMutationVariables>;
+export const PublishPhaseDocument = new TypedDocumentString(`
+    mutation PublishPhase($id: ID!, $published: Boolean!) {
+  publishPhase(id: $id, published: $published) {
+    id
+    publishedAt
+  }
+}
+    `) as unknown as TypedDocumentString<PublishPhaseMutation, PublishPhaseMutationVariables>;
+export const UpdatePhaseDocument = new TypedDocumentString(`
+    mutation UpdatePhase($id: ID!, $input: UpdatePhaseInput!) {
+  updatePhase(id: $id, input: $input) {
+    id
+    closesAt
+  }
+}
+    `) as unknown as TypedDocumentString<UpdatePhaseMutation, UpdatePhaseMutationVariables>;
+export const MarkPrimaryDocument = new TypedDocumentString(`
+    mutation MarkPrimary($id: ID!) {
+  markPrimary(id: $id)
+}
+    `) as unknown as TypedDocumentString<MarkPrimaryMutation, MarkPrimaryMutationVariables>;
+export const ModerateSubmissionDocument = new TypedDocumentString(`
+    mutation ModerateSubmission($id: ID!, $moderation: Moderation!, $reason: String) {
+  moderateSubmission(id: $id, moderation: $moderation, reason: $reason)
+}
+    `) as unknown as TypedDocumentString<ModerateSubmissionMutation, ModerateSubmissionMutationVariables>;
+export const SetBaselineDocument = new TypedDocumentString(`
+    mutation SetBaseline($id: ID!, $isBaseline: Boolean!) {
+  setBaseline(id: $id, isBaseline: $isBaseline)
+}
+    `) as unknown as TypedDocumentString<SetBaselineMutation, SetBaselineMutationVariables>;
+export const RescorePhaseDocument = new TypedDocumentString(`
+    mutation RescorePhase($phaseId: ID!) {
+  rescorePhase(phaseId: $phaseId)
+}
+    `) as unknown as TypedDocumentString<RescorePhaseMutation, RescorePhaseMutationVariables>;
+export const AuditLogDocument = new TypedDocumentString(`
+    query AuditLog($taskSlug: String) {
+  auditLog(taskSlug: $taskSlug) {
+    id
+    actor
+    action
+    targetType
+    targetId
+    details
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<AuditLogQuery, AuditLogQueryVariables>;
+export const TestInputPreviewDocument = new TypedDocumentString(`
+    query TestInputPreview($id: ID!) {
+  phase(id: $id) {
+    id
+    testInput(limit: 5) {
+      total
+      rows {
+        id
+        position
+        source
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TestInputPreviewQuery, TestInputPreviewQueryVariables>;
 export const CreateTaskDocument = new TypedDocumentString(`
     mutation CreateTask($input: CreateTaskInput!) {
   createTask(input: $input) {
@@ -586,6 +888,13 @@ export const SubmissionDocument = new TypedDocumentString(`
     systemName
     description
     isBaseline
+    isPrimary
+    moderation
+    moderationReason
+    duplicateOf {
+      id
+      systemName
+    }
     status
     error
     progressDone
@@ -610,6 +919,8 @@ export const PhaseSubmissionsDocument = new TypedDocumentString(`
     id
     systemName
     isBaseline
+    isPrimary
+    moderation
     status
     progressDone
     progressTotal
@@ -676,6 +987,9 @@ export const TasksDocument = new TypedDocumentString(`
       closesAt
       isOpen
       scoredCount
+      state
+      closedEarlyAt
+      publishedAt
     }
   }
 }
@@ -704,6 +1018,8 @@ export const TaskDocument = new TypedDocumentString(`
       isOpen
       scoredCount
       scoresVisible
+      state
+      publishedAt
       dailyLimit
       totalLimit
       testSet {

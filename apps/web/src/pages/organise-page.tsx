@@ -4,7 +4,10 @@ import {
   CreateTaskDocument,
   CreateTeamDocument,
   IssueTokenDocument,
-  RescoreDocument,
+  AuditLogDocument,
+  ClosePhaseDocument,
+  PublishPhaseDocument,
+  RescorePhaseDocument,
   TasksDocument,
   UploadTestSetDocument,
   type TasksQuery,
@@ -294,14 +297,16 @@ function RescoreForm({ phases }: { phases: Phases }) {
   function submit(e: FormEvent) {
     e.preventDefault();
     void run(async () => {
-      const n = (await request(RescoreDocument, { phaseId })).rescore;
+      const n = (await request(RescorePhaseDocument, { phaseId })).rescorePhase;
       return `Queued ${n} submission${n === 1 ? '' : 's'} for scoring again.`;
     });
   }
   return (
     <form className="form" onSubmit={submit} aria-labelledby="rescore">
       <h2 id="rescore">Rescore a phase</h2>
-      <p className="small muted">Scores every submission again with the task's current metrics (e.g. after adding NLI or changing the combined weight).</p>
+      <p className="small muted">
+        Scores every submission again with the task's current metrics (e.g. after a metric fix); the replaced scores and their signatures stay in each submission's history.
+      </p>
       <label>
         Phase
         <select value={phaseId} onChange={(e) => setPhaseId(e.target.value)} required>
@@ -320,10 +325,118 @@ function RescoreForm({ phases }: { phases: Phases }) {
   );
 }
 
+const STATE_LABEL: Record<string, string> = {
+  'open-hidden': 'open, board hidden',
+  'open-public': 'board public',
+  'closed-unpublished': 'closed, not published',
+  published: 'published',
+};
+
+/** Each phase's state, with closing early and publishing (the visibility flip). */
+function PhaseLifecycle({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone: () => void }) {
+  const { busy, outcome, run } = useAction();
+  const act = (text: string, action: () => Promise<unknown>) =>
+    void run(async () => {
+      await action();
+      onDone();
+      return text;
+    });
+  return (
+    <section aria-labelledby="lifecycle-heading">
+      <h2 id="lifecycle-heading">Run the phases</h2>
+      <p className="small muted">
+        Until a phase is published only organisers see its references; teams see their own outputs and scores. Publishing shows references, every output and every score to everyone.
+      </p>
+      <table className="data-table" data-testid="phase-lifecycle">
+        <thead>
+          <tr>
+            <th scope="col">Phase</th>
+            <th scope="col">Id</th>
+            <th scope="col">State</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tasks.flatMap((t) =>
+            t.phases.map((p) => (
+              <tr key={p.id} data-testid={`phase-row-${p.name}`}>
+                <th scope="row">
+                  {t.title} — {p.name}
+                </th>
+                <td>
+                  <code>{p.id}</code>
+                </td>
+                <td data-testid="phase-state">{STATE_LABEL[p.state] ?? p.state}{p.closedEarlyAt ? ' (closed early)' : ''}</td>
+                <td className="actions">
+                  {p.isOpen && (
+                    <button type="button" disabled={busy} onClick={() => act(`Closed ${p.name}.`, () => request(ClosePhaseDocument, { id: p.id }))}>
+                      Close now
+                    </button>
+                  )}
+                  {p.publishedAt ? (
+                    <button type="button" disabled={busy} onClick={() => act(`Unpublished ${p.name}.`, () => request(PublishPhaseDocument, { id: p.id, published: false }))}>
+                      Unpublish
+                    </button>
+                  ) : (
+                    <button type="button" disabled={busy} onClick={() => act(`Published ${p.name}.`, () => request(PublishPhaseDocument, { id: p.id, published: true }))}>
+                      Publish results
+                    </button>
+                  )}
+                </td>
+              </tr>
+            )),
+          )}
+        </tbody>
+      </table>
+      <Result outcome={outcome} />
+    </section>
+  );
+}
+
+function AuditLog() {
+  const log = useQuery(AuditLogDocument, {});
+  if (log.error) return <ErrorMessage error={log.error} onRetry={log.refetch} />;
+  const entries = log.data?.auditLog ?? [];
+  return (
+    <section aria-labelledby="audit-heading">
+      <div className="section-head">
+        <h2 id="audit-heading">Audit log</h2>
+        <button type="button" className="link-button" onClick={log.refetch}>
+          Refresh
+        </button>
+      </div>
+      {entries.length === 0 ? (
+        <Empty>No organiser actions yet.</Empty>
+      ) : (
+        <table className="data-table" data-testid="audit-log">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <tr key={e.id}>
+                <td>{new Date(e.createdAt).toISOString().replace('T', ' ').slice(0, 19)}</td>
+                <td>{e.actor}</td>
+                <td>{e.action}</td>
+                <td className="small">{Object.entries(e.details as Record<string, unknown>).filter(([k]) => k !== 'taskId').map(([k, v]) => `${k}: ${String(v)}`).join('; ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
 export function OrganisePage() {
-  const { token, me, loading } = useAuth();
+  const { signedIn, me, loading } = useAuth();
   const tasks = useQuery(TasksDocument, {});
-  if (!token) {
+  if (!signedIn && !loading) {
     return (
       <section>
         <h1>Organise</h1>
@@ -353,6 +466,8 @@ export function OrganisePage() {
         {phases.length > 0 && <RescoreForm key={`r${phases.length}`} phases={phases} />}
         <TeamForm />
       </div>
+      {list.length > 0 && <PhaseLifecycle tasks={list} onDone={tasks.refetch} />}
+      <AuditLog key={list.map((t) => t.phases.map((p) => `${p.state}${p.closedEarlyAt ?? ''}`).join()).join()} />
     </section>
   );
 }

@@ -5,9 +5,10 @@ import { ApiError, useQuery } from '../lib/graphql-client';
 import { Link, navigate } from '../lib/router';
 import { uploadSubmission } from '../lib/upload';
 import { Empty, ErrorMessage, Loading } from '../components/status';
+import { SubmitCommands } from '../components/submit-commands';
 
 export function SubmitPage() {
-  const { token, me, loading: meLoading } = useAuth();
+  const { signedIn, me, loading: meLoading } = useAuth();
   const tasks = useQuery(TasksDocument, {});
   const open = (tasks.data?.tasks ?? []).flatMap((t) => t.phases.filter((p) => p.isOpen).map((p) => ({ task: t, phase: p })));
   const [phaseId, setPhaseId] = useState('');
@@ -26,11 +27,13 @@ export function SubmitPage() {
   }, [teams, teamId]);
   const quota = useQuery(QuotaDocument, { phaseId, teamId }, { skip: !phaseId || !teamId });
 
-  if (!token) {
+  if (!signedIn && !meLoading) {
     return (
       <section>
         <h1>Submit</h1>
-        <Empty>Sign in with your team's API token (top right) to submit system outputs.</Empty>
+        <Empty>
+          <Link to="/account">Sign in or register</Link> (or use an API token, top right) to submit system outputs.
+        </Empty>
       </section>
     );
   }
@@ -58,7 +61,11 @@ export function SubmitPage() {
   return (
     <section>
       <h1>Submit</h1>
-      {teams.length === 0 && <Empty>{me.name} is not in a team yet; an organiser can add you to one.</Empty>}
+      {teams.length === 0 && (
+        <Empty>
+          {me.name} is not in a team yet: create or join one on the <Link to="/team">team page</Link>.
+        </Empty>
+      )}
       {open.length === 0 && <Empty>No phase is open for submissions right now.</Empty>}
       {teams.length > 0 && open.length > 0 && (
         <form className="form" onSubmit={submit} aria-describedby="submit-help">
@@ -117,6 +124,7 @@ export function SubmitPage() {
           </button>
         </form>
       )}
+      {teams.length > 0 && phaseId && <SubmitCommands phaseId={phaseId} teamId={teamId} systemName={systemName} />}
       <p className="small">
         <Link to="/">Back to the tasks</Link>
       </p>

@@ -365,4 +365,11 @@ suite('API against PostgreSQL', () => {
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.body).toEqual({ status: 'ok' });
   });
+
+  it('serves the GraphQL schema the API page links', async () => {
+    const res = await request(app.getHttpServer()).get('/api/schema.graphql');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('type Query {');
+    expect(res.text).toContain('testInput(');
+  });
 });

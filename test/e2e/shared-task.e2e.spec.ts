@@ -59,10 +59,11 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     api = startApp('apps/api/src/main.ts', { DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1' });
-    worker = startApp('apps/worker/src/main.ts', { DATABASE_URL: url, PODIUM_WORKER_NAME: `shared-${suffix}` });
     await waitFor('the api', async () => (await fetch(`${baseUrl}/api/health`)).ok, 60_000).catch((e: unknown) => {
       throw new Error(`${String(e)}\napi logs:\n${api.logs.join('')}`);
     });
+    // Started once the api has created pg-boss's schema (creating it together can deadlock).
+    worker = startApp('apps/worker/src/main.ts', { DATABASE_URL: url, PODIUM_WORKER_NAME: `shared-${suffix}` });
   });
 
   afterAll(async () => {
@@ -90,6 +91,7 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
   let cookie = '';
   let teamId = '';
   let token = '';
+  let fresh = '';
 
   it('signs a participant up with a secure http-only session cookie; a taken name is refused and nothing is stored', async () => {
     const mutation = `mutation($n: String!, $e: String!, $p: String!) { register(name: $n, email: $e, password: $p) { id name role } }`;
@@ -189,7 +191,7 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
     expect(revoked.stderr).toMatch(/unknown or revoked/);
 
     await org.request(`mutation($p: ID!) { closePhase(id: $p) { closedEarlyAt } }`, { p: phaseId });
-    const fresh = (await withCookie<{ createToken: { token: string } }>(cookie, `mutation { createToken(label: "second") { token } }`)).body.data!.createToken.token;
+    fresh = (await withCookie<{ createToken: { token: string } }>(cookie, `mutation { createToken(label: "second") { token } }`)).body.data!.createToken.token;
     const late = podium(['submit', '--url', baseUrl, '--phase', phaseId, '--token', fresh, '--system', 'late', '--no-wait', outputs]);
     expect(late.status).toBe(2);
     expect(late.stderr).toMatch(/closed by the organisers/);
@@ -211,5 +213,66 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
     expect(new Set(auditLog.map((e) => e.actor))).toEqual(new Set([`organiser-${suffix}`]));
     const denied = await graphqlClient(baseUrl).raw(`{ auditLog { action } }`);
     expect(denied.errors?.[0]?.extensions?.['code']).toBe('UNAUTHENTICATED');
+  });
+
+  it('ranks a team by its primary submission, all on request; hides a submission with a reason its team sees', async () => {
+    const org = graphqlClient(baseUrl, organiserToken);
+    await waitFor('three scored submissions', async () => (await db.submission.count({ where: { phaseId, status: 'SCORED' } })) === 3, 60_000);
+    const board = `query($p: ID!, $all: Boolean!) { leaderboard(phaseId: $p, allSubmissions: $all) { systems { system } } }`;
+    const anon = graphqlClient(baseUrl);
+    const systems = async (all: boolean) => (await anon.request<{ leaderboard: { systems: { system: string }[] } }>(board, { p: phaseId, all })).leaderboard.systems.map((s) => s.system).sort();
+    expect(await systems(false)).toEqual(['jsonl-ids']);
+    expect(await systems(true)).toEqual(['copy', 'jsonl-ids', 'plain-lines']);
+
+    const hidden = await db.submission.findFirstOrThrow({ where: { phaseId, systemName: 'plain-lines' } });
+    const refused = await org.raw(`mutation($s: ID!) { moderateSubmission(id: $s, moderation: HIDDEN) }`, { s: hidden.id });
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_INPUT', field: 'reason' });
+    await org.request(`mutation($s: ID!) { moderateSubmission(id: $s, moderation: HIDDEN, reason: "outputs copied from a public system") }`, { s: hidden.id });
+    expect(await systems(true)).toEqual(['copy', 'jsonl-ids']);
+    expect((await anon.raw(`query($s: ID!) { submission(id: $s) { id } }`, { s: hidden.id })).errors?.[0]?.extensions?.['code']).toBe('FORBIDDEN');
+    const own = await withCookie<{ teamSubmissions: { systemName: string; moderation: string; moderationReason: string | null; phase: { name: string } }[] }>(
+      cookie,
+      `query($t: ID!) { teamSubmissions(teamId: $t) { systemName moderation moderationReason phase { name } } }`,
+      { t: teamId },
+    );
+    expect(own.body.data?.teamSubmissions.find((s) => s.systemName === 'plain-lines')).toEqual({ systemName: 'plain-lines', moderation: 'HIDDEN', moderationReason: 'outputs copied from a public system', phase: { name: 'test' } });
+  });
+
+  it('re-scores a phase keeping the replaced scores and their signatures in the history', async () => {
+    const org = graphqlClient(baseUrl, organiserToken);
+    const { rescorePhase } = await org.request<{ rescorePhase: number }>(`mutation($p: ID!) { rescorePhase(phaseId: $p) }`, { p: phaseId });
+    expect(rescorePhase).toBe(3);
+    const sub = await db.submission.findFirstOrThrow({ where: { phaseId, systemName: 'jsonl-ids' } });
+    const { submission } = await org.request<{ submission: { scoreHistory: { metric: string; signature: string; value: number }[] } }>(
+      `query($s: ID!) { submission(id: $s) { scoreHistory { metric signature value } } }`,
+      { s: sub.id },
+    );
+    expect(submission.scoreHistory).toHaveLength(1);
+    expect(submission.scoreHistory[0]).toMatchObject({ metric: 'chrf', signature: expect.stringMatching(/^chrf\|/) });
+    await waitFor('the re-scored submissions', async () => (await db.submission.count({ where: { phaseId, status: 'SCORED' } })) === 3, 60_000);
+  });
+
+  it('needs an organiser to approve a team on a task with approval, and then accepts its submission', async () => {
+    const org = graphqlClient(baseUrl, organiserToken);
+    const slug2 = `approval-${suffix}`;
+    await org.request(`mutation($i: CreateTaskInput!) { createTask(input: $i) { slug } }`, {
+      i: { slug: slug2, title: 'Approval', kind: 'mt', sourceLang: 'de', targetLang: 'en', metrics: [{ key: 'chrf', name: 'chrf' }], registration: 'APPROVAL' },
+    });
+    const { createPhase } = await org.request<{ createPhase: { id: string } }>(`mutation($i: CreatePhaseInput!) { createPhase(input: $i) { id } }`, {
+      i: { taskSlug: slug2, name: 'test', opensAt: '2020-01-01T00:00:00Z', closesAt: '2099-01-01T00:00:00Z', dailyLimit: 5, totalLimit: 5 },
+    });
+    await org.request(`mutation($p: ID!, $i: [TestInstanceInput!]!) { uploadTestSet(phaseId: $p, name: "ts2", instances: $i) { id } }`, { p: createPhase.id, i: INSTANCES });
+    const outputs = path.join(dir, 'outputs.txt');
+    const submit = () => podium(['submit', '--url', baseUrl, '--phase', createPhase.id, '--token', fresh, '--system', 'approved', '--no-wait', outputs]);
+    const before = submit();
+    expect(before.status).toBe(2);
+    expect(before.stderr).toMatch(/needs an organiser's approval of your team/);
+    const requested = await withCookie<{ registerTeam: { status: string } }>(cookie, `mutation($s: String!, $t: ID!) { registerTeam(taskSlug: $s, teamId: $t) { status } }`, { s: slug2, t: teamId });
+    expect(requested.body.data?.registerTeam.status).toBe('PENDING');
+    expect(submit().status).toBe(2);
+    await org.request(`mutation($s: String!, $t: ID!) { approveRegistration(taskSlug: $s, teamId: $t) { status } }`, { s: slug2, t: teamId });
+    const after = submit();
+    expect(after.stderr).toBe(`submitted approved: ${(JSON.parse(after.stdout) as { submissionId: string }).submissionId}\n`);
+    expect(after.status).toBe(0);
   });
 });

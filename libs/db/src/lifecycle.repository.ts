@@ -175,6 +175,11 @@ export class LifecycleRepository {
     return this.db.taskRegistration.findMany({ where: { taskId }, include: { team: true }, orderBy: { createdAt: 'asc' } });
   }
 
+  /** A team's submissions in every phase, newest first. */
+  async submissionsOfTeam(teamId: string, limit = 200) {
+    return this.db.submission.findMany({ where: { teamId }, include: { team: true }, orderBy: { createdAt: 'desc' }, take: limit });
+  }
+
   async recordAudit(entry: AuditRecord) {
     await this.audit(this.db as unknown as Prisma.TransactionClient, entry);
   }

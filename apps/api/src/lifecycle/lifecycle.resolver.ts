@@ -1,5 +1,8 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { LifecycleRepository, Moderation, type AuthUser } from '@podium/db';
+import { LifecycleRepository, Moderation, NotFoundError, TaskRepository, type AuthUser } from '@podium/db';
+import { assertId } from '../common/ids';
+import { assertActsForTeam } from '../common/visibility';
+import { PhaseType } from '../tasks/task.types';
 import { CurrentUser, OrganiserOnly, SignedIn } from '../auth/auth.guard';
 import { SubmissionType } from '../submissions/submission.types';
 import { AuditEntryType, DuplicateOfType, ScoreHistoryEntryType, TaskRegistrationType } from './lifecycle.types';
@@ -13,7 +16,23 @@ export class LifecycleResolver {
   constructor(
     private readonly service: LifecycleService,
     private readonly lifecycle: LifecycleRepository,
+    private readonly tasks: TaskRepository,
   ) {}
+
+  @SignedIn()
+  @Query(() => [SubmissionType], { description: "A team's submissions in every phase, newest first (its members and organisers)" })
+  async teamSubmissions(@Args('teamId', { type: () => ID }) teamId: string, @CurrentUser() user: AuthUser): Promise<SubmissionType[]> {
+    assertId('team', teamId);
+    assertActsForTeam(teamId, user);
+    return (await this.lifecycle.submissionsOfTeam(teamId)).map((s) => ({ ...s, team: { id: s.team.id, name: s.team.name } }));
+  }
+
+  @ResolveField(() => PhaseType, { description: 'The phase the submission belongs to' })
+  async phase(@Parent() s: SubmissionType): Promise<PhaseType> {
+    const phase = await this.tasks.phaseById(s.phaseId);
+    if (!phase) throw new NotFoundError('phase', s.phaseId);
+    return phase;
+  }
 
   @OrganiserOnly()
   @Mutation(() => ID, { description: 'Hides or disqualifies a submission with a reason shown to its team (NONE clears it); returns its id' })

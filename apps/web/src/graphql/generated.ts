@@ -71,6 +71,10 @@ export type Registration =
   | 'APPROVAL'
   | 'OPEN';
 
+export type RegistrationStatus =
+  | 'APPROVED'
+  | 'PENDING';
+
 /** ref: m(ref, paraphrase) > m(ref, adversarial); src: m(source, ref) > m(source, adversarial) (MENLI Eq. 1) */
 export type RobustnessMode =
   | 'REF'
@@ -175,6 +179,13 @@ export type RevokeTokenMutationVariables = Exact<{
 
 export type RevokeTokenMutation = { revokeToken: { id: string, revokedAt: string | null } };
 
+export type TeamSubmissionsQueryVariables = Exact<{
+  teamId: string | number;
+}>;
+
+
+export type TeamSubmissionsQuery = { teamSubmissions: Array<{ id: string, systemName: string, status: SubmissionStatus, isPrimary: boolean, isBaseline: boolean, moderation: Moderation, moderationReason: string | null, createdAt: string, phase: { id: string, name: string, task: { slug: string, title: string } } }> };
+
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -274,6 +285,37 @@ export type TestInputPreviewQueryVariables = Exact<{
 
 export type TestInputPreviewQuery = { phase: { id: string, testInput: { total: number, rows: Array<{ id: string, position: number, source: string }> } } };
 
+export type RegistrationsQueryVariables = Exact<{
+  taskSlug: string;
+}>;
+
+
+export type RegistrationsQuery = { registrations: Array<{ status: RegistrationStatus, createdAt: string, team: { id: string, name: string } }> };
+
+export type ApproveRegistrationMutationVariables = Exact<{
+  taskSlug: string;
+  teamId: string | number;
+}>;
+
+
+export type ApproveRegistrationMutation = { approveRegistration: { status: RegistrationStatus } };
+
+export type RegisterTeamMutationVariables = Exact<{
+  taskSlug: string;
+  teamId: string | number;
+}>;
+
+
+export type RegisterTeamMutation = { registerTeam: { status: RegistrationStatus } };
+
+export type UpdateTaskRegistrationMutationVariables = Exact<{
+  slug: string;
+  registration: Registration;
+}>;
+
+
+export type UpdateTaskRegistrationMutation = { updateTask: { slug: string, registration: Registration } };
+
 export type CreateTaskMutationVariables = Exact<{
   input: CreateTaskInput;
 }>;
@@ -367,7 +409,7 @@ export type RescoreMutation = { rescore: number };
 export type TasksQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type TasksQuery = { tasks: Array<{ id: string, slug: string, title: string, kind: string, sourceLang: string, targetLang: string, phases: Array<{ id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number, state: string, closedEarlyAt: string | null, publishedAt: string | null }> }> };
+export type TasksQuery = { tasks: Array<{ id: string, slug: string, title: string, registration: Registration, kind: string, sourceLang: string, targetLang: string, phases: Array<{ id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number, state: string, closedEarlyAt: string | null, publishedAt: string | null }> }> };
 
 export type TaskQueryVariables = Exact<{
   slug: string;
@@ -532,6 +574,28 @@ export const RevokeTokenDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RevokeTokenMutation, RevokeTokenMutationVariables>;
+export const TeamSubmissionsDocument = new TypedDocumentString(`
+    query TeamSubmissions($teamId: ID!) {
+  teamSubmissions(teamId: $teamId) {
+    id
+    systemName
+    status
+    isPrimary
+    isBaseline
+    moderation
+    moderationReason
+    createdAt
+    phase {
+      id
+      name
+      task {
+        slug
+        title
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TeamSubmissionsQuery, TeamSubmissionsQueryVariables>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
@@ -731,6 +795,40 @@ export const TestInputPreviewDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TestInputPreviewQuery, TestInputPreviewQueryVariables>;
+export const RegistrationsDocument = new TypedDocumentString(`
+    query Registrations($taskSlug: String!) {
+  registrations(taskSlug: $taskSlug) {
+    status
+    createdAt
+    team {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RegistrationsQuery, RegistrationsQueryVariables>;
+export const ApproveRegistrationDocument = new TypedDocumentString(`
+    mutation ApproveRegistration($taskSlug: String!, $teamId: ID!) {
+  approveRegistration(taskSlug: $taskSlug, teamId: $teamId) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveRegistrationMutation, ApproveRegistrationMutationVariables>;
+export const RegisterTeamDocument = new TypedDocumentString(`
+    mutation RegisterTeam($taskSlug: String!, $teamId: ID!) {
+  registerTeam(taskSlug: $taskSlug, teamId: $teamId) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<RegisterTeamMutation, RegisterTeamMutationVariables>;
+export const UpdateTaskRegistrationDocument = new TypedDocumentString(`
+    mutation UpdateTaskRegistration($slug: String!, $registration: Registration!) {
+  updateTask(slug: $slug, input: {registration: $registration}) {
+    slug
+    registration
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateTaskRegistrationMutation, UpdateTaskRegistrationMutationVariables>;
 export const CreateTaskDocument = new TypedDocumentString(`
     mutation CreateTask($input: CreateTaskInput!) {
   createTask(input: $input) {
@@ -977,6 +1075,7 @@ export const TasksDocument = new TypedDocumentString(`
     id
     slug
     title
+    registration
     kind
     sourceLang
     targetLang

@@ -4,7 +4,10 @@ import {
   CreateTaskDocument,
   CreateTeamDocument,
   IssueTokenDocument,
+  ApproveRegistrationDocument,
   AuditLogDocument,
+  RegistrationsDocument,
+  UpdateTaskRegistrationDocument,
   ClosePhaseDocument,
   PublishPhaseDocument,
   RescorePhaseDocument,
@@ -393,6 +396,52 @@ function PhaseLifecycle({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone:
   );
 }
 
+/** Per task: open registration or approval needed, and the teams waiting for approval. */
+function TaskRegistrations({ task, onDone }: { task: TasksQuery['tasks'][number]; onDone: () => void }) {
+  const regs = useQuery(RegistrationsDocument, { taskSlug: task.slug });
+  const { busy, outcome, run } = useAction();
+  const act = (text: string, action: () => Promise<unknown>) =>
+    void run(async () => {
+      await action();
+      regs.refetch();
+      onDone();
+      return text;
+    });
+  const list = regs.data?.registrations ?? [];
+  return (
+    <div className="card" data-testid={`registrations-${task.slug}`}>
+      <h3>{task.title}</h3>
+      <p>
+        Registration: <strong>{task.registration === 'OPEN' ? 'open (teams submit at once)' : 'approval needed'}</strong>{' '}
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            act('Changed the registration.', () => request(UpdateTaskRegistrationDocument, { slug: task.slug, registration: task.registration === 'OPEN' ? 'APPROVAL' : 'OPEN' }))
+          }
+        >
+          {task.registration === 'OPEN' ? 'Require approval' : 'Open registration'}
+        </button>
+      </p>
+      {list.length > 0 && (
+        <ul>
+          {list.map((r) => (
+            <li key={r.team.id}>
+              {r.team.name}: {r.status.toLowerCase()}{' '}
+              {r.status === 'PENDING' && (
+                <button type="button" disabled={busy} onClick={() => act(`Approved ${r.team.name}.`, () => request(ApproveRegistrationDocument, { taskSlug: task.slug, teamId: r.team.id }))}>
+                  Approve
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Result outcome={outcome} />
+    </div>
+  );
+}
+
 function AuditLog() {
   const log = useQuery(AuditLogDocument, {});
   if (log.error) return <ErrorMessage error={log.error} onRetry={log.refetch} />;
@@ -467,6 +516,14 @@ export function OrganisePage() {
         <TeamForm />
       </div>
       {list.length > 0 && <PhaseLifecycle tasks={list} onDone={tasks.refetch} />}
+      {list.length > 0 && (
+        <section aria-labelledby="registration-heading">
+          <h2 id="registration-heading">Registration</h2>
+          {list.map((t) => (
+            <TaskRegistrations key={t.id} task={t} onDone={tasks.refetch} />
+          ))}
+        </section>
+      )}
       <AuditLog key={list.map((t) => t.phases.map((p) => `${p.state}${p.closedEarlyAt ?? ''}`).join()).join()} />
     </section>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { QuotaDocument, TasksDocument } from '../graphql/generated';
+import { QuotaDocument, RegisterTeamDocument, TasksDocument } from '../graphql/generated';
 import { useAuth } from '../lib/auth';
-import { ApiError, useQuery } from '../lib/graphql-client';
+import { ApiError, request, useQuery } from '../lib/graphql-client';
 import { Link, navigate } from '../lib/router';
 import { uploadSubmission } from '../lib/upload';
 import { Empty, ErrorMessage, Loading } from '../components/status';
@@ -25,6 +25,17 @@ export function SubmitPage() {
   useEffect(() => {
     if (!teamId && teams[0]) setTeamId(teams[0].id);
   }, [teams, teamId]);
+  const [registration, setRegistration] = useState<string | null>(null);
+  const chosenTask = open.find((o) => o.phase.id === phaseId)?.task;
+  async function registerTeam() {
+    if (!chosenTask) return;
+    try {
+      const r = await request(RegisterTeamDocument, { taskSlug: chosenTask.slug, teamId });
+      setRegistration(r.registerTeam.status === 'APPROVED' ? 'Your team is registered for this task.' : 'Registration requested; an organiser has to approve it.');
+    } catch (e) {
+      setRegistration(e instanceof Error ? e.message : String(e));
+    }
+  }
   const quota = useQuery(QuotaDocument, { phaseId, teamId }, { skip: !phaseId || !teamId });
 
   if (!signedIn && !meLoading) {
@@ -92,6 +103,15 @@ export function SubmitPage() {
               ))}
             </select>
           </label>
+          {chosenTask?.registration === 'APPROVAL' && (
+            <p className="small">
+              This task needs an organiser's approval of your team.{' '}
+              <button type="button" className="link-button" onClick={() => void registerTeam()}>
+                Request registration
+              </button>{' '}
+              {registration}
+            </p>
+          )}
           <div className="quota" aria-live="polite" data-testid="quota">
             {quota.loading && !q && 'Checking your remaining submissions…'}
             {quota.error && <span className="error-text">Could not read your quota: {quota.error.message}</span>}

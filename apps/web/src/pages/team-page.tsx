@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CreateMyTeamDocument, CreateTokenDocument, JoinTeamDocument, MyTokensDocument, RevokeTokenDocument, TeamDetailsDocument } from '../graphql/generated';
+import { CreateMyTeamDocument, CreateTokenDocument, JoinTeamDocument, MyTokensDocument, RevokeTokenDocument, TeamDetailsDocument, TeamSubmissionsDocument } from '../graphql/generated';
 import { useAuth } from '../lib/auth';
 import { ApiError, request, useQuery } from '../lib/graphql-client';
 import { formatDate } from '../lib/format';
@@ -22,10 +22,54 @@ function TeamCard({ id }: { id: string }) {
           Invite code for teammates: <code data-testid="invite-code">{t.inviteCode}</code>
         </p>
       )}
+      <TeamSubmissions teamId={t.id} />
       <p className="small muted">
-        Your team's submissions are listed on each task's page; submit on the <Link to="/submit">Submit</Link> page or with <code>podium submit</code>.
+        Submit on the <Link to="/submit">Submit</Link> page or with <code>podium submit</code>.
       </p>
     </section>
+  );
+}
+
+function TeamSubmissions({ teamId }: { teamId: string }) {
+  const subs = useQuery(TeamSubmissionsDocument, { teamId });
+  if (subs.error) return <ErrorMessage error={subs.error} onRetry={subs.refetch} />;
+  const list = subs.data?.teamSubmissions ?? [];
+  if (subs.data && list.length === 0) return <p className="small muted">No submissions yet.</p>;
+  return (
+    <table className="data-table" data-testid="team-submissions">
+      <thead>
+        <tr>
+          <th scope="col">System</th>
+          <th scope="col">Task — phase</th>
+          <th scope="col">Status</th>
+          <th scope="col">Submitted</th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((s) => (
+          <tr key={s.id}>
+            <th scope="row">
+              <Link to={`/submissions/${encodeURIComponent(s.id)}`}>{s.systemName}</Link>
+              {s.isPrimary && <span className="badge badge-open">primary</span>}
+              {s.isBaseline && <span className="badge badge-baseline">baseline</span>}
+            </th>
+            <td>
+              {s.phase.task.title} — {s.phase.name}
+            </td>
+            <td>
+              {s.status.toLowerCase()}
+              {s.moderation !== 'NONE' && (
+                <span className="error-text">
+                  {' '}
+                  · {s.moderation.toLowerCase()}: {s.moderationReason}
+                </span>
+              )}
+            </td>
+            <td>{formatDate(s.createdAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -10,6 +10,7 @@ import {
   UpdateTaskRegistrationDocument,
   ClosePhaseDocument,
   PublishPhaseDocument,
+  UpdatePhaseDocument,
   RescorePhaseDocument,
   TasksDocument,
   UploadTestSetDocument,
@@ -335,6 +336,32 @@ const STATE_LABEL: Record<string, string> = {
   published: 'published',
 };
 
+/** Moves a phase's closing time (extend or shorten) and its limits. */
+function EditPhase({ phase, onDone }: { phase: TasksQuery['tasks'][number]['phases'][number]; onDone: () => void }) {
+  const { busy, outcome, run } = useAction();
+  const [closesAt, setCloses] = useState(() => localInput(new Date(phase.closesAt)));
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void run(async () => {
+      await request(UpdatePhaseDocument, { id: phase.id, input: { closesAt: new Date(closesAt).toISOString() } });
+      onDone();
+      return `Phase ${phase.name} now closes ${new Date(closesAt).toLocaleString()}.`;
+    });
+  }
+  return (
+    <form className="inline-form" onSubmit={submit}>
+      <label>
+        Closes
+        <input type="datetime-local" value={closesAt} onChange={(e) => setCloses(e.target.value)} required />
+      </label>
+      <button type="submit" disabled={busy}>
+        Save
+      </button>
+      <Result outcome={outcome} />
+    </form>
+  );
+}
+
 /** Each phase's state, with closing early and publishing (the visibility flip). */
 function PhaseLifecycle({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone: () => void }) {
   const { busy, outcome, run } = useAction();
@@ -385,6 +412,7 @@ function PhaseLifecycle({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone:
                       Publish results
                     </button>
                   )}
+                  {!p.closedEarlyAt && <EditPhase phase={p} onDone={onDone} />}
                 </td>
               </tr>
             )),

@@ -1,23 +1,25 @@
 /**
  * `npm run bench:metrics`: throughput of sentence BLEU, chrF and TER on 100,000 segment pairs
  * (the 11 WMT17 de-en systems against their reference, repeated), single-threaded and with a
- * worker-thread pool over all cores, plus memory use when streaming from a file.
+ * worker-thread pool over all cores, plus memory use when streaming from a file. The WMT17 data
+ * comes through the dataset registry (fetched into PODIUM_CACHE on first run, from upstream or
+ * PODIUM_DATA_MIRROR).
  * Ratios are against a baseline measured in the same run: a naive sentence BLEU (string
  * n-gram keys in Maps, the obvious port of sacreBLEU) on the same pairs.
  * Targets (issue #3, 2-core machine): sentence BLEU ≥ 20,000 seg/s, chrF ≥ 8,000 seg/s single-threaded.
  */
 import { once } from 'node:events';
-import { createReadStream, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { datasetFilePath, fetchDataset, getDataset } from '@podium/datasets';
 import { getMetric, pyRstrip, pySplit, tokenize13a, type MetricName } from '@podium/metrics';
 
-const ROOT = join(__dirname, '..');
-const DATA = join(ROOT, 'data', 'wmt17-de-en');
+const WMT = getDataset('wmt17-de-en');
 const N = Number(process.env.BENCH_SEGMENTS ?? 100_000);
 const METRICS: readonly MetricName[] = ['bleu', 'chrf', 'ter'];
 const TARGETS: Partial<Record<MetricName, number>> = { bleu: 20_000, chrf: 8_000 };
@@ -28,8 +30,12 @@ function readLinesSync(path: string): string[] {
 
 /** The WMT17 pairs repeated to `n`: hypothesis i comes from system ⌊i/3004⌋ mod 11. */
 function loadPairs(n: number): { hyps: string[]; refs: string[] } {
-  const ref = readLinesSync(join(DATA, 'reference.en'));
-  const systems = readdirSync(join(DATA, 'systems')).sort().map((f) => readLinesSync(join(DATA, 'systems', f)));
+  // Cached files of the data set (main() fetches them before any worker starts).
+  const spec = WMT.testSet!;
+  const ref = readLinesSync(datasetFilePath(WMT, spec.reference));
+  const systems = Object.keys(spec.systems)
+    .sort()
+    .map((name) => readLinesSync(datasetFilePath(WMT, spec.systems[name]!)));
   const hyps: string[] = new Array(n);
   const refs: string[] = new Array(n);
   for (let i = 0; i < n; i++) {
@@ -154,6 +160,7 @@ async function streamCorpus(metric: MetricName, hypPath: string, refPath: string
 async function main(): Promise<void> {
   const cores = availableParallelism();
   console.log(`metrics benchmark: ${N} segment pairs (WMT17 de-en, 11 systems repeated), node ${process.version}, ${cores} cores`);
+  await fetchDataset(WMT.name, { log: (m) => console.error(m) });
   const { hyps, refs } = loadPairs(N);
 
   // Warm up the JIT on a slice, then measure the baseline.

@@ -1,40 +1,71 @@
 /**
- * Seeds the demo task: WMT17 German→English, the 560 segments with segment-level human DA
- * scores (data/wmt17-de-en, MIT), its reference, and the 11 systems' outputs as submissions of
- * 11 demo teams, queued for the worker. Idempotent: running it again adds nothing that exists.
+ * Seeds the demo task: WMT17 German→English, the 506 segments that carry the 560 segment-level
+ * human DA judgements, its reference, and the 11 systems' outputs as submissions of 11 demo
+ * teams, queued for the worker. The data comes through the dataset registry (@podium/datasets:
+ * data set wmt17-de-en, from github.com/cyr19/MENLI at a fixed commit, MIT), fetched into the
+ * user cache (PODIUM_CACHE) from upstream or PODIUM_DATA_MIRROR and verified. Without the data
+ * (no network, no mirror) it seeds no demo task and says how to get it.
+ * Idempotent: running it again adds nothing that exists, and fetches nothing it does not need.
  * Also makes sure an organiser account exists and, when PODIUM_ORGANISER_TOKEN_FILE names a
  * file (npm run up: .data/organiser-token), that the file holds a valid token for it.
+ * PODIUM_SEED_STATUS_FILE, when set, receives {"demo":"seeded"|"unavailable","reason"?}.
  */
 import 'reflect-metadata';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sendScoreJob, SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
-import { parseDaSegLevel } from '@podium/robustness';
+import {
+  buildWmtTestSet,
+  type DataOptions,
+  DataFetchError,
+  datasetBytes,
+  datasetCacheStatus,
+  dataSourceFromEnv,
+  defaultCacheDir,
+  DEMO_DATASET,
+  describeSource,
+  fetchDatasetEntry,
+  getDataset,
+  type WmtTestSet,
+} from '@podium/datasets';
 import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository } from '@podium/db';
 import PgBoss from 'pg-boss';
 
-const root = path.resolve(__dirname, '..');
-const dataDir = path.join(root, 'data', 'wmt17-de-en');
 export const DEMO_SLUG = 'wmt17-de-en';
+/** The robustness suite queued for the demo task; the demo's data set is the registry's DEMO_DATASET. */
+const DEMO_SUITE = 'builtin:wmt20-de';
 
-function lines(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
+const mb = (bytes: number | null) => (bytes === null ? 'size unknown' : `${(bytes / 1e6).toFixed(1)} MB`);
+
+/** What the seed did with the demo task. */
+export type SeedOutcome = { demo: 'seeded' | 'already seeded' } | { demo: 'unavailable'; reason: string };
+
+/**
+ * Fetches a data set (when not cached yet) and says so in one line: what, how big, from
+ * where, into which folder.
+ */
+async function fetchAnnounced(nameOrSuite: string, options: Required<Pick<DataOptions, 'cacheDir' | 'source'>>, log: (m: string) => void) {
+  const d = getDataset(nameOrSuite);
+  const cached = datasetCacheStatus(d, options).cached;
+  const started = Date.now();
+  if (!cached) log(`fetching data set ${d.name} (${d.files.length} files, ${mb(datasetBytes(d))}) from ${describeSource(options.source)} into ${options.cacheDir}…`);
+  const fetched = await fetchDatasetEntry(d, { ...options, log: (m) => log(`  ${m}`) });
+  log(
+    cached
+      ? `data set ${d.name}: cached in ${fetched.root} (verified)`
+      : `data set ${d.name}: ${mb(fetched.downloadedBytes)} in ${((Date.now() - started) / 1000).toFixed(1)} s, verified (sha256), cached in ${fetched.root}`,
+  );
+  return d;
 }
 
-/** Segment ids (1-based) and human scores per system from da-seglevel.csv. */
-export function readDa(): { sids: number[]; scores: { sid: number; system: string; score: number }[] } {
-  const judgements = parseDaSegLevel(readFileSync(path.join(dataDir, 'da-seglevel.csv'), 'utf8'));
-  // Identical outputs of several systems were judged once ("C-3MA.4958+KIT.4951").
-  const scores = judgements.flatMap((j) => j.systems.map((system) => ({ sid: j.sid, system, score: j.human })));
-  const sids = [...new Set(scores.map((s) => s.sid))].sort((a, b) => a - b);
-  return { sids, scores };
-}
-
-async function main() {
-  const url = process.env['DATABASE_URL'];
-  if (!url) throw new Error('DATABASE_URL is not set');
+/**
+ * Seeds the database at `url`. Data options default to the environment (PODIUM_CACHE,
+ * PODIUM_DATA_MIRROR).
+ */
+export async function seed(url: string, dataOptions: Partial<Pick<DataOptions, 'cacheDir' | 'source'>> = {}, log: (m: string) => void = (m) => console.log(m)): Promise<SeedOutcome> {
+  const data = { cacheDir: dataOptions.cacheDir ?? defaultCacheDir(), source: dataOptions.source ?? dataSourceFromEnv() };
+  let outcome: SeedOutcome = { demo: 'already seeded' };
   const db = createDb(url, { maxConnections: 3 });
   const identity = new IdentityRepository(db);
   const tasks = new TaskRepository(db);
@@ -60,6 +91,23 @@ async function main() {
     }
 
     let task = await tasks.taskBySlug(DEMO_SLUG);
+    const demoSystems = Object.keys(getDataset(DEMO_DATASET).testSet!.systems);
+    const existingPhase = task?.phases.find((p) => p.name === 'test');
+    const seededSystems = existingPhase ? new Set((await submissions.ofPhase(existingPhase.id)).map((s) => s.systemName)) : new Set<string>();
+    const needsData = !existingPhase?.testSetId || demoSystems.some((s) => !seededSystems.has(s));
+    let testSet: WmtTestSet | null = null;
+    if (needsData) {
+      try {
+        const d = await fetchAnnounced(DEMO_DATASET, data, log);
+        testSet = buildWmtTestSet(d, data);
+      } catch (e) {
+        if (!(e instanceof DataFetchError)) throw e;
+        outcome = { demo: 'unavailable', reason: e.message };
+        log(`demo task not seeded: ${e.message}`);
+        return outcome;
+      }
+      outcome = { demo: 'seeded' };
+    }
     if (!task) {
       await tasks.createTask({
         slug: DEMO_SLUG,
@@ -96,30 +144,25 @@ async function main() {
       });
     }
     if (!phase.testSetId) {
-      const { sids, scores } = readDa();
-      const source = lines(path.join(dataDir, 'source.de'));
-      const reference = lines(path.join(dataDir, 'reference.en'));
-      const instances = sids.map((sid) => ({ externalId: String(sid), source: source[sid - 1]!, references: [reference[sid - 1]!] }));
       await tasks.uploadTestSet(
         phase.id,
         'newstest2017-da',
-        instances,
-        scores.map((s) => ({ externalId: String(s.sid), systemName: s.system, score: s.score })),
+        testSet!.instances,
+        testSet!.humanScores.map((s) => ({ externalId: s.externalId, systemName: s.system, score: s.score })),
       );
       phase = (await tasks.phaseById(phase.id))!;
-      console.log(`seeded test set: ${instances.length} instances, ${scores.length} human scores`);
+      log(`seeded test set: ${testSet!.instances.length} instances, ${testSet!.humanScores.length} human scores`);
     }
     const instances = await tasks.instanceIdsOf(phase.testSetId!);
     const existing = new Set((await submissions.ofPhase(phase.id)).map((s) => s.systemName));
-    const systemFiles = readdirSync(path.join(dataDir, 'systems')).filter((f) => f.endsWith('.en')).sort();
     let added = 0;
-    for (const file of systemFiles) {
-      const system = file.replace(/\.en$/, '');
+    for (const { name: system, outputs: aligned } of testSet?.systems ?? []) {
       if (existing.has(system)) continue;
-      const output = lines(path.join(dataDir, 'systems', file));
+      // Outputs by segment id (the test set's instances are aligned with `aligned`).
+      const bySid = new Map(testSet!.instances.map((inst, k) => [inst.externalId, aligned[k]!]));
       const teamName = `demo-${system.split('.')[0]!.toLowerCase()}`;
       const team = (await identity.teamByName(teamName)) ?? (await identity.createTeam(teamName, []));
-      const outputs = instances.map((i) => ({ instanceId: i.id, text: output[Number(i.externalId) - 1]! }));
+      const outputs = instances.map((i) => ({ instanceId: i.id, text: bySid.get(i.externalId)! }));
       const checksum = createHash('sha256').update(outputs.map((o) => o.text).join('\n')).digest('hex');
       await submissions.create(
         { phaseId: phase.id, teamId: team.id, submittedById: organiser.id, systemName: system, description: `WMT17 submission ${system}`, checksum, outputs, bypassLimits: true },
@@ -127,7 +170,7 @@ async function main() {
       );
       added++;
     }
-    console.log(added > 0 ? `seeded ${added} demo submissions (queued for scoring)` : 'demo task already seeded');
+    log(added > 0 ? `seeded ${added} demo submissions (queued for scoring)` : 'demo task already seeded');
 
     // --- Robustness reports (issue #7) --------------------------------------------------------
     // Queues the built-in MENLI suite in ref mode for each of the demo task's metrics, once: only
@@ -136,19 +179,42 @@ async function main() {
       const { metricConfigListSchema, ROBUSTNESS_REPORT_QUEUE, sendRobustnessJob } = await import('@podium/contracts');
       const { RobustnessRepository } = await import('@podium/db');
       const reports = new RobustnessRepository(db);
+      let suiteReady = true;
       if ((await reports.countOfTask(task!.id)) === 0) {
+        // The worker would fetch the suite on first use; fetching it here says so up front.
+        try {
+          await fetchAnnounced(DEMO_SUITE, data, log);
+        } catch (e) {
+          if (!(e instanceof DataFetchError)) throw e;
+          suiteReady = false;
+          log(`robustness reports not queued: ${e.message}`);
+        }
+      }
+      if (suiteReady && (await reports.countOfTask(task!.id)) === 0) {
         await boss.createQueue(ROBUSTNESS_REPORT_QUEUE);
         const metrics = metricConfigListSchema.parse(task!.metrics).map((m) => m.key);
         await reports.queue(
-          metrics.map((metric) => ({ taskId: task!.id, metric, suite: 'builtin:wmt20-de', mode: 'ref' })),
+          metrics.map((metric) => ({ taskId: task!.id, metric, suite: DEMO_SUITE, mode: 'ref' })),
           (sql, reportId, attempt) => sendRobustnessJob(boss, reportId, attempt, sql),
         );
-        console.log(`queued robustness reports (builtin:wmt20-de, ref) for ${metrics.join(', ')}`);
+        log(`queued robustness reports (${DEMO_SUITE}, ref) for ${metrics.join(', ')}`);
       }
     }
   } finally {
     await boss.stop({ graceful: false, wait: true });
     await db.$disconnect();
+  }
+  return outcome;
+}
+
+async function main() {
+  const url = process.env['DATABASE_URL'];
+  if (!url) throw new Error('DATABASE_URL is not set');
+  const outcome = await seed(url);
+  const statusFile = process.env['PODIUM_SEED_STATUS_FILE'];
+  if (statusFile) {
+    mkdirSync(path.dirname(statusFile), { recursive: true });
+    writeFileSync(statusFile, JSON.stringify(outcome) + '\n');
   }
 }
 

@@ -2,7 +2,8 @@
 // named by TEST_DATABASE_URL — never DATABASE_URL), applies migrations, type-checks, then runs every
 // Jest project (unit specs, integration and end-to-end tests) against it.
 // Extra arguments go to Jest, e.g. `npm test -- libs/ranking`.
-import { readFileSync, mkdirSync, existsSync } from 'node:fs';
+import { readFileSync, mkdirSync, mkdtempSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureDependencies, migrate, root, run, say } from './lib/workspace.mjs';
 
@@ -11,6 +12,7 @@ ensureDependencies();
 const { startPostgres } = await import('./lib/postgres.mjs');
 
 let db;
+let testCache;
 let exitCode = 1;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -32,7 +34,12 @@ try {
   }
   mkdirSync(path.join(root, 'tmp'), { recursive: true });
   const results = path.join(root, 'tmp', 'jest-results.json');
-  const env = { ...process.env, DATABASE_URL: db.url, PODIUM_TEST: '1', NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
+  // Data sets come from the offline mirror (PODIUM_DATA_MIRROR; for tests only, default
+  // ../shared/data/mirror beside the checkout, where CI keeps it) into a cache of this run.
+  const mirror = process.env.PODIUM_DATA_MIRROR || path.resolve(root, '..', 'shared', 'data', 'mirror');
+  if (!existsSync(mirror) && !/^https?:\/\//.test(mirror)) say(`warning: data mirror ${mirror} does not exist; tests that need data sets will fail (set PODIUM_DATA_MIRROR)`);
+  testCache = mkdtempSync(path.join(tmpdir(), 'podium-test-cache-'));
+  const env = { ...process.env, DATABASE_URL: db.url, PODIUM_TEST: '1', NX_DAEMON: 'false', NX_NO_CLOUD: 'true', PODIUM_DATA_MIRROR: mirror, PODIUM_CACHE: testCache };
   say('running tests…');
   try {
     run(path.join(root, 'node_modules', '.bin', 'jest'), ['--ci', '--maxWorkers=2', '--json', `--outputFile=${results}`, ...args], { env });
@@ -53,5 +60,6 @@ try {
   exitCode = 1;
 } finally {
   await db?.stop();
+  if (testCache) rmSync(testCache, { recursive: true, force: true });
 }
 process.exit(exitCode);

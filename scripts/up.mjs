@@ -1,7 +1,10 @@
 // `npm run up`: installs what is missing, starts PostgreSQL (embedded on 127.0.0.1 unless
 // DATABASE_URL names a server), applies migrations, seeds the demo task, starts the api and a
 // scoring worker, and prints the URL. Ctrl-C stops everything. Safe to run again.
-import { existsSync, readFileSync } from 'node:fs';
+// The demo's data (WMT17 de-en and the MENLI WMT20 suite, MIT) is fetched on first run from its
+// public upstream, or from PODIUM_DATA_MIRROR, into the user cache (PODIUM_CACHE); without
+// either, Podium starts with no tasks and says how to get the demo.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies, migrate, root, run, say, startTs, stopChild, waitForHttp } from './lib/workspace.mjs';
 
@@ -35,9 +38,16 @@ try {
     run('npm', ['run', '-s', 'build:web'], { quiet: true });
   }
   const tokenFile = path.join(root, '.data', 'organiser-token');
+  const statusFile = path.join(root, '.data', 'seed-status.json');
   const env = { ...process.env, DATABASE_URL: db.url, PODIUM_WEB_DIST: webDist };
-  say('seeding the demo task…');
-  run(process.execPath, ['-r', '@swc-node/register', 'prisma/seed.ts'], { env: { ...env, PODIUM_ORGANISER_TOKEN_FILE: tokenFile } });
+  const mirror = process.env.PODIUM_DATA_MIRROR?.trim();
+  say(
+    `seeding the demo task; its data (WMT17 de-en from github.com/cyr19/MENLI, MIT licence) comes from ` +
+      `${mirror ? `PODIUM_DATA_MIRROR=${mirror}` : 'https://raw.githubusercontent.com/ (set PODIUM_DATA_MIRROR for an offline copy)'}…`,
+  );
+  rmSync(statusFile, { force: true });
+  run(process.execPath, ['-r', '@swc-node/register', 'prisma/seed.ts'], { env: { ...env, PODIUM_ORGANISER_TOKEN_FILE: tokenFile, PODIUM_SEED_STATUS_FILE: statusFile } });
+  const seeded = existsSync(statusFile) ? JSON.parse(readFileSync(statusFile, 'utf8')) : { demo: 'seeded' };
   const port = await freePort(Number(process.env.PORT ?? 3000));
   const api = startTs('apps/api/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' }, 'api');
   children.push(api);
@@ -55,7 +65,9 @@ try {
       `  Podium is up (${((Date.now() - started) / 1000).toFixed(1)} s)`,
       `  web:      ${url}/`,
       `  GraphQL:  ${url}/graphql`,
-      `  demo:     ${url}/tasks/wmt17-de-en  (11 WMT17 systems; the worker scores them now)`,
+      seeded.demo === 'unavailable'
+        ? `  demo:     not loaded (its data could not be fetched; see above). To get it, set PODIUM_DATA_MIRROR to a folder or URL laid out like cyr19/MENLI/<commit>/<path>, or connect to the network, then run npm run up again.`
+        : `  demo:     ${url}/tasks/wmt17-de-en  (11 WMT17 systems; the worker scores them now)`,
       token ? `  organiser token: ${path.relative(root, tokenFile)}` : '',
       '  Ctrl-C stops everything.',
       '',

@@ -162,7 +162,8 @@ describe('web app in headless Chromium', () => {
 
   it('orders the leaderboard by the chosen aggregation: mean and Bradley–Terry order the BLEU systems differently', async () => {
     await page.goto(`${base}/tasks/${DEMO}?metric=bleu`);
-    await page.getByTestId('leaderboard-row').first().waitFor();
+    // The first corpus-BLEU board resamples 11,000 times (55 pairs, Holm): allow for a busy machine.
+    await page.getByTestId('leaderboard-row').first().waitFor({ timeout: 60_000 });
     const byMean = await shownLeaderboard(page);
     expect(byMean.systems).toHaveLength(DEMO_SYSTEMS);
     expect(nonIncreasing(byMean.values)).toBe(true);
@@ -187,7 +188,7 @@ describe('web app in headless Chromium', () => {
   }, 60_000);
 
   it('notes when aggregations disagree about the top system (TER: mean and Elo put different systems first)', async () => {
-    await page.goto(`${base}/tasks/${DEMO}?metric=ter`);
+    await page.goto(`${base}/tasks/${DEMO}?metric=ter&agg=mean`);
     await page.getByTestId('leaderboard-row').first().waitFor();
     const byMean = (await shownLeaderboard(page)).systems[0]!;
     await page.getByLabel('Rank by').selectOption('elo');
@@ -245,9 +246,47 @@ describe('web app in headless Chromium', () => {
     await view.getByTestId('largest-differences').locator('li').first().waitFor();
     expect(await view.getByTestId('largest-differences').locator('li').count()).toBe(10);
     expect(await view.getByTestId('difference-histogram').locator('svg rect').count()).toBeGreaterThan(5);
-    expect(await view.getByTestId('paired-tests').locator('tbody tr').count()).toBe(6);
+    // six sentence-level tests plus paired-bs on corpus BLEU (paired-ar runs only when AR is chosen)
+    expect(await view.getByTestId('paired-tests').locator('tbody tr').count()).toBe(7);
     await view.screenshot({ path: path.join(SHOTS, 'paired.png') });
   }, 60_000);
+
+  it('ranks BLEU by the corpus score with paired-bs and Holm into several clusters that agree with the heatmap stars (WMT-style rule)', async () => {
+    await page.goto(`${base}/tasks/${DEMO}?metric=bleu&test=bootstrap`);
+    await page.getByTestId('leaderboard-row').first().waitFor({ timeout: 60_000 });
+    const rows = page.getByTestId('leaderboard-row');
+    const clusters = await rows.evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-system') ?? '', Number(tr.getAttribute('data-cluster'))] as const));
+    const clusterOf = new Map(clusters);
+    expect(clusters).toHaveLength(DEMO_SYSTEMS);
+    expect(new Set(clusters.map(([, c]) => c)).size).toBeGreaterThan(1);
+    // corpus BLEU is the main column, in order; clusters are contiguous and non-decreasing down the table
+    expect(nonIncreasing((await shownLeaderboard(page)).values)).toBe(true);
+    expect(clusters.every(([, c], i) => i === 0 || clusters[i - 1]![1] <= c)).toBe(true);
+    expect(await page.getByTestId('cluster-definition').innerText()).toMatch(/every system above is significantly better than every system below/);
+    expect(await page.getByTestId('board-tests').innerText()).toMatch(/corpus — paired bootstrap resampling of the corpus score \(sacreBLEU paired-bs\)/);
+    expect(await page.getByTestId('significance-warning').count()).toBe(0); // resamples chosen so Holm over 55 pairs can reach α
+    await shot('leaderboard-corpus-clusters');
+
+    await page.getByRole('link', { name: 'Pairwise comparison' }).click();
+    await page.waitForURL(/\/pairwise.*test=bootstrap/);
+    const cells = page.locator('rect.heat-cell');
+    await cells.first().waitFor({ timeout: 60_000 });
+    const pairwiseClusters = await page.getByTestId('pairwise-cluster').evaluateAll((els) => els.map((e) => [e.getAttribute('data-system') ?? '', Number(e.getAttribute('data-cluster'))] as const));
+    expect(new Map(pairwiseClusters)).toEqual(clusterOf);
+    const stars = await cells.evaluateAll((rects) =>
+      rects.map((r) => {
+        const m = /^(.+) beats (.+) with probability/.exec(r.getAttribute('aria-label') ?? '');
+        return { row: m?.[1] ?? '', col: m?.[2] ?? '', significant: r.getAttribute('data-significant') === 'true' };
+      }),
+    );
+    expect(stars).toHaveLength(DEMO_SYSTEMS * (DEMO_SYSTEMS - 1));
+    // The stated definition: systems in different clusters always differ significantly (a star);
+    // stars inside one cluster are allowed and marked ◆ on the leaderboard.
+    for (const c of stars) {
+      if (clusterOf.get(c.row) !== clusterOf.get(c.col)) expect([c.row, c.col, c.significant]).toEqual([c.row, c.col, true]);
+    }
+    await shot('pairwise-corpus-clusters');
+  }, 180_000);
 
   it('downloads a submission’s scores as CSV with one row per instance and metric', async () => {
     await page.goto(`${base}/tasks/${DEMO}?metric=bleu`);

@@ -1,6 +1,6 @@
 import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { ApiConfig } from '@podium/config';
-import { SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
+import { ensureQueue, SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
 import { IdentityRepository, LifecycleRepository, ScoreRepository, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
 import { API_CONFIG, DB } from './common/tokens';
@@ -18,7 +18,7 @@ export async function startBoss(databaseUrl: string, schema?: string, logger = n
   });
   boss.on('error', (e: Error) => logger.error(`pg-boss: ${e.message}`));
   await startQueue(boss);
-  await boss.createQueue(SCORE_SUBMISSION_QUEUE);
+  await ensureQueue(boss, SCORE_SUBMISSION_QUEUE);
   return boss;
 }
 

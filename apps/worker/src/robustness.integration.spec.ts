@@ -5,7 +5,8 @@
  * generated from a task's references work for English and fail clearly otherwise.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { WorkerConfig } from '@podium/config';
 import { robustnessResultSchema } from '@podium/contracts';
@@ -24,11 +25,14 @@ import type PgBoss from 'pg-boss';
 import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
 import { WorkerNliScorer } from './nli.adapter';
 import { RobustnessProcessor } from './robustness.processor';
-import { RobustnessService } from './robustness.service';
+import { PermanentRobustnessError, RobustnessService } from './robustness.service';
+import { suiteCsvPath, useTestDataEnv } from '../../../test/support/test-data';
 
 const url = process.env['DATABASE_URL'];
 const describeDb = url ? describe : describe.skip;
 const root = path.resolve(__dirname, '..', '..', '..');
+// The built-in suite comes through the dataset registry from the test mirror (the service fetches it too).
+useTestDataEnv();
 
 /** The reference computation: @podium/metrics sentence scores with default options, as the CLI does. */
 const directScorer = (metric: MetricName): PairScorer => async (anchors, hyps) => {
@@ -120,6 +124,15 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     expect(await reports.countOfTask(task.id)).toBe(0);
   });
 
+  it('fails a report permanently, with the one-line reason, when its built-in suite cannot be fetched', async () => {
+    const task = await makeTask();
+    const [report] = await reports.queue([{ taskId: task.id, metric: 'chrf', suite: 'builtin:xpaws-ja', mode: 'ref' }], noEnqueue);
+    const offline = { cacheDir: mkdtempSync(path.join(tmpdir(), 'podium-worker-cache-')), source: { kind: 'directory' as const, dir: path.join(tmpdir(), 'podium-no-mirror') } };
+    const err = await new RobustnessService(reports, null, offline).compute(report!.id, 1).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PermanentRobustnessError);
+    expect((err as Error).message).toMatch(/^built-in suite 'builtin:xpaws-ja': PODIUM_DATA_MIRROR names .*podium-no-mirror, which does not exist$/);
+  });
+
   it.each([
     ['chrf', 'ref'],
     ['ter', 'ref'],
@@ -131,7 +144,7 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     const outcome = await service.compute(report!.id, 1);
     expect(outcome).toMatchObject({ kind: 'done', metric, rows: 2400 });
 
-    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(path.join(root, 'data/menli-adv-wmt20-de/data.csv'), 'utf8')), mode);
+    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(await suiteCsvPath('builtin:wmt20-de'), 'utf8')), mode);
     const expected = await runPreferenceTest(rows, directScorer(metric));
     const stored = await db.robustnessReport.findUniqueOrThrow({ where: { id: report!.id } });
     expect(stored.status).toBe('DONE');
@@ -168,7 +181,7 @@ describeDb('robustness reports (real PostgreSQL)', () => {
       const s = await scoreNli(model, { hyps, refStreams: [anchors] }, defaultNliOptions('mt', 'ref'));
       return { values: s.instances, signature: s.signature, higherIsBetter: s.higherIsBetter };
     };
-    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(path.join(root, 'data/menli-adv-wmt20-de/data.csv'), 'utf8')), 'ref');
+    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(await suiteCsvPath('builtin:wmt20-de'), 'utf8')), 'ref');
     const expected = await runPreferenceTest(rows, direct);
     const stored = await db.robustnessReport.findUniqueOrThrow({ where: { id: report!.id } });
     expect(stored.signature).toBe(expected.signature);
@@ -195,7 +208,7 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     const point = (m: string, w: number) => curve.find((p) => p.with === m && p.w === w)!;
 
     // Independent scores: @podium/metrics and scoreNli directly, as the CLI's report card does.
-    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(path.join(root, 'data/menli-adv-wmt20-de/data.csv'), 'utf8')), 'ref');
+    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(await suiteCsvPath('builtin:wmt20-de'), 'utf8')), 'ref');
     const model = await loadNliModel(path.join(root, 'models/test-nli-tiny'), { log: () => undefined });
     const nliScorer: PairScorer = async (anchors, hyps) => {
       const s = await scoreNli(model, { hyps, refStreams: [anchors] }, defaultNliOptions('mt', 'ref'));

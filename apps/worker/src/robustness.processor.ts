@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { ROBUSTNESS_REPORT_QUEUE, robustnessReportJobV1, SCORE_SUBMISSION_QUEUE } from '@podium/contracts';
+import { ensureQueue, ROBUSTNESS_REPORT_QUEUE, robustnessReportJobV1, SCORE_SUBMISSION_QUEUE } from '@podium/contracts';
 import type { WorkerConfig } from '@podium/config';
 import PgBoss from 'pg-boss';
 import { PermanentRobustnessError, RobustnessService } from './robustness.service';
@@ -27,7 +27,7 @@ export class RobustnessProcessor implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.boss.createQueue(ROBUSTNESS_REPORT_QUEUE);
+    await ensureQueue(this.boss, ROBUSTNESS_REPORT_QUEUE);
     await this.boss.work(
       ROBUSTNESS_REPORT_QUEUE,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.config.PODIUM_WORKER_POLL_SECONDS },

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   metricConfigListSchema,
   parseRobustnessSuite,
@@ -11,9 +10,9 @@ import {
   type StoredTradeoffPoint,
   type TaskKindName,
 } from '@podium/contracts';
+import { BUILTIN_SUITES, type DataOptions, DataFetchError, suiteFile } from '@podium/datasets';
 import { RobustnessRepository, type RobustnessJobInput } from '@podium/db';
 import {
-  BUILTIN_SUITES,
   generateSuite,
   menliPreferenceRows,
   parseMenliCsv,
@@ -28,8 +27,11 @@ import { MetricUnavailableError, type NliScorer } from './metric-runner';
 import { metricPairScorer } from './robustness-scorer';
 import { NLI_SCORER } from './tokens';
 
-/** Folder that the built-in suites' paths are relative to (the repository root by default). */
-export const ROBUSTNESS_DATA_ROOT = Symbol('ROBUSTNESS_DATA_ROOT');
+/**
+ * Where built-in suites are fetched from and cached (`DataOptions` of @podium/datasets); by
+ * default PODIUM_DATA_MIRROR / PODIUM_CACHE.
+ */
+export const ROBUSTNESS_DATA_OPTIONS = Symbol('ROBUSTNESS_DATA_OPTIONS');
 
 /** A report that retrying cannot fix (unknown suite or metric, unsupported language, bad options). */
 export class PermanentRobustnessError extends Error {}
@@ -42,7 +44,8 @@ export type RobustnessOutcome =
 export function robustnessResult(report: PreferenceReport, tradeoff?: StoredTradeoffPoint[]): RobustnessResult {
   return {
     higherIsBetter: report.higherIsBetter,
-    overall: report.overall,
+    overall: report.macroAccuracy,
+    pooled: report.pooledAccuracy,
     phenomena: report.phenomena,
     failingCount: report.failing.length,
     bootstrap: report.bootstrap,
@@ -79,15 +82,11 @@ function taskKindName(kind: string): TaskKindName {
 
 @Injectable()
 export class RobustnessService {
-  private readonly dataRoot: string;
-
   constructor(
     private readonly reports: RobustnessRepository,
     @Inject(NLI_SCORER) private readonly nli: NliScorer | null,
-    @Optional() @Inject(ROBUSTNESS_DATA_ROOT) dataRoot?: string,
-  ) {
-    this.dataRoot = dataRoot ?? path.resolve(__dirname, '..', '..', '..');
-  }
+    @Optional() @Inject(ROBUSTNESS_DATA_OPTIONS) private readonly dataOptions: DataOptions = {},
+  ) {}
 
   /**
    * Runs the preference test of a task's metric on the report's suite and stores the result.
@@ -172,14 +171,14 @@ export class RobustnessService {
     if (!id.success) throw new PermanentRobustnessError(`invalid suite '${input.report.suite}'`);
     const suite = parseRobustnessSuite(id.data);
     if (suite.kind === 'builtin') {
-      const rel = BUILTIN_SUITES[suite.id];
-      if (!rel) throw new PermanentRobustnessError(`unknown built-in suite '${suite.id}' (known: ${Object.keys(BUILTIN_SUITES).join(', ')})`);
-      const file = path.join(this.dataRoot, rel);
+      if (!Object.hasOwn(BUILTIN_SUITES, suite.id)) throw new PermanentRobustnessError(`unknown built-in suite '${suite.id}' (known: ${Object.keys(BUILTIN_SUITES).join(', ')})`);
+      // Fetched and verified through the dataset registry on first use, then read from the cache.
       let text: string;
       try {
-        text = await readFile(file, 'utf8');
+        text = await readFile(await suiteFile(suite.id, this.dataOptions), 'utf8');
       } catch (e) {
-        throw new PermanentRobustnessError(`built-in suite '${suite.id}' cannot be read from ${file}: ${(e as Error).message}`);
+        const reason = e instanceof DataFetchError ? e.message : `cannot be read: ${(e as Error).message}`;
+        throw new PermanentRobustnessError(`built-in suite '${suite.id}': ${reason}`);
       }
       try {
         return menliPreferenceRows(parseMenliCsv(text), mode);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { SCORE_SUBMISSION_QUEUE, scoreSubmissionJobV1 } from '@podium/contracts';
+import { ensureQueue, SCORE_SUBMISSION_QUEUE, scoreSubmissionJobV1 } from '@podium/contracts';
 import type { WorkerConfig } from '@podium/config';
 import PgBoss from 'pg-boss';
 import { PermanentScoringError, ScoringService } from './scoring.service';
@@ -20,7 +20,7 @@ export class ScoringProcessor implements OnApplicationBootstrap, OnApplicationSh
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.boss.createQueue(SCORE_SUBMISSION_QUEUE);
+    await ensureQueue(this.boss, SCORE_SUBMISSION_QUEUE);
     for (let i = 0; i < this.config.PODIUM_WORKER_CONCURRENCY; i++) {
       await this.boss.work(
         SCORE_SUBMISSION_QUEUE,

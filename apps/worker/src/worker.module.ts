@@ -1,11 +1,12 @@
 import { Module, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import { loadWorkerConfig, type WorkerConfig } from '@podium/config';
 import { startQueue } from '@podium/contracts';
+import { type DataOptions, defaultCacheDir, parseDataMirror } from '@podium/datasets';
 import { createDb, RobustnessRepository, SubmissionRepository, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
 import { createNliScorer } from './nli.adapter';
 import { RobustnessProcessor } from './robustness.processor';
-import { RobustnessService } from './robustness.service';
+import { ROBUSTNESS_DATA_OPTIONS, RobustnessService } from './robustness.service';
 import { ScoringProcessor } from './scoring.processor';
 import { ScoringService } from './scoring.service';
 import { NLI_SCORER, PG_BOSS, WORKER_CONFIG } from './tokens';
@@ -36,6 +37,15 @@ class DbCloser implements OnApplicationShutdown {
       },
     },
     { provide: NLI_SCORER, inject: [WORKER_CONFIG], useFactory: (c: WorkerConfig) => createNliScorer(c) },
+    {
+      // Where built-in suites are fetched from and cached; a bad PODIUM_DATA_MIRROR fails at boot.
+      provide: ROBUSTNESS_DATA_OPTIONS,
+      inject: [WORKER_CONFIG],
+      useFactory: (c: WorkerConfig): DataOptions => ({
+        cacheDir: defaultCacheDir({ PODIUM_CACHE: c.PODIUM_CACHE, XDG_CACHE_HOME: process.env['XDG_CACHE_HOME'] }),
+        source: parseDataMirror(c.PODIUM_DATA_MIRROR),
+      }),
+    },
     DbCloser,
     ScoringService,
     ScoringProcessor,

@@ -57,6 +57,10 @@ const workerEnv = z.object({
   PODIUM_NLI_BATCH_SIZE: z.coerce.number().int().min(1).max(1024).default(32),
   PODIUM_NLI_THREADS: z.coerce.number().int().min(0).max(256).default(0),
   PODIUM_WORKER_NAME: z.string().default(`worker-${process.pid}`),
+  /** Cache folder of data sets (built-in robustness suites); default ~/.cache/podium (@podium/datasets). */
+  PODIUM_CACHE: z.string().optional(),
+  /** Folder or http(s) URL laid out like upstream, used instead of raw.githubusercontent.com. */
+  PODIUM_DATA_MIRROR: z.string().optional(),
 });
 export type WorkerConfig = z.infer<typeof workerEnv>;
 

@@ -41,18 +41,30 @@ export async function sendScoreJob(
   await boss.send(SCORE_SUBMISSION_QUEUE, payload, { db, retryLimit: SCORE_JOB_RETRY_LIMIT, expireInMinutes: 60 });
 }
 
-/**
- * Starts pg-boss, retrying a few times: when several processes start at once on a fresh
- * database, their schema creation can deadlock in PostgreSQL, and all but one then fail.
- */
-export async function startQueue(boss: { start(): Promise<unknown> }, attempts = 5, delayMs = 500): Promise<void> {
+async function retrying(step: () => Promise<unknown>, attempts: number, delayMs: number): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await boss.start();
+      await step();
       return;
     } catch (e) {
       if (attempt >= attempts) throw e;
       await new Promise((r) => setTimeout(r, delayMs * attempt));
     }
   }
+}
+
+/**
+ * Starts pg-boss, retrying a few times: when several processes start at once on a fresh
+ * database, their schema creation can deadlock in PostgreSQL, and all but one then fail.
+ */
+export async function startQueue(boss: { start(): Promise<unknown> }, attempts = 5, delayMs = 500): Promise<void> {
+  await retrying(() => boss.start(), attempts, delayMs);
+}
+
+/**
+ * Creates a queue if it does not exist, retrying as {@link startQueue} does: the api and a
+ * worker starting together create the same queue at once, which can deadlock too.
+ */
+export async function ensureQueue(boss: { createQueue(name: string): Promise<unknown> }, name: string, attempts = 5, delayMs = 500): Promise<void> {
+  await retrying(() => boss.createQueue(name), attempts, delayMs);
 }

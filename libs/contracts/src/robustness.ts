@@ -85,7 +85,10 @@ export type StoredTradeoffPoint = z.infer<typeof tradeoffPointSchema>;
  */
 export const robustnessResultSchema = z.object({
   higherIsBetter: z.boolean(),
+  /** Mean over phenomena (MENLI's number). */
   overall: accuracyEstimate,
+  /** Passes / rows over all phenomena; absent in reports stored before it existed. */
+  pooled: accuracyEstimate.optional(),
   phenomena: z.record(z.string(), accuracyEstimate),
   failingCount: z.number().int(),
   bootstrap: z.object({ seed: z.number().int(), resamples: z.number().int(), confidence: z.number() }),

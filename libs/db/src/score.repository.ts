@@ -78,6 +78,29 @@ export class ScoreRepository {
     return { systems, instances: instances.map((i) => i.externalId), values, signatures, corpus };
   }
 
+  /**
+   * References of a test set (position order) and each submission's outputs aligned to them:
+   * what corpus-level resampling rescores from sufficient statistics. Missing outputs are ''.
+   */
+  async alignedTexts(testSetId: string, submissionIds: string[]): Promise<{ references: string[][]; outputs: string[][] }> {
+    const instances = await this.db.instance.findMany({ where: { testSetId }, orderBy: { position: 'asc' }, select: { id: true, references: true } });
+    const at = new Map(instances.map((i, k) => [i.id, k]));
+    const outputs = submissionIds.map(() => new Array<string>(instances.length).fill(''));
+    const index = new Map(submissionIds.map((id, k) => [id, k]));
+    if (submissionIds.length > 0) {
+      const rows = await this.db.output.findMany({
+        where: { submissionId: { in: submissionIds }, instance: { testSetId } },
+        select: { submissionId: true, instanceId: true, text: true },
+      });
+      for (const r of rows) {
+        const k = index.get(r.submissionId);
+        const pos = at.get(r.instanceId);
+        if (k !== undefined && pos !== undefined) outputs[k]![pos] = r.text;
+      }
+    }
+    return { references: instances.map((i) => i.references), outputs };
+  }
+
   async corpusScores(submissionId: string) {
     return this.db.corpusScore.findMany({ where: { submissionId }, orderBy: { metric: 'asc' } });
   }

@@ -89,6 +89,15 @@ export class TaskRepository {
     }
   }
 
+  /** The leaderboard's significance settings of a phase (resamples null = chosen automatically). */
+  async setPhaseSignificance(phaseId: string, settings: { resamples: number | null; seed: number }) {
+    return this.db.phase.update({
+      where: { id: phaseId },
+      data: { significanceResamples: settings.resamples, significanceSeed: settings.seed },
+      include: { task: true, testSet: true },
+    });
+  }
+
   async phaseById(id: string) {
     return this.db.phase.findUnique({ where: { id }, include: { task: true, testSet: true } });
   }

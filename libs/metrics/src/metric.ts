@@ -140,6 +140,12 @@ export interface Metric {
   readonly range: [number, number];
   /** How several references are combined, in words. */
   readonly refAggregation: string;
+  /**
+   * True when the corpus score is a function of the column sums of the instance statistics
+   * (BLEU, chrF, chrF++, TER: sacreBLEU's sufficient statistics), so bootstrap and randomisation
+   * can rescore resampled corpora from summed rows. False for ROUGE (mean of instance F).
+   */
+  readonly additiveStats: boolean;
   /** Sufficient statistics of one instance (hypothesis, its references). */
   stats(hyp: string, refs: readonly string[]): number[];
   /** Corpus score from the rows of the instances (summed, or averaged for ROUGE). */
@@ -189,6 +195,7 @@ export function getMetric(name: MetricName, options: MetricOptions = {}, nrefs =
       higherIsBetter: true,
       range: [0, 100],
       refAggregation: 'n-gram counts clipped by their maximum count over references; closest reference length',
+      additiveStats: true,
       stats: (hyp, refs) => bleuStatsFromTokens(bleuTokens(c, hyp), refs.map((r) => bleuTokens(c, r)), c.maxNgramOrder),
       corpusFromSum: m.corpusFromSum,
       corpusFromStats: corpusFromStats(m),
@@ -206,6 +213,7 @@ export function getMetric(name: MetricName, options: MetricOptions = {}, nrefs =
       higherIsBetter: true,
       range: [0, 100],
       refAggregation: 'statistics of the reference with the best sentence-level chrF',
+      additiveStats: true,
       stats: (hyp, refs) => chrfStats(c, hyp, refs),
       corpusFromSum: m.corpusFromSum,
       corpusFromStats: corpusFromStats(m),
@@ -222,6 +230,7 @@ export function getMetric(name: MetricName, options: MetricOptions = {}, nrefs =
       higherIsBetter: false,
       range: [0, Number.POSITIVE_INFINITY],
       refAggregation: 'fewest edits over references, divided by the average reference length',
+      additiveStats: true,
       stats: (hyp, refs) => terStats(c, hyp, refs),
       corpusFromSum: (sum) => terFromStats(sum),
       corpusFromStats: (rows) => terFromStats(sumStats(rows)),
@@ -238,6 +247,7 @@ export function getMetric(name: MetricName, options: MetricOptions = {}, nrefs =
     higherIsBetter: true,
     range: [0, 1],
     refAggregation: 'reference with the highest F-measure (rouge-score score_multi)',
+    additiveStats: false,
     stats: (hyp, refs) => rougeStats(type, c, hyp, refs),
     // Rows are [precision, recall, fmeasure]; the corpus score is the mean F-measure.
     corpusFromSum: (sum, count) => (count > 0 ? sum[2] / count : 0),

@@ -1,5 +1,6 @@
-import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { describeFetchError as describe, downloadResumable } from '@podium/datasets';
 import { lockPathFor, type ModelLock, readLock, readManifest, sha256File, verifyModelDir } from './manifest';
 
 /** Default model hub. */
@@ -32,60 +33,21 @@ export interface FetchModelResult {
 
 class ChecksumMismatch extends Error {}
 
-/** undici's "fetch failed" hides the reason in `cause`. */
-function describe(err: unknown): string {
-  const e = err as Error & { cause?: { code?: string; message?: string } };
-  const cause = e.cause?.code ?? e.cause?.message;
-  return cause ? `${e.message} (${cause})` : e.message;
-}
-
-async function download(
-  url: string,
-  part: string,
-  headers: Record<string, string>,
-  log: (m: string) => void,
-): Promise<{ commit?: string }> {
-  const have = existsSync(part) ? statSync(part).size : 0;
-  // Redirects are followed by hand: the hub names the commit on its redirect to the CDN, and
-  // the token must not travel to another host.
-  let target = new URL(url);
+/**
+ * GETs `url` into `part` with the shared resumable downloader (HTTP Range from the bytes the
+ * part already has), following the hub's redirects by hand: the hub names the commit on its
+ * redirect to the CDN, and the token must not travel to another host.
+ */
+async function download(url: string, part: string, headers: Record<string, string>, log: (m: string) => void): Promise<{ commit?: string }> {
   let commit: string | undefined;
-  let res: Response;
-  for (let hop = 0; ; hop++) {
-    const h: Record<string, string> = have > 0 ? { ...headers, Range: `bytes=${have}-` } : { ...headers };
-    if (target.host !== new URL(url).host) delete h['authorization'];
-    res = await fetch(target, { headers: h, redirect: 'manual' });
-    commit = commit ?? res.headers.get('x-repo-commit') ?? undefined;
-    const location = res.headers.get('location');
-    if (res.status < 300 || res.status >= 400 || !location) break;
-    await res.body?.cancel();
-    if (hop >= 5) throw new Error(`GET ${url}: too many redirects`);
-    target = new URL(location, target);
-  }
-  if (res.status === 416 && have > 0) {
-    await res.body?.cancel();
-    return { commit }; // already complete
-  }
-  if (res.status !== 200 && res.status !== 206) {
-    await res.body?.cancel();
-    throw new Error(`GET ${url}: HTTP ${res.status} ${res.statusText}`);
-  }
-  if (!res.body) throw new Error(`GET ${url}: empty body`);
-  const append = res.status === 206 && have > 0;
-  if (append) log(`resuming ${url} at byte ${have}`);
-  // Synchronous writes: every chunk read is on disk before the next read, so an interrupted
-  // transfer leaves a .part file that the next attempt resumes from.
-  const fd = openSync(part, append ? 'a' : 'w');
-  try {
-    const reader = res.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      writeSync(fd, value);
-    }
-  } finally {
-    closeSync(fd);
-  }
+  await downloadResumable(url, part, {
+    headers,
+    log,
+    redirect: 'manual',
+    onResponse: (res) => {
+      commit = commit ?? res.headers.get('x-repo-commit') ?? undefined;
+    },
+  });
   return { commit };
 }
 

@@ -7,27 +7,59 @@ import { bootstrapCounts, mulberry32 } from './prng';
 import { moodMedianTestSorted, tTestFromDiffs, wilcoxonFromSortedDiffs } from './paired-tests';
 import { rankDescending } from './ranks';
 import { defaultGameOrders, eloRuns, trueSkillRuns } from './rating-systems';
+import { pairedCorpusResampling } from './corpus-resampling';
 import { bootstrapPValue, fillSwapMask, type CorpusFromStats } from './resampling';
 import { orientedScores, RankingInputError, type ScoreTable } from './score-table';
 import { binomialTwoSidedP } from './special-functions';
 
-/** A paired significance test available for every pair of systems. */
-export type TestName = 'ttest' | 'wilcoxon' | 'sign' | 'mood' | 'bootstrap' | 'ar';
-/** The aggregations that get significance clusters. */
-export type ClusteredAggregation = 'mean' | 'median' | 'bt';
+/**
+ * A paired significance test available for every pair of systems. `bootstrap_corpus` and
+ * `ar_corpus` (sacreBLEU's paired-bs and paired-ar on the corpus score) exist only when
+ * per-instance sufficient statistics are given.
+ */
+export type TestName = 'ttest' | 'wilcoxon' | 'sign' | 'mood' | 'bootstrap' | 'ar' | 'bootstrap_corpus' | 'ar_corpus';
+/** The aggregations that get significance clusters (`corpus` only with sufficient statistics). */
+export type ClusteredAggregation = 'mean' | 'median' | 'bt' | 'corpus';
 
-/** Tests that drive clusters when {@link AnalyseOptions.test} is not given (Zhao thesis ch. 11 §3.2). */
+/** Tests that drive clusters when {@link AnalyseOptions.test} is not given (Zhao thesis ch. 11 §3.2; Koehn 2004). */
 export const DEFAULT_CLUSTER_TESTS: Readonly<Record<ClusteredAggregation, TestName>> = {
   mean: 'ttest', // MEAN ↔ paired t-test
   median: 'mood', // MEDIAN (of each system's scores) ↔ Mood's median test
   bt: 'sign', // BT (median of paired differences) ↔ sign test
+  corpus: 'bootstrap_corpus', // corpus score ↔ paired bootstrap resampling (sacreBLEU paired-bs)
 };
+
+/** Human names of the tests, for tables and tooltips. */
+export const TEST_LABELS: Readonly<Record<TestName, string>> = {
+  ttest: 'paired t-test',
+  wilcoxon: 'Wilcoxon signed-rank test (exact for n ≤ 50)',
+  sign: 'sign test (exact binomial, ties dropped)',
+  mood: "Mood's median test",
+  bootstrap: 'paired bootstrap of the mean',
+  ar: 'paired approximate randomisation of the mean',
+  bootstrap_corpus: 'paired bootstrap resampling of the corpus score (sacreBLEU paired-bs)',
+  ar_corpus: 'paired approximate randomisation of the corpus score (sacreBLEU paired-ar)',
+};
+
+/**
+ * The one cluster definition used everywhere (WMT style, Bojar et al. 2013 §3.3, made strict):
+ * systems are sorted by the aggregation; a new cluster starts below a position only when every
+ * system above it is significantly better than every system below it (corrected p < α, the
+ * test's direction agreeing). Hence two systems in different clusters always differ
+ * significantly (the heatmap stars them); systems in one cluster may still differ in some pairs,
+ * which are marked as within-cluster significant.
+ */
+export const CLUSTER_DEFINITION =
+  'Clusters (WMT style): systems are sorted by the aggregation, and a new cluster starts only where every system above is significantly better than every system below (corrected p < α by the named test). Systems in different clusters therefore always differ significantly; systems in the same cluster may still differ in a few pairs, marked "significant within cluster".';
 
 /** Options for {@link analyseSystems}; every default is recorded in `Analysis.settings`. */
 export interface AnalyseOptions {
   /** Seed for every stochastic step (bootstrap: seed; randomisation: seed + 1; Elo/TrueSkill orders: seed + 2). Default 12345. */
   seed?: number;
-  /** Bootstrap resamples (intervals, bootstrap test) and randomisation trials. Default 1,000. */
+  /**
+   * Bootstrap resamples (intervals, bootstrap tests) and randomisation trials. Default
+   * {@link recommendedResamples} for the number of pairs, α and correction (at least 1,000).
+   */
   resamples?: number;
   /** Multiple-comparison correction over all pairs, per test. Default 'holm'. */
   correction?: Correction;
@@ -44,7 +76,12 @@ export interface AnalyseOptions {
    * table order) and their corpus scorer (e.g. corpus BLEU): adds `bootstrap_corpus` and
    * `ar_corpus` tests as sacreBLEU's paired-bs / paired-ar, and `corpus` per system.
    */
-  corpus?: { stats: number[][][]; corpusFromStats: CorpusFromStats };
+  corpus?: {
+    stats: number[][][];
+    corpusFromStats: CorpusFromStats;
+    /** Run the corpus-level AR (paired-ar) too; default true. Its p-values are NaN when false. */
+    ar?: boolean;
+  };
 }
 
 /** Per-system results. Non-finite numbers (an unbounded BT strength) serialise to JSON null. */
@@ -53,23 +90,38 @@ export interface SystemSummary {
   n: number;
   mean: number;
   median: number;
+  /** Bradley–Terry strength within the system's component of the win graph (see `bt_structure`). */
   bt: number;
   bt_ci: [number, number];
+  /** Dominance tier of the system's win-graph component (0 = top); all 0 when the MLE is finite. */
+  bt_tier: number;
+  /** Win-graph component id (strongly connected component). */
+  bt_component: number;
   elo: number;
   trueskill: { mu: number; sigma: number };
-  rank: { mean: number; median: number; bt: number; elo: number; trueskill: number };
+  rank: { mean: number; median: number; bt: number; elo: number; trueskill: number; corpus?: number };
   /**
    * 95% rank intervals: bootstrap over instances for mean/median/BT; for Elo and TrueSkill the
    * 2.5–97.5 percentiles of ranks over the random game orders (order sensitivity only; always set
    * by analyseSystems, optional in the type so hand-built summaries stay valid).
    */
-  rank_ci: { mean: [number, number]; median: [number, number]; bt: [number, number]; elo?: [number, number]; trueskill?: [number, number] };
+  rank_ci: {
+    mean: [number, number];
+    median: [number, number];
+    bt: [number, number];
+    elo?: [number, number];
+    trueskill?: [number, number];
+    corpus?: [number, number];
+  };
   mean_ci: [number, number];
   median_ci: [number, number];
-  cluster: { mean: number; median: number; bt: number };
+  cluster: { mean: number; median: number; bt: number; corpus?: number };
   /** True when this system is in a pair whose cluster relation differs between mean, median and BT. */
   cluster_disagreement: boolean;
+  /** Corpus score from summed sufficient statistics (only with `corpus` input; input orientation). */
   corpus?: number;
+  /** sacreBLEU's bootstrap "mean ± CI" of the corpus score, with the 2.5/97.5 order statistics. */
+  corpus_ci?: { mean: number; ci: number; lower: number; upper: number };
 }
 
 /** A statistic (maybe ±Infinity → JSON null) and p-value. */
@@ -99,6 +151,12 @@ export interface PairSummary {
     ar_corpus?: { p: number };
   };
   p_adjusted: Record<string, number>;
+  /**
+   * Per clustered aggregation: the pair differs significantly by that aggregation's cluster test
+   * (corrected p < α, direction agreeing with the order). With `cluster`, a significant pair in
+   * the same cluster is "significant within cluster".
+   */
+  significant: Partial<Record<ClusteredAggregation, boolean>>;
 }
 
 /** Cluster relation of a pair under each aggregation: '>' a's cluster is better, '<' worse, '=' same. */
@@ -113,6 +171,12 @@ export interface ClusterDisagreement {
 /** The whole leaderboard: what `podium rank` prints and the API serves. */
 export interface Analysis {
   systems: SystemSummary[];
+  /**
+   * The win graph behind Bradley–Terry: `finite_mle` true when it is strongly connected (the MLE
+   * exists and is unique). Otherwise the strongly connected components, in dominance order, each
+   * fitted alone; `note` says so in words. `no_finite_mle_resamples`: bootstrap resamples without one.
+   */
+  bt_structure: { finite_mle: boolean; components: { tier: number; systems: string[] }[]; note: string | null; no_finite_mle_resamples: number };
   pairs: PairSummary[];
   disagreements: ClusterDisagreement[];
   settings: {
@@ -121,7 +185,13 @@ export interface Analysis {
     correction: Correction;
     alpha: number;
     elo_orders: number;
-    cluster_tests: Record<ClusteredAggregation, TestName>;
+    cluster_tests: Partial<Record<ClusteredAggregation, TestName>> & Record<'mean' | 'median' | 'bt', TestName>;
+    /** Whether `resamples` was chosen by {@link recommendedResamples} (true) or given. */
+    resamples_chosen: boolean;
+    /** Smallest corrected p a resampling test can reach with these resamples and pairs. */
+    smallest_reachable_p: number;
+    /** Plain-language warnings (e.g. resampling tests that cannot reach significance). */
+    warnings: string[];
     higher_is_better: boolean;
     n_systems: number;
     n_instances: number;
@@ -174,9 +244,10 @@ const interval = (sorted: Float64Array): [number, number] => [percentileOfSorted
  */
 export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}): Analysis {
   const seed = options.seed ?? 12345;
-  const R = options.resamples ?? 1000;
   const correction = options.correction ?? 'holm';
   const alpha = options.alpha ?? 0.05;
+  const nPairs = (table.systems.length * (table.systems.length - 1)) / 2;
+  const R = options.resamples ?? recommendedResamples(nPairs, alpha, correction);
   const eloOrders = options.eloOrders ?? defaultGameOrders(table.systems.length, table.instances.length);
   if (!Number.isInteger(R) || R < 1) throw new RankingInputError('resamples must be a positive integer');
   if (!(alpha > 0 && alpha < 1)) throw new RankingInputError('alpha must be in (0, 1)');
@@ -199,9 +270,8 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const medians = sorted.map(exactMedianSorted);
   const pc = pairwiseCounts(x);
   const suff = sufficientFromWins(pc.wins, k);
-  const btFit = fitBradleyTerrySufficient(suff.W, suff.N, k, btOpts);
-  const tiers = Math.max(...btFit.tier);
-  const btKey = Array.from(btFit.strengths, (s, i) => bradleyTerryOrderKey(s, btFit.tier[i], tiers));
+  const btFit = fitBradleyTerrySufficient(suff.W, suff.N, k, btOpts, (i, j) => pc.wins[i * k + j] > 0);
+  const btKey = Array.from(btFit.strengths, (s, i) => bradleyTerryOrderKey(s, btFit.tier[i], btFit.tiers));
 
   // Bootstrap: shared multinomial counts for all systems (means, medians, BT, mean-difference test).
   const boot = bootstrapAggregates(x, pc, sortIdx, btFit.strengths, R, seed, btOpts);
@@ -257,16 +327,21 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     }
   }
 
-  // Optional corpus-level resampling tests.
-  let corpusScores: number[] | null = null;
-  let corpusBoot: Float64Array | null = null;
-  let corpusAr: ((i: number, j: number) => number) | null = null;
+  // Optional corpus-level resampling tests (sacreBLEU paired-bs / paired-ar), canonical order.
+  let corpusRes: ReturnType<typeof pairedCorpusResampling> | null = null;
   if (options.corpus) {
-    const res = corpusResampling(options.corpus, sysOrder, instOrder, R, seed);
-    corpusScores = res.scores;
-    corpusBoot = res.boot;
-    corpusAr = res.arP;
+    if (options.corpus.stats.length !== k) throw new RankingInputError(`corpus statistics given for ${options.corpus.stats.length} systems, expected ${k}`);
+    const canonStats = sysOrder.map((s) => {
+      const rows = options.corpus!.stats[s];
+      if (rows.length !== n) throw new RankingInputError(`corpus statistics for system ${table.systems[s]} cover ${rows.length} instances, expected ${n}`);
+      return instOrder.map((l) => rows[l]);
+    });
+    const wantAr = options.corpus.ar !== false || options.test === 'ar' || options.test === 'ar_corpus';
+    corpusRes = pairedCorpusResampling(canonStats, options.corpus.corpusFromStats, { bootstrapResamples: R, arTrials: wantAr ? R : 0, seed });
   }
+  const corpusScores = corpusRes ? corpusRes.scores : null;
+  // Oriented corpus scores and bootstrap samples (larger is better) for ranks and clusters.
+  const corpusKey = corpusScores ? corpusScores.map((v) => sign * v) : null;
 
   // Pairs (in input order a < b), each test on canonical arrays.
   const canonTable: ScoreTable = {
@@ -285,7 +360,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   for (const t of [...TESTS, ...(options.corpus ? ['bootstrap_corpus', 'ar_corpus'] : [])]) raw[t] = [];
   // direction[test][pair] > 0 when a is better than b by that test's own statistic (oriented).
   const direction: Record<string, number[]> = {};
-  for (const t of TESTS) direction[t] = [];
+  for (const t of [...TESTS, 'bootstrap_corpus', 'ar_corpus']) direction[t] = [];
   const diffs = new Float64Array(R);
   for (let ia = 0; ia < k; ia++) {
     for (let ib = ia + 1; ib < k; ib++) {
@@ -315,10 +390,9 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
         bootstrap: { p: bootP },
         ar: { p: arP },
       };
-      if (corpusBoot && corpusAr && corpusScores) {
-        for (let r = 0; r < R; r++) diffs[r] = corpusBoot[r * k + i] - corpusBoot[r * k + j];
-        tests.bootstrap_corpus = { p: bootstrapPValue(diffs, corpusScores[i] - corpusScores[j]) };
-        tests.ar_corpus = { p: corpusAr(i, j) };
+      if (corpusRes) {
+        tests.bootstrap_corpus = { p: corpusRes.bootstrapP(i, j) };
+        tests.ar_corpus = { p: corpusRes.arP(i, j) };
       }
       pairIndex.set(ia * k + ib, pairs.length);
       pairs.push({
@@ -327,11 +401,12 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
         wins,
         losses,
         ties: n - wins - losses,
-        p_bt: bradleyTerryProbability(btFit.strengths, i, j, btFit.tier),
+        p_bt: bradleyTerryProbability(btFit.strengths, i, j, btFit),
         median_diff: sign * medDiff + 0,
         mean_diff: sign * (means[i] - means[j]) + 0,
         tests,
         p_adjusted: {},
+        significant: {},
       });
       raw.ttest.push(t.p);
       raw.wilcoxon.push(wil.p);
@@ -339,9 +414,11 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       raw.mood.push(mood.p);
       raw.bootstrap.push(bootP);
       raw.ar.push(arP);
-      if (tests.bootstrap_corpus && tests.ar_corpus) {
+      if (tests.bootstrap_corpus && tests.ar_corpus && corpusKey) {
         raw.bootstrap_corpus.push(tests.bootstrap_corpus.p);
         raw.ar_corpus.push(tests.ar_corpus.p);
+        direction.bootstrap_corpus.push(corpusKey[i] - corpusKey[j]);
+        direction.ar_corpus.push(corpusKey[i] - corpusKey[j]);
       }
       const meanDir = means[i] - means[j];
       direction.ttest.push(meanDir);
@@ -359,19 +436,45 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   });
 
   // Clusters per aggregation (canonical indices → input pair lookup).
-  const clusterTests: Record<ClusteredAggregation, TestName> = options.test
+  const corpusTestFor = (t: TestName): TestName => (t === 'ar' || t === 'ar_corpus' ? 'ar_corpus' : 'bootstrap_corpus');
+  if (options.test && (options.test === 'bootstrap_corpus' || options.test === 'ar_corpus') && !options.corpus) {
+    throw new RankingInputError(`test '${options.test}' needs per-instance sufficient statistics (a corpus-level metric)`);
+  }
+  const clusterTests: AnalyseResultClusterTests = options.test
     ? { mean: options.test, median: options.test, bt: options.test }
-    : { ...DEFAULT_CLUSTER_TESTS };
+    : { mean: DEFAULT_CLUSTER_TESTS.mean, median: DEFAULT_CLUSTER_TESTS.median, bt: DEFAULT_CLUSTER_TESTS.bt };
+  if (options.test === 'bootstrap_corpus' || options.test === 'ar_corpus') {
+    // a corpus test drives the sentence-level aggregations through its mean-score analogue
+    const analogue: TestName = options.test === 'ar_corpus' ? 'ar' : 'bootstrap';
+    clusterTests.mean = clusterTests.median = clusterTests.bt = analogue;
+  }
+  if (options.corpus) clusterTests.corpus = options.test ? corpusTestFor(options.test) : DEFAULT_CLUSTER_TESTS.corpus;
+  const significantPair = (test: TestName, q: number, aFirst: boolean): boolean => {
+    const dir = aFirst ? direction[test][q] : -direction[test][q];
+    return adjusted[test][q] < alpha && dir > 0;
+  };
   const better = (test: TestName) => (ci: number, cj: number): boolean => {
     const ia = sysOrder[ci];
     const ib = sysOrder[cj];
     const q = pairIndex.get(Math.min(ia, ib) * k + Math.max(ia, ib)) as number;
-    const dir = ia < ib ? direction[test][q] : -direction[test][q];
-    return adjusted[test][q] < alpha && dir > 0;
+    return significantPair(test, q, ia < ib);
   };
   const clusterMean = clusters(means, better(clusterTests.mean));
   const clusterMedian = clusters(medians, better(clusterTests.median));
   const clusterBt = clusters(btKey, better(clusterTests.bt));
+  const clusterCorpus = corpusKey && clusterTests.corpus ? clusters(corpusKey, better(clusterTests.corpus)) : null;
+  pairs.forEach((p, q) => {
+    const aggs: [ClusteredAggregation, TestName | undefined][] = [
+      ['mean', clusterTests.mean],
+      ['median', clusterTests.median],
+      ['bt', clusterTests.bt],
+      ['corpus', clusterTests.corpus],
+    ];
+    for (const [agg, test] of aggs) {
+      if (!test || !adjusted[test]) continue;
+      p.significant[agg] = significantPair(test, q, true) || significantPair(test, q, false);
+    }
+  });
 
   const rankMean = rankDescending(means, 1e-12);
   const rankMedian = rankDescending(medians, 1e-12);
@@ -385,6 +488,12 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     return cols.map((c) => rankInterval(c.sort()));
   };
   const eloRankCi = orderRankCi(eloResult.runs);
+  const rankCorpus = corpusKey ? rankDescending(corpusKey, 1e-12) : null;
+  let corpusRankCols: Float64Array[] | null = null;
+  if (corpusRes) {
+    const oriented = sign === 1 ? corpusRes.boot : corpusRes.boot.map((v) => -v);
+    corpusRankCols = rankColumns(oriented, 1e-12);
+  }
   const tsRankCi = orderRankCi(tsResult.runs);
 
   const rel = (ca: number, cb: number): '>' | '<' | '=' => (ca < cb ? '>' : ca > cb ? '<' : '=');
@@ -414,6 +523,8 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       mean: sign * means[i] + 0,
       median: sign * medians[i] + 0,
       bt: btFit.strengths[i],
+      bt_tier: btFit.tier[i],
+      bt_component: btFit.component[i],
       bt_ci: interval(column(bBt, i)),
       elo: elos[i],
       trueskill: { mu: ts[i].mu, sigma: ts[i].sigma },
@@ -430,12 +541,29 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       cluster: { mean: clusterMean[i], median: clusterMedian[i], bt: clusterBt[i] },
       cluster_disagreement: flagged.has(ia),
     };
-    if (corpusScores) summary.corpus = corpusScores[i];
+    if (corpusRes && rankCorpus && corpusRankCols && clusterCorpus) {
+      summary.corpus = corpusRes.scores[i];
+      summary.corpus_ci = corpusRes.intervals[i];
+      summary.rank.corpus = rankCorpus[i];
+      summary.rank_ci.corpus = rankInterval(corpusRankCols[i]);
+      summary.cluster.corpus = clusterCorpus[i];
+    }
     return summary;
   });
 
+  const components = btFit.dominates.map((_, c) => ({
+    tier: btFit.tier[btFit.component.indexOf(c)],
+    systems: table.systems.filter((_, ia) => btFit.component[pos[ia]] === c),
+  }));
+  const bt_structure = {
+    finite_mle: btFit.finiteMle,
+    components,
+    note: btFit.finiteMle ? null : bradleyTerryNote(components),
+    no_finite_mle_resamples: boot.noFiniteMle,
+  };
   return {
     systems,
+    bt_structure,
     pairs,
     disagreements,
     settings: {
@@ -445,6 +573,9 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       alpha,
       elo_orders: eloOrders,
       cluster_tests: clusterTests,
+      resamples_chosen: options.resamples === undefined,
+      smallest_reachable_p: smallestReachableP(R, nPairs, correction),
+      warnings: significanceWarnings(R, nPairs, alpha, correction),
       higher_is_better: sign === 1,
       n_systems: k,
       n_instances: n,
@@ -453,63 +584,62 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   };
 }
 
-/** Corpus-level paired bootstrap (shared counts, seed) and AR (shared swap masks, seed + 1). */
-function corpusResampling(
-  corpus: { stats: number[][][]; corpusFromStats: CorpusFromStats },
-  sysOrder: number[],
-  instOrder: number[],
-  R: number,
-  seed: number,
-): { scores: number[]; boot: Float64Array; arP: (i: number, j: number) => number } {
-  const k = sysOrder.length;
-  const n = instOrder.length;
-  if (corpus.stats.length !== k) throw new RankingInputError(`corpus statistics given for ${corpus.stats.length} systems, expected ${k}`);
-  const dim = corpus.stats[0]?.[0]?.length ?? 0;
-  // flat[i][l*dim + c], canonical order
-  const flat = sysOrder.map((s) => {
-    const rows = corpus.stats[s];
-    if (rows.length !== n) throw new RankingInputError(`corpus statistics for system ${s} cover ${rows.length} instances, expected ${n}`);
-    const out = new Float64Array(n * dim);
-    instOrder.forEach((inst, l) => {
-      const row = rows[inst];
-      if (row.length !== dim) throw new RankingInputError('corpus statistics rows must all have the same length');
-      for (let c = 0; c < dim; c++) out[l * dim + c] = row[c];
-    });
-    return out;
-  });
-  const weighted = (f: Float64Array, w: ArrayLike<number> | null): number[] => {
-    const acc = new Array<number>(dim).fill(0);
-    for (let l = 0; l < n; l++) {
-      const wl = w ? w[l] : 1;
-      if (wl === 0) continue;
-      for (let c = 0; c < dim; c++) acc[c] += wl * f[l * dim + c];
-    }
-    return acc;
-  };
-  const totals = flat.map((f) => weighted(f, null));
-  const scores = totals.map((t) => corpus.corpusFromStats([t]));
-  const rng = mulberry32(seed);
-  const counts = new Int32Array(n);
-  const boot = new Float64Array(R * k);
-  for (let r = 0; r < R; r++) {
-    bootstrapCounts(n, rng, counts);
-    for (let i = 0; i < k; i++) boot[r * k + i] = corpus.corpusFromStats([weighted(flat[i], counts)]);
+/** Says in words why Bradley–Terry has no finite maximum-likelihood estimate. */
+export function bradleyTerryNote(components: { tier: number; systems: string[] }[]): string {
+  const list = components.map((c) => `tier ${c.tier + 1}: ${c.systems.join(', ')}`).join('; ');
+  return (
+    `Bradley–Terry has no finite maximum-likelihood estimate: the win graph splits into ${components.length} groups ` +
+    `where no system of a lower group ever beats a system of a higher one, or groups never meet (${list}). ` +
+    'Strengths are fitted within each group and compare only inside it; groups are ranked by dominance, and groups in the same tier that never met are not comparable.'
+  );
+}
+
+type AnalyseResultClusterTests = Analysis['settings']['cluster_tests'];
+
+/**
+ * Smallest corrected p-value a resampling test with R resamples can give one of m pairs:
+ * raw p ≥ 1/(R + 1); Holm and Benjamini–Hochberg multiply the smallest raw p by m (a single
+ * significant pair), so the floor is min(1, m/(R + 1)); no correction leaves 1/(R + 1).
+ * @example smallestReachableP(1000, 55, 'holm'); // 0.0549 — above α = 0.05: nothing can be significant
+ */
+export function smallestReachableP(resamples: number, pairs: number, correction: Correction): number {
+  const factor = correction === 'none' ? 1 : Math.max(1, pairs);
+  return Math.min(1, factor / (resamples + 1));
+}
+
+/**
+ * Resamples so that the smallest reachable corrected p ({@link smallestReachableP}) is at most
+ * α/10 — well below α, so a clear difference can be significant after correcting for all pairs:
+ * R = ⌈10·m/α⌉ − 1 (m = pairs, 1 without correction), rounded up to a multiple of 1,000, at
+ * least 1,000 (sacreBLEU's paired-bs default) and at most {@link MAX_RECOMMENDED_RESAMPLES}
+ * (about 45 systems with Holm; beyond, {@link significanceWarnings} reports the floor).
+ * @example recommendedResamples(55, 0.05, 'holm'); // 11000 (11 systems): smallest Holm p = 55/11001 ≈ 0.005
+ */
+export function recommendedResamples(pairs: number, alpha: number, correction: Correction): number {
+  const factor = correction === 'none' ? 1 : Math.max(1, pairs);
+  const needed = Math.ceil((10 * factor) / alpha) - 1;
+  return Math.min(MAX_RECOMMENDED_RESAMPLES, Math.max(1000, Math.ceil(needed / 1000) * 1000));
+}
+
+/** Upper bound of the automatic resample count (cost grows linearly in it). */
+export const MAX_RECOMMENDED_RESAMPLES = 100_000;
+
+/** Warnings in words when resampling tests cannot reach (or barely reach) significance. */
+export function significanceWarnings(resamples: number, pairs: number, alpha: number, correction: Correction): string[] {
+  if (pairs < 1) return [];
+  const floor = smallestReachableP(resamples, pairs, correction);
+  const corr = correction === 'none' ? 'without correction' : `after ${correction === 'holm' ? 'Holm' : 'Benjamini–Hochberg'} correction over ${pairs} pairs`;
+  if (floor >= alpha) {
+    return [
+      `With ${resamples} resamples the bootstrap and randomisation tests cannot reach significance ${corr}: the smallest possible p is ${floor.toPrecision(2)} ≥ α = ${alpha}. Their clusters are one group by construction; use at least ${recommendedResamples(pairs, alpha, correction)} resamples.`,
+    ];
   }
-  const arRng = mulberry32((seed + 1) >>> 0);
-  const mask = new Float64Array(n);
-  const exceed = new Int32Array(k * k);
-  for (let r = 0; r < R; r++) {
-    fillSwapMask(mask, arRng);
-    const swapped = flat.map((f) => weighted(f, mask));
-    for (let i = 0; i < k; i++) {
-      for (let j = i + 1; j < k; j++) {
-        const a2 = totals[i].map((v, c) => v - swapped[i][c] + swapped[j][c]);
-        const b2 = totals[j].map((v, c) => v - swapped[j][c] + swapped[i][c]);
-        const stat = Math.abs(corpus.corpusFromStats([a2]) - corpus.corpusFromStats([b2]));
-        const obs = Math.abs(scores[i] - scores[j]);
-        if (stat >= obs - 1e-12 * Math.max(1, obs)) exceed[i * k + j]++;
-      }
-    }
+  if (floor > alpha / 10) {
+    const better = recommendedResamples(pairs, alpha, correction);
+    return [
+      `With ${resamples} resamples the smallest possible p of the bootstrap and randomisation tests is ${floor.toPrecision(2)} ${corr} (α = ${alpha})` +
+        (better > resamples ? `; ${better} resamples would put it well below α.` : '; close pairs may not reach significance.'),
+    ];
   }
-  return { scores, boot, arP: (i, j) => (exceed[Math.min(i, j) * k + Math.max(i, j)] + 1) / (R + 1) };
+  return [];
 }

@@ -9,6 +9,29 @@ export interface PairwiseCounts {
   wins: Float64Array; // k×k, ω_ij
   beats: Float64Array[]; // beats[i][l] = #systems i strictly beats on instance l
   ties: Int32Array[]; // ties[i*k+j] (i<j): instances where i and j tie
+  /** winIdx[i*k+j]: the first (up to {@link WIN_LIST_CAP}) instances where i beats j. */
+  winIdx: Int32Array[];
+}
+
+/** Win-instance lists kept per ordered pair to test, per resample, whether i still beats j at least once. */
+export const WIN_LIST_CAP = 64;
+
+/**
+ * Whether system i beats j on at least one instance drawn in a resample (`counts`): the
+ * win-graph edge of the resampled data. Checks the kept win list first (early exit; a list of 64
+ * instances is all undrawn with probability ≈ 0.37^64), scans all instances only when needed.
+ */
+export function beatsInResample(pc: PairwiseCounts, x: Float64Array[], counts: Int32Array, i: number, j: number): boolean {
+  const k = x.length;
+  const total = pc.wins[i * k + j];
+  if (total === 0) return false;
+  const list = pc.winIdx[i * k + j];
+  for (let q = 0; q < list.length; q++) if (counts[list[q]] !== 0) return true;
+  if (total <= list.length) return false;
+  const xi = x[i];
+  const xj = x[j];
+  for (let l = 0; l < xi.length; l++) if (counts[l] !== 0 && xi[l] > xj[l]) return true;
+  return false;
 }
 
 export function pairwiseCounts(x: Float64Array[]): PairwiseCounts {
@@ -17,7 +40,10 @@ export function pairwiseCounts(x: Float64Array[]): PairwiseCounts {
   const wins = new Float64Array(k * k);
   const beats = x.map(() => new Float64Array(n));
   const ties: Int32Array[] = new Array(k * k);
+  const winIdx: Int32Array[] = new Array(k * k);
   const buf = new Int32Array(n);
+  const bufA = new Int32Array(WIN_LIST_CAP);
+  const bufB = new Int32Array(WIN_LIST_CAP);
   for (let i = 0; i < k; i++) {
     const xi = x[i];
     const bi = beats[i];
@@ -31,9 +57,11 @@ export function pairwiseCounts(x: Float64Array[]): PairwiseCounts {
         const a = xi[l];
         const b = xj[l];
         if (a > b) {
+          if (wij < WIN_LIST_CAP) bufA[wij] = l;
           wij++;
           bi[l]++;
         } else if (b > a) {
+          if (wji < WIN_LIST_CAP) bufB[wji] = l;
           wji++;
           bj[l]++;
         } else buf[nt++] = l;
@@ -41,9 +69,11 @@ export function pairwiseCounts(x: Float64Array[]): PairwiseCounts {
       wins[i * k + j] = wij;
       wins[j * k + i] = wji;
       ties[i * k + j] = buf.slice(0, nt);
+      winIdx[i * k + j] = bufA.slice(0, Math.min(wij, WIN_LIST_CAP));
+      winIdx[j * k + i] = bufB.slice(0, Math.min(wji, WIN_LIST_CAP));
     }
   }
-  return { wins, beats, ties };
+  return { wins, beats, ties, winIdx };
 }
 
 export function sufficientFromWins(wins: Float64Array, k: number): { W: Float64Array; N: Float64Array } {
@@ -67,6 +97,8 @@ export interface BootstrapAggregates {
   bBt: Float64Array;
   bBtKey: Float64Array;
   nonConverged: number;
+  /** Resamples whose win graph is not strongly connected (strengths then compare only within components). */
+  noFiniteMle: number;
 }
 
 /**
@@ -97,6 +129,7 @@ export function bootstrapAggregates(
   const W = new Float64Array(k);
   const N = new Float64Array(k * k);
   let nonConverged = 0;
+  let noFiniteMle = 0;
   const p1 = (n - 1) >> 1;
   const p2 = n >> 1;
   for (let r = 0; r < R; r++) {
@@ -163,16 +196,18 @@ export function bootstrapAggregates(
         N[i * k + j] = N[j * k + i] = n - tied;
       }
     }
-    const fit = fitBradleyTerrySufficient(W, N, k, { ...btOpts, initial: btInit, throwOnNonConvergence: false });
+    // Refits stop at the MM tolerance (no Newton polish): interval endpoints need no 1e-8 precision.
+    const fit = fitBradleyTerrySufficient(W, N, k, { ...btOpts, initial: btInit, throwOnNonConvergence: false, polish: false }, (i, j) =>
+      beatsInResample(pc, x, counts, i, j),
+    );
     if (!fit.converged) nonConverged++;
-    let rt = 0;
-    for (let i = 0; i < k; i++) rt = Math.max(rt, fit.tier[i]);
+    if (!fit.finiteMle) noFiniteMle++;
     for (let i = 0; i < k; i++) {
       bBt[r * k + i] = fit.strengths[i];
-      bBtKey[r * k + i] = bradleyTerryOrderKey(fit.strengths[i], fit.tier[i], rt);
+      bBtKey[r * k + i] = bradleyTerryOrderKey(fit.strengths[i], fit.tier[i], fit.tiers);
     }
   }
-  return { bMean, bMedian, bBt, bBtKey, nonConverged };
+  return { bMean, bMedian, bBt, bBtKey, nonConverged, noFiniteMle };
 }
 
 /** Options for {@link bootstrapBradleyTerry}. */
@@ -215,9 +250,8 @@ export function bootstrapBradleyTerry(table: ScoreTable, options: BootstrapOptio
   const btOpts: BradleyTerryOptions = { tolerance: options.bradleyTerry?.tolerance ?? 1e-9, maxIterations: options.bradleyTerry?.maxIterations ?? 10000 };
   const pc = pairwiseCounts(x);
   const suff = sufficientFromWins(pc.wins, k);
-  const fit = fitBradleyTerrySufficient(suff.W, suff.N, k, btOpts);
-  const tiers = Math.max(...fit.tier);
-  const key = Array.from(fit.strengths, (s, i) => bradleyTerryOrderKey(s, fit.tier[i], tiers));
+  const fit = fitBradleyTerrySufficient(suff.W, suff.N, k, btOpts, (i, j) => pc.wins[i * k + j] > 0);
+  const key = Array.from(fit.strengths, (s, i) => bradleyTerryOrderKey(s, fit.tier[i], fit.tiers));
   const sortIdx = x.map((row) => Int32Array.from({ length: n }, (_, l) => l).sort((a, b) => row[a] - row[b]));
   const boot = bootstrapAggregates(x, pc, sortIdx, fit.strengths, R, options.seed ?? 12345, btOpts);
   const ci: [number, number][] = [];

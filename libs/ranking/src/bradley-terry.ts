@@ -2,28 +2,41 @@ import { orientedScores, RankingInputError, type ScoreTable } from './score-tabl
 
 /** Options for {@link fitBradleyTerry}. */
 export interface BradleyTerryOptions {
-  /** Stop when ‖λ^(t+1) − λ^(t)‖² < tolerance. Default 1e-9 (Zhao thesis, App. E). */
+  /** MM stops when ‖λ^(t+1) − λ^(t)‖² < tolerance. Default 1e-9 (Zhao thesis, App. E); Newton steps then polish to the exact MLE. */
   tolerance?: number;
-  /** Iteration cap. Default 10,000. */
+  /** MM iteration cap per component. Default 10,000. */
   maxIterations?: number;
   /** Throw {@link BradleyTerryConvergenceError} at the cap (default true) instead of returning `converged: false`. */
   throwOnNonConvergence?: boolean;
   /** Starting strengths (e.g. a previous fit, to warm-start bootstrap refits). Default uniform. */
   initial?: ArrayLike<number>;
+  /** Newton polish after MM (default true): strengths agree with the exact MLE to ~1e-14. */
+  polish?: boolean;
 }
 
 /** Result of a Bradley–Terry fit. */
 export interface BradleyTerryFit {
   /**
-   * λ, normalised so the finite strengths sum to 1. A system that never wins gets 0 (the
-   * boundary maximum-likelihood estimate). A system that wins at least once and never loses has
-   * an unbounded MLE: it gets `Infinity` and is removed before fitting the rest (repeatedly).
+   * λ within each strongly connected component of the win graph, normalised to sum 1 per
+   * component. With one component (`finiteMle`) these are the usual MLE strengths; otherwise
+   * strengths compare only within a component and components are ordered by `tier`.
    */
   strengths: number[];
   iterations: number;
   converged: boolean;
-  /** 0 for the first group of undefeated systems peeled off, 1 for the next, …; finite systems last. */
+  /** Dominance tier of each system's component: 0 = no other component beats it; t = longest chain of t components above. */
   tier: number[];
+  /** Component id of each system (ordered by tier, then by first member). */
+  component: number[];
+  /**
+   * True when the win graph is strongly connected: the maximum-likelihood estimate exists, is
+   * finite and unique. False when some group of systems never loses to the rest (a system that
+   * never wins, never loses, or a group that beats another group on every decisive instance), or
+   * the comparison graph is disconnected: then no finite MLE exists.
+   */
+  finiteMle: boolean;
+  /** dominates[c][d]: a chain of wins leads from component c to component d. */
+  dominates: boolean[][];
 }
 
 /**
@@ -123,16 +136,19 @@ export function winMatrix(x: readonly Float64Array[]): Float64Array {
 }
 
 /**
- * Fits Bradley–Terry strengths to a win matrix by the minorisation–maximisation (MM) algorithm.
+ * Fits Bradley–Terry strengths to a win matrix by the minorisation–maximisation (MM) algorithm,
+ * honestly about when no maximum exists.
  *
  * Model: P(i beats j) = λ_i/(λ_i + λ_j). Log-likelihood L(λ) = Σ_ij ω_ij log λ_i − ω_ij log(λ_i + λ_j).
  * Update: λ_i ← W_i / Σ_{j≠i} (ω_ij + ω_ji)/(λ_i + λ_j), W_i = Σ_j ω_ij; then λ ← λ/Σλ;
- * stop when ‖Δλ‖² < 1e-9 (Zhao thesis ch. 11, App. E, eqs. 2–4; Hunter 2004, Ann. Stat. 32:384).
+ * stop when ‖Δλ‖² < 1e-9 (Zhao thesis ch. 11, App. E, eqs. 2–4; Hunter 2004, Ann. Stat. 32:384),
+ * then Newton steps to the exact MLE.
  *
- * Degenerate data (no NaN): a system that never wins is fixed at 0; a system that never loses but
- * wins at least once gets `Infinity` (tier 0) and the rest are refitted without it (repeatedly:
- * tier 1, …); systems without any decisive comparison (tied with everyone) share equal strength.
- * So two systems where A always wins give A = Infinity, B = 0.
+ * Existence (Zermelo 1929; Ford 1957; Hunter 2004 Assumption 1): a finite MLE exists iff the win
+ * graph (i → j when ω_ij > 0) is strongly connected. Otherwise the graph is split into strongly
+ * connected components, each fitted alone (strengths sum to 1 per component), and components are
+ * ranked by dominance (`tier`); `finiteMle` is false. Two systems where A always wins: two
+ * components, A tier 0, B tier 1, each strength 1.
  * @example fitBradleyTerry([[0, 1, 1], [4, 0, 4], [4, 1, 0]]).strengths; // ≈ [0.0942, 0.6570, 0.2488] (paper Fig. 1)
  */
 export function fitBradleyTerry(wins: number[][], opts: BradleyTerryOptions = {}): BradleyTerryFit {
@@ -150,13 +166,29 @@ export function fitBradleyTerry(wins: number[][], opts: BradleyTerryOptions = {}
       N[j * k + i] += w;
     }
   }
-  const fit = fitBradleyTerrySufficient(W, N, k, opts);
-  return { strengths: Array.from(fit.strengths), iterations: fit.iterations, converged: fit.converged, tier: Array.from(fit.tier) };
+  const fit = fitBradleyTerrySufficient(W, N, k, opts, (i, j) => wins[i][j] > 0);
+  return {
+    strengths: Array.from(fit.strengths),
+    iterations: fit.iterations,
+    converged: fit.converged,
+    tier: Array.from(fit.tier),
+    component: Array.from(fit.component),
+    finiteMle: fit.finiteMle,
+    dominates: fit.dominates,
+  };
 }
 
 /**
  * MM fit from sufficient statistics: W_i (wins of i) and N_ij = ω_ij + ω_ji (decisive games
  * between i and j, symmetric, flat k×k). Used by bootstrap refits. See {@link fitBradleyTerry}.
+ *
+ * The win graph (edge i → j when i beat j at least once) is split into strongly connected
+ * components (Tarjan 1972). The maximum-likelihood estimate exists and is unique (up to scale)
+ * exactly when there is one component (Hunter 2004, Assumption 1; Zermelo 1929). Otherwise each
+ * component is fitted on its own games and normalised to sum 1; components are ordered by
+ * dominance: `tier` = length of the longest chain of components that beat this one (0 = beaten by
+ * no other component). MM runs until ‖Δλ‖² < tolerance (thesis default 1e-9), then Newton steps
+ * on the log-likelihood in log λ polish the fit to the exact MLE (|Δ| < 1e-14).
  * @example fitBradleyTerrySufficient(Float64Array.of(3, 1), Float64Array.of(0, 4, 4, 0), 2).strengths; // [0.75, 0.25]
  */
 export function fitBradleyTerrySufficient(
@@ -164,129 +196,334 @@ export function fitBradleyTerrySufficient(
   N: Float64Array,
   k: number,
   opts: BradleyTerryOptions = {},
-): { strengths: Float64Array; iterations: number; converged: boolean; tier: Int32Array } {
+  beat: (i: number, j: number) => boolean = (i, j) => k === 2 && N[i * k + j] > 0 && W[i] > 0,
+): SufficientFit {
   const tolerance = opts.tolerance ?? 1e-9;
   const maxIterations = opts.maxIterations ?? 10000;
   const strengths = new Float64Array(k);
-  const tier = new Int32Array(k);
-  const active = new Uint8Array(k).fill(1);
-  // Peel off systems that never lose (among the systems still active): unbounded MLE.
-  let peel = 0;
-  for (;;) {
-    const undefeated: number[] = [];
-    for (let i = 0; i < k; i++) {
-      if (!active[i] || !(W[i] > 0)) continue;
-      let games = 0;
-      for (let j = 0; j < k; j++) if (active[j] && j !== i) games += N[i * k + j];
-      // Losses among active systems = games − wins (wins against peeled systems are impossible).
-      if (games - W[i] <= 0) undefeated.push(i);
-    }
-    if (undefeated.length === 0) break;
-    for (const i of undefeated) {
-      active[i] = 0;
-      strengths[i] = Infinity;
-      tier[i] = peel;
-    }
-    peel++;
-  }
-  const idx: number[] = [];
-  for (let i = 0; i < k; i++) if (active[i]) idx.push(i);
-  for (const i of idx) tier[i] = peel;
-  const m = idx.length;
-  if (m === 0) return { strengths, iterations: 0, converged: true, tier };
-  let anyWin = false;
-  for (const i of idx) if (W[i] > 0) anyWin = true;
-  if (!anyWin) {
-    // Nobody left wins: those who lost (to peeled systems) get 0; systems with no decisive game
-    // at all (tied with everyone) share the mass equally; with none of those, all stay 0.
-    const undecided = idx.filter((i) => {
-      let games = 0;
-      for (let j = 0; j < k; j++) if (j !== i) games += N[i * k + j];
-      return games === 0;
-    });
-    for (const i of undecided) strengths[i] = 1 / undecided.length;
-    return { strengths, iterations: 0, converged: true, tier };
-  }
-  // Compact active sub-problem.
-  const w = new Float64Array(m);
-  const nn = new Float64Array(m * m);
-  for (let a = 0; a < m; a++) {
-    w[a] = W[idx[a]];
-    for (let b = 0; b < m; b++) nn[a * m + b] = a === b ? 0 : N[idx[a] * k + idx[b]];
-  }
-  let lambda = new Float64Array(m);
-  let next = new Float64Array(m);
-  const init = opts.initial;
-  let initSum = 0;
-  for (let a = 0; a < m; a++) {
-    const v = init ? init[idx[a]] : 1;
-    lambda[a] = Number.isFinite(v) && v > 0 ? v : 0;
-    if (w[a] > 0 && lambda[a] === 0) lambda[a] = 1 / m;
-    initSum += lambda[a];
-  }
-  for (let a = 0; a < m; a++) lambda[a] /= initSum;
+  const structure = winGraphComponents(k, (i, j) => N[i * k + j] > 0 && beat(i, j));
+  const { component, tier, members } = structure;
   let iterations = 0;
-  let converged = false;
-  let change = Infinity;
-  while (iterations < maxIterations) {
-    iterations++;
-    let sum = 0;
+  let converged = true;
+  let lastChange = 0;
+  for (const idx of members) {
+    const m = idx.length;
+    if (m === 1) {
+      strengths[idx[0]] = 1;
+      continue;
+    }
+    // Compact sub-problem: wins of each member against members only.
+    const w = new Float64Array(m);
+    const nn = new Float64Array(m * m);
     for (let a = 0; a < m; a++) {
-      if (!(w[a] > 0)) {
-        next[a] = 0;
-        continue;
-      }
-      const la = lambda[a];
-      let denom = 0;
-      const row = a * m;
       for (let b = 0; b < m; b++) {
-        const games = nn[row + b];
-        if (games > 0) denom += games / (la + lambda[b]);
+        if (a === b) continue;
+        const games = N[idx[a] * k + idx[b]];
+        nn[a * m + b] = games;
       }
-      const v = w[a] / denom;
-      next[a] = v;
-      sum += v;
     }
-    change = 0;
+    // Wins inside the component: W_i minus wins against other components. Between components
+    // games go one way only (else they would be one component), so those wins are N_ij.
     for (let a = 0; a < m; a++) {
-      const v = next[a] / sum;
-      next[a] = v;
-      const d = v - lambda[a];
-      change += d * d;
+      let outside = 0;
+      const i = idx[a];
+      for (let j = 0; j < k; j++) if (j !== i && component[j] !== component[i] && N[i * k + j] > 0 && beat(i, j)) outside += N[i * k + j];
+      w[a] = W[i] - outside;
     }
-    const t = lambda;
-    lambda = next;
-    next = t;
-    if (change < tolerance) {
-      converged = true;
-      break;
+    let lambda = new Float64Array(m);
+    let next = new Float64Array(m);
+    const init = opts.initial;
+    let initSum = 0;
+    for (let a = 0; a < m; a++) {
+      const v = init ? init[idx[a]] : 1;
+      lambda[a] = Number.isFinite(v) && v > 0 ? v : 1 / m;
+      initSum += lambda[a];
     }
+    for (let a = 0; a < m; a++) lambda[a] /= initSum;
+    let it = 0;
+    let ok = false;
+    let change = Infinity;
+    while (it < maxIterations) {
+      it++;
+      let sum = 0;
+      for (let a = 0; a < m; a++) {
+        const la = lambda[a];
+        let denom = 0;
+        const row = a * m;
+        for (let b = 0; b < m; b++) {
+          const games = nn[row + b];
+          if (games > 0) denom += games / (la + lambda[b]);
+        }
+        const v = w[a] / denom;
+        next[a] = v;
+        sum += v;
+      }
+      change = 0;
+      for (let a = 0; a < m; a++) {
+        const v = next[a] / sum;
+        next[a] = v;
+        const d = v - lambda[a];
+        change += d * d;
+      }
+      const t = lambda;
+      lambda = next;
+      next = t;
+      if (change < tolerance) {
+        ok = true;
+        break;
+      }
+    }
+    if (ok && opts.polish !== false) newtonPolish(w, nn, m, lambda);
+    iterations = Math.max(iterations, it);
+    if (!ok) {
+      converged = false;
+      lastChange = change;
+    }
+    for (let a = 0; a < m; a++) strengths[idx[a]] = lambda[a];
   }
-  if (!converged && (opts.throwOnNonConvergence ?? true)) throw new BradleyTerryConvergenceError(iterations, change);
-  for (let a = 0; a < m; a++) strengths[idx[a]] = lambda[a];
-  return { strengths, iterations, converged, tier };
+  if (!converged && (opts.throwOnNonConvergence ?? true)) throw new BradleyTerryConvergenceError(iterations, lastChange);
+  return { strengths, iterations, converged, tier, component, finiteMle: members.length === 1, dominates: structure.dominates, tiers: structure.tiers };
+}
+
+/** Result of {@link fitBradleyTerrySufficient}; see {@link BradleyTerryFit}. */
+export interface SufficientFit {
+  strengths: Float64Array;
+  iterations: number;
+  converged: boolean;
+  tier: Int32Array;
+  component: Int32Array;
+  finiteMle: boolean;
+  /** dominates[c][d]: a chain of wins leads from component c to component d (c ≠ d). */
+  dominates: boolean[][];
+  /** Largest tier + 1. */
+  tiers: number;
 }
 
 /**
- * Bradley–Terry win probability p_ij = λ_i/(λ_i + λ_j) (Zhao thesis ch. 11 eq. 1).
- * Two zero strengths give 1/2; unbounded beats finite with probability 1; two unbounded
- * strengths compare by `tier` when given (lower tier always wins), else 1/2.
+ * Newton–Raphson on the log-likelihood in θ = log λ with θ_last fixed (the likelihood is
+ * invariant to scale): g_a = w_a − Σ_b n_ab λ_a/(λ_a+λ_b), H_ab = n_ab p_ab p_ba (a ≠ b),
+ * H_aa = −Σ_b n_ab p_ab p_ba. Steps are halved while the log-likelihood falls. Normalises to Σλ = 1.
+ */
+function newtonPolish(w: Float64Array, nn: Float64Array, m: number, lambda: Float64Array): void {
+  const d = m - 1;
+  const theta = Float64Array.from(lambda, (v) => Math.log(v));
+  const loglik = (th: Float64Array): number => {
+    let ll = 0;
+    for (let a = 0; a < m; a++) {
+      ll += w[a] * th[a];
+      for (let b = a + 1; b < m; b++) {
+        const g = nn[a * m + b];
+        if (g > 0) {
+          const mx = Math.max(th[a], th[b]);
+          ll -= g * (mx + Math.log(Math.exp(th[a] - mx) + Math.exp(th[b] - mx)));
+        }
+      }
+    }
+    return ll;
+  };
+  const H = new Float64Array(d * d);
+  const g = new Float64Array(d);
+  for (let iter = 0; iter < 50; iter++) {
+    H.fill(0);
+    g.fill(0);
+    for (let a = 0; a < m; a++) {
+      for (let b = 0; b < m; b++) {
+        if (a === b) continue;
+        const games = nn[a * m + b];
+        if (!(games > 0)) continue;
+        const pab = 1 / (1 + Math.exp(theta[b] - theta[a]));
+        const v = games * pab * (1 - pab);
+        if (a < d) {
+          g[a] -= games * pab;
+          H[a * d + a] -= v;
+          if (b < d) H[a * d + b] += v;
+        }
+      }
+      if (a < d) g[a] += w[a];
+    }
+    const step = solveLinear(H, g, d); // H·s = g  →  θ ← θ − s
+    if (!step) return;
+    let maxStep = 0;
+    for (let a = 0; a < d; a++) maxStep = Math.max(maxStep, Math.abs(step[a]));
+    const base = loglik(theta);
+    let t = 1;
+    const trial = new Float64Array(m);
+    for (let half = 0; half < 30; half++) {
+      for (let a = 0; a < d; a++) trial[a] = theta[a] - t * step[a];
+      trial[d] = theta[d];
+      if (loglik(trial) >= base - 1e-12 * Math.abs(base)) break;
+      t /= 2;
+    }
+    theta.set(trial);
+    if (maxStep * t < 1e-14) break;
+  }
+  let mx = -Infinity;
+  for (let a = 0; a < m; a++) mx = Math.max(mx, theta[a]);
+  let sum = 0;
+  for (let a = 0; a < m; a++) {
+    lambda[a] = Math.exp(theta[a] - mx);
+    sum += lambda[a];
+  }
+  for (let a = 0; a < m; a++) lambda[a] /= sum;
+}
+
+/** Gaussian elimination with partial pivoting; null when singular. Does not modify A or b. */
+function solveLinear(A0: Float64Array, b0: Float64Array, d: number): Float64Array | null {
+  const A = Float64Array.from(A0);
+  const b = Float64Array.from(b0);
+  for (let c = 0; c < d; c++) {
+    let p = c;
+    for (let r = c + 1; r < d; r++) if (Math.abs(A[r * d + c]) > Math.abs(A[p * d + c])) p = r;
+    if (!(Math.abs(A[p * d + c]) > 1e-300)) return null;
+    if (p !== c) {
+      for (let q = 0; q < d; q++) {
+        const t = A[c * d + q];
+        A[c * d + q] = A[p * d + q];
+        A[p * d + q] = t;
+      }
+      const t = b[c];
+      b[c] = b[p];
+      b[p] = t;
+    }
+    for (let r = c + 1; r < d; r++) {
+      const f = A[r * d + c] / A[c * d + c];
+      if (f === 0) continue;
+      for (let q = c; q < d; q++) A[r * d + q] -= f * A[c * d + q];
+      b[r] -= f * b[c];
+    }
+  }
+  const x = new Float64Array(d);
+  for (let r = d - 1; r >= 0; r--) {
+    let s = b[r];
+    for (let q = r + 1; q < d; q++) s -= A[r * d + q] * x[q];
+    x[r] = s / A[r * d + r];
+  }
+  return x;
+}
+
+/** Strongly connected components of the win graph and their dominance order. */
+export interface WinGraphStructure {
+  /** component[i]: component id of system i; ids ordered by tier, then by smallest member. */
+  component: Int32Array;
+  /** tier[i]: longest chain of components above system i's component (0 = top). */
+  tier: Int32Array;
+  /** members[c]: systems of component c, ascending. */
+  members: number[][];
+  /** dominates[c][d]: a chain of wins leads from component c to component d. */
+  dominates: boolean[][];
+  /** Number of distinct tiers. */
+  tiers: number;
+}
+
+/**
+ * Splits the win graph (edge i → j when `beat(i, j)`: i won at least one game against j) into
+ * strongly connected components (Tarjan 1972, SIAM J. Comput. 1:146), orders components by
+ * dominance (tier = longest path in the condensation from a component nobody outside beats) and
+ * computes reachability between components (transitive closure).
+ * @example winGraphComponents(3, (i, j) => i < j).tier; // Int32Array [0, 1, 2]: a strict chain
+ */
+export function winGraphComponents(k: number, beat: (i: number, j: number) => boolean): WinGraphStructure {
+  const adj: number[][] = Array.from({ length: k }, () => []);
+  for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) if (i !== j && beat(i, j)) adj[i].push(j);
+  // Tarjan, iterative.
+  const index = new Int32Array(k).fill(-1);
+  const low = new Int32Array(k);
+  const onStack = new Uint8Array(k);
+  const stack: number[] = [];
+  const raw = new Int32Array(k).fill(-1);
+  let counter = 0;
+  let nComp = 0;
+  for (let s = 0; s < k; s++) {
+    if (index[s] !== -1) continue;
+    const work: [number, number][] = [[s, 0]];
+    index[s] = low[s] = counter++;
+    stack.push(s);
+    onStack[s] = 1;
+    while (work.length) {
+      const top = work[work.length - 1];
+      const v = top[0];
+      if (top[1] < adj[v].length) {
+        const u = adj[v][top[1]++];
+        if (index[u] === -1) {
+          index[u] = low[u] = counter++;
+          stack.push(u);
+          onStack[u] = 1;
+          work.push([u, 0]);
+        } else if (onStack[u]) low[v] = Math.min(low[v], index[u]);
+      } else {
+        work.pop();
+        if (work.length) {
+          const parent = work[work.length - 1][0];
+          low[parent] = Math.min(low[parent], low[v]);
+        }
+        if (low[v] === index[v]) {
+          for (;;) {
+            const u = stack.pop() as number;
+            onStack[u] = 0;
+            raw[u] = nComp;
+            if (u === v) break;
+          }
+          nComp++;
+        }
+      }
+    }
+  }
+  // Condensation edges and reachability.
+  const reach: boolean[][] = Array.from({ length: nComp }, () => new Array<boolean>(nComp).fill(false));
+  for (let i = 0; i < k; i++) for (const j of adj[i]) if (raw[i] !== raw[j]) reach[raw[i]][raw[j]] = true;
+  const direct = reach.map((r) => r.slice());
+  for (let m = 0; m < nComp; m++) for (let a = 0; a < nComp; a++) if (reach[a][m]) for (let b = 0; b < nComp; b++) if (reach[m][b]) reach[a][b] = true;
+  // Tarjan emits components in reverse topological order: the last one found has no predecessor.
+  const rawTier = new Int32Array(nComp);
+  for (let c = nComp - 1; c >= 0; c--) for (let d = 0; d < nComp; d++) if (direct[c][d]) rawTier[d] = Math.max(rawTier[d], rawTier[c] + 1);
+  const firstMember = new Int32Array(nComp).fill(k);
+  for (let i = 0; i < k; i++) firstMember[raw[i]] = Math.min(firstMember[raw[i]], i);
+  const order = Array.from({ length: nComp }, (_, c) => c).sort((a, b) => rawTier[a] - rawTier[b] || firstMember[a] - firstMember[b]);
+  const renum = new Int32Array(nComp);
+  order.forEach((c, id) => (renum[c] = id));
+  const component = new Int32Array(k);
+  const tier = new Int32Array(k);
+  const members: number[][] = Array.from({ length: nComp }, () => []);
+  for (let i = 0; i < k; i++) {
+    component[i] = renum[raw[i]];
+    tier[i] = rawTier[raw[i]];
+    members[component[i]].push(i);
+  }
+  const dominates = order.map((a) => order.map((b) => reach[a][b]));
+  let tiers = 0;
+  for (let c = 0; c < nComp; c++) tiers = Math.max(tiers, rawTier[c] + 1);
+  return { component, tier, members, dominates, tiers };
+}
+
+/**
+ * Bradley–Terry win probability p_ij = λ_i/(λ_i + λ_j) (Zhao thesis ch. 11 eq. 1) for systems in
+ * the same component. With the component structure given: 1 when i's component dominates j's
+ * (a chain of wins and no way back), 0 the other way round, NaN when neither reaches the other
+ * (no information: disconnected comparison graph).
  * @example bradleyTerryProbability([0.0942, 0.657, 0.2488], 1, 2); // ≈ 0.725
  */
-export function bradleyTerryProbability(strengths: ArrayLike<number>, i: number, j: number, tier?: ArrayLike<number>): number {
+export function bradleyTerryProbability(
+  strengths: ArrayLike<number>,
+  i: number,
+  j: number,
+  structure?: { component: ArrayLike<number>; dominates: boolean[][] },
+): number {
+  if (structure) {
+    const ci = structure.component[i];
+    const cj = structure.component[j];
+    if (ci !== cj) return structure.dominates[ci][cj] ? 1 : structure.dominates[cj][ci] ? 0 : NaN;
+  }
   const a = strengths[i];
   const b = strengths[j];
-  if (a === Infinity && b === Infinity && tier && tier[i] !== tier[j]) return tier[i] < tier[j] ? 1 : 0;
   if (a === b) return 0.5;
-  if (a === Infinity) return 1;
-  if (b === Infinity) return 0;
   return a / (a + b);
 }
 
 /**
- * Order key for Bradley–Terry ranking: tier first (undefeated groups on top), then strength.
- * Returns a number where larger is better; finite strengths lie in [0, 1].
+ * Order key for Bradley–Terry ranking, larger is better: tier first (dominant components on
+ * top), then the within-component strength (in (0, 1]). Components in the same tier that never
+ * met are incomparable; the key then orders them by strength, a convention (`finiteMle` false).
  */
 export function bradleyTerryOrderKey(strength: number, tier: number, tiers: number): number {
-  return Number.isFinite(strength) ? strength : 2 + (tiers - tier);
+  return 2 * (tiers - tier) + strength;
 }

@@ -22,6 +22,8 @@ export {
   fitBradleyTerrySufficient,
   bradleyTerryProbability,
   BradleyTerryConvergenceError,
+  winGraphComponents,
+  type WinGraphStructure,
   type BradleyTerryOptions,
   type BradleyTerryFit,
 } from './bradley-terry';
@@ -42,6 +44,12 @@ export {
   type ResamplingOptions,
   type ResamplingResult,
 } from './resampling';
+export {
+  pairedCorpusResampling,
+  sacrebleuInterval,
+  type CorpusResampling,
+  type CorpusResamplingOptions,
+} from './corpus-resampling';
 export { holm, benjaminiHochberg, adjustPValues, type Correction } from './correction';
 export { clusters } from './clusters';
 export {
@@ -58,6 +66,12 @@ export {
 } from './rating-systems';
 export {
   analyseSystems,
+  bradleyTerryNote,
+  recommendedResamples,
+  smallestReachableP,
+  significanceWarnings,
+  CLUSTER_DEFINITION,
+  TEST_LABELS,
   DEFAULT_CLUSTER_TESTS,
   type AnalyseOptions,
   type Analysis,

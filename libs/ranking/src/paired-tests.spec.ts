@@ -32,12 +32,36 @@ describe('paired tests against reference values', () => {
     expect(r.p).toBeCloseTo(reference.wilcoxon_exact.p, 12);
   });
 
-  it('uses the tie-corrected normal approximation (no continuity correction) when |d| ties and zeros occur', () => {
+  it('uses the exact permutation distribution with |d| ties and zeros (n ≤ 50), equal to full enumeration', () => {
     const r = wilcoxonSignedRank(inputs.wilcoxon_ties.a, inputs.wilcoxon_ties.b);
-    expect(r.method).toBe('normal');
-    expect(r.n).toBe(12); // two zero differences dropped
+    expect(r.method).toBe('exact');
+    expect(r.n).toBe(12); // two zero differences dropped (zero_method='wilcox')
     expect(r.statistic).toBe(reference.wilcoxon_ties.statistic);
-    expect(r.p).toBeCloseTo(reference.wilcoxon_ties.p, 12);
+    const d = inputs.wilcoxon_ties.a.map((x, i) => x - inputs.wilcoxon_ties.b[i]);
+    expect(r.p).toBeCloseTo(enumeratedWilcoxonP(d), 14);
+  });
+
+  it('gives five identical differences p = 2/32 = 0.0625 (the smallest p any exact test reaches at n = 5), not 0.025', () => {
+    // hand: all ranks tie at 3, R⁺ = 15 only when all five signs are +; two-sided 2·(1/32)
+    const r = wilcoxonSignedRank([1, 1, 1, 1, 1], [0, 0, 0, 0, 0]);
+    expect(r.p).toBeCloseTo(0.0625, 14);
+    expect(enumeratedWilcoxonP([1, 1, 1, 1, 1])).toBeCloseTo(0.0625, 14);
+  });
+
+  it('matches full enumeration of the 2^n sign flips on tied samples with zeros (n up to 16)', () => {
+    // Independent reference: SciPy's permutation test for wilcoxon (method='auto' with ties/zeros,
+    // SciPy ≥ 1.15) enumerates all sign flips of the non-zero differences; enumeratedWilcoxonP does the same.
+    const cases = [
+      [0.5, 0.5, -0.5, 1, 1, 1, 2, 0, 0, -2, 3],
+      [1, 2, 2, 2, 3, 3, -3, 4, 4, 4, 4, -1, 0],
+      [0.1, 0.1, 0.1, 0.1, 0.1, 0.1, -0.1, 0.2, 0.2, 0.3, 0.3, 0.3, -0.3, 0.4, 0.4, 0.5],
+      [-1, -1, -2, -2, 0, 3],
+    ];
+    for (const d of cases) {
+      const r = wilcoxonSignedRank(d, d.map(() => 0));
+      expect(r.method).toBe('exact');
+      expect(r.p).toBeCloseTo(enumeratedWilcoxonP(d), 13);
+    }
   });
 
   it('computes the exact distribution for n = 5 by hand: all positive gives p = 2/32', () => {
@@ -72,3 +96,25 @@ describe('paired tests against reference values', () => {
     expect(adjustPValues(inputs.pvalues, 'none')).toEqual(inputs.pvalues);
   });
 });
+
+/** Two-sided p by enumerating all 2^n sign patterns of the non-zero |d| with average ranks. */
+function enumeratedWilcoxonP(d: number[]): number {
+  const nz = d.filter((x) => x !== 0);
+  const abs = nz.map(Math.abs);
+  const ranks = abs.map((v) => {
+    const below = abs.filter((w) => w < v).length;
+    const equal = abs.filter((w) => w === v).length;
+    return below + (equal + 1) / 2;
+  });
+  const observed = ranks.reduce((s, r, i) => s + (nz[i] > 0 ? r : 0), 0);
+  const n = nz.length;
+  let le = 0;
+  let ge = 0;
+  for (let mask = 0; mask < 1 << n; mask++) {
+    let s = 0;
+    for (let i = 0; i < n; i++) if (mask & (1 << i)) s += ranks[i];
+    if (s <= observed + 1e-9) le++;
+    if (s >= observed - 1e-9) ge++;
+  }
+  return Math.min(1, (2 * Math.min(le, ge)) / 2 ** n);
+}

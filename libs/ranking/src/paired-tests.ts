@@ -43,29 +43,44 @@ export function tTestFromDiffs(d: Float64Array): TestResult & { df: number; mean
   return { statistic: t, p: studentTTwoSidedP(t, df), df, meanDiff: md };
 }
 
-/** Exact null distribution of the signed-rank sum R⁺ for n untied ranks: counts of each sum. */
-function signedRankCounts(n: number): Float64Array {
-  const max = (n * (n + 1)) / 2;
+/**
+ * Exact null distribution of 2R⁺ given the (doubled, so integer) ranks: under H0 each rank
+ * carries a + sign with probability 1/2 independently, so counts[s] = #{sign patterns with
+ * Σ₊ 2·rank = s}. Subset-sum dynamic programme, O(n·Σranks).
+ */
+function signedRankCounts(doubledRanks: readonly number[]): Float64Array {
+  let max = 0;
+  for (const r of doubledRanks) max += r;
   const c = new Float64Array(max + 1);
   c[0] = 1;
-  for (let r = 1; r <= n; r++) for (let s = max; s >= r; s--) c[s] += c[s - r];
+  let reach = 0;
+  for (const r of doubledRanks) {
+    reach += r;
+    for (let s = reach; s >= r; s--) c[s] += c[s - r];
+  }
   return c;
 }
 
 /** Result of {@link wilcoxonSignedRank}. */
 export type WilcoxonResult = TestResult & { n: number; rPlus: number; rMinus: number; method: 'exact' | 'normal' };
 
+/** Largest number of non-zero differences for which the exact distribution is used. */
+export const WILCOXON_EXACT_MAX_N = 50;
+
 /**
- * Wilcoxon signed-rank test, two-sided, as SciPy `wilcoxon(a, b)` with `zero_method='wilcox'`,
- * `correction=False`: zero differences dropped; statistic T = min(R⁺, R⁻) with average ranks for
- * tied |d|. p from the exact distribution of R⁺ when n ≤ 50 and no |d| ties (p = min(1, 2·min(
- * P(R⁺ ≤ r), P(R⁺ ≥ r)))), else the normal approximation
- * z = (T − n(n+1)/4) / √(n(n+1)(2n+1)/24 − Σ(t³ − t)/48), p = 2Φ(−|z|).
- * Differs from SciPy's `method='auto'` only when zeros were dropped and n ≤ 50 without ties:
- * SciPy then falls back to the normal approximation, this uses the exact distribution of the
- * remaining n (as issue #4 specifies).
- * Reference: Wilcoxon (1945), Biometrics Bull. 1:80; Conover (1999) §5.7.
- * @example wilcoxonSignedRank([1, 2, 3, 4, 5], [0, 0, 0, 0, 0]).p; // 0.0625 = 2/32
+ * Wilcoxon signed-rank test, two-sided, `zero_method='wilcox'` (SciPy's default: zero
+ * differences are dropped before ranking), `correction=False`. Statistic T = min(R⁺, R⁻), with
+ * average ranks for tied |d|.
+ *
+ * p-value: for n ≤ 50 non-zero differences, exact: the permutation (sign-flip) distribution of
+ * R⁺ given the observed ranks, ties included, p = min(1, 2·min(P(R⁺ ≤ r), P(R⁺ ≥ r))). Without
+ * ties this is the classical exact distribution (SciPy `method='exact'`); with ties it is what
+ * SciPy ≥ 1.15 computes for `method='auto'` on small samples with ties or zeros (an exact
+ * permutation test, `PermutationMethod`). So five equal differences give p = 2/32 = 0.0625, never
+ * less. For n > 50, the tie-corrected normal approximation
+ * z = (T − n(n+1)/4) / √(n(n+1)(2n+1)/24 − Σ(t³ − t)/48), p = 2Φ(−|z|) (SciPy 'asymptotic').
+ * Reference: Wilcoxon (1945), Biometrics Bull. 1:80; Conover (1999) §5.7; Pratt (1959) on zeros.
+ * @example wilcoxonSignedRank([1, 1, 1, 1, 1], [0, 0, 0, 0, 0]).p; // 0.0625 = 2/32
  */
 export function wilcoxonSignedRank(a: ArrayLike<number>, b: ArrayLike<number>): WilcoxonResult {
   checkPaired(a, b, 'wilcoxonSignedRank');
@@ -89,6 +104,7 @@ export function wilcoxonFromSortedDiffs(sorted: Float64Array): WilcoxonResult {
   let rPlus = 0;
   let rMinus = 0;
   let tieTerm = 0;
+  const doubled: number[] = [];
   while (i >= 0 || j < len) {
     const next = i < 0 ? sorted[j] : j >= len ? -sorted[i] : Math.min(-sorted[i], sorted[j]);
     let cNeg = 0;
@@ -107,13 +123,14 @@ export function wilcoxonFromSortedDiffs(sorted: Float64Array): WilcoxonResult {
     rMinus += cNeg * avg;
     rank += t;
     if (t > 1) tieTerm += t * t * t - t;
+    if (m <= WILCOXON_EXACT_MAX_N) for (let q = 0; q < t; q++) doubled.push(2 * avg);
   }
   const T = Math.min(rPlus, rMinus);
   if (m === 0) return { statistic: 0, p: 1, n: 0, rPlus: 0, rMinus: 0, method: 'exact' };
-  if (m <= 50 && tieTerm === 0) {
-    const counts = signedRankCounts(m);
+  if (m <= WILCOXON_EXACT_MAX_N) {
+    const counts = signedRankCounts(doubled);
     const total = Math.pow(2, m);
-    const r = Math.round(rPlus);
+    const r = Math.round(2 * rPlus);
     const max = counts.length - 1;
     let less = 0;
     for (let s = 0; s <= r; s++) less += counts[s];

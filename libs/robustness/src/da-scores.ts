@@ -17,7 +17,7 @@ export interface DaJudgement {
 /**
  * Parses WMT segment-level DA scores: whitespace-separated columns `LP DATA SYSTEM SID
  * HUMAN` after a header row (the format of `DAseg-wmt-newstest2017`, as in
- * data/wmt17-de-en/da-seglevel.csv). Pure; the caller reads the file.
+ * WMT17's DA-seglevel.csv in data set wmt17-de-en of @podium/datasets). Pure; the caller reads the file.
  * @throws Error naming the line for a malformed row.
  */
 export function parseDaSegLevel(text: string): DaJudgement[] {

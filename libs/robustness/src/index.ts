@@ -46,4 +46,3 @@ export { alignJudgements, metaEvaluate, reportCard } from './report-card';
 export type { AlignedJudgements, MetaEvaluation, MetaEvaluationInput, ReportCard } from './report-card';
 export { combineScores, minMaxScale, tradeoffCurve } from './combined-metric';
 export type { JudgedScores, SuiteScores, TradeoffPoint } from './combined-metric';
-export { BUILTIN_SUITES } from './builtin-suites';

@@ -1,9 +1,24 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fetchDataset, parseDataMirror } from '@podium/datasets';
 import { formatCsv, parseCsv } from './csv';
 import { MenliSuiteError, formatMenliCsv, parseMenliCsv } from './menli-suite';
 
 const HEADER = 'error,id,source,ref,r,hyp_para,hyp_adv_based,hyp_adv_free';
+
+// Upstream files through the dataset registry, from the offline mirror (PODIUM_DATA_MIRROR,
+// else <repo>/../shared/data/mirror), into a cache of this spec.
+async function upstreamText(dataset: string, path: string): Promise<string> {
+  const mirror = process.env['PODIUM_DATA_MIRROR']?.trim() || join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'mirror');
+  const cacheDir = mkdtempSync(join(tmpdir(), 'podium-robustness-spec-'));
+  try {
+    const fetched = await fetchDataset(dataset, { source: parseDataMirror(mirror), cacheDir });
+    return readFileSync(fetched.files.find((f) => f.path === path)!.localPath, 'utf8');
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
 
 describe('parseCsv', () => {
   it('keeps commas, doubled quotes and newlines inside quoted fields', () => {
@@ -45,9 +60,9 @@ describe('parseMenliCsv', () => {
     expect(() => parseMenliCsv(`${HEADER}\nnum,1,s,r,g,p,ab,af\nnum,1,s,r,g,p,ab,af\n`)).toThrow(/duplicate/);
   });
 
-  it('reads the shipped WMT20 de-en suite as 12 phenomena of 200 rows', () => {
+  it('reads the built-in WMT20 de-en suite (upstream MENLI) as 12 phenomena of 200 rows', async () => {
     // Counts from the MENLI data card (M:406–408: WMT20_de has 200 examples per phenomenon).
-    const text = readFileSync(join(__dirname, '../../../data/menli-adv-wmt20-de/data.csv'), 'utf8');
+    const text = await upstreamText('menli-wmt20-de', 'experiments/datasets/adv_datasets/wmt20_google/de/data.csv');
     const rows = parseMenliCsv(text);
     const counts: Record<string, number> = {};
     for (const r of rows) counts[r.error] = (counts[r.error] ?? 0) + 1;

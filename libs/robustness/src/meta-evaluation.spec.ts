@@ -1,10 +1,25 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fetchDataset, parseDataMirror } from '@podium/datasets';
 import { combineScores, minMaxScale, tradeoffCurve } from './combined-metric';
 import { kendallTauB, pearson } from './correlation';
 import { parseDaSegLevel } from './da-scores';
 import type { PreferenceRow } from './preference-test';
 import { metaEvaluate, reportCard } from './report-card';
+
+// Upstream files through the dataset registry, from the offline mirror (PODIUM_DATA_MIRROR,
+// else <repo>/../shared/data/mirror), into a cache of this spec.
+async function upstreamText(dataset: string, path: string): Promise<string> {
+  const mirror = process.env['PODIUM_DATA_MIRROR']?.trim() || join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'mirror');
+  const cacheDir = mkdtempSync(join(tmpdir(), 'podium-robustness-spec-'));
+  try {
+    const fetched = await fetchDataset(dataset, { source: parseDataMirror(mirror), cacheDir });
+    return readFileSync(fetched.files.find((f) => f.path === path)!.localPath, 'utf8');
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
 
 describe('pearson and kendallTauB', () => {
   // Expected values from scipy 1.17.1: pearsonr(x, y)[0] and kendalltau(x, y)[0] (τ-b).
@@ -29,10 +44,11 @@ describe('pearson and kendallTauB', () => {
 });
 
 describe('parseDaSegLevel', () => {
-  it("reads the shipped WMT17 de-en DA file and splits systems joined with '+'", () => {
-    // 560 judgements per data/README.md; 26 rows name joined systems (grep -c '+').
-    const text = readFileSync(join(__dirname, '../../../data/wmt17-de-en/da-seglevel.csv'), 'utf8');
-    const rows = parseDaSegLevel(text);
+  it("reads WMT17's all-pairs DA file and splits systems joined with '+'", async () => {
+    // 560 judgements per language pair, 9 pairs (SOURCES.md); 26 de-en rows name joined systems (grep -c '+').
+    const all = parseDaSegLevel(await upstreamText('wmt17-de-en', 'experiments/datasets/WMT17/DA-seglevel.csv'));
+    expect(all).toHaveLength(9 * 560);
+    const rows = all.filter((r) => r.lp === 'de-en');
     expect(rows).toHaveLength(560);
     expect(rows.filter((r) => r.systems.length > 1)).toHaveLength(26);
     expect(rows[3]).toEqual({ lp: 'de-en', data: 'newstest2017', systems: ['C-3MA.4958', 'KIT.4951'], sid: 169, human: 0.750658335654728 });

@@ -34,6 +34,19 @@ describe('runPreferenceTest', () => {
     expect(report.failing[0]).toMatchObject({ goodScore: 2, badScore: 2 });
   });
 
+  it('reports both macroAccuracy (mean over phenomena, the paper\'s number) and pooledAccuracy (passes / rows), each with an interval', async () => {
+    const report = await runPreferenceTest(rows, overlapScorer, { resamples: 400 });
+    // hand: num 1/2, neg 2/3 → macro (1/2 + 2/3)/2 = 0.5833; pooled 3/5 = 0.6
+    expect(report.macroAccuracy.accuracy).toBeCloseTo(7 / 12, 12);
+    expect(report.pooledAccuracy.accuracy).toBeCloseTo(0.6, 12);
+    expect(report.pooledAccuracy).toMatchObject({ n: 5, passed: 3 });
+    expect(report.overall).toEqual(report.macroAccuracy);
+    for (const est of [report.macroAccuracy, report.pooledAccuracy]) {
+      expect(est.ci[0]).toBeLessThanOrEqual(est.accuracy);
+      expect(est.ci[1]).toBeGreaterThanOrEqual(est.accuracy);
+    }
+  });
+
   it('averages phenomena, not rows, for the overall accuracy (MENLI M:558–560)', async () => {
     const report = await runPreferenceTest(rows, overlapScorer, { resamples: 200 });
     expect(report.overall.accuracy).toBeCloseTo((0.5 + 2 / 3) / 2, 12);

@@ -57,9 +57,17 @@ export interface PreferenceReport {
   signature: string;
   higherIsBetter: boolean;
   /**
-   * Macro average over phenomena (MENLI averages per-phenomenon accuracies, M:558–560);
-   * `n` counts all rows. Its interval resamples rows within each phenomenon.
+   * Macro average over phenomena: the mean of the per-phenomenon accuracies, the number the
+   * MENLI paper reports (M:558–560). `n`/`passed` count all rows. Interval: rows resampled within
+   * each phenomenon.
    */
+  macroAccuracy: AccuracyEstimate;
+  /**
+   * Pooled accuracy: passed / n over all rows (phenomena weighted by their size). Differs from
+   * the macro average when phenomena have different sizes. Same bootstrap draws.
+   */
+  pooledAccuracy: AccuracyEstimate;
+  /** The macro average under its former name (reports stored before `macroAccuracy` existed). */
   overall: AccuracyEstimate;
   phenomena: Record<string, AccuracyEstimate>;
   failing: FailingRow[];
@@ -96,7 +104,8 @@ export function prefersGood(goodScore: number, badScore: number, higherIsBetter:
 
 /**
  * Builds the report from already computed scores (e.g. stored sentence scores, or a
- * combined metric). Accuracy = passes / rows per phenomenon; overall = mean over phenomena.
+ * combined metric). Accuracy = passes / rows per phenomenon; `macroAccuracy` (= `overall`) = mean
+ * over phenomena (MENLI's number); `pooledAccuracy` = all passes / all rows.
  * Intervals: percentile bootstrap, rows resampled with replacement within each phenomenon.
  */
 export function preferenceReport(
@@ -141,8 +150,10 @@ export function preferenceReport(
   const rng = createRng(seed);
   const perPhenomenon: number[][] = names.map(() => []);
   const macro: number[] = [];
+  const pooled: number[] = [];
   for (let b = 0; b < resamples; b++) {
     let sum = 0;
+    let allPasses = 0;
     names.forEach((name, k) => {
       const outcomes = groups.get(name) as boolean[];
       let passes = 0;
@@ -150,8 +161,10 @@ export function preferenceReport(
       const acc = passes / outcomes.length;
       perPhenomenon[k].push(acc);
       sum += acc;
+      allPasses += passes;
     });
     macro.push(sum / names.length);
+    pooled.push(allPasses / rows.length);
   }
   const alpha = (1 - confidence) / 2;
   const interval = (values: number[]): [number, number] => {
@@ -163,15 +176,19 @@ export function preferenceReport(
   names.forEach((name, k) => {
     phenomena[name] = { accuracy: accuracies[k], ci: interval(perPhenomenon[k]), n: sizes[k], passed: passCounts[k] };
   });
+  const passed = passCounts.reduce((a, b) => a + b, 0);
+  const macroAccuracy: AccuracyEstimate = {
+    accuracy: accuracies.reduce((a, b) => a + b, 0) / accuracies.length,
+    ci: interval(macro),
+    n: rows.length,
+    passed,
+  };
   return {
     signature: scoring.signature,
     higherIsBetter: scoring.higherIsBetter,
-    overall: {
-      accuracy: accuracies.reduce((a, b) => a + b, 0) / accuracies.length,
-      ci: interval(macro),
-      n: rows.length,
-      passed: passCounts.reduce((a, b) => a + b, 0),
-    },
+    macroAccuracy,
+    pooledAccuracy: { accuracy: passed / rows.length, ci: interval(pooled), n: rows.length, passed },
+    overall: macroAccuracy,
     phenomena,
     failing,
     bootstrap: { seed, resamples, confidence },

@@ -3,7 +3,7 @@ import { ForbiddenError, UnauthenticatedError, type AuthUser } from '@podium/db'
 /**
  * Who may see what of a phase: the authorization matrix (role × resource × phase state).
  * Every resolver, REST download and page asks this module; nothing else decides visibility.
- * See docs/adr/0005-authorization-matrix.md.
+ * See docs/adr/0007-authorization-matrix.md.
  */
 
 /** The parts of a phase that decide who may see its data. */

@@ -49,6 +49,17 @@ describe('leaderboard downloads', () => {
     correction: PValueCorrection.HOLM,
     seed: 1,
     resamples: 10,
+    resamplesChosen: false,
+    smallestReachableP: 1 / 11,
+    alpha: 0.05,
+    significanceWarnings: [],
+    mainAggregation: 'mean',
+    corpusSignature: 'chrF2',
+    clusterDefinition: 'WMT style',
+    clusterTests: [],
+    btFiniteMle: true,
+    btNote: null,
+    btComponents: [],
     instanceCount: 2,
     systems: [
       {
@@ -58,6 +69,7 @@ describe('leaderboard downloads', () => {
         isBaseline: false,
         n: 2,
         corpusScore: 50.5,
+        corpusCi: null,
         corpusSignature: 'chrF2',
         signature: 'chrF2',
         mean: 0.1 + 0.2,
@@ -65,12 +77,13 @@ describe('leaderboard downloads', () => {
         median: 0.3,
         medianCi: { low: 0, high: 1 },
         bt: null,
+        btTier: 0,
         btCi: { low: null, high: null },
         elo: null,
         trueskill: { mu: 25, sigma: 8.3 },
-        rank: { mean: 1, median: 1, bt: 1, elo: 1, trueskill: 1 },
-        rankInterval: { mean: { best: 1, worst: 1 }, median: { best: 1, worst: 1 }, bt: { best: 1, worst: 1 } },
-        cluster: { mean: 1, median: 1, bt: 1 },
+        rank: { mean: 1, median: 1, bt: 1, elo: 1, trueskill: 1, corpus: null },
+        rankInterval: { mean: { best: 1, worst: 1 }, median: { best: 1, worst: 1 }, bt: { best: 1, worst: 1 }, elo: null, trueskill: null, corpus: null },
+        cluster: { mean: 1, median: 1, bt: 1, corpus: null },
         clusterDisagreement: false,
       },
     ],
@@ -87,6 +100,6 @@ describe('leaderboard downloads', () => {
     const [header, row, end] = leaderboardCsv(board).split('\r\n');
     expect(header).toBe(LEADERBOARD_COLUMNS.join(','));
     expect(end).toBe('');
-    expect(row).toBe('1,1,1,1,1,"A, the first",t,s,false,2,50.5,0.30000000000000004,,1,0.3,0,1,,,,,25,8.3,1,1,1,1,1,1,1,1,1,false,chrf,chrF2,ttest,holm,1,10');
+    expect(row).toBe('mean,,1,1,1,1,1,"A, the first",t,s,false,2,50.5,,,,,0.30000000000000004,,1,0.3,0,1,,,,0,,25,8.3,1,1,1,1,1,1,,,,,,,,1,1,1,false,chrf,chrF2,chrF2,ttest,holm,1,10');
   });
 });

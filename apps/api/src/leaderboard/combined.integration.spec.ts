@@ -33,10 +33,13 @@ interface GqlResult {
 const INTERVAL = '{ low high }';
 const RANKS = '{ best worst }';
 const FULL_BOARD = `phaseId metric higherIsBetter metricSignature availableMetrics test correction seed resamples instanceCount disagreement notes
-  systems { submissionId system team isBaseline n corpusScore corpusSignature signature mean meanCi ${INTERVAL} median medianCi ${INTERVAL}
-    bt btCi ${INTERVAL} elo trueskill { mu sigma } rank { mean median bt elo trueskill }
-    rankInterval { mean ${RANKS} median ${RANKS} bt ${RANKS} } cluster { mean median bt } clusterDisagreement }
-  pairs { aSubmissionId bSubmissionId a b wins losses ties pBt medianDiff meanDiff p pAdjusted tests { ttest wilcoxon sign mood bootstrap ar } }`;
+  resamplesChosen smallestReachableP alpha significanceWarnings mainAggregation corpusSignature clusterDefinition
+  clusterTests { aggregation test label } btFiniteMle btNote btComponents { tier systems }
+  systems { submissionId system team isBaseline n corpusScore corpusCi { mean ci low high } corpusSignature signature mean meanCi ${INTERVAL} median medianCi ${INTERVAL}
+    bt btTier btCi ${INTERVAL} elo trueskill { mu sigma } rank { mean median bt elo trueskill corpus }
+    rankInterval { mean ${RANKS} median ${RANKS} bt ${RANKS} elo ${RANKS} trueskill ${RANKS} corpus ${RANKS} } cluster { mean median bt corpus } clusterDisagreement }
+  pairs { aSubmissionId bSubmissionId a b wins losses ties pBt medianDiff meanDiff p pAdjusted pTest tests { ttest wilcoxon sign mood bootstrap ar bootstrapCorpus arCorpus }
+    significant { mean median bt corpus } }`;
 
 /** Parses RFC 4180 CSV (quoted fields with doubled quotes, CRLF line ends) into records. */
 function parseCsv(text: string): Record<string, string>[] {
@@ -281,6 +284,21 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     expect(JSON.parse((await get(`/api/phases/${phaseId}/leaderboard.json?resamples=100`)).text)).toEqual(stored);
   });
 
+  it('takes resamples and seed from the phase settings that only organisers set, and chooses resamples when none is set', async () => {
+    const auto = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, metric: "chrf") { resamples resamplesChosen seed smallestReachableP } }`, { p: phaseId }, organiserToken))['leaderboard'];
+    expect(auto).toMatchObject({ resamplesChosen: true, seed: 12345 });
+    expect(auto.smallestReachableP).toBeLessThanOrEqual(0.005);
+    const denied = await gql(`mutation($p: ID!) { setPhaseSignificance(phaseId: $p, resamples: 500, seed: 9) { resamples } }`, { p: phaseId }, aliceToken);
+    expect(denied.errors?.[0]?.extensions['code']).toBe('FORBIDDEN');
+    const set = (await ok(`mutation($p: ID!) { setPhaseSignificance(phaseId: $p, resamples: 500, seed: 9) { phaseId resamples seed } }`, { p: phaseId }, organiserToken))[
+      'setPhaseSignificance'
+    ];
+    expect(set).toEqual({ phaseId, resamples: 500, seed: 9 });
+    const fixed = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, metric: "chrf") { resamples resamplesChosen seed } }`, { p: phaseId }, organiserToken))['leaderboard'];
+    expect(fixed).toEqual({ resamples: 500, resamplesChosen: false, seed: 9 });
+    await ok(`mutation($p: ID!) { setPhaseSignificance(phaseId: $p, resamples: null) { resamples } }`, { p: phaseId }, organiserToken);
+  });
+
   it('serves the leaderboard as CSV, one row per system with the same numbers', async () => {
     const board = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, metric: "chrf", seed: 3, resamples: 150) { ${FULL_BOARD} } }`, { p: phaseId }, organiserToken))[
       'leaderboard'
@@ -317,7 +335,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
       ['seed=1.5', 'seed'],
       ['seed=99999999999', 'seed'],
       ['resamples=0', 'resamples'],
-      ['resamples=10001', 'resamples'],
+      ['resamples=100001', 'resamples'],
       ['metric=bogus', 'metric'],
     ];
     for (const [q, field] of cases) {

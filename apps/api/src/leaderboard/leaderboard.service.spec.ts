@@ -1,8 +1,11 @@
 import type { ScoreRepository, SubmissionRepository, TaskRepository } from '@podium/db';
 import { LeaderboardService, topDisagreement } from './leaderboard.service';
 import { metricHigherIsBetter, rankSystems } from './ranking.adapter';
+import { getMetric } from '@podium/metrics';
 
-const sys = (system: string, mean: number, median: number, bt: number) => ({ system, team: 't', rank: { mean, median, bt, elo: 1, trueskill: 1 } });
+const TER_SIGNATURE = getMetric('ter').signature;
+
+const sys = (system: string, mean: number, median: number, bt: number) => ({ system, team: 't', rank: { mean, median, bt, elo: 1, trueskill: 1, corpus: null } });
 
 describe('topDisagreement', () => {
   it('says nothing when mean, median and BT put the same system first', () => {
@@ -57,9 +60,12 @@ describe('LeaderboardService cache', () => {
     leaderboardBeforeClose: false,
     publishedAt: new Date('2000-01-02T00:00:00Z'),
     testSetId: 'ts',
+    significanceResamples: 200,
+    significanceSeed: 12345,
     task: { metrics: [{ key: 'ter', name: 'ter', options: {} }] },
   };
-  function fakes() {
+  const organiser = { id: 'u', name: 'org', role: 'ORGANISER', teamIds: [] } as unknown as Parameters<LeaderboardService['leaderboard']>[2];
+  function fakes(corpusA = 100 / 9) {
     let scoredAt = new Date('2026-01-01T00:00:00Z');
     const matrix = jest.fn(async () => ({
       systems: [
@@ -73,39 +79,66 @@ describe('LeaderboardService cache', () => {
       ],
       signatures: ['ter|v1', 'ter|v1'],
       corpus: [
-        { value: 20, signature: 'ter|v1' },
-        { value: 50, signature: 'ter|v1' },
+        { value: corpusA, signature: TER_SIGNATURE },
+        { value: 600 / 9, signature: TER_SIGNATURE },
       ],
     }));
     const service = new LeaderboardService(
       { phaseById: async () => phase } as unknown as TaskRepository,
       { ofPhase: async () => [{ id: 'a', scoredAt }, { id: 'b', scoredAt }] } as unknown as SubmissionRepository,
-      { metricsOfPhase: async () => ['ter'], matrix } as unknown as ScoreRepository,
+      {
+        metricsOfPhase: async () => ['ter'],
+        matrix,
+        alignedTexts: async () => ({ references: [['a b c'], ['d e f'], ['g h i']], outputs: [['a b c', 'd e x', 'g h i'], ['a x x', 'x x x', 'g x i']] }),
+      } as unknown as ScoreRepository,
     );
     return { service, matrix, rescore: () => (scoredAt = new Date(scoredAt.getTime() + 1000)) };
   }
 
-  it('ranks the lower TER first', async () => {
+  it('ranks the lower TER first, by the corpus score (main aggregation) recomputed from the texts', async () => {
     const { service } = fakes();
-    const board = await service.leaderboard(phase.id, { resamples: 20 }, null);
+    const board = await service.leaderboard(phase.id, {}, null);
     expect(board.higherIsBetter).toBe(false);
+    expect(board.mainAggregation).toBe('corpus');
     expect(board.systems.map((s) => s.system)).toEqual(['A', 'B']);
+    // hand: A makes 1 edit over 9 reference words, B 6 → TER 11.1 and 66.7
+    expect(board.systems[0]!.corpusScore).toBeCloseTo(100 / 9, 10);
+    expect(board.systems[1]!.corpusScore).toBeCloseTo(600 / 9, 10);
+    expect(board.resamples).toBe(200); // the phase's setting
+    expect(board.resamplesChosen).toBe(false);
+    expect(board.pairs[0]!.pTest).toBe('bootstrap_corpus');
+    expect(board.clusterTests.map((c) => c.aggregation)).toContain('corpus');
+    expect(board.clusterDefinition).toMatch(/WMT style/);
+  });
+
+  it('falls back to the mean, with a note, when stored corpus scores do not match the outputs', async () => {
+    const { service } = fakes(42);
+    const board = await service.leaderboard(phase.id, {}, null);
+    expect(board.mainAggregation).toBe('mean');
+    expect(board.notes.join(' ')).toMatch(/do not match their outputs/);
+  });
+
+  it('lets only organisers override the phase seed or resamples', async () => {
+    const { service } = fakes();
+    await expect(service.leaderboard(phase.id, { resamples: 20 }, null)).rejects.toThrow(/only organisers/);
+    const board = await service.leaderboard(phase.id, { resamples: 300, seed: 3 }, organiser);
+    expect(board).toMatchObject({ resamples: 300, seed: 3 });
   });
 
   it('computes a board once for repeated and concurrent requests with the same options', async () => {
     const { service, matrix } = fakes();
-    await Promise.all([service.leaderboard(phase.id, { resamples: 20 }, null), service.leaderboard(phase.id, { resamples: 20 }, null)]);
-    await service.leaderboard(phase.id, { resamples: 20 }, null);
+    await Promise.all([service.leaderboard(phase.id, {}, null), service.leaderboard(phase.id, {}, null)]);
+    await service.leaderboard(phase.id, {}, null);
     expect(matrix).toHaveBeenCalledTimes(1);
   });
 
   it('recomputes when options differ or a submission was scored again', async () => {
     const { service, matrix, rescore } = fakes();
-    await service.leaderboard(phase.id, { resamples: 20 }, null);
-    await service.leaderboard(phase.id, { resamples: 20, seed: 7 }, null);
+    await service.leaderboard(phase.id, {}, null);
+    await service.leaderboard(phase.id, { resamples: 200, seed: 7 }, organiser);
     expect(matrix).toHaveBeenCalledTimes(2);
     rescore();
-    await service.leaderboard(phase.id, { resamples: 20 }, null);
+    await service.leaderboard(phase.id, {}, null);
     expect(matrix).toHaveBeenCalledTimes(3);
   });
 

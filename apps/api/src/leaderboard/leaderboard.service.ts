@@ -1,25 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { InvalidInputError, NotFoundError, ScoreRepository, SubmissionRepository, TaskRepository, type AuthUser } from '@podium/db';
+import { ForbiddenError, InvalidInputError, NotFoundError, ScoreRepository, SubmissionRepository, TaskRepository, type AuthUser } from '@podium/db';
 import { assertId } from '../common/ids';
-import { assertCanSeePhaseScores } from '../common/visibility';
+import { assertCanSeePhaseScores, assertOrganiser, isOrganiser } from '../common/visibility';
+import { taskMetrics } from '../tasks/task.mapper';
+import { corpusStatistics, type CorpusStatistics } from './corpus-statistics';
 import { PValueCorrection, PairedTest, type Leaderboard, type LeaderboardSystem, type SystemPair } from './leaderboard.types';
 import { COMBINED_CORPUS_NOTE, PhaseMetricsService, type MetricSelection, type PhaseForMetrics } from './phase-metrics.service';
-import { rankSystems, type Analysis } from './ranking.adapter';
+import { CLUSTER_DEFINITION, rankSystems, smallestReachableP, TEST_LABELS, type Analysis, type TestName } from './ranking.adapter';
 import { leaderboardEntries, type LeaderboardEntries } from '../lifecycle/leaderboard-entries';
 
 export interface LeaderboardOptions {
   metric?: string;
   test?: PairedTest;
   correction?: PValueCorrection;
+  /** Organisers only: preview another seed than the phase's. */
   seed?: number;
+  /** Organisers only: preview another resample count than the phase's. */
   resamples?: number;
   /** Default: each team's primary submission (see leaderboardEntries). */
   entries?: LeaderboardEntries;
 }
 
 export const DEFAULT_SEED = 12345;
-export const DEFAULT_RESAMPLES = 1000;
-export const MAX_RESAMPLES = 10_000;
+/** Upper bound of resamples an organiser may set (11 systems with Holm need 11,000). */
+export const MAX_RESAMPLES = 100_000;
+export const ALPHA = 0.05;
 /** The pairs' `p` uses the paired t-test unless a test is chosen (mean is the default order). */
 export const DEFAULT_PAIR_TEST = PairedTest.TTEST;
 const CACHE_SIZE = 200;
@@ -37,7 +42,7 @@ function mostCommon(values: string[]): string {
 }
 
 /** Names the top system under mean, median and BT when they are not the same. */
-export function topDisagreement(systems: Pick<LeaderboardSystem, 'system' | 'team' | 'rank'>[]): string | null {
+export function topDisagreement(systems: (Pick<LeaderboardSystem, 'system' | 'team'> & { rank: { mean: number; median: number; bt: number } })[]): string | null {
   if (systems.length < 2) return null;
   const top = (agg: 'mean' | 'median' | 'bt') =>
     systems
@@ -91,12 +96,13 @@ export class LeaderboardService {
     if (!phase) throw new NotFoundError('phase', phaseId);
     assertCanSeePhaseScores(phase, user);
 
-    const seed = options.seed ?? DEFAULT_SEED;
-    const resamples = options.resamples ?? DEFAULT_RESAMPLES;
-    if (!Number.isInteger(seed)) throw new InvalidInputError('seed must be an integer', { field: 'seed' });
-    if (!Number.isInteger(resamples) || resamples < 1 || resamples > MAX_RESAMPLES) {
-      throw new InvalidInputError(`resamples must be between 1 and ${MAX_RESAMPLES}`, { field: 'resamples' });
+    // Resamples and seed are the phase's organiser settings; only organisers may preview others.
+    if ((options.seed !== undefined || options.resamples !== undefined) && !isOrganiser(user)) {
+      throw new ForbiddenError("seed and resamples are the phase's settings; only organisers may override them");
     }
+    const seed = options.seed ?? phase.significanceSeed ?? DEFAULT_SEED;
+    const resamples: number | undefined = options.resamples ?? phase.significanceResamples ?? undefined;
+    assertSignificanceSettings({ seed, resamples: resamples ?? null });
     const available = await this.metrics.available(phase);
     const selection = this.metrics.select(phase, options.metric, available.stored);
     const correction = options.correction ?? PValueCorrection.HOLM;
@@ -105,7 +111,7 @@ export class LeaderboardService {
     const stamp = await this.metrics.scoringStamp(phaseId);
     const weight = selection.kind === 'combined' ? selection.combined.w : null;
     const entries = options.entries ?? 'primary';
-    const key = JSON.stringify([phaseId, selection.key, weight, options.test ?? null, correction, seed, resamples, stamp, entries]);
+    const key = JSON.stringify([phaseId, selection.key, weight, options.test ?? null, correction, seed, resamples ?? 'auto', stamp, entries]);
     const cached = this.cache.get(key);
     if (cached) return cached;
     const computed = this.compute(phase, selection, available.all, stamp, {
@@ -125,11 +131,11 @@ export class LeaderboardService {
     selection: MetricSelection,
     available: string[],
     stamp: string,
-    o: { test: PairedTest; explicitTest?: PairedTest; correction: PValueCorrection; seed: number; resamples: number; entries: LeaderboardEntries },
+    o: { test: PairedTest; explicitTest?: PairedTest; correction: PValueCorrection; seed: number; resamples?: number; entries: LeaderboardEntries },
   ): Promise<Leaderboard> {
     const phaseId = phase.id;
     const metric = selection.key;
-    const { test, correction, seed, resamples } = o;
+    const { test, correction, seed } = o;
     const base = {
       phaseId,
       metric,
@@ -138,12 +144,29 @@ export class LeaderboardService {
       test,
       correction,
       seed,
-      resamples,
+      alpha: ALPHA,
+      clusterDefinition: CLUSTER_DEFINITION,
     };
     const notes: string[] = selection.kind === 'combined' ? [COMBINED_CORPUS_NOTE] : [];
-    if (!phase.testSetId) {
-      return { ...base, metricSignature: '', instanceCount: 0, systems: [], pairs: [], disagreement: null, notes: [...notes, 'the phase has no test set yet'] };
-    }
+    const empty = {
+      ...base,
+      resamples: o.resamples ?? 0,
+      resamplesChosen: o.resamples === undefined,
+      smallestReachableP: 1,
+      significanceWarnings: [],
+      mainAggregation: 'mean',
+      corpusSignature: '',
+      clusterTests: [],
+      btFiniteMle: false,
+      btNote: null,
+      btComponents: [],
+      metricSignature: '',
+      instanceCount: 0,
+      systems: [],
+      pairs: [],
+      disagreement: null,
+    };
+    if (!phase.testSetId) return { ...empty, notes: [...notes, 'the phase has no test set yet'] };
     const matrix = await this.metrics.matrix({ ...phase, testSetId: phase.testSetId }, selection, stamp);
     const entering = leaderboardEntries(await this.submissions.ofPhase(phaseId, { status: 'SCORED' }), o.entries);
     // Only fully scored systems can be compared instance by instance.
@@ -158,6 +181,29 @@ export class LeaderboardService {
       notes.push(`the systems' '${metric}' scores carry different signatures; rescore the phase to compare like with like`);
     }
     if (idx.length < 2) notes.push('significance tests and Bradley–Terry need at least two scored systems');
+    // Corpus-level metrics (BLEU, chrF, TER) rank by the corpus score, resampled from statistics.
+    let corpus: CorpusStatistics | null = null;
+    if (selection.kind === 'stored' && idx.length >= 2) {
+      const config = taskMetrics(phase.task).find((m) => m.key === selection.key);
+      if (config) corpus = await this.corpusStats(phaseId, config, phase.testSetId, idx.map((k) => matrix.systems[k]!.submissionId), stamp);
+      // The recomputed statistics must reproduce the stored corpus scores (same signature and
+      // value); otherwise the texts and the scores disagree, and the board falls back to the mean.
+      if (corpus) {
+        const stale = idx.filter((k, s) => {
+          const stored = matrix.corpus[k]!;
+          const rows = corpus!.stats[s]!;
+          const sum = rows[0] ? rows[0].map((_, c) => rows.reduce((acc, r) => acc + r[c]!, 0)) : [];
+          const value = corpus!.corpusFromStats([sum]);
+          return stored.signature !== corpus!.signature || !(Math.abs(stored.value - value) <= 1e-6 * Math.max(1, Math.abs(value)));
+        });
+        if (stale.length > 0) {
+          notes.push(
+            `the stored corpus '${metric}' scores of ${stale.map((k) => matrix.systems[k]!.systemName).join(', ')} do not match their outputs under ${corpus.signature}; ranked by the mean of instance scores until the phase is rescored`,
+          );
+          corpus = null;
+        }
+      }
+    }
     let analysis: Analysis | null = null;
     if (idx.length > 0) {
       analysis = rankSystems(
@@ -167,9 +213,25 @@ export class LeaderboardService {
           scores: idx.map((k) => matrix.values[k]!),
           higherIsBetter: base.higherIsBetter,
         },
-        { seed, resamples, correction, ...(o.explicitTest ? { test: o.explicitTest } : {}) },
+        {
+          seed,
+          correction,
+          ...(o.resamples !== undefined ? { resamples: o.resamples } : {}),
+          ...(o.explicitTest ? { test: o.explicitTest } : {}),
+          // paired-ar on the corpus score costs about twice paired-bs: only when AR is asked for
+          ...(corpus ? { corpus: { stats: corpus.stats, corpusFromStats: corpus.corpusFromStats, ar: test === PairedTest.AR } } : {}),
+        },
       );
     }
+    const main: 'corpus' | 'mean' = corpus && analysis && analysis.systems[0]?.corpus !== undefined ? 'corpus' : 'mean';
+    // The pairs' p: the corpus analogue of bootstrap/AR (and paired-bs by default) for corpus metrics.
+    const pTest: TestName =
+      main === 'corpus' && (o.explicitTest === undefined || test === PairedTest.BOOTSTRAP || test === PairedTest.AR)
+        ? test === PairedTest.AR
+          ? 'ar_corpus'
+          : 'bootstrap_corpus'
+        : (test as TestName);
+    const rankInterval = (ci: readonly [number, number] | undefined) => (ci ? { best: ci[0], worst: ci[1] } : null);
     const bySubmission = new Map(idx.map((k) => [matrix.systems[k]!.submissionId, k]));
     const systems: LeaderboardSystem[] = (analysis?.systems ?? []).map((a) => {
       const k = bySubmission.get(a.system)!;
@@ -180,28 +242,34 @@ export class LeaderboardService {
         team: s.teamName,
         isBaseline: s.isBaseline,
         n: a.n,
-        corpusScore: finite(matrix.corpus[k]!.value),
-        corpusSignature: matrix.corpus[k]!.signature,
+        corpusScore: finite(a.corpus ?? matrix.corpus[k]!.value),
+        corpusCi: a.corpus_ci ? { mean: finite(a.corpus_ci.mean), ci: finite(a.corpus_ci.ci), low: finite(a.corpus_ci.lower), high: finite(a.corpus_ci.upper) } : null,
+        corpusSignature: corpus?.signature ?? matrix.corpus[k]!.signature,
         signature: matrix.signatures[k]!,
         mean: a.mean,
         meanCi: interval(a.mean_ci),
         median: a.median,
         medianCi: interval(a.median_ci),
         bt: finite(a.bt),
+        btTier: a.bt_tier,
         btCi: interval(a.bt_ci),
         elo: finite(a.elo),
         trueskill: { mu: finite(a.trueskill.mu), sigma: finite(a.trueskill.sigma) },
-        rank: a.rank,
+        rank: { ...a.rank, corpus: a.rank.corpus ?? null },
         rankInterval: {
           mean: { best: a.rank_ci.mean[0], worst: a.rank_ci.mean[1] },
           median: { best: a.rank_ci.median[0], worst: a.rank_ci.median[1] },
           bt: { best: a.rank_ci.bt[0], worst: a.rank_ci.bt[1] },
+          elo: rankInterval(a.rank_ci.elo),
+          trueskill: rankInterval(a.rank_ci.trueskill),
+          corpus: rankInterval(a.rank_ci.corpus),
         },
-        cluster: a.cluster,
+        cluster: { ...a.cluster, corpus: a.cluster.corpus ?? null },
         clusterDisagreement: a.cluster_disagreement,
       };
     });
-    systems.sort((x, y) => x.rank.mean - y.rank.mean || x.rank.bt - y.rank.bt || x.system.localeCompare(y.system));
+    const mainRank = (x: LeaderboardSystem) => (main === 'corpus' ? (x.rank.corpus ?? x.rank.mean) : x.rank.mean);
+    systems.sort((x, y) => mainRank(x) - mainRank(y) || x.rank.bt - y.rank.bt || x.system.localeCompare(y.system));
     const nameOf = (id: string) => matrix.systems[bySubmission.get(id)!]!.systemName;
     const pairs: SystemPair[] = (analysis?.pairs ?? []).map((p) => ({
       aSubmissionId: p.a,
@@ -214,8 +282,9 @@ export class LeaderboardService {
       pBt: finite(p.p_bt),
       medianDiff: finite(p.median_diff),
       meanDiff: finite(p.mean_diff),
-      p: finite(p.tests[test].p),
-      pAdjusted: finite(p.p_adjusted[test]),
+      p: finite(p.tests[pTest]?.p),
+      pAdjusted: finite(p.p_adjusted[pTest]),
+      pTest,
       tests: {
         ttest: finite(p.tests.ttest.p),
         wilcoxon: finite(p.tests.wilcoxon.p),
@@ -223,10 +292,34 @@ export class LeaderboardService {
         mood: finite(p.tests.mood.p),
         bootstrap: finite(p.tests.bootstrap.p),
         ar: finite(p.tests.ar.p),
+        bootstrapCorpus: finite(p.tests.bootstrap_corpus?.p),
+        arCorpus: finite(p.tests.ar_corpus?.p),
+      },
+      significant: {
+        mean: p.significant.mean ?? false,
+        median: p.significant.median ?? false,
+        bt: p.significant.bt ?? false,
+        corpus: p.significant.corpus ?? null,
       },
     }));
+    const settings = analysis?.settings;
+    const nPairs = pairs.length;
+    const usedResamples = settings && idx.length >= 2 ? settings.resamples : (o.resamples ?? 0);
     const result: Leaderboard = {
       ...base,
+      resamples: usedResamples,
+      resamplesChosen: o.resamples === undefined,
+      smallestReachableP: nPairs > 0 ? smallestReachableP(usedResamples, nPairs, correction) : 1,
+      significanceWarnings: idx.length >= 2 ? (settings?.warnings ?? []) : [],
+      mainAggregation: main,
+      corpusSignature: corpus?.signature ?? mostCommon(idx.map((k) => matrix.corpus[k]!.signature)),
+      clusterTests:
+        idx.length >= 2 && settings
+          ? Object.entries(settings.cluster_tests).map(([aggregation, t]) => ({ aggregation, test: t as string, label: TEST_LABELS[t as TestName] }))
+          : [],
+      btFiniteMle: analysis?.bt_structure.finite_mle ?? false,
+      btNote: analysis?.bt_structure.note ? analysis.bt_structure.note.replace(/[0-9a-f-]{36}/g, (id) => (bySubmission.has(id) ? nameOf(id) : id)) : null,
+      btComponents: (analysis?.bt_structure.components ?? []).map((c) => ({ tier: c.tier, systems: c.systems.map(nameOf) })),
       metricSignature: signature,
       instanceCount: matrix.instances.length,
       systems,
@@ -235,5 +328,38 @@ export class LeaderboardService {
       notes,
     };
     return result;
+  }
+
+  /** Corpus statistics per phase, metric and scoring state (recomputed from texts, cached). */
+  private readonly statsCache = new Map<string, Promise<CorpusStatistics | null>>();
+  private corpusStats(phaseId: string, config: Parameters<typeof corpusStatistics>[1], testSetId: string, ids: string[], stamp: string) {
+    const key = JSON.stringify([phaseId, config.key, ids, stamp]);
+    let hit = this.statsCache.get(key);
+    if (!hit) {
+      hit = corpusStatistics(this.scores, config, testSetId, ids);
+      this.statsCache.set(key, hit);
+      hit.catch(() => this.statsCache.delete(key));
+      if (this.statsCache.size > 20) this.statsCache.delete(this.statsCache.keys().next().value!);
+    }
+    return hit;
+  }
+
+  /** Organisers set a phase's resamples (null: chosen automatically) and seed. */
+  async setSignificance(phaseId: string, settings: { resamples: number | null; seed: number }, user: AuthUser | null) {
+    assertOrganiser(user);
+    assertId('phase', phaseId);
+    const phase = await this.tasks.phaseById(phaseId);
+    if (!phase) throw new NotFoundError('phase', phaseId);
+    assertSignificanceSettings(settings);
+    const updated = await this.tasks.setPhaseSignificance(phaseId, settings);
+    return { phaseId, resamples: updated.significanceResamples, seed: updated.significanceSeed };
+  }
+}
+
+/** Resamples in [1, MAX_RESAMPLES] or null (automatic); a 32-bit seed ≥ 0. */
+export function assertSignificanceSettings(s: { resamples: number | null; seed: number }): void {
+  if (!Number.isInteger(s.seed) || s.seed < 0 || s.seed > 0x7fffffff) throw new InvalidInputError('seed must be an integer in [0, 2^31)', { field: 'seed' });
+  if (s.resamples !== null && (!Number.isInteger(s.resamples) || s.resamples < 1 || s.resamples > MAX_RESAMPLES)) {
+    throw new InvalidInputError(`resamples must be an integer between 1 and ${MAX_RESAMPLES}, or null to choose automatically`, { field: 'resamples' });
   }
 }

@@ -39,20 +39,54 @@ export class SystemRanks {
   @Field(() => Int, { description: 'Bradley–Terry' }) bt!: number;
   @Field(() => Int) elo!: number;
   @Field(() => Int) trueskill!: number;
+  @Field(() => Int, { nullable: true, description: 'By the corpus score (corpus-level metrics only)' }) corpus!: number | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Rank intervals per aggregation: bootstrap over instances for mean, median, BT and corpus; the spread over random game orders for Elo and TrueSkill' })
 export class SystemRankIntervals {
   @Field(() => RankInterval) mean!: RankInterval;
   @Field(() => RankInterval) median!: RankInterval;
   @Field(() => RankInterval) bt!: RankInterval;
+  @Field(() => RankInterval, { nullable: true, description: '2.5–97.5 percentile of ranks over random game orders (order sensitivity, not sampling)' }) elo!: RankInterval | null;
+  @Field(() => RankInterval, { nullable: true, description: '2.5–97.5 percentile of ranks over random game orders (order sensitivity, not sampling)' }) trueskill!: RankInterval | null;
+  @Field(() => RankInterval, { nullable: true, description: 'Bootstrap (paired-bs resamples) rank interval of the corpus score' }) corpus!: RankInterval | null;
 }
 
-@ObjectType({ description: 'Significance cluster (1 = top) under each aggregation' })
+@ObjectType({ description: 'Significance cluster (1 = top) under each aggregation; see Leaderboard.clusterDefinition' })
 export class SystemClusters {
   @Field(() => Int) mean!: number;
   @Field(() => Int) median!: number;
   @Field(() => Int) bt!: number;
+  @Field(() => Int, { nullable: true }) corpus!: number | null;
+}
+
+@ObjectType({ description: "sacreBLEU's paired-bs \"mean ± CI\": the mean of the bootstrap corpus scores, the half-width (upper − lower)/2 and the order statistics ⌊R/40⌋ and R − ⌊R/40⌋ − 1" })
+export class CorpusInterval {
+  @Field(() => Float, { nullable: true }) mean!: number | null;
+  @Field(() => Float, { nullable: true }) ci!: number | null;
+  @Field(() => Float, { nullable: true }) low!: number | null;
+  @Field(() => Float, { nullable: true }) high!: number | null;
+}
+
+@ObjectType({ description: 'The test behind one aggregation’s clusters' })
+export class ClusterTest {
+  @Field({ description: 'mean | median | bt | corpus' }) aggregation!: string;
+  @Field({ description: 'Test key, as in PairTests' }) test!: string;
+  @Field({ description: 'The test in words' }) label!: string;
+}
+
+@ObjectType({ description: 'Whether a pair differs significantly under each aggregation’s cluster test (corrected p < α, direction agreeing)' })
+export class PairSignificance {
+  @Field() mean!: boolean;
+  @Field() median!: boolean;
+  @Field() bt!: boolean;
+  @Field(() => Boolean, { nullable: true }) corpus!: boolean | null;
+}
+
+@ObjectType({ description: 'A strongly connected component of the Bradley–Terry win graph' })
+export class BtComponent {
+  @Field(() => Int, { description: 'Dominance tier, 0 = no other group beats it' }) tier!: number;
+  @Field(() => [String]) systems!: string[];
 }
 
 @ObjectType()
@@ -68,14 +102,16 @@ export class LeaderboardSystem {
   @Field() team!: string;
   @Field() isBaseline!: boolean;
   @Field(() => Int, { description: 'Instances scored' }) n!: number;
-  @Field(() => Float, { nullable: true, description: 'Corpus-level score (e.g. corpus BLEU)' }) corpusScore!: number | null;
+  @Field(() => Float, { nullable: true, description: 'Corpus-level score (e.g. corpus BLEU): the main column for corpus-level metrics' }) corpusScore!: number | null;
+  @Field(() => CorpusInterval, { nullable: true, description: "Bootstrap of the corpus score (sacreBLEU's mean ± CI); corpus-level metrics only" }) corpusCi!: CorpusInterval | null;
   @Field({ description: 'Signature of the corpus score' }) corpusSignature!: string;
   @Field({ description: 'Signature of the instance scores' }) signature!: string;
   @Field(() => Float) mean!: number;
   @Field(() => Interval) meanCi!: Interval;
   @Field(() => Float) median!: number;
   @Field(() => Interval) medianCi!: Interval;
-  @Field(() => Float, { nullable: true, description: 'Bradley–Terry strength (sums to 1 over systems)' }) bt!: number | null;
+  @Field(() => Float, { nullable: true, description: 'Bradley–Terry strength within its win-graph component (sums to 1 per component; over all systems when btFiniteMle)' }) bt!: number | null;
+  @Field(() => Int, { description: 'Dominance tier of the Bradley–Terry component (0 = top)' }) btTier!: number;
   @Field(() => Interval) btCi!: Interval;
   @Field(() => Float, { nullable: true }) elo!: number | null;
   @Field(() => TrueSkillRating) trueskill!: TrueSkillRating;
@@ -93,6 +129,8 @@ export class PairTests {
   @Field(() => Float, { nullable: true }) mood!: number | null;
   @Field(() => Float, { nullable: true }) bootstrap!: number | null;
   @Field(() => Float, { nullable: true }) ar!: number | null;
+  @Field(() => Float, { nullable: true, description: 'Paired bootstrap of the corpus score (sacreBLEU paired-bs)' }) bootstrapCorpus!: number | null;
+  @Field(() => Float, { nullable: true, description: 'Paired approximate randomisation of the corpus score (sacreBLEU paired-ar)' }) arCorpus!: number | null;
 }
 
 @ObjectType({ description: 'Head-to-head comparison of systems a and b; differences are a − b' })
@@ -110,6 +148,8 @@ export class SystemPair {
   @Field(() => Float, { nullable: true, description: "p-value of the leaderboard's test" }) p!: number | null;
   @Field(() => Float, { nullable: true, description: 'p after the multiple-comparison correction' }) pAdjusted!: number | null;
   @Field(() => PairTests, { description: 'Unadjusted p-values of every test' }) tests!: PairTests;
+  @Field({ description: 'Key of the test behind p and pAdjusted (the corpus analogue for corpus-level metrics when bootstrap or ar is chosen)' }) pTest!: string;
+  @Field(() => PairSignificance) significant!: PairSignificance;
 }
 
 @ObjectType()
@@ -122,10 +162,21 @@ export class Leaderboard {
   availableMetrics!: string[];
   @Field(() => PairedTest, { description: 'Test behind `p` and `pAdjusted` of the pairs' }) test!: PairedTest;
   @Field(() => PValueCorrection) correction!: PValueCorrection;
-  @Field(() => Int) seed!: number;
-  @Field(() => Int) resamples!: number;
+  @Field(() => Int, { description: "The phase's seed (organiser setting)" }) seed!: number;
+  @Field(() => Int, { description: 'Bootstrap resamples and randomisation trials used' }) resamples!: number;
+  @Field({ description: 'True when resamples were chosen from the number of pairs, α and correction (the phase sets none)' }) resamplesChosen!: boolean;
+  @Field(() => Float, { description: 'Smallest corrected p a resampling test can reach: min(1, pairs/(resamples + 1)) with Holm/BH, 1/(resamples + 1) without' }) smallestReachableP!: number;
+  @Field(() => Float) alpha!: number;
+  @Field(() => [String], { description: 'Plain-language warnings, e.g. that resampling tests cannot reach significance at this size' }) significanceWarnings!: string[];
+  @Field({ description: "'corpus' for corpus-level metrics (BLEU, chrF, TER: ranked by the corpus score), else 'mean'" }) mainAggregation!: string;
+  @Field({ description: 'Signature of the corpus score (the most common one)' }) corpusSignature!: string;
+  @Field({ description: 'The cluster rule in words' }) clusterDefinition!: string;
+  @Field(() => [ClusterTest], { description: 'The test behind each aggregation’s clusters' }) clusterTests!: ClusterTest[];
+  @Field({ description: 'True when the Bradley–Terry win graph is strongly connected, so a finite maximum-likelihood estimate exists' }) btFiniteMle!: boolean;
+  @Field(() => String, { nullable: true, description: 'Why Bradley–Terry has no finite MLE, in words' }) btNote!: string | null;
+  @Field(() => [BtComponent]) btComponents!: BtComponent[];
   @Field(() => Int) instanceCount!: number;
-  @Field(() => [LeaderboardSystem], { description: 'Ordered by mean rank' }) systems!: LeaderboardSystem[];
+  @Field(() => [LeaderboardSystem], { description: 'Ordered by the main aggregation’s rank (corpus or mean)' }) systems!: LeaderboardSystem[];
   @Field(() => [SystemPair]) pairs!: SystemPair[];
   @Field(() => String, { nullable: true, description: 'Set when mean, median and Bradley–Terry disagree about the top system' })
   disagreement!: string | null;

@@ -1,9 +1,22 @@
 // The one place that talks to @podium/ranking and @podium/metrics for the leaderboard, so the
 // API's types do not follow every change of theirs.
 import { metricInfo, type MetricName } from '@podium/metrics';
-import { analyseSystems, mean, median, type Analysis, type Correction, type TestName } from '@podium/ranking';
+import {
+  analyseSystems,
+  CLUSTER_DEFINITION,
+  mean,
+  median,
+  recommendedResamples,
+  smallestReachableP,
+  TEST_LABELS,
+  type AnalyseOptions,
+  type Analysis,
+  type Correction,
+  type TestName,
+} from '@podium/ranking';
 
 export type { Analysis, Correction, TestName };
+export { CLUSTER_DEFINITION, TEST_LABELS, recommendedResamples, smallestReachableP };
 
 export interface RankingInput {
   /** Unique system keys (the API uses submission ids). */
@@ -17,7 +30,10 @@ export interface RankingOptions {
   test?: TestName;
   correction: Correction;
   seed: number;
-  resamples: number;
+  /** Undefined: chosen by the ranking library from the number of pairs, α and correction. */
+  resamples?: number;
+  /** Per-instance sufficient statistics of a corpus-level metric (systems in input order). */
+  corpus?: AnalyseOptions['corpus'];
 }
 
 /** Runs the full analysis; with a single system only its descriptive numbers exist. */
@@ -25,7 +41,13 @@ export function rankSystems(input: RankingInput, options: RankingOptions): Analy
   if (input.systems.length >= 2) {
     return analyseSystems(
       { systems: input.systems, instances: input.instances, scores: input.scores, higherIsBetter: input.higherIsBetter },
-      { seed: options.seed, resamples: options.resamples, correction: options.correction, ...(options.test ? { test: options.test } : {}) },
+      {
+        seed: options.seed,
+        correction: options.correction,
+        ...(options.resamples !== undefined ? { resamples: options.resamples } : {}),
+        ...(options.test ? { test: options.test } : {}),
+        ...(options.corpus ? { corpus: options.corpus } : {}),
+      },
     );
   }
   return {
@@ -40,6 +62,8 @@ export function rankSystems(input: RankingInput, options: RankingOptions): Analy
         median: md,
         bt: Number.NaN,
         bt_ci: [Number.NaN, Number.NaN],
+        bt_tier: 0,
+        bt_component: 0,
         elo: Number.NaN,
         trueskill: { mu: Number.NaN, sigma: Number.NaN },
         rank: { mean: 1, median: 1, bt: 1, elo: 1, trueskill: 1 },
@@ -50,15 +74,19 @@ export function rankSystems(input: RankingInput, options: RankingOptions): Analy
         cluster_disagreement: false,
       };
     }),
+    bt_structure: { finite_mle: false, components: [], note: null, no_finite_mle_resamples: 0 },
     pairs: [],
     disagreements: [],
     settings: {
       seed: options.seed,
-      resamples: options.resamples,
+      resamples: options.resamples ?? 0,
       correction: options.correction,
       alpha: 0.05,
       elo_orders: 0,
       cluster_tests: { mean: 'ttest', median: 'mood', bt: 'sign' },
+      resamples_chosen: false,
+      smallest_reachable_p: 1,
+      warnings: [],
       higher_is_better: input.higherIsBetter,
       n_systems: input.systems.length,
       n_instances: input.instances.length,

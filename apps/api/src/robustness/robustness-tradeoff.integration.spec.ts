@@ -11,19 +11,21 @@ import type { RobustnessResult } from '@podium/contracts';
 import { createDb, IdentityRepository, RobustnessRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
 import { score } from '@podium/metrics';
 import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
-import { alignJudgements, minMaxScale, parseDaSegLevel, pearson } from '@podium/robustness';
+import { alignJudgements, minMaxScale, parseDaSegLevel, pearson, type DaJudgement } from '@podium/robustness';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../app';
+import { useTestDataEnv, wmtFiles } from '../../../../test/support/test-data';
 
 const DATABASE_URL = process.env['DATABASE_URL'];
 const suite = DATABASE_URL ? describe : describe.skip;
 
 const QUEUE_SCHEMA = 'pgboss_robustness_tradeoff_it';
 const root = path.resolve(__dirname, '..', '..', '..', '..');
-const wmt17 = path.join(root, 'data', 'wmt17-de-en');
+// WMT17 de-en and the MENLI suite through the dataset registry, from the test mirror.
+useTestDataEnv();
 const suffix = randomBytes(4).toString('hex');
 const slug = `rob-to-${suffix}`;
 const WEIGHTS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
@@ -37,7 +39,7 @@ suite('robustness trade-off curve (API, PostgreSQL)', () => {
   /** Instance scores per metric and system, in test-set order (the 560 judged segments). */
   const stored: Record<'nli' | 'chrf', Map<string, number[]>> = { nli: new Map(), chrf: new Map() };
   const sids: number[] = [];
-  const da = parseDaSegLevel(readFileSync(path.join(wmt17, 'da-seglevel.csv'), 'utf8'));
+  const da: DaJudgement[] = [];
 
   const gql = async (query: string, variables: Record<string, unknown> = {}) => {
     const body = (await request(app.getHttpServer()).post('/graphql').send({ query, variables })).body;
@@ -48,6 +50,8 @@ suite('robustness trade-off curve (API, PostgreSQL)', () => {
   beforeAll(async () => {
     app = await createApp(loadApiConfig({ DATABASE_URL, PODIUM_WEB_DIST: '/nonexistent' }), { logger: false, queueSchema: QUEUE_SCHEMA });
     db = createDb(DATABASE_URL!);
+    const wmt = await wmtFiles('wmt17-de-en');
+    da.push(...parseDaSegLevel(readFileSync(wmt.human!, 'utf8')).filter((j) => j.lp === 'de-en'));
     const identity = new IdentityRepository(db);
     const tasks = new TaskRepository(db);
     const submissions = new SubmissionRepository(db);
@@ -61,8 +65,8 @@ suite('robustness trade-off curve (API, PostgreSQL)', () => {
     });
     phaseId = phase.id;
     sids.push(...[...new Set(da.map((j) => j.sid))].sort((a, b) => a - b));
-    const source = lines(path.join(wmt17, 'source.de'));
-    const reference = lines(path.join(wmt17, 'reference.en'));
+    const source = lines(wmt.source);
+    const reference = lines(wmt.reference);
     await tasks.uploadTestSet(
       phase.id,
       'newstest2017-da',
@@ -74,7 +78,7 @@ suite('robustness trade-off curve (API, PostgreSQL)', () => {
     const model = await loadNliModel(path.join(root, 'models/test-nli-tiny'), { log: () => undefined });
     const refs = instances.map((i) => reference[Number(i.externalId) - 1]!);
     for (const system of [...new Set(da.flatMap((j) => j.systems))].sort()) {
-      const output = lines(path.join(wmt17, 'systems', `${system}.en`));
+      const output = lines(wmt.systems.find((s) => s.name === system)!.file);
       const texts = instances.map((i) => output[Number(i.externalId) - 1]!);
       const sub = await submissions.create(
         { phaseId, teamId: team.id, submittedById: organiser.id, systemName: system, description: '', checksum: system, bypassLimits: true,

@@ -6,7 +6,9 @@ import { RobustnessService } from './robustness.service';
 import type { RobustnessAccuracy, RobustnessReportType } from './robustness.types';
 
 /**
- * Columns of the robustness table download: one row per report and phenomenon, plus `overall`;
+ * Columns of the robustness table download: one row per report and phenomenon, plus `overall`
+ * (macro: mean over phenomena, the paper's number), `macro` (the same, named) and `pooled`
+ * (passes / rows);
  * an NLI report's trade-off curve follows as `overall` rows of `combined:<nli>+<M>`, one per w.
  */
 export const ROBUSTNESS_COLUMNS = [
@@ -20,6 +22,8 @@ export function robustnessCsv(reports: readonly RobustnessReportType[]): string 
     csvRow([r.metric, r.signature, r.suite, r.mode, r.status, phenomenon, e?.accuracy ?? '', e?.ci.low ?? '', e?.ci.high ?? '', e?.n ?? '', e?.passed ?? '', '']);
   for (const r of reports) {
     out += line(r, 'overall', r.overall);
+    out += line(r, 'macro', r.macroAccuracy);
+    out += line(r, 'pooled', r.pooledAccuracy);
     for (const p of r.phenomena) out += line(r, p.phenomenon, p);
     for (const t of r.tradeoff ?? []) {
       out += csvRow([combinedKey(r.metric, t.with), t.signature, r.suite, r.mode, r.status, 'overall', t.accuracy, t.ci.low ?? '', t.ci.high ?? '', r.overall?.n ?? '', '', t.w]);

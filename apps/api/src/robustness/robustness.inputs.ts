@@ -1,6 +1,7 @@
 import { metricConfigListSchema, parseRobustnessSuite, robustnessSuiteIdSchema, type RobustnessMode } from '@podium/contracts';
 import { InvalidInputError } from '@podium/db';
-import { BUILTIN_SUITES, SUPPORTED_GENERATOR_LANGUAGES } from '@podium/robustness';
+import { BUILTIN_SUITES } from '@podium/datasets';
+import { SUPPORTED_GENERATOR_LANGUAGES } from '@podium/robustness';
 
 /** The suite robustness reports and report cards use when none is named. */
 export const DEFAULT_ROBUSTNESS_SUITE = 'builtin:wmt20-de';
@@ -29,7 +30,7 @@ export function parseRunRobustnessArgs(args: RunRobustnessArgs, task: { slug: st
   const suiteId = robustnessSuiteIdSchema.safeParse(args.suite ?? DEFAULT_ROBUSTNESS_SUITE);
   if (!suiteId.success) throw new InvalidInputError(suiteId.error.issues[0]!.message, { field: 'suite' });
   const suite = parseRobustnessSuite(suiteId.data);
-  if (suite.kind === 'builtin' && !BUILTIN_SUITES[suite.id]) {
+  if (suite.kind === 'builtin' && !Object.hasOwn(BUILTIN_SUITES, suite.id)) {
     throw new InvalidInputError(`unknown built-in suite '${suite.id}' (known: ${Object.keys(BUILTIN_SUITES).join(', ')})`, { field: 'suite' });
   }
   if (suite.kind === 'generated') {

@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../app';
+import { suiteCsvPath, useTestDataEnv, wmtFiles } from '../../../../test/support/test-data';
 
 const DATABASE_URL = process.env['DATABASE_URL'];
 const suite = DATABASE_URL ? describe : describe.skip;
@@ -23,7 +24,8 @@ if (!DATABASE_URL) {
 
 const QUEUE_SCHEMA = 'pgboss_robustness_it';
 const root = path.resolve(__dirname, '..', '..', '..', '..');
-const wmt17 = path.join(root, 'data', 'wmt17-de-en');
+// WMT17 de-en and the MENLI suite through the dataset registry, from the test mirror.
+useTestDataEnv();
 const suffix = randomBytes(4).toString('hex');
 const slug = `rob-it-${suffix}`;
 const METRICS: MetricName[] = ['bleu', 'chrf', 'ter'];
@@ -84,13 +86,14 @@ suite('robustness API against PostgreSQL', () => {
       taskId: task.id, name: 'test', opensAt: new Date('2017-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 5, totalLimit: 50, leaderboardBeforeClose: true,
     });
     phaseId = phase.id;
-    const da = parseDaSegLevel(readFileSync(path.join(wmt17, 'da-seglevel.csv'), 'utf8'));
+    const wmt = await wmtFiles('wmt17-de-en');
+    const da = parseDaSegLevel(readFileSync(wmt.human!, 'utf8')).filter((j) => j.lp === 'de-en');
     const daBySystem = new Map<string, number[]>();
     for (const j of da) for (const s of j.systems) daBySystem.set(s, [...(daBySystem.get(s) ?? []), j.human]);
     for (const [s, v] of daBySystem) meanDa[s] = v.reduce((a, b) => a + b, 0) / v.length;
     const sids = [...new Set(da.map((j) => j.sid))].sort((a, b) => a - b);
-    const source = lines(path.join(wmt17, 'source.de'));
-    const reference = lines(path.join(wmt17, 'reference.en'));
+    const source = lines(wmt.source);
+    const reference = lines(wmt.reference);
     await tasks.uploadTestSet(
       phase.id,
       'newstest2017-da',
@@ -101,7 +104,7 @@ suite('robustness API against PostgreSQL', () => {
     const team = await identity.createTeam(`rob-team-${suffix}`, []);
     const systems = [...new Set(da.flatMap((j) => j.systems))].sort();
     for (const system of systems) {
-      const output = lines(path.join(wmt17, 'systems', `${system}.en`));
+      const output = lines(wmt.systems.find((s) => s.name === system)!.file);
       const texts = instances.map((i) => output[Number(i.externalId) - 1]!);
       const sub = await submissions.create(
         { phaseId, teamId: team.id, submittedById: organiser.id, systemName: system, description: '', checksum: system, bypassLimits: true,
@@ -158,7 +161,7 @@ suite('robustness API against PostgreSQL', () => {
 
   it('serves a finished report as the worker stores it, next to the queued ones', async () => {
     // What the worker computes for chrF (apps/worker/src/robustness.integration.spec.ts checks that path).
-    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(path.join(root, 'data/menli-adv-wmt20-de/data.csv'), 'utf8')), 'ref');
+    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(await suiteCsvPath('builtin:wmt20-de'), 'utf8')), 'ref');
     const report = await runPreferenceTest(rows, async (anchors, hyps) => {
       const s = score('chrf', {}, hyps, [anchors]);
       return { values: s.instances, signature: s.sentenceSignature, higherIsBetter: s.higherIsBetter };
@@ -229,8 +232,12 @@ suite('robustness API against PostgreSQL', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const rows = csv.text.trimEnd().split('\r\n');
     expect(rows[0]).toBe('metric,signature,suite,mode,status,phenomenon,accuracy,ci_low,ci_high,n,passed,w');
-    // 3 overall rows + 12 phenomena of the finished chrF report.
-    expect(rows).toHaveLength(1 + 3 + 12);
+    // 3 reports × (overall, macro, pooled) + 12 phenomena of the finished chrF report.
+    expect(rows).toHaveLength(1 + 9 + 12);
+    const macro = rows.find((r) => r.startsWith('chrf,') && r.includes(',macro,'))!.split(',');
+    const pooled = rows.find((r) => r.startsWith('chrf,') && r.includes(',pooled,'))!.split(',');
+    expect(macro[6]).toBe(rows.find((r) => r.startsWith('chrf,') && r.includes(',overall,'))!.split(',')[6]);
+    expect(Number(pooled[6])).toBeCloseTo(Number(pooled[10]) / Number(pooled[9]), 12); // passed / n
     const overall = rows.find((r) => r.startsWith('chrf,') && r.includes(',overall,'))!.split(',');
     expect(Number(overall[6])).toBeCloseTo(0.202, 3);
     expect(overall[9]).toBe('2400');

@@ -52,6 +52,13 @@ function inTaskOrder(keys: string[], configs: readonly MetricConfig[]): string[]
 }
 
 /** A stored report as the API shows it; a result that does not parse shows as no result. */
+/** Stored pooled accuracy, or passed / n from the stored totals (interval unknown) for older reports. */
+function pooledOf(result: { overall: { n: number; passed: number }; pooled?: { accuracy: number; ci: [number, number]; n: number; passed: number } }): RobustnessAccuracy {
+  if (result.pooled) return { accuracy: result.pooled.accuracy, ci: { low: result.pooled.ci[0], high: result.pooled.ci[1] }, n: result.pooled.n, passed: result.pooled.passed };
+  const { n, passed } = result.overall;
+  return { accuracy: n > 0 ? passed / n : 0, ci: { low: null, high: null }, n, passed };
+}
+
 export function toRobustnessReport(row: RobustnessReport): RobustnessReportType {
   const parsed = row.result === null ? null : robustnessResultSchema.safeParse(row.result);
   const result = parsed?.success ? parsed.data : null;
@@ -71,6 +78,8 @@ export function toRobustnessReport(row: RobustnessReport): RobustnessReportType 
     error: row.error,
     higherIsBetter: result?.higherIsBetter ?? null,
     overall: result ? accuracy(result.overall) : null,
+    macroAccuracy: result ? accuracy(result.overall) : null,
+    pooledAccuracy: result ? pooledOf(result) : null,
     phenomena: result ? phenomenaInOrder(Object.keys(result.phenomena)).map((p) => ({ phenomenon: p, ...accuracy(result.phenomena[p]!) })) : [],
     failingCount: result?.failingCount ?? null,
     bootstrap: result?.bootstrap ?? null,

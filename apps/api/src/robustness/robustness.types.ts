@@ -62,8 +62,15 @@ export class RobustnessReportType {
   @Field(() => RobustnessReportStatus) status!: RobustnessReportStatus;
   @Field(() => String, { nullable: true }) error!: string | null;
   @Field(() => Boolean, { nullable: true }) higherIsBetter!: boolean | null;
-  @Field(() => RobustnessAccuracy, { nullable: true, description: 'Mean over phenomena (MENLI); n counts all rows' })
+  @Field(() => RobustnessAccuracy, { nullable: true, description: 'Mean over phenomena (MENLI); n counts all rows. Same as macroAccuracy' })
   overall!: RobustnessAccuracy | null;
+  @Field(() => RobustnessAccuracy, { nullable: true, description: "Macro accuracy: the mean of the per-phenomenon accuracies (the MENLI paper's number), with its bootstrap interval" })
+  macroAccuracy!: RobustnessAccuracy | null;
+  @Field(() => RobustnessAccuracy, {
+    nullable: true,
+    description: 'Pooled accuracy: passes / rows over all phenomena, with its bootstrap interval (interval null for reports stored before it existed)',
+  })
+  pooledAccuracy!: RobustnessAccuracy | null;
   @Field(() => [PhenomenonAccuracy]) phenomena!: PhenomenonAccuracy[];
   @Field(() => Int, { nullable: true }) failingCount!: number | null;
   @Field(() => BootstrapSettings, { nullable: true }) bootstrap!: BootstrapSettings | null;

@@ -1,4 +1,5 @@
 import type { CliCommand } from '../command';
+import { dataCommand } from './data.command';
 import { generateSuiteCommand } from './generate-suite.command';
 import { modelsCommand } from './models.command';
 import { rankCommand } from './rank.command';
@@ -9,4 +10,4 @@ import { submitCommand } from './submit.command';
 import { testInputCommand } from './test-input.command';
 
 /** Registry of subcommands; each lives in its own `<name>.command.ts`. */
-export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, reportCardCommand, modelsCommand, testInputCommand, submitCommand];
+export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, reportCardCommand, modelsCommand, dataCommand, testInputCommand, submitCommand];

@@ -1,26 +1,98 @@
-import { analyseSystems, buildScoreTable, RankingInputError, type Analysis, type ScoreRow, type TestName } from '@podium/ranking';
+import { readdirSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { getMetric, isMetricName, METRIC_NAMES, MetricInputError, type BleuTokenizerName } from '@podium/metrics';
+import {
+  analyseSystems,
+  buildScoreTable,
+  CLUSTER_DEFINITION,
+  RankingInputError,
+  TEST_LABELS,
+  type AnalyseOptions,
+  type Analysis,
+  type ScoreRow,
+  type ScoreTable,
+  type TestName,
+} from '@podium/ranking';
 import { CliError } from '../cli-error';
 import { parseFlags } from '../flags';
 import type { CliCommand } from '../command';
-import { readText } from '../io';
+import { readLines, readText } from '../io';
 
 const USAGE = `usage: podium rank --scores FILE.csv|FILE.jsonl [options]
+       podium rank --metric bleu|chrf|chrf++|ter --ref FILE (--hyp FILE… | --hyps-dir DIR) [options]
 
 Ranks systems scored on the same instances (mean, median, Bradley–Terry, Elo, TrueSkill),
-runs six paired tests on every pair with multiple-comparison correction, and prints clusters.
+runs paired tests on every pair with multiple-comparison correction, and prints clusters.
+With --metric and text files, also the corpus score (sacreBLEU's, from summed sufficient
+statistics) with sacreBLEU's paired bootstrap (paired-bs) and approximate randomisation
+(paired-ar) on it: the main ranking for corpus-level metrics (\`main_aggregation: corpus\`).
 
   --scores FILE        CSV with header system,instance,score (quoted fields allowed), or JSONL
                        with the same keys (one object per line)
+  --metric M           bleu | chrf | chrf++ | ter: score --hyp files against --ref (13a, defaults)
+  --ref FILE           reference, one segment per line (repeat for several references)
+  --hyp FILE           a system output (repeat); the system is the file name
+  --hyps-dir DIR       every file in DIR is a system output
+  --tokenize T         BLEU tokenizer (default 13a)
   --seed N             seed for every random step (default 12345)
-  --resamples N        bootstrap resamples and randomisation trials (default 1000)
+  --resamples N        bootstrap resamples and randomisation trials (default: chosen so the
+                       smallest corrected p is ≤ α/10: ⌈10·pairs/α⌉ rounded up to 1,000s)
   --correction C       holm | bh | none (default holm)
   --alpha A            significance level for clusters (default 0.05)
   --test T             one test to drive all clusters: ttest | wilcoxon | sign | mood | bootstrap | ar
-                       (default: ttest for mean, mood for median, sign for BT)
+                       (default: ttest for mean, mood for median, sign for BT, paired-bs for corpus;
+                       bootstrap | ar drive the corpus clusters through paired-bs | paired-ar)
   --elo-orders N       random game orders averaged for Elo/TrueSkill (default 10)
   --lower-is-better    scores are errors (e.g. TER): lower ranks higher`;
 
-const TESTS: readonly TestName[] = ['ttest', 'wilcoxon', 'sign', 'mood', 'bootstrap', 'ar'];
+const TESTS: readonly TestName[] = ['ttest', 'wilcoxon', 'sign', 'mood', 'bootstrap', 'ar', 'bootstrap_corpus', 'ar_corpus'];
+
+/** `podium rank` output: the analysis plus what names its numbers. */
+export type RankOutput = Analysis & {
+  /** The ranking to read first: `corpus` for corpus-level metrics scored from text, else `mean`. */
+  main_aggregation: 'corpus' | 'mean';
+  /** Signatures of the corpus score and of the sentence scores behind mean/median/BT (text mode). */
+  signatures?: { corpus: string; sentence: string };
+  cluster_definition: string;
+  test_labels: Record<string, string>;
+};
+
+/** Scores system files with a corpus-level metric: sentence scores and sufficient statistics. */
+function scoreTexts(values: { metric?: string; ref?: string[]; hyp?: string[]; 'hyps-dir'?: string; tokenize?: string }) {
+  const metric = values.metric!;
+  if (!isMetricName(metric)) throw new CliError(`unknown metric '${metric}' (expected ${METRIC_NAMES.join(', ')})`);
+  let m;
+  try {
+    m = getMetric(metric, values.tokenize ? { tokenize: values.tokenize as BleuTokenizerName } : {}, (values.ref ?? []).length);
+  } catch (err) {
+    if (err instanceof MetricInputError) throw new CliError(err.message);
+    throw err;
+  }
+  if (!m.additiveStats) throw new CliError(`--metric ${metric}: its corpus score is not a function of summed statistics; rank its instance scores with --scores`);
+  const refFiles = values.ref ?? [];
+  if (refFiles.length === 0) throw new CliError('at least one --ref FILE is required with --metric');
+  const hypFiles = [...(values.hyp ?? [])];
+  const dir = values['hyps-dir'];
+  if (dir) for (const f of readdirSync(dir).sort()) if (statSync(join(dir, f)).isFile()) hypFiles.push(join(dir, f));
+  if (hypFiles.length < 2) throw new CliError('give at least two system outputs (--hyp FILE… or --hyps-dir DIR)');
+  const refs = refFiles.map((f) => readLines(f, 'reference'));
+  const systems = hypFiles.map((f) => basename(f));
+  if (new Set(systems).size !== systems.length) throw new CliError('system files must have distinct names');
+  const stats = hypFiles.map((f) => {
+    const hyps = readLines(f, 'hypothesis');
+    refs.forEach((r, k) => {
+      if (r.length !== hyps.length) throw new CliError(`reference file ${refFiles[k]} has ${r.length} lines but ${f} has ${hyps.length}`);
+    });
+    return hyps.map((h, i) => m.stats(h, refs.map((r) => r[i]!)));
+  });
+  const table: ScoreTable = {
+    systems,
+    instances: stats[0]!.map((_, i) => String(i + 1).padStart(6, '0')),
+    scores: stats.map((rows) => rows.map((row) => m.sentenceFromStats(row))),
+    higherIsBetter: m.higherIsBetter,
+  };
+  return { table, corpus: { stats, corpusFromStats: (rows: number[][]) => m.corpusFromStats(rows) }, signatures: { corpus: m.signature, sentence: m.sentenceSignature } };
+}
 
 /**
  * Splits CSV text into records (RFC 4180: quoted fields, "" escapes, newlines inside quotes).
@@ -162,9 +234,14 @@ export const rankCommand: CliCommand = {
   name: 'rank',
   summary: 'rank systems (mean, median, Bradley–Terry, Elo, TrueSkill) with paired tests and clusters',
   usage: USAGE,
-  async run(argv: string[]): Promise<Analysis> {
+  async run(argv: string[]): Promise<RankOutput> {
     const values = parseFlags(argv, {
       scores: { type: 'string' },
+      metric: { type: 'string' },
+      ref: { type: 'string', multiple: true },
+      hyp: { type: 'string', multiple: true },
+      'hyps-dir': { type: 'string' },
+      tokenize: { type: 'string' },
       seed: { type: 'string' },
       resamples: { type: 'string' },
       correction: { type: 'string' },
@@ -173,7 +250,8 @@ export const rankCommand: CliCommand = {
       'elo-orders': { type: 'string' },
       'lower-is-better': { type: 'boolean' },
     });
-    if (!values.scores) throw new CliError('--scores FILE is required');
+    if (!values.scores && !values.metric) throw new CliError('--scores FILE (or --metric with --ref and --hyp files) is required');
+    if (values.scores && values.metric) throw new CliError('give either --scores or --metric with text files, not both');
     const seed = intFlag(values.seed, 'seed', 0);
     if (seed !== undefined && seed > 0xffffffff) throw new CliError('--seed must be below 2^32');
     const resamples = intFlag(values.resamples, 'resamples', 1);
@@ -187,14 +265,27 @@ export const rankCommand: CliCommand = {
     }
     const test = values.test as TestName | undefined;
     if (test !== undefined && !TESTS.includes(test)) throw new CliError(`--test must be one of ${TESTS.join(', ')}, got '${values.test}'`);
-    const path = values.scores;
-    const text = readText(path, 'scores');
-    const jsonl = /\.jsonl?$/i.test(path) || text.trimStart().startsWith('{');
-    const rows = jsonl ? rowsFromJsonl(text, path) : rowsFromCsv(text, path);
+    const path = values.scores ?? values.metric!;
     try {
-      const table = buildScoreTable(rows);
-      if (values['lower-is-better']) table.higherIsBetter = false;
-      return analyseSystems(table, { seed, resamples, correction, alpha, test, eloOrders });
+      let table: ScoreTable;
+      let corpus: AnalyseOptions['corpus'];
+      let signatures: RankOutput['signatures'];
+      if (values.scores) {
+        const text = readText(values.scores, 'scores');
+        const jsonl = /\.jsonl?$/i.test(values.scores) || text.trimStart().startsWith('{');
+        table = buildScoreTable(jsonl ? rowsFromJsonl(text, values.scores) : rowsFromCsv(text, values.scores));
+        if (values['lower-is-better']) table.higherIsBetter = false;
+      } else {
+        ({ table, corpus, signatures } = scoreTexts(values));
+      }
+      const analysis = analyseSystems(table, { seed, resamples, correction, alpha, test, eloOrders, ...(corpus ? { corpus } : {}) });
+      return {
+        main_aggregation: corpus ? 'corpus' : 'mean',
+        ...(signatures ? { signatures } : {}),
+        cluster_definition: CLUSTER_DEFINITION,
+        test_labels: Object.fromEntries(Object.entries(analysis.settings.cluster_tests).map(([agg, t]) => [agg, TEST_LABELS[t as TestName]])),
+        ...analysis,
+      };
     } catch (err) {
       if (err instanceof RankingInputError) throw new CliError(`${path}: ${err.message}`);
       throw err;

@@ -2,13 +2,14 @@
  * @jest-environment ../../libs/nli/jest-environment.js
  */
 // The NLI case runs onnxruntime-node, whose typed arrays need the realm-sharing environment of libs/nli.
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { score } from '@podium/metrics';
 import { CliError } from '../cli-error';
 import { reportCardCommand, systemNameOf } from './report-card.command';
 import { findRepoRoot } from './robustness.command';
+import { useTestDataEnv, wmtFiles } from '../../../../test/support/test-data';
 
 interface Card {
   metric: string;
@@ -19,8 +20,15 @@ interface Card {
 }
 
 const root = findRepoRoot(__dirname);
-const wmt = join(root, 'data/wmt17-de-en');
-const systemFiles = readdirSync(join(wmt, 'systems')).map((f) => join(wmt, 'systems', f));
+// WMT17 de-en through the dataset registry (test mirror): upstream file names, the all-pairs DA file.
+useTestDataEnv(); // builtin: suites (the default --suite) come from the test mirror too
+let wmt: { reference: string; human: string };
+let systemFiles: string[];
+beforeAll(async () => {
+  const files = await wmtFiles('wmt17-de-en');
+  wmt = { reference: files.reference, human: files.human! };
+  systemFiles = files.systems.map((s) => s.file);
+});
 
 /** Pearson r written out independently of @podium/robustness. */
 function r(x: number[], y: number[]): number {
@@ -38,10 +46,12 @@ function r(x: number[], y: number[]): number {
 describe('podium report-card', () => {
   it('names systems by file name without the extension', () => {
     expect(systemNameOf('/x/KIT.4951.en')).toBe('KIT.4951');
+    expect(systemNameOf('/cache/newstest2017.KIT.4951.de-en')).toBe('KIT.4951');
+    expect(systemNameOf('/cache/newstest2017.online-B.0.en-de')).toBe('online-B.0');
   });
 
   it("correlates chrF with WMT17 de-en DA at segment and system level, handling '+'-joined systems", async () => {
-    const args = ['--metric', 'chrf', '--refs', join(wmt, 'reference.en'), '--human', join(wmt, 'da-seglevel.csv'), '--suite', 'none'];
+    const args = ['--metric', 'chrf', '--refs', wmt.reference, '--human', wmt.human, '--lp', 'de-en', '--suite', 'none'];
     for (const f of systemFiles) args.push('--system', f);
     const card = (await reportCardCommand.run(args)) as Card;
 
@@ -49,7 +59,7 @@ describe('podium report-card', () => {
     // joined rows (identical outputs); system means over every listed system.
     // reference.en and online-A.0.en start with a byte-order mark, which the CLI's UTF-8 reader drops.
     const lines = (f: string): string[] => readFileSync(f, 'utf8').replace(/^\uFEFF/, '').split('\n').slice(0, 3004);
-    const refs = lines(join(wmt, 'reference.en'));
+    const refs = lines(wmt.reference);
     const sentence = new Map<string, number[]>();
     const corpus = new Map<string, number>();
     for (const f of systemFiles) {
@@ -57,7 +67,7 @@ describe('podium report-card', () => {
       sentence.set(systemNameOf(f), s.instances);
       corpus.set(systemNameOf(f), s.corpus);
     }
-    const da = readFileSync(join(wmt, 'da-seglevel.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(' '));
+    const da = readFileSync(wmt.human, 'utf8').trim().split('\n').slice(1).map((l) => l.split(' ')).filter((c) => c[0] === 'de-en');
     const seg = da.map((c) => (sentence.get(c[2].split('+')[0]) as number[])[Number(c[3]) - 1]);
     const human = da.map((c) => Number(c[4]));
     const bySystem = new Map<string, number[]>();
@@ -103,12 +113,12 @@ describe('podium report-card', () => {
   }, 120_000);
 
   it('rejects --combine-with without --metric nli and a DA file with several pairs without --lp', async () => {
-    const args = ['--refs', join(wmt, 'reference.en'), '--system', systemFiles[0], '--human', join(wmt, 'da-seglevel.csv')];
+    const args = ['--refs', wmt.reference, '--system', systemFiles[0], '--human', wmt.human, '--lp', 'de-en'];
     await expect(reportCardCommand.run(['--metric', 'chrf', '--combine-with', 'bleu', ...args])).rejects.toThrow(CliError);
     const dir = mkdtempSync(join(tmpdir(), 'podium-card-lp-'));
     writeFileSync(join(dir, 'da.csv'), 'LP DATA SYSTEM SID HUMAN\nde-en t A 1 0\ncs-en t A 1 0\n');
     await expect(
-      reportCardCommand.run(['--metric', 'chrf', '--refs', join(wmt, 'reference.en'), '--system', systemFiles[0], '--human', join(dir, 'da.csv')]),
+      reportCardCommand.run(['--metric', 'chrf', '--refs', wmt.reference, '--system', systemFiles[0], '--human', join(dir, 'da.csv')]),
     ).rejects.toThrow(/--lp/);
   });
 });

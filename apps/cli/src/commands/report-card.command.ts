@@ -17,7 +17,7 @@ import { CliError } from '../cli-error';
 import { parseFlags } from '../flags';
 import type { CliCommand } from '../command';
 import { readLines, readText } from '../io';
-import { resolveSuitePath } from './robustness.command';
+import { resolveSuitePath } from './data-options';
 
 /** Sentence and corpus scores of a metric over line-aligned hypotheses and references. */
 interface Scored {
@@ -44,9 +44,12 @@ function streamScorer(metric: string, nli: NliModel | undefined): StreamScorer {
   };
 }
 
-/** System name of an output file: its base name without the last extension (`KIT.4951.en` → `KIT.4951`). */
+/** System name of an output file: its base name without the last extension (`KIT.4951.en` → `KIT.4951`), or the system of a WMT file name (`newstest2017.KIT.4951.de-en` → `KIT.4951`). */
 export function systemNameOf(file: string): string {
   const b = basename(file);
+  // WMT's own file names, as cached by `podium data`: newstest2017.<system>.<pair>
+  const wmt = /^newstest\d{4}\.(.+)\.[a-z]{2}-[a-z]{2}$/.exec(b);
+  if (wmt) return wmt[1]!;
   const dot = b.lastIndexOf('.');
   return dot > 0 ? b.slice(0, dot) : b;
 }
@@ -164,7 +167,7 @@ export const reportCardCommand: CliCommand = {
     };
     let primarySuite;
     if (values.suite !== 'none') {
-      const path = resolveSuitePath(values.suite);
+      const path = await resolveSuitePath(values.suite);
       try {
         suiteRows = menliPreferenceRows(parseMenliCsv(readText(path, 'suite')), 'ref');
       } catch (err) {

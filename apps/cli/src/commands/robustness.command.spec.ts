@@ -2,12 +2,13 @@
  * @jest-environment ../../libs/nli/jest-environment.js
  */
 // The NLI case runs onnxruntime-node, whose typed arrays need the realm-sharing environment of libs/nli.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { score } from '@podium/metrics';
 import type { MetricName } from '@podium/metrics';
-import { parseMenliCsv } from '@podium/robustness';
+import { parseMenliCsv, type MenliRow } from '@podium/robustness';
+import { cachedMenliPath, suiteCsvPath, useTestDataEnv } from '../../../../test/support/test-data';
 import { CliError } from '../cli-error';
 import { generateSuiteCommand } from './generate-suite.command';
 import { findRepoRoot, resolveSuitePath, robustnessCommand } from './robustness.command';
@@ -25,7 +26,12 @@ interface RobustnessOutput {
 
 const run = async (...argv: string[]): Promise<RobustnessOutput> => (await robustnessCommand.run(argv)) as RobustnessOutput;
 const root = findRepoRoot(__dirname);
-const suiteRows = parseMenliCsv(readFileSync(join(root, 'data/menli-adv-wmt20-de/data.csv'), 'utf8'));
+// builtin: suites come through the dataset registry from the test mirror (PODIUM_DATA_MIRROR) into a cache of this process.
+useTestDataEnv();
+let suiteRows: MenliRow[];
+beforeAll(async () => {
+  suiteRows = parseMenliCsv(readFileSync(await suiteCsvPath('builtin:wmt20-de'), 'utf8'));
+});
 
 /** Pass counts per phenomenon computed straight from sentence scores, without the preference engine. */
 function passCountsFromSentenceScores(metric: MetricName): Record<string, number> {
@@ -121,8 +127,30 @@ describe('podium robustness input handling', () => {
     await expect(run('--metric', 'chrf', '--suite', file, '--mode', 'src')).rejects.toThrow(/\(neg, 4\)/);
   });
 
-  it('resolves builtin:wmt20-de inside the repository', () => {
-    expect(resolveSuitePath('builtin:wmt20-de')).toBe(join(root, 'data/menli-adv-wmt20-de/data.csv'));
+  it('resolves builtin:wmt20-de to its verified file in the cache', async () => {
+    expect(await resolveSuitePath('builtin:wmt20-de')).toBe(cachedMenliPath('experiments/datasets/adv_datasets/wmt20_google/de/data.csv'));
+    expect(await resolveSuitePath('my-suite.csv')).toBe('my-suite.csv');
+  });
+
+  it('fetches builtin:xpaws-zh on first use and runs the preference test on it', async () => {
+    const file = cachedMenliPath('experiments/datasets/adv_datasets/xpaws/zh/data.csv');
+    expect(existsSync(file)).toBe(false);
+    const out = await run('--metric', 'chrf', '--suite', 'builtin:xpaws-zh', '--resamples', '10');
+    expect(existsSync(file)).toBe(true);
+    expect(out.suite).toBe('builtin:xpaws-zh');
+    expect(out.overall.n).toBe(parseMenliCsv(readFileSync(file, 'utf8')).length);
+    expect(out.overall.accuracy).toBeGreaterThan(0);
+    expect(out.overall.accuracy).toBeLessThan(1);
+  }, 120_000);
+
+  it('says in one line where to get a built-in suite that cannot be fetched', async () => {
+    const saved = process.env['PODIUM_DATA_MIRROR'];
+    process.env['PODIUM_DATA_MIRROR'] = join(tmpdir(), 'no-such-mirror');
+    try {
+      await expect(run('--metric', 'chrf', '--suite', 'builtin:xpaws-de')).rejects.toThrow(/^suite builtin:xpaws-de: PODIUM_DATA_MIRROR names .*no-such-mirror, which does not exist$/);
+    } finally {
+      process.env['PODIUM_DATA_MIRROR'] = saved;
+    }
   });
 });
 

@@ -4,7 +4,6 @@ import { isMetricName, score } from '@podium/metrics';
 import type { MetricName } from '@podium/metrics';
 import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
 import {
-  BUILTIN_SUITES,
   MenliSuiteError,
   menliPreferenceRows,
   parseMenliCsv,
@@ -15,9 +14,9 @@ import { CliError } from '../cli-error';
 import { parseFlags } from '../flags';
 import type { CliCommand } from '../command';
 import { readText } from '../io';
+import { resolveSuitePath } from './data-options';
 
-/** Built-in suites, by name, as paths relative to the repository root (shared with the worker). */
-export { BUILTIN_SUITES };
+export { resolveSuitePath };
 
 /** The repository root: the nearest folder at or above `start` holding nx.json. */
 export function findRepoRoot(start: string = __dirname): string {
@@ -28,14 +27,6 @@ export function findRepoRoot(start: string = __dirname): string {
     if (parent === dir) throw new Error(`no nx.json found above ${start}`);
     dir = parent;
   }
-}
-
-/** Resolves `builtin:<name>` to its shipped file; any other value is a file path. */
-export function resolveSuitePath(suite: string): string {
-  if (!suite.startsWith('builtin:')) return suite;
-  const rel = BUILTIN_SUITES[suite];
-  if (!rel) throw new CliError(`unknown built-in suite '${suite}' (known: ${Object.keys(BUILTIN_SUITES).join(', ')})`);
-  return join(findRepoRoot(), rel);
 }
 
 /** Adapts a classical metric's sentence scores to the preference test's scorer. */
@@ -56,13 +47,15 @@ export async function nliScorer(modelDir: string, mode: SuiteMode): Promise<Pair
   };
 }
 
-const USAGE = `usage: podium robustness --metric NAME --suite builtin:wmt20-de|FILE.csv [options]
+const USAGE = `usage: podium robustness --metric NAME --suite builtin:NAME|FILE.csv [options]
 
 Runs the MENLI adversarial preference test: a metric passes a row when it scores the
 good candidate strictly better than the bad one against the same anchor (ties fail).
 
   --metric NAME        bleu, chrf, chrf++, ter, rouge1, rouge2, rougeL, rougeLsum, nli
-  --suite SUITE        builtin:wmt20-de, or a CSV with the MENLI columns
+  --suite SUITE        a built-in MENLI suite: builtin:wmt20-de, builtin:xpaws-de,
+                       builtin:xpaws-zh, builtin:xpaws-fr, builtin:xpaws-ja (fetched and
+                       verified on first use, see podium data), or a CSV with the MENLI columns
                        error,id,source,ref,r,hyp_para,hyp_adv_based,hyp_adv_free
   --mode ref|src       ref (default): m(ref, hyp_para) > m(ref, hyp_adv_based)
                        src: m(source, ref) > m(source, hyp_adv_free) (MENLI Eq. 1)
@@ -98,7 +91,7 @@ export const robustnessCommand: CliCommand = {
     });
     const metric = values.metric;
     if (!metric) throw new CliError('--metric is required');
-    if (!values.suite) throw new CliError('--suite is required (builtin:wmt20-de or a MENLI-format CSV)');
+    if (!values.suite) throw new CliError('--suite is required (builtin:wmt20-de, builtin:xpaws-de, … or a MENLI-format CSV)');
     const mode = values.mode;
     if (mode !== 'ref' && mode !== 'src') throw new CliError(`--mode must be ref or src, got '${mode}'`);
     const seed = positiveInt(values.seed, '--seed', 12345);
@@ -119,7 +112,7 @@ export const robustnessCommand: CliCommand = {
       throw new CliError(`unknown metric '${metric}'`);
     }
 
-    const path = resolveSuitePath(values.suite);
+    const path = await resolveSuitePath(values.suite);
     let rows;
     try {
       rows = menliPreferenceRows(parseMenliCsv(readText(path, 'suite')), mode);

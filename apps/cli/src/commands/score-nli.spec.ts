@@ -72,6 +72,16 @@ describe('podium score --metric nli (runNliScore)', () => {
     expect(r.instances[1]).toBeCloseTo(-closedForm(5 / 6, 0, 1).c, 5);
   });
 
+  it('takes values beginning with - as separate arguments (--formula -c, --direction ->) and word aliases', async () => {
+    const base = ['--metric', 'nli', '--nli-model', MODEL, '--hyp', f.hyp, '--ref', f.ref];
+    const arrow = (await runNliScore([...base, '--formula', '-c', '--direction', '->'])) as ScoreJson;
+    expect(arrow.signature).toContain('|formula:-c|dir:->|');
+    const word = (await runNliScore([...base, '--formula', '-c', '--direction', 'ref2hyp'])) as ScoreJson;
+    expect(word.instances).toEqual(arrow.instances);
+    expect(((await runNliScore([...base, '--direction', 'hyp2ref'])) as ScoreJson).signature).toContain('|dir:<-|');
+    expect(((await runNliScore([...base, '--direction', 'both'])) as ScoreJson).signature).toContain('|dir:<->|');
+  });
+
   it('scores reference-free with --src and the summarisation default -c src->hyp', async () => {
     const r = (await runNliScore(['--metric', 'nli', '--nli-model', MODEL, '--hyp', f.hyp, '--src', f.ref, '--task', 'summarization'])) as ScoreJson;
     expect(r.signature).toContain('|formula:-c|dir:src->|refs:none|');

@@ -3,7 +3,6 @@
  * dispatches here; this module parses its own flags.
  */
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { isMetricName, score as scoreMetric, type MetricName } from '@podium/metrics';
 import {
   combineScores,
@@ -22,6 +21,7 @@ import {
   type NliTaskKind,
 } from '@podium/nli';
 import { CliError } from '../cli-error';
+import { parseFlags } from '../flags';
 import { readLines } from '../io';
 import { defaultModelsDir } from './models.command';
 
@@ -33,9 +33,10 @@ export const NLI_SCORE_USAGE = `NLI metrics (MENLI, Chen & Eger 2022):
   --nli-model DIR     model folder (model.onnx, tokenizer.json, config.json), checked against
                       models/manifest.json; default models/<manifest default>
   --task KIND         mt | summarization | data-to-text | other: picks the paper defaults (default mt)
-  --formula F         e | -c | e-n | e-c | e-n-2c (write --formula=-c: a value may not start with -)
+  --formula F         e | -c | e-n | e-c | e-n-2c (--formula -c and --formula=-c both work)
   --direction D       ref->hyp | ref<-hyp | ref<->hyp | src->hyp | src<-hyp | src<->hyp
-                      (also written ->, <-, <->, taking ref or src from the inputs given)
+                      (also written ->, <-, <-> or the words ref2hyp, hyp2ref, src2hyp, hyp2src,
+                      both; -> <- <-> both take ref or src from the inputs given)
   --refs-agg A        max | mean over several --ref files (default max)
   --long L            truncate | chunk: premises longer than the model takes (default truncate)
   --batch-size N      pairs per onnxruntime run (default 32; scores do not depend on it)
@@ -60,9 +61,19 @@ function positiveInt(value: string | undefined, flag: string): number | undefine
   return n;
 }
 
+/** Word aliases of --direction (arrows are awkward in shells). */
+const DIRECTION_WORDS: Readonly<Record<string, string>> = {
+  ref2hyp: 'ref->hyp',
+  hyp2ref: 'ref<-hyp',
+  src2hyp: 'src->hyp',
+  hyp2src: 'src<-hyp',
+  both: '<->',
+};
+
 function direction(value: string | undefined, mode: 'ref' | 'src'): NliDirection | undefined {
   if (value === undefined) return undefined;
-  const full = /^(->|<-|<->)$/.test(value) ? `${mode}${value}hyp` : value;
+  const word = DIRECTION_WORDS[value] ?? value;
+  const full = /^(->|<-|<->)$/.test(word) ? `${mode}${word}hyp` : word;
   const allowed: readonly NliDirection[] = ['ref->hyp', 'ref<-hyp', 'ref<->hyp', 'src->hyp', 'src<-hyp', 'src<->hyp'];
   const d = oneOf(full, allowed, '--direction');
   if (d && !d.startsWith(mode)) throw new CliError(`--direction ${d} needs ${d.startsWith('src') ? '--src' : '--ref'}`);
@@ -71,33 +82,23 @@ function direction(value: string | undefined, mode: 'ref' | 'src'): NliDirection
 
 /** Runs `podium score --metric nli|combined …`; returns the JSON printed on stdout. */
 export async function runNliScore(argv: string[]): Promise<unknown> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        metric: { type: 'string' },
-        'nli-model': { type: 'string' },
-        hyp: { type: 'string' },
-        ref: { type: 'string', multiple: true },
-        src: { type: 'string' },
-        task: { type: 'string' },
-        formula: { type: 'string' },
-        direction: { type: 'string' },
-        'refs-agg': { type: 'string' },
-        long: { type: 'string' },
-        'batch-size': { type: 'string' },
-        provider: { type: 'string' },
-        threads: { type: 'string' },
-        with: { type: 'string' },
-        weight: { type: 'string' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (err) {
-    throw new CliError((err as Error).message.split('\n').join(' '));
-  }
+  const values = parseFlags(argv, {
+    metric: { type: 'string' },
+    'nli-model': { type: 'string' },
+    hyp: { type: 'string' },
+    ref: { type: 'string', multiple: true },
+    src: { type: 'string' },
+    task: { type: 'string' },
+    formula: { type: 'string' },
+    direction: { type: 'string' },
+    'refs-agg': { type: 'string' },
+    long: { type: 'string' },
+    'batch-size': { type: 'string' },
+    provider: { type: 'string' },
+    threads: { type: 'string' },
+    with: { type: 'string' },
+    weight: { type: 'string' },
+  });
   const metric = values.metric;
   if (metric !== 'nli' && metric !== 'combined') throw new CliError(`--metric must be nli or combined here; got '${metric}'`);
   if (!values.hyp) throw new CliError('--hyp FILE is required');

@@ -1,16 +1,16 @@
-// `podium score` end to end on the shipped WMT17 data; expected corpus values come from
-// test/golden/sacrebleu-wmt17-de-en.json (sacreBLEU 2.6.0).
+// `podium score` end to end on WMT17 de-en (data set wmt17-de-en, fetched from the test mirror);
+// expected corpus values come from test/golden/sacrebleu-wmt17-de-en.json (sacreBLEU 2.6.0).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { wmtFiles } from '../../../../test/support/test-data';
 import { CliError } from '../cli-error';
 import { scoreCommand } from './score.command';
 
 const root = join(__dirname, '..', '..', '..', '..');
-const data = (rel: string) => join(root, 'data/wmt17-de-en', rel);
 const golden = JSON.parse(readFileSync(join(root, 'test/golden/sacrebleu-wmt17-de-en.json'), 'utf8'));
-const HYP = data('systems/online-B.0.en');
-const REF = data('reference.en');
+let HYP: string;
+let REF: string;
 
 interface ScoreOutput {
   metric: string;
@@ -23,8 +23,11 @@ const run = async (...args: string[]) => (await scoreCommand.run(args)) as Score
 
 describe('podium score', () => {
   let dir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'podium-score-'));
+    const wmt = await wmtFiles('wmt17-de-en');
+    HYP = wmt.systems.find((s) => s.name === 'online-B.0')!.file;
+    REF = wmt.reference;
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -89,5 +92,11 @@ describe('podium score', () => {
     await expect(run('--metric', 'bleu', '--hyp', HYP, '--ref', REF, '--smooth', 'laplace')).rejects.toThrow(CliError);
     await expect(run('--metric', 'bleu', '--hyp', HYP, '--ref', REF, '--stem')).rejects.toThrow("option 'stem' does not apply to bleu");
     await expect(run('--metric', 'bleu', '--hyp', HYP, '--ref', REF, '--bogus')).rejects.toThrow(CliError);
+  });
+
+  it('reads --smooth-value -1 as a value and rejects it with a range error, not "ambiguous"', async () => {
+    await expect(run('--metric', 'bleu', '--hyp', HYP, '--ref', REF, '--smooth', 'floor', '--smooth-value', '-1')).rejects.toThrow('--smooth-value must be ≥ 0');
+    const ok = (await run('--metric', 'bleu', '--hyp', HYP, '--ref', REF, '--smooth', 'floor', '--smooth-value', '0.2')) as { signature: string };
+    expect(ok.signature).toContain('smooth:floor[0.20]');
   });
 });

@@ -69,6 +69,11 @@ function numberFlag(value: string | undefined, flag: string): number | undefined
   return v;
 }
 
+function nonNegative(value: number | undefined, flag: string): number | undefined {
+  if (value !== undefined && value < 0) throw new CliError(`--${flag} must be ≥ 0 (a count added to the n-gram matches), got ${value}`);
+  return value;
+}
+
 /** Loads the NLI branch lazily so classical metrics work without it. */
 async function runNli(argv: string[]): Promise<unknown> {
   const modulePath = './score-nli';
@@ -116,7 +121,7 @@ export const scoreCommand: CliCommand = {
       tokenize: values.tokenize,
       lowercase: values.lowercase,
       smooth: smooth as BleuSmoothMethod | undefined,
-      smoothValue: numberFlag(values['smooth-value'], 'smooth-value'),
+      smoothValue: nonNegative(numberFlag(values['smooth-value'], 'smooth-value'), 'smooth-value'),
       effectiveOrder: values['effective-order'],
       charOrder: numberFlag(values['char-order'], 'char-order'),
       wordOrder: numberFlag(values['word-order'], 'word-order'),

@@ -7,9 +7,12 @@ export const TEST_LABELS: Record<PairedTest, string> = {
   WILCOXON: 'Wilcoxon signed-rank',
   SIGN: 'Sign test',
   MOOD: "Mood's median test",
-  BOOTSTRAP: 'Paired bootstrap',
-  AR: 'Approximate randomisation',
+  BOOTSTRAP: 'Paired bootstrap (corpus: sacreBLEU paired-bs)',
+  AR: 'Approximate randomisation (corpus: sacreBLEU paired-ar)',
 };
+
+/** What "Default (per aggregation)" means, test by test. */
+export const DEFAULT_TESTS_LABEL = 'Default: paired-bs for corpus, t-test for mean, Mood for median, sign test for BT';
 
 export const CORRECTION_LABELS: Record<PValueCorrection, string> = {
   HOLM: 'Holm (family-wise)',
@@ -45,10 +48,12 @@ interface Props {
   onChange: (next: LeaderboardState) => void;
   /** The aggregation selector is not needed on the pairwise page. */
   showAggregation?: boolean;
+  /** Whether the metric has a corpus score to rank by (BLEU, chrF, TER). */
+  corpusAvailable?: boolean;
 }
 
 /** Metric, aggregation, test and correction selectors; every change goes into the URL. */
-export function LeaderboardControls({ state, metrics, onChange, showAggregation = true }: Props) {
+export function LeaderboardControls({ state, metrics, onChange, showAggregation = true, corpusAvailable = true }: Props) {
   const metric = state.metric ?? metrics[0] ?? '';
   return (
     <form className="controls" onSubmit={(e) => e.preventDefault()} aria-label="Leaderboard settings">
@@ -66,7 +71,7 @@ export function LeaderboardControls({ state, metrics, onChange, showAggregation 
         <label>
           Rank by
           <select value={state.aggregation} onChange={(e) => onChange({ ...state, aggregation: e.target.value as Aggregation })} data-testid="aggregation-select">
-            {AGGREGATIONS.map((a) => (
+            {AGGREGATIONS.filter((a) => a !== 'corpus' || corpusAvailable || state.aggregation === 'corpus').map((a) => (
               <option key={a} value={a}>
                 {AGGREGATION_LABELS[a]}
               </option>
@@ -77,7 +82,7 @@ export function LeaderboardControls({ state, metrics, onChange, showAggregation 
       <label>
         Significance test
         <select value={state.test ?? ''} onChange={(e) => onChange({ ...state, test: e.target.value === '' ? null : (e.target.value as PairedTest) })} data-testid="test-select">
-          <option value="">Default (per aggregation)</option>
+          <option value="">{DEFAULT_TESTS_LABEL}</option>
           {TESTS.map((t) => (
             <option key={t} value={t}>
               {TEST_LABELS[t]}

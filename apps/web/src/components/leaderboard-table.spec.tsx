@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { row } from '../test/fixtures';
+import { pair, row } from '../test/fixtures';
 import { LeaderboardTable } from './leaderboard-table';
 
 const rows = [
@@ -37,6 +37,21 @@ describe('LeaderboardTable', () => {
     render(<LeaderboardTable rows={rows} aggregation="elo" higherIsBetter />);
     expect(screen.getByRole('columnheader', { name: 'Elo' })).toBeTruthy();
     expect(screen.queryAllByText('2', { selector: '.cluster-tag' })).toHaveLength(0);
+  });
+
+  it('marks a pair that is significant inside one cluster (WMT-style clusters allow it) and states the rule', () => {
+    const pairs = [pair('A', 'B', { significant: { mean: true, median: false, bt: false, corpus: null } }), pair('A', 'C', { significant: { mean: true, median: false, bt: false, corpus: null } })];
+    render(<LeaderboardTable rows={rows} aggregation="mean" higherIsBetter pairs={pairs} clusterDefinition="Clusters (WMT style): rule" />);
+    const marked = screen.getAllByTestId('within-cluster').map((el) => el.closest('tr')!.getAttribute('data-system'));
+    expect(marked).toEqual(['A', 'B']); // A–B share cluster 1; A–C are in different clusters (expected to differ)
+    expect(screen.getByTestId('cluster-definition').textContent).toBe('Clusters (WMT style): rule');
+  });
+
+  it('shows Elo’s own rank interval, named as the game-order spread, not Bradley–Terry’s', () => {
+    render(<LeaderboardTable rows={rows} aggregation="elo" higherIsBetter />);
+    expect(screen.getByRole('columnheader', { name: /Rank interval \(game order\)/ })).toBeTruthy();
+    const a = screen.getAllByTestId('leaderboard-row').find((tr) => tr.getAttribute('data-system') === 'A')!;
+    expect(within(a).getAllByRole('cell').map((c) => c.textContent)).toContain('1–3'); // fixture: elo interval [1, 3]
   });
 
   it('links each system to its submission page', () => {

@@ -8,6 +8,8 @@ function board(systems: ReturnType<typeof row>[], notes: string[] = []) {
   return {
     phaseId: 'p1', metric: 'bleu', higherIsBetter: true, metricSignature: 'bleu|sig', availableMetrics: ['bleu', 'chrf'], test: 'TTEST', correction: 'HOLM',
     seed: 12345, resamples: 1000, instanceCount: 100, disagreement: null, notes, systems, pairs: [pair('A', 'B')],
+    resamplesChosen: true, smallestReachableP: 0.001, alpha: 0.05, significanceWarnings: [] as string[], mainAggregation: 'mean', corpusSignature: 'bleu|corpus',
+    clusterDefinition: 'Clusters (WMT style): rule.', clusterTests: [{ aggregation: 'mean', test: 'ttest', label: 'paired t-test' }], btFiniteMle: true, btNote: null,
   };
 }
 
@@ -36,6 +38,25 @@ describe('LeaderboardView', () => {
     answer({ data: { leaderboard: board([row('A', { mean: 1, bt: 2 }), row('B', { mean: 2, bt: 1 })]) } });
     view();
     expect((await screen.findByTestId('disagreement-note')).textContent).toContain('Bradley–Terry ranks B first');
+  });
+
+  it('names the test behind each aggregation, the cluster rule, and warns when significance is unreachable', async () => {
+    const b = {
+      ...board([row('A', { mean: 1, corpus: 1 }), row('B', { mean: 2, corpus: 2 })]),
+      mainAggregation: 'corpus',
+      clusterTests: [
+        { aggregation: 'corpus', test: 'bootstrap_corpus', label: 'paired bootstrap resampling of the corpus score (sacreBLEU paired-bs)' },
+        { aggregation: 'mean', test: 'ttest', label: 'paired t-test' },
+      ],
+      significanceWarnings: ['With 1000 resamples the bootstrap and randomisation tests cannot reach significance after Holm correction over 55 pairs'],
+    };
+    answer({ data: { leaderboard: b } });
+    view();
+    expect((await screen.findByTestId('board-tests')).textContent).toMatch(/corpus — paired bootstrap resampling of the corpus score \(sacreBLEU paired-bs\); mean — paired t-test/);
+    expect(screen.getByTestId('cluster-definition').textContent).toContain('WMT style');
+    expect(screen.getByTestId('significance-warning').textContent).toContain('cannot reach significance');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toContain('Default: paired-bs for corpus, t-test for mean, Mood for median, sign test for BT');
+    expect(screen.getAllByTestId('leaderboard-row').map((r) => r.getAttribute('data-value'))).toEqual(['29', '28']); // corpus column is the main order
   });
 
   it('explains an empty leaderboard with the API’s notes', async () => {

@@ -1,11 +1,14 @@
 import { LeaderboardDocument } from '../graphql/generated';
 import { useQuery } from '../lib/graphql-client';
-import { topDisagreementNote } from '../lib/leaderboard';
+import { AGGREGATION_LABELS, effectiveAggregation, topDisagreementNote } from '../lib/leaderboard';
 import { Link } from '../lib/router';
 import { serializeLeaderboardState, type LeaderboardState } from '../lib/url-state';
 import { DownloadLink } from './download-link';
+import { formatNumber } from '../lib/format';
 import { LeaderboardControls, metricLabel, TEST_LABELS } from './leaderboard-controls';
 import { LeaderboardTable } from './leaderboard-table';
+import { SignificanceSettings } from './significance-settings';
+import { useAuth } from '../lib/auth';
 import { Empty, ErrorMessage, Loading } from './status';
 
 interface Props {
@@ -34,8 +37,10 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
     { key: String(refreshKey) },
   );
   const board = data?.leaderboard ?? null;
+  const { me } = useAuth();
   const available = board?.availableMetrics.length ? board.availableMetrics : metrics;
   const note = board ? topDisagreementNote(board.systems) : null;
+  const aggregation = effectiveAggregation(state.aggregation, board);
   const boardQuery = leaderboardQuery(board?.metric ?? state.metric, state.test, state.correction);
   const pairwiseLink = `/phases/${encodeURIComponent(phaseId)}/pairwise${serializeLeaderboardState({ ...state, phase: null, metric: board?.metric ?? state.metric })}`;
   return (
@@ -57,7 +62,7 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
           </DownloadLink>
         </div>
       </div>
-      <LeaderboardControls state={state} metrics={available} onChange={onChange} />
+      <LeaderboardControls state={state} metrics={available} onChange={onChange} corpusAvailable={board ? board.mainAggregation === 'corpus' : true} />
       {loading && <Loading what="the leaderboard" />}
       {error && <ErrorMessage error={error} onRetry={refetch} title="Could not rank the systems" />}
       {board && board.systems.length === 0 && (
@@ -72,12 +77,45 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
               <strong>Aggregations disagree about the top system.</strong> {note ?? board.disagreement}
             </p>
           )}
-          <LeaderboardTable rows={board.systems} aggregation={state.aggregation} higherIsBetter={board.higherIsBetter} />
-          <p className="muted small">
-            {metricLabel(board.metric)} on {board.instanceCount} instances; {board.higherIsBetter ? 'higher' : 'lower'} is better. Clusters:{' '}
-            {state.test ? TEST_LABELS[board.test] : 'per-aggregation default test'}, {board.correction.toLowerCase()} correction, α = 0.05; intervals from{' '}
-            {board.resamples} bootstrap resamples (seed {board.seed}). <span className="signature">{board.metricSignature}</span>
+          {board.significanceWarnings.map((w) => (
+            <p key={w} className="note note-warning" role="note" data-testid="significance-warning">
+              <strong>Significance cannot be trusted at this size.</strong> {w}
+            </p>
+          ))}
+          {board.btNote && (
+            <p className="note" role="note" data-testid="bt-note">
+              {board.btNote}
+            </p>
+          )}
+          <LeaderboardTable
+            rows={board.systems}
+            aggregation={aggregation}
+            higherIsBetter={board.higherIsBetter}
+            pairs={board.pairs}
+            clusterDefinition={board.clusterDefinition}
+            metricName={metricLabel(board.metric).replace(' (lower is better)', '')}
+          />
+          <p className="muted small" data-testid="board-tests">
+            {metricLabel(board.metric)} on {board.instanceCount} instances; {board.higherIsBetter ? 'higher' : 'lower'} is better. Ranked by{' '}
+            {AGGREGATION_LABELS[aggregation].toLowerCase()}
+            {board.mainAggregation === 'corpus' && ' (the main ranking for this corpus-level metric)'}. Tests behind the clusters
+            {state.test ? ` (${TEST_LABELS[board.test]} chosen)` : ' (default per aggregation)'}:{' '}
+            {board.clusterTests.map((t) => `${t.aggregation === 'bt' ? 'Bradley–Terry' : t.aggregation} — ${t.label}`).join('; ')}; {board.correction.toLowerCase()} correction,
+            α = {board.alpha}. {board.resamples} bootstrap resamples and randomisation trials
+            {board.resamplesChosen ? ', chosen so the smallest corrected p can fall well below α' : " (the phase's setting)"} (smallest reachable p{' '}
+            {formatNumber(board.smallestReachableP, 4)}), seed {board.seed}. Corpus: <span className="signature">{board.corpusSignature}</span>; sentence scores:{' '}
+            <span className="signature">{board.metricSignature}</span>
           </p>
+          {me?.role === 'ORGANISER' && (
+            <SignificanceSettings
+              key={`${board.resamples}-${board.seed}-${board.resamplesChosen}`}
+              phaseId={phaseId}
+              resamples={board.resamples}
+              resamplesChosen={board.resamplesChosen}
+              seed={board.seed}
+              onSaved={refetch}
+            />
+          )}
           {board.notes.length > 0 && (
             <ul className="notes">
               {board.notes.map((n) => (

@@ -8,7 +8,6 @@ import { largestDifferences, pairInstances, winTieLoss } from '../lib/paired';
 import { TEST_LABELS } from './leaderboard-controls';
 import { PlotFigure } from './plot-figure';
 import { ErrorMessage, Loading } from './status';
-import type { PairedTest } from '../graphql/generated';
 
 type Row = InstanceScoresQuery['instanceScores']['rows'][number];
 
@@ -29,13 +28,18 @@ interface Props {
   onClose: () => void;
 }
 
-const TEST_KEYS: [keyof LeaderboardData['pairs'][number]['tests'], PairedTest][] = [
-  ['ttest', 'TTEST'],
-  ['wilcoxon', 'WILCOXON'],
-  ['sign', 'SIGN'],
-  ['mood', 'MOOD'],
-  ['bootstrap', 'BOOTSTRAP'],
-  ['ar', 'AR'],
+type TestKey = keyof LeaderboardData['pairs'][number]['tests'];
+
+/** Every test of a pair, named as what it tests; corpus rows only for corpus-level metrics. */
+const TEST_ROWS: [TestKey, string, string][] = [
+  ['ttest', 'ttest', 'Paired t-test (mean of sentence scores)'],
+  ['wilcoxon', 'wilcoxon', 'Wilcoxon signed-rank (exact for n ≤ 50)'],
+  ['sign', 'sign', 'Sign test (ties dropped)'],
+  ['mood', 'mood', "Mood's median test"],
+  ['bootstrap', 'bootstrap', 'Paired bootstrap of the mean'],
+  ['ar', 'ar', 'Approximate randomisation of the mean'],
+  ['bootstrapCorpus', 'bootstrap_corpus', 'Paired bootstrap of the corpus score (sacreBLEU paired-bs)'],
+  ['arCorpus', 'ar_corpus', 'Approximate randomisation of the corpus score (sacreBLEU paired-ar)'],
 ];
 
 /** Two systems side by side: distribution of per-instance differences, counts, tests, largest differences. */
@@ -100,16 +104,16 @@ export function PairedView({ board, aId, bId, onClose }: Props) {
                 </tr>
               </thead>
               <tbody>
-                {TEST_KEYS.map(([key, name]) => (
-                  <tr key={key} className={board.test === name ? 'sorted' : undefined}>
-                    <th scope="row">{TEST_LABELS[name]}</th>
+                {TEST_ROWS.filter(([key]) => !key.endsWith('Corpus') || pair.tests[key] !== null).map(([key, id, label]) => (
+                  <tr key={key} className={pair.pTest === id ? 'sorted' : undefined}>
+                    <th scope="row">{label}</th>
                     <td className="num">{formatPValue(pair.tests[key])}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
             <p className="small">
-              {TEST_LABELS[board.test]} after {board.correction.toLowerCase()} correction: p {formatPValue(pair.pAdjusted).startsWith('<') ? '' : '= '}
+              {TEST_ROWS.find(([, id]) => id === pair.pTest)?.[2] ?? TEST_LABELS[board.test]} after {board.correction.toLowerCase()} correction: p {formatPValue(pair.pAdjusted).startsWith('<') ? '' : '= '}
               {formatPValue(pair.pAdjusted)} —{' '}
               <strong>{pair.pAdjusted !== null && pair.pAdjusted < 0.05 ? 'significant at α = 0.05' : 'not significant at α = 0.05'}</strong>
             </p>

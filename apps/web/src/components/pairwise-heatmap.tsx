@@ -55,6 +55,7 @@ export function PairwiseHeatmap({ cells, order, onSelect }: Props) {
               rect.setAttribute('aria-label', cellLabel(c));
               rect.setAttribute('data-row-id', c.rowId);
               rect.setAttribute('data-col-id', c.colId);
+              rect.setAttribute('data-significant', String(c.significant));
               rect.setAttribute('class', 'heat-cell');
               const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
               title.textContent = cellLabel(c);

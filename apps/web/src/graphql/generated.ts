@@ -215,7 +215,16 @@ export type LeaderboardQueryVariables = Exact<{
 }>;
 
 
-export type LeaderboardQuery = { leaderboard: { phaseId: string, metric: string, higherIsBetter: boolean, metricSignature: string, availableMetrics: Array<string>, test: PairedTest, correction: PValueCorrection, seed: number, resamples: number, instanceCount: number, disagreement: string | null, notes: Array<string>, systems: Array<{ submissionId: string, system: string, team: string, isBaseline: boolean, n: number, corpusScore: number | null, corpusSignature: string, mean: number, median: number, bt: number | null, elo: number | null, clusterDisagreement: boolean, meanCi: { low: number | null, high: number | null }, medianCi: { low: number | null, high: number | null }, btCi: { low: number | null, high: number | null }, trueskill: { mu: number | null, sigma: number | null }, rank: { mean: number, median: number, bt: number, elo: number, trueskill: number }, rankInterval: { mean: { best: number, worst: number }, median: { best: number, worst: number }, bt: { best: number, worst: number } }, cluster: { mean: number, median: number, bt: number } }>, pairs: Array<{ aSubmissionId: string, bSubmissionId: string, a: string, b: string, wins: number, losses: number, ties: number, pBt: number | null, medianDiff: number | null, meanDiff: number | null, p: number | null, pAdjusted: number | null, tests: { ttest: number | null, wilcoxon: number | null, sign: number | null, mood: number | null, bootstrap: number | null, ar: number | null } }> } };
+export type LeaderboardQuery = { leaderboard: { phaseId: string, metric: string, higherIsBetter: boolean, metricSignature: string, availableMetrics: Array<string>, test: PairedTest, correction: PValueCorrection, seed: number, resamples: number, resamplesChosen: boolean, smallestReachableP: number, alpha: number, significanceWarnings: Array<string>, mainAggregation: string, corpusSignature: string, clusterDefinition: string, btFiniteMle: boolean, btNote: string | null, instanceCount: number, disagreement: string | null, notes: Array<string>, clusterTests: Array<{ aggregation: string, test: string, label: string }>, systems: Array<{ submissionId: string, system: string, team: string, isBaseline: boolean, n: number, corpusScore: number | null, corpusSignature: string, mean: number, median: number, bt: number | null, btTier: number, elo: number | null, clusterDisagreement: boolean, corpusCi: { mean: number | null, ci: number | null, low: number | null, high: number | null } | null, meanCi: { low: number | null, high: number | null }, medianCi: { low: number | null, high: number | null }, btCi: { low: number | null, high: number | null }, trueskill: { mu: number | null, sigma: number | null }, rank: { mean: number, median: number, bt: number, elo: number, trueskill: number, corpus: number | null }, rankInterval: { mean: { best: number, worst: number }, median: { best: number, worst: number }, bt: { best: number, worst: number }, elo: { best: number, worst: number } | null, trueskill: { best: number, worst: number } | null, corpus: { best: number, worst: number } | null }, cluster: { mean: number, median: number, bt: number, corpus: number | null } }>, pairs: Array<{ aSubmissionId: string, bSubmissionId: string, a: string, b: string, wins: number, losses: number, ties: number, pBt: number | null, medianDiff: number | null, meanDiff: number | null, p: number | null, pAdjusted: number | null, pTest: string, tests: { ttest: number | null, wilcoxon: number | null, sign: number | null, mood: number | null, bootstrap: number | null, ar: number | null, bootstrapCorpus: number | null, arCorpus: number | null }, significant: { mean: boolean, median: boolean, bt: boolean, corpus: boolean | null } }> } };
+
+export type SetPhaseSignificanceMutationVariables = Exact<{
+  phaseId: string | number;
+  resamples?: number | null | undefined;
+  seed?: number | null | undefined;
+}>;
+
+
+export type SetPhaseSignificanceMutation = { setPhaseSignificance: { phaseId: string, resamples: number | null, seed: number } };
 
 export type ClosePhaseMutationVariables = Exact<{
   id: string | number;
@@ -339,14 +348,14 @@ export type UploadTestSetMutationVariables = Exact<{
 
 export type UploadTestSetMutation = { uploadTestSet: { id: string, name: string, instanceCount: number, checksum: string } };
 
-export type RobustnessReportFieldsFragment = { id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null, tradeoff: Array<{ with: string, w: number, accuracy: number, signature: string, ci: { low: number | null, high: number | null } }> | null };
+export type RobustnessReportFieldsFragment = { id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, pooledAccuracy: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null, tradeoff: Array<{ with: string, w: number, accuracy: number, signature: string, ci: { low: number | null, high: number | null } }> | null };
 
 export type RobustnessQueryVariables = Exact<{
   taskSlug: string;
 }>;
 
 
-export type RobustnessQuery = { robustness: Array<{ id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null, tradeoff: Array<{ with: string, w: number, accuracy: number, signature: string, ci: { low: number | null, high: number | null } }> | null }> };
+export type RobustnessQuery = { robustness: Array<{ id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, pooledAccuracy: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null, tradeoff: Array<{ with: string, w: number, accuracy: number, signature: string, ci: { low: number | null, high: number | null } }> | null }> };
 
 export type RunRobustnessMutationVariables = Exact<{
   taskSlug: string;
@@ -354,7 +363,7 @@ export type RunRobustnessMutationVariables = Exact<{
 }>;
 
 
-export type RunRobustnessMutation = { runRobustness: Array<{ id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null, tradeoff: Array<{ with: string, w: number, accuracy: number, signature: string, ci: { low: number | null, high: number | null } }> | null }> };
+export type RunRobustnessMutation = { runRobustness: Array<{ id: string, metric: string, suite: string, mode: RobustnessMode, status: RobustnessReportStatus, error: string | null, signature: string, higherIsBetter: boolean | null, failingCount: number | null, createdAt: string, finishedAt: string | null, overall: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, pooledAccuracy: { accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } } | null, phenomena: Array<{ phenomenon: string, accuracy: number, n: number, passed: number, ci: { low: number | null, high: number | null } }>, bootstrap: { seed: number, resamples: number, confidence: number } | null, tradeoff: Array<{ with: string, w: number, accuracy: number, signature: string, ci: { low: number | null, high: number | null } }> | null }> };
 
 export type RobustnessTradeoffCardQueryVariables = Exact<{
   phaseId: string | number;
@@ -457,6 +466,15 @@ export const RobustnessReportFieldsFragmentDoc = new TypedDocumentString(`
   createdAt
   finishedAt
   overall {
+    accuracy
+    n
+    passed
+    ci {
+      low
+      high
+    }
+  }
+  pooledAccuracy {
     accuracy
     n
     passed
@@ -639,6 +657,20 @@ export const LeaderboardDocument = new TypedDocumentString(`
     correction
     seed
     resamples
+    resamplesChosen
+    smallestReachableP
+    alpha
+    significanceWarnings
+    mainAggregation
+    corpusSignature
+    clusterDefinition
+    clusterTests {
+      aggregation
+      test
+      label
+    }
+    btFiniteMle
+    btNote
     instanceCount
     disagreement
     notes
@@ -649,6 +681,12 @@ export const LeaderboardDocument = new TypedDocumentString(`
       isBaseline
       n
       corpusScore
+      corpusCi {
+        mean
+        ci
+        low
+        high
+      }
       corpusSignature
       mean
       meanCi {
@@ -661,6 +699,7 @@ export const LeaderboardDocument = new TypedDocumentString(`
         high
       }
       bt
+      btTier
       btCi {
         low
         high
@@ -676,6 +715,7 @@ export const LeaderboardDocument = new TypedDocumentString(`
         bt
         elo
         trueskill
+        corpus
       }
       rankInterval {
         mean {
@@ -690,11 +730,24 @@ export const LeaderboardDocument = new TypedDocumentString(`
           best
           worst
         }
+        elo {
+          best
+          worst
+        }
+        trueskill {
+          best
+          worst
+        }
+        corpus {
+          best
+          worst
+        }
       }
       cluster {
         mean
         median
         bt
+        corpus
       }
       clusterDisagreement
     }
@@ -711,6 +764,7 @@ export const LeaderboardDocument = new TypedDocumentString(`
       meanDiff
       p
       pAdjusted
+      pTest
       tests {
         ttest
         wilcoxon
@@ -718,11 +772,28 @@ export const LeaderboardDocument = new TypedDocumentString(`
         mood
         bootstrap
         ar
+        bootstrapCorpus
+        arCorpus
+      }
+      significant {
+        mean
+        median
+        bt
+        corpus
       }
     }
   }
 }
     `) as unknown as TypedDocumentString<LeaderboardQuery, LeaderboardQueryVariables>;
+export const SetPhaseSignificanceDocument = new TypedDocumentString(`
+    mutation SetPhaseSignificance($phaseId: ID!, $resamples: Int, $seed: Int) {
+  setPhaseSignificance(phaseId: $phaseId, resamples: $resamples, seed: $seed) {
+    phaseId
+    resamples
+    seed
+  }
+}
+    `) as unknown as TypedDocumentString<SetPhaseSignificanceMutation, SetPhaseSignificanceMutationVariables>;
 export const ClosePhaseDocument = new TypedDocumentString(`
     mutation ClosePhase($id: ID!) {
   closePhase(id: $id) {
@@ -882,6 +953,15 @@ export const RobustnessDocument = new TypedDocumentString(`
       high
     }
   }
+  pooledAccuracy {
+    accuracy
+    n
+    passed
+    ci {
+      low
+      high
+    }
+  }
   phenomena {
     phenomenon
     accuracy
@@ -927,6 +1007,15 @@ export const RunRobustnessDocument = new TypedDocumentString(`
   createdAt
   finishedAt
   overall {
+    accuracy
+    n
+    passed
+    ci {
+      low
+      high
+    }
+  }
+  pooledAccuracy {
     accuracy
     n
     passed

@@ -4,10 +4,11 @@ export type LeaderboardData = LeaderboardQuery['leaderboard'];
 export type LeaderboardRow = LeaderboardData['systems'][number];
 export type PairRow = LeaderboardData['pairs'][number];
 
-export const AGGREGATIONS = ['mean', 'median', 'bt', 'elo', 'trueskill'] as const;
+export const AGGREGATIONS = ['corpus', 'mean', 'median', 'bt', 'elo', 'trueskill'] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
 
 export const AGGREGATION_LABELS: Record<Aggregation, string> = {
+  corpus: 'Corpus score',
   mean: 'Mean',
   median: 'Median',
   bt: 'Bradley–Terry',
@@ -15,14 +16,50 @@ export const AGGREGATION_LABELS: Record<Aggregation, string> = {
   trueskill: 'TrueSkill',
 };
 
-/** Aggregations that have significance clusters (the API clusters mean, median and BT). */
+/**
+ * The aggregation actually shown: `corpus` exists only for corpus-level metrics (BLEU, chrF,
+ * TER); elsewhere it falls back to the mean.
+ */
+export function effectiveAggregation(aggregation: Aggregation, board: { mainAggregation: string } | null): Aggregation {
+  return aggregation === 'corpus' && board?.mainAggregation !== 'corpus' ? 'mean' : aggregation;
+}
+
+/** Aggregations that have significance clusters (corpus, mean, median and BT). */
 export function clusterOf(row: LeaderboardRow, aggregation: Aggregation): number | null {
+  if (aggregation === 'corpus') return row.cluster.corpus;
   return aggregation === 'mean' || aggregation === 'median' || aggregation === 'bt' ? row.cluster[aggregation] : null;
+}
+
+/**
+ * Rank interval of a system under an aggregation and what it measures: bootstrap over
+ * instances for corpus, mean, median and BT; for Elo and TrueSkill the spread over random game
+ * orders (order sensitivity, not sampling uncertainty).
+ */
+export function rankIntervalOf(row: LeaderboardRow, aggregation: Aggregation): { interval: [number, number] | null; kind: 'bootstrap' | 'game order' } {
+  const r = row.rankInterval[aggregation];
+  return { interval: r ? [r.best, r.worst] : null, kind: aggregation === 'elo' || aggregation === 'trueskill' ? 'game order' : 'bootstrap' };
+}
+
+/** Systems significantly different from this one although in the same cluster (WMT-style clusters allow that). */
+export function withinClusterSignificant(row: LeaderboardRow, rows: readonly LeaderboardRow[], pairs: readonly PairRow[], aggregation: Aggregation): string[] {
+  const c = clusterOf(row, aggregation);
+  if (c === null || (aggregation !== 'corpus' && aggregation !== 'mean' && aggregation !== 'median' && aggregation !== 'bt')) return [];
+  const byId = new Map(rows.map((r) => [r.submissionId, r]));
+  const out: string[] = [];
+  for (const p of pairs) {
+    const other = p.aSubmissionId === row.submissionId ? p.bSubmissionId : p.bSubmissionId === row.submissionId ? p.aSubmissionId : null;
+    if (other === null) continue;
+    const o = byId.get(other);
+    if (o && clusterOf(o, aggregation) === c && p.significant[aggregation] === true) out.push(o.system);
+  }
+  return out;
 }
 
 /** The value a system is ranked by under an aggregation (TrueSkill: μ − 3σ is not used; the API ranks by μ). */
 export function aggregateValue(row: LeaderboardRow, aggregation: Aggregation): number | null {
   switch (aggregation) {
+    case 'corpus':
+      return row.corpusScore;
     case 'mean':
       return row.mean;
     case 'median':
@@ -40,7 +77,7 @@ export function aggregateValue(row: LeaderboardRow, aggregation: Aggregation): n
 export function orderSystems(rows: readonly LeaderboardRow[], aggregation: Aggregation): LeaderboardRow[] {
   return rows
     .map((row, index) => ({ row, index }))
-    .sort((x, y) => x.row.rank[aggregation] - y.row.rank[aggregation] || x.index - y.index)
+    .sort((x, y) => (x.row.rank[aggregation] ?? x.row.rank.mean) - (y.row.rank[aggregation] ?? y.row.rank.mean) || x.index - y.index)
     .map((x) => x.row);
 }
 
@@ -69,10 +106,11 @@ export function clusterBands(ordered: readonly LeaderboardRow[], aggregation: Ag
 }
 
 /** Which system each aggregation puts first. */
-export function topSystems(rows: readonly LeaderboardRow[]): Record<Aggregation, string[]> {
-  const out = {} as Record<Aggregation, string[]>;
+export function topSystems(rows: readonly LeaderboardRow[]): Partial<Record<Aggregation, string[]>> {
+  const out: Partial<Record<Aggregation, string[]>> = {};
   for (const agg of AGGREGATIONS) {
-    const best = Math.min(...rows.map((r) => r.rank[agg]));
+    if (rows.some((r) => r.rank[agg] === null || r.rank[agg] === undefined)) continue;
+    const best = Math.min(...rows.map((r) => r.rank[agg] as number));
     out[agg] = rows.filter((r) => r.rank[agg] === best).map((r) => r.system);
   }
   return out;
@@ -85,10 +123,11 @@ export function topSystems(rows: readonly LeaderboardRow[]): Record<Aggregation,
 export function topDisagreementNote(rows: readonly LeaderboardRow[]): string | null {
   if (rows.length < 2) return null;
   const tops = topSystems(rows);
-  const key = (agg: Aggregation) => tops[agg].join(', ');
-  if (new Set(AGGREGATIONS.map(key)).size === 1) return null;
+  const present = AGGREGATIONS.filter((a) => tops[a] !== undefined);
+  const key = (agg: Aggregation) => (tops[agg] ?? []).join(', ');
+  if (new Set(present.map(key)).size === 1) return null;
   const groups = new Map<string, Aggregation[]>();
-  for (const agg of AGGREGATIONS) groups.set(key(agg), [...(groups.get(key(agg)) ?? []), agg]);
+  for (const agg of present) groups.set(key(agg), [...(groups.get(key(agg)) ?? []), agg]);
   return [...groups.entries()]
     .map(([systems, aggs]) => `${aggs.map((a) => AGGREGATION_LABELS[a]).join(', ')} ${aggs.length === 1 ? 'ranks' : 'rank'} ${systems} first`)
     .join('; ');
@@ -108,10 +147,16 @@ export interface PairCell {
   ties: number;
 }
 
-export function pairCells(pairs: readonly PairRow[], alpha = 0.05): PairCell[] {
+/**
+ * Heatmap cells for both orientations of every pair. With an aggregation, a pair is significant
+ * exactly when that aggregation's cluster test says so (the API's `significant` flags), so stars
+ * and clusters follow one definition; without one, the pairs' own adjusted p < α.
+ */
+export function pairCells(pairs: readonly PairRow[], alpha = 0.05, aggregation?: Aggregation): PairCell[] {
   const cells: PairCell[] = [];
   for (const p of pairs) {
-    const significant = p.pAdjusted !== null && p.pAdjusted < alpha;
+    const flag = aggregation === 'corpus' || aggregation === 'mean' || aggregation === 'median' || aggregation === 'bt' ? p.significant[aggregation] : undefined;
+    const significant = flag !== undefined && flag !== null ? flag : p.pAdjusted !== null && p.pAdjusted < alpha;
     cells.push({ row: p.a, col: p.b, rowId: p.aSubmissionId, colId: p.bSubmissionId, pBeats: p.pBt, pAdjusted: p.pAdjusted, significant, wins: p.wins, losses: p.losses, ties: p.ties });
     cells.push({
       row: p.b, col: p.a, rowId: p.bSubmissionId, colId: p.aSubmissionId,

@@ -13,7 +13,8 @@ export interface LeaderboardState {
   correction: PValueCorrection;
 }
 
-export const DEFAULT_STATE: LeaderboardState = { phase: null, metric: null, aggregation: 'mean', test: null, correction: 'HOLM' };
+/** The default aggregation is the main one: the corpus score for corpus-level metrics, else the mean. */
+export const DEFAULT_STATE: LeaderboardState = { phase: null, metric: null, aggregation: 'corpus', test: null, correction: 'HOLM' };
 
 function oneOf<T extends string>(values: readonly T[], raw: string | null): T | null {
   if (raw === null) return null;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { LeaderboardDocument, PhaseDocument } from '../graphql/generated';
 import { useQuery } from '../lib/graphql-client';
-import { orderSystems, pairCells } from '../lib/leaderboard';
+import { AGGREGATION_LABELS, clusterOf, effectiveAggregation, orderSystems, pairCells, type Aggregation } from '../lib/leaderboard';
 import { Link, navigate, useLocation } from '../lib/router';
 import { serializeLeaderboardState } from '../lib/url-state';
 import { useLeaderboardState } from '../lib/use-url-state';
@@ -19,8 +19,15 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
   const phase = useQuery(PhaseDocument, { id: phaseId });
   const { data, error, loading, refetch } = useQuery(LeaderboardDocument, { phaseId, metric: state.metric, test: state.test, correction: state.correction });
   const board = data?.leaderboard ?? null;
-  const order = useMemo(() => (board ? orderSystems(board.systems, state.aggregation === 'elo' || state.aggregation === 'trueskill' ? 'bt' : state.aggregation).map((s) => s.system) : []), [board, state.aggregation]);
-  const cells = useMemo(() => (board ? pairCells(board.pairs) : []), [board]);
+  // Stars follow the cluster test of the aggregation shown (Elo/TrueSkill have none: BT's order and test).
+  const aggregation: Aggregation = useMemo(() => {
+    const a = effectiveAggregation(state.aggregation, board);
+    return a === 'elo' || a === 'trueskill' ? 'bt' : a;
+  }, [state.aggregation, board]);
+  const order = useMemo(() => (board ? orderSystems(board.systems, aggregation).map((s) => s.system) : []), [board, aggregation]);
+  const cells = useMemo(() => (board ? pairCells(board.pairs, board.alpha, aggregation) : []), [board, aggregation]);
+  const clusterTest = board?.clusterTests.find((t) => t.aggregation === aggregation);
+  const clusterList = board ? orderSystems(board.systems, aggregation).map((s) => ({ system: s.system, cluster: clusterOf(s, aggregation) })) : [];
 
   function select(rowId: string, colId: string) {
     const next = new URLSearchParams(search);
@@ -47,16 +54,32 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
         )}
       </p>
       <h1>Pairwise comparison{phase.data && `: ${phase.data.phase.name}`}</h1>
-      <LeaderboardControls state={state} metrics={board?.availableMetrics ?? []} onChange={setState} showAggregation={false} />
+      <LeaderboardControls state={state} metrics={board?.availableMetrics ?? []} onChange={setState} corpusAvailable={board ? board.mainAggregation === 'corpus' : true} />
       {loading && !board && <Loading what="pairwise results" />}
       {error && <ErrorMessage error={error} onRetry={refetch} title="Could not compare the systems" />}
       {board && board.systems.length < 2 && <Empty>At least two scored systems are needed for a comparison.</Empty>}
       {board && board.systems.length >= 2 && (
         <>
-          <p className="small">
+          <p className="small" data-testid="pairwise-legend">
             Each cell is the Bradley–Terry probability that the row system beats the column system on an instance. * and a black outline mark pairs that differ
-            significantly ({TEST_LABELS[board.test]}, {CORRECTION_LABELS[board.correction]} correction, α = 0.05). Select a cell to compare the two systems.
+            significantly under {AGGREGATION_LABELS[aggregation].toLowerCase()}&apos;s cluster test ({clusterTest?.label ?? TEST_LABELS[board.test]}, {CORRECTION_LABELS[board.correction]}{' '}
+            correction, α = {board.alpha}). Select a cell to compare the two systems.
           </p>
+          <p className="small" data-testid="pairwise-clusters">
+            {board.clusterDefinition} Clusters here ({AGGREGATION_LABELS[aggregation].toLowerCase()}):{' '}
+            {clusterList.map((c, i) => (
+              <span key={c.system} data-testid="pairwise-cluster" data-system={c.system} data-cluster={String(c.cluster ?? '')}>
+                {i > 0 && ', '}
+                {c.system} ({c.cluster ?? '–'})
+              </span>
+            ))}
+            .
+          </p>
+          {board.significanceWarnings.map((w) => (
+            <p key={w} className="note note-warning" role="note">
+              {w}
+            </p>
+          ))}
           <PairwiseHeatmap cells={cells} order={order} onSelect={select} />
           <form className="controls" aria-label="Choose two systems" onSubmit={(e) => e.preventDefault()}>
             <label>

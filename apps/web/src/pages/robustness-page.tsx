@@ -137,9 +137,16 @@ function ReportView({ report, phaseId }: { report: Report; phaseId: string | nul
   return (
     <>
       {report.overall && (
-        <p>
-          Overall accuracy <strong>{formatNumber(report.overall.accuracy, 3)}</strong> {formatInterval([report.overall.ci.low, report.overall.ci.high], 3)} on{' '}
-          {report.overall.n} pairs (mean over phenomena){report.failingCount !== null && `; the metric did not prefer the correct candidate on ${report.failingCount} of them`}.
+        <p data-testid="robustness-summary">
+          Macro accuracy (mean over phenomena, the MENLI paper&apos;s number) <strong>{formatNumber(report.overall.accuracy, 3)}</strong>{' '}
+          {formatInterval([report.overall.ci.low, report.overall.ci.high], 3)}
+          {report.pooledAccuracy && (
+            <>
+              ; pooled accuracy (passes / pairs) <strong>{formatNumber(report.pooledAccuracy.accuracy, 3)}</strong>{' '}
+              {formatInterval([report.pooledAccuracy.ci.low, report.pooledAccuracy.ci.high], 3)}
+            </>
+          )}{' '}
+          on {report.overall.n} pairs{report.failingCount !== null && `; the metric did not prefer the correct candidate on ${report.failingCount} of them`}.
         </p>
       )}
       <RobustnessChart bars={bars} />

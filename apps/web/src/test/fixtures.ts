@@ -3,29 +3,50 @@ import type { LeaderboardRow, PairRow } from '../lib/leaderboard';
 type Ranks = LeaderboardRow['rank'];
 
 /** A leaderboard row with the given ranks; values follow the ranks unless given. */
-export function row(system: string, rank: Partial<Ranks> & { mean: number }, extra: Partial<LeaderboardRow> = {}): LeaderboardRow {
-  const r: Ranks = { mean: rank.mean, median: rank.median ?? rank.mean, bt: rank.bt ?? rank.mean, elo: rank.elo ?? rank.mean, trueskill: rank.trueskill ?? rank.mean };
+export function row(
+  system: string,
+  rank: Partial<Ranks> & { mean: number },
+  extra: Partial<Omit<LeaderboardRow, 'cluster'>> & { cluster?: Partial<LeaderboardRow['cluster']> } = {},
+): LeaderboardRow {
+  const r: Ranks = {
+    mean: rank.mean,
+    median: rank.median ?? rank.mean,
+    bt: rank.bt ?? rank.mean,
+    elo: rank.elo ?? rank.mean,
+    trueskill: rank.trueskill ?? rank.mean,
+    corpus: rank.corpus ?? null,
+  };
+  const { cluster, ...rest } = extra;
   return {
     submissionId: `id-${system}`,
     system,
     team: `team-${system}`,
     isBaseline: false,
     n: 100,
-    corpusScore: 30 - r.mean,
+    corpusScore: 30 - (r.corpus ?? r.mean),
+    corpusCi: r.corpus === null ? null : { mean: 30 - r.corpus, ci: 0.5, low: 29.5 - r.corpus, high: 30.5 - r.corpus },
     corpusSignature: 'bleu|test',
     mean: 30 - r.mean,
     meanCi: { low: 29 - r.mean, high: 31 - r.mean },
     median: 30 - r.median,
     medianCi: { low: 29 - r.median, high: 31 - r.median },
     bt: 0.5 / r.bt,
+    btTier: 0,
     btCi: { low: 0.4 / r.bt, high: 0.6 / r.bt },
     elo: 1600 - 10 * r.elo,
     trueskill: { mu: 30 - r.trueskill, sigma: 1 },
     rank: r,
-    rankInterval: { mean: { best: r.mean, worst: r.mean + 1 }, median: { best: r.median, worst: r.median }, bt: { best: r.bt, worst: r.bt } },
-    cluster: { mean: 1, median: 1, bt: 1 },
+    rankInterval: {
+      mean: { best: r.mean, worst: r.mean + 1 },
+      median: { best: r.median, worst: r.median },
+      bt: { best: r.bt, worst: r.bt },
+      elo: { best: r.elo, worst: r.elo + 2 },
+      trueskill: { best: r.trueskill, worst: r.trueskill + 2 },
+      corpus: r.corpus === null ? null : { best: r.corpus, worst: r.corpus },
+    },
+    cluster: { mean: 1, median: 1, bt: 1, corpus: r.corpus === null ? null : 1, ...cluster },
     clusterDisagreement: false,
-    ...extra,
+    ...rest,
   };
 }
 
@@ -43,7 +64,9 @@ export function pair(a: string, b: string, p: Partial<PairRow> = {}): PairRow {
     meanDiff: 1.5,
     p: 0.01,
     pAdjusted: 0.02,
-    tests: { ttest: 0.01, wilcoxon: 0.02, sign: 0.03, mood: 0.04, bootstrap: 0.05, ar: 0.06 },
+    pTest: 'ttest',
+    tests: { ttest: 0.01, wilcoxon: 0.02, sign: 0.03, mood: 0.04, bootstrap: 0.05, ar: 0.06, bootstrapCorpus: null, arCorpus: null },
+    significant: { mean: true, median: false, bt: false, corpus: null },
     ...p,
   };
 }

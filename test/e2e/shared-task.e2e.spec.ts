@@ -162,6 +162,13 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
     const copyId = (JSON.parse(same.stdout) as { submissionId: string }).submissionId;
     const dup = await withCookie<{ submission: { duplicateOf: { systemName: string } | null } }>(cookie, `query($s: ID!) { submission(id: $s) { duplicateOf { systemName } } }`, { s: copyId });
     expect(dup.body.data?.submission.duplicateOf).toEqual({ systemName: 'jsonl-ids' });
+    // The same outputs as plain lines: flagged as identical too.
+    const lines = path.join(dir, 'same.txt');
+    writeFileSync(lines, INSTANCES.map((i) => i.references[0]).join('\n') + '\n');
+    const plain = podium(['submit', '--url', baseUrl, '--phase', phaseId, '--token', token, '--system', 'same-as-lines', '--no-wait', lines]);
+    const plainId = (JSON.parse(plain.stdout) as { submissionId: string }).submissionId;
+    const dup2 = await withCookie<{ submission: { duplicateOf: { systemName: string } | null } }>(cookie, `query($s: ID!) { submission(id: $s) { duplicateOf { systemName } } }`, { s: plainId });
+    expect(dup2.body.data?.submission.duplicateOf).toEqual({ systemName: 'jsonl-ids' });
   });
 
   it('marks one primary submission per team and phase', async () => {
@@ -217,18 +224,18 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
 
   it('ranks a team by its primary submission, all on request; hides a submission with a reason its team sees', async () => {
     const org = graphqlClient(baseUrl, organiserToken);
-    await waitFor('three scored submissions', async () => (await db.submission.count({ where: { phaseId, status: 'SCORED' } })) === 3, 60_000);
+    await waitFor('four scored submissions', async () => (await db.submission.count({ where: { phaseId, status: 'SCORED' } })) === 4, 60_000);
     const board = `query($p: ID!, $all: Boolean!) { leaderboard(phaseId: $p, allSubmissions: $all) { systems { system } } }`;
     const anon = graphqlClient(baseUrl);
     const systems = async (all: boolean) => (await anon.request<{ leaderboard: { systems: { system: string }[] } }>(board, { p: phaseId, all })).leaderboard.systems.map((s) => s.system).sort();
     expect(await systems(false)).toEqual(['jsonl-ids']);
-    expect(await systems(true)).toEqual(['copy', 'jsonl-ids', 'plain-lines']);
+    expect(await systems(true)).toEqual(['copy', 'jsonl-ids', 'plain-lines', 'same-as-lines']);
 
     const hidden = await db.submission.findFirstOrThrow({ where: { phaseId, systemName: 'plain-lines' } });
     const refused = await org.raw(`mutation($s: ID!) { moderateSubmission(id: $s, moderation: HIDDEN) }`, { s: hidden.id });
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_INPUT', field: 'reason' });
     await org.request(`mutation($s: ID!) { moderateSubmission(id: $s, moderation: HIDDEN, reason: "outputs copied from a public system") }`, { s: hidden.id });
-    expect(await systems(true)).toEqual(['copy', 'jsonl-ids']);
+    expect(await systems(true)).toEqual(['copy', 'jsonl-ids', 'same-as-lines']);
     expect((await anon.raw(`query($s: ID!) { submission(id: $s) { id } }`, { s: hidden.id })).errors?.[0]?.extensions?.['code']).toBe('FORBIDDEN');
     const own = await withCookie<{ teamSubmissions: { systemName: string; moderation: string; moderationReason: string | null; phase: { name: string } }[] }>(
       cookie,
@@ -241,7 +248,7 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
   it('re-scores a phase keeping the replaced scores and their signatures in the history', async () => {
     const org = graphqlClient(baseUrl, organiserToken);
     const { rescorePhase } = await org.request<{ rescorePhase: number }>(`mutation($p: ID!) { rescorePhase(phaseId: $p) }`, { p: phaseId });
-    expect(rescorePhase).toBe(3);
+    expect(rescorePhase).toBe(4);
     const sub = await db.submission.findFirstOrThrow({ where: { phaseId, systemName: 'jsonl-ids' } });
     const { submission } = await org.request<{ submission: { scoreHistory: { metric: string; signature: string; value: number }[] } }>(
       `query($s: ID!) { submission(id: $s) { scoreHistory { metric signature value } } }`,
@@ -249,7 +256,7 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
     );
     expect(submission.scoreHistory).toHaveLength(1);
     expect(submission.scoreHistory[0]).toMatchObject({ metric: 'chrf', signature: expect.stringMatching(/^chrf\|/) });
-    await waitFor('the re-scored submissions', async () => (await db.submission.count({ where: { phaseId, status: 'SCORED' } })) === 3, 60_000);
+    await waitFor('the re-scored submissions', async () => (await db.submission.count({ where: { phaseId, status: 'SCORED' } })) === 4, 60_000);
   });
 
   it('needs an organiser to approve a team on a task with approval, and then accepts its submission', async () => {

@@ -12,7 +12,6 @@ import {
   type Submission,
   type Team,
 } from '@podium/db';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { assertId } from '../common/ids';
 import { parseInput } from '../common/parse-input';
@@ -20,6 +19,7 @@ import { assertActsForTeam, assertCanSeeSubmission, assertOrganiser, canSeePhase
 import { isCombinedKey } from '../leaderboard/combined-metric';
 import { PhaseMetricsService } from '../leaderboard/phase-metrics.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
+import { outputsChecksum } from '../lifecycle/outputs-checksum';
 import { ScoringQueue } from './scoring-queue';
 import { UploadRejection, parseUpload, type UploadFormat } from './upload-parser';
 
@@ -114,7 +114,8 @@ export class SubmissionsService {
         submittedById: user.id,
         systemName: fields.systemName,
         description: fields.description,
-        checksum: createHash('sha256').update(req.content).digest('hex'),
+        // Of the outputs, not the file: identical outputs in another format are flagged too.
+        checksum: outputsChecksum(instances.map((i) => i.externalId), parsed.outputs),
         isBaseline: req.isBaseline ?? false,
         outputs: parsed.outputs.map((o) => ({ instanceId: dbId.get(o.instanceId)!, text: o.text })),
         bypassLimits: isOrganiser(user),

@@ -123,6 +123,7 @@ describe('authorization matrix: role × resource × phase state, through every p
         const nested = await gql.raw<{ submissions: { id: string }[] }>(`query($p: ID!) { submissions(phaseId: $p) { id } }`, { p: phaseId });
         const input = await rest(`/api/phases/${phaseId}/test-input.jsonl`, token);
         const testInputGql = await gql.raw(`query($p: ID!) { phase(id: $p) { referencesVisible testInput { rows { id source } } } }`, { p: phaseId });
+        const viaSubmission = await gql.raw(`query($s: ID!) { submission(id: $s) { phase { testInput { rows { id source } } task { slug } } } }`, { s: own });
         const seen = JSON.stringify(direct.data ?? {}).includes(SECRET);
         return [
           { path: 'GraphQL instanceScores.rows.references', allowed: seen },
@@ -131,6 +132,7 @@ describe('authorization matrix: role × resource × phase state, through every p
           { path: 'GraphQL submissions(phaseId)', allowed: seen, leak: JSON.stringify(nested).includes(SECRET) ? 'submissions' : undefined },
           { path: 'REST test-input.jsonl', allowed: seen, leak: input.text.includes(SECRET) ? 'test-input.jsonl' : undefined },
           { path: 'GraphQL phase.testInput', allowed: seen, leak: JSON.stringify(testInputGql).includes(SECRET) ? 'phase.testInput' : undefined },
+          { path: 'GraphQL submission.phase.testInput', allowed: seen, leak: JSON.stringify(viaSubmission).includes(SECRET) ? 'submission.phase.testInput' : undefined },
         ];
       }
       case 'testInput': {
@@ -163,7 +165,9 @@ describe('authorization matrix: role × resource × phase state, through every p
         const corpus = await gql.raw<{ submission: { corpusScores: { value: number }[] } }>(`query($s: ID!) { submission(id: $s) { corpusScores { metric value } } }`, { s: own });
         const nested = await gql.raw<{ submissions: { id: string; corpusScores: unknown[] }[] }>(`query($p: ID!) { submissions(phaseId: $p) { id corpusScores { value } } }`, { p: phaseId });
         const csv = await rest(`/api/submissions/${own}/scores.csv`, token);
+        const history = await gql.raw(`query($s: ID!) { submission(id: $s) { scoreHistory { metric signature value } } }`, { s: own });
         return [
+          { path: 'GraphQL submission.scoreHistory', allowed: ok(history) },
           { path: 'GraphQL instanceScores', allowed: ok(rows) },
           { path: 'GraphQL submission.corpusScores', allowed: ok(corpus) && (corpus.data?.submission.corpusScores.length ?? 0) > 0 },
           { path: 'GraphQL submissions(phaseId).corpusScores', allowed: ok(nested) && !!nested.data?.submissions.some((s) => s.id === own && s.corpusScores.length > 0) },
@@ -206,6 +210,17 @@ describe('authorization matrix: role × resource × phase state, through every p
       for (const p of bad) wrong.push(`${resource} × ${state} × ${role}: ${p.path} ${p.leak ? `leaks references (${p.leak})` : p.allowed ? 'allowed' : 'denied'}, expected ${expected ? 'allowed' : 'denied'}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("lists a team's submissions across phases (teamSubmissions) to its members and organisers only, in every state", async () => {
+    const teamId = (await db.submission.findUniqueOrThrow({ where: { id: phases['open-hidden'].own } })).teamId;
+    const seen: string[] = [];
+    for (const role of VIEWER_ROLES) {
+      const r = await graphqlClient(baseUrl, tokens[role]).raw<{ teamSubmissions: { id: string }[] }>(`query($t: ID!) { teamSubmissions(teamId: $t) { id } }`, { t: teamId });
+      if (!r.errors?.length) seen.push(role);
+      if (role === 'ownTeam') expect(r.data?.teamSubmissions).toHaveLength(PHASE_STATES.length);
+    }
+    expect(seen).toEqual(['ownTeam', 'organiser']);
   });
 
   it('never shows a test reference to a non-organiser before publishing (independent of the declared matrix)', () => {

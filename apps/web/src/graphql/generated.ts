@@ -378,7 +378,7 @@ export type SubmissionQueryVariables = Exact<{
 }>;
 
 
-export type SubmissionQuery = { submission: { id: string, phaseId: string, systemName: string, description: string, isBaseline: boolean, isPrimary: boolean, moderation: Moderation, moderationReason: string | null, status: SubmissionStatus, error: string | null, progressDone: number, progressTotal: number, createdAt: string, scoredAt: string | null, duplicateOf: { id: string, systemName: string } | null, team: { id: string, name: string }, corpusScores: Array<{ metric: string, signature: string, value: number }> } };
+export type SubmissionQuery = { submission: { id: string, phaseId: string, systemName: string, description: string, isBaseline: boolean, isPrimary: boolean, moderation: Moderation, moderationReason: string | null, status: SubmissionStatus, error: string | null, progressDone: number, progressTotal: number, createdAt: string, scoredAt: string | null, duplicateOf: { id: string, systemName: string } | null, team: { id: string, name: string }, corpusScores: Array<{ metric: string, signature: string, value: number }>, scoreHistory: Array<{ metric: string, signature: string, value: number, replacedAt: string }> } };
 
 export type PhaseSubmissionsQueryVariables = Exact<{
   phaseId: string | number;
@@ -386,7 +386,7 @@ export type PhaseSubmissionsQueryVariables = Exact<{
 }>;
 
 
-export type PhaseSubmissionsQuery = { submissions: Array<{ id: string, systemName: string, isBaseline: boolean, isPrimary: boolean, moderation: Moderation, status: SubmissionStatus, progressDone: number, progressTotal: number, createdAt: string, team: { id: string, name: string } }> };
+export type PhaseSubmissionsQuery = { submissions: Array<{ id: string, systemName: string, isBaseline: boolean, isPrimary: boolean, moderation: Moderation, status: SubmissionStatus, progressDone: number, progressTotal: number, createdAt: string, duplicateOf: { id: string, systemName: string } | null, team: { id: string, name: string } }> };
 
 export type InstanceScoresQueryVariables = Exact<{
   submissionId: string | number;
@@ -1097,6 +1097,12 @@ export const SubmissionDocument = new TypedDocumentString(`
       signature
       value
     }
+    scoreHistory {
+      metric
+      signature
+      value
+      replacedAt
+    }
   }
 }
     `) as unknown as TypedDocumentString<SubmissionQuery, SubmissionQueryVariables>;
@@ -1108,6 +1114,10 @@ export const PhaseSubmissionsDocument = new TypedDocumentString(`
     isBaseline
     isPrimary
     moderation
+    duplicateOf {
+      id
+      systemName
+    }
     status
     progressDone
     progressTotal

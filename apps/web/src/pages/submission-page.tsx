@@ -109,6 +109,34 @@ export function SubmissionPage({ id }: { id: string }) {
               </table>
             </div>
           </section>
+          {sub.scoreHistory.length > 0 && (
+            <section aria-labelledby="history-heading">
+              <h2 id="history-heading">Earlier scores</h2>
+              <p className="small muted">Replaced when the organisers re-scored the phase; each keeps the signature it was computed under.</p>
+              <table className="data-table" data-testid="score-history">
+                <thead>
+                  <tr>
+                    <th scope="col">Replaced</th>
+                    <th scope="col">Metric</th>
+                    <th scope="col" className="num">
+                      Score
+                    </th>
+                    <th scope="col">Signature</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {sub.scoreHistory.map((h, i) => (
+                    <tr key={`${h.metric}-${i}`}>
+                      <td>{formatDate(h.replacedAt)}</td>
+                      <th scope="row">{metricLabel(h.metric)}</th>
+                      <td className="num">{formatNumber(h.value)}</td>
+                      <td className="signature">{h.signature}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          )}
           {chosen && (
             <section aria-labelledby="instances-heading">
               <div className="section-head">

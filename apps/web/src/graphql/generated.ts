@@ -117,6 +117,15 @@ export type UpdatePhaseInput = {
   totalLimit?: number | null | undefined;
 };
 
+/** Fields left out stay as they are; metrics only before the first submission of the task */
+export type UpdateTaskInput = {
+  combinedWeight?: number | null | undefined;
+  description?: string | null | undefined;
+  metrics?: Array<MetricConfigInput> | null | undefined;
+  registration?: Registration | null | undefined;
+  title?: string | null | undefined;
+};
+
 export type RegisterMutationVariables = Exact<{
   name: string;
   email: string;
@@ -324,6 +333,14 @@ export type UpdateTaskRegistrationMutationVariables = Exact<{
 
 
 export type UpdateTaskRegistrationMutation = { updateTask: { slug: string, registration: Registration } };
+
+export type UpdateTaskMutationVariables = Exact<{
+  slug: string;
+  input: UpdateTaskInput;
+}>;
+
+
+export type UpdateTaskMutation = { updateTask: { slug: string, title: string } };
 
 export type CreateTaskMutationVariables = Exact<{
   input: CreateTaskInput;
@@ -900,6 +917,14 @@ export const UpdateTaskRegistrationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateTaskRegistrationMutation, UpdateTaskRegistrationMutationVariables>;
+export const UpdateTaskDocument = new TypedDocumentString(`
+    mutation UpdateTask($slug: String!, $input: UpdateTaskInput!) {
+  updateTask(slug: $slug, input: $input) {
+    slug
+    title
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateTaskMutation, UpdateTaskMutationVariables>;
 export const CreateTaskDocument = new TypedDocumentString(`
     mutation CreateTask($input: CreateTaskInput!) {
   createTask(input: $input) {

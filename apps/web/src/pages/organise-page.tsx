@@ -11,6 +11,7 @@ import {
   ClosePhaseDocument,
   PublishPhaseDocument,
   UpdatePhaseDocument,
+  UpdateTaskDocument,
   RescorePhaseDocument,
   TasksDocument,
   UploadTestSetDocument,
@@ -336,6 +337,59 @@ const STATE_LABEL: Record<string, string> = {
   published: 'published',
 };
 
+/** Edits a task's title and description, and its metrics until the first submission (the API refuses later). */
+function EditTaskForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone: () => void }) {
+  const { busy, outcome, run } = useAction();
+  const [slug, setSlug] = useState(tasks[0]?.slug ?? '');
+  const [title, setTitle] = useState('');
+  const [metrics, setMetrics] = useState<string[]>([]);
+  const toggle = (m: string) => setMetrics((ms) => (ms.includes(m) ? ms.filter((x) => x !== m) : [...ms, m]));
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void run(async () => {
+      const input = {
+        ...(title.trim() ? { title: title.trim() } : {}),
+        ...(metrics.length > 0 ? { metrics: metrics.map((m) => ({ key: m, name: m })) } : {}),
+      };
+      await request(UpdateTaskDocument, { slug, input });
+      onDone();
+      return `Updated ${slug}.`;
+    });
+  }
+  return (
+    <form className="form" onSubmit={submit} aria-labelledby="edit-task">
+      <h2 id="edit-task">Edit a task</h2>
+      <p className="small muted">Fields left empty stay as they are. Metrics can change only before the task's first submission; after it, re-score instead.</p>
+      <label>
+        Task
+        <select value={slug} onChange={(e) => setSlug(e.target.value)} required>
+          {tasks.map((t) => (
+            <option key={t.slug} value={t.slug}>
+              {t.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        New title
+        <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
+      </label>
+      <fieldset>
+        <legend>New metrics</legend>
+        {METRICS.map((m) => (
+          <label key={m} className="check">
+            <input type="checkbox" checked={metrics.includes(m)} onChange={() => toggle(m)} /> {m}
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" disabled={busy || !slug || (!title.trim() && metrics.length === 0)}>
+        Save task
+      </button>
+      <Result outcome={outcome} />
+    </form>
+  );
+}
+
 /** Moves a phase's closing time (extend or shorten) and its limits. */
 function EditPhase({ phase, onDone }: { phase: TasksQuery['tasks'][number]['phases'][number]; onDone: () => void }) {
   const { busy, outcome, run } = useAction();
@@ -541,6 +595,7 @@ export function OrganisePage() {
         {list.length > 0 && <CreatePhaseForm key={list.length} tasks={list} onDone={tasks.refetch} />}
         {phases.length > 0 && <UploadTestSetForm key={`u${phases.length}`} phases={phases} onDone={tasks.refetch} />}
         {phases.length > 0 && <RescoreForm key={`r${phases.length}`} phases={phases} />}
+        {list.length > 0 && <EditTaskForm key={`e${list.length}`} tasks={list} onDone={tasks.refetch} />}
         <TeamForm />
       </div>
       {list.length > 0 && <PhaseLifecycle tasks={list} onDone={tasks.refetch} />}

@@ -20,7 +20,7 @@ import { databaseUrl, freePort, graphqlClient, startApp, waitFor, type RunningAp
 const SECRET = 'REFERENCE-SECRET';
 const INSTANCES = [
   { id: 'i1', source: 'Das Haus ist klein.', references: [`${SECRET} the house is small`] },
-  { id: 'i2', source: 'Es regnet.', references: [`${SECRET} it is raining`] },
+  { id: 'i2', source: 'Es regnet.', references: [`${SECRET} it is raining`], context: { previous: 'Der Himmel ist grau.' } },
 ];
 
 type Probe = { path: string; allowed: boolean; leak?: string };
@@ -139,10 +139,11 @@ describe('authorization matrix: role × resource × phase state, through every p
         const out: Probe[] = [];
         for (const f of ['tsv', 'jsonl', 'txt']) {
           const r = await rest(`/api/phases/${phaseId}/test-input.${f}`, token);
-          out.push({ path: `REST test-input.${f}`, allowed: r.status === 200 && r.text.includes('Es regnet.'), leak: r.text.includes(SECRET) ? `test-input.${f}` : undefined });
+          const context = f === 'txt' || r.text.includes('Der Himmel ist grau.');
+          out.push({ path: `REST test-input.${f}`, allowed: r.status === 200 && r.text.includes('Es regnet.') && context, leak: r.text.includes(SECRET) ? `test-input.${f}` : undefined });
         }
-        const g = await gql.raw<{ phase: { testInput: { rows: { id: string; source: string }[] } } }>(`query($p: ID!) { phase(id: $p) { testInput { total rows { id source position } } } }`, { p: phaseId });
-        out.push({ path: 'GraphQL phase.testInput', allowed: ok(g) && g.data?.phase.testInput.rows[1]?.source === 'Es regnet.' });
+        const g = await gql.raw<{ phase: { testInput: { rows: { id: string; source: string }[] } } }>(`query($p: ID!) { phase(id: $p) { testInput { total rows { id source position context } } } }`, { p: phaseId });
+        out.push({ path: 'GraphQL phase.testInput', allowed: ok(g) && g.data?.phase.testInput.rows[1]?.source === 'Es regnet.' && JSON.stringify(g.data.phase.testInput.rows[1]).includes('Der Himmel') });
         return out;
       }
       case 'outputs': {

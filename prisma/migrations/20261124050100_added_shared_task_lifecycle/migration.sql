@@ -22,6 +22,9 @@ ALTER TABLE "phase" ADD COLUMN "closed_early_at" TIMESTAMP(3),
 ADD COLUMN "published_at" TIMESTAMP(3);
 
 -- AlterTable
+ALTER TABLE "instance" ADD COLUMN "context" JSONB;
+
+-- AlterTable
 ALTER TABLE "submission" ADD COLUMN "is_primary" BOOLEAN NOT NULL DEFAULT false,
 ADD COLUMN "moderation" "Moderation" NOT NULL DEFAULT 'NONE',
 ADD COLUMN "moderation_reason" TEXT;

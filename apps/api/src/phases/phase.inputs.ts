@@ -1,4 +1,5 @@
 import { Field, Float, ID, InputType, Int } from '@nestjs/graphql';
+import { GraphQLJSONObject } from '../common/json.scalar';
 
 @InputType()
 export class CreatePhaseInput {
@@ -17,6 +18,8 @@ export class TestInstanceInput {
   @Field({ description: 'Instance id, unique within the test set' }) id!: string;
   @Field() source!: string;
   @Field(() => [String], { description: 'At least one reference' }) references!: string[];
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Optional context shown to participants with the source (test input); never references' })
+  context?: Record<string, unknown> | null;
 }
 
 @InputType()

@@ -34,6 +34,10 @@ const instanceSchema = z.object({
   id: z.string().min(1, 'instance id must not be empty').max(200),
   source: z.string().max(MAX_TEXT),
   references: z.array(z.string().max(MAX_TEXT)).min(1, 'each instance needs at least one reference').max(32),
+  context: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .refine((c) => c == null || JSON.stringify(c).length <= MAX_TEXT, `context may have at most ${MAX_TEXT} characters as JSON`),
 });
 
 const testSetSchema = z
@@ -121,7 +125,7 @@ export class PhasesService {
     return this.tasks.uploadTestSet(
       phaseId,
       t.name,
-      t.instances.map((i) => ({ externalId: i.id, source: i.source, references: i.references })),
+      t.instances.map((i) => ({ externalId: i.id, source: i.source, references: i.references, context: i.context ?? null })),
       t.humanScores.map((h) => ({ externalId: h.instanceId, systemName: h.systemName, score: h.score })),
     );
   }

@@ -21,9 +21,10 @@ export class TestInputController {
     res.setHeader('Content-Type', TEST_INPUT_CONTENT_TYPE[format]);
     res.setHeader('Content-Disposition', attachmentDisposition(`${phase.task.slug}-${phase.name}-test-input.${format}`));
     res.setHeader('Cache-Control', 'no-store');
-    if (!res.write(testInputHeader(format))) await once(res, 'drain');
+    const withContext = format === 'tsv' && (await this.service.hasContext(phase.testSetId));
+    if (!res.write(testInputHeader(format, withContext))) await once(res, 'drain');
     for await (const page of this.service.all(phase.testSetId)) {
-      if (!res.write(page.map((r) => testInputLine(format, r)).join(''))) await once(res, 'drain');
+      if (!res.write(page.map((r) => testInputLine(format, r, withContext)).join(''))) await once(res, 'drain');
       if (res.destroyed) return;
     }
     res.end();

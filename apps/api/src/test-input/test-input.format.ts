@@ -11,6 +11,8 @@ export const TEST_INPUT_CONTENT_TYPE: Record<TestInputFormat, string> = {
 export interface TestInputRow {
   id: string;
   source: string;
+  /** Optional context of the instance (JSON object); JSONL carries it, TSV as a JSON column. */
+  context?: Record<string, unknown> | null;
 }
 
 /** Tabs, line breaks and backslashes inside a field as \t, \n, \r and \\, so one instance stays one line. */
@@ -18,17 +20,21 @@ export function escapeField(text: string): string {
   return text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
 
-export function testInputHeader(format: TestInputFormat): string {
-  return format === 'tsv' ? 'id\tsource\n' : '';
+/** `withContext`: the test set has context on some instance (TSV then gets a `context` column). */
+export function testInputHeader(format: TestInputFormat, withContext = false): string {
+  return format === 'tsv' ? (withContext ? 'id\tsource\tcontext\n' : 'id\tsource\n') : '';
 }
 
 /**
  * One instance as a line: TSV `id<TAB>source` (escaped), JSONL `{"id","source"}`, or the
  * escaped source alone (plain lines: line k is instance k; submit outputs in the same order).
  */
-export function testInputLine(format: TestInputFormat, row: TestInputRow): string {
-  if (format === 'jsonl') return `${JSON.stringify({ id: row.id, source: row.source })}\n`;
-  if (format === 'tsv') return `${escapeField(row.id)}\t${escapeField(row.source)}\n`;
+export function testInputLine(format: TestInputFormat, row: TestInputRow, withContext = false): string {
+  if (format === 'jsonl') return `${JSON.stringify(row.context ? { id: row.id, source: row.source, context: row.context } : { id: row.id, source: row.source })}\n`;
+  if (format === 'tsv') {
+    const context = withContext ? `\t${row.context ? escapeField(JSON.stringify(row.context)) : ''}` : '';
+    return `${escapeField(row.id)}\t${escapeField(row.source)}${context}\n`;
+  }
   return `${escapeField(row.source)}\n`;
 }
 

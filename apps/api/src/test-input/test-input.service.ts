@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InvalidInputError, NotFoundError, TaskRepository, type AuthUser, type Db } from '@podium/db';
+import { InvalidInputError, NotFoundError, Prisma, TaskRepository, type AuthUser, type Db } from '@podium/db';
 import { Inject } from '@nestjs/common';
 import { assertId } from '../common/ids';
 import { DB } from '../common/tokens';
@@ -9,7 +9,7 @@ import type { TestInputRow } from './test-input.format';
 export interface TestInputPage {
   total: number;
   offset: number;
-  rows: (TestInputRow & { position: number })[];
+  rows: (TestInputRow & { position: number; context: Record<string, unknown> | null })[];
 }
 
 /** Instance ids and sources of a phase's test set (never references), in test-set order. */
@@ -38,9 +38,18 @@ export class TestInputService {
       orderBy: { position: 'asc' },
       skip: offset,
       take: limit,
-      select: { externalId: true, source: true, position: true },
+      select: { externalId: true, source: true, position: true, context: true },
     });
-    return { total: phase.testSet?.instanceCount ?? rows.length, offset, rows: rows.map((r) => ({ id: r.externalId, source: r.source, position: r.position })) };
+    return {
+      total: phase.testSet?.instanceCount ?? rows.length,
+      offset,
+      rows: rows.map((r) => ({ id: r.externalId, source: r.source, position: r.position, context: (r.context as Record<string, unknown> | null) ?? null })),
+    };
+  }
+
+  /** Whether any instance of the test set carries context (the TSV then has a context column). */
+  async hasContext(testSetId: string): Promise<boolean> {
+    return (await this.db.instance.count({ where: { testSetId, NOT: { context: { equals: Prisma.DbNull } } } })) > 0;
   }
 
   /** Pages of the whole test input, for streaming downloads. */
@@ -49,10 +58,10 @@ export class TestInputService {
       const rows = await this.db.instance.findMany({
         where: { testSetId, position: { gte: position, lt: position + pageSize } },
         orderBy: { position: 'asc' },
-        select: { externalId: true, source: true },
+        select: { externalId: true, source: true, context: true },
       });
       if (rows.length === 0) return;
-      yield rows.map((r) => ({ id: r.externalId, source: r.source }));
+      yield rows.map((r) => ({ id: r.externalId, source: r.source, context: (r.context as Record<string, unknown> | null) ?? null }));
     }
   }
 }

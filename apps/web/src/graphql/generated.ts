@@ -98,6 +98,8 @@ export type SubmissionStatus =
   | 'SCORING';
 
 export type TestInstanceInput = {
+  /** Optional context shown to participants with the source (test input); never references */
+  context?: Record<string, unknown> | null | undefined;
   /** Instance id, unique within the test set */
   id: string;
   /** At least one reference */

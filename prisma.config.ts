@@ -68,6 +68,11 @@ function adapterFactory() {
   });
 }
 
+// `prisma generate` needs no database, but without DATABASE_URL the CLI falls back to
+// downloading a native engine (which fails offline). A placeholder keeps generate offline on a
+// fresh clone; commands that connect (migrate) still fail clearly on it.
+process.env['DATABASE_URL'] ??= 'postgresql://localhost:5432/podium-placeholder';
+
 export default defineConfig({
   experimental: { adapter: true },
   engine: 'js',

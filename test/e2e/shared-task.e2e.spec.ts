@@ -103,11 +103,11 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
     const stored = await db.user.findUniqueOrThrow({ where: { name: `ada-${suffix}` } });
     expect(stored.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
 
-    const users = await db.user.count();
     const taken = await withCookie(undefined, mutation, { n: `ada-${suffix}`, e: `other-${suffix}@example.org`, p: 'another long password' });
     expect(taken.body.errors?.[0]).toMatchObject({ message: `the name 'ada-${suffix}' is taken`, extensions: { code: 'CONFLICT', field: 'name' } });
     expect(taken.setCookie).toBeNull();
-    expect(await db.user.count()).toBe(users);
+    // Nothing stored: no user with the second e-mail (a global count would race other suites).
+    expect(await db.user.count({ where: { email: `other-${suffix}@example.org` } })).toBe(0);
 
     const me = await withCookie<{ me: { name: string } }>(cookie, `{ me { name } }`);
     expect(me.body.data?.me.name).toBe(`ada-${suffix}`);

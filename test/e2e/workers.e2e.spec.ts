@@ -33,6 +33,8 @@ const NUMBERS = [
   'the river flooded the village last spring',
 ];
 
+const QUEUE_SCHEMA = 'pgboss_two_workers';
+
 describe('two scoring workers on one queue', () => {
   let db: Db;
   let boss: PgBoss;
@@ -43,7 +45,8 @@ describe('two scoring workers on one queue', () => {
   beforeAll(async () => {
     const url = databaseUrl();
     db = createDb(url, { maxConnections: 3 });
-    boss = new PgBoss({ connectionString: url, max: 2 });
+    // A queue of this test's own: workers of other suites (platform) must not take its jobs.
+    boss = new PgBoss({ connectionString: url, max: 2, schema: QUEUE_SCHEMA });
     boss.on('error', () => undefined);
     await boss.start();
     await boss.createQueue(SCORE_SUBMISSION_QUEUE);
@@ -81,7 +84,7 @@ describe('two scoring workers on one queue', () => {
       kinds.set(sub.id, kind);
     }
     for (const name of ['worker-a', 'worker-b']) {
-      workers.push(startApp('apps/worker/src/main.ts', { DATABASE_URL: url, PODIUM_WORKER_NAME: name, PODIUM_WORKER_POLL_SECONDS: '0.5' }));
+      workers.push(startApp('apps/worker/src/main.ts', { DATABASE_URL: url, PODIUM_QUEUE_SCHEMA: QUEUE_SCHEMA, PODIUM_WORKER_NAME: name, PODIUM_WORKER_POLL_SECONDS: '0.5' }));
     }
   });
 

@@ -1,15 +1,18 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { ApiConfig } from '@podium/config';
 import type { Request, Response } from 'express';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AuthGuard } from './auth/auth.guard';
 import { DomainErrorFilter } from './common/domain-error.filter';
+import { graphqlLimitsPlugin } from './common/graphql-limits.plugin';
 import { landingPagePlugin } from './common/landing-page.plugin';
+import { StorableTextPipe } from './common/storable-text';
 import { DbModule } from './db.module';
 import { DownloadsModule } from './downloads/downloads.module';
+import { HealthModule } from './health/health.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { ApiDocsModule } from './api-docs/api-docs.module';
 import { AuthModule } from './auth/auth.module';
@@ -50,7 +53,7 @@ export class AppModule {
           sortSchema: true,
           // Our own offline console instead of GraphiQL/Sandbox, which load their code from a CDN.
           playground: false,
-          plugins: [landingPagePlugin()],
+          plugins: [landingPagePlugin(), graphqlLimitsPlugin({ maxDepth: config.PODIUM_GRAPHQL_MAX_DEPTH, maxFields: config.PODIUM_GRAPHQL_MAX_FIELDS })],
           introspection: true,
           includeStacktraceInErrorResponses: false,
           fieldResolverEnhancers: ['filters'],
@@ -67,10 +70,13 @@ export class AppModule {
         LeaderboardModule,
         DownloadsModule,
         RobustnessModule,
+        HealthModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: DomainErrorFilter },
+        // Every argument of every endpoint: text PostgreSQL cannot store is refused (400).
+        { provide: APP_PIPE, useClass: StorableTextPipe },
       ],
     };
   }

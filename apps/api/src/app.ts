@@ -1,9 +1,11 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ApiConfig } from '@podium/config';
 import path from 'node:path';
 import { AppModule } from './app.module';
+import { RateLimiter, rateLimitMiddleware } from './common/rate-limit';
+import { requestContextMiddleware } from './common/request-context';
 import { SCHEMA_FILE } from './graphql-schema';
 import { serveWebApp } from './web/web-app';
 
@@ -11,7 +13,7 @@ export interface CreateAppOptions {
   /** Write the GraphQL schema to apps/api/schema.graphql (the dev server does; tests do not). */
   emitSchema?: boolean;
   /** Nest's logger; false silences it (tests). */
-  logger?: false | Logger;
+  logger?: false | Logger | LoggerService;
   /** Repository root, to resolve the schema file and the default web app folder. */
   root?: string;
   /**
@@ -27,10 +29,15 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   // NLI availability is checked against the models folder the worker uses by default.
   config = { ...config, PODIUM_MODELS_DIR: config.PODIUM_MODELS_DIR ?? path.join(root, 'models') };
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot(config, { schemaFile: options.emitSchema ? `${root}/${SCHEMA_FILE}` : false, queueSchema: options.queueSchema }),
-    { bodyParser: false, logger: options.logger === false ? false : undefined },
+    AppModule.forRoot(config, { schemaFile: options.emitSchema ? `${root}/${SCHEMA_FILE}` : false, queueSchema: options.queueSchema ?? config.PODIUM_QUEUE_SCHEMA }),
+    { bodyParser: false, logger: options.logger === false ? false : (options.logger ?? undefined) },
   );
-  // GraphQL mutations carry whole test sets and submissions: allow up to the upload limit.
+  // First: a request id for every log line and error, then the per-client rate limits (429),
+  // before any body is read.
+  app.use(requestContextMiddleware({ accessLog: options.logger !== false }));
+  const windowMs = config.PODIUM_RATE_WINDOW_SECONDS * 1000;
+  app.use(rateLimitMiddleware(new RateLimiter(config.PODIUM_RATE_LIMIT, windowMs), new RateLimiter(config.PODIUM_RATE_LIMIT_UPLOADS, windowMs)));
+  // GraphQL mutations carry whole test sets and submissions: allow up to the upload limit (413 beyond).
   app.useBodyParser('json', { limit: config.PODIUM_MAX_UPLOAD_BYTES });
   app.disable('x-powered-by');
   // The web app's dev server (Vite, another port on this machine) may call the API directly;

@@ -3,7 +3,7 @@ import type { ApiConfig } from '@podium/config';
 import { ensureQueue, SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
 import { IdentityRepository, LifecycleRepository, ScoreRepository, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
-import { API_CONFIG, DB } from './common/tokens';
+import { API_CONFIG, DB, QUEUE_SCHEMA } from './common/tokens';
 
 /** Starts pg-boss (creating its `pgboss` schema on first run) and the scoring queue. */
 export async function startBoss(databaseUrl: string, schema?: string, logger = new Logger('PgBoss')): Promise<PgBoss> {
@@ -16,9 +16,9 @@ export async function startBoss(databaseUrl: string, schema?: string, logger = n
     application_name: 'podium-api',
     ...(schema ? { schema } : {}),
   });
-  boss.on('error', (e: Error) => logger.error(`pg-boss: ${e.message}`));
-  await startQueue(boss);
-  await ensureQueue(boss, SCORE_SUBMISSION_QUEUE);
+  boss.on('error', (e: Error) => logger.warn({ msg: `queue: ${e.message} (pg-boss retries)`, event: 'reconnecting' }));
+  await startQueue(boss, 10, 500, (m) => logger.warn({ msg: m, event: 'reconnecting' }));
+  await ensureQueue(boss, SCORE_SUBMISSION_QUEUE, 8, 300, (m) => logger.warn({ msg: m, event: 'retrying' }));
   return boss;
 }
 
@@ -46,7 +46,14 @@ export class DbModule {
       module: DbModule,
       providers: [
         { provide: API_CONFIG, useValue: config },
-        { provide: DB, useFactory: () => createDb(config.DATABASE_URL) },
+        { provide: QUEUE_SCHEMA, useValue: queueSchema ?? 'pgboss' },
+        {
+          provide: DB,
+          useFactory: () =>
+            createDb(config.DATABASE_URL, {
+              onError: (e) => new Logger('Database').warn({ msg: `connection lost: ${e.message}; reconnecting on next query`, event: 'reconnecting' }),
+            }),
+        },
         { provide: PgBoss, useFactory: () => startBoss(config.DATABASE_URL, queueSchema) },
         { provide: IdentityRepository, useFactory: (db: Db) => new IdentityRepository(db), inject: [DB] },
         { provide: TaskRepository, useFactory: (db: Db) => new TaskRepository(db), inject: [DB] },
@@ -55,7 +62,7 @@ export class DbModule {
         { provide: LifecycleRepository, useFactory: (db: Db) => new LifecycleRepository(db), inject: [DB] },
         DbLifecycle,
       ],
-      exports: [API_CONFIG, DB, PgBoss, IdentityRepository, TaskRepository, SubmissionRepository, ScoreRepository, LifecycleRepository],
+      exports: [API_CONFIG, DB, QUEUE_SCHEMA, PgBoss, IdentityRepository, TaskRepository, SubmissionRepository, ScoreRepository, LifecycleRepository],
     };
   }
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { ConfigError, loadApiConfig } from '@podium/config';
+import { ConfigError, JsonLogger, loadApiConfig, useJsonLogs } from '@podium/config';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app';
@@ -14,12 +14,19 @@ async function bootstrap(): Promise<void> {
   const app = await createApp(config, {
     root: fromSource ? root : process.cwd(),
     emitSchema: fromSource && process.env['NODE_ENV'] !== 'production',
+    ...(useJsonLogs() ? { logger: new JsonLogger('api') } : {}),
   });
   app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);
   const url = await app.getUrl();
   new Logger('Podium').log(`API listening on ${url} (GraphQL at ${url}/graphql)`);
 }
+
+// A library promise rejected unhandled (pg-boss settles jobs without awaiting; a database
+// restart makes them fail): log it and keep serving rather than let Node end the process.
+process.on('unhandledRejection', (reason: unknown) => {
+  new Logger('Podium').warn({ msg: `unhandled rejection, kept running: ${reason instanceof Error ? reason.message : String(reason)}`, event: 'unhandled-rejection' });
+});
 
 bootstrap().catch((e: unknown) => {
   process.stderr.write(e instanceof ConfigError ? `${e.message}\n` : `${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);

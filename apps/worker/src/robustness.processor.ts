@@ -27,7 +27,7 @@ export class RobustnessProcessor implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await ensureQueue(this.boss, ROBUSTNESS_REPORT_QUEUE);
+    await ensureQueue(this.boss, ROBUSTNESS_REPORT_QUEUE, 8, 300, (m) => this.log.warn(m));
     await this.boss.work(
       ROBUSTNESS_REPORT_QUEUE,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.config.PODIUM_WORKER_POLL_SECONDS },

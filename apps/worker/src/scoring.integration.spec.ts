@@ -12,6 +12,7 @@ import type { WorkerConfig } from '@podium/config';
 import { ScoringProcessor } from './scoring.processor';
 import { PermanentScoringError, ScoringService } from './scoring.service';
 import { defaultModelsDir, WorkerNliScorer } from './nli.adapter';
+import { LeaseKeeper } from './lease-keeper';
 
 const url = process.env['DATABASE_URL'];
 const describeDb = url ? describe : describe.skip;
@@ -22,6 +23,8 @@ describeDb('ScoringService (real PostgreSQL)', () => {
   let tasks: TaskRepository;
   let organiserId: string;
   let teamId: string;
+  const keeper = (name = `test-worker-${randomUUID().slice(0, 6)}`, boss: unknown = {}) =>
+    new LeaseKeeper(submissions, boss as PgBoss, { PODIUM_WORKER_NAME: name } as WorkerConfig);
 
   const refs = ['the cat sat on the mat', 'a quick brown fox jumps', 'five soldiers were wounded'];
   const hyps = ['the cat sat on a mat', 'the quick brown fox jumped', 'fifty soldiers were killed'];
@@ -61,9 +64,9 @@ describeDb('ScoringService (real PostgreSQL)', () => {
       { key: 'bleu', name: 'bleu', options: {} },
       { key: 'chrf', name: 'chrf', options: {} },
     ]);
-    const service = new ScoringService(submissions, null);
+    const service = new ScoringService(submissions, null, keeper());
     const outcome = await service.score(id);
-    expect(outcome).toEqual({ kind: 'scored', instances: 3, metrics: ['bleu', 'chrf'] });
+    expect(outcome).toEqual({ kind: 'scored', instances: 3, metrics: ['bleu', 'chrf'], attempt: 1 });
     const rows = await db.instanceScore.findMany({ where: { submissionId: id }, include: { instance: true }, orderBy: { instance: { position: 'asc' } } });
     expect(rows).toHaveLength(6);
     const expected = score('bleu', {}, hyps, [refs]);
@@ -81,7 +84,7 @@ describeDb('ScoringService (real PostgreSQL)', () => {
 
   it('replaces scores on a rerun instead of duplicating them', async () => {
     const id = await makeSubmission([{ key: 'chrf', name: 'chrf', options: {} }]);
-    const service = new ScoringService(submissions, null);
+    const service = new ScoringService(submissions, null, keeper());
     await service.score(id);
     await db.submission.update({ where: { id }, data: { status: 'QUEUED' } });
     await service.score(id);
@@ -91,14 +94,15 @@ describeDb('ScoringService (real PostgreSQL)', () => {
 
   it('fails an NLI metric permanently with a clear reason when the worker has no model', async () => {
     const id = await makeSubmission([{ key: 'nli', name: 'nli', options: {} }]);
-    const service = new ScoringService(submissions, null);
-    await expect(service.score(id)).rejects.toBeInstanceOf(PermanentScoringError);
-    await expect(service.score(id)).rejects.toThrow(/needs an NLI model/);
+    const service = new ScoringService(submissions, null, keeper());
+    const error = await service.score(id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermanentScoringError);
+    expect((error as Error).message).toMatch(/needs an NLI model/);
   });
 
   it('marks the submission failed on the last retry of a crashing job and asks pg-boss to retry before that', async () => {
     const id = await makeSubmission([{ key: 'bleu', name: 'bleu', options: {} }]);
-    const crashing = { scoreBatch: async () => [new Error('disk on fire')], fail: (sid: string, r: string) => submissions.markFailed(sid, r) } as unknown as ScoringService;
+    const crashing = { scoreBatch: async () => [new Error('disk on fire')], handBack: async () => false, fail: (sid: string, r: string) => submissions.markFailed(sid, r) } as unknown as ScoringService;
     const boss = { fail: jest.fn() };
     const processor = new ScoringProcessor(boss as unknown as PgBoss, { PODIUM_WORKER_NAME: 'w' } as WorkerConfig, crashing);
     const job = (retryCount: number) => ({ id: 'j', name: 'q', data: { v: 1, submissionId: id, reason: 'submitted' }, retryCount, retryLimit: 3 }) as unknown as PgBoss.JobWithMetadata<unknown>;
@@ -129,7 +133,7 @@ describeDb('ScoringService (real PostgreSQL)', () => {
       { key: 'bleu', name: 'bleu', options: {} },
     ];
     const together = [await makeSubmission(metrics), await makeSubmission(metrics)];
-    const service = new ScoringService(submissions, nli);
+    const service = new ScoringService(submissions, nli, keeper());
     const outcomes = await service.scoreBatch(together);
     expect(outcomes.map((o) => (o instanceof Error ? o.message : o.kind))).toEqual(['scored', 'scored']);
     expect(calls).toHaveBeenCalledTimes(1);
@@ -154,7 +158,7 @@ describeDb('ScoringService (real PostgreSQL)', () => {
     const good = await makeSubmission([{ key: 'bleu', name: 'bleu', options: {} }]);
     const noModel = await makeSubmission([{ key: 'nli', name: 'nli', options: {} }]);
     const boss = { fail: jest.fn() } as unknown as PgBoss;
-    const processor = new ScoringProcessor(boss, { PODIUM_WORKER_NAME: 'w' } as WorkerConfig, new ScoringService(submissions, null));
+    const processor = new ScoringProcessor(boss, { PODIUM_WORKER_NAME: 'w' } as WorkerConfig, new ScoringService(submissions, null, keeper()));
     const job = (id: string) => ({ id: randomUUID(), data: { v: 1, submissionId: id, reason: 'submitted' }, retryCount: 0, retryLimit: 3 }) as unknown as PgBoss.JobWithMetadata<unknown>;
     await processor.handleBatch([job(good), job(noModel)]);
     expect((await db.submission.findUniqueOrThrow({ where: { id: good } })).status).toBe('SCORED');

@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ensureQueue, SCORE_SUBMISSION_QUEUE, scoreSubmissionJobV1 } from '@podium/contracts';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { ensureQueue, SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, scoreSubmissionJobV1 } from '@podium/contracts';
 import type { WorkerConfig } from '@podium/config';
 import PgBoss from 'pg-boss';
 import { PermanentScoringError, ScoringService } from './scoring.service';
@@ -7,11 +7,15 @@ import { PG_BOSS, WORKER_CONFIG } from './tokens';
 
 /**
  * Consumes scoring jobs. A bad payload or a permanent error fails the submission at once; any
- * other error is rethrown so pg-boss retries the job, and the last attempt fails the submission.
+ * other error hands the submission back and fails the job so pg-boss retries it (with the
+ * contract's backoff), and the last attempt fails the submission. While it scores, the worker
+ * holds a lease per submission (LeaseKeeper renews it); on SIGTERM it stops taking jobs, gives
+ * the current ones `PODIUM_WORKER_SHUTDOWN_GRACE_SECONDS` to finish and hands back the rest.
  */
 @Injectable()
-export class ScoringProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ScoringProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger(ScoringProcessor.name);
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     @Inject(PG_BOSS) private readonly boss: PgBoss,
@@ -20,15 +24,24 @@ export class ScoringProcessor implements OnApplicationBootstrap, OnApplicationSh
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await ensureQueue(this.boss, SCORE_SUBMISSION_QUEUE);
+    await ensureQueue(this.boss, SCORE_SUBMISSION_QUEUE, 8, 300, (m) => this.log.warn({ msg: m, event: 'retrying' }));
+    this.scoring.leases.start();
     for (let i = 0; i < this.config.PODIUM_WORKER_CONCURRENCY; i++) {
       await this.boss.work(
         SCORE_SUBMISSION_QUEUE,
         { batchSize: this.config.PODIUM_WORKER_BATCH, includeMetadata: true, pollingIntervalSeconds: this.config.PODIUM_WORKER_POLL_SECONDS },
-        async (jobs) => this.handleBatch(jobs),
+        async (jobs) => {
+          const run = this.handleBatch(jobs);
+          this.inFlight.add(run);
+          try {
+            await run;
+          } finally {
+            this.inFlight.delete(run);
+          }
+        },
       );
     }
-    this.log.log(`${this.config.PODIUM_WORKER_NAME} is waiting for jobs on '${SCORE_SUBMISSION_QUEUE}' (up to ${this.config.PODIUM_WORKER_BATCH} at a time)`);
+    this.log.log({ msg: `${this.config.PODIUM_WORKER_NAME} is waiting for jobs on '${SCORE_SUBMISSION_QUEUE}' (up to ${this.config.PODIUM_WORKER_BATCH} at a time)`, event: 'ready' });
   }
 
   /**
@@ -41,22 +54,33 @@ export class ScoringProcessor implements OnApplicationBootstrap, OnApplicationSh
     for (const job of jobs) {
       const payload = scoreSubmissionJobV1.safeParse(job.data);
       // Never retried: the same payload would fail again.
-      if (!payload.success) this.log.error(`job ${job.id} has an invalid payload and is dropped: ${payload.error.message}`);
+      if (!payload.success) this.log.error({ msg: `job ${job.id} has an invalid payload and is dropped: ${payload.error.message}`, jobId: job.id });
       else valid.push({ job, submissionId: payload.data.submissionId });
     }
     if (valid.length === 0) return;
     const started = Date.now();
-    const outcomes = await this.scoring.scoreBatch(valid.map((v) => v.submissionId));
+    for (const { job, submissionId } of valid) {
+      this.log.log({ msg: `started submission ${submissionId}`, jobId: job.id, submissionId, retryCount: job.retryCount, event: 'job-start' });
+    }
+    const outcomes = await this.scoring.scoreBatch(
+      valid.map((v) => v.submissionId),
+      valid.map((v) => v.job.id),
+    );
     const retry: string[] = [];
     for (const [k, { job, submissionId }] of valid.entries()) {
       const outcome = outcomes[k]!;
       if (!(outcome instanceof Error)) {
         if (outcome.kind === 'scored') {
-          this.log.log(
-            `[${this.config.PODIUM_WORKER_NAME}] scored submission ${submissionId}: ${outcome.instances} instances × ${outcome.metrics.join(', ')} in ${Date.now() - started} ms` +
+          this.log.log({
+            msg:
+              `[${this.config.PODIUM_WORKER_NAME}] scored submission ${submissionId}: ${outcome.instances} instances × ${outcome.metrics.join(', ')} in ${Date.now() - started} ms` +
               (valid.length > 1 ? ` (batch of ${valid.length})` : ''),
-          );
-        } else this.log.warn(`skipped job ${job.id}: ${outcome.kind === 'skipped' ? outcome.reason : ''}`);
+            jobId: job.id,
+            submissionId,
+            attempt: outcome.attempt,
+            event: 'job-done',
+          });
+        } else this.log.warn({ msg: `skipped job ${job.id}: ${outcome.kind === 'skipped' ? outcome.reason : ''}`, jobId: job.id, submissionId });
         continue;
       }
       if (await this.settleFailure(job, submissionId, outcome)) retry.push(job.id);
@@ -66,21 +90,47 @@ export class ScoringProcessor implements OnApplicationBootstrap, OnApplicationSh
 
   /** Fails the submission when retrying cannot help or retries are used up; true = retry. */
   private async settleFailure(job: PgBoss.JobWithMetadata<unknown>, submissionId: string, e: Error): Promise<boolean> {
+    const ids = { jobId: job.id, submissionId };
     if (e instanceof PermanentScoringError) {
-      this.log.warn(`submission ${submissionId} failed: ${e.message}`);
+      this.log.warn({ msg: `submission ${submissionId} failed: ${e.message}`, ...ids });
       await this.scoring.fail(submissionId, e.message);
       return false;
     }
     if (job.retryCount >= job.retryLimit) {
-      this.log.error(`submission ${submissionId} failed after ${job.retryCount + 1} attempts: ${e.message}`);
+      this.log.error({ msg: `submission ${submissionId} failed after ${job.retryCount + 1} attempts: ${e.message}`, ...ids });
       await this.scoring.fail(submissionId, `scoring failed after ${job.retryCount + 1} attempts: ${e.message}`);
       return false;
     }
-    this.log.warn(`attempt ${job.retryCount + 1} for submission ${submissionId} failed, will retry: ${e.message}`);
-    return true;
+    this.log.warn({ msg: `attempt ${job.retryCount + 1} of ${SCORE_JOB_MAX_ATTEMPTS} for submission ${submissionId} failed, will retry: ${e.message}`, ...ids });
+    // QUEUED again and the job failed for pg-boss's retry in one transaction, so a crash between
+    // the two cannot leave a queued submission without a job. Not held (the lease was never
+    // taken, or taken back): fail the job by id with the others.
+    const handed = await this.scoring
+      .handBack(submissionId, 'error', async (sql) => {
+        await this.boss.fail(SCORE_SUBMISSION_QUEUE, job.id, { message: e.message }, { db: sql });
+      })
+      .catch(() => false);
+    return !handed;
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+  /**
+   * SIGTERM: take no new job, let the current ones finish within the grace period, then hand
+   * back whatever is still running (QUEUED again, its job retried at once by pg-boss) and stop.
+   */
+  async beforeApplicationShutdown(signal?: string): Promise<void> {
+    this.log.log({ msg: `stopping (${signal ?? 'shutdown'}): no new jobs; ${this.scoring.leases.held.size} in progress`, event: 'stopping' });
+    await this.boss.offWork(SCORE_SUBMISSION_QUEUE).catch(() => undefined);
+    const grace = this.config.PODIUM_WORKER_SHUTDOWN_GRACE_SECONDS * 1000;
+    await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, grace).unref())]);
+    for (const [submissionId, jobId] of [...this.scoring.leases.held]) {
+      const handed = await this.scoring
+        .handBack(submissionId, 'shutdown', async (sql) => {
+          if (jobId) await this.boss.fail(SCORE_SUBMISSION_QUEUE, jobId, { message: 'worker shut down; handed back' }, { db: sql });
+        })
+        .catch((e: unknown) => (this.log.error({ msg: `could not hand back submission ${submissionId}: ${String(e)}`, submissionId }), false));
+      if (handed) this.log.warn({ msg: `handed submission ${submissionId} back to the queue`, submissionId, jobId, event: 'handed-back' });
+    }
+    await this.scoring.leases.stop();
+    await this.boss.stop({ graceful: false, wait: true, timeout: 5_000 });
   }
 }

@@ -1,8 +1,10 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { WorkerConfig } from '@podium/config';
 import { metricConfigListSchema, TASK_KINDS, type MetricConfig, type TaskKindName } from '@podium/contracts';
-import { SubmissionRepository, TaskKind } from '@podium/db';
+import { LeaseHeldError, LeaseLostError, SubmissionRepository, TaskKind } from '@podium/db';
 import { MetricUnavailableError, runMetrics, type MetricResult, type NliScorer, type ScoringInstance } from './metric-runner';
-import { NLI_SCORER } from './tokens';
+import { LeaseKeeper } from './lease-keeper';
+import { NLI_SCORER, WORKER_CONFIG } from './tokens';
 
 const KIND_NAMES: Record<TaskKind, TaskKindName> = {
   MT: 'mt',
@@ -13,7 +15,7 @@ const KIND_NAMES: Record<TaskKind, TaskKindName> = {
 
 /** The outcome of one scoring attempt. */
 export type ScoringOutcome =
-  | { kind: 'scored'; instances: number; metrics: string[] }
+  | { kind: 'scored'; instances: number; metrics: string[]; attempt: number }
   | { kind: 'skipped'; reason: string }
   | { kind: 'failed'; reason: string };
 
@@ -23,6 +25,7 @@ export class PermanentScoringError extends Error {}
 /** A submission loaded and marked SCORING, ready for its metrics. */
 interface PreparedSubmission {
   submissionId: string;
+  attempt: number;
   taskKind: TaskKindName;
   metrics: MetricConfig[];
   instances: ScoringInstance[];
@@ -41,7 +44,16 @@ export class ScoringService {
   constructor(
     private readonly submissions: SubmissionRepository,
     @Inject(NLI_SCORER) private readonly nli: NliScorer | null,
+    readonly leases: LeaseKeeper,
+    @Optional() @Inject(WORKER_CONFIG) private readonly config: Partial<WorkerConfig> = {},
   ) {}
+
+  /** Fault injection (PODIUM_FAULT_*): pauses that let fault tests kill a worker at a chosen moment. */
+  private async faultPause(ms: number | undefined, what: string, submissionId: string): Promise<void> {
+    if (!ms) return;
+    this.log.log({ msg: `fault injection: pausing ${ms} ms ${what}`, submissionId, event: `fault-${what.replace(/\s+/g, '-')}` });
+    await new Promise((r) => setTimeout(r, ms));
+  }
 
   /**
    * Scores every instance of a submission with the task's metrics and stores all scores in one
@@ -60,12 +72,12 @@ export class ScoringService {
    * its outcome or the error that stopped it (a {@link PermanentScoringError} when retrying
    * cannot help).
    */
-  async scoreBatch(submissionIds: string[]): Promise<(ScoringOutcome | Error)[]> {
+  async scoreBatch(submissionIds: string[], jobIds: (string | null)[] = []): Promise<(ScoringOutcome | Error)[]> {
     const results: (ScoringOutcome | Error | undefined)[] = submissionIds.map(() => undefined);
     const prepared: (PreparedSubmission | null)[] = [];
     for (const [k, id] of submissionIds.entries()) {
       try {
-        const p = await this.prepare(id);
+        const p = await this.prepare(id, jobIds[k] ?? null);
         if ('taskKind' in p) prepared[k] = p;
         else {
           results[k] = p;
@@ -84,29 +96,52 @@ export class ScoringService {
         const pre = nliResults.get(p.submissionId);
         if (pre instanceof Error) throw pre;
         const scorer: NliScorer | null = pre ? { score: async (config) => pre.get(config.key)! } : this.nli;
+        await this.faultPause(this.config?.PODIUM_FAULT_SCORING_DELAY_MS, 'before scoring', p.submissionId);
         const metricResults = await runMetrics(p.metrics, p.taskKind, p.instances, scorer, p.progress);
         await this.save(p, metricResults);
-        results[k] = { kind: 'scored', instances: p.instances.length, metrics: metricResults.map((r) => r.key) };
+        results[k] = { kind: 'scored', instances: p.instances.length, metrics: metricResults.map((r) => r.key), attempt: p.attempt };
       } catch (e) {
-        const err = permanent(e);
-        results[k] = err instanceof Error ? err : new Error(String(err));
+        if (e instanceof LeaseLostError) results[k] = { kind: 'skipped', reason: e.message };
+        else {
+          const err = permanent(e);
+          results[k] = err instanceof Error ? err : new Error(String(err));
+        }
+      } finally {
+        this.leases.release(p.submissionId);
       }
     }
     return results.map((r) => r ?? new Error('not scored'));
   }
 
-  private async prepare(submissionId: string): Promise<PreparedSubmission | ScoringOutcome> {
-    const input = await this.submissions.scoringInput(submissionId);
-    if (!input) return { kind: 'skipped', reason: `submission ${submissionId} no longer exists` };
-    if (!(await this.submissions.markScoring(submissionId))) {
-      return { kind: 'skipped', reason: `submission ${submissionId} is ${input.submission.status}, not queued` };
+  private async prepare(submissionId: string, jobId: string | null): Promise<PreparedSubmission | ScoringOutcome> {
+    let lease;
+    try {
+      lease = await this.leases.acquire(submissionId, jobId);
+    } catch (e) {
+      // Refused: another run holds a live lease. This job ends; that run settles the submission.
+      if (e instanceof LeaseHeldError) return { kind: 'skipped', reason: e.message };
+      throw e;
+    }
+    if (lease.kind === 'gone') return { kind: 'skipped', reason: `submission ${submissionId} no longer exists` };
+    if (lease.kind === 'settled') return { kind: 'skipped', reason: `submission ${submissionId} is ${lease.status}, not queued` };
+    const input = await this.submissions.scoringInput(submissionId).catch((e: unknown) => {
+      this.leases.release(submissionId);
+      throw e;
+    });
+    if (!input) {
+      this.leases.release(submissionId);
+      return { kind: 'skipped', reason: `submission ${submissionId} no longer exists` };
     }
     const metrics = metricConfigListSchema.safeParse(input.task.metrics);
     if (!metrics.success) {
+      this.leases.release(submissionId);
       throw new PermanentScoringError(`task '${input.task.slug}' has an invalid metric configuration: ${metrics.error.message}`);
     }
     const kind = KIND_NAMES[input.task.kind];
-    if (!TASK_KINDS.includes(kind)) throw new PermanentScoringError(`unknown task kind ${input.task.kind}`);
+    if (!TASK_KINDS.includes(kind)) {
+      this.leases.release(submissionId);
+      throw new PermanentScoringError(`unknown task kind ${input.task.kind}`);
+    }
     const instances: ScoringInstance[] = input.outputs.map((o) => ({
       instanceId: o.instance.id,
       source: o.instance.source,
@@ -125,7 +160,7 @@ export class ScoringService {
         void this.submissions.setProgress(submissionId, perInstance).catch((e: unknown) => this.log.warn(`progress update failed: ${String(e)}`));
       }
     };
-    return { submissionId, taskKind: kind, metrics: metrics.data, instances, progress };
+    return { submissionId, attempt: lease.attempt, taskKind: kind, metrics: metrics.data, instances, progress };
   }
 
   /**
@@ -188,10 +223,22 @@ export class ScoringService {
       r.instances.map((value, i) => ({ instanceId: p.instances[i]!.instanceId, metric: r.key, signature: r.sentenceSignature, value })),
     );
     const corpusScores = results.map((r) => ({ metric: r.key, signature: r.signature, value: r.corpus }));
-    await this.submissions.saveScores(p.submissionId, instanceScores, corpusScores);
+    await this.submissions.saveScores(p.submissionId, instanceScores, corpusScores, this.leases.owner, () =>
+      this.faultPause(this.config?.PODIUM_FAULT_SAVE_DELAY_MS, 'in the final transaction', p.submissionId),
+    );
   }
 
+  /** Fails the submission while this worker holds (or held) its lease. */
   async fail(submissionId: string, reason: string): Promise<void> {
-    await this.submissions.markFailed(submissionId, reason);
+    if (await this.submissions.markFailed(submissionId, reason, this.leases.owner)) return;
+    // The last attempt failed before it could take the lease (the database was unreachable):
+    // no job is left for it, so a QUEUED submission must not wait for one.
+    await this.submissions.markFailed(submissionId, reason, null);
+  }
+
+  /** Hands a submission back to the queue (an error pg-boss will retry, or a shutdown). */
+  async handBack(submissionId: string, reason: 'error' | 'shutdown', alsoInTx?: Parameters<SubmissionRepository['releaseLease']>[3]): Promise<boolean> {
+    this.leases.release(submissionId);
+    return this.submissions.releaseLease(submissionId, this.leases.owner, reason, alsoInTx);
   }
 }

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { z } from 'zod';
 
 /** Raised at boot when the environment is invalid; the message lists every bad variable. */
@@ -33,6 +34,17 @@ const apiEnv = z.object({
   PODIUM_MODELS_DIR: z.string().optional(),
   /** NLI model the worker uses for `nli` metrics unless a task's metric names one (reported as available or not). */
   PODIUM_NLI_MODEL: z.string().default('test-nli-tiny'),
+  /** pg-boss schema of the job queue; api and workers must agree (fault tests use their own). */
+  PODIUM_QUEUE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('pgboss'),
+  /** Requests one client (its API token, else its IP address) may make per window; 0 turns the limit off. */
+  PODIUM_RATE_LIMIT: z.coerce.number().int().min(0).default(1200),
+  /** Of those, uploads (submissions, test sets) per window. */
+  PODIUM_RATE_LIMIT_UPLOADS: z.coerce.number().int().min(0).default(120),
+  PODIUM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Deepest GraphQL selection accepted (introspection is exempt). */
+  PODIUM_GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(12),
+  /** Most fields one GraphQL operation may select, fragments expanded. */
+  PODIUM_GRAPHQL_MAX_FIELDS: z.coerce.number().int().min(1).default(2000),
 });
 export type ApiConfig = z.infer<typeof apiEnv>;
 
@@ -56,7 +68,19 @@ const workerEnv = z.object({
   PODIUM_NLI_PROVIDER: z.enum(['cpu', 'cuda']).default('cpu'),
   PODIUM_NLI_BATCH_SIZE: z.coerce.number().int().min(1).max(1024).default(32),
   PODIUM_NLI_THREADS: z.coerce.number().int().min(0).max(256).default(0),
-  PODIUM_WORKER_NAME: z.string().default(`worker-${process.pid}`),
+  /** Names the worker in logs, leases and heartbeats: must differ between live workers (pods all run as pid 1). */
+  PODIUM_WORKER_NAME: z.string().min(1).default(`worker-${hostname()}-${process.pid}`),
+  /** pg-boss schema of the job queue; api and workers must agree (fault tests use their own). */
+  PODIUM_QUEUE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('pgboss'),
+  /** Lease timings (default: LEASE in @podium/contracts); shorter in fault tests. */
+  PODIUM_LEASE_TTL_SECONDS: z.coerce.number().positive().max(3600).optional(),
+  PODIUM_LEASE_RENEW_SECONDS: z.coerce.number().positive().max(600).optional(),
+  PODIUM_LEASE_REAP_SECONDS: z.coerce.number().positive().max(600).optional(),
+  /** Fault injection (fault tests, bench:faults): a pause before scoring, and one inside the final transaction. */
+  PODIUM_FAULT_SCORING_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  PODIUM_FAULT_SAVE_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** Seconds a SIGTERM'd worker lets its current jobs finish before handing them back. */
+  PODIUM_WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** Cache folder of data sets (built-in robustness suites); default ~/.cache/podium (@podium/datasets). */
   PODIUM_CACHE: z.string().optional(),
   /** Folder or http(s) URL laid out like upstream, used instead of raw.githubusercontent.com. */
@@ -67,3 +91,4 @@ export type WorkerConfig = z.infer<typeof workerEnv>;
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   return parse(workerEnv, env, 'worker');
 }
+export { JsonLogger, useJsonLogs } from './json-logger';

@@ -10,61 +10,117 @@ export const SCORE_SUBMISSION_QUEUE = 'score-submission';
 export const scoreSubmissionJobV1 = z.object({
   v: z.literal(1),
   submissionId: z.string().uuid(),
-  /** Why the job was queued: a fresh upload, or an organiser's rescore. */
-  reason: z.enum(['submitted', 'rescore']),
+  /** Why the job was queued: a fresh upload, an organiser's rescore, or a requeue after a worker stopped. */
+  reason: z.enum(['submitted', 'rescore', 'requeue']),
 });
 export type ScoreSubmissionJob = z.infer<typeof scoreSubmissionJobV1>;
 
-/** Retries for a job whose worker crashed or threw unexpectedly. */
+/**
+ * How one kind of job is sent and retried. Every producer (API, seed, tests, the reaper) sends
+ * through {@link sendJob}, so these numbers live here only.
+ */
+export interface QueuePolicy {
+  /** Retries after the first attempt, for a crash, an unexpected error or a stopped worker. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled (with jitter) for each later retry. */
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /**
+   * pg-boss's own expiry of an active job: only a backstop. A dead worker is found by its
+   * lapsed lease ({@link LEASE}) in seconds; a job running longer than this is refused a
+   * second run by the lease, never started beside the first.
+   */
+  expireInSeconds: number;
+}
+
+/** Retries for a scoring job whose worker crashed, threw unexpectedly or stopped. */
 export const SCORE_JOB_RETRY_LIMIT = 3;
+
+export const QUEUE_POLICY = {
+  [SCORE_SUBMISSION_QUEUE]: { retryLimit: SCORE_JOB_RETRY_LIMIT, retryDelaySeconds: 1, retryBackoff: true, expireInSeconds: 60 * 60 },
+  'robustness-report': { retryLimit: 2, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 60 * 60 },
+} as const satisfies Record<string, QueuePolicy>;
+export type QueueName = keyof typeof QUEUE_POLICY;
+
+/** Attempts a scoring job gets in all: the first and its retries ("attempt n of m"). */
+export const SCORE_JOB_MAX_ATTEMPTS = SCORE_JOB_RETRY_LIMIT + 1;
+
+/**
+ * The lease a worker holds on a submission while it scores it. The worker renews it every
+ * `renewSeconds`; a lease not renewed for `ttlSeconds` means the worker stopped, and a reaper
+ * (every worker runs one, every `reapSeconds`) hands the job back to the queue. Kill → rerun
+ * start is at most ttl + reap + the first retry delay (≤ 2 s) + a poll (≈ 26 s by default), plus
+ * the wait for a free worker.
+ */
+export const LEASE = { ttlSeconds: 20, renewSeconds: 4, reapSeconds: 3 } as const;
+
+/** SQL in the caller's transaction; pg-boss's `db` option takes this shape. */
+export interface SqlExecutor {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
 
 /** The part of pg-boss that queueing needs (structural, so this library does not import it). */
 export interface JobSender {
   send(
     name: string,
     data: object,
-    options: { db?: { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> }; retryLimit?: number; expireInMinutes?: number },
+    options: { db?: SqlExecutor; retryLimit?: number; retryDelay?: number; retryBackoff?: boolean; expireInSeconds?: number },
   ): Promise<string | null>;
+}
+
+/** pg-boss send options for a queue, from its policy. */
+export function sendOptions(queue: QueueName): { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number } {
+  const p: QueuePolicy = QUEUE_POLICY[queue];
+  return { retryLimit: p.retryLimit, retryDelay: p.retryDelaySeconds, retryBackoff: p.retryBackoff, expireInSeconds: p.expireInSeconds };
+}
+
+/** Sends one job with its queue's policy; `db` writes it inside the caller's transaction. */
+export async function sendJob(boss: JobSender, queue: QueueName, payload: object, db?: SqlExecutor): Promise<string | null> {
+  return boss.send(queue, payload, { ...(db ? { db } : {}), ...sendOptions(queue) });
 }
 
 /**
  * Queues the scoring of a submission. Pass `db` to write the job inside the caller's
  * transaction, so that a submission is never stored without its job (or the reverse).
  */
-export async function sendScoreJob(
-  boss: JobSender,
-  submissionId: string,
-  reason: ScoreSubmissionJob['reason'],
-  db?: { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> },
-): Promise<void> {
+export async function sendScoreJob(boss: JobSender, submissionId: string, reason: ScoreSubmissionJob['reason'], db?: SqlExecutor): Promise<void> {
   const payload: ScoreSubmissionJob = scoreSubmissionJobV1.parse({ v: 1, submissionId, reason });
-  await boss.send(SCORE_SUBMISSION_QUEUE, payload, { db, retryLimit: SCORE_JOB_RETRY_LIMIT, expireInMinutes: 60 });
+  await sendJob(boss, SCORE_SUBMISSION_QUEUE, payload, db);
 }
 
-async function retrying(step: () => Promise<unknown>, attempts: number, delayMs: number): Promise<void> {
+/**
+ * Starts pg-boss, retrying with backoff: when several processes start at once on a fresh
+ * database, their schema creation can deadlock in PostgreSQL, and a database that is
+ * restarting refuses connections for a moment.
+ */
+export async function startQueue(
+  boss: { start(): Promise<unknown> },
+  attempts = 5,
+  delayMs = 500,
+  log: (message: string) => void = () => undefined,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await step();
+      await boss.start();
       return;
     } catch (e) {
       if (attempt >= attempts) throw e;
+      log(`queue start failed (attempt ${attempt} of ${attempts}): ${e instanceof Error ? e.message : String(e)}; retrying in ${delayMs * attempt} ms`);
       await new Promise((r) => setTimeout(r, delayMs * attempt));
     }
   }
 }
 
 /**
- * Starts pg-boss, retrying a few times: when several processes start at once on a fresh
- * database, their schema creation can deadlock in PostgreSQL, and all but one then fail.
+ * Creates a queue (idempotent), retrying like {@link startQueue}: processes creating queues at
+ * the same moment on a fresh database can deadlock in PostgreSQL too.
  */
-export async function startQueue(boss: { start(): Promise<unknown> }, attempts = 5, delayMs = 500): Promise<void> {
-  await retrying(() => boss.start(), attempts, delayMs);
-}
-
-/**
- * Creates a queue if it does not exist, retrying as {@link startQueue} does: the api and a
- * worker starting together create the same queue at once, which can deadlock too.
- */
-export async function ensureQueue(boss: { createQueue(name: string): Promise<unknown> }, name: string, attempts = 5, delayMs = 500): Promise<void> {
-  await retrying(() => boss.createQueue(name), attempts, delayMs);
+export async function ensureQueue(
+  boss: { createQueue(name: string): Promise<unknown> },
+  name: string,
+  attempts = 5,
+  delayMs = 300,
+  log: (message: string) => void = () => undefined,
+): Promise<void> {
+  await startQueue({ start: () => boss.createQueue(name) }, attempts, delayMs, (m) => log(`creating queue '${name}': ${m}`));
 }

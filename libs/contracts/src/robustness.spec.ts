@@ -42,7 +42,7 @@ describe('robustness job payload', () => {
     };
     const db = { executeSql: async () => ({ rows: [] }) };
     await sendRobustnessJob(boss, reportId, 3, db);
-    expect(sent).toEqual([[ROBUSTNESS_REPORT_QUEUE, { v: 1, reportId, attempt: 3 }, { db, retryLimit: 2, expireInMinutes: 60 }]]);
+    expect(sent).toEqual([[ROBUSTNESS_REPORT_QUEUE, { v: 1, reportId, attempt: 3 }, { db, retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 }]]);
     await expect(sendRobustnessJob(boss, 'not-a-uuid', 1)).rejects.toThrow();
   });
 });

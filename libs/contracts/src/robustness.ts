@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { JobSender } from './queue';
+import { sendJob, QUEUE_POLICY, type JobSender, type SqlExecutor } from './queue';
 
 /** pg-boss queue that carries one job per robustness report to compute. */
-export const ROBUSTNESS_REPORT_QUEUE = 'robustness-report';
+export const ROBUSTNESS_REPORT_QUEUE = 'robustness-report' as const;
 
 /** Retries for a robustness job whose worker crashed or threw unexpectedly. */
-export const ROBUSTNESS_JOB_RETRY_LIMIT = 2;
+export const ROBUSTNESS_JOB_RETRY_LIMIT = QUEUE_POLICY['robustness-report'].retryLimit;
 
 /** Reference-based (`ref`: anchor = reference) or reference-free (`src`: anchor = source). */
 export const ROBUSTNESS_MODES = ['ref', 'src'] as const;
@@ -49,10 +49,10 @@ export async function sendRobustnessJob(
   boss: JobSender,
   reportId: string,
   attempt: number,
-  db?: { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> },
+  db?: SqlExecutor,
 ): Promise<void> {
   const payload: RobustnessReportJob = robustnessReportJobV1.parse({ v: 1, reportId, attempt });
-  await boss.send(ROBUSTNESS_REPORT_QUEUE, payload, { db, retryLimit: ROBUSTNESS_JOB_RETRY_LIMIT, expireInMinutes: 60 });
+  await sendJob(boss, ROBUSTNESS_REPORT_QUEUE, payload, db);
 }
 
 const accuracyEstimate = z.object({

@@ -1,6 +1,22 @@
 import type { Db, Tx } from './client';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors';
 import { Prisma, SubmissionStatus } from './generated/client';
+import { IllegalTransitionError, LeaseHeldError, LeaseLostError, sourcesOf } from './submission-state';
+
+/** The result of trying to take a submission's lease. */
+export type LeaseOutcome =
+  | { kind: 'acquired'; attempt: number }
+  | { kind: 'gone' }
+  /** Already SCORED or FAILED: nothing to do (a late duplicate job). */
+  | { kind: 'settled'; status: SubmissionStatus };
+
+/** A submission whose worker stopped renewing its lease. */
+export interface LapsedLease {
+  submissionId: string;
+  owner: string | null;
+  jobId: string | null;
+  attempt: number;
+}
 
 export interface NewSubmission {
   phaseId: string;
@@ -124,23 +140,39 @@ export class SubmissionRepository {
     });
   }
 
-  /** Resets submissions for scoring again and queues their jobs, in one transaction. */
-  async requeue(submissionIds: string[], enqueue: (sql: TxSql, submissionId: string) => Promise<void>) {
+  /**
+   * Resets submissions for scoring again and queues their jobs, in one transaction. A submission
+   * being scored under a live lease is refused; one whose lease lapsed (its worker stopped) is
+   * taken back. `reason` is what the submission shows while queued (null: a plain rescore).
+   */
+  async requeue(submissionIds: string[], enqueue: (sql: TxSql, submissionId: string) => Promise<void>, reason: string | null = null) {
     return this.db.$transaction(async (tx) => {
       for (const id of submissionIds) {
-        const updated = await tx.submission.updateMany({
-          where: { id, status: { not: SubmissionStatus.SCORING } },
-          data: { status: SubmissionStatus.QUEUED, error: null, progressDone: 0 },
-        });
-        if (updated.count === 0) {
+        const sources = sourcesOf(SubmissionStatus.QUEUED);
+        const updated = await tx.$executeRaw`
+          UPDATE submission SET status = 'QUEUED', error = NULL, progress_done = 0, attempt = 0, retry_reason = ${reason},
+                 lease_owner = NULL, lease_job_id = NULL, lease_expires_at = NULL
+          WHERE id = ${id}::uuid AND status::text = ANY(${sources}::text[])
+            AND (status <> 'SCORING' OR lease_expires_at IS NULL OR lease_expires_at < now())`;
+        if (updated === 0) {
           const exists = await tx.submission.findUnique({ where: { id } });
           if (!exists) throw new NotFoundError('submission', id);
-          throw new ConflictError(`submission '${id}' is being scored right now; try again when it finishes`);
+          if (exists.status === SubmissionStatus.SCORING && exists.leaseOwner && exists.leaseExpiresAt) {
+            throw new LeaseHeldError(id, exists.leaseOwner, exists.leaseExpiresAt);
+          }
+          throw new IllegalTransitionError(id, exists.status, SubmissionStatus.QUEUED);
         }
         await enqueue(txSql(tx), id);
       }
       return submissionIds.length;
     });
+  }
+
+  /** Submissions that look stuck: SCORING without a live lease. */
+  async stuck(): Promise<string[]> {
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      SELECT id::text FROM submission WHERE status = 'SCORING' AND (lease_expires_at IS NULL OR lease_expires_at < now()) ORDER BY created_at`;
+    return rows.map((r) => r.id);
   }
 
   /** Everything a worker needs to score a submission, in test-set order. */
@@ -158,13 +190,112 @@ export class SubmissionRepository {
     return { submission, task: submission.phase.task, outputs };
   }
 
-  /** Marks a queued submission as being scored; false when it is not in a state to score. */
-  async markScoring(submissionId: string): Promise<boolean> {
-    const r = await this.db.submission.updateMany({
-      where: { id: submissionId, status: { in: [SubmissionStatus.QUEUED, SubmissionStatus.SCORING] } },
-      data: { status: SubmissionStatus.SCORING, progressDone: 0 },
+  /**
+   * Takes the lease on a submission for `owner` running pg-boss job `jobId` (compare-and-set):
+   * QUEUED → SCORING, or a SCORING submission whose lease lapsed. A live lease held by another
+   * run is refused with {@link LeaseHeldError}: a second concurrent scoring run never starts.
+   */
+  async acquireLease(submissionId: string, owner: string, jobId: string | null, ttlSeconds: number): Promise<LeaseOutcome> {
+    const rows = await this.db.$queryRaw<{ attempt: number }[]>`
+      UPDATE submission SET status = 'SCORING', attempt = attempt + 1, progress_done = 0, error = NULL,
+             lease_owner = ${owner}, lease_job_id = ${jobId}, lease_expires_at = now() + make_interval(secs => ${ttlSeconds}::float8)
+      WHERE id = ${submissionId}::uuid
+        AND (status = 'QUEUED' OR (status = 'SCORING' AND (lease_expires_at IS NULL OR lease_expires_at < now())))
+      RETURNING attempt`;
+    if (rows.length === 1) return { kind: 'acquired', attempt: rows[0]!.attempt };
+    const current = await this.db.submission.findUnique({ where: { id: submissionId } });
+    if (!current) return { kind: 'gone' };
+    if (current.status === SubmissionStatus.SCORING) {
+      throw new LeaseHeldError(submissionId, current.leaseOwner ?? 'another worker', current.leaseExpiresAt ?? new Date());
+    }
+    return { kind: 'settled', status: current.status };
+  }
+
+  /** Renews the leases `owner` holds; returns the ids still held (a missing id was taken back). */
+  async renewLeases(owner: string, submissionIds: string[], ttlSeconds: number): Promise<string[]> {
+    if (submissionIds.length === 0) return [];
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      UPDATE submission SET lease_expires_at = now() + make_interval(secs => ${ttlSeconds}::float8)
+      WHERE id = ANY(${submissionIds}::uuid[]) AND status = 'SCORING' AND lease_owner = ${owner}
+      RETURNING id::text`;
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Hands a submission back to the queue: SCORING (held by `owner`) → QUEUED with `reason`
+   * (`shutdown`, `error`). The caller retries or re-sends its job. False when not held.
+   */
+  async releaseLease(submissionId: string, owner: string, reason: string, alsoInTx?: (sql: TxSql) => Promise<void>): Promise<boolean> {
+    return this.db.$transaction(async (tx) => {
+      const n = await tx.$executeRaw`
+        UPDATE submission SET status = 'QUEUED', retry_reason = ${reason}, lease_owner = NULL, lease_job_id = NULL, lease_expires_at = NULL
+        WHERE id = ${submissionId}::uuid AND status = 'SCORING' AND lease_owner = ${owner}`;
+      if (n !== 1) return false;
+      await alsoInTx?.(txSql(tx));
+      return true;
     });
-    return r.count === 1;
+  }
+
+  /**
+   * Finds submissions whose lease lapsed (their worker stopped heartbeating) and hands each back
+   * in its own transaction: `handBack` retries or re-sends its job there and says whether
+   * attempts remain; the submission becomes QUEUED ("retrying after a worker stopped") or, with
+   * none left, FAILED with the reason. Rows are locked with SKIP LOCKED, so reapers in several
+   * processes never take the same submission twice.
+   */
+  async reapExpiredLeases(
+    handBack: (sql: TxSql, lapsed: LapsedLease) => Promise<'retry' | 'exhausted'>,
+    options: { limit?: number; onlyIds?: string[] } = {},
+  ): Promise<{ requeued: LapsedLease[]; failed: LapsedLease[] }> {
+    const requeued: LapsedLease[] = [];
+    const failed: LapsedLease[] = [];
+    const only = options.onlyIds ?? null;
+    const candidates = await this.db.$queryRaw<{ id: string }[]>`
+      SELECT id::text FROM submission WHERE status = 'SCORING' AND lease_expires_at < now()
+        AND (${only}::uuid[] IS NULL OR id = ANY(${only}::uuid[]))
+      ORDER BY lease_expires_at LIMIT ${options.limit ?? 20}`;
+    for (const { id } of candidates) {
+      await this.db.$transaction(async (tx) => {
+        const [row] = await tx.$queryRaw<LapsedLease[]>`
+          SELECT id::text AS "submissionId", lease_owner AS "owner", lease_job_id AS "jobId", attempt
+          FROM submission WHERE id = ${id}::uuid AND status = 'SCORING' AND lease_expires_at < now()
+          FOR UPDATE SKIP LOCKED`;
+        if (!row) return;
+        const outcome = await handBack(txSql(tx), row);
+        if (outcome === 'retry') {
+          await tx.$executeRaw`
+            UPDATE submission SET status = 'QUEUED', retry_reason = 'worker-stopped', lease_owner = NULL, lease_job_id = NULL, lease_expires_at = NULL
+            WHERE id = ${id}::uuid`;
+          requeued.push(row);
+        } else {
+          await tx.$executeRaw`
+            UPDATE submission SET status = 'FAILED', error = ${`the worker scoring it stopped during attempt ${row.attempt}, the last one`},
+                   lease_owner = NULL, lease_job_id = NULL, lease_expires_at = NULL
+            WHERE id = ${id}::uuid`;
+          failed.push(row);
+        }
+      });
+    }
+    return { requeued, failed };
+  }
+
+  /** Records a worker's heartbeat (live workers in /api/health); `activeJobs` it holds now. */
+  async heartbeat(worker: { name: string; host: string; pid: number; activeJobs: number }): Promise<void> {
+    await this.db.$executeRaw`
+      INSERT INTO worker_heartbeat (name, host, pid, active_jobs, started_at, last_seen_at)
+      VALUES (${worker.name}, ${worker.host}, ${worker.pid}, ${worker.activeJobs}, now(), now())
+      ON CONFLICT (name) DO UPDATE SET host = EXCLUDED.host, pid = EXCLUDED.pid, active_jobs = EXCLUDED.active_jobs, last_seen_at = now()`;
+  }
+
+  async removeHeartbeat(name: string): Promise<void> {
+    await this.db.$executeRaw`DELETE FROM worker_heartbeat WHERE name = ${name}`;
+  }
+
+  /** Workers seen within `withinSeconds`, newest first. */
+  async liveWorkers(withinSeconds: number) {
+    return this.db.$queryRaw<{ name: string; host: string; pid: number; activeJobs: number; lastSeenAt: Date }[]>`
+      SELECT name, host, pid, active_jobs AS "activeJobs", last_seen_at AS "lastSeenAt" FROM worker_heartbeat
+      WHERE last_seen_at > now() - make_interval(secs => ${withinSeconds}::float8) ORDER BY last_seen_at DESC`;
   }
 
   async setProgress(submissionId: string, done: number) {
@@ -173,39 +304,68 @@ export class SubmissionRepository {
 
   /**
    * Replaces all scores of a submission and marks it scored, in one transaction, so a retried
-   * job never duplicates scores and readers never see half a submission.
+   * job never duplicates scores and readers never see half a submission. A worker passes its
+   * `owner` name and writes only while it holds the lease ({@link LeaseLostError} otherwise);
+   * without an owner (imports, fixtures: a rescore and its result at once) the write is refused
+   * only while a worker holds a live lease.
    */
   async saveScores(
     submissionId: string,
     instanceScores: { instanceId: string; metric: string; signature: string; value: number }[],
     corpusScores: { metric: string; signature: string; value: number }[],
+    owner?: string,
+    /** Runs just before commit (fault injection: a worker killed inside its final transaction). */
+    beforeCommit?: () => Promise<void>,
   ) {
     for (const s of instanceScores) {
       if (!Number.isFinite(s.value)) throw new InvalidInputError(`non-finite ${s.metric} score for instance ${s.instanceId}`);
     }
     await this.db.$transaction(
       async (tx) => {
+        // First, under the row lock: only the lease holder may settle the submission; a run
+        // whose lease was taken back (reaped, handed over) writes nothing.
+        const total = await tx.output.count({ where: { submissionId } });
+        const settled = await tx.$executeRaw`
+          UPDATE submission SET status = 'SCORED', error = NULL, retry_reason = NULL, scored_at = now(), progress_done = ${total}, progress_total = ${total},
+                 lease_owner = NULL, lease_job_id = NULL, lease_expires_at = NULL
+          WHERE id = ${submissionId}::uuid
+            AND ((${owner ?? null}::text IS NOT NULL AND status = 'SCORING' AND lease_owner = ${owner ?? null})
+              OR (${owner ?? null}::text IS NULL AND NOT (status = 'SCORING' AND lease_expires_at > now())))`;
+        if (settled !== 1) {
+          const current = await tx.submission.findUnique({ where: { id: submissionId } });
+          if (!current) throw new NotFoundError('submission', submissionId);
+          if (owner) throw new LeaseLostError(submissionId, owner);
+          throw new LeaseHeldError(submissionId, current.leaseOwner ?? 'a worker', current.leaseExpiresAt ?? new Date());
+        }
         await tx.instanceScore.deleteMany({ where: { submissionId } });
         await tx.corpusScore.deleteMany({ where: { submissionId } });
         for (let i = 0; i < instanceScores.length; i += INSERT_CHUNK) {
           await tx.instanceScore.createMany({ data: instanceScores.slice(i, i + INSERT_CHUNK).map((s) => ({ submissionId, ...s })) });
         }
         await tx.corpusScore.createMany({ data: corpusScores.map((s) => ({ submissionId, ...s })) });
-        const total = await tx.output.count({ where: { submissionId } });
-        await tx.submission.update({
-          where: { id: submissionId },
-          data: { status: SubmissionStatus.SCORED, error: null, scoredAt: new Date(), progressDone: total, progressTotal: total },
-        });
+        await beforeCommit?.();
       },
       { timeout: 120_000 },
     );
   }
 
-  async markFailed(submissionId: string, reason: string) {
-    await this.db.submission.updateMany({
-      where: { id: submissionId },
-      data: { status: SubmissionStatus.FAILED, error: reason.slice(0, 2000) },
+  /**
+   * QUEUED/SCORING → FAILED with the reason. With `owner`, only while that run holds the lease
+   * (a stale run cannot fail a submission another worker now scores); with `null`, only while
+   * QUEUED and unleased. False when nothing changed; without either, an illegal change throws.
+   */
+  async markFailed(submissionId: string, reason: string, owner?: string | null): Promise<boolean> {
+    // owner null: only a QUEUED submission that no worker holds (its last job failed unleased).
+    const held = owner === null ? { status: SubmissionStatus.QUEUED, leaseOwner: null } : owner ? { leaseOwner: owner } : {};
+    const r = await this.db.submission.updateMany({
+      where: { id: submissionId, status: { in: sourcesOf(SubmissionStatus.FAILED) }, ...held },
+      data: { status: SubmissionStatus.FAILED, error: reason.slice(0, 2000), leaseOwner: null, leaseJobId: null, leaseExpiresAt: null },
     });
+    if (r.count === 1) return true;
+    if (owner !== undefined) return false;
+    const current = await this.db.submission.findUnique({ where: { id: submissionId } });
+    if (!current) throw new NotFoundError('submission', submissionId);
+    throw new IllegalTransitionError(submissionId, current.status, SubmissionStatus.FAILED);
   }
 }
 

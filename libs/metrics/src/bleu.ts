@@ -8,9 +8,18 @@
  * `BP = exp(1 − r/c)` when `c < r` else 1 (Papineni et al., 2002; Post, 2018).
  */
 import { MetricInputError } from './errors';
-import { clippedMatches, maxBase, numericNgramKeys, sortedIntersectionSize, stringNgramKeys, type NgramKeys } from './ngram-keys';
+import { clippedMatches, clippedMatchesMaxRef } from './ngram-table';
 import { pyRstrip } from './text';
-import { getBleuTokenSplitter, isBleuTokenizerName, type BleuTokenizerName, BLEU_TOKENIZERS } from './tokenizers';
+import { beginTokenIds, tokenId, whitespaceTokenIds } from './token-table';
+import {
+  BLEU_TOKENIZERS,
+  getBleuTokenSplitter,
+  getBleuTokenizedLine,
+  isBleuTokenizerName,
+  spans13a,
+  type BleuTokenizerName,
+  type TokenSpans,
+} from './tokenizers';
 import { PODIUM_METRICS_VERSION } from './version';
 
 /** sacreBLEU's smoothing methods for BLEU (Chen & Cherry, 2014). */
@@ -118,85 +127,102 @@ export function closestRefLength(hypLen: number, refLens: readonly number[]): nu
 }
 
 
-/** Reused between segments (cleared each time) to avoid allocating a Map per segment. */
-const segmentVocab = new Map<string, number>();
+// Scratch buffers reused across segments: token ids of the hypothesis and of a single
+// reference, and the token spans of one 13a-tokenized line.
+let hypIds = new Int32Array(256);
+let refIds = new Int32Array(256);
+const spans: TokenSpans = { text: '', starts: new Int32Array(256), ends: new Int32Array(256), count: 0 };
+
+/** Lowercased when asked and right-stripped, as sacreBLEU's `_preprocess_segment`. */
+function preprocess(c: BleuConfig, line: string): string {
+  return pyRstrip(c.lowercase ? line.toLowerCase() : line);
+}
+
+/**
+ * Token ids of a preprocessed line, as {@link bleuTokens} would split it, written into `out`
+ * (at least `line.length` long: no tokenizer adds non-space characters); returns how many.
+ * 13a is scanned without regular expressions ({@link spans13a}); the others are tokenized to
+ * a string and split in place.
+ */
+function lineIds(c: BleuConfig, line: string, out: Int32Array): number {
+  if (c.tokenize !== '13a') return whitespaceTokenIds(getBleuTokenizedLine(c.tokenize)(line), out);
+  if (spans.starts.length < line.length + 2) {
+    spans.starts = new Int32Array(2 * line.length + 2);
+    spans.ends = new Int32Array(2 * line.length + 2);
+  }
+  spans13a(line, spans);
+  const { text, starts, ends, count } = spans;
+  for (let k = 0; k < count; k++) out[k] = tokenId(text, starts[k], ends[k]);
+  return count;
+}
+
+/** Writes the ids of already split `tokens` into `out` and returns how many. */
+function idsOfTokens(tokens: readonly string[], out: Int32Array): number {
+  for (let i = 0; i < tokens.length; i++) out[i] = tokenId(tokens[i], 0, tokens[i].length);
+  return tokens.length;
+}
+
+/** `[hypLen, refLen, correct_1..N, total_1..N]` from the lengths and clipped matches. */
+function bleuRow(hypLen: number, refLens: readonly number[], correct: readonly number[], maxOrder: number): number[] {
+  const row = [hypLen, closestRefLength(hypLen, refLens)];
+  for (let n = 0; n < maxOrder; n++) row.push(correct[n]);
+  for (let n = 1; n <= maxOrder; n++) row.push(Math.max(0, hypLen - n + 1));
+  return row;
+}
+
+const correctScratch: number[] = [];
 
 /**
  * BLEU sufficient statistics of one segment from already tokenized hypothesis and
- * references: `[hypLen, refLen, correct_1..N, total_1..N]`.
+ * references: `[hypLen, refLen, correct_1..N, total_1..N]`. N-grams are counted by hashing
+ * (ngram-table.ts); with several references each count is clipped by its maximum over them.
  * Example: `bleuStatsFromTokens(['a','b'], [['a','c']], 2)` → `[2, 2, 1, 0, 2, 1]`.
  */
 export function bleuStatsFromTokens(hyp: readonly string[], refs: readonly (readonly string[])[], maxOrder: number): number[] {
-  const correct = new Array<number>(maxOrder).fill(0);
-  const total = new Array<number>(maxOrder).fill(0);
-  for (let n = 1; n <= maxOrder; n++) total[n - 1] = Math.max(0, hyp.length - n + 1);
-  const refLen = closestRefLength(
-    hyp.length,
-    refs.map((r) => r.length),
-  );
-
-  // Map the words of this segment to small integer ids for exact numeric n-gram keys.
-  const vocab = segmentVocab;
-  vocab.clear();
-  const toIds = (tokens: readonly string[]): Int32Array => {
-    const ids = new Int32Array(tokens.length);
-    for (let i = 0; i < tokens.length; i++) {
-      let id = vocab.get(tokens[i]);
-      if (id === undefined) {
-        id = vocab.size + 1;
-        vocab.set(tokens[i], id);
-      }
-      ids[i] = id;
-    }
+  beginTokenIds();
+  const h = new Int32Array(hyp.length);
+  idsOfTokens(hyp, h);
+  const rs = refs.map((r) => {
+    const ids = new Int32Array(r.length);
+    idsOfTokens(r, ids);
     return ids;
-  };
-  const hypIds = toIds(hyp);
-  const refIds = refs.map(toIds);
-  const base = vocab.size + 1;
-  const numeric = base <= maxBase(maxOrder);
-  if (numeric && refs.length === 1) {
-    const matches = clippedMatches(hypIds, refIds[0], maxOrder, base);
-    return [hyp.length, refLen, ...matches, ...total];
-  }
-  const keysOf = (ids: Int32Array, tokens: readonly string[]): NgramKeys[] =>
-    numeric ? numericNgramKeys(ids, maxOrder, base) : stringNgramKeys(tokens, maxOrder, ' ');
-  const hypKeys = keysOf(hypIds, hyp);
+  });
+  return statsFromIds(h, h.length, rs, maxOrder);
+}
 
-  if (refs.length === 1) {
-    const refKeys = keysOf(refIds[0], refs[0]);
-    for (let n = 0; n < maxOrder; n++) correct[n] = sortedIntersectionSize(hypKeys[n], refKeys[n]);
-  } else if (refs.length > 1) {
-    // Clip by the maximum count of each n-gram over all references.
-    const maxCounts: Map<number | string, number>[] = [];
-    for (let n = 0; n < maxOrder; n++) maxCounts.push(new Map());
-    for (let k = 0; k < refs.length; k++) {
-      const rk = keysOf(refIds[k], refs[k]);
-      for (let n = 0; n < maxOrder; n++) {
-        const keys = rk[n];
-        const m = maxCounts[n];
-        let i = 0;
-        while (i < keys.length) {
-          let j = i + 1;
-          while (j < keys.length && keys[j] === keys[i]) j++;
-          const c = j - i;
-          if ((m.get(keys[i]) ?? 0) < c) m.set(keys[i], c);
-          i = j;
-        }
-      }
-    }
-    for (let n = 0; n < maxOrder; n++) {
-      const keys = hypKeys[n];
-      const m = maxCounts[n];
-      let i = 0;
-      while (i < keys.length) {
-        let j = i + 1;
-        while (j < keys.length && keys[j] === keys[i]) j++;
-        correct[n] += Math.min(j - i, m.get(keys[i]) ?? 0);
-        i = j;
-      }
-    }
+function statsFromIds(h: Int32Array, nh: number, refs: readonly Int32Array[], maxOrder: number, nr0 = refs[0]?.length ?? 0): number[] {
+  const correct = correctScratch;
+  if (refs.length === 1) clippedMatches(h, nh, refs[0], nr0, maxOrder, correct);
+  else if (refs.length > 1) clippedMatchesMaxRef(h.subarray(0, nh), refs, maxOrder, correct);
+  else for (let n = 0; n < maxOrder; n++) correct[n] = 0;
+  const refLens = refs.length === 1 ? [nr0] : refs.map((r) => r.length);
+  return bleuRow(nh, refLens, correct, maxOrder);
+}
+
+/**
+ * BLEU sufficient statistics of one segment from raw lines: {@link bleuTokens} then
+ * {@link bleuStatsFromTokens}, but the tokens are read as spans of the tokenized line (13a:
+ * found in one scan, without the regular expressions) and interned by hashing, so no token
+ * string (and no per-segment `Map`) is created.
+ * Example: `bleuStats(resolveBleuConfig({ maxNgramOrder: 2 }), 'a b', ['a c'])` → `[2, 2, 1, 0, 2, 1]`.
+ */
+export function bleuStats(c: BleuConfig, hypothesis: string, references: readonly string[]): number[] {
+  beginTokenIds();
+  const hyp = preprocess(c, hypothesis);
+  if (hypIds.length < hyp.length) hypIds = new Int32Array(2 * hyp.length);
+  const nh = lineIds(c, hyp, hypIds);
+  if (references.length === 1) {
+    const ref = preprocess(c, references[0]);
+    if (refIds.length < ref.length) refIds = new Int32Array(2 * ref.length);
+    const nr = lineIds(c, ref, refIds);
+    return statsFromIds(hypIds, nh, [refIds], c.maxNgramOrder, nr);
   }
-  return [hyp.length, refLen, ...correct, ...total];
+  const refs = references.map((r) => {
+    const line = preprocess(c, r);
+    const ids = new Int32Array(line.length);
+    return ids.subarray(0, lineIds(c, line, ids));
+  });
+  return statsFromIds(hypIds, nh, refs, c.maxNgramOrder);
 }
 
 /** Python `my_log`: log with log(0) := −9999999999. */

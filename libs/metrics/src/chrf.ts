@@ -10,15 +10,9 @@
  * sentence-level chrF (the first one on ties).
  */
 import { MetricInputError } from './errors';
-import {
-  clippedMatches,
-  maxBase,
-  numericNgramKeys,
-  sortedIntersectionSize,
-  stringNgramKeys,
-  type NgramKeys,
-} from './ngram-keys';
-import { codePoints, isPyWhitespace, pySplit, removeWhitespace } from './text';
+import { clippedMatches } from './ngram-table';
+import { codePoints, isPyWhitespace, pySplit } from './text';
+import { beginTokenIds, tokenId } from './token-table';
 import { PODIUM_METRICS_VERSION } from './version';
 
 /** Fully resolved chrF options. */
@@ -99,68 +93,119 @@ export function chrfWords(sent: string): string[] {
 }
 
 
-/** One side (hypothesis or reference) of a segment, as sorted n-gram keys per order. */
-interface ChrfSide {
-  keys: NgramKeys[];
+// Scratch buffers reused across segments: character ids (code point + 1) and word ids of the
+// hypothesis and of the reference being compared, and the clipped matches per order.
+let hypChars = new Int32Array(256);
+let refChars = new Int32Array(256);
+let hypWords = new Int32Array(64);
+let refWords = new Int32Array(64);
+const charMatches: number[] = [];
+const wordMatches: number[] = [];
+
+/**
+ * Writes the characters of `text` as ids (code point + 1, so every id is positive) into `out`
+ * and returns how many. Whitespace is dropped unless `keepWhitespace` (sacreBLEU:
+ * `''.join(line.split())`); code points, not UTF-16 units, are the characters.
+ */
+function charIds(text: string, keepWhitespace: boolean, out: Int32Array): number {
+  let len = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    let cp = text.charCodeAt(i);
+    if (!keepWhitespace && isPyWhitespace(cp)) continue;
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
+      const lo = text.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        cp = (cp - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000;
+        i++;
+      }
+    }
+    out[len++] = cp + 1;
+  }
+  return len;
+}
+
+function isAsciiPunct(c: number): boolean {
+  return (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e);
+}
+
+/**
+ * The words {@link chrfWords} gives for `text`, as ids of the current token table (see
+ * token-table.ts), written into `out` (at least `text.length` long); returns how many.
+ * Works on spans of `text`, so no word string is created.
+ */
+function wordIds(text: string, out: Int32Array): number {
+  let len = 0;
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && isPyWhitespace(text.charCodeAt(i))) i++;
+    if (i >= n) break;
+    const start = i;
+    while (i < n && !isPyWhitespace(text.charCodeAt(i))) i++;
+    const end = i;
+    const units = end - start;
+    const first = text.charCodeAt(start);
+    const oneCodePoint = units === 1 || (units === 2 && first >= 0xd800 && first <= 0xdbff && text.charCodeAt(start + 1) >= 0xdc00 && text.charCodeAt(start + 1) <= 0xdfff);
+    if (oneCodePoint) {
+      out[len++] = tokenId(text, start, end);
+    } else if (isAsciiPunct(text.charCodeAt(end - 1))) {
+      out[len++] = tokenId(text, start, end - 1);
+      out[len++] = tokenId(text, end - 1, end);
+    } else if (isAsciiPunct(first)) {
+      out[len++] = tokenId(text, start, start + 1);
+      out[len++] = tokenId(text, start + 1, end);
+    } else {
+      out[len++] = tokenId(text, start, end);
+    }
+  }
+  return len;
+}
+
+/** Appends `[hypCount, refCount, matches]` for orders 1..maxOrder (hypCount is 0 where the reference has no n-gram). */
+function pushOrders(stats: number[], nh: number, nr: number, maxOrder: number, matches: readonly number[]): void {
+  for (let n = 1; n <= maxOrder; n++) {
+    const hc = Math.max(0, nh - n + 1);
+    const rc = Math.max(0, nr - n + 1);
+    stats.push(rc > 0 ? hc : 0, rc, matches[n - 1]);
+  }
 }
 
 /**
  * chrF sufficient statistics of one segment: `3·(nc+nw)` numbers
  * `[hyp_1, ref_1, match_1, …]` for char orders 1..nc then word orders 1..nw.
+ * N-grams are counted by hashing (ngram-table.ts); with several references, the row of the
+ * reference with the best sentence chrF is kept (the first one on ties).
  * Example (nc=1, nw=0): `chrfStats(c, 'ab', ['ac'])` → `[2, 2, 1]`.
  */
 export function chrfStats(c: ChrfConfig, hypothesis: string, references: readonly string[]): number[] {
   const hyp = c.lowercase ? hypothesis.toLowerCase() : hypothesis;
-  const refs = c.lowercase ? references.map((r) => r.toLowerCase()) : references;
-  const texts = [hyp, ...refs];
-  const seqs = charIdSequences(texts, c.whitespace);
-  if (refs.length === 1 && c.charOrder > 0 && seqs.base <= maxBase(c.charOrder)) {
-    // Fast path: one reference, exact numeric keys, no per-order allocations.
-    const [h, r] = seqs.idSeqs;
-    const matches = clippedMatches(h, r, c.charOrder, seqs.base);
-    const stats: number[] = [];
-    for (let n = 1; n <= c.charOrder; n++) {
-      const nh = Math.max(0, h.length - n + 1);
-      const nr = Math.max(0, r.length - n + 1);
-      stats.push(nr > 0 ? nh : 0, nr, matches[n - 1]);
-    }
-    if (c.wordOrder > 0) {
-      const [hw, rw] = wordNgramSides(c.wordOrder, chrfWords(hyp), [chrfWords(refs[0])]);
-      for (let i = 0; i < c.wordOrder; i++) {
-        const rc = rw.keys[i].length;
-        stats.push(rc > 0 ? hw.keys[i].length : 0, rc, sortedIntersectionSize(hw.keys[i], rw.keys[i]));
-      }
-    }
-    return stats;
-  }
-  const charSides = charNgramSides(c.charOrder, texts, c.whitespace, seqs);
-
-  let wordSides: ChrfSide[] | undefined;
+  if (hypChars.length < hyp.length) hypChars = new Int32Array(2 * hyp.length);
+  const nhChars = c.charOrder > 0 ? charIds(hyp, c.whitespace, hypChars) : 0;
+  let nhWords = 0;
   if (c.wordOrder > 0) {
-    const hypWords = chrfWords(hyp);
-    const refWords = refs.map(chrfWords);
-    wordSides = wordNgramSides(c.wordOrder, hypWords, refWords);
+    beginTokenIds();
+    if (hypWords.length < hyp.length) hypWords = new Int32Array(2 * hyp.length);
+    nhWords = wordIds(hyp, hypWords);
   }
-
-  const order = c.charOrder + c.wordOrder;
   let best: number[] = [];
   let bestF = -1.0;
-  for (let k = 0; k < refs.length; k++) {
-    const stats = new Array<number>(3 * order);
-    let o = 0;
-    const addOrders = (h: ChrfSide, r: ChrfSide, n: number) => {
-      for (let i = 0; i < n; i++) {
-        const hk = h.keys[i];
-        const rk = r.keys[i];
-        const refCount = rk.length;
-        stats[3 * o] = refCount > 0 ? hk.length : 0;
-        stats[3 * o + 1] = refCount;
-        stats[3 * o + 2] = sortedIntersectionSize(hk, rk);
-        o++;
-      }
-    };
-    addOrders(charSides[0], charSides[k + 1], c.charOrder);
-    if (wordSides) addOrders(wordSides[0], wordSides[k + 1], c.wordOrder);
+  for (const reference of references) {
+    const ref = c.lowercase ? reference.toLowerCase() : reference;
+    const stats: number[] = [];
+    if (c.charOrder > 0) {
+      if (refChars.length < ref.length) refChars = new Int32Array(2 * ref.length);
+      const nr = charIds(ref, c.whitespace, refChars);
+      clippedMatches(hypChars, nhChars, refChars, nr, c.charOrder, charMatches);
+      pushOrders(stats, nhChars, nr, c.charOrder, charMatches);
+    }
+    if (c.wordOrder > 0) {
+      if (refWords.length < ref.length) refWords = new Int32Array(2 * ref.length);
+      const nr = wordIds(ref, refWords);
+      clippedMatches(hypWords, nhWords, refWords, nr, c.wordOrder, wordMatches);
+      pushOrders(stats, nhWords, nr, c.wordOrder, wordMatches);
+    }
+    if (references.length === 1) return stats;
     const f = chrfFromStats(stats, c);
     if (f > bestF) {
       bestF = f;
@@ -168,100 +213,6 @@ export function chrfStats(c: ChrfConfig, hypothesis: string, references: readonl
     }
   }
   return best;
-}
-
-/** Maps several id-able sequences to shared small ids and returns their sorted n-gram keys. */
-function sidesFor<T extends number | string>(
-  seqs: readonly (readonly T[])[],
-  maxOrder: number,
-  asStrings: (seq: readonly T[]) => string[],
-  sep: string,
-): ChrfSide[] {
-  const vocab = new Map<T, number>();
-  const idSeqs = seqs.map((seq) => {
-    const ids = new Int32Array(seq.length);
-    for (let i = 0; i < seq.length; i++) {
-      let id = vocab.get(seq[i]);
-      if (id === undefined) {
-        id = vocab.size + 1;
-        vocab.set(seq[i], id);
-      }
-      ids[i] = id;
-    }
-    return ids;
-  });
-  const base = vocab.size + 1;
-  if (maxOrder === 0) return seqs.map(() => ({ keys: [] }));
-  if (base <= maxBase(maxOrder)) return idSeqs.map((ids) => ({ keys: numericNgramKeys(ids, maxOrder, base) }));
-  return seqs.map((seq) => ({ keys: stringNgramKeys(asStrings(seq), maxOrder, sep) }));
-}
-
-// Scratch tables mapping BMP code units to per-segment ids; a stamp marks which entries
-// belong to the current segment, so nothing is cleared between segments.
-const charStamp = new Int32Array(0x10000);
-const charId = new Int32Array(0x10000);
-let stamp = 0;
-
-/**
- * Character n-gram keys of several strings sharing one id space. Whitespace is dropped
- * unless `keepWhitespace` (sacreBLEU: `''.join(line.split())`); code points, not UTF-16
- * units, are the characters.
- */
-function charIdSequences(texts: readonly string[], keepWhitespace: boolean): { idSeqs: Int32Array[]; base: number } {
-  stamp++;
-  if (stamp === 0x7fffffff) {
-    charStamp.fill(0);
-    stamp = 1;
-  }
-  let nextId = 1;
-  let astral: Map<number, number> | undefined;
-  const idSeqs: Int32Array[] = [];
-  for (const text of texts) {
-    const ids = new Int32Array(text.length);
-    let len = 0;
-    for (let i = 0; i < text.length; i++) {
-      let cp = text.charCodeAt(i);
-      if (!keepWhitespace && isPyWhitespace(cp)) continue;
-      if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
-        const lo = text.charCodeAt(i + 1);
-        if (lo >= 0xdc00 && lo <= 0xdfff) {
-          cp = (cp - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000;
-          i++;
-          astral ??= new Map();
-          let id = astral.get(cp);
-          if (id === undefined) {
-            id = nextId++;
-            astral.set(cp, id);
-          }
-          ids[len++] = id;
-          continue;
-        }
-      }
-      if (charStamp[cp] !== stamp) {
-        charStamp[cp] = stamp;
-        charId[cp] = nextId++;
-      }
-      ids[len++] = charId[cp];
-    }
-    idSeqs.push(ids.subarray(0, len));
-  }
-  return { idSeqs, base: nextId };
-}
-
-function charNgramSides(maxOrder: number, texts: readonly string[], keepWhitespace: boolean, seqs?: { idSeqs: Int32Array[]; base: number }): ChrfSide[] {
-  const { idSeqs, base } = seqs ?? charIdSequences(texts, keepWhitespace);
-  if (maxOrder === 0) return texts.map(() => ({ keys: [] }));
-  if (base <= maxBase(maxOrder)) return idSeqs.map((ids) => ({ keys: numericNgramKeys(ids, maxOrder, base) }));
-  // Too many distinct characters for exact numeric keys: fall back to substrings.
-  return texts.map((text) => {
-    const chars = codePoints(keepWhitespace ? text : removeWhitespace(text)).map((cp) => String.fromCodePoint(cp));
-    return { keys: stringNgramKeys(chars, maxOrder, '') };
-  });
-}
-
-function wordNgramSides(maxOrder: number, hyp: string[], refs: string[][]): ChrfSide[] {
-  // Word n-grams are `' '.join(tokens[i:i+n])` in sacreBLEU.
-  return sidesFor([hyp, ...refs], maxOrder, (seq) => [...seq], ' ');
 }
 
 /**

@@ -36,6 +36,7 @@ export {
 export {
   BLEU_SMOOTH_METHODS,
   bleuFromStats,
+  bleuStats,
   bleuStatsFromTokens,
   bleuTokens,
   closestRefLength,

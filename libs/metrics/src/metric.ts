@@ -6,8 +6,7 @@
 import {
   bleuFromStats,
   bleuSignature,
-  bleuStatsFromTokens,
-  bleuTokens,
+  bleuStats,
   resolveBleuConfig,
   type BleuSmoothMethod,
 } from './bleu';
@@ -196,7 +195,7 @@ export function getMetric(name: MetricName, options: MetricOptions = {}, nrefs =
       range: [0, 100],
       refAggregation: 'n-gram counts clipped by their maximum count over references; closest reference length',
       additiveStats: true,
-      stats: (hyp, refs) => bleuStatsFromTokens(bleuTokens(c, hyp), refs.map((r) => bleuTokens(c, r)), c.maxNgramOrder),
+      stats: (hyp, refs) => bleuStats(c, hyp, refs),
       corpusFromSum: m.corpusFromSum,
       corpusFromStats: corpusFromStats(m),
       sentenceFromStats: (row) => bleuFromStats(row, c, c.sentenceEffectiveOrder),

@@ -8,7 +8,9 @@
  * the average reference length. Score: `100 · Σ edits / Σ refLength`.
  */
 import { MetricInputError } from './errors';
+import { PairTable } from './pair-table';
 import { pyRstrip, pySplit } from './text';
+import { beginTokenIds, tokenId, whitespaceTokenIds } from './token-table';
 import { PODIUM_METRICS_VERSION } from './version';
 
 /** Fully resolved TER options (sacreBLEU's `TER(...)` arguments). */
@@ -95,8 +97,13 @@ function normalizeAsian(sent: string): string {
  * Example: `terTokens(cfg, 'Hello, World!')` → `['hello,', 'world!']` with default options.
  */
 export function terTokens(c: TerConfig, line: string): string[] {
+  return pySplit(tercomText(c, line));
+}
+
+/** The line `TercomTokenizer` returns, before `split()` ('' for a blank line). */
+function tercomText(c: TerConfig, line: string): string {
   let sent = pyRstrip(line);
-  if (!sent) return [];
+  if (!sent) return '';
   if (!c.caseSensitive) sent = sent.toLowerCase();
   if (c.normalized) {
     sent = normalizeGeneralAndWestern(sent);
@@ -106,7 +113,14 @@ export function terTokens(c: TerConfig, line: string): string[] {
     sent = sent.replace(/[.,?:;!"()]/g, '');
     if (c.asianSupport) sent = sent.replace(ASIAN_PUNCT, '').replace(FULL_WIDTH_PUNCT, '');
   }
-  return pySplit(sent);
+  return sent;
+}
+
+/** Word ids of {@link terTokens}, read in place from the tokenized line (see token-table.ts). */
+function tercomIds(c: TerConfig, line: string): Int32Array {
+  const text = tercomText(c, line);
+  const ids = new Int32Array(text.length);
+  return ids.subarray(0, whitespaceTokenIds(text, ids));
 }
 
 const MAX_SHIFT_SIZE = 10;
@@ -114,6 +128,8 @@ const MAX_SHIFT_DIST = 50;
 const BEAM_WIDTH = 25;
 const MAX_CACHE_SIZE = 10000;
 const MAX_SHIFT_CANDIDATES = 1000;
+/** Matrix cells (5 bytes each) the row pool keeps between segments. */
+const POOL_KEEP_CELLS = 1 << 22;
 // sacreBLEU uses int(1e16); any value above every reachable distance behaves the same, because a
 // cell is only overwritten by a strictly smaller cost and INF + 1 is never smaller than INF.
 const INF = 0x3fffffff;
@@ -125,138 +141,189 @@ const OP_INS = 2;
 const OP_DEL = 3;
 const OP_UNDEF = 4;
 
-interface Row {
-  cost: Int32Array;
-  op: Uint8Array;
-}
-interface CacheNode {
-  next: Map<number, CacheNode>;
-  row: Row | undefined;
-}
-
 /**
  * sacreBLEU's `BeamEditDistance`: word-level Levenshtein distance to a fixed reference,
  * restricted to a beam around the diagonal, with a prefix cache of matrix rows and the
  * trace of edit operations (ties prefer match/substitution, then deletion, then insertion).
+ *
+ * One instance is reused for every segment ({@link BeamEditDistance.reset}), so the shift
+ * search allocates nothing per candidate: matrix rows live in one pool of typed arrays (row r
+ * at offset r·(nRef+1)), the prefix cache is a trie whose edges (node, word) → child sit in a
+ * {@link PairTable}, and the trace is written to a reused buffer. Cached rows stay in the pool
+ * until the next segment; rows computed once the cache is full are handed back after the call.
  */
 class BeamEditDistance {
-  private readonly nRef: number;
-  private readonly initial: Row;
-  private readonly cache: CacheNode = { next: new Map(), row: undefined };
+  private ref: Int32Array = new Int32Array(0);
+  private nRef = 0;
+  private width = 1;
+  private costs = new Int32Array(0);
+  private ops = new Uint8Array(0);
+  /** Pool rows in use; row 0 is the first matrix row (j insertions). */
+  private rowsUsed = 1;
+  /** Trie of cached hypothesis prefixes: node 0 is the empty prefix; nodeRow[node] is its matrix row. */
+  private readonly edges = new PairTable();
+  private nodeRow = new Int32Array(1024);
   private cacheSize = 0;
+  /** Pool row of each hypothesis prefix length 0..nH during a call. */
+  private rowOf = new Int32Array(64);
+  /** Edit operations of the last traced call, hypothesis → reference, in `trace[0..traceLength)`. */
+  trace = new Uint8Array(128);
+  traceLength = 0;
 
-  constructor(private readonly ref: Int32Array) {
+  /** Starts a segment with reference `ref` (word ids); forgets the cache. */
+  reset(ref: Int32Array): void {
+    this.ref = ref;
     this.nRef = ref.length;
-    const cost = new Int32Array(this.nRef + 1);
-    const op = new Uint8Array(this.nRef + 1).fill(OP_INS);
-    for (let j = 0; j <= this.nRef; j++) cost[j] = j;
-    this.initial = { cost, op };
+    this.width = this.nRef + 1;
+    this.rowsUsed = 0; // nothing to keep from the previous segment
+    // A very long earlier segment may have grown the pool; do not keep more than 16 MiB of it.
+    if (this.costs.length > POOL_KEEP_CELLS) {
+      this.costs = new Int32Array(0);
+      this.ops = new Uint8Array(0);
+    }
+    this.ensureRows(1);
+    for (let j = 0; j <= this.nRef; j++) {
+      this.costs[j] = j;
+      this.ops[j] = OP_INS;
+    }
+    this.rowsUsed = 1;
+    this.edges.reset();
+    this.cacheSize = 0;
   }
 
-  /** Edit distance and trace (array of ops, hypothesis → reference). */
-  run(hyp: Int32Array, wantTrace: boolean): { distance: number; trace: Uint8Array | undefined } {
-    const nH = hyp.length;
+  private ensureRows(rows: number): void {
+    const need = rows * this.width;
+    if (this.costs.length >= need) return;
+    const costs = new Int32Array(Math.max(need, 2 * this.costs.length));
+    const ops = new Uint8Array(costs.length);
+    costs.set(this.costs.subarray(0, this.rowsUsed * this.width));
+    ops.set(this.ops.subarray(0, this.rowsUsed * this.width));
+    this.costs = costs;
+    this.ops = ops;
+  }
+
+  /** Edit distance of hyp[0..nH) to the reference; with `wantTrace`, fills {@link trace}. */
+  run(hyp: Int32Array, nH: number, wantTrace: boolean): number {
     const nRef = this.nRef;
-    const rows: Row[] = [this.initial];
-    let node = this.cache;
-    for (let i = 0; i < nH; i++) {
-      const next = node.next.get(hyp[i]);
-      if (next === undefined || next.row === undefined) break;
-      rows.push(next.row);
-      node = next;
+    const width = this.width;
+    if (this.rowOf.length < nH + 1) this.rowOf = new Int32Array(2 * (nH + 1));
+    const rowOf = this.rowOf;
+    const edges = this.edges;
+    rowOf[0] = 0;
+    let node = 0;
+    let startH = 0;
+    while (startH < nH) {
+      const child = edges.get(node, hyp[startH]);
+      if (child < 0) break;
+      node = child;
+      startH++;
+      rowOf[startH] = this.nodeRow[child];
     }
-    const startH = rows.length - 1;
+
+    const rowsBefore = this.rowsUsed;
+    this.ensureRows(rowsBefore + nH - startH);
+    const costs = this.costs;
+    const ops = this.ops;
+    const ref = this.ref;
     const lengthRatio = nH ? nRef / nH : 1;
     const beamWidth = BEAM_WIDTH < lengthRatio / 2 ? Math.ceil(lengthRatio / 2 + BEAM_WIDTH) : BEAM_WIDTH;
-    const ref = this.ref;
     for (let i = startH + 1; i <= nH; i++) {
-      const cost = new Int32Array(nRef + 1).fill(INF);
-      const op = new Uint8Array(nRef + 1).fill(OP_UNDEF);
-      const prev = rows[i - 1];
-      const pc = prev.cost;
+      const row = this.rowsUsed++;
+      rowOf[i] = row;
+      const o = row * width;
+      const po = rowOf[i - 1] * width;
       const pseudoDiag = Math.floor(i * lengthRatio);
       const minJ = Math.max(0, pseudoDiag - beamWidth);
       let maxJ = Math.min(nRef + 1, pseudoDiag + beamWidth);
       if (i === nH) maxJ = nRef + 1;
+      // Cells outside the beam stay unreachable (sacreBLEU starts each row filled with them).
+      costs.fill(INF, o, o + minJ);
+      ops.fill(OP_UNDEF, o, o + minJ);
+      costs.fill(INF, o + maxJ, o + width);
+      ops.fill(OP_UNDEF, o + maxJ, o + width);
       const w = hyp[i - 1];
-      for (let j = minJ; j < maxJ; j++) {
-        if (j === 0) {
-          cost[0] = pc[0] + 1;
-          op[0] = OP_DEL;
-        } else {
-          let best = cost[j];
-          let bestOp = op[j];
-          const sub = w === ref[j - 1] ? 0 : 1;
-          const c1 = pc[j - 1] + sub;
-          if (best > c1) {
-            best = c1;
-            bestOp = sub === 0 ? OP_NOP : OP_SUB;
-          }
-          const c2 = pc[j] + 1;
-          if (best > c2) {
-            best = c2;
-            bestOp = OP_DEL;
-          }
-          const c3 = cost[j - 1] + 1;
-          if (best > c3) {
-            best = c3;
-            bestOp = OP_INS;
-          }
-          cost[j] = best;
-          op[j] = bestOp;
+      let j = minJ;
+      if (j === 0 && j < maxJ) {
+        costs[o] = costs[po] + 1;
+        ops[o] = OP_DEL;
+        j = 1;
+      }
+      for (; j < maxJ; j++) {
+        // The cell starts unreachable; match/substitution, deletion, insertion in that order
+        // replace it only when strictly cheaper (sacreBLEU's tie-breaking).
+        let best = INF;
+        let bestOp = OP_UNDEF;
+        const sub = w === ref[j - 1] ? 0 : 1;
+        const c1 = costs[po + j - 1] + sub;
+        if (best > c1) {
+          best = c1;
+          bestOp = sub === 0 ? OP_NOP : OP_SUB;
         }
+        const c2 = costs[po + j] + 1;
+        if (best > c2) {
+          best = c2;
+          bestOp = OP_DEL;
+        }
+        const c3 = costs[o + j - 1] + 1;
+        if (best > c3) {
+          best = c3;
+          bestOp = OP_INS;
+        }
+        costs[o + j] = best;
+        ops[o + j] = bestOp;
       }
-      rows.push({ cost, op });
     }
-    this.addCache(hyp, rows, startH);
+    const distance = costs[rowOf[nH] * width + nRef];
+    if (wantTrace) this.traceBack(nH);
 
-    let trace: Uint8Array | undefined;
-    if (wantTrace) {
-      const ops: number[] = [];
-      let i = nH;
-      let j = nRef;
-      while (i > 0 || j > 0) {
-        const o = rows[i].op[j];
-        ops.push(o);
-        if (o === OP_SUB || o === OP_NOP) {
-          i--;
-          j--;
-        } else if (o === OP_INS) j--;
-        else if (o === OP_DEL) i--;
-        else throw new Error('TER: undefined edit operation in trace');
-      }
-      ops.reverse();
-      trace = Uint8Array.from(ops);
-    }
-    return { distance: rows[nH].cost[nRef], trace };
-  }
-
-  private addCache(hyp: Int32Array, rows: Row[], startH: number): void {
-    if (this.cacheSize >= MAX_CACHE_SIZE) return;
-    let node = this.cache;
-    for (let i = 0; i < hyp.length; i++) {
-      let next = node.next.get(hyp[i]);
-      if (next === undefined) {
-        next = { next: new Map(), row: undefined };
-        node.next.set(hyp[i], next);
-      }
-      if (next.row === undefined && i + 1 > startH) {
-        next.row = rows[i + 1];
+    // sacreBLEU caches every new row while the cache holds fewer than MAX_CACHE_SIZE rows
+    // (checked once per call); otherwise the rows of this call are scratch.
+    if (this.cacheSize < MAX_CACHE_SIZE) {
+      for (let i = startH; i < nH; i++) {
+        node = edges.add(node, hyp[i]);
+        if (this.nodeRow.length <= node) {
+          const grown = new Int32Array(2 * node);
+          grown.set(this.nodeRow);
+          this.nodeRow = grown;
+        }
+        this.nodeRow[node] = rowOf[i + 1];
         this.cacheSize++;
       }
-      node = next;
+    } else {
+      this.rowsUsed = rowsBefore;
     }
+    return distance;
+  }
+
+  private traceBack(nH: number): void {
+    const maxLen = nH + this.nRef;
+    if (this.trace.length < maxLen) this.trace = new Uint8Array(2 * maxLen);
+    const trace = this.trace;
+    const width = this.width;
+    let len = 0;
+    let i = nH;
+    let j = this.nRef;
+    while (i > 0 || j > 0) {
+      const o = this.ops[this.rowOf[i] * width + j];
+      trace[len++] = o;
+      if (o === OP_SUB || o === OP_NOP) {
+        i--;
+        j--;
+      } else if (o === OP_INS) j--;
+      else if (o === OP_DEL) i--;
+      else throw new Error('TER: undefined edit operation in trace');
+    }
+    trace.subarray(0, len).reverse();
+    this.traceLength = len;
   }
 }
 
-/** sacreBLEU's `_perform_shift`: moves `words[start:start+length]` to before position `target`. */
-function performShift(words: Int32Array, start: number, length: number, target: number): Int32Array {
-  const out = new Int32Array(words.length);
+/** sacreBLEU's `_perform_shift` into `out`: moves `words[start:start+length]` to before position `target`. */
+function performShift(words: Int32Array, n: number, start: number, length: number, target: number, out: Int32Array): void {
   let k = 0;
   const copy = (from: number, to: number) => {
     for (let i = from; i < to; i++) out[k++] = words[i];
   };
-  const n = words.length;
   if (target < start) {
     copy(0, target);
     copy(start, start + length);
@@ -273,28 +340,44 @@ function performShift(words: Int32Array, start: number, length: number, target: 
     copy(start, start + length);
     copy(length + target, n);
   }
-  return out;
 }
 
-/** One round of sacreBLEU's `_shift`: the best shift and the updated candidate count. */
-function bestShift(
-  wordsH: Int32Array,
-  wordsR: Int32Array,
-  ed: BeamEditDistance,
-  checked: number,
-): { delta: number; words: Int32Array; checked: number } {
-  const { distance: preScore, trace } = ed.run(wordsH, true);
+// Scratch reused by every shift round: the shifted candidate, the best candidate so far, and
+// the alignment of the trace (see bestShift).
+let candidate = new Int32Array(64);
+let bestWords = new Int32Array(64);
+let align = new Int32Array(64);
+let hypErr = new Int32Array(64);
+let refErr = new Int32Array(64);
+
+/**
+ * One round of sacreBLEU's `_shift`: the gain of the best shift (0 when none helps) and the
+ * updated candidate count; the shifted words are left in `bestWords[0..wordsH.length)`.
+ */
+function bestShift(wordsH: Int32Array, wordsR: Int32Array, ed: BeamEditDistance, checked: number): { delta: number; checked: number } {
   const nH = wordsH.length;
   const nR = wordsR.length;
+  const preScore = ed.run(wordsH, nH, true);
+  if (candidate.length < nH) {
+    candidate = new Int32Array(2 * nH);
+    bestWords = new Int32Array(2 * nH);
+  }
+  if (align.length < nR + 1 || hypErr.length < nH + 1) {
+    align = new Int32Array(2 * (nR + 1));
+    refErr = new Int32Array(2 * (nR + 1));
+    hypErr = new Int32Array(2 * (nH + 1));
+  }
   // Flip the trace (insertions <-> deletions) and align reference positions to hypothesis positions.
   // align[r] = hypothesis position aligned to reference position r; -1 is a valid value
-  // (before the first hypothesis word), so "unset" is NO_ALIGN.
-  const align = new Int32Array(nR).fill(NO_ALIGN);
-  const hypErr = new Int32Array(nH + 1); // prefix sums
-  const refErr = new Int32Array(nR + 1);
+  // (before the first hypothesis word), so "unset" is NO_ALIGN. hypErr/refErr are prefix sums.
+  align.fill(NO_ALIGN, 0, nR);
+  hypErr[0] = 0;
+  refErr[0] = 0;
   let posH = -1;
   let posR = -1;
-  for (const o of trace as Uint8Array) {
+  const trace = ed.trace;
+  for (let t = 0; t < ed.traceLength; t++) {
+    const o = trace[t];
     if (o === OP_NOP || o === OP_SUB) {
       posH++;
       posR++;
@@ -314,7 +397,11 @@ function bestShift(
     }
   }
 
-  let best: { score: number; length: number; negStart: number; negIdx: number; words: Int32Array } | undefined;
+  let found = false;
+  let bestScore = 0;
+  let bestLength = 0;
+  let bestNegStart = 0;
+  let bestNegIdx = 0;
   outer: for (let startH = 0; startH < nH; startH++) {
     for (let startR = 0; startR < nR; startR++) {
       if (Math.abs(startR - startH) > MAX_SHIFT_DIST) continue;
@@ -336,18 +423,25 @@ function bestShift(
             else break;
             if (idx === prevIdx) continue;
             prevIdx = idx;
-            const shifted = performShift(wordsH, startH, length, idx);
-            const score = preScore - ed.run(shifted, false).distance;
+            performShift(wordsH, nH, startH, length, idx, candidate);
+            const score = preScore - ed.run(candidate, nH, false);
             checked++;
             if (
-              best === undefined ||
-              score > best.score ||
-              (score === best.score &&
-                (length > best.length ||
-                  (length === best.length &&
-                    (-startH > best.negStart || (-startH === best.negStart && -idx > best.negIdx)))))
+              !found ||
+              score > bestScore ||
+              (score === bestScore &&
+                (length > bestLength ||
+                  (length === bestLength && (-startH > bestNegStart || (-startH === bestNegStart && -idx > bestNegIdx)))))
             ) {
-              best = { score, length, negStart: -startH, negIdx: -idx, words: shifted };
+              found = true;
+              bestScore = score;
+              bestLength = length;
+              bestNegStart = -startH;
+              bestNegIdx = -idx;
+              // Keep this candidate: swap buffers instead of copying.
+              const t = bestWords;
+              bestWords = candidate;
+              candidate = t;
             }
           }
           if (checked >= MAX_SHIFT_CANDIDATES) break outer;
@@ -356,29 +450,38 @@ function bestShift(
       }
     }
   }
-  if (best === undefined) return { delta: 0, words: wordsH, checked };
-  return { delta: best.score, words: best.words, checked };
+  return { delta: found ? bestScore : 0, checked };
 }
+
+/** The edit-distance engine, reused for every segment (scores are computed one at a time). */
+const beamEditDistance = new BeamEditDistance();
 
 /**
  * sacreBLEU's `translation_edit_rate` on word-id arrays: `[edits, refLength]`, edits being
- * the number of shifts plus the edit distance after shifting.
+ * the number of shifts plus the edit distance after shifting. `wordsH` is shifted in place.
  */
 function translationEditRate(wordsH: Int32Array, wordsR: Int32Array): [number, number] {
   if (wordsR.length === 0) return [wordsH.length, 0];
-  const ed = new BeamEditDistance(wordsR);
+  const ed = beamEditDistance;
+  ed.reset(wordsR);
   let shifts = 0;
-  let input = wordsH;
   let checked = 0;
   for (;;) {
-    const r = bestShift(input, wordsR, ed, checked);
+    const r = bestShift(wordsH, wordsR, ed, checked);
     checked = r.checked;
     if (checked >= MAX_SHIFT_CANDIDATES) break;
     if (r.delta <= 0) break;
     shifts++;
-    input = r.words;
+    wordsH.set(bestWords.subarray(0, wordsH.length));
   }
-  return [shifts + ed.run(input, false).distance, wordsR.length];
+  return [shifts + ed.run(wordsH, wordsH.length, false), wordsR.length];
+}
+
+/** Ids (token-table.ts) of already split words; call {@link beginTokenIds} first. */
+function wordIds(words: readonly string[]): Int32Array {
+  const ids = new Int32Array(words.length);
+  for (let i = 0; i < words.length; i++) ids[i] = tokenId(words[i], 0, words[i].length);
+  return ids;
 }
 
 /**
@@ -387,17 +490,8 @@ function translationEditRate(wordsH: Int32Array, wordsR: Int32Array): [number, n
  * `translation_edit_rate`. Example: `terEdits(['b','a'], ['a','b'])` → `[1, 2]` (one shift).
  */
 export function terEdits(hyp: readonly string[], ref: readonly string[]): [number, number] {
-  const vocab = new Map<string, number>();
-  const ids = (ws: readonly string[]) =>
-    Int32Array.from(ws, (w) => {
-      let id = vocab.get(w);
-      if (id === undefined) {
-        id = vocab.size;
-        vocab.set(w, id);
-      }
-      return id;
-    });
-  return translationEditRate(ids(hyp), ids(ref));
+  beginTokenIds();
+  return translationEditRate(wordIds(hyp), wordIds(ref));
 }
 
 /**
@@ -405,11 +499,13 @@ export function terEdits(hyp: readonly string[], ref: readonly string[]): [numbe
  * Example: `terStats(cfg, 'a b c', ['a b d'])` → `[1, 3]`.
  */
 export function terStats(c: TerConfig, hyp: string, refs: readonly string[]): number[] {
-  const h = terTokens(c, hyp);
+  beginTokenIds();
+  const hypIds = tercomIds(c, hyp);
   let refLengths = 0;
   let bestEdits = 1e16;
   for (const ref of refs) {
-    const [edits, refLen] = terEdits(h, terTokens(c, ref));
+    // translationEditRate shifts the hypothesis in place: each reference gets a copy.
+    const [edits, refLen] = translationEditRate(hypIds.slice(), tercomIds(c, ref));
     refLengths += refLen;
     if (edits < bestEdits) bestEdits = edits;
   }

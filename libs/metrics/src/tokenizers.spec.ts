@@ -2,6 +2,7 @@
 // tokenizer_re.py, tokenizer_intl.py, tokenizer_zh.py, tokenizer_char.py) and Python's str.split();
 // each case names the rule that produces it.
 import { pySplit, tokenize13a, tokenizeChar, tokenizeIntl, tokenizeNone, tokenizeZh } from '@podium/metrics';
+import { spans13a, type TokenSpans } from './tokenizers';
 
 describe('pySplit (Python str.split())', () => {
   it('splits on Unicode whitespace Python recognises, including NBSP, em space, ideographic space and \\x1c', () => {
@@ -119,5 +120,37 @@ describe('char tokenizer', () => {
 describe('none tokenizer', () => {
   it('returns the line unchanged', () => {
     expect(tokenizeNone('a,  b.')).toBe('a,  b.');
+  });
+});
+
+describe('13a token spans (one scan, no regular expressions)', () => {
+  // Random strings from a fixed seed (mulberry32), dense in what 13a's rules look at: digits,
+  // periods, commas, dashes, RE_PUNCT characters, Python whitespace, entities, line breaks,
+  // non-ASCII and astral characters. Expected: tokenize13a (the regular expressions) then split.
+  const pieces = ['1', '0', '9', '.', ',', '-', 'a', 'Z', ' ', '\t', '\u00a0', '\u3000', '\u200b', '(', ')', '"', "'", '/', ':', '?', '$', '@', '~', '`',
+    '_', '^', '\\', '&quot;', '&amp;', '&lt;', '<skipped>', '\n', '-\n', 'é', '😀', '\ud800', '.,', '..', '1.5', ',0'];
+  function mulberry32(seed: number): () => number {
+    let a = seed >>> 0;
+    return () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  it('gives the tokens of tokenize13a on 20,000 random strings', () => {
+    const rand = mulberry32(20261124);
+    const spans: TokenSpans = { text: '', starts: new Int32Array(0), ends: new Int32Array(0), count: 0 };
+    for (let k = 0; k < 20_000; k++) {
+      let line = '';
+      const n = Math.floor(rand() * 16);
+      for (let i = 0; i < n; i++) line += pieces[Math.floor(rand() * pieces.length)];
+      spans.starts = new Int32Array(line.length + 2);
+      spans.ends = new Int32Array(line.length + 2);
+      spans13a(line, spans);
+      const tokens = Array.from({ length: spans.count }, (_, t) => spans.text.slice(spans.starts[t], spans.ends[t]));
+      expect([line, tokens]).toEqual([line, pySplit(tokenize13a(line))]);
+    }
   });
 });

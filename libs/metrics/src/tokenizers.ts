@@ -3,7 +3,7 @@
  * Each reproduces the Python original (sacrebleu/tokenizers/*.py), including its quirks,
  * and returns the tokenized line as one string with single spaces between tokens.
  */
-import { codePoints, pySplit, pyStrip } from './text';
+import { codePoints, isPyWhitespace, pySplit, pyStrip } from './text';
 
 /** Names of the BLEU tokenizers this library implements. */
 export const BLEU_TOKENIZERS = ['13a', 'intl', 'zh', 'char', 'none'] as const;
@@ -47,6 +47,86 @@ function regexpRules(line: string): string {
  */
 export function tokenize13a(line: string): string {
   return pySplit(regexpRules(unescape13a(line))).join(' ');
+}
+
+/** Token spans of one line: token k is `text.slice(starts[k], ends[k])` for k < count. */
+export interface TokenSpans {
+  text: string;
+  starts: Int32Array;
+  ends: Int32Array;
+  count: number;
+}
+
+/** Characters 13a's first rule surrounds with spaces (RE_PUNCT), by UTF-16 unit below 0x80. */
+const PUNCT_13A = new Uint8Array(0x80);
+for (let c = 0; c < 0x80; c++) {
+  PUNCT_13A[c] = (c >= 0x7b && c <= 0x7e) || (c >= 0x5b && c <= 0x60) || (c >= 0x20 && c <= 0x26) || (c >= 0x28 && c <= 0x2b) || (c >= 0x3a && c <= 0x40) || c === 0x2f ? 1 : 0;
+}
+
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
+/**
+ * The tokens of {@link tokenize13a} as spans of the unescaped, padded line, found in one scan
+ * instead of four regular-expression passes and a split; `spans.starts`/`ends` must hold at
+ * least `line.length + 2` entries. Every inserted space of the passes becomes a token boundary:
+ * - RE_PUNCT: a boundary on both sides of each of its characters;
+ * - `([^0-9])([.,])`: a period or comma is split when the unit before it is no digit and not
+ *   itself a period or comma consumed by the previous match (matches do not overlap, so in
+ *   `a..` only the first period matches);
+ * - `([.,])([^0-9])`: a period or comma is split when it was split before (a space follows it)
+ *   or the next unit is no digit (RE_PUNCT characters and periods/commas already split are
+ *   followed by a space, also no digit); the end of the string is no match;
+ * - `([0-9])(-)`: a dash right after a digit is split (no earlier rule puts a space between them).
+ * Then Python whitespace separates tokens, as `split()` does. spec: tokenizers.spec.ts checks
+ * this against the regular expressions on random strings.
+ */
+export function spans13a(line: string, spans: TokenSpans): void {
+  const text = unescape13a(line);
+  const { starts, ends } = spans;
+  const n = text.length;
+  let count = 0;
+  let start = -1; // start of the open token, −1 when none
+  let prevSplitByRule2 = false; // the previous unit is a period/comma matched by ([^0-9])([.,])
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    let isolate = false;
+    let splitByRule2 = false;
+    if (isPyWhitespace(c)) {
+      if (start >= 0) {
+        starts[count] = start;
+        ends[count++] = i;
+        start = -1;
+      }
+      prevSplitByRule2 = false;
+      continue;
+    }
+    if (c < 0x80 && PUNCT_13A[c] === 1) {
+      isolate = true;
+    } else if (c === 0x2e || c === 0x2c) {
+      splitByRule2 = i > 0 && !isDigit(text.charCodeAt(i - 1)) && !prevSplitByRule2;
+      isolate = splitByRule2 || (i + 1 < n && !isDigit(text.charCodeAt(i + 1)));
+    } else if (c === 0x2d) {
+      isolate = i > 0 && isDigit(text.charCodeAt(i - 1));
+    }
+    if (isolate) {
+      if (start >= 0) {
+        starts[count] = start;
+        ends[count++] = i;
+      }
+      starts[count] = i;
+      ends[count++] = i + 1;
+      start = -1;
+    } else if (start < 0) {
+      start = i;
+    }
+    prevSplitByRule2 = splitByRule2;
+  }
+  if (start >= 0) {
+    starts[count] = start;
+    ends[count++] = n;
+  }
+  spans.text = text;
+  spans.count = count;
 }
 
 /** 13a's language-independent part, with the padding spaces. */
@@ -162,6 +242,16 @@ export function getBleuTokenSplitter(name: BleuTokenizerName): (line: string) =>
   if (name === '13a') return (line) => pySplit(regexpRules(unescape13a(line)));
   const tok = getBleuTokenizer(name);
   return (line) => pySplit(tok(line));
+}
+
+/**
+ * The tokenized line of `name` before `split()`: what {@link getBleuTokenSplitter} splits, for
+ * callers that scan the tokens in place (BLEU's statistics). 13a skips the joining of
+ * {@link tokenize13a}, since splitting again gives the same tokens.
+ */
+export function getBleuTokenizedLine(name: BleuTokenizerName): (line: string) => string {
+  if (name === '13a') return (line) => regexpRules(unescape13a(line));
+  return getBleuTokenizer(name);
 }
 
 /** The tokenizer function sacreBLEU registers under `name`. Example: `getBleuTokenizer('char')('ab')` → `'a b'`. */

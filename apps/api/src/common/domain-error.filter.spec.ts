@@ -93,3 +93,21 @@ describe('DomainErrorFilter', () => {
     expect(toClientError(new Error('x'))).toBeNull();
   });
 });
+
+describe('DomainErrorFilter request ids', () => {
+  it('gives the request id with a hidden 500 so a user can quote it', () => {
+    const res = { statusCode: 0, body: undefined as unknown, headersSent: false, status(c: number) { this.statusCode = c; return this; }, json(b: unknown) { this.body = b; return this; } };
+    const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => res, getRequest: () => ({ requestId: 'req-1' }) }) } as unknown as ArgumentsHost;
+    new DomainErrorFilter().catch(new Error('secret'), host);
+    expect(res.statusCode).toBe(500);
+    expect(res.body).toEqual({ error: 'internal server error (request req-1)', code: 'INTERNAL_SERVER_ERROR', requestId: 'req-1' });
+  });
+});
+
+describe('database outages', () => {
+  it('answers 503 SERVICE_UNAVAILABLE (retry) rather than a hidden 500 while the database restarts', () => {
+    expect(toClientError(new Error('connect ECONNREFUSED 127.0.0.1:5432'))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(toClientError(Object.assign(new Error('x'), { code: '57P01' }))).toMatchObject({ status: 503 });
+    expect(toClientError(new Error('duplicate key'))).toBeNull();
+  });
+});

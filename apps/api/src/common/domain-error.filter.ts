@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } fro
 import { DomainError } from '@podium/db';
 import type { Response } from 'express';
 import { GraphQLError } from 'graphql';
+import { requestIdOf } from './request-context';
 
 const HTTP_STATUS: Record<DomainError['code'], number> = {
   INVALID_INPUT: 400,
@@ -18,6 +19,9 @@ const HTTP_CODE: Record<number, string> = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 /** What a client learns about an error: the same for GraphQL (`extensions`) and REST (body). */
@@ -26,6 +30,16 @@ export interface ClientError {
   code: string;
   message: string;
   details: Record<string, unknown>;
+}
+
+/** The database cannot be reached right now (restarting, network): worth a retry, not a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'P1001' || code === 'P1017' || code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === '57P01' || code === '57P03') return true;
+  return /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection due to administrator command|the database system is (starting up|shutting down)|Can't reach database server|Server has closed the connection/i.test(
+    error.message,
+  );
 }
 
 /**
@@ -39,6 +53,9 @@ export function toClientError(error: unknown): ClientError | null {
   if (error instanceof HttpException) {
     const status = error.getStatus();
     return { status, code: HTTP_CODE[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'), message: error.message, details: {} };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'the database is unavailable right now; retry in a few seconds', details: {} };
   }
   // Express middleware (body-parser) raises http-errors: client errors marked safe to expose.
   if (error instanceof Error && (error as { expose?: unknown }).expose === true) {
@@ -57,9 +74,20 @@ export class DomainErrorFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): GraphQLError | void {
     const client = toClientError(error);
-    if (!client) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    const shown: ClientError = client ?? { status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'internal server error', details: {} };
-    if (host.getType<string>() === 'graphql') {
+    const isGraphql = host.getType<string>() === 'graphql';
+    // Optional calls: hosts built by hand (tests, other contexts) may lack them.
+    const req = isGraphql ? (host.getArgByIndex?.(2) as { req?: unknown } | undefined)?.req : host.switchToHttp().getRequest?.<unknown>();
+    const requestId = requestIdOf(req);
+    if (!client) {
+      this.logger.error({ msg: error instanceof Error ? error.message : String(error), requestId, stack: error instanceof Error ? error.stack : undefined });
+    }
+    const shown: ClientError = client ?? {
+      status: 500,
+      code: 'INTERNAL_SERVER_ERROR',
+      message: `internal server error${requestId ? ` (request ${requestId})` : ''}`,
+      details: requestId ? { requestId } : {},
+    };
+    if (isGraphql) {
       return new GraphQLError(shown.message, { extensions: { code: shown.code, ...shown.details } });
     }
     const res = host.switchToHttp().getResponse<Response>();

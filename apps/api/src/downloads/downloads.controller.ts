@@ -1,9 +1,8 @@
-import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
-import { type AuthUser, type Db } from '@podium/db';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { type AuthUser } from '@podium/db';
 import type { Response } from 'express';
 import { once } from 'node:events';
 import { CurrentUser } from '../auth/auth.guard';
-import { DB } from '../common/tokens';
 import { EXPORT_CONTENT_TYPE, attachmentDisposition, exportHeader, exportLine, type ExportFormat } from './csv-writer';
 import { DownloadsService, type ScoreExport } from './downloads.service';
 import { leaderboardCsv, leaderboardJson, parseLeaderboardQuery, parseMetricList } from './leaderboard-export';
@@ -42,19 +41,10 @@ function send(res: Response, contentType: string, fileName: string, body: string
   res.end(body);
 }
 
-/** Long-form score downloads (`system,team,instance_id,metric,signature,score`), leaderboard downloads and health. */
+/** Long-form score downloads (`system,team,instance_id,metric,signature,score`), and leaderboard downloads (health: HealthController). */
 @Controller('api')
 export class DownloadsController {
-  constructor(
-    private readonly service: DownloadsService,
-    @Inject(DB) private readonly db: Db,
-  ) {}
-
-  @Get('health')
-  async health(): Promise<{ status: 'ok' }> {
-    await this.db.$queryRaw`SELECT 1`;
-    return { status: 'ok' };
-  }
+  constructor(private readonly service: DownloadsService) {}
 
   @Get('submissions/:id/scores.csv')
   async submissionCsv(@Param('id') id: string, @CurrentUser() user: AuthUser | null, @Res() res: Response): Promise<void> {

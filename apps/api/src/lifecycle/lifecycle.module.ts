@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ScoringQueue } from '../submissions/scoring-queue';
 import { LifecycleResolver } from './lifecycle.resolver';
 import { LifecycleService } from './lifecycle.service';
 
-@Module({ providers: [LifecycleResolver, LifecycleService, ScoringQueue], exports: [LifecycleService] })
+@Module({ providers: [LifecycleResolver, LifecycleService], exports: [LifecycleService] })
 export class LifecycleModule {}

@@ -5,6 +5,7 @@ import { assertActsForTeam } from '../common/visibility';
 import { PhaseType } from '../tasks/task.types';
 import { CurrentUser, OrganiserOnly, SignedIn } from '../auth/auth.guard';
 import { SubmissionType } from '../submissions/submission.types';
+import { toSubmissionType } from '../submissions/submissions.resolver';
 import { AuditEntryType, DuplicateOfType, ScoreHistoryEntryType, TaskRegistrationType } from './lifecycle.types';
 import { LifecycleService } from './lifecycle.service';
 
@@ -24,7 +25,7 @@ export class LifecycleResolver {
   async teamSubmissions(@Args('teamId', { type: () => ID }) teamId: string, @CurrentUser() user: AuthUser): Promise<SubmissionType[]> {
     assertId('team', teamId);
     assertActsForTeam(teamId, user);
-    return (await this.lifecycle.submissionsOfTeam(teamId)).map((s) => ({ ...s, team: { id: s.team.id, name: s.team.name } }));
+    return (await this.lifecycle.submissionsOfTeam(teamId)).map(toSubmissionType);
   }
 
   @ResolveField(() => PhaseType, { description: 'The phase the submission belongs to' })

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { sendScoreJob } from '@podium/contracts';
+import PgBoss from 'pg-boss';
 import {
   ConflictError,
   ForbiddenError,
@@ -13,7 +15,6 @@ import {
 } from '@podium/db';
 import { assertId } from '../common/ids';
 import { assertActsForTeam, assertOrganiser, isOrganiser } from '../common/visibility';
-import { ScoringQueue } from '../submissions/scoring-queue';
 
 const MAX_REASON = 2000;
 
@@ -24,7 +25,7 @@ export class LifecycleService {
     private readonly lifecycle: LifecycleRepository,
     private readonly submissions: SubmissionRepository,
     private readonly tasks: TaskRepository,
-    private readonly queue: ScoringQueue,
+    private readonly boss: PgBoss,
   ) {}
 
   private async submission(id: string) {
@@ -85,7 +86,7 @@ export class LifecycleService {
       details: { taskId: phase.taskId, phase: phase.name, submissions: ids.length },
     });
     void archived;
-    return this.submissions.requeue(ids, this.queue.enqueuer('rescore'));
+    return this.submissions.requeue(ids, (sql, submissionId) => sendScoreJob(this.boss, submissionId, 'rescore', sql));
   }
 
   async auditLog(user: AuthUser | null, taskSlug: string | undefined, limit: number) {

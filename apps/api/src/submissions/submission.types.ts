@@ -46,6 +46,10 @@ export class SubmissionType {
   @Field(() => Int) progressTotal!: number;
   @Field() createdAt!: Date;
   @Field(() => Date, { nullable: true }) scoredAt!: Date | null;
+  @Field(() => Int, { description: 'Scoring attempts started (a rescore starts again at 0)' }) attempt!: number;
+  @Field(() => Int, { description: 'Attempts a submission gets before it fails' }) maxAttempts!: number;
+  @Field(() => String, { nullable: true, description: "While queued again: e.g. 'retrying after a worker stopped (attempt 2 of 4)'" })
+  retryNote!: string | null;
 }
 
 @ObjectType('Quota')

@@ -5,7 +5,6 @@ import { memoryStorage } from 'multer';
 import { API_CONFIG } from '../common/tokens';
 import { LeaderboardModule } from '../leaderboard/leaderboard.module';
 import { LifecycleModule } from '../lifecycle/lifecycle.module';
-import { ScoringQueue } from './scoring-queue';
 import { SubmissionsController } from './submissions.controller';
 import { SubmissionsResolver } from './submissions.resolver';
 import { SubmissionsService } from './submissions.service';
@@ -21,7 +20,7 @@ import { SubmissionsService } from './submissions.service';
     }),
   ],
   controllers: [SubmissionsController],
-  providers: [SubmissionsResolver, SubmissionsService, ScoringQueue],
+  providers: [SubmissionsResolver, SubmissionsService],
   exports: [SubmissionsService],
 })
 export class SubmissionsModule {}

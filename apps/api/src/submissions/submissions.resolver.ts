@@ -1,11 +1,17 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import type { AuthUser, Submission, Team } from '@podium/db';
+import { SCORE_JOB_MAX_ATTEMPTS } from '@podium/contracts';
+import { retryNote, type AuthUser, type Submission, type Team } from '@podium/db';
 import { CurrentUser, OrganiserOnly, SignedIn } from '../auth/auth.guard';
 import { CorpusScoreType, InstanceOrder, InstanceScorePageType, QuotaType, SubmissionType, UploadFormatEnum } from './submission.types';
 import { SubmissionsService } from './submissions.service';
 
-function toSubmissionType(s: Submission & { team?: Team }): SubmissionType {
-  return { ...s, team: s.team ? { id: s.team.id, name: s.team.name } : { id: s.teamId, name: '' } };
+export function toSubmissionType(s: Submission & { team?: Team }): SubmissionType {
+  return {
+    ...s,
+    team: s.team ? { id: s.team.id, name: s.team.name } : { id: s.teamId, name: '' },
+    maxAttempts: SCORE_JOB_MAX_ATTEMPTS,
+    retryNote: retryNote(s, SCORE_JOB_MAX_ATTEMPTS),
+  };
 }
 
 @Resolver(() => SubmissionType)
@@ -81,6 +87,16 @@ export class SubmissionsResolver {
     @CurrentUser() user: AuthUser,
   ): Promise<number> {
     return this.service.rescore(user, { submissionId: submissionId ?? undefined, phaseId: phaseId ?? undefined });
+  }
+
+  @OrganiserOnly()
+  @Mutation(() => [ID], { description: 'Queues a submission again, or every stuck one (SCORING without a live worker lease); returns their ids' })
+  async requeueSubmissions(
+    @Args('submissionId', { type: () => ID, nullable: true }) submissionId: string | undefined,
+    @Args('stuck', { type: () => Boolean, nullable: true }) stuck: boolean | undefined,
+    @CurrentUser() user: AuthUser,
+  ): Promise<string[]> {
+    return this.service.requeue(user, { submissionId: submissionId ?? undefined, stuck: stuck ?? undefined });
   }
 
   @ResolveField(() => [CorpusScoreType])

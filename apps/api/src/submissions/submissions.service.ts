@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { sendScoreJob, type ScoreSubmissionJob } from '@podium/contracts';
+import PgBoss from 'pg-boss';
 import {
   ForbiddenError,
   IdentityRepository,
@@ -11,6 +13,7 @@ import {
   type AuthUser,
   type Submission,
   type Team,
+  type TxSql,
 } from '@podium/db';
 import { z } from 'zod';
 import { assertId } from '../common/ids';
@@ -20,7 +23,6 @@ import { isCombinedKey } from '../leaderboard/combined-metric';
 import { PhaseMetricsService } from '../leaderboard/phase-metrics.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
 import { outputsChecksum } from '../lifecycle/outputs-checksum';
-import { ScoringQueue } from './scoring-queue';
 import { UploadRejection, parseUpload, type UploadFormat } from './upload-parser';
 
 export interface SubmitRequest {
@@ -55,10 +57,15 @@ export class SubmissionsService {
     private readonly submissions: SubmissionRepository,
     private readonly scores: ScoreRepository,
     private readonly identity: IdentityRepository,
-    private readonly queue: ScoringQueue,
+    private readonly boss: PgBoss,
     private readonly metrics: PhaseMetricsService,
     private readonly lifecycle: LifecycleService,
   ) {}
+
+  /** Queues scoring inside the caller's transaction, through the one queue contract. */
+  private enqueuer(reason: ScoreSubmissionJob['reason']): (sql: TxSql, submissionId: string) => Promise<void> {
+    return (sql, submissionId) => sendScoreJob(this.boss, submissionId, reason, sql);
+  }
 
   private async phase(phaseId: string) {
     assertId('phase', phaseId);
@@ -120,7 +127,7 @@ export class SubmissionsService {
         outputs: parsed.outputs.map((o) => ({ instanceId: dbId.get(o.instanceId)!, text: o.text })),
         bypassLimits: isOrganiser(user),
       },
-      this.queue.enqueuer('submitted'),
+      this.enqueuer('submitted'),
     );
   }
 
@@ -243,6 +250,23 @@ export class SubmissionsService {
       await this.phase(target.phaseId!);
       ids = (await this.submissions.ofPhase(target.phaseId!)).filter((s) => s.status !== 'SCORING').map((s) => s.id);
     }
-    return this.submissions.requeue(ids, this.queue.enqueuer('rescore'));
+    return this.submissions.requeue(ids, this.enqueuer('rescore'));
+  }
+
+  /**
+   * Organisers: queues one submission again (any state but a live scoring run), or every stuck
+   * one (SCORING without a live lease: its worker stopped and no reaper ran). Returns the ids.
+   */
+  async requeue(user: AuthUser | null, target: { submissionId?: string; stuck?: boolean }): Promise<string[]> {
+    assertOrganiser(user);
+    if (!!target.submissionId === !!target.stuck) throw new InvalidInputError('give exactly one of submissionId and stuck', { field: 'submissionId' });
+    let ids: string[];
+    if (target.submissionId) {
+      assertId('submission', target.submissionId);
+      ids = [target.submissionId];
+    } else ids = await this.submissions.stuck();
+    if (ids.length === 0) return [];
+    await this.submissions.requeue(ids, this.enqueuer('requeue'), 'requeued');
+    return ids;
   }
 }

@@ -191,3 +191,17 @@ describe('UTF-8 helpers', () => {
     expect(detectFormat('[1]')).toBe('text');
   });
 });
+
+describe('text PostgreSQL cannot store', () => {
+  const ids = ['a', 'b'];
+  it('refuses a NUL byte in a text line, naming the line and instance', () => {
+    expect(() => parseUpload(new Uint8Array([0x78, 0x0a, 0x79, 0x00, 0x0a]), ids, 'text')).toThrow("line 2 (instance 'b') contains a NUL character (U+0000), which cannot be stored (character 2)");
+  });
+  it('refuses a JSON-escaped \\u0000 and a lone \\ud800 in a JSONL output', () => {
+    expect(() => parseUpload('{"id":"a","output":"x"}\n{"id":"b","output":"bad\\u0000"}\n', ids)).toThrow(/^line 2 \(instance 'b'\): "output" contains a NUL character/);
+    expect(() => parseUpload('{"id":"a","output":"\\ud800"}\n{"id":"b","output":"y"}\n', ids)).toThrow(/^line 1 \(instance 'a'\): "output" contains a lone UTF-16 surrogate \(\\ud800\)/);
+  });
+  it('accepts a surrogate pair written as JSON escapes (an emoji)', () => {
+    expect(parseUpload('{"id":"a","output":"\\ud83d\\ude00"}\n{"id":"b","output":"y"}\n', ids).outputs[0]!.text).toBe('😀');
+  });
+});

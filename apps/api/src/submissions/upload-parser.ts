@@ -26,6 +26,8 @@ export class UploadRejection extends Error {
   }
 }
 
+import { findUnstorable } from '../common/storable-text';
+
 const BOM = '\uFEFF';
 const MAX_NAMED = 5;
 
@@ -121,6 +123,8 @@ function parseJsonl(lines: string[], instanceIds: readonly string[]): ParsedUplo
       throw new UploadRejection(`line ${line}: "id" must be a string, got ${describe(id)}`, { line });
     }
     const instanceId = String(id);
+    const badId = findUnstorable(instanceId);
+    if (badId) throw new UploadRejection(`line ${line}: "id" ${badId.reason}`, { line });
     if (!known.has(instanceId)) {
       throw new UploadRejection(`line ${line}: unknown instance id '${instanceId}' (not in the phase's test set)`, { line, instanceId });
     }
@@ -135,6 +139,8 @@ function parseJsonl(lines: string[], instanceIds: readonly string[]): ParsedUplo
         instanceId,
       });
     }
+    const bad = findUnstorable(output);
+    if (bad) throw new UploadRejection(`line ${line} (instance '${instanceId}'): "output" ${bad.reason} (character ${bad.index + 1})`, { line, instanceId });
     lineOf.set(instanceId, line);
     textOf.set(instanceId, output);
   });
@@ -155,6 +161,10 @@ function parseText(lines: string[], instanceIds: readonly string[]): ParsedUploa
       lines.length > instanceIds.length ? { line: instanceIds.length + 1 } : { instanceId: instanceIds[lines.length] },
     );
   }
+  lines.forEach((text, k) => {
+    const bad = findUnstorable(text);
+    if (bad) throw new UploadRejection(`line ${k + 1} (instance '${instanceIds[k]}') ${bad.reason} (character ${bad.index + 1})`, { line: k + 1, instanceId: instanceIds[k] });
+  });
   return instanceIds.map((id, k) => ({ instanceId: id, text: lines[k]! }));
 }
 

@@ -1,5 +1,6 @@
 import type { CliCommand } from '../command';
 import { dataCommand } from './data.command';
+import { adminCommand } from './admin.command';
 import { generateSuiteCommand } from './generate-suite.command';
 import { modelsCommand } from './models.command';
 import { rankCommand } from './rank.command';
@@ -10,4 +11,4 @@ import { submitCommand } from './submit.command';
 import { testInputCommand } from './test-input.command';
 
 /** Registry of subcommands; each lives in its own `<name>.command.ts`. */
-export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, reportCardCommand, modelsCommand, dataCommand, testInputCommand, submitCommand];
+export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, reportCardCommand, modelsCommand, dataCommand, adminCommand, testInputCommand, submitCommand];

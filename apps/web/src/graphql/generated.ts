@@ -397,7 +397,7 @@ export type SubmissionQueryVariables = Exact<{
 }>;
 
 
-export type SubmissionQuery = { submission: { id: string, phaseId: string, systemName: string, description: string, isBaseline: boolean, isPrimary: boolean, moderation: Moderation, moderationReason: string | null, status: SubmissionStatus, error: string | null, progressDone: number, progressTotal: number, createdAt: string, scoredAt: string | null, duplicateOf: { id: string, systemName: string } | null, team: { id: string, name: string }, corpusScores: Array<{ metric: string, signature: string, value: number }>, scoreHistory: Array<{ metric: string, signature: string, value: number, replacedAt: string }> } };
+export type SubmissionQuery = { submission: { id: string, phaseId: string, systemName: string, description: string, isBaseline: boolean, isPrimary: boolean, moderation: Moderation, moderationReason: string | null, status: SubmissionStatus, error: string | null, retryNote: string | null, progressDone: number, progressTotal: number, createdAt: string, scoredAt: string | null, duplicateOf: { id: string, systemName: string } | null, team: { id: string, name: string }, corpusScores: Array<{ metric: string, signature: string, value: number }>, scoreHistory: Array<{ metric: string, signature: string, value: number, replacedAt: string }> } };
 
 export type PhaseSubmissionsQueryVariables = Exact<{
   phaseId: string | number;
@@ -1111,6 +1111,7 @@ export const SubmissionDocument = new TypedDocumentString(`
     }
     status
     error
+    retryNote
     progressDone
     progressTotal
     createdAt

@@ -59,6 +59,12 @@ export function SubmissionPage({ id }: { id: string }) {
         <h2 id="status-heading">Status</h2>
         <p data-testid="submission-status">
           <StatusBadge status={sub.status} done={sub.progressDone} total={sub.progressTotal} />
+          {sub.retryNote && (
+            <span className="small muted" data-testid="submission-retry">
+              {' '}
+              · {sub.retryNote}
+            </span>
+          )}
         </p>
         {pending && (
           <div className="progress">

@@ -1,0 +1,45 @@
+// Request limits through the whole API (a real PostgreSQL, as npm test starts): 429 with
+// Retry-After per client, 413 past the body limit, 400 QUERY_TOO_COMPLEX for deep queries.
+import type { INestApplication } from '@nestjs/common';
+import { loadApiConfig } from '@podium/config';
+import request from 'supertest';
+import { createApp } from '../app';
+
+const DATABASE_URL = process.env['DATABASE_URL'];
+const suite = DATABASE_URL ? describe : describe.skip;
+
+suite('request limits', () => {
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    const config = loadApiConfig({
+      DATABASE_URL, PODIUM_MAX_UPLOAD_BYTES: '2048', PODIUM_WEB_DIST: '/nonexistent', PODIUM_RATE_LIMIT: '5', PODIUM_RATE_WINDOW_SECONDS: '60', PODIUM_GRAPHQL_MAX_DEPTH: '4',
+    });
+    app = await createApp(config, { logger: false, queueSchema: 'pgboss_limits_it' });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('answers the sixth request of a client in a window with 429, Retry-After and the limit, per token', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await request(app.getHttpServer()).post('/graphql').set('Authorization', 'Bearer a').send({ query: '{ tasks { slug } }' })).status);
+    expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
+    const limited = await request(app.getHttpServer()).post('/graphql').set('Authorization', 'Bearer a').send({ query: '{ tasks { slug } }' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.body.errors[0]).toMatchObject({ extensions: { code: 'RATE_LIMITED' } });
+    expect(limited.body.errors[0].message).toMatch(/at most 5 requests per 60 s per API token/);
+    // Another token has its own window.
+    expect((await request(app.getHttpServer()).get('/api/health').set('Authorization', 'Bearer b')).status).not.toBe(429);
+  });
+
+  it('refuses a body past the limit with 413 and a deep query with 400 QUERY_TOO_COMPLEX', async () => {
+    const big = await request(app.getHttpServer()).post('/graphql').set('Authorization', 'Bearer c').send({ query: '{ tasks { slug } }', variables: { x: 'a'.repeat(4096) } });
+    expect(big.status).toBe(413);
+    expect(big.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    const deep = await request(app.getHttpServer()).post('/graphql').set('Authorization', 'Bearer c').send({ query: '{ tasks { phases { task { phases { id } } } } }' });
+    expect(deep.status).toBe(400);
+    expect(deep.body.errors[0]).toMatchObject({ message: 'the query nests 5 levels deep; at most 4 are allowed', extensions: { code: 'QUERY_TOO_COMPLEX' } });
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Fault benchmark: `npm run bench:faults` (issue #12). A real stack on an embedded PostgreSQL of
+ * its own: worker processes (default lease timings), an api process. Prints:
+ *  1. worker kills: SIGKILL of busy workers in rounds (≥ 20 kills), worst seconds from a kill to
+ *     the start of the re-run, submissions stuck afterwards, duplicated score rows;
+ *  2. malformed requests (≥ 1,000 generated: fuzzed bytes, encodings, sizes, JSON shapes,
+ *     unstorable text, broken multipart/GraphQL): 5xx answers, rows written by them;
+ *  3. 50 simultaneous uploads by one team against a limit of 10.
+ * Targets: worst detection ≤ 60 s; 0 stuck; 0 duplicates; 0 5xx; limits exact.
+ * Options (env): BENCH_KILLS (20), BENCH_WORKERS (4), BENCH_MALFORMED (1200).
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
+import { LEASE, SCORE_SUBMISSION_QUEUE, sendScoreJob } from '@podium/contracts';
+import { createDb } from '@podium/db';
+import PgBoss from 'pg-boss';
+import { createFaultTask, killWorkersMidJob, queueSubmissions, startApi, workerPool } from '../test/e2e/support/faults';
+import { concurrentSubmits, malformedCases, sendMalformed } from '../test/e2e/support/malformed';
+import { startOwnPostgres } from '../test/e2e/support/postgres';
+import { freePort, repoRoot } from '../test/e2e/support/processes';
+
+const KILLS = Number(process.env['BENCH_KILLS'] ?? 20);
+const WORKERS = Number(process.env['BENCH_WORKERS'] ?? 4);
+const MALFORMED = Number(process.env['BENCH_MALFORMED'] ?? 1200);
+const INSTANCES = 40;
+const MAX_UPLOAD = 256 * 1024;
+
+const say = (m: string) => process.stderr.write(`[bench:faults] ${m}\n`);
+
+async function main(): Promise<void> {
+  say(`${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}; lease ttl ${LEASE.ttlSeconds} s, renew ${LEASE.renewSeconds} s, reaper every ${LEASE.reapSeconds} s`);
+  const pg = await startOwnPostgres(`bench-faults-${process.pid}`, await freePort(), false);
+  const cleanup: (() => Promise<void>)[] = [() => pg.stop()];
+  try {
+    execFileSync(path.join(repoRoot, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: pg.url }, stdio: 'ignore' });
+    const db = createDb(pg.url, { maxConnections: 4 });
+    cleanup.unshift(() => db.$disconnect());
+    const boss = new PgBoss({ connectionString: pg.url, max: 2, supervise: false, schedule: false });
+    boss.on('error', () => undefined);
+    await boss.start();
+    await boss.createQueue(SCORE_SUBMISSION_QUEUE);
+    cleanup.unshift(() => boss.stop({ graceful: false, wait: true }));
+
+    // 1. Worker kills, default lease timings.
+    const killTask = await createFaultTask(db, { instances: INSTANCES, totalLimit: 10_000 });
+    const ids = await queueSubmissions(db, killTask, KILLS + 2 * WORKERS, (sql, id) => sendScoreJob(boss, id, 'submitted', sql));
+    const pool = workerPool({ DATABASE_URL: pg.url, PODIUM_WORKER_BATCH: '1', PODIUM_FAULT_SCORING_DELAY_MS: '8000' });
+    cleanup.unshift(() => pool.stopAll());
+    const started = Date.now();
+    const kills = await killWorkersMidJob({ db, pool, submissionIds: ids, workers: WORKERS, kills: KILLS, instances: INSTANCES, metrics: 1, settleMs: 240_000, log: say });
+    await pool.stopAll();
+    const failed = await db.submission.count({ where: { id: { in: ids }, status: 'FAILED' } });
+    say(`kills done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+    // 2. Malformed requests and 3. concurrent submits, against a real api process.
+    const inputTask = await createFaultTask(db, { instances: 8, totalLimit: 10 });
+    const { api, baseUrl } = await startApi({ DATABASE_URL: pg.url, PODIUM_MAX_UPLOAD_BYTES: String(MAX_UPLOAD), PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0' });
+    cleanup.unshift(() => api.stop());
+    const rows = async () => (await db.submission.count()) + (await db.output.count()) + (await db.team.count()) + (await db.user.count());
+    const before = await rows();
+    const t0 = Date.now();
+    const malformed = await sendMalformed(baseUrl, malformedCases(inputTask, MALFORMED, 20261124, MAX_UPLOAD), 8);
+    const written = (await rows()) - before;
+    say(`malformed requests in ${((Date.now() - t0) / 1000).toFixed(1)} s; statuses ${JSON.stringify(malformed.statuses)}`);
+    for (const f of malformed.failures.slice(0, 10)) say(`  ${f}`);
+    const concurrent = await concurrentSubmits(baseUrl, inputTask, 50);
+    const stored = await db.submission.count({ where: { phaseId: inputTask.phaseId } });
+
+    const finite = kills.detections.filter(Number.isFinite);
+    const median = [...finite].sort((a, b) => a - b)[Math.floor(finite.length / 2)] ?? 0;
+    const lines = [
+      'bench:faults — real api/worker processes, embedded PostgreSQL, loopback',
+      `worker kills (SIGKILL mid-job)     ${kills.kills} tried, ${WORKERS} workers, ${ids.length} submissions`,
+      `kill → re-run start                worst ${kills.worstDetectionSeconds.toFixed(1)} s, median ${median.toFixed(1)} s   (target ≤ 60 s)`,
+      `stuck submissions                  ${kills.stuck}   (target 0; ${kills.scored} scored, ${failed} failed after their last attempt)`,
+      `duplicated score rows              ${kills.duplicatedScoreRows}   (target 0; missing ${kills.missingScoreRows})`,
+      `malformed requests                 ${malformed.tried} tried, ${malformed.fiveXX} answered 5xx   (target 0)`,
+      `rows written by rejected requests  ${written}   (target 0; ${malformed.accepted} accepted)`,
+      `concurrent submits vs limit        ${concurrent.accepted} of ${concurrent.sent} accepted, limit 10, ${stored} stored, ${concurrent.refused} refused 403${concurrent.other.length ? `, other ${concurrent.other.join(',')}` : ''}`,
+    ];
+    process.stdout.write(lines.join('\n') + '\n');
+    const ok = kills.kills >= 20 && kills.worstDetectionSeconds <= 60 && kills.stuck === 0 && kills.duplicatedScoreRows === 0 && malformed.fiveXX === 0 && written === 0 && concurrent.accepted === 10 && stored === 10;
+    process.stdout.write(ok ? 'all targets met\n' : 'TARGETS MISSED\n');
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    for (const c of cleanup) await c().catch(() => undefined);
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});

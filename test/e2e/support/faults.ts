@@ -1,0 +1,210 @@
+/**
+ * Fault harness shared by the fault end-to-end tests (small numbers, short leases) and
+ * `npm run bench:faults` (large numbers, default leases): real api and worker processes on
+ * loopback, worker kills with SIGKILL, generated malformed requests, concurrent submits.
+ */
+import { randomUUID } from 'node:crypto';
+import { IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
+import { freePort, startApp, waitFor, type RunningApp } from './processes';
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface FaultTask {
+  phaseId: string;
+  teamId: string;
+  teamName: string;
+  organiserId: string;
+  organiserToken: string;
+  participantToken: string;
+  /** External instance ids, in test-set order. */
+  instanceIds: string[];
+}
+
+/** A task with `instances` instances (chrF), a team with one participant, and tokens. */
+export async function createFaultTask(db: Db, opts: { instances: number; totalLimit: number; dailyLimit?: number }): Promise<FaultTask> {
+  const identity = new IdentityRepository(db);
+  const tasks = new TaskRepository(db);
+  const suffix = randomUUID().slice(0, 8);
+  const organiser = await identity.createUser(`org-faults-${suffix}`, Role.ORGANISER);
+  const teamName = `team-faults-${suffix}`;
+  const team = await identity.createTeam(teamName, [`alice-faults-${suffix}`]);
+  const alice = await identity.userByName(`alice-faults-${suffix}`);
+  const task = await tasks.createTask({
+    slug: `faults-${suffix}`, title: 'faults', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', createdById: organiser.id,
+    metrics: [{ key: 'chrf', name: 'chrf', options: {} }] as never,
+  });
+  const phase = await tasks.createPhase({
+    taskId: task.id, name: 'test', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'),
+    dailyLimit: opts.dailyLimit ?? opts.totalLimit, totalLimit: opts.totalLimit, leaderboardBeforeClose: true,
+  });
+  const instanceIds = Array.from({ length: opts.instances }, (_, i) => `i${i}`);
+  await tasks.uploadTestSet(phase.id, 'ts', instanceIds.map((id, i) => ({ externalId: id, source: `quelle ${i}`, references: [`the reference sentence number ${i}`] })));
+  return {
+    phaseId: phase.id,
+    teamId: team.id,
+    teamName,
+    organiserId: organiser.id,
+    organiserToken: await identity.issueToken(organiser.id, 'faults'),
+    participantToken: await identity.issueToken(alice!.id, 'faults'),
+    instanceIds,
+  };
+}
+
+/** Stores `n` submissions of the task (as the organiser, past limits) and queues them. */
+export async function queueSubmissions(
+  db: Db,
+  task: FaultTask,
+  n: number,
+  enqueue: (sql: Parameters<Parameters<SubmissionRepository['create']>[1]>[0], id: string) => Promise<void>,
+): Promise<string[]> {
+  const submissions = new SubmissionRepository(db);
+  const instances = await new TaskRepository(db).instanceIdsOf((await new TaskRepository(db).phaseById(task.phaseId))!.testSetId!);
+  const ids: string[] = [];
+  for (let s = 0; s < n; s++) {
+    const sub = await submissions.create(
+      {
+        phaseId: task.phaseId, teamId: task.teamId, submittedById: task.organiserId, systemName: `sys-${randomUUID().slice(0, 8)}`, description: '', checksum: String(s),
+        outputs: instances.map((inst, i) => ({ instanceId: inst.id, text: `the reference sentence number ${(i * 7 + s) % instances.length}` })), bypassLimits: true,
+      },
+      enqueue,
+    );
+    ids.push(sub.id);
+  }
+  return ids;
+}
+
+export interface WorkerPool {
+  start(name: string): RunningApp;
+  running: Map<string, RunningApp>;
+  stopAll(): Promise<void>;
+  logs(): string;
+}
+
+export function workerPool(env: Record<string, string>): WorkerPool {
+  const running = new Map<string, RunningApp>();
+  const all: RunningApp[] = [];
+  return {
+    running,
+    start(name) {
+      const w = startApp('apps/worker/src/main.ts', { ...env, PODIUM_WORKER_NAME: name, PODIUM_LOG_FORMAT: 'json' });
+      running.set(name, w);
+      all.push(w);
+      w.child.once('exit', () => running.delete(name));
+      return w;
+    },
+    async stopAll() {
+      await Promise.all([...running.values()].map((w) => w.stop()));
+    },
+    logs: () => all.map((w) => w.logs.join('')).join('\n---\n'),
+  };
+}
+
+export interface KillReport {
+  kills: number;
+  /** Seconds from each kill to the start of the re-run (its attempt counter moving on). */
+  detections: number[];
+  worstDetectionSeconds: number;
+  stuck: number;
+  duplicatedScoreRows: number;
+  missingScoreRows: number;
+  scored: number;
+}
+
+/**
+ * Kills busy workers with SIGKILL in rounds (each round: every worker that holds a lease is
+ * killed at once and replaced), measures kill → re-run start for each killed submission,
+ * then waits for every submission to settle and counts stuck ones and duplicated score rows.
+ */
+export async function killWorkersMidJob(opts: {
+  db: Db;
+  pool: WorkerPool;
+  submissionIds: string[];
+  workers: number;
+  kills: number;
+  instances: number;
+  metrics: number;
+  /** How long to wait for all submissions to settle after the last kill. */
+  settleMs: number;
+  log?: (m: string) => void;
+}): Promise<KillReport> {
+  const { db, pool, submissionIds } = opts;
+  const log = opts.log ?? (() => undefined);
+  let serial = 0;
+  const spawn = () => pool.start(`fault-w${serial++}-${process.pid}`);
+  while (pool.running.size < opts.workers) spawn();
+  const pending: { submissionId: string; attempt: number; killedAt: number }[] = [];
+  const detections: number[] = [];
+  let kills = 0;
+  const watch = async () => {
+    for (const p of [...pending]) {
+      const row = await db.submission.findUnique({ where: { id: p.submissionId }, select: { attempt: true, status: true } });
+      if (!row) continue;
+      // Re-run started: a new lease (attempt moved on), or settled (another path finished it).
+      if (row.attempt > p.attempt || row.status === 'SCORED' || row.status === 'FAILED') {
+        detections.push((Date.now() - p.killedAt) / 1000);
+        pending.splice(pending.indexOf(p), 1);
+      }
+    }
+  };
+  const deadline = Date.now() + 20 * 60_000;
+  while (kills < opts.kills && Date.now() < deadline) {
+    await watch();
+    const names = [...pool.running.keys()];
+    const busy = await db.submission.findMany({
+      where: { id: { in: submissionIds }, status: 'SCORING', leaseOwner: { in: names }, leaseExpiresAt: { gt: new Date() } },
+      select: { id: true, attempt: true, leaseOwner: true },
+    });
+    if (busy.length === 0) {
+      await sleep(100);
+      continue;
+    }
+    for (const b of busy.slice(0, opts.kills - kills)) {
+      const w = pool.running.get(b.leaseOwner!);
+      if (!w || pending.some((p) => p.submissionId === b.id)) continue;
+      w.child.kill('SIGKILL');
+      pool.running.delete(b.leaseOwner!);
+      pending.push({ submissionId: b.id, attempt: b.attempt, killedAt: Date.now() });
+      kills++;
+      log(`kill ${kills}: ${b.leaseOwner} during attempt ${b.attempt} of submission ${b.id.slice(0, 8)}`);
+    }
+    while (pool.running.size < opts.workers) spawn();
+    await sleep(200);
+  }
+  const settleBy = Date.now() + opts.settleMs;
+  for (;;) {
+    await watch();
+    const open = await db.submission.count({ where: { id: { in: submissionIds }, status: { in: ['QUEUED', 'SCORING'] } } });
+    if ((open === 0 && pending.length === 0) || Date.now() > settleBy) break;
+    await sleep(250);
+  }
+  for (const p of pending) detections.push(Number.POSITIVE_INFINITY);
+  const stuck = await db.submission.count({ where: { id: { in: submissionIds }, status: { in: ['QUEUED', 'SCORING'] } } });
+  const scored = await db.submission.findMany({ where: { id: { in: submissionIds }, status: 'SCORED' }, select: { id: true } });
+  const [dup] = await db.$queryRaw<{ total: number; distinct: number }[]>`
+    SELECT count(*)::int AS total, count(DISTINCT (submission_id, metric, instance_id))::int AS distinct
+    FROM instance_score WHERE submission_id = ANY(${submissionIds}::uuid[])`;
+  const expected = scored.length * opts.instances * opts.metrics;
+  return {
+    kills,
+    detections,
+    worstDetectionSeconds: detections.length ? Math.max(...detections) : 0,
+    stuck,
+    duplicatedScoreRows: dup!.total - dup!.distinct + Math.max(0, dup!.distinct - expected),
+    missingScoreRows: Math.max(0, expected - dup!.distinct),
+    scored: scored.length,
+  };
+}
+
+/** A started api process with its base URL. */
+export async function startApi(env: Record<string, string>): Promise<{ api: RunningApp; baseUrl: string }> {
+  const port = await freePort();
+  const api = startApp('apps/api/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1', PODIUM_LOG_FORMAT: 'json', PODIUM_WEB_DIST: '/nonexistent' });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor('the api', async () => (await fetch(`${baseUrl}/api/health`)).status === 200 || null, 120_000);
+  } catch (e) {
+    await api.stop();
+    throw new Error(`${String(e)}\napi logs:\n${api.logs.join('')}`);
+  }
+  return { api, baseUrl };
+}

@@ -1,0 +1,44 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { repoRoot } from './processes';
+
+export interface OwnPostgres {
+  child: ChildProcess;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * An embedded PostgreSQL of the caller's own, in its own process (scripts/lib/postgres-server.mjs)
+ * on a fixed port: the restart fault test stops and starts it; bench:faults runs on it. Data in
+ * .data/postgres-<name> (kept between starts when `persistent`).
+ */
+export async function startOwnPostgres(name: string, port: number, persistent: boolean): Promise<OwnPostgres> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // The script would use a configured server instead of starting its own.
+  delete env['DATABASE_URL'];
+  delete env['TEST_DATABASE_URL'];
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/lib/postgres-server.mjs'), JSON.stringify({ root: repoRoot, name, persistent, port })], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      buf += c.toString();
+      const nl = buf.indexOf('\n');
+      if (nl >= 0) resolve((JSON.parse(buf.slice(0, nl)) as { url: string }).url);
+    });
+    child.once('exit', (code) => reject(new Error(`PostgreSQL exited with ${code}`)));
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  return {
+    child,
+    url,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -153,7 +153,7 @@ export class IdentityRepository {
   async joinTeam(userId: string, inviteCode: string) {
     const team = await this.db.team.findUnique({ where: { inviteCode } });
     if (!team) throw new NotFoundError('team with invite code', inviteCode);
-    await this.db.membership.upsert({ where: { userId_teamId: { userId, teamId: team.id } }, create: { userId, teamId: team.id }, update: {} });
+    await this.db.membership.createMany({ data: [{ userId, teamId: team.id }], skipDuplicates: true });
     return team;
   }
 

@@ -155,12 +155,10 @@ export class LifecycleRepository {
     return this.db.taskRegistration.findUnique({ where: { taskId_teamId: { taskId, teamId } } });
   }
 
+  /** Idempotent and safe under concurrent calls (INSERT … ON CONFLICT DO NOTHING, then read). */
   async register(taskId: string, teamId: string, approved: boolean) {
-    return this.db.taskRegistration.upsert({
-      where: { taskId_teamId: { taskId, teamId } },
-      create: { taskId, teamId, status: approved ? 'APPROVED' : 'PENDING' },
-      update: {},
-    });
+    await this.db.taskRegistration.createMany({ data: [{ taskId, teamId, status: approved ? 'APPROVED' : 'PENDING' }], skipDuplicates: true });
+    return this.db.taskRegistration.findUniqueOrThrow({ where: { taskId_teamId: { taskId, teamId } } });
   }
 
   async approve(taskId: string, teamId: string, audit: AuditRecord) {

@@ -1,11 +1,13 @@
 // `npm test`: installs what is missing, starts a throw-away PostgreSQL (embedded, or the server
 // named by TEST_DATABASE_URL — never DATABASE_URL), applies migrations, type-checks, then runs every
-// Jest project (unit specs, integration and end-to-end tests) against it.
+// Jest project (unit specs, integration and end-to-end tests) against it. The apps that tests start
+// as processes run from dist/, built first (`npm run build`, skipped when up to date), as
+// `npm run up` and the Docker images run them.
 // Extra arguments go to Jest, e.g. `npm test -- libs/ranking`.
 import { readFileSync, mkdirSync, mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureDependencies, migrate, root, run, say } from './lib/workspace.mjs';
+import { ensureBuild, ensureDependencies, migrate, root, run, say } from './lib/workspace.mjs';
 
 const args = process.argv.slice(2);
 ensureDependencies();
@@ -32,6 +34,7 @@ try {
       run(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'apps/web/tsconfig.json', '--noEmit']);
     }
   }
+  await ensureBuild();
   mkdirSync(path.join(root, 'tmp'), { recursive: true });
   const results = path.join(root, 'tmp', 'jest-results.json');
   // Data sets come from the offline mirror (PODIUM_DATA_MIRROR; for tests only, default

@@ -1,12 +1,13 @@
 // `npm run up`: installs what is missing, starts PostgreSQL (embedded on 127.0.0.1 unless
-// DATABASE_URL names a server), applies migrations, seeds the demo task, starts the api and a
-// scoring worker, and prints the URL. Ctrl-C stops everything. Safe to run again.
+// DATABASE_URL names a server), applies migrations, builds the apps when their sources changed
+// (`npm run build`), seeds the demo task, starts the api and a scoring worker from dist/, and
+// prints the URL. Ctrl-C stops everything. Safe to run again.
 // The demo's data (WMT17 de-en and the MENLI WMT20 suite, MIT) is fetched on first run from its
 // public upstream, or from PODIUM_DATA_MIRROR, into the user cache (PODIUM_CACHE); without
 // either, Podium starts with no tasks and says how to get the demo.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureDependencies, migrate, root, run, say, startTs, stopChild, waitForHttp } from './lib/workspace.mjs';
+import { ensureBuild, ensureDependencies, migrate, root, run, say, startApp, stopChild, waitForHttp } from './lib/workspace.mjs';
 
 const started = Date.now();
 ensureDependencies();
@@ -31,6 +32,7 @@ process.on('SIGTERM', () => void shutdown(0));
 try {
   db = await startPostgresDetached({ root, name: 'dev', persistent: true, port: 54329, log: say });
   migrate(db.url);
+  await ensureBuild();
   const webDist = path.join(root, 'apps', 'web', 'dist');
   const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts ?? {};
   if (scripts['build:web'] && existsSync(path.join(root, 'apps', 'web', 'vite.config.ts'))) {
@@ -49,11 +51,11 @@ try {
   run(process.execPath, ['-r', '@swc-node/register', 'prisma/seed.ts'], { env: { ...env, PODIUM_ORGANISER_TOKEN_FILE: tokenFile, PODIUM_SEED_STATUS_FILE: statusFile } });
   const seeded = existsSync(statusFile) ? JSON.parse(readFileSync(statusFile, 'utf8')) : { demo: 'seeded' };
   const port = await freePort(Number(process.env.PORT ?? 3000));
-  const api = startTs('apps/api/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' }, 'api');
+  const api = startApp('dist/apps/api/main.js', { ...env, PORT: String(port), HOST: '127.0.0.1' }, 'api');
   children.push(api);
   const workers = Number(process.env.PODIUM_WORKERS ?? 1);
   for (let i = 1; i <= workers; i++) {
-    children.push(startTs('apps/worker/src/main.ts', { ...env, PODIUM_WORKER_NAME: `worker-${i}` }, `worker-${i}`));
+    children.push(startApp('dist/apps/worker/main.js', { ...env, PODIUM_WORKER_NAME: `worker-${i}` }, `worker-${i}`));
   }
   for (const c of children) c.on('exit', (code) => !stopping && (say(`a process exited (code ${code}); stopping`), void shutdown(1)));
   const url = `http://127.0.0.1:${port}`;

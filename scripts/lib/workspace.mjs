@@ -1,4 +1,4 @@
-// Shared steps of `npm run up` and `npm test`: dependencies, Prisma client, migrations.
+// Shared steps of `npm run up` and `npm test`: dependencies, Prisma client, migrations, the build.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -49,9 +49,17 @@ export function migrate(databaseUrl) {
   run(path.join(root, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { env, quiet: true });
 }
 
-/** Starts a TypeScript entry point under SWC as a child process. */
-export function startTs(entry, env, name) {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', entry], {
+/** Compiles the apps to dist/ (`npm run build`) when a source is newer than its output. */
+export async function ensureBuild() {
+  const { build, buildIsStale } = await import('../build.mjs');
+  if (!buildIsStale()) return;
+  say('building the apps (npm run build)…');
+  await build({ log: say });
+}
+
+/** Starts a compiled app (`dist/apps/<app>/main.js`, see ensureBuild) as a child process. */
+export function startApp(entry, env, name) {
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import * as ort from 'onnxruntime-node';
+import type * as Ort from 'onnxruntime-node';
 import { labelIndex, type NliLabelIndex } from './labels';
 import { defaultManifestPath, verifyModelDir } from './manifest';
 import { type EncodedPair, PairTokenizer } from './pair-tokenizer';
+
+// Required on first use, so that `podium` commands that load no model do not pay for the native
+// runtime at start-up.
+const onnxRuntime = (): typeof Ort => require('onnxruntime-node') as typeof Ort;
 
 /** Execution providers Podium asks onnxruntime for. */
 export type ExecutionProvider = 'cpu' | 'cuda';
@@ -107,20 +111,20 @@ async function createSession(
   provider: ExecutionProvider,
   intraOpThreads: number | undefined,
   log: (m: string) => void,
-): Promise<{ session: ort.InferenceSession; used: ExecutionProvider }> {
-  const base: ort.InferenceSession.SessionOptions = { graphOptimizationLevel: 'all' };
+): Promise<{ session: Ort.InferenceSession; used: ExecutionProvider }> {
+  const base: Ort.InferenceSession.SessionOptions = { graphOptimizationLevel: 'all' };
   if (intraOpThreads !== undefined) base.intraOpNumThreads = intraOpThreads;
   if (provider === 'cuda') {
     try {
       // logSeverityLevel 4: onnxruntime would otherwise print its own error for a missing provider.
-      const session = await ort.InferenceSession.create(modelPath, { ...base, logSeverityLevel: 4, executionProviders: ['cuda'] });
+      const session = await onnxRuntime().InferenceSession.create(modelPath, { ...base, logSeverityLevel: 4, executionProviders: ['cuda'] });
       return { session, used: 'cuda' };
     } catch (err) {
       const why = ((err as Error).message ?? String(err)).split('\n')[0];
       log(`nli: CUDA execution provider unavailable (${why}); falling back to cpu`);
     }
   }
-  const session = await ort.InferenceSession.create(modelPath, { ...base, executionProviders: ['cpu'] });
+  const session = await onnxRuntime().InferenceSession.create(modelPath, { ...base, executionProviders: ['cpu'] });
   return { session, used: 'cpu' };
 }
 
@@ -180,7 +184,7 @@ class OrtNliModel implements NliModel {
     readonly maxLength: number,
     readonly labels: NliLabelIndex,
     private readonly tokenizer: PairTokenizer,
-    private readonly session: ort.InferenceSession,
+    private readonly session: Ort.InferenceSession,
   ) {
     this.inputs = new Set(session.inputNames);
     for (const required of ['input_ids', 'attention_mask']) {
@@ -234,11 +238,12 @@ class OrtNliModel implements NliModel {
         types[r * width + j] = BigInt(b.typeIds[j]);
       }
     });
-    const feeds: Record<string, ort.Tensor> = {
-      input_ids: new ort.Tensor('int64', ids, [rows, width]),
-      attention_mask: new ort.Tensor('int64', mask, [rows, width]),
+    const { Tensor } = onnxRuntime();
+    const feeds: Record<string, Ort.Tensor> = {
+      input_ids: new Tensor('int64', ids, [rows, width]),
+      attention_mask: new Tensor('int64', mask, [rows, width]),
     };
-    if (this.inputs.has('token_type_ids')) feeds['token_type_ids'] = new ort.Tensor('int64', types, [rows, width]);
+    if (this.inputs.has('token_type_ids')) feeds['token_type_ids'] = new Tensor('int64', types, [rows, width]);
     const result = await this.session.run(feeds);
     const tensor = result[this.output];
     const data = tensor.data as Float32Array;

@@ -1,4 +1,4 @@
-import { Tokenizer } from '@huggingface/tokenizers';
+import type { Tokenizer } from '@huggingface/tokenizers';
 
 /** One encoded premise/hypothesis pair, ready to pad into a batch. */
 export interface EncodedPair {
@@ -54,6 +54,8 @@ export class PairTokenizer {
     padId?: number,
   ) {
     const tj = tokenizerJson as TokenizerJson;
+    // Required here, not at the top, so that loading @podium/nli costs nothing until a model is used.
+    const { Tokenizer } = require('@huggingface/tokenizers') as typeof import('@huggingface/tokenizers');
     this.tokenizer = new Tokenizer(tokenizerJson as object, tokenizerConfig);
     for (const [id, tok] of this.tokenizer.get_added_tokens_decoder()) this.added.set(tok.content, id);
     const unkToken = tj.model?.unk_token;

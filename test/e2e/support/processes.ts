@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { compiledApp } from '../../support/compiled-app';
 
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
@@ -29,9 +30,12 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** Starts an app's TypeScript entry point as a real process, collecting its output. */
+/**
+ * Starts an app as a real process from its build (`apps/api/src/main.ts` runs as
+ * `node dist/apps/api/main.js`, see compiledApp), collecting its output.
+ */
 export function startApp(entry: string, env: Record<string, string>): RunningApp {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', entry], {
+  const child = spawn(process.execPath, ['--enable-source-maps', compiledApp(entry)], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,14 +5,15 @@ import { join, resolve } from 'node:path';
 import { TEST_DATA_MIRROR } from '../../../../test/support/test-data';
 import { CliError } from '../cli-error';
 import { dataCommand } from './data.command';
+import { compiledApp } from '../../../../test/support/compiled-app';
 
 const ROOT = resolve(__dirname, '../../../..');
 const COMMIT = '911238d470288125d35cc950f69411bc619a2c4b';
 
-/** Runs the real CLI in a child process (as `npm run -s podium -- …` does). */
+/** Runs the real, compiled CLI in a child process (as `npm run -s podium -- …` does). */
 function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((res) => {
-    execFile(process.execPath, ['-r', '@swc-node/register', 'apps/cli/src/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (err, stdout, stderr) =>
+    execFile(process.execPath, [compiledApp('apps/cli/src/main.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (err, stdout, stderr) =>
       res({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     );
   });

@@ -4,16 +4,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { compiledApp } from '../../../../test/support/compiled-app';
 
 const ROOT = resolve(__dirname, '../../../..');
 const MODEL = join(ROOT, 'models/test-nli-tiny');
 
-/** Runs the real CLI in a child process (as `npm run -s podium -- …` does). */
+/** Runs the real, compiled CLI in a child process (as `npm run -s podium -- …` does). */
 function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((res) => {
     execFile(
       process.execPath,
-      ['-r', '@swc-node/register', 'apps/cli/src/main.ts', ...args],
+      [compiledApp('apps/cli/src/main.ts'), ...args],
       { cwd: ROOT, env: { ...process.env, ...env } },
       (err, stdout, stderr) => res({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     );

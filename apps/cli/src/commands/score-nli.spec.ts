@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { score } from '@podium/metrics';
 import { CliError } from '../cli-error';
 import { runNliScore } from './score-nli';
+import { compiledApp } from '../../../../test/support/compiled-app';
 
 const MODEL = resolve(__dirname, '../../../../models/test-nli-tiny');
 
@@ -140,7 +141,7 @@ describe('podium score --metric nli through the real CLI', () => {
   const ROOT = resolve(__dirname, '../../../..');
   const run = (args: string[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((res) =>
-      execFile(process.execPath, ['-r', '@swc-node/register', 'apps/cli/src/main.ts', ...args], { cwd: ROOT }, (err, stdout, stderr) =>
+      execFile(process.execPath, [compiledApp('apps/cli/src/main.ts'), ...args], { cwd: ROOT }, (err, stdout, stderr) =>
         res({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
       ),
     );

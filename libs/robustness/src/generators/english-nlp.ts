@@ -1,6 +1,6 @@
-import winkNLP from 'wink-nlp';
 import type { ItsFunction, WinkMethods } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import type WinkNlp from 'wink-nlp';
+import type WinkModel from 'wink-eng-lite-web-model';
 
 /** A token of an English sentence as wink-nlp reads it, with the spaces before it. */
 export interface Token {
@@ -17,8 +17,13 @@ export interface Token {
 let nlp: WinkMethods | undefined;
 
 function engine(): WinkMethods {
-  // Loading the model takes ~0.3 s; do it once, on first use.
-  nlp ??= winkNLP(model);
+  // Loading the model takes ~0.3 s (requiring its packages alone ~0.1 s, which every `podium`
+  // command would pay): require and load them once, on first use.
+  if (!nlp) {
+    const winkNLP = require('wink-nlp') as typeof WinkNlp;
+    const model = require('wink-eng-lite-web-model') as typeof WinkModel;
+    nlp = winkNLP(model);
+  }
   return nlp;
 }
 

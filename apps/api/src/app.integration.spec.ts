@@ -336,23 +336,22 @@ suite('API against PostgreSQL', () => {
 
     const hidden = await gql(query, { p: phaseId }, aliceToken);
     expect(hidden.errors?.[0]?.extensions['code']).toBe('FORBIDDEN');
-    expect(hidden.errors?.[0]?.message).toMatch(/hidden until the phase closes/);
+    expect(hidden.errors?.[0]?.message).toMatch(/hidden until the organisers publish the results/);
 
     await save([100, 100, 100]);
     const after = (await ok(query, { p: phaseId }, organiserToken))['leaderboard'];
     expect(after.systems[0].system).toBe('sys-b');
   });
 
-  it('pages instance scores with source, references and output', async () => {
-    const page = await ok(
-      `query($s: ID!) { instanceScores(submissionId: $s, metric: "bleu", offset: 1, limit: 1, order: DESC) { total rows { instanceId source references output score } } }`,
-      { s: firstSubmissionId },
-      aliceToken,
-    );
+  it('pages instance scores with source and output; references only for organisers before publishing', async () => {
+    const query = `query($s: ID!) { instanceScores(submissionId: $s, metric: "bleu", offset: 1, limit: 1, order: DESC) { total rows { instanceId source references output score } } }`;
+    const page = await ok(query, { s: firstSubmissionId }, aliceToken);
     expect(page['instanceScores']).toEqual({
       total: 3,
-      rows: [{ instanceId: 's2', source: 'Es regnet.', references: ['It is raining.', 'It rains.'], output: 'It is raining.', score: 100 }],
+      rows: [{ instanceId: 's2', source: 'Es regnet.', references: null, output: 'It is raining.', score: 100 }],
     });
+    const organiser = await ok(query, { s: firstSubmissionId }, organiserToken);
+    expect(organiser['instanceScores'].rows[0].references).toEqual(['It is raining.', 'It rains.']);
   });
 
   it('queues a rescore of a submission as a new job', async () => {
@@ -387,5 +386,12 @@ suite('API against PostgreSQL', () => {
     expect(res.body).toMatchObject({ database: { ok: true }, workers: { live: expect.any(Number) } });
     expect(res.body.queue.depth).toBeGreaterThan(0);
     expect(res.body.queue.oldestQueuedSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it('serves the GraphQL schema the API page links', async () => {
+    const res = await request(app.getHttpServer()).get('/api/schema.graphql');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('type Query {');
+    expect(res.text).toContain('testInput(');
   });
 });

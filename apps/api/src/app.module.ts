@@ -14,11 +14,14 @@ import { DbModule } from './db.module';
 import { DownloadsModule } from './downloads/downloads.module';
 import { HealthModule } from './health/health.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
+import { ApiDocsModule } from './api-docs/api-docs.module';
 import { AuthModule } from './auth/auth.module';
 import { PhasesModule } from './phases/phases.module';
 import { RobustnessModule } from './robustness/robustness.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { TasksModule } from './tasks/tasks.module';
+import { TeamsModule } from './teams/teams.module';
+import { TestInputModule } from './test-input/test-input.module';
 
 export interface AppModuleOptions {
   /** Path to write the emitted schema to, or false to keep it in memory (tests). */
@@ -58,6 +61,9 @@ export class AppModule {
           formatError: formatGraphQLError,
         }),
         AuthModule,
+        TeamsModule,
+        TestInputModule,
+        ApiDocsModule,
         TasksModule,
         PhasesModule,
         SubmissionsModule,

@@ -1,7 +1,7 @@
 import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { ApiConfig } from '@podium/config';
 import { ensureQueue, SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
-import { IdentityRepository, ScoreRepository, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
+import { IdentityRepository, LifecycleRepository, ScoreRepository, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
 import { API_CONFIG, DB, QUEUE_SCHEMA } from './common/tokens';
 
@@ -59,9 +59,10 @@ export class DbModule {
         { provide: TaskRepository, useFactory: (db: Db) => new TaskRepository(db), inject: [DB] },
         { provide: SubmissionRepository, useFactory: (db: Db) => new SubmissionRepository(db), inject: [DB] },
         { provide: ScoreRepository, useFactory: (db: Db) => new ScoreRepository(db), inject: [DB] },
+        { provide: LifecycleRepository, useFactory: (db: Db) => new LifecycleRepository(db), inject: [DB] },
         DbLifecycle,
       ],
-      exports: [API_CONFIG, DB, QUEUE_SCHEMA, PgBoss, IdentityRepository, TaskRepository, SubmissionRepository, ScoreRepository],
+      exports: [API_CONFIG, DB, QUEUE_SCHEMA, PgBoss, IdentityRepository, TaskRepository, SubmissionRepository, ScoreRepository, LifecycleRepository],
     };
   }
 }

@@ -1,6 +1,9 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { IdentityResolver } from './auth/identity.resolver';
+import { SessionResolver } from './auth/session.resolver';
+import { TeamsResolver } from './teams/teams.resolver';
 import { LeaderboardResolver } from './leaderboard/leaderboard.resolver';
+import { LifecycleResolver } from './lifecycle/lifecycle.resolver';
 import { PhasesResolver } from './phases/phases.resolver';
 import { RobustnessResolver } from './robustness/robustness.resolver';
 import { SubmissionsResolver } from './submissions/submissions.resolver';
@@ -8,7 +11,7 @@ import { MetricConfigResolver, MetricDefinitionsResolver } from './tasks/metric-
 import { TasksResolver } from './tasks/tasks.resolver';
 
 /** Every resolver class of the API: the GraphQL schema is built from exactly these. */
-export const RESOLVERS = [IdentityResolver, TasksResolver, MetricConfigResolver, MetricDefinitionsResolver, PhasesResolver, SubmissionsResolver, LeaderboardResolver, RobustnessResolver] as const;
+export const RESOLVERS = [IdentityResolver, SessionResolver, TeamsResolver, TasksResolver, MetricConfigResolver, MetricDefinitionsResolver, PhasesResolver, SubmissionsResolver, LifecycleResolver, LeaderboardResolver, RobustnessResolver] as const;
 
 /** Where the emitted schema is committed (relative to the repository root). */
 export const SCHEMA_FILE = 'apps/api/schema.graphql';

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `podium` — score and rank system outputs offline, no server or database.
- * stdout carries JSON only; errors are one line on stderr with exit code 2.
+ * `podium` — score and rank system outputs offline, no server or database; `submit` and
+ * `test-input` talk to a Podium server. stdout carries JSON only (except `test-input` without
+ * --out, which writes the file there); errors are one line on stderr with exit code 2.
  */
 import { CliError } from './cli-error';
 import type { CliCommand } from './command';
@@ -32,7 +33,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   try {
     const result = await command.run(rest);
-    process.stdout.write(JSON.stringify(result) + '\n');
+    if (result !== undefined) process.stdout.write(JSON.stringify(result) + '\n');
     return 0;
   } catch (err) {
     if (err instanceof CliError) {

@@ -4,7 +4,10 @@ import { AuthProvider } from './lib/auth';
 import { useQuery } from './lib/graphql-client';
 import { setMetricFacts } from './lib/metric-registry';
 import { matchPath, useLocation } from './lib/router';
+import { AccountPage } from './pages/account-page';
+import { ApiDocsPage } from './pages/api-docs-page';
 import { OrganisePage } from './pages/organise-page';
+import { TeamPage } from './pages/team-page';
 import { PairwisePage } from './pages/pairwise-page';
 import { RobustnessPage } from './pages/robustness-page';
 import { SubmissionPage } from './pages/submission-page';
@@ -23,6 +26,9 @@ function Routes() {
   if ((m = matchPath('/submissions/:id', pathname))) return <SubmissionPage id={m['id']!} />;
   if (pathname === '/submit') return <SubmitPage />;
   if (pathname === '/organise') return <OrganisePage />;
+  if (pathname === '/account') return <AccountPage />;
+  if (pathname === '/team') return <TeamPage />;
+  if (pathname === '/api-docs') return <ApiDocsPage />;
   return (
     <section>
       <h1>Page not found</h1>

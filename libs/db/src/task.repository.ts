@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from './client';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors';
-import { Prisma, TaskKind } from './generated/client';
+import { Prisma, TaskKind, type Registration } from './generated/client';
 
 export interface NewTask {
   slug: string;
@@ -13,6 +13,7 @@ export interface NewTask {
   metrics: Prisma.InputJsonValue;
   combinedWeight?: number | null;
   createdById: string;
+  registration?: Registration;
 }
 
 export interface NewPhase {
@@ -29,6 +30,8 @@ export interface NewInstance {
   externalId: string;
   source: string;
   references: string[];
+  /** Shown to participants with the source (test input); never the references. */
+  context?: Record<string, unknown> | null;
 }
 
 export interface NewHumanScore {
@@ -40,7 +43,7 @@ export interface NewHumanScore {
 /** Order-sensitive checksum of a test set's content. */
 export function testSetChecksum(instances: readonly NewInstance[]): string {
   const h = createHash('sha256');
-  for (const i of instances) h.update(JSON.stringify([i.externalId, i.source, i.references])).update('\n');
+  for (const i of instances) h.update(JSON.stringify(i.context ? [i.externalId, i.source, i.references, i.context] : [i.externalId, i.source, i.references])).update('\n');
   return h.digest('hex');
 }
 
@@ -143,6 +146,7 @@ export class TaskRepository {
               position: i + k,
               source: inst.source,
               references: inst.references,
+              ...(inst.context ? { context: inst.context as Prisma.InputJsonValue } : {}),
             })),
           });
         }

@@ -32,9 +32,22 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match[1];
 }
 
+export const SESSION_COOKIE = 'podium_session';
+
+/** The value of one cookie from a Cookie header (no dependency for one name). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
 /**
- * Resolves the Bearer token to a user once per request (anonymous when absent), rejects
- * unknown tokens, and enforces `@OrganiserOnly()` / `@SignedIn()`.
+ * Resolves the Bearer token (or else the web session cookie) to a user once per request
+ * (anonymous when absent), rejects unknown or revoked tokens, and enforces `@OrganiserOnly()` / `@SignedIn()`.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -48,7 +61,9 @@ export class AuthGuard implements CanActivate {
     if (req.podiumUser === undefined) {
       const token = bearerToken(req.headers.authorization);
       if (token === undefined) {
-        req.podiumUser = null;
+        // The web app's session cookie; an expired or unknown one just means anonymous.
+        const session = cookieValue(req.headers.cookie, SESSION_COOKIE);
+        req.podiumUser = session ? await this.identity.userBySession(session) : null;
       } else {
         const user = await this.identity.userByToken(token);
         if (!user) throw new UnauthenticatedError('the API token is unknown or revoked');

@@ -5,7 +5,9 @@ import {
   assertCanSeeSubmission,
   assertOrganiser,
   canSeePhaseScores,
+  canSeeReferences,
   canSeeSubmission,
+  phaseState,
   visibleTeams,
 } from './visibility';
 
@@ -30,30 +32,43 @@ describe('phase score visibility', () => {
     expect(canSeePhaseScores(openPublic, null, NOW)).toBe(true);
   });
 
-  it('shows everyone the board once the phase has closed, from the closing instant on', () => {
-    expect(canSeePhaseScores(closed, null, NOW)).toBe(true);
-    expect(canSeePhaseScores({ ...open, closesAt: NOW }, null, NOW)).toBe(true);
+  it('keeps a hidden board hidden after closing, from the closing instant on, until publishing', () => {
+    expect(phaseState(closed, NOW)).toBe('closed-unpublished');
+    expect(phaseState({ ...open, closesAt: NOW }, NOW)).toBe('closed-unpublished');
+    expect(phaseState({ ...open, closedEarlyAt: NOW }, NOW)).toBe('closed-unpublished');
+    expect(canSeePhaseScores(closed, null, NOW)).toBe(false);
+    expect(canSeePhaseScores({ ...closed, publishedAt: NOW }, null, NOW)).toBe(true);
   });
 
-  it('explains a hidden board with the closing time', () => {
+  it('shows the references to participants only once published, even on a public board', () => {
+    expect(canSeeReferences(openPublic, null, NOW)).toBe(false);
+    expect(canSeeReferences(openPublic, alice, NOW)).toBe(false);
+    expect(canSeeReferences(open, organiser, NOW)).toBe(true);
+    expect(canSeeReferences({ ...open, publishedAt: NOW }, null, NOW)).toBe(true);
+  });
+
+  it('explains a hidden board', () => {
     expect(() => assertCanSeePhaseScores(open, alice, NOW)).toThrow(
-      new ForbiddenError("the leaderboard of phase 'dev' is hidden until the phase closes at 2026-06-02T00:00:00.000Z; only organisers can see it before"),
+      new ForbiddenError("the leaderboard of phase 'dev' is hidden until the organisers publish the results (or make the board public); only organisers see them before"),
     );
   });
 });
 
 describe('submission visibility', () => {
   it("lets a team see its own submission while the phase's board is hidden", () => {
-    expect(canSeeSubmission({ teamId: 'team-a' }, open, alice, NOW)).toBe(true);
+    expect(canSeeSubmission({ id: 's', teamId: 'team-a' }, open, alice, NOW)).toBe(true);
   });
 
   it("hides another team's submission while the board is hidden", () => {
-    expect(canSeeSubmission({ teamId: 'team-b' }, open, alice, NOW)).toBe(false);
+    expect(canSeeSubmission({ id: 's', teamId: 'team-b' }, open, alice, NOW)).toBe(false);
     expect(() => assertCanSeeSubmission({ id: 'x', teamId: 'team-b' }, open, alice, NOW)).toThrow(ForbiddenError);
   });
 
-  it('shows any submission once the phase closed', () => {
-    expect(canSeeSubmission({ teamId: 'team-b' }, closed, null, NOW)).toBe(true);
+  it('shows any submission once the phase is published, except those an organiser hid', () => {
+    expect(canSeeSubmission({ id: 's', teamId: 'team-b' }, closed, null, NOW)).toBe(false);
+    expect(canSeeSubmission({ id: 's', teamId: 'team-b' }, { ...closed, publishedAt: NOW }, null, NOW)).toBe(true);
+    expect(canSeeSubmission({ id: 's', teamId: 'team-b', moderation: 'HIDDEN' }, { ...closed, publishedAt: NOW }, null, NOW)).toBe(false);
+    expect(canSeeSubmission({ id: 's', teamId: 'team-a', moderation: 'HIDDEN' }, { ...closed, publishedAt: NOW }, alice, NOW)).toBe(true);
   });
 
   it("limits listings to the caller's teams while hidden, and to nothing for anonymous callers", () => {

@@ -1,59 +1,142 @@
 import { ForbiddenError, UnauthenticatedError, type AuthUser } from '@podium/db';
 
-/** The parts of a phase that decide who may see its scores. */
+/**
+ * Who may see what of a phase: the authorization matrix (role × resource × phase state).
+ * Every resolver, REST download and page asks this module; nothing else decides visibility.
+ * See docs/adr/0008-authorization-matrix.md.
+ */
+
+/** The parts of a phase that decide who may see its data. */
 export interface PhaseVisibility {
   name: string;
   closesAt: Date;
+  /** The public flag: everyone sees the board (not the references) while the phase runs. */
   leaderboardBeforeClose: boolean;
+  closedEarlyAt?: Date | null;
+  publishedAt?: Date | null;
 }
+
+/** The caller's relation to the data: the owning team is the submission's team, when there is one. */
+export type ViewerRole = 'anonymous' | 'otherTeam' | 'ownTeam' | 'organiser';
+export const VIEWER_ROLES: readonly ViewerRole[] = ['anonymous', 'otherTeam', 'ownTeam', 'organiser'];
+
+/**
+ * - open-hidden: not published, public flag off, not yet closed;
+ * - open-public: not published, public flag on (the board stays public after closing too);
+ * - closed-unpublished: closed (at closesAt or early), public flag off, not published;
+ * - published: an organiser published the results.
+ */
+export type PhaseState = 'open-hidden' | 'open-public' | 'closed-unpublished' | 'published';
+export const PHASE_STATES: readonly PhaseState[] = ['open-hidden', 'open-public', 'closed-unpublished', 'published'];
+
+/**
+ * - references: the gold references of the test instances;
+ * - testInput: instance ids and sources (never references);
+ * - outputs: a submission's system outputs (and the submission itself);
+ * - instanceScores: a submission's per-instance and corpus scores;
+ * - leaderboard: the ranking of all systems, pairs, report card;
+ * - downloads: the phase-wide score download (every system's per-instance scores).
+ */
+export type Resource = 'references' | 'testInput' | 'outputs' | 'instanceScores' | 'leaderboard' | 'downloads';
+export const RESOURCES: readonly Resource[] = ['references', 'testInput', 'outputs', 'instanceScores', 'leaderboard', 'downloads'];
+
+const ALL: readonly ViewerRole[] = VIEWER_ROLES;
+const OWN: readonly ViewerRole[] = ['ownTeam', 'organiser'];
+const ORG: readonly ViewerRole[] = ['organiser'];
+
+/** The matrix itself: for each resource and phase state, the roles that may see it. */
+export const AUTHORIZATION_MATRIX: Readonly<Record<Resource, Readonly<Record<PhaseState, readonly ViewerRole[]>>>> = {
+  references: { 'open-hidden': ORG, 'open-public': ORG, 'closed-unpublished': ORG, published: ALL },
+  testInput: { 'open-hidden': ALL, 'open-public': ALL, 'closed-unpublished': ALL, published: ALL },
+  outputs: { 'open-hidden': OWN, 'open-public': ALL, 'closed-unpublished': OWN, published: ALL },
+  instanceScores: { 'open-hidden': OWN, 'open-public': ALL, 'closed-unpublished': OWN, published: ALL },
+  leaderboard: { 'open-hidden': ORG, 'open-public': ALL, 'closed-unpublished': ORG, published: ALL },
+  downloads: { 'open-hidden': ORG, 'open-public': ALL, 'closed-unpublished': ORG, published: ALL },
+};
 
 export function isOrganiser(user: AuthUser | null | undefined): boolean {
   return user?.role === 'ORGANISER';
 }
 
-/** Scores of a phase are public once it closed or when the organisers chose an open board. */
-export function phaseScoresPublic(phase: PhaseVisibility, now: Date = new Date()): boolean {
-  return phase.leaderboardBeforeClose || now.getTime() >= phase.closesAt.getTime();
+/** Closed at closesAt, or earlier when an organiser closed it. */
+export function isPhaseClosed(phase: Pick<PhaseVisibility, 'closesAt' | 'closedEarlyAt'>, now: Date = new Date()): boolean {
+  return !!phase.closedEarlyAt || now.getTime() >= phase.closesAt.getTime();
 }
 
+export function phaseState(phase: PhaseVisibility, now: Date = new Date()): PhaseState {
+  if (phase.publishedAt) return 'published';
+  if (phase.leaderboardBeforeClose) return 'open-public';
+  return isPhaseClosed(phase, now) ? 'closed-unpublished' : 'open-hidden';
+}
+
+/** `ownerTeamId`: the team whose data it is (a submission's team); phase-wide data has none. */
+export function viewerRole(user: AuthUser | null | undefined, ownerTeamId?: string): ViewerRole {
+  if (!user) return 'anonymous';
+  if (isOrganiser(user)) return 'organiser';
+  return ownerTeamId !== undefined && user.teamIds.includes(ownerTeamId) ? 'ownTeam' : 'otherTeam';
+}
+
+export function allowed(resource: Resource, state: PhaseState, role: ViewerRole): boolean {
+  return AUTHORIZATION_MATRIX[resource][state].includes(role);
+}
+
+export function can(resource: Resource, phase: PhaseVisibility, user: AuthUser | null | undefined, ownerTeamId?: string, now: Date = new Date()): boolean {
+  return allowed(resource, phaseState(phase, now), viewerRole(user, ownerTeamId));
+}
+
+const WHAT: Record<Resource, string> = {
+  references: 'the references of phase %s are',
+  testInput: 'the test input of phase %s is',
+  outputs: "other teams' submissions in phase %s are",
+  instanceScores: "other teams' scores in phase %s are",
+  leaderboard: 'the leaderboard of phase %s is',
+  downloads: "the scores of phase %s are",
+};
+
+/** Throws FORBIDDEN naming the resource and when it becomes visible. */
+export function assertCan(resource: Resource, phase: PhaseVisibility, user: AuthUser | null | undefined, ownerTeamId?: string, now: Date = new Date()): void {
+  if (can(resource, phase, user, ownerTeamId, now)) return;
+  const when = resource === 'references' ? 'until the organisers publish the results' : 'until the organisers publish the results (or make the board public)';
+  throw new ForbiddenError(`${WHAT[resource].replace('%s', `'${phase.name}'`)} hidden ${when}; only organisers see them before`);
+}
+
+/** Whether the caller sees the phase's leaderboard and every team's scores. */
 export function canSeePhaseScores(phase: PhaseVisibility, user: AuthUser | null | undefined, now: Date = new Date()): boolean {
-  return isOrganiser(user) || phaseScoresPublic(phase, now);
+  return can('leaderboard', phase, user, undefined, now);
 }
 
-/** Throws FORBIDDEN with the reason and the date the scores become public. */
 export function assertCanSeePhaseScores(phase: PhaseVisibility, user: AuthUser | null | undefined, now: Date = new Date()): void {
-  if (canSeePhaseScores(phase, user, now)) return;
-  throw new ForbiddenError(
-    `the leaderboard of phase '${phase.name}' is hidden until the phase closes at ${phase.closesAt.toISOString()}; only organisers can see it before`,
-  );
+  assertCan('leaderboard', phase, user, undefined, now);
 }
 
-/** A team always sees its own submissions; others see them when the phase's scores are public. */
-export function canSeeSubmission(
-  submission: { teamId: string },
-  phase: PhaseVisibility,
-  user: AuthUser | null | undefined,
-  now: Date = new Date(),
-): boolean {
-  return canSeePhaseScores(phase, user, now) || (user?.teamIds.includes(submission.teamId) ?? false);
+/** A submission an organiser hid is seen only by its team and organisers. */
+export interface SubmissionVisibility {
+  id: string;
+  teamId: string;
+  moderation?: 'NONE' | 'HIDDEN' | 'DISQUALIFIED';
 }
 
-export function assertCanSeeSubmission(
-  submission: { id: string; teamId: string },
-  phase: PhaseVisibility,
-  user: AuthUser | null | undefined,
-  now: Date = new Date(),
-): void {
+/** A team always sees its own submissions; others see them when the phase's outputs are public. */
+export function canSeeSubmission(submission: SubmissionVisibility, phase: PhaseVisibility, user: AuthUser | null | undefined, now: Date = new Date()): boolean {
+  const role = viewerRole(user, submission.teamId);
+  if (submission.moderation === 'HIDDEN' && role !== 'ownTeam' && role !== 'organiser') return false;
+  return allowed('outputs', phaseState(phase, now), role);
+}
+
+export function assertCanSeeSubmission(submission: SubmissionVisibility, phase: PhaseVisibility, user: AuthUser | null | undefined, now: Date = new Date()): void {
   if (canSeeSubmission(submission, phase, user, now)) return;
-  throw new ForbiddenError(
-    `submission '${submission.id}' belongs to another team and phase '${phase.name}' keeps scores hidden until ${phase.closesAt.toISOString()}`,
-  );
+  throw new ForbiddenError(`submission '${submission.id}' belongs to another team and phase '${phase.name}' keeps it hidden until the organisers publish the results`);
+}
+
+/** Whether the caller may see the references of the phase's instances (never before publishing). */
+export function canSeeReferences(phase: PhaseVisibility, user: AuthUser | null | undefined, now: Date = new Date()): boolean {
+  return can('references', phase, user, undefined, now);
 }
 
 /** Which teams' submissions a user may list in a phase: `all`, or the team ids allowed. */
 export function visibleTeams(phase: PhaseVisibility, user: AuthUser | null | undefined, now: Date = new Date()): 'all' | string[] {
-  if (canSeePhaseScores(phase, user, now)) return 'all';
-  return user?.teamIds ?? [];
+  if (can('outputs', phase, user, undefined, now)) return 'all';
+  return isOrganiser(user) ? 'all' : (user?.teamIds ?? []);
 }
 
 /** Members of the team, and organisers, may act for a team (submit, read its quota). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, ScoreRepository, SubmissionRepository, TaskRepository, type AuthUser, type LongScoreRow } from '@podium/db';
 import { assertId } from '../common/ids';
-import { assertCanSeePhaseScores, assertCanSeeSubmission } from '../common/visibility';
+import { assertCan, assertCanSeeSubmission, canSeeSubmission } from '../common/visibility';
 import { LeaderboardService, type LeaderboardOptions } from '../leaderboard/leaderboard.service';
 import type { Leaderboard } from '../leaderboard/leaderboard.types';
 import { PhaseMetricsService, type MetricSelection } from '../leaderboard/phase-metrics.service';
@@ -43,14 +43,16 @@ export class DownloadsService {
     assertId('phase', phaseId);
     const phase = await this.tasks.phaseById(phaseId);
     if (!phase) throw new NotFoundError('phase', phaseId);
-    assertCanSeePhaseScores(phase, user);
+    assertCan('downloads', phase, user);
     const { stored } = await this.metrics.available(phase);
     const combined = new Map<string, MetricSelection>();
     for (const key of metrics) {
       const selection = this.metrics.select(phase, key, stored);
       if (selection.kind === 'combined') combined.set(selection.key, selection);
     }
-    const scored = await this.submissions.ofPhase(phaseId, { status: 'SCORED' });
+    // Submissions an organiser hid stay out for everyone but organisers.
+    const scored = (await this.submissions.ofPhase(phaseId, { status: 'SCORED' })).filter((s) => canSeeSubmission(s, phase, user));
+    const shown = new Set(scored.map((s) => s.id));
     const storedPages = this.scores.longRows(scored.map((s) => s.id));
     const testSetId = phase.testSetId;
     const stamp = combined.size > 0 ? await this.metrics.scoringStamp(phaseId) : '';
@@ -62,6 +64,7 @@ export class DownloadsService {
         const m = await self.metrics.matrix({ ...phase!, testSetId }, selection, stamp);
         let page: LongScoreRow[] = [];
         for (const [k, s] of m.systems.entries()) {
+          if (!shown.has(s.submissionId)) continue;
           m.values[k]!.forEach((score, position) => {
             if (!Number.isFinite(score)) return;
             page.push({

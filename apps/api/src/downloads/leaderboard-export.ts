@@ -55,6 +55,7 @@ export function parseLeaderboardQuery(query: Record<string, unknown>): Leaderboa
   if (q.correction !== undefined) options.correction = q.correction;
   if (q.seed !== undefined) options.seed = q.seed;
   if (q.resamples !== undefined) options.resamples = q.resamples;
+  if (query['submissions'] === 'all') options.entries = 'all';
   return options;
 }
 

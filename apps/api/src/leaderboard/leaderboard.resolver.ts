@@ -28,6 +28,8 @@ export class LeaderboardResolver {
     @Args('seed', { type: () => Int, nullable: true, description: "Organisers only (preview): default the phase's seed" }) seed: number | undefined,
     @Args('resamples', { type: () => Int, nullable: true, description: "Organisers only (preview): default the phase's setting, else chosen so the smallest corrected p is ≤ α/10" })
     resamples: number | undefined,
+    @Args('allSubmissions', { defaultValue: false, description: "Rank every submission; by default a team that marked a primary submission is ranked by it alone (hidden and disqualified ones never)" })
+    allSubmissions: boolean,
     @CurrentUser() user: AuthUser | null,
   ): Promise<Leaderboard> {
     return this.service.leaderboard(
@@ -38,6 +40,7 @@ export class LeaderboardResolver {
         correction: correction ?? undefined,
         seed: seed ?? undefined,
         resamples: resamples ?? undefined,
+        entries: allSubmissions ? 'all' : 'primary',
       },
       user,
     );

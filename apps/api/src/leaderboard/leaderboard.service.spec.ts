@@ -58,6 +58,7 @@ describe('LeaderboardService cache', () => {
     name: 'dev',
     closesAt: new Date('2000-01-01T00:00:00Z'),
     leaderboardBeforeClose: false,
+    publishedAt: new Date('2000-01-02T00:00:00Z'),
     testSetId: 'ts',
     significanceResamples: 200,
     significanceSeed: 12345,

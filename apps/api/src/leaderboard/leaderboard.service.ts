@@ -8,6 +8,7 @@ import { corpusStatistics, type CorpusStatistics } from './corpus-statistics';
 import { PValueCorrection, PairedTest, type Leaderboard, type LeaderboardSystem, type SystemPair } from './leaderboard.types';
 import { COMBINED_CORPUS_NOTE, PhaseMetricsService, type MetricSelection, type PhaseForMetrics } from './phase-metrics.service';
 import { CLUSTER_DEFINITION, rankSystems, smallestReachableP, TEST_LABELS, type Analysis, type TestName } from './ranking.adapter';
+import { leaderboardEntries, type LeaderboardEntries } from '../lifecycle/leaderboard-entries';
 
 export interface LeaderboardOptions {
   metric?: string;
@@ -17,6 +18,8 @@ export interface LeaderboardOptions {
   seed?: number;
   /** Organisers only: preview another resample count than the phase's. */
   resamples?: number;
+  /** Default: each team's primary submission (see leaderboardEntries). */
+  entries?: LeaderboardEntries;
 }
 
 export const DEFAULT_SEED = 12345;
@@ -102,7 +105,8 @@ export class LeaderboardService {
 
     const stamp = await this.metrics.scoringStamp(phaseId);
     const weight = selection.kind === 'combined' ? selection.combined.w : null;
-    const key = JSON.stringify([phaseId, selection.key, weight, options.test ?? null, correction, seed, resamples ?? 'auto', stamp]);
+    const entries = options.entries ?? 'primary';
+    const key = JSON.stringify([phaseId, selection.key, weight, options.test ?? null, correction, seed, resamples ?? 'auto', stamp, entries]);
     const cached = this.cache.get(key);
     if (cached) return cached;
     const computed = this.compute(phase, selection, available.all, stamp, {
@@ -111,6 +115,7 @@ export class LeaderboardService {
       correction,
       seed,
       resamples,
+      entries,
     });
     this.cache.set(key, computed);
     return computed;
@@ -121,7 +126,7 @@ export class LeaderboardService {
     selection: MetricSelection,
     available: string[],
     stamp: string,
-    o: { test: PairedTest; explicitTest?: PairedTest; correction: PValueCorrection; seed: number; resamples?: number },
+    o: { test: PairedTest; explicitTest?: PairedTest; correction: PValueCorrection; seed: number; resamples?: number; entries: LeaderboardEntries },
   ): Promise<Leaderboard> {
     const phaseId = phase.id;
     const metric = selection.key;
@@ -158,10 +163,12 @@ export class LeaderboardService {
     };
     if (!phase.testSetId) return { ...empty, notes: [...notes, 'the phase has no test set yet'] };
     const matrix = await this.metrics.matrix({ ...phase, testSetId: phase.testSetId }, selection, stamp);
+    const entering = leaderboardEntries(await this.submissions.ofPhase(phaseId, { status: 'SCORED' }), o.entries);
     // Only fully scored systems can be compared instance by instance.
     const keep = matrix.systems.map((_, s) => matrix.values[s]!.every((v) => Number.isFinite(v)));
     matrix.systems.forEach((s, k) => {
-      if (!keep[k]) notes.push(`${s.systemName} (${s.teamName}) has no complete '${metric}' scores and is left out`);
+      if (!entering.has(s.submissionId)) keep[k] = false;
+      else if (!keep[k]) notes.push(`${s.systemName} (${s.teamName}) has no complete '${metric}' scores and is left out`);
     });
     const idx = matrix.systems.map((_, k) => k).filter((k) => keep[k]);
     const signature = mostCommon(idx.map((k) => matrix.signatures[k]!));

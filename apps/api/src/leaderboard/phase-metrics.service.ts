@@ -43,7 +43,7 @@ export class PhaseMetricsService {
   async scoringStamp(phaseId: string): Promise<string> {
     const scored = await this.submissions.ofPhase(phaseId, { status: 'SCORED' });
     return createHash('sha256')
-      .update(scored.map((s) => `${s.id}@${s.scoredAt?.toISOString() ?? ''}`).join(','))
+      .update(scored.map((s) => `${s.id}@${s.scoredAt?.toISOString() ?? ''}:${s.isPrimary ? 'p' : ''}${s.moderation}`).join(','))
       .digest('hex');
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { TestInputModule } from '../test-input/test-input.module';
 import { PhasesResolver } from './phases.resolver';
 import { PhasesService } from './phases.service';
 
-@Module({ providers: [PhasesResolver, PhasesService], exports: [PhasesService] })
+@Module({ imports: [TestInputModule], providers: [PhasesResolver, PhasesService], exports: [PhasesService] })
 export class PhasesModule {}

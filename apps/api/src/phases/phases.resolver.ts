@@ -1,10 +1,12 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { NotFoundError, TaskRepository, type AuthUser } from '@podium/db';
 import { CurrentUser, OrganiserOnly } from '../auth/auth.guard';
-import { canSeePhaseScores } from '../common/visibility';
+import { canSeePhaseScores, canSeeReferences, isPhaseClosed, phaseState } from '../common/visibility';
+import { TestInputService } from '../test-input/test-input.service';
 import { toTaskType } from '../tasks/task.mapper';
 import { PhaseType, TaskType, TestSetType } from '../tasks/task.types';
-import { CreatePhaseInput, HumanScoreInput, TestInstanceInput } from './phase.inputs';
+import { CreatePhaseInput, HumanScoreInput, TestInstanceInput, UpdatePhaseInput } from './phase.inputs';
+import { TestInputPageType } from './test-input.types';
 import { PhasesService } from './phases.service';
 
 @Resolver(() => PhaseType)
@@ -12,6 +14,7 @@ export class PhasesResolver {
   constructor(
     private readonly service: PhasesService,
     private readonly tasks: TaskRepository,
+    private readonly testInputs: TestInputService,
   ) {}
 
   @Query(() => PhaseType, { description: 'A phase by id (NOT_FOUND when absent)' })
@@ -23,6 +26,28 @@ export class PhasesResolver {
   @Mutation(() => PhaseType)
   async createPhase(@Args('input') input: CreatePhaseInput): Promise<PhaseType> {
     return this.service.create(input);
+  }
+
+  @OrganiserOnly()
+  @Mutation(() => PhaseType, { description: 'Edits dates (extend or shorten), limits, name or the public flag of a phase' })
+  async updatePhase(@Args('id', { type: () => ID }) id: string, @Args('input') input: UpdatePhaseInput, @CurrentUser() user: AuthUser): Promise<PhaseType> {
+    return this.service.update(id, input, user);
+  }
+
+  @OrganiserOnly()
+  @Mutation(() => PhaseType, { description: 'Closes a phase now, before its closesAt: no more submissions (CONFLICT when already closed)' })
+  async closePhase(@Args('id', { type: () => ID }) id: string, @CurrentUser() user: AuthUser): Promise<PhaseType> {
+    return this.service.close(id, user);
+  }
+
+  @OrganiserOnly()
+  @Mutation(() => PhaseType, { description: 'Publishes the results: references, all outputs and scores become public (published: false undoes it)' })
+  async publishPhase(
+    @Args('id', { type: () => ID }) id: string,
+    @Args('published', { defaultValue: true }) published: boolean,
+    @CurrentUser() user: AuthUser,
+  ): Promise<PhaseType> {
+    return this.service.publish(id, published, user);
   }
 
   @OrganiserOnly()
@@ -51,8 +76,27 @@ export class PhasesResolver {
 
   @ResolveField(() => Boolean, { description: 'Whether submissions are accepted now' })
   isOpen(@Parent() phase: PhaseType): boolean {
-    const now = Date.now();
-    return phase.opensAt.getTime() <= now && now < phase.closesAt.getTime();
+    return phase.opensAt.getTime() <= Date.now() && !isPhaseClosed(phase);
+  }
+
+  @ResolveField(() => String, { description: 'open-hidden, open-public, closed-unpublished or published (the columns of the authorization matrix)' })
+  state(@Parent() phase: PhaseType): string {
+    return phaseState(phase);
+  }
+
+  @ResolveField(() => Boolean, { description: 'Whether the caller may see the references (organisers; everyone once published)' })
+  referencesVisible(@Parent() phase: PhaseType, @CurrentUser() user: AuthUser | null): boolean {
+    return canSeeReferences(phase, user);
+  }
+
+  @ResolveField(() => TestInputPageType, { description: 'Instance ids and sources in test-set order, never references (also GET /api/phases/:id/test-input.tsv|jsonl|txt)' })
+  async testInput(
+    @Parent() phase: PhaseType,
+    @Args('offset', { type: () => Int, defaultValue: 0 }) offset: number,
+    @Args('limit', { type: () => Int, defaultValue: 100 }) limit: number,
+    @CurrentUser() user: AuthUser | null,
+  ): Promise<TestInputPageType> {
+    return this.testInputs.page(phase.id, offset, limit, user);
   }
 
   @ResolveField(() => Boolean, { description: 'Whether the caller may see the leaderboard and all scores' })

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, TaskRepository } from '@podium/db';
+import { LifecycleRepository, NotFoundError, TaskRepository, type AuthUser } from '@podium/db';
 import { z } from 'zod';
 import { assertId } from '../common/ids';
 import { parseInput } from '../common/parse-input';
-import type { CreatePhaseInput, HumanScoreInput, TestInstanceInput } from './phase.inputs';
+import type { CreatePhaseInput, HumanScoreInput, TestInstanceInput, UpdatePhaseInput } from './phase.inputs';
 
 /** Largest test set accepted through the API. */
 export const MAX_TEST_SET_INSTANCES = 200_000;
@@ -21,10 +21,23 @@ const createPhaseSchema = z
   })
   .refine((p) => p.closesAt > p.opensAt, { message: 'closesAt must be after opensAt', path: ['closesAt'] });
 
+const updatePhaseSchema = z.object({
+  name: z.string().trim().min(1, 'name must not be empty').max(100).optional(),
+  opensAt: z.date().optional(),
+  closesAt: z.date().optional(),
+  dailyLimit: z.number().int().min(1, 'dailyLimit must be at least 1').max(10_000).optional(),
+  totalLimit: z.number().int().min(1, 'totalLimit must be at least 1').max(100_000).optional(),
+  leaderboardBeforeClose: z.boolean().optional(),
+});
+
 const instanceSchema = z.object({
   id: z.string().min(1, 'instance id must not be empty').max(200),
   source: z.string().max(MAX_TEXT),
   references: z.array(z.string().max(MAX_TEXT)).min(1, 'each instance needs at least one reference').max(32),
+  context: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .refine((c) => c == null || JSON.stringify(c).length <= MAX_TEXT, `context may have at most ${MAX_TEXT} characters as JSON`),
 });
 
 const testSetSchema = z
@@ -56,7 +69,33 @@ const testSetSchema = z
 
 @Injectable()
 export class PhasesService {
-  constructor(private readonly tasks: TaskRepository) {}
+  constructor(
+    private readonly tasks: TaskRepository,
+    private readonly lifecycle: LifecycleRepository,
+  ) {}
+
+  private audit(user: AuthUser, action: string, phase: { id: string; taskId: string; name: string }, details: Record<string, string | number | boolean | null> = {}) {
+    return { actorId: user.id, action, targetType: 'phase', targetId: phase.id, details: { taskId: phase.taskId, phase: phase.name, ...details } };
+  }
+
+  /** Dates, limits, name and the public flag; an organiser may extend a phase at any time. */
+  async update(id: string, input: UpdatePhaseInput, user: AuthUser) {
+    const phase = await this.byId(id);
+    const p = parseInput(updatePhaseSchema, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)));
+    return this.lifecycle.updatePhase(phase.id, p, this.audit(user, 'phase.update', phase, { fields: Object.keys(p).join(',') }));
+  }
+
+  /** Closes the phase now: no more submissions; a hidden board stays hidden until publishing. */
+  async close(id: string, user: AuthUser) {
+    const phase = await this.byId(id);
+    return this.lifecycle.closePhase(phase.id, new Date(), this.audit(user, 'phase.close', phase));
+  }
+
+  /** Publishing makes references, every output and every score of the phase public (false undoes it). */
+  async publish(id: string, published: boolean, user: AuthUser) {
+    const phase = await this.byId(id);
+    return this.lifecycle.setPublished(phase.id, published ? new Date() : null, this.audit(user, published ? 'phase.publish' : 'phase.unpublish', phase));
+  }
 
   async byId(id: string) {
     assertId('phase', id);
@@ -86,7 +125,7 @@ export class PhasesService {
     return this.tasks.uploadTestSet(
       phaseId,
       t.name,
-      t.instances.map((i) => ({ externalId: i.id, source: i.source, references: i.references })),
+      t.instances.map((i) => ({ externalId: i.id, source: i.source, references: i.references, context: i.context ?? null })),
       t.humanScores.map((h) => ({ externalId: h.instanceId, systemName: h.systemName, score: h.score })),
     );
   }

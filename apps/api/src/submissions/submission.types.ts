@@ -1,5 +1,6 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { SubmissionStatus } from '@podium/db';
+import { Moderation, SubmissionStatus } from '@podium/db';
+import '../lifecycle/lifecycle.types';
 import { TeamType } from '../auth/identity.types';
 
 registerEnumType(SubmissionStatus, { name: 'SubmissionStatus' });
@@ -36,6 +37,9 @@ export class SubmissionType {
   @Field() systemName!: string;
   @Field() description!: string;
   @Field() isBaseline!: boolean;
+  @Field({ description: "The team's primary submission of the phase: the one the default leaderboard ranks" }) isPrimary!: boolean;
+  @Field(() => Moderation, { description: 'NONE, HIDDEN or DISQUALIFIED by an organiser' }) moderation!: Moderation;
+  @Field(() => String, { nullable: true, description: "The organiser's reason, shown to the team" }) moderationReason!: string | null;
   @Field(() => SubmissionStatus) status!: SubmissionStatus;
   @Field(() => String, { nullable: true, description: 'Why scoring failed' }) error!: string | null;
   @Field(() => Int) progressDone!: number;
@@ -62,7 +66,8 @@ export class InstanceScoreType {
   @Field({ description: 'Instance id in the test set' }) instanceId!: string;
   @Field(() => Int) position!: number;
   @Field() source!: string;
-  @Field(() => [String]) references!: string[];
+  @Field(() => [String], { nullable: true, description: 'null until the organisers publish the results (organisers always see them)' })
+  references!: string[] | null;
   @Field() output!: string;
   @Field(() => Float) score!: number;
   @Field() signature!: string;

@@ -5,7 +5,7 @@ import { CurrentUser, OrganiserOnly, SignedIn } from '../auth/auth.guard';
 import { CorpusScoreType, InstanceOrder, InstanceScorePageType, QuotaType, SubmissionType, UploadFormatEnum } from './submission.types';
 import { SubmissionsService } from './submissions.service';
 
-function toSubmissionType(s: Submission & { team?: Team }): SubmissionType {
+export function toSubmissionType(s: Submission & { team?: Team }): SubmissionType {
   return {
     ...s,
     team: s.team ? { id: s.team.id, name: s.team.name } : { id: s.teamId, name: '' },

@@ -15,13 +15,14 @@ import {
   type Team,
   type TxSql,
 } from '@podium/db';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { assertId } from '../common/ids';
 import { parseInput } from '../common/parse-input';
-import { assertActsForTeam, assertCanSeeSubmission, assertOrganiser, canSeePhaseScores, isOrganiser, visibleTeams } from '../common/visibility';
+import { assertActsForTeam, assertCanSeeSubmission, assertOrganiser, canSeePhaseScores, canSeeReferences, canSeeSubmission, isOrganiser, isPhaseClosed, visibleTeams } from '../common/visibility';
 import { isCombinedKey } from '../leaderboard/combined-metric';
 import { PhaseMetricsService } from '../leaderboard/phase-metrics.service';
+import { LifecycleService } from '../lifecycle/lifecycle.service';
+import { outputsChecksum } from '../lifecycle/outputs-checksum';
 import { UploadRejection, parseUpload, type UploadFormat } from './upload-parser';
 
 export interface SubmitRequest {
@@ -47,6 +48,7 @@ const submitSchema = z.object({
 });
 
 export type SubmissionWithTeam = Submission & { team: Team };
+export type SubmissionWithPhase = NonNullable<Awaited<ReturnType<SubmissionRepository['byId']>>>;
 
 @Injectable()
 export class SubmissionsService {
@@ -57,6 +59,7 @@ export class SubmissionsService {
     private readonly identity: IdentityRepository,
     private readonly boss: PgBoss,
     private readonly metrics: PhaseMetricsService,
+    private readonly lifecycle: LifecycleService,
   ) {}
 
   /** Queues scoring inside the caller's transaction, through the one queue contract. */
@@ -97,6 +100,10 @@ export class SubmissionsService {
     const team = await this.team(req);
     assertActsForTeam(team.id, user);
     if (req.isBaseline && !isOrganiser(user)) throw new ForbiddenError('only organisers may submit baselines');
+    if (phase.closedEarlyAt && !isOrganiser(user) && isPhaseClosed(phase)) {
+      throw new ForbiddenError(`phase '${phase.name}' was closed by the organisers at ${phase.closedEarlyAt.toISOString()}`);
+    }
+    await this.lifecycle.assertMaySubmit(user, phase.task, team.id);
     if (!phase.testSetId) throw new InvalidInputError(`phase '${phase.name}' has no test set yet`, { field: 'phaseId' });
     const instances = await this.tasks.instanceIdsOf(phase.testSetId);
     let parsed;
@@ -114,7 +121,8 @@ export class SubmissionsService {
         submittedById: user.id,
         systemName: fields.systemName,
         description: fields.description,
-        checksum: createHash('sha256').update(req.content).digest('hex'),
+        // Of the outputs, not the file: identical outputs in another format are flagged too.
+        checksum: outputsChecksum(instances.map((i) => i.externalId), parsed.outputs),
         isBaseline: req.isBaseline ?? false,
         outputs: parsed.outputs.map((o) => ({ instanceId: dbId.get(o.instanceId)!, text: o.text })),
         bypassLimits: isOrganiser(user),
@@ -123,7 +131,7 @@ export class SubmissionsService {
     );
   }
 
-  async byId(id: string, user: AuthUser | null): Promise<SubmissionWithTeam> {
+  async byId(id: string, user: AuthUser | null): Promise<SubmissionWithPhase> {
     assertId('submission', id);
     const submission = await this.submissions.byId(id);
     if (!submission) throw new NotFoundError('submission', id);
@@ -135,16 +143,16 @@ export class SubmissionsService {
     const phase = await this.phase(phaseId);
     if (teamId) assertId('team', teamId);
     const allowed = visibleTeams(phase, user);
-    if (allowed === 'all') return this.submissions.ofPhase(phaseId, teamId ? { teamId } : {});
+    const visible = (rows: SubmissionWithTeam[]) => rows.filter((s) => canSeeSubmission(s, phase, user));
+    if (allowed === 'all') return visible(await this.submissions.ofPhase(phaseId, teamId ? { teamId } : {}));
     if (teamId) {
       if (!allowed.includes(teamId)) {
-        throw new ForbiddenError(`phase '${phase.name}' keeps other teams' submissions hidden until ${phase.closesAt.toISOString()}`);
+        throw new ForbiddenError(`phase '${phase.name}' keeps other teams' submissions hidden until the organisers publish the results`);
       }
-      return this.submissions.ofPhase(phaseId, { teamId });
+      return visible(await this.submissions.ofPhase(phaseId, { teamId }));
     }
-    if (!user) throw new ForbiddenError(`phase '${phase.name}' keeps submissions hidden until ${phase.closesAt.toISOString()}; sign in to see your team's`);
-    const own = await this.submissions.ofPhase(phaseId);
-    return own.filter((s) => allowed.includes(s.teamId));
+    if (!user) throw new ForbiddenError(`phase '${phase.name}' keeps submissions hidden until the organisers publish the results; sign in to see your team's`);
+    return visible(await this.submissions.ofPhase(phaseId));
   }
 
   async quota(phaseId: string, teamId: string, user: AuthUser | null) {
@@ -171,6 +179,7 @@ export class SubmissionsService {
       throw new InvalidInputError('limit must be between 1 and 1000', { field: 'limit' });
     }
     if (isCombinedKey(metric)) return this.combinedInstanceScores(submission, metric, page, user);
+    const references = canSeeReferences(submission.phase, user);
     const result = await this.scores.instanceScores(submissionId, metric, page);
     return {
       total: result.total,
@@ -180,7 +189,7 @@ export class SubmissionsService {
         instanceId: r.instance.externalId,
         position: r.instance.position,
         source: r.instance.source,
-        references: r.instance.references,
+        references: references ? r.instance.references : null,
         output: r.output,
         score: r.value,
         signature: r.signature,
@@ -201,7 +210,7 @@ export class SubmissionsService {
     const phase = await this.phase(submission.phaseId);
     if (!canSeePhaseScores(phase, user)) {
       throw new ForbiddenError(
-        `the combined metric is scaled over all submissions of phase '${phase.name}', so it is shown once the phase's scores are public (${phase.closesAt.toISOString()})`,
+        `the combined metric is scaled over all submissions of phase '${phase.name}', so it is shown once the phase's scores are public`,
       );
     }
     const { stored } = await this.metrics.available(phase);
@@ -220,7 +229,10 @@ export class SubmissionsService {
       total: cells.length,
       offset: page.offset,
       limit: page.limit,
-      rows: slice.map((c) => ({ ...details.get(c.position)!, score: c.v, signature: matrix.signatures[k]! })),
+      rows: slice.map((c) => {
+        const d = details.get(c.position)!;
+        return { ...d, references: canSeeReferences(phase, user) ? d.references : null, score: c.v, signature: matrix.signatures[k]! };
+      }),
     };
   }
 

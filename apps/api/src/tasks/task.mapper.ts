@@ -27,6 +27,7 @@ export function toTaskType(task: Task): TaskType {
     targetLang: task.targetLang,
     metrics,
     combinedWeight: task.combinedWeight,
+    registration: task.registration,
     createdAt: task.createdAt,
   };
 }

@@ -1,5 +1,8 @@
-import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Registration } from '@podium/db';
 import { GraphQLJSONObject } from '../common/json.scalar';
+
+registerEnumType(Registration, { name: 'Registration' });
 
 @ObjectType({ description: 'A metric configured on a task; `key` names its stored scores' })
 export class MetricConfigType {
@@ -28,6 +31,9 @@ export class PhaseType {
   @Field(() => Int) totalLimit!: number;
   @Field({ description: 'Whether everyone sees the leaderboard while the phase is open' }) leaderboardBeforeClose!: boolean;
   @Field(() => ID, { nullable: true }) testSetId!: string | null;
+  @Field(() => Date, { nullable: true, description: 'When an organiser closed the phase before closesAt' }) closedEarlyAt!: Date | null;
+  @Field(() => Date, { nullable: true, description: 'When an organiser published the results (references and all outputs became public)' })
+  publishedAt!: Date | null;
   @Field() createdAt!: Date;
 }
 
@@ -43,6 +49,8 @@ export class TaskType {
   @Field(() => [MetricConfigType], { description: 'Configured metrics in order; the first is the primary' }) metrics!: MetricConfigType[];
   @Field(() => Float, { nullable: true, description: 'Weight w of NLI in the combined metric C = w·N + (1−w)·M' })
   combinedWeight!: number | null;
+  @Field(() => Registration, { description: 'OPEN: teams register and submit at once; APPROVAL: an organiser approves each team' })
+  registration!: Registration;
   @Field() createdAt!: Date;
 }
 
@@ -63,4 +71,14 @@ export class CreateTaskInput {
   @Field() targetLang!: string;
   @Field(() => [MetricConfigInput], { nullable: true, description: 'Defaults depend on the kind' }) metrics?: MetricConfigInput[];
   @Field(() => Float, { nullable: true, description: 'In [0, 1]' }) combinedWeight?: number;
+  @Field(() => Registration, { nullable: true, description: 'Default OPEN' }) registration?: Registration;
+}
+
+@InputType({ description: 'Fields left out stay as they are; metrics only before the first submission of the task' })
+export class UpdateTaskInput {
+  @Field({ nullable: true }) title?: string;
+  @Field({ nullable: true }) description?: string;
+  @Field(() => [MetricConfigInput], { nullable: true }) metrics?: MetricConfigInput[];
+  @Field(() => Float, { nullable: true }) combinedWeight?: number;
+  @Field(() => Registration, { nullable: true }) registration?: Registration;
 }

@@ -2,7 +2,7 @@ import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/g
 import { TaskRepository, type AuthUser } from '@podium/db';
 import { CurrentUser, OrganiserOnly } from '../auth/auth.guard';
 import { toTaskType } from './task.mapper';
-import { CreateTaskInput, PhaseType, TaskType } from './task.types';
+import { CreateTaskInput, PhaseType, TaskType, UpdateTaskInput } from './task.types';
 import { TasksService } from './tasks.service';
 
 @Resolver(() => TaskType)
@@ -26,6 +26,12 @@ export class TasksResolver {
   @Mutation(() => TaskType)
   async createTask(@Args('input') input: CreateTaskInput, @CurrentUser() user: AuthUser): Promise<TaskType> {
     return toTaskType(await this.service.create(input, user));
+  }
+
+  @OrganiserOnly()
+  @Mutation(() => TaskType, { description: 'Edits a task; metrics only before its first submission (CONFLICT after)' })
+  async updateTask(@Args('slug') slug: string, @Args('input') input: UpdateTaskInput, @CurrentUser() user: AuthUser): Promise<TaskType> {
+    return toTaskType(await this.service.update(slug, input, user));
   }
 
   @ResolveField(() => [PhaseType])

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { TASK_KINDS, defaultMetricsFor, metricConfigListSchema } from '@podium/contracts';
-import { NotFoundError, TaskRepository, type AuthUser, type Prisma, type Task } from '@podium/db';
+import { ConflictError, LifecycleRepository, NotFoundError, Registration, TaskRepository, type AuthUser, type Prisma, type Task } from '@podium/db';
 import { z } from 'zod';
 import { parseInput } from '../common/parse-input';
 import { checkMetricOptions } from './metric-options';
 import { kindToDb } from './task.mapper';
-import type { CreateTaskInput } from './task.types';
+import type { CreateTaskInput, UpdateTaskInput } from './task.types';
 
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,62}$/;
 
@@ -22,9 +22,17 @@ export const createTaskSchema = z.object({
   combinedWeight: z.number().min(0, 'combinedWeight must be in [0, 1]').max(1, 'combinedWeight must be in [0, 1]').nullable().default(null),
 });
 
+const updateTaskSchema = createTaskSchema
+  .pick({ title: true, description: true, metrics: true })
+  .partial()
+  .extend({ combinedWeight: z.number().min(0, 'combinedWeight must be in [0, 1]').max(1, 'combinedWeight must be in [0, 1]').optional() });
+
 @Injectable()
 export class TasksService {
-  constructor(private readonly tasks: TaskRepository) {}
+  constructor(
+    private readonly tasks: TaskRepository,
+    private readonly lifecycle: LifecycleRepository,
+  ) {}
 
   async list(): Promise<Task[]> {
     return this.tasks.listTasks();
@@ -50,6 +58,35 @@ export class TasksService {
       metrics: metrics as unknown as Prisma.InputJsonValue,
       combinedWeight: parsed.combinedWeight,
       createdById: organiser.id,
+      registration: input.registration ?? Registration.OPEN,
+    });
+  }
+
+  /** Edits a task; its metrics are frozen once any phase of it has a submission. */
+  async update(slug: string, input: UpdateTaskInput, organiser: AuthUser): Promise<Task> {
+    const task = await this.bySlug(slug);
+    const p = parseInput(updateTaskSchema, {
+      title: input.title ?? undefined,
+      description: input.description ?? undefined,
+      metrics: input.metrics ?? undefined,
+      combinedWeight: input.combinedWeight ?? undefined,
+    });
+    if (p.metrics !== undefined && (await this.lifecycle.submissionCountOfTask(task.id)) > 0) {
+      throw new ConflictError(`the metrics of task '${slug}' cannot change after the first submission; re-score instead after a metric fix`, { field: 'metrics' });
+    }
+    const changes = {
+      ...(p.title !== undefined ? { title: p.title } : {}),
+      ...(p.description !== undefined ? { description: p.description } : {}),
+      ...(p.metrics !== undefined ? { metrics: p.metrics as unknown as Prisma.InputJsonValue } : {}),
+      ...(p.combinedWeight !== undefined ? { combinedWeight: p.combinedWeight } : {}),
+      ...(input.registration ? { registration: input.registration } : {}),
+    };
+    return this.lifecycle.updateTask(task.id, changes, {
+      actorId: organiser.id,
+      action: 'task.update',
+      targetType: 'task',
+      targetId: task.id,
+      details: { taskId: task.id, slug, fields: Object.keys(changes) },
     });
   }
 }

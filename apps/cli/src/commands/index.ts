@@ -7,6 +7,8 @@ import { rankCommand } from './rank.command';
 import { reportCardCommand } from './report-card.command';
 import { scoreCommand } from './score.command';
 import { robustnessCommand } from './robustness.command';
+import { submitCommand } from './submit.command';
+import { testInputCommand } from './test-input.command';
 
 /** Registry of subcommands; each lives in its own `<name>.command.ts`. */
-export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, reportCardCommand, modelsCommand, dataCommand, adminCommand];
+export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, reportCardCommand, modelsCommand, dataCommand, adminCommand, testInputCommand, submitCommand];

@@ -83,7 +83,7 @@ export function InstanceScores({ submissionId, metric, higherIsBetter }: Props) 
                   <td className="num">{formatNumber(r.score)}</td>
                   <td lang="und">{r.source}</td>
                   <td>{r.output}</td>
-                  <td>{r.references.join(' ‖ ')}</td>
+                  <td>{r.references ? r.references.join(' ‖ ') : <span className="muted" title="shown once the organisers publish the results">hidden until published</span>}</td>
                 </tr>
               ))}
             </tbody>

@@ -13,13 +13,13 @@ function NavLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 function TokenForm() {
-  const { token, me, loading, error, signIn, signOut } = useAuth();
+  const { token, signedIn, me, loading, error, signIn, signOut } = useAuth();
   const [value, setValue] = useState('');
   const [open, setOpen] = useState(false);
-  if (token) {
+  if (signedIn) {
     return (
       <div className="who">
-        <span>{loading ? 'checking token…' : me ? `${me.name} (${me.role.toLowerCase()})` : error ? 'token rejected' : 'unknown token'}</span>
+        <span data-testid="who">{loading && !me ? 'checking…' : me ? `${me.name} (${me.role.toLowerCase()})` : error && token ? 'token rejected' : 'unknown token'}</span>
         <button type="button" className="link-button" onClick={signOut}>
           Sign out
         </button>
@@ -28,9 +28,12 @@ function TokenForm() {
   }
   if (!open) {
     return (
-      <button type="button" className="link-button" onClick={() => setOpen(true)}>
-        Use a token
-      </button>
+      <div className="who">
+        <Link to="/account">Sign in or register</Link>
+        <button type="button" className="link-button" onClick={() => setOpen(true)}>
+          Use a token
+        </button>
+      </div>
     );
   }
   function submit(e: FormEvent) {
@@ -59,7 +62,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <nav aria-label="Main">
           <NavLink to="/">Tasks</NavLink>
           <NavLink to="/submit">Submit</NavLink>
+          <NavLink to="/team">Team</NavLink>
           <NavLink to="/organise">Organise</NavLink>
+          <NavLink to="/api-docs">API</NavLink>
         </nav>
         <TokenForm />
       </header>

@@ -154,7 +154,7 @@ export function PairedView({ board, aId, bId, onClose }: Props) {
                   <dt>Source</dt>
                   <dd>{p.source}</dd>
                   <dt>Reference</dt>
-                  <dd>{p.references.join(' ‖ ')}</dd>
+                  <dd>{p.references ? p.references.join(' ‖ ') : 'hidden until published'}</dd>
                   <dt>{a.system}</dt>
                   <dd>{p.outputA}</dd>
                   <dt>{b.system}</dt>

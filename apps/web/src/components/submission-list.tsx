@@ -31,6 +31,9 @@ export function SubmissionList({ submissions }: { submissions: readonly Item[] }
               <th scope="row">
                 <Link to={`/submissions/${encodeURIComponent(s.id)}`}>{s.systemName}</Link>
                 {s.isBaseline && <span className="badge badge-baseline">baseline</span>}
+                {s.isPrimary && <span className="badge badge-open">primary</span>}
+                {s.moderation !== 'NONE' && <span className="badge badge-moderated">{s.moderation.toLowerCase()}</span>}
+                {s.duplicateOf && <span className="badge" title={`identical to ${s.duplicateOf.systemName}`}>duplicate</span>}
               </th>
               <td>{s.team.name}</td>
               <td>

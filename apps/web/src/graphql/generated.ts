@@ -25,6 +25,8 @@ export type CreateTaskInput = {
   kind: string;
   /** Defaults depend on the kind */
   metrics?: Array<MetricConfigInput> | null | undefined;
+  /** Default OPEN */
+  registration?: Registration | null | undefined;
   /** URL name: ^[a-z0-9][a-z0-9-]{1,62}$ */
   slug: string;
   sourceLang: string;
@@ -44,6 +46,12 @@ export type MetricConfigInput = {
   options?: Record<string, unknown> | null | undefined;
 };
 
+/** NONE; HIDDEN (off the leaderboard, seen only by its team and organisers); DISQUALIFIED (shown, not ranked) */
+export type Moderation =
+  | 'DISQUALIFIED'
+  | 'HIDDEN'
+  | 'NONE';
+
 /** Holm (family-wise), Benjamini–Hochberg (FDR), or none */
 export type PValueCorrection =
   | 'BH'
@@ -58,6 +66,14 @@ export type PairedTest =
   | 'SIGN'
   | 'TTEST'
   | 'WILCOXON';
+
+export type Registration =
+  | 'APPROVAL'
+  | 'OPEN';
+
+export type RegistrationStatus =
+  | 'APPROVED'
+  | 'PENDING';
 
 /** ref: m(ref, paraphrase) > m(ref, adversarial); src: m(source, ref) > m(source, adversarial) (MENLI Eq. 1) */
 export type RobustnessMode =
@@ -82,12 +98,104 @@ export type SubmissionStatus =
   | 'SCORING';
 
 export type TestInstanceInput = {
+  /** Optional context shown to participants with the source (test input); never references */
+  context?: Record<string, unknown> | null | undefined;
   /** Instance id, unique within the test set */
   id: string;
   /** At least one reference */
   references: Array<string>;
   source: string;
 };
+
+/** Fields left out stay as they are */
+export type UpdatePhaseInput = {
+  /** Extend or shorten the phase */
+  closesAt?: string | null | undefined;
+  dailyLimit?: number | null | undefined;
+  /** The public flag: everyone sees the board while the phase runs */
+  leaderboardBeforeClose?: boolean | null | undefined;
+  name?: string | null | undefined;
+  opensAt?: string | null | undefined;
+  totalLimit?: number | null | undefined;
+};
+
+/** Fields left out stay as they are; metrics only before the first submission of the task */
+export type UpdateTaskInput = {
+  combinedWeight?: number | null | undefined;
+  description?: string | null | undefined;
+  metrics?: Array<MetricConfigInput> | null | undefined;
+  registration?: Registration | null | undefined;
+  title?: string | null | undefined;
+};
+
+export type RegisterMutationVariables = Exact<{
+  name: string;
+  email: string;
+  password: string;
+}>;
+
+
+export type RegisterMutation = { register: { id: string, name: string } };
+
+export type LoginMutationVariables = Exact<{
+  login: string;
+  password: string;
+}>;
+
+
+export type LoginMutation = { login: { id: string, name: string } };
+
+export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LogoutMutation = { logout: boolean };
+
+export type TeamDetailsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TeamDetailsQuery = { team: { id: string, name: string, inviteCode: string | null, createdAt: string, members: Array<{ id: string, name: string }> } };
+
+export type CreateMyTeamMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type CreateMyTeamMutation = { createMyTeam: { id: string, name: string, inviteCode: string | null } };
+
+export type JoinTeamMutationVariables = Exact<{
+  inviteCode: string;
+}>;
+
+
+export type JoinTeamMutation = { joinTeam: { id: string, name: string } };
+
+export type MyTokensQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyTokensQuery = { myTokens: Array<{ id: string, label: string, createdAt: string, lastUsedAt: string | null, revokedAt: string | null }> };
+
+export type CreateTokenMutationVariables = Exact<{
+  label: string;
+}>;
+
+
+export type CreateTokenMutation = { createToken: { token: string, info: { id: string, label: string } } };
+
+export type RevokeTokenMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RevokeTokenMutation = { revokeToken: { id: string, revokedAt: string | null } };
+
+export type TeamSubmissionsQueryVariables = Exact<{
+  teamId: string | number;
+}>;
+
+
+export type TeamSubmissionsQuery = { teamSubmissions: Array<{ id: string, systemName: string, status: SubmissionStatus, isPrimary: boolean, isBaseline: boolean, moderation: Moderation, moderationReason: string | null, createdAt: string, phase: { id: string, name: string, task: { slug: string, title: string } } }> };
 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -128,6 +236,113 @@ export type SetPhaseSignificanceMutationVariables = Exact<{
 
 
 export type SetPhaseSignificanceMutation = { setPhaseSignificance: { phaseId: string, resamples: number | null, seed: number } };
+
+export type ClosePhaseMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ClosePhaseMutation = { closePhase: { id: string, closedEarlyAt: string | null } };
+
+export type PublishPhaseMutationVariables = Exact<{
+  id: string | number;
+  published: boolean;
+}>;
+
+
+export type PublishPhaseMutation = { publishPhase: { id: string, publishedAt: string | null } };
+
+export type UpdatePhaseMutationVariables = Exact<{
+  id: string | number;
+  input: UpdatePhaseInput;
+}>;
+
+
+export type UpdatePhaseMutation = { updatePhase: { id: string, closesAt: string } };
+
+export type MarkPrimaryMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type MarkPrimaryMutation = { markPrimary: string };
+
+export type ModerateSubmissionMutationVariables = Exact<{
+  id: string | number;
+  moderation: Moderation;
+  reason?: string | null | undefined;
+}>;
+
+
+export type ModerateSubmissionMutation = { moderateSubmission: string };
+
+export type SetBaselineMutationVariables = Exact<{
+  id: string | number;
+  isBaseline: boolean;
+}>;
+
+
+export type SetBaselineMutation = { setBaseline: string };
+
+export type RescorePhaseMutationVariables = Exact<{
+  phaseId: string | number;
+}>;
+
+
+export type RescorePhaseMutation = { rescorePhase: number };
+
+export type AuditLogQueryVariables = Exact<{
+  taskSlug?: string | null | undefined;
+}>;
+
+
+export type AuditLogQuery = { auditLog: Array<{ id: string, actor: string, action: string, targetType: string, targetId: string, details: Record<string, unknown>, createdAt: string }> };
+
+export type TestInputPreviewQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TestInputPreviewQuery = { phase: { id: string, testInput: { total: number, rows: Array<{ id: string, position: number, source: string }> } } };
+
+export type RegistrationsQueryVariables = Exact<{
+  taskSlug: string;
+}>;
+
+
+export type RegistrationsQuery = { registrations: Array<{ status: RegistrationStatus, createdAt: string, team: { id: string, name: string } }> };
+
+export type ApproveRegistrationMutationVariables = Exact<{
+  taskSlug: string;
+  teamId: string | number;
+}>;
+
+
+export type ApproveRegistrationMutation = { approveRegistration: { status: RegistrationStatus } };
+
+export type RegisterTeamMutationVariables = Exact<{
+  taskSlug: string;
+  teamId: string | number;
+}>;
+
+
+export type RegisterTeamMutation = { registerTeam: { status: RegistrationStatus } };
+
+export type UpdateTaskRegistrationMutationVariables = Exact<{
+  slug: string;
+  registration: Registration;
+}>;
+
+
+export type UpdateTaskRegistrationMutation = { updateTask: { slug: string, registration: Registration } };
+
+export type UpdateTaskMutationVariables = Exact<{
+  slug: string;
+  input: UpdateTaskInput;
+}>;
+
+
+export type UpdateTaskMutation = { updateTask: { slug: string, title: string } };
 
 export type CreateTaskMutationVariables = Exact<{
   input: CreateTaskInput;
@@ -182,7 +397,7 @@ export type SubmissionQueryVariables = Exact<{
 }>;
 
 
-export type SubmissionQuery = { submission: { id: string, phaseId: string, systemName: string, description: string, isBaseline: boolean, status: SubmissionStatus, error: string | null, retryNote: string | null, progressDone: number, progressTotal: number, createdAt: string, scoredAt: string | null, team: { id: string, name: string }, corpusScores: Array<{ metric: string, signature: string, value: number }> } };
+export type SubmissionQuery = { submission: { id: string, phaseId: string, systemName: string, description: string, isBaseline: boolean, isPrimary: boolean, moderation: Moderation, moderationReason: string | null, status: SubmissionStatus, error: string | null, retryNote: string | null, progressDone: number, progressTotal: number, createdAt: string, scoredAt: string | null, duplicateOf: { id: string, systemName: string } | null, team: { id: string, name: string }, corpusScores: Array<{ metric: string, signature: string, value: number }>, scoreHistory: Array<{ metric: string, signature: string, value: number, replacedAt: string }> } };
 
 export type PhaseSubmissionsQueryVariables = Exact<{
   phaseId: string | number;
@@ -190,7 +405,7 @@ export type PhaseSubmissionsQueryVariables = Exact<{
 }>;
 
 
-export type PhaseSubmissionsQuery = { submissions: Array<{ id: string, systemName: string, isBaseline: boolean, status: SubmissionStatus, progressDone: number, progressTotal: number, createdAt: string, team: { id: string, name: string } }> };
+export type PhaseSubmissionsQuery = { submissions: Array<{ id: string, systemName: string, isBaseline: boolean, isPrimary: boolean, moderation: Moderation, status: SubmissionStatus, progressDone: number, progressTotal: number, createdAt: string, duplicateOf: { id: string, systemName: string } | null, team: { id: string, name: string } }> };
 
 export type InstanceScoresQueryVariables = Exact<{
   submissionId: string | number;
@@ -201,7 +416,7 @@ export type InstanceScoresQueryVariables = Exact<{
 }>;
 
 
-export type InstanceScoresQuery = { instanceScores: { total: number, offset: number, limit: number, rows: Array<{ instanceId: string, position: number, source: string, references: Array<string>, output: string, score: number }> } };
+export type InstanceScoresQuery = { instanceScores: { total: number, offset: number, limit: number, rows: Array<{ instanceId: string, position: number, source: string, references: Array<string> | null, output: string, score: number }> } };
 
 export type QuotaQueryVariables = Exact<{
   phaseId: string | number;
@@ -222,14 +437,14 @@ export type RescoreMutation = { rescore: number };
 export type TasksQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type TasksQuery = { tasks: Array<{ id: string, slug: string, title: string, kind: string, sourceLang: string, targetLang: string, phases: Array<{ id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number }> }> };
+export type TasksQuery = { tasks: Array<{ id: string, slug: string, title: string, registration: Registration, kind: string, sourceLang: string, targetLang: string, phases: Array<{ id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number, state: string, closedEarlyAt: string | null, publishedAt: string | null }> }> };
 
 export type TaskQueryVariables = Exact<{
   slug: string;
 }>;
 
 
-export type TaskQuery = { task: { id: string, slug: string, title: string, description: string, kind: string, sourceLang: string, targetLang: string, combinedWeight: number | null, metrics: Array<{ key: string, name: string, options: Record<string, unknown>, definition: { displayName: string, higherIsBetter: boolean } | null }>, phases: Array<{ id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number, scoresVisible: boolean, dailyLimit: number, totalLimit: number, testSet: { id: string, name: string, instanceCount: number } | null }> } };
+export type TaskQuery = { task: { id: string, slug: string, title: string, description: string, kind: string, sourceLang: string, targetLang: string, combinedWeight: number | null, metrics: Array<{ key: string, name: string, options: Record<string, unknown>, definition: { displayName: string, higherIsBetter: boolean } | null }>, phases: Array<{ id: string, name: string, opensAt: string, closesAt: string, isOpen: boolean, scoredCount: number, scoresVisible: boolean, state: string, publishedAt: string | null, dailyLimit: number, totalLimit: number, testSet: { id: string, name: string, instanceCount: number } | null }> } };
 
 export type PhaseQueryVariables = Exact<{
   id: string | number;
@@ -319,6 +534,110 @@ export const RobustnessReportFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"RobustnessReportFields"}) as unknown as TypedDocumentString<RobustnessReportFieldsFragment, unknown>;
+export const RegisterDocument = new TypedDocumentString(`
+    mutation Register($name: String!, $email: String!, $password: String!) {
+  register(name: $name, email: $email, password: $password) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<RegisterMutation, RegisterMutationVariables>;
+export const LoginDocument = new TypedDocumentString(`
+    mutation Login($login: String!, $password: String!) {
+  login(login: $login, password: $password) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<LoginMutation, LoginMutationVariables>;
+export const LogoutDocument = new TypedDocumentString(`
+    mutation Logout {
+  logout
+}
+    `) as unknown as TypedDocumentString<LogoutMutation, LogoutMutationVariables>;
+export const TeamDetailsDocument = new TypedDocumentString(`
+    query TeamDetails($id: ID!) {
+  team(id: $id) {
+    id
+    name
+    inviteCode
+    createdAt
+    members {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TeamDetailsQuery, TeamDetailsQueryVariables>;
+export const CreateMyTeamDocument = new TypedDocumentString(`
+    mutation CreateMyTeam($name: String!) {
+  createMyTeam(name: $name) {
+    id
+    name
+    inviteCode
+  }
+}
+    `) as unknown as TypedDocumentString<CreateMyTeamMutation, CreateMyTeamMutationVariables>;
+export const JoinTeamDocument = new TypedDocumentString(`
+    mutation JoinTeam($inviteCode: String!) {
+  joinTeam(inviteCode: $inviteCode) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<JoinTeamMutation, JoinTeamMutationVariables>;
+export const MyTokensDocument = new TypedDocumentString(`
+    query MyTokens {
+  myTokens {
+    id
+    label
+    createdAt
+    lastUsedAt
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<MyTokensQuery, MyTokensQueryVariables>;
+export const CreateTokenDocument = new TypedDocumentString(`
+    mutation CreateToken($label: String!) {
+  createToken(label: $label) {
+    token
+    info {
+      id
+      label
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateTokenMutation, CreateTokenMutationVariables>;
+export const RevokeTokenDocument = new TypedDocumentString(`
+    mutation RevokeToken($id: ID!) {
+  revokeToken(id: $id) {
+    id
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeTokenMutation, RevokeTokenMutationVariables>;
+export const TeamSubmissionsDocument = new TypedDocumentString(`
+    query TeamSubmissions($teamId: ID!) {
+  teamSubmissions(teamId: $teamId) {
+    id
+    systemName
+    status
+    isPrimary
+    isBaseline
+    moderation
+    moderationReason
+    createdAt
+    phase {
+      id
+      name
+      task {
+        slug
+        title
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TeamSubmissionsQuery, TeamSubmissionsQueryVariables>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
@@ -499,6 +818,120 @@ export const SetPhaseSignificanceDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SetPhaseSignificanceMutation, SetPhaseSignificanceMutationVariables>;
+export const ClosePhaseDocument = new TypedDocumentString(`
+    mutation ClosePhase($id: ID!) {
+  closePhase(id: $id) {
+    id
+    closedEarlyAt
+  }
+}
+    `) as unknown as TypedDocumentString<ClosePhaseMutation, ClosePhaseMutationVariables>;
+export const PublishPhaseDocument = new TypedDocumentString(`
+    mutation PublishPhase($id: ID!, $published: Boolean!) {
+  publishPhase(id: $id, published: $published) {
+    id
+    publishedAt
+  }
+}
+    `) as unknown as TypedDocumentString<PublishPhaseMutation, PublishPhaseMutationVariables>;
+export const UpdatePhaseDocument = new TypedDocumentString(`
+    mutation UpdatePhase($id: ID!, $input: UpdatePhaseInput!) {
+  updatePhase(id: $id, input: $input) {
+    id
+    closesAt
+  }
+}
+    `) as unknown as TypedDocumentString<UpdatePhaseMutation, UpdatePhaseMutationVariables>;
+export const MarkPrimaryDocument = new TypedDocumentString(`
+    mutation MarkPrimary($id: ID!) {
+  markPrimary(id: $id)
+}
+    `) as unknown as TypedDocumentString<MarkPrimaryMutation, MarkPrimaryMutationVariables>;
+export const ModerateSubmissionDocument = new TypedDocumentString(`
+    mutation ModerateSubmission($id: ID!, $moderation: Moderation!, $reason: String) {
+  moderateSubmission(id: $id, moderation: $moderation, reason: $reason)
+}
+    `) as unknown as TypedDocumentString<ModerateSubmissionMutation, ModerateSubmissionMutationVariables>;
+export const SetBaselineDocument = new TypedDocumentString(`
+    mutation SetBaseline($id: ID!, $isBaseline: Boolean!) {
+  setBaseline(id: $id, isBaseline: $isBaseline)
+}
+    `) as unknown as TypedDocumentString<SetBaselineMutation, SetBaselineMutationVariables>;
+export const RescorePhaseDocument = new TypedDocumentString(`
+    mutation RescorePhase($phaseId: ID!) {
+  rescorePhase(phaseId: $phaseId)
+}
+    `) as unknown as TypedDocumentString<RescorePhaseMutation, RescorePhaseMutationVariables>;
+export const AuditLogDocument = new TypedDocumentString(`
+    query AuditLog($taskSlug: String) {
+  auditLog(taskSlug: $taskSlug) {
+    id
+    actor
+    action
+    targetType
+    targetId
+    details
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<AuditLogQuery, AuditLogQueryVariables>;
+export const TestInputPreviewDocument = new TypedDocumentString(`
+    query TestInputPreview($id: ID!) {
+  phase(id: $id) {
+    id
+    testInput(limit: 5) {
+      total
+      rows {
+        id
+        position
+        source
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TestInputPreviewQuery, TestInputPreviewQueryVariables>;
+export const RegistrationsDocument = new TypedDocumentString(`
+    query Registrations($taskSlug: String!) {
+  registrations(taskSlug: $taskSlug) {
+    status
+    createdAt
+    team {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RegistrationsQuery, RegistrationsQueryVariables>;
+export const ApproveRegistrationDocument = new TypedDocumentString(`
+    mutation ApproveRegistration($taskSlug: String!, $teamId: ID!) {
+  approveRegistration(taskSlug: $taskSlug, teamId: $teamId) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveRegistrationMutation, ApproveRegistrationMutationVariables>;
+export const RegisterTeamDocument = new TypedDocumentString(`
+    mutation RegisterTeam($taskSlug: String!, $teamId: ID!) {
+  registerTeam(taskSlug: $taskSlug, teamId: $teamId) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<RegisterTeamMutation, RegisterTeamMutationVariables>;
+export const UpdateTaskRegistrationDocument = new TypedDocumentString(`
+    mutation UpdateTaskRegistration($slug: String!, $registration: Registration!) {
+  updateTask(slug: $slug, input: {registration: $registration}) {
+    slug
+    registration
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateTaskRegistrationMutation, UpdateTaskRegistrationMutationVariables>;
+export const UpdateTaskDocument = new TypedDocumentString(`
+    mutation UpdateTask($slug: String!, $input: UpdateTaskInput!) {
+  updateTask(slug: $slug, input: $input) {
+    slug
+    title
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateTaskMutation, UpdateTaskMutationVariables>;
 export const CreateTaskDocument = new TypedDocumentString(`
     mutation CreateTask($input: CreateTaskInput!) {
   createTask(input: $input) {
@@ -674,6 +1107,13 @@ export const SubmissionDocument = new TypedDocumentString(`
     systemName
     description
     isBaseline
+    isPrimary
+    moderation
+    moderationReason
+    duplicateOf {
+      id
+      systemName
+    }
     status
     error
     retryNote
@@ -690,6 +1130,12 @@ export const SubmissionDocument = new TypedDocumentString(`
       signature
       value
     }
+    scoreHistory {
+      metric
+      signature
+      value
+      replacedAt
+    }
   }
 }
     `) as unknown as TypedDocumentString<SubmissionQuery, SubmissionQueryVariables>;
@@ -699,6 +1145,12 @@ export const PhaseSubmissionsDocument = new TypedDocumentString(`
     id
     systemName
     isBaseline
+    isPrimary
+    moderation
+    duplicateOf {
+      id
+      systemName
+    }
     status
     progressDone
     progressTotal
@@ -755,6 +1207,7 @@ export const TasksDocument = new TypedDocumentString(`
     id
     slug
     title
+    registration
     kind
     sourceLang
     targetLang
@@ -765,6 +1218,9 @@ export const TasksDocument = new TypedDocumentString(`
       closesAt
       isOpen
       scoredCount
+      state
+      closedEarlyAt
+      publishedAt
     }
   }
 }
@@ -797,6 +1253,8 @@ export const TaskDocument = new TypedDocumentString(`
       isOpen
       scoredCount
       scoresVisible
+      state
+      publishedAt
       dailyLimit
       totalLimit
       testSet {

@@ -1,13 +1,18 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { MeDocument, type MeQuery } from '../graphql/generated';
-import { setRequestToken, useQuery } from './graphql-client';
+import { LogoutDocument, MeDocument, type MeQuery } from '../graphql/generated';
+import { request, setRequestToken, useQuery } from './graphql-client';
 
 const STORAGE_KEY = 'podium-token';
 
 export type Me = NonNullable<MeQuery['me']>;
 
 interface AuthState {
+  /** The API token typed into the page, if any (a web session needs none). */
   token: string | null;
+  /** Signed in: with a token or with the session cookie. */
+  signedIn: boolean;
+  /** Re-reads who is signed in (after signing up or in: the cookie is http-only). */
+  refresh: () => void;
   me: Me | null;
   loading: boolean;
   error: string | null;
@@ -25,7 +30,10 @@ function storedToken(): string | null {
   }
 }
 
-/** Holds the API token (team or organiser) in localStorage and who it belongs to. */
+/**
+ * Who is signed in: a web session (http-only cookie set by register/login, invisible to
+ * scripts) or an API token kept in localStorage; the token wins when both are present.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(() => {
     const t = storedToken();
@@ -33,7 +41,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return t;
   });
   useEffect(() => setRequestToken(token), [token]);
-  const me = useQuery(MeDocument, {}, { skip: !token, key: token });
+  const [version, setVersion] = useState(0);
+  const me = useQuery(MeDocument, {}, { key: `${token ?? ''}#${version}` });
+  const refresh = useCallback(() => setVersion((v) => v + 1), []);
   const signIn = useCallback((t: string) => {
     const trimmed = t.trim();
     setRequestToken(trimmed);
@@ -52,10 +62,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       /* ignore */
     }
     setToken(null);
+    void request(LogoutDocument, {})
+      .catch(() => undefined)
+      .finally(() => setVersion((v) => v + 1));
   }, []);
   const value = useMemo<AuthState>(
-    () => ({ token, me: me.data?.me ?? null, loading: me.loading, error: me.error?.message ?? null, signIn, signOut }),
-    [token, me.data, me.loading, me.error, signIn, signOut],
+    () => ({
+      token,
+      signedIn: !!token || !!me.data?.me,
+      refresh,
+      me: me.data?.me ?? null,
+      loading: me.loading,
+      error: me.error?.message ?? null,
+      signIn,
+      signOut,
+    }),
+    [token, me.data, me.loading, me.error, signIn, signOut, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

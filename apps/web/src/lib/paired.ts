@@ -3,7 +3,7 @@ export interface InstancePair {
   instanceId: string;
   position: number;
   source: string;
-  references: readonly string[];
+  references: readonly string[] | null;
   outputA: string;
   outputB: string;
   scoreA: number;
@@ -16,7 +16,7 @@ interface ScoreRow {
   instanceId: string;
   position: number;
   source: string;
-  references: readonly string[];
+  references: readonly string[] | null;
   output: string;
   score: number;
 }

@@ -21,4 +21,10 @@ describe('parseTestSet', () => {
   it('refuses an empty file', () => {
     expect(parseTestSet('\n')).toMatchObject({ ok: false });
   });
+
+  it('keeps an optional context object and refuses a context that is not an object', () => {
+    const ok = parseTestSet('{"id":"a","source":"s","references":["r"],"context":{"doc":"d1"}}');
+    expect(ok).toEqual({ ok: true, instances: [{ id: 'a', source: 's', references: ['r'], context: { doc: 'd1' } }] });
+    expect(parseTestSet('{"id":"a","source":"s","references":["r"],"context":"d1"}')).toEqual({ ok: false, line: 1, message: '"context" must be an object' });
+  });
 });

@@ -2,13 +2,15 @@ export interface TestInstance {
   id: string;
   source: string;
   references: string[];
+  /** Optional context shown to participants with the source. */
+  context?: Record<string, unknown>;
 }
 
 export type TestSetParse = { ok: true; instances: TestInstance[] } | { ok: false; line: number; message: string };
 
 /**
  * Reads a test set in JSONL, one `{"id", "source", "references": [...]}` (or `"reference"`)
- * object per line; blank lines are skipped. The first problem is reported with its line (1-based).
+ * object per line, with an optional `"context"` object; blank lines are skipped. The first problem is reported with its line (1-based).
  */
 export function parseTestSet(text: string): TestSetParse {
   const instances: TestInstance[] = [];
@@ -34,8 +36,10 @@ export function parseTestSet(text: string): TestSetParse {
     if (!refs || refs.length === 0 || !refs.every((x): x is string => typeof x === 'string')) {
       return { ok: false, line, message: '"references" must be a non-empty list of strings' };
     }
+    const context = r['context'];
+    if (context !== undefined && context !== null && (typeof context !== 'object' || Array.isArray(context))) return { ok: false, line, message: '"context" must be an object' };
     seen.add(id);
-    instances.push({ id, source: r['source'], references: refs });
+    instances.push(context ? { id, source: r['source'], references: refs, context: context as Record<string, unknown> } : { id, source: r['source'], references: refs });
   }
   if (instances.length === 0) return { ok: false, line: 1, message: 'the file has no instances' };
   return { ok: true, instances };

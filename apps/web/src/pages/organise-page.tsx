@@ -5,7 +5,15 @@ import {
   CreateTeamDocument,
   IssueTokenDocument,
   MetricsDocument,
-  RescoreDocument,
+  ApproveRegistrationDocument,
+  AuditLogDocument,
+  RegistrationsDocument,
+  UpdateTaskRegistrationDocument,
+  ClosePhaseDocument,
+  PublishPhaseDocument,
+  UpdatePhaseDocument,
+  UpdateTaskDocument,
+  RescorePhaseDocument,
   TasksDocument,
   UploadTestSetDocument,
   type TasksQuery,
@@ -296,14 +304,16 @@ function RescoreForm({ phases }: { phases: Phases }) {
   function submit(e: FormEvent) {
     e.preventDefault();
     void run(async () => {
-      const n = (await request(RescoreDocument, { phaseId })).rescore;
+      const n = (await request(RescorePhaseDocument, { phaseId })).rescorePhase;
       return `Queued ${n} submission${n === 1 ? '' : 's'} for scoring again.`;
     });
   }
   return (
     <form className="form" onSubmit={submit} aria-labelledby="rescore">
       <h2 id="rescore">Rescore a phase</h2>
-      <p className="small muted">Scores every submission again with the task's current metrics (e.g. after adding NLI or changing the combined weight).</p>
+      <p className="small muted">
+        Scores every submission again with the task's current metrics (e.g. after a metric fix); the replaced scores and their signatures stay in each submission's history.
+      </p>
       <label>
         Phase
         <select value={phaseId} onChange={(e) => setPhaseId(e.target.value)} required>
@@ -322,10 +332,246 @@ function RescoreForm({ phases }: { phases: Phases }) {
   );
 }
 
+const STATE_LABEL: Record<string, string> = {
+  'open-hidden': 'open, board hidden',
+  'open-public': 'board public',
+  'closed-unpublished': 'closed, not published',
+  published: 'published',
+};
+
+/** Edits a task's title and description, and its metrics until the first submission (the API refuses later). */
+function EditTaskForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone: () => void }) {
+  const { busy, outcome, run } = useAction();
+  const [slug, setSlug] = useState(tasks[0]?.slug ?? '');
+  const [title, setTitle] = useState('');
+  const [metrics, setMetrics] = useState<string[]>([]);
+  const registry = useQuery(MetricsDocument, {});
+  const configurable = (registry.data?.metrics ?? []).filter((m) => m.configurable);
+  const toggle = (m: string) => setMetrics((ms) => (ms.includes(m) ? ms.filter((x) => x !== m) : [...ms, m]));
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void run(async () => {
+      const input = {
+        ...(title.trim() ? { title: title.trim() } : {}),
+        ...(metrics.length > 0 ? { metrics: metrics.map((m) => ({ key: m, name: m })) } : {}),
+      };
+      await request(UpdateTaskDocument, { slug, input });
+      onDone();
+      return `Updated ${slug}.`;
+    });
+  }
+  return (
+    <form className="form" onSubmit={submit} aria-labelledby="edit-task">
+      <h2 id="edit-task">Edit a task</h2>
+      <p className="small muted">Fields left empty stay as they are. Metrics can change only before the task's first submission; after it, re-score instead.</p>
+      <label>
+        Task
+        <select value={slug} onChange={(e) => setSlug(e.target.value)} required>
+          {tasks.map((t) => (
+            <option key={t.slug} value={t.slug}>
+              {t.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        New title
+        <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
+      </label>
+      <fieldset>
+        <legend>New metrics</legend>
+        {configurable.map((m) => (
+          <label key={m.name} className="check">
+            <input type="checkbox" checked={metrics.includes(m.name)} onChange={() => toggle(m.name)} /> {m.displayName}
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" disabled={busy || !slug || (!title.trim() && metrics.length === 0)}>
+        Save task
+      </button>
+      <Result outcome={outcome} />
+    </form>
+  );
+}
+
+/** Moves a phase's closing time (extend or shorten) and its limits. */
+function EditPhase({ phase, onDone }: { phase: TasksQuery['tasks'][number]['phases'][number]; onDone: () => void }) {
+  const { busy, outcome, run } = useAction();
+  const [closesAt, setCloses] = useState(() => localInput(new Date(phase.closesAt)));
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void run(async () => {
+      await request(UpdatePhaseDocument, { id: phase.id, input: { closesAt: new Date(closesAt).toISOString() } });
+      onDone();
+      return `Phase ${phase.name} now closes ${new Date(closesAt).toLocaleString()}.`;
+    });
+  }
+  return (
+    <form className="inline-form" onSubmit={submit}>
+      <label>
+        Closes
+        <input type="datetime-local" value={closesAt} onChange={(e) => setCloses(e.target.value)} required />
+      </label>
+      <button type="submit" disabled={busy}>
+        Save
+      </button>
+      <Result outcome={outcome} />
+    </form>
+  );
+}
+
+/** Each phase's state, with closing early and publishing (the visibility flip). */
+function PhaseLifecycle({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone: () => void }) {
+  const { busy, outcome, run } = useAction();
+  const act = (text: string, action: () => Promise<unknown>) =>
+    void run(async () => {
+      await action();
+      onDone();
+      return text;
+    });
+  return (
+    <section aria-labelledby="lifecycle-heading">
+      <h2 id="lifecycle-heading">Run the phases</h2>
+      <p className="small muted">
+        Until a phase is published only organisers see its references; teams see their own outputs and scores. Publishing shows references, every output and every score to everyone.
+      </p>
+      <table className="data-table" data-testid="phase-lifecycle">
+        <thead>
+          <tr>
+            <th scope="col">Phase</th>
+            <th scope="col">Id</th>
+            <th scope="col">State</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tasks.flatMap((t) =>
+            t.phases.map((p) => (
+              <tr key={p.id} data-testid={`phase-row-${p.name}`}>
+                <th scope="row">
+                  {t.title} — {p.name}
+                </th>
+                <td>
+                  <code>{p.id}</code>
+                </td>
+                <td data-testid="phase-state">{STATE_LABEL[p.state] ?? p.state}{p.closedEarlyAt ? ' (closed early)' : ''}</td>
+                <td className="actions">
+                  {p.isOpen && (
+                    <button type="button" disabled={busy} onClick={() => act(`Closed ${p.name}.`, () => request(ClosePhaseDocument, { id: p.id }))}>
+                      Close now
+                    </button>
+                  )}
+                  {p.publishedAt ? (
+                    <button type="button" disabled={busy} onClick={() => act(`Unpublished ${p.name}.`, () => request(PublishPhaseDocument, { id: p.id, published: false }))}>
+                      Unpublish
+                    </button>
+                  ) : (
+                    <button type="button" disabled={busy} onClick={() => act(`Published ${p.name}.`, () => request(PublishPhaseDocument, { id: p.id, published: true }))}>
+                      Publish results
+                    </button>
+                  )}
+                  {!p.closedEarlyAt && <EditPhase phase={p} onDone={onDone} />}
+                </td>
+              </tr>
+            )),
+          )}
+        </tbody>
+      </table>
+      <Result outcome={outcome} />
+    </section>
+  );
+}
+
+/** Per task: open registration or approval needed, and the teams waiting for approval. */
+function TaskRegistrations({ task, onDone }: { task: TasksQuery['tasks'][number]; onDone: () => void }) {
+  const regs = useQuery(RegistrationsDocument, { taskSlug: task.slug });
+  const { busy, outcome, run } = useAction();
+  const act = (text: string, action: () => Promise<unknown>) =>
+    void run(async () => {
+      await action();
+      regs.refetch();
+      onDone();
+      return text;
+    });
+  const list = regs.data?.registrations ?? [];
+  return (
+    <div className="card" data-testid={`registrations-${task.slug}`}>
+      <h3>{task.title}</h3>
+      <p>
+        Registration: <strong>{task.registration === 'OPEN' ? 'open (teams submit at once)' : 'approval needed'}</strong>{' '}
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            act('Changed the registration.', () => request(UpdateTaskRegistrationDocument, { slug: task.slug, registration: task.registration === 'OPEN' ? 'APPROVAL' : 'OPEN' }))
+          }
+        >
+          {task.registration === 'OPEN' ? 'Require approval' : 'Open registration'}
+        </button>
+      </p>
+      {list.length > 0 && (
+        <ul>
+          {list.map((r) => (
+            <li key={r.team.id}>
+              {r.team.name}: {r.status.toLowerCase()}{' '}
+              {r.status === 'PENDING' && (
+                <button type="button" disabled={busy} onClick={() => act(`Approved ${r.team.name}.`, () => request(ApproveRegistrationDocument, { taskSlug: task.slug, teamId: r.team.id }))}>
+                  Approve
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Result outcome={outcome} />
+    </div>
+  );
+}
+
+function AuditLog() {
+  const log = useQuery(AuditLogDocument, {});
+  if (log.error) return <ErrorMessage error={log.error} onRetry={log.refetch} />;
+  const entries = log.data?.auditLog ?? [];
+  return (
+    <section aria-labelledby="audit-heading">
+      <div className="section-head">
+        <h2 id="audit-heading">Audit log</h2>
+        <button type="button" className="link-button" onClick={log.refetch}>
+          Refresh
+        </button>
+      </div>
+      {entries.length === 0 ? (
+        <Empty>No organiser actions yet.</Empty>
+      ) : (
+        <table className="data-table" data-testid="audit-log">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <tr key={e.id}>
+                <td>{new Date(e.createdAt).toISOString().replace('T', ' ').slice(0, 19)}</td>
+                <td>{e.actor}</td>
+                <td>{e.action}</td>
+                <td className="small">{Object.entries(e.details as Record<string, unknown>).filter(([k]) => k !== 'taskId').map(([k, v]) => `${k}: ${String(v)}`).join('; ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
 export function OrganisePage() {
-  const { token, me, loading } = useAuth();
+  const { signedIn, me, loading } = useAuth();
   const tasks = useQuery(TasksDocument, {});
-  if (!token) {
+  if (!signedIn && !loading) {
     return (
       <section>
         <h1>Organise</h1>
@@ -353,8 +599,19 @@ export function OrganisePage() {
         {list.length > 0 && <CreatePhaseForm key={list.length} tasks={list} onDone={tasks.refetch} />}
         {phases.length > 0 && <UploadTestSetForm key={`u${phases.length}`} phases={phases} onDone={tasks.refetch} />}
         {phases.length > 0 && <RescoreForm key={`r${phases.length}`} phases={phases} />}
+        {list.length > 0 && <EditTaskForm key={`e${list.length}`} tasks={list} onDone={tasks.refetch} />}
         <TeamForm />
       </div>
+      {list.length > 0 && <PhaseLifecycle tasks={list} onDone={tasks.refetch} />}
+      {list.length > 0 && (
+        <section aria-labelledby="registration-heading">
+          <h2 id="registration-heading">Registration</h2>
+          {list.map((t) => (
+            <TaskRegistrations key={t.id} task={t} onDone={tasks.refetch} />
+          ))}
+        </section>
+      )}
+      <AuditLog key={list.map((t) => t.phases.map((p) => `${p.state}${p.closedEarlyAt ?? ''}`).join()).join()} />
     </section>
   );
 }

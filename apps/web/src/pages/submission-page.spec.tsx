@@ -3,7 +3,7 @@ import { AuthProvider } from '../lib/auth';
 import { SubmissionPage } from './submission-page';
 
 const submission = (over: Record<string, unknown>) => ({
-  id: 's1', phaseId: 'p1', systemName: 'sys', description: '', isBaseline: false, status: 'QUEUED', error: null, retryNote: null,
+  id: 's1', phaseId: 'p1', systemName: 'sys', description: '', isBaseline: false, isPrimary: false, moderation: 'NONE', moderationReason: null, duplicateOf: null, scoreHistory: [], status: 'QUEUED', error: null, retryNote: null,
   progressDone: 0, progressTotal: 10, createdAt: '2026-11-24T00:00:00Z', scoredAt: null, team: { id: 't1', name: 'team' }, corpusScores: [], ...over,
 });
 

@@ -8,6 +8,7 @@ import { InstanceScores } from '../components/instance-scores';
 import { metricLabel } from '../components/leaderboard-controls';
 import { ErrorMessage, Loading } from '../components/status';
 import { StatusBadge } from '../components/submission-list';
+import { SubmissionActions } from '../components/submission-actions';
 
 export function SubmissionPage({ id }: { id: string }) {
   const [polling, setPolling] = useState(true);
@@ -34,12 +35,25 @@ export function SubmissionPage({ id }: { id: string }) {
       </p>
       <h1>
         {sub.systemName} {sub.isBaseline && <span className="badge badge-baseline">baseline</span>}
+        {sub.isPrimary && <span className="badge badge-open">primary</span>}
+        {sub.moderation !== 'NONE' && <span className="badge badge-moderated">{sub.moderation.toLowerCase()}</span>}
       </h1>
+      {sub.moderation !== 'NONE' && (
+        <p className="status status-error" role="alert" data-testid="moderation">
+          The organisers {sub.moderation === 'HIDDEN' ? 'hid' : 'disqualified'} this submission: {sub.moderationReason}
+        </p>
+      )}
+      {sub.duplicateOf && (
+        <p className="status status-empty" data-testid="duplicate">
+          Identical to the earlier submission <Link to={`/submissions/${encodeURIComponent(sub.duplicateOf.id)}`}>{sub.duplicateOf.systemName}</Link>.
+        </p>
+      )}
       <p className="muted">
         Team {sub.team.name} · submitted {formatDate(sub.createdAt)}
         {sub.scoredAt && ` · scored ${formatDate(sub.scoredAt)}`}
       </p>
       {sub.description && <p>{sub.description}</p>}
+      <SubmissionActions sub={sub} onChange={refetch} />
       <section aria-labelledby="status-heading">
         <h2 id="status-heading">Status</h2>
         <p data-testid="submission-status">
@@ -100,6 +114,34 @@ export function SubmissionPage({ id }: { id: string }) {
               </table>
             </div>
           </section>
+          {sub.scoreHistory.length > 0 && (
+            <section aria-labelledby="history-heading">
+              <h2 id="history-heading">Earlier scores</h2>
+              <p className="small muted">Replaced when the organisers re-scored the phase; each keeps the signature it was computed under.</p>
+              <table className="data-table" data-testid="score-history">
+                <thead>
+                  <tr>
+                    <th scope="col">Replaced</th>
+                    <th scope="col">Metric</th>
+                    <th scope="col" className="num">
+                      Score
+                    </th>
+                    <th scope="col">Signature</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {sub.scoreHistory.map((h, i) => (
+                    <tr key={`${h.metric}-${i}`}>
+                      <td>{formatDate(h.replacedAt)}</td>
+                      <th scope="row">{metricLabel(h.metric)}</th>
+                      <td className="num">{formatNumber(h.value)}</td>
+                      <td className="signature">{h.signature}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          )}
           {chosen && (
             <section aria-labelledby="instances-heading">
               <div className="section-head">

@@ -1,13 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { QuotaDocument, TasksDocument } from '../graphql/generated';
+import { QuotaDocument, RegisterTeamDocument, TasksDocument } from '../graphql/generated';
 import { useAuth } from '../lib/auth';
-import { ApiError, useQuery } from '../lib/graphql-client';
+import { ApiError, request, useQuery } from '../lib/graphql-client';
 import { Link, navigate } from '../lib/router';
 import { uploadSubmission } from '../lib/upload';
 import { Empty, ErrorMessage, Loading } from '../components/status';
+import { SubmitCommands } from '../components/submit-commands';
 
 export function SubmitPage() {
-  const { token, me, loading: meLoading } = useAuth();
+  const { signedIn, me, loading: meLoading } = useAuth();
   const tasks = useQuery(TasksDocument, {});
   const open = (tasks.data?.tasks ?? []).flatMap((t) => t.phases.filter((p) => p.isOpen).map((p) => ({ task: t, phase: p })));
   const [phaseId, setPhaseId] = useState('');
@@ -24,13 +25,26 @@ export function SubmitPage() {
   useEffect(() => {
     if (!teamId && teams[0]) setTeamId(teams[0].id);
   }, [teams, teamId]);
+  const [registration, setRegistration] = useState<string | null>(null);
+  const chosenTask = open.find((o) => o.phase.id === phaseId)?.task;
+  async function registerTeam() {
+    if (!chosenTask) return;
+    try {
+      const r = await request(RegisterTeamDocument, { taskSlug: chosenTask.slug, teamId });
+      setRegistration(r.registerTeam.status === 'APPROVED' ? 'Your team is registered for this task.' : 'Registration requested; an organiser has to approve it.');
+    } catch (e) {
+      setRegistration(e instanceof Error ? e.message : String(e));
+    }
+  }
   const quota = useQuery(QuotaDocument, { phaseId, teamId }, { skip: !phaseId || !teamId });
 
-  if (!token) {
+  if (!signedIn && !meLoading) {
     return (
       <section>
         <h1>Submit</h1>
-        <Empty>Sign in with your team's API token (top right) to submit system outputs.</Empty>
+        <Empty>
+          <Link to="/account">Sign in or register</Link> (or use an API token, top right) to submit system outputs.
+        </Empty>
       </section>
     );
   }
@@ -58,7 +72,11 @@ export function SubmitPage() {
   return (
     <section>
       <h1>Submit</h1>
-      {teams.length === 0 && <Empty>{me.name} is not in a team yet; an organiser can add you to one.</Empty>}
+      {teams.length === 0 && (
+        <Empty>
+          {me.name} is not in a team yet: create or join one on the <Link to="/team">team page</Link>.
+        </Empty>
+      )}
       {open.length === 0 && <Empty>No phase is open for submissions right now.</Empty>}
       {teams.length > 0 && open.length > 0 && (
         <form className="form" onSubmit={submit} aria-describedby="submit-help">
@@ -85,6 +103,15 @@ export function SubmitPage() {
               ))}
             </select>
           </label>
+          {chosenTask?.registration === 'APPROVAL' && (
+            <p className="small">
+              This task needs an organiser's approval of your team.{' '}
+              <button type="button" className="link-button" onClick={() => void registerTeam()}>
+                Request registration
+              </button>{' '}
+              {registration}
+            </p>
+          )}
           <div className="quota" aria-live="polite" data-testid="quota">
             {quota.loading && !q && 'Checking your remaining submissions…'}
             {quota.error && <span className="error-text">Could not read your quota: {quota.error.message}</span>}
@@ -117,6 +144,7 @@ export function SubmitPage() {
           </button>
         </form>
       )}
+      {teams.length > 0 && phaseId && <SubmitCommands phaseId={phaseId} teamId={teamId} systemName={systemName} />}
       <p className="small">
         <Link to="/">Back to the tasks</Link>
       </p>

@@ -48,12 +48,23 @@ export function TaskPage({ slug }: { slug: string }) {
           </nav>
           <p className="small">
             Phase <strong>{phase.name}</strong>: {formatDate(phase.opensAt)} – {formatDate(phase.closesAt)} ({formatDeadline(phase.opensAt, phase.closesAt)});{' '}
-            {phase.testSet ? `${phase.testSet.instanceCount} test instances` : 'no test set yet'}; limits {phase.dailyLimit}/day, {phase.totalLimit} in total.
+            {phase.testSet ? `${phase.testSet.instanceCount} test instances` : 'no test set yet'}; limits {phase.dailyLimit}/day, {phase.totalLimit} in total;{' '}
+            <span data-testid="phase-state">{phase.state === 'published' ? 'results published: references and every output are public' : phase.state === 'open-public' ? 'board public, references hidden until the results are published' : 'board hidden until the results are published'}</span>.
           </p>
+          {phase.testSet && (
+            <p className="small">
+              Phase id <code>{phase.id}</code> · test input:{' '}
+              <a href={`/api/phases/${encodeURIComponent(phase.id)}/test-input.tsv`} data-testid="task-test-input">
+                TSV
+              </a>{' '}
+              · <a href={`/api/phases/${encodeURIComponent(phase.id)}/test-input.jsonl`}>JSONL</a> · <a href={`/api/phases/${encodeURIComponent(phase.id)}/test-input.txt`}>plain lines</a> ·{' '}
+              <Link to="/submit">submit</Link>
+            </p>
+          )}
           {phase.scoresVisible ? (
             <LeaderboardView phaseId={phase.id} metrics={task.metrics.map((m) => m.key)} state={state} onChange={setState} refreshKey={scoredRound} />
           ) : (
-            <Empty>The leaderboard of this phase is hidden until it closes.</Empty>
+            <Empty>The leaderboard of this phase is hidden until the organisers publish the results.</Empty>
           )}
           <PhaseSubmissions phaseId={phase.id} onScored={() => setScoredRound((n) => n + 1)} />
         </>

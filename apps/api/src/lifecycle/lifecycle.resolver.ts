@@ -1,0 +1,108 @@
+import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { LifecycleRepository, Moderation, NotFoundError, TaskRepository, type AuthUser } from '@podium/db';
+import { assertId } from '../common/ids';
+import { assertActsForTeam } from '../common/visibility';
+import { PhaseType } from '../tasks/task.types';
+import { CurrentUser, OrganiserOnly, SignedIn } from '../auth/auth.guard';
+import { SubmissionType } from '../submissions/submission.types';
+import { toSubmissionType } from '../submissions/submissions.resolver';
+import { AuditEntryType, DuplicateOfType, ScoreHistoryEntryType, TaskRegistrationType } from './lifecycle.types';
+import { LifecycleService } from './lifecycle.service';
+
+const brief = (s: { id: string; phaseId: string; teamId: string; systemName: string }) => ({ id: s.id, phaseId: s.phaseId, teamId: s.teamId });
+
+/** The organiser's lifecycle of a task's submissions, and fields of Submission it adds. */
+@Resolver(() => SubmissionType)
+export class LifecycleResolver {
+  constructor(
+    private readonly service: LifecycleService,
+    private readonly lifecycle: LifecycleRepository,
+    private readonly tasks: TaskRepository,
+  ) {}
+
+  @SignedIn()
+  @Query(() => [SubmissionType], { description: "A team's submissions in every phase, newest first (its members and organisers)" })
+  async teamSubmissions(@Args('teamId', { type: () => ID }) teamId: string, @CurrentUser() user: AuthUser): Promise<SubmissionType[]> {
+    assertId('team', teamId);
+    assertActsForTeam(teamId, user);
+    return (await this.lifecycle.submissionsOfTeam(teamId)).map(toSubmissionType);
+  }
+
+  @ResolveField(() => PhaseType, { description: 'The phase the submission belongs to' })
+  async phase(@Parent() s: SubmissionType): Promise<PhaseType> {
+    const phase = await this.tasks.phaseById(s.phaseId);
+    if (!phase) throw new NotFoundError('phase', s.phaseId);
+    return phase;
+  }
+
+  @OrganiserOnly()
+  @Mutation(() => ID, { description: 'Hides or disqualifies a submission with a reason shown to its team (NONE clears it); returns its id' })
+  async moderateSubmission(
+    @Args('id', { type: () => ID }) id: string,
+    @Args('moderation', { type: () => Moderation }) moderation: Moderation,
+    @Args('reason', { type: () => String, nullable: true }) reason: string | undefined,
+    @CurrentUser() user: AuthUser,
+  ): Promise<string> {
+    return brief(await this.service.moderate(user, id, moderation, reason ?? undefined)).id;
+  }
+
+  @OrganiserOnly()
+  @Mutation(() => ID, { description: 'Marks a submission as a baseline (or not); returns its id' })
+  async setBaseline(@Args('id', { type: () => ID }) id: string, @Args('isBaseline') isBaseline: boolean, @CurrentUser() user: AuthUser): Promise<string> {
+    return brief(await this.service.setBaseline(user, id, isBaseline)).id;
+  }
+
+  @SignedIn()
+  @Mutation(() => ID, { description: "Marks the team's primary submission of the phase (the one the default leaderboard ranks); returns its id" })
+  async markPrimary(@Args('id', { type: () => ID }) id: string, @CurrentUser() user: AuthUser): Promise<string> {
+    return brief(await this.service.markPrimary(user, id)).id;
+  }
+
+  @OrganiserOnly()
+  @Mutation(() => Int, { description: 'Re-scores every submission of a phase (after a metric fix), keeping the replaced scores and signatures in the history' })
+  async rescorePhase(@Args('phaseId', { type: () => ID }) phaseId: string, @CurrentUser() user: AuthUser): Promise<number> {
+    return this.service.rescorePhase(user, phaseId);
+  }
+
+  @OrganiserOnly()
+  @Query(() => [AuditEntryType], { description: 'Organiser actions, newest first (organisers only)' })
+  async auditLog(
+    @Args('taskSlug', { type: () => String, nullable: true }) taskSlug: string | undefined,
+    @Args('limit', { type: () => Int, defaultValue: 200 }) limit: number,
+    @CurrentUser() user: AuthUser,
+  ): Promise<AuditEntryType[]> {
+    return this.service.auditLog(user, taskSlug ?? undefined, limit);
+  }
+
+  @SignedIn()
+  @Mutation(() => TaskRegistrationType, { description: 'Registers a team for a task: approved at once when its registration is OPEN, else PENDING' })
+  async registerTeam(@Args('taskSlug') taskSlug: string, @Args('teamId', { type: () => ID }) teamId: string, @CurrentUser() user: AuthUser) {
+    const r = await this.service.register(user, taskSlug, teamId);
+    return { team: { id: teamId, name: '' }, status: r.status, createdAt: r.createdAt };
+  }
+
+  @OrganiserOnly()
+  @Mutation(() => TaskRegistrationType, { description: "Approves a team's pending registration for a task" })
+  async approveRegistration(@Args('taskSlug') taskSlug: string, @Args('teamId', { type: () => ID }) teamId: string, @CurrentUser() user: AuthUser) {
+    const r = await this.service.approve(user, taskSlug, teamId);
+    return { team: { id: teamId, name: '' }, status: r.status, createdAt: r.createdAt };
+  }
+
+  @OrganiserOnly()
+  @Query(() => [TaskRegistrationType], { description: "A task's team registrations (organisers only)" })
+  async registrations(@Args('taskSlug') taskSlug: string, @CurrentUser() user: AuthUser): Promise<TaskRegistrationType[]> {
+    return (await this.service.registrations(user, taskSlug)).map((r) => ({ team: { id: r.team.id, name: r.team.name }, status: r.status, createdAt: r.createdAt }));
+  }
+
+  @ResolveField(() => DuplicateOfType, { nullable: true, description: 'An earlier submission of the phase with identical content, if any' })
+  async duplicateOf(@Parent() s: SubmissionType): Promise<DuplicateOfType | null> {
+    const full = s as SubmissionType & { checksum?: string };
+    if (!full.checksum) return null;
+    return this.lifecycle.duplicateOf({ id: s.id, phaseId: s.phaseId, checksum: full.checksum, createdAt: s.createdAt });
+  }
+
+  @ResolveField(() => [ScoreHistoryEntryType], { description: 'Corpus scores replaced by re-scores, newest first, with their signatures' })
+  async scoreHistory(@Parent() s: SubmissionType): Promise<ScoreHistoryEntryType[]> {
+    return this.lifecycle.scoreHistory(s.id);
+  }
+}

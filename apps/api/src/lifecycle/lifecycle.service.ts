@@ -1,0 +1,148 @@
+import { Injectable } from '@nestjs/common';
+import { sendScoreJob } from '@podium/contracts';
+import PgBoss from 'pg-boss';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidInputError,
+  LifecycleRepository,
+  Moderation,
+  NotFoundError,
+  Registration,
+  SubmissionRepository,
+  TaskRepository,
+  type AuthUser,
+} from '@podium/db';
+import { assertId } from '../common/ids';
+import { assertActsForTeam, assertOrganiser, isOrganiser } from '../common/visibility';
+
+const MAX_REASON = 2000;
+
+/** Organiser actions on submissions and registrations, and a team's primary submission. */
+@Injectable()
+export class LifecycleService {
+  constructor(
+    private readonly lifecycle: LifecycleRepository,
+    private readonly submissions: SubmissionRepository,
+    private readonly tasks: TaskRepository,
+    private readonly boss: PgBoss,
+  ) {}
+
+  private async submission(id: string) {
+    assertId('submission', id);
+    const s = await this.submissions.byId(id);
+    if (!s) throw new NotFoundError('submission', id);
+    return s;
+  }
+
+  /** Hides or disqualifies a submission (or clears it with NONE); the reason is shown to the team. */
+  async moderate(user: AuthUser | null, id: string, moderation: Moderation, reason: string | undefined) {
+    const organiser = assertOrganiser(user);
+    const s = await this.submission(id);
+    const text = (reason ?? '').trim();
+    if (moderation !== Moderation.NONE && text.length === 0) throw new InvalidInputError('give the team a reason', { field: 'reason' });
+    if (text.length > MAX_REASON) throw new InvalidInputError(`the reason may have at most ${MAX_REASON} characters`, { field: 'reason' });
+    return this.lifecycle.moderate(s.id, moderation, moderation === Moderation.NONE ? null : text, {
+      actorId: organiser.id,
+      action: `submission.${moderation.toLowerCase()}`,
+      targetType: 'submission',
+      targetId: s.id,
+      details: { taskId: s.phase.taskId, phase: s.phase.name, team: s.team.name, system: s.systemName, reason: text },
+    });
+  }
+
+  async setBaseline(user: AuthUser | null, id: string, isBaseline: boolean) {
+    const organiser = assertOrganiser(user);
+    const s = await this.submission(id);
+    return this.lifecycle.setBaseline(s.id, isBaseline, {
+      actorId: organiser.id,
+      action: isBaseline ? 'submission.baseline' : 'submission.not-baseline',
+      targetType: 'submission',
+      targetId: s.id,
+      details: { taskId: s.phase.taskId, phase: s.phase.name, system: s.systemName },
+    });
+  }
+
+  /** A member marks one submission of their team per phase as the one the leaderboard ranks. */
+  async markPrimary(user: AuthUser | null, id: string) {
+    const s = await this.submission(id);
+    assertActsForTeam(s.teamId, user);
+    if (s.moderation !== Moderation.NONE) throw new ConflictError(`submission '${s.systemName}' was ${s.moderation.toLowerCase()} and cannot be primary`, { field: 'submissionId' });
+    return this.lifecycle.markPrimary(s.id);
+  }
+
+  /** Re-scores a whole phase after a metric fix; the replaced corpus scores stay in the history. */
+  async rescorePhase(user: AuthUser | null, phaseId: string): Promise<number> {
+    const organiser = assertOrganiser(user);
+    assertId('phase', phaseId);
+    const phase = await this.tasks.phaseById(phaseId);
+    if (!phase) throw new NotFoundError('phase', phaseId);
+    const ids = (await this.submissions.ofPhase(phaseId)).filter((s) => s.status !== 'SCORING').map((s) => s.id);
+    const archived = await this.lifecycle.archiveCorpusScores(ids, {
+      actorId: organiser.id,
+      action: 'phase.rescore',
+      targetType: 'phase',
+      targetId: phase.id,
+      details: { taskId: phase.taskId, phase: phase.name, submissions: ids.length },
+    });
+    void archived;
+    return this.submissions.requeue(ids, (sql, submissionId) => sendScoreJob(this.boss, submissionId, 'rescore', sql));
+  }
+
+  async auditLog(user: AuthUser | null, taskSlug: string | undefined, limit: number) {
+    assertOrganiser(user);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new InvalidInputError('limit must be between 1 and 1000', { field: 'limit' });
+    let taskId: string | undefined;
+    if (taskSlug) {
+      const task = await this.tasks.taskBySlug(taskSlug);
+      if (!task) throw new NotFoundError('task', taskSlug);
+      taskId = task.id;
+    }
+    return (await this.lifecycle.auditLog(limit, taskId)).map((e) => ({ ...e, actor: e.actor.name, details: (e.details ?? {}) as Record<string, unknown> }));
+  }
+
+  /** A team registers for a task: approved at once when registration is open, else pending. */
+  async register(user: AuthUser | null, taskSlug: string, teamId: string) {
+    assertActsForTeam(teamId, user);
+    const task = await this.tasks.taskBySlug(taskSlug);
+    if (!task) throw new NotFoundError('task', taskSlug);
+    return this.lifecycle.register(task.id, teamId, task.registration === Registration.OPEN || isOrganiser(user));
+  }
+
+  async approve(user: AuthUser | null, taskSlug: string, teamId: string) {
+    const organiser = assertOrganiser(user);
+    const task = await this.tasks.taskBySlug(taskSlug);
+    if (!task) throw new NotFoundError('task', taskSlug);
+    if (!(await this.lifecycle.registration(task.id, teamId))) throw new NotFoundError('registration of team', teamId);
+    return this.lifecycle.approve(task.id, teamId, {
+      actorId: organiser.id,
+      action: 'registration.approve',
+      targetType: 'team',
+      targetId: teamId,
+      details: { taskId: task.id },
+    });
+  }
+
+  async registrations(user: AuthUser | null, taskSlug: string) {
+    assertOrganiser(user);
+    const task = await this.tasks.taskBySlug(taskSlug);
+    if (!task) throw new NotFoundError('task', taskSlug);
+    return this.lifecycle.registrationsOfTask(task.id);
+  }
+
+  /**
+   * Whether a team may submit to a task: registration open (registered on the way) or
+   * approved; organisers always.
+   */
+  async assertMaySubmit(user: AuthUser, task: { id: string; slug: string; registration: Registration }, teamId: string): Promise<void> {
+    if (isOrganiser(user)) return;
+    const reg = await this.lifecycle.registration(task.id, teamId);
+    if (task.registration === Registration.OPEN) {
+      if (!reg) await this.lifecycle.register(task.id, teamId, true);
+      return;
+    }
+    if (reg?.status !== 'APPROVED') {
+      throw new ForbiddenError(`task '${task.slug}' needs an organiser's approval of your team before you submit${reg ? ' (requested, pending)' : '; register the team first'}`);
+    }
+  }
+}

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { TeamsResolver } from './teams.resolver';
+
+@Module({ providers: [TeamsResolver] })
+export class TeamsModule {}

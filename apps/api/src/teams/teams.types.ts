@@ -1,0 +1,32 @@
+import { Field, ID, ObjectType } from '@nestjs/graphql';
+
+@ObjectType('TeamMember')
+export class TeamMemberType {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+}
+
+@ObjectType('TeamDetails', { description: 'A team page: members, and for members and organisers the invite code' })
+export class TeamDetailsType {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+  @Field(() => [TeamMemberType]) members!: TeamMemberType[];
+  @Field(() => String, { nullable: true, description: 'Share it with teammates to join; null unless you are a member or an organiser' })
+  inviteCode!: string | null;
+  @Field() createdAt!: Date;
+}
+
+@ObjectType('ApiTokenInfo', { description: 'An API token without its value (shown only when created)' })
+export class ApiTokenInfoType {
+  @Field(() => ID) id!: string;
+  @Field() label!: string;
+  @Field() createdAt!: Date;
+  @Field(() => Date, { nullable: true }) lastUsedAt!: Date | null;
+  @Field(() => Date, { nullable: true }) revokedAt!: Date | null;
+}
+
+@ObjectType('NewApiToken')
+export class NewApiTokenType {
+  @Field(() => ApiTokenInfoType) info!: ApiTokenInfoType;
+  @Field({ description: 'The plain token, shown this once; only its hash is stored' }) token!: string;
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { MarkPrimaryDocument, ModerateSubmissionDocument, SetBaselineDocument, type Moderation } from '../graphql/generated';
+import { useAuth } from '../lib/auth';
+import { ApiError, request } from '../lib/graphql-client';
+import { ErrorMessage } from './status';
+
+interface Sub {
+  id: string;
+  isPrimary: boolean;
+  isBaseline: boolean;
+  moderation: Moderation;
+  team: { id: string };
+}
+
+/** A member marks the primary submission; an organiser hides, disqualifies or marks a baseline. */
+export function SubmissionActions({ sub, onChange }: { sub: Sub; onChange: () => void }) {
+  const { me } = useAuth();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<ApiError | string | null>(null);
+  const member = !!me?.teams.some((t) => t.id === sub.team.id);
+  const organiser = me?.role === 'ORGANISER';
+  if (!member && !organiser) return null;
+  async function act(action: () => Promise<unknown>) {
+    setError(null);
+    try {
+      await action();
+      onChange();
+    } catch (e) {
+      setError(e instanceof ApiError ? e : String(e));
+    }
+  }
+  return (
+    <section aria-labelledby="actions-heading" className="card">
+      <h2 id="actions-heading">Actions</h2>
+      {error && <ErrorMessage error={error} title="Refused" />}
+      {(member || organiser) && sub.moderation === 'NONE' && (
+        <p>
+          {sub.isPrimary ? (
+            <span data-testid="primary-mark">This is the team's primary submission: the leaderboard ranks it for the team.</span>
+          ) : (
+            <button type="button" data-testid="mark-primary" onClick={() => void act(() => request(MarkPrimaryDocument, { id: sub.id }))}>
+              Mark as primary
+            </button>
+          )}
+        </p>
+      )}
+      {organiser && (
+        <div className="inline-form">
+          <label>
+            Reason shown to the team
+            <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} name="moderation-reason" />
+          </label>
+          <button type="button" onClick={() => void act(() => request(ModerateSubmissionDocument, { id: sub.id, moderation: 'HIDDEN', reason }))}>
+            Hide
+          </button>
+          <button type="button" onClick={() => void act(() => request(ModerateSubmissionDocument, { id: sub.id, moderation: 'DISQUALIFIED', reason }))}>
+            Disqualify
+          </button>
+          {sub.moderation !== 'NONE' && (
+            <button type="button" onClick={() => void act(() => request(ModerateSubmissionDocument, { id: sub.id, moderation: 'NONE', reason: null }))}>
+              Restore
+            </button>
+          )}
+          <button type="button" onClick={() => void act(() => request(SetBaselineDocument, { id: sub.id, isBaseline: !sub.isBaseline }))}>
+            {sub.isBaseline ? 'Not a baseline' : 'Mark as baseline'}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

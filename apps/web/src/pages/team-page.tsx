@@ -1,0 +1,212 @@
+import { useState, type FormEvent } from 'react';
+import { CreateMyTeamDocument, CreateTokenDocument, JoinTeamDocument, MyTokensDocument, RevokeTokenDocument, TeamDetailsDocument, TeamSubmissionsDocument } from '../graphql/generated';
+import { useAuth } from '../lib/auth';
+import { ApiError, request, useQuery } from '../lib/graphql-client';
+import { formatDate } from '../lib/format';
+import { Link } from '../lib/router';
+import { Empty, ErrorMessage, Loading } from '../components/status';
+
+function TeamCard({ id }: { id: string }) {
+  const team = useQuery(TeamDetailsDocument, { id });
+  if (team.loading && !team.data) return <Loading what="the team" />;
+  if (team.error) return <ErrorMessage error={team.error} onRetry={team.refetch} />;
+  const t = team.data!.team;
+  return (
+    <section className="card" aria-label={`Team ${t.name}`} data-testid="team-card">
+      <h2>{t.name}</h2>
+      <p>
+        Members: {t.members.map((m) => m.name).join(', ')}
+      </p>
+      {t.inviteCode && (
+        <p>
+          Invite code for teammates: <code data-testid="invite-code">{t.inviteCode}</code>
+        </p>
+      )}
+      <TeamSubmissions teamId={t.id} />
+      <p className="small muted">
+        Submit on the <Link to="/submit">Submit</Link> page or with <code>podium submit</code>.
+      </p>
+    </section>
+  );
+}
+
+function TeamSubmissions({ teamId }: { teamId: string }) {
+  const subs = useQuery(TeamSubmissionsDocument, { teamId });
+  if (subs.error) return <ErrorMessage error={subs.error} onRetry={subs.refetch} />;
+  const list = subs.data?.teamSubmissions ?? [];
+  if (subs.data && list.length === 0) return <p className="small muted">No submissions yet.</p>;
+  return (
+    <table className="data-table" data-testid="team-submissions">
+      <thead>
+        <tr>
+          <th scope="col">System</th>
+          <th scope="col">Task — phase</th>
+          <th scope="col">Status</th>
+          <th scope="col">Submitted</th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((s) => (
+          <tr key={s.id}>
+            <th scope="row">
+              <Link to={`/submissions/${encodeURIComponent(s.id)}`}>{s.systemName}</Link>
+              {s.isPrimary && <span className="badge badge-open">primary</span>}
+              {s.isBaseline && <span className="badge badge-baseline">baseline</span>}
+            </th>
+            <td>
+              {s.phase.task.title} — {s.phase.name}
+            </td>
+            <td>
+              {s.status.toLowerCase()}
+              {s.moderation !== 'NONE' && (
+                <span className="error-text">
+                  {' '}
+                  · {s.moderation.toLowerCase()}: {s.moderationReason}
+                </span>
+              )}
+            </td>
+            <td>{formatDate(s.createdAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Tokens() {
+  const tokens = useQuery(MyTokensDocument, {});
+  const [label, setLabel] = useState('');
+  const [created, setCreated] = useState<string | null>(null);
+  const [error, setError] = useState<ApiError | string | null>(null);
+  async function create(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      const r = await request(CreateTokenDocument, { label: label.trim() });
+      setCreated(r.createToken.token);
+      setLabel('');
+      tokens.refetch();
+    } catch (err) {
+      setError(err instanceof ApiError ? err : String(err));
+    }
+  }
+  async function revoke(id: string) {
+    setError(null);
+    try {
+      await request(RevokeTokenDocument, { id });
+      tokens.refetch();
+    } catch (err) {
+      setError(err instanceof ApiError ? err : String(err));
+    }
+  }
+  return (
+    <section aria-labelledby="tokens-heading">
+      <h2 id="tokens-heading">API tokens</h2>
+      <p className="small muted">For scripts and the <code>podium</code> command. Only a hash is stored: copy a new token now, it is shown once.</p>
+      {error && <ErrorMessage error={error} title="Refused" />}
+      {created && (
+        <p className="status status-ok" role="status">
+          New token (shown once): <code data-testid="new-token">{created}</code>
+        </p>
+      )}
+      <form className="form inline-form" onSubmit={create}>
+        <label>
+          Name
+          <input name="token-label" value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={100} placeholder="laptop" />
+        </label>
+        <button type="submit">Create token</button>
+      </form>
+      {tokens.data && tokens.data.myTokens.length === 0 && <Empty>No tokens yet.</Empty>}
+      {tokens.data && tokens.data.myTokens.length > 0 && (
+        <table className="data-table" data-testid="tokens">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.data.myTokens.map((t) => (
+              <tr key={t.id}>
+                <th scope="row">{t.label}</th>
+                <td>{formatDate(t.createdAt)}</td>
+                <td>{t.lastUsedAt ? formatDate(t.lastUsedAt) : 'never'}</td>
+                <td>
+                  {t.revokedAt ? (
+                    `revoked ${formatDate(t.revokedAt)}`
+                  ) : (
+                    <button type="button" className="link-button" onClick={() => void revoke(t.id)}>
+                      Revoke
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** Your teams (members, invite code), creating or joining one, and your API tokens. */
+export function TeamPage() {
+  const { me, signedIn, loading, refresh } = useAuth();
+  const [name, setName] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<ApiError | string | null>(null);
+  if (loading && !me) return <Loading what="your account" />;
+  if (!signedIn || !me) {
+    return (
+      <section>
+        <h1>Team</h1>
+        <Empty>
+          <Link to="/account">Sign in or register</Link> to create or join a team.
+        </Empty>
+      </section>
+    );
+  }
+  async function act(e: FormEvent, action: () => Promise<unknown>) {
+    e.preventDefault();
+    setError(null);
+    try {
+      await action();
+      setName('');
+      setCode('');
+      refresh();
+    } catch (err) {
+      setError(err instanceof ApiError ? err : String(err));
+    }
+  }
+  return (
+    <section>
+      <h1>Team</h1>
+      {error && <ErrorMessage error={error} title="Refused" />}
+      {me.teams.length === 0 && <Empty>{me.name} is not in a team yet: create one, or join with the invite code a teammate gives you.</Empty>}
+      {me.teams.map((t) => (
+        <TeamCard key={t.id} id={t.id} />
+      ))}
+      <div className="two-columns">
+        <form className="form" onSubmit={(e) => void act(e, () => request(CreateMyTeamDocument, { name: name.trim() }))}>
+          <h2>Create a team</h2>
+          <label>
+            Team name
+            <input name="team-name" value={name} onChange={(e) => setName(e.target.value)} required minLength={2} maxLength={100} />
+          </label>
+          <button type="submit">Create team</button>
+        </form>
+        <form className="form" onSubmit={(e) => void act(e, () => request(JoinTeamDocument, { inviteCode: code.trim() }))}>
+          <h2>Join a team</h2>
+          <label>
+            Invite code
+            <input name="invite-code" value={code} onChange={(e) => setCode(e.target.value)} required />
+          </label>
+          <button type="submit">Join team</button>
+        </form>
+      </div>
+      <Tokens />
+    </section>
+  );
+}

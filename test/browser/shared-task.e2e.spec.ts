@@ -1,0 +1,266 @@
+/**
+ * A shared task run through the web app in headless Chromium (issue #10): an organiser creates
+ * a task, a hidden phase and its test set on the Organise page; a participant registers, creates
+ * a team, a teammate joins with the invite code; the participant creates a token, downloads the
+ * test input from the Submit page and submits with the exact `podium submit` command shown there,
+ * watching the scoring progress; marks the submission primary; the organiser closes the phase and
+ * publishes the results; an anonymous visitor then sees references and per-instance scores.
+ * Screenshots go to test-artifacts/screenshots/journey-*.png.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
+import { Client } from 'pg';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { databaseUrl, freePort, repoRoot, startApp, waitFor, type RunningApp } from '../e2e/support/processes';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = path.join(repoRoot, 'test-artifacts', 'screenshots');
+const WEB_DIST = path.join(repoRoot, 'apps', 'web', 'dist');
+const INSTANCES = [
+  { id: 'j1', source: 'Der Zug ist spät.', references: ['the train is late'] },
+  { id: 'j2', source: 'Ich lese ein Buch.', references: ['i am reading a book'] },
+  { id: 'j3', source: 'Das Wetter ist schön.', references: ['the weather is nice'] },
+];
+
+function webBuildIsStale(): boolean {
+  const built = path.join(WEB_DIST, 'index.html');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  const newer = (p: string): boolean => {
+    const st = statSync(p);
+    if (st.isDirectory()) return readdirSync(p).some((f) => newer(path.join(p, f)));
+    return st.mtimeMs > builtAt;
+  };
+  return newer(path.join(repoRoot, 'apps', 'web', 'src'));
+}
+
+async function createDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `podium_journey_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Runs a shell command line as a participant would, with `podium` on the PATH. */
+function shell(command: string, cwd: string, env: Record<string, string>): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('timeout', ['120', 'bash', '-c', command], { cwd, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('close', (code) => resolve({ status: code ?? -1, stdout, stderr }));
+  });
+}
+
+describe('a shared task in the browser: organiser, participants, CLI, publishing', () => {
+  let db: Db;
+  let drop: (() => Promise<void>) | undefined;
+  let api: RunningApp | undefined;
+  let worker: RunningApp | undefined;
+  let browser: Browser | undefined;
+  let base: string;
+  let organiserToken: string;
+  const suffix = randomBytes(3).toString('hex');
+  const slug = `journey-${suffix}`;
+  const work = mkdtempSync(path.join(tmpdir(), 'podium-journey-'));
+  let phaseId = '';
+  let submissionId = '';
+  let participantToken = '';
+
+  const logs = () => `api:\n${api?.logs.join('').slice(-4000)}\nworker:\n${worker?.logs.join('').slice(-4000)}`;
+  const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SHOTS, `journey-${name}.png`), fullPage: true });
+  async function newPage(): Promise<Page> {
+    const context = await browser!.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    return page;
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}: apt-get install -y --no-install-recommends chromium`);
+    mkdirSync(SHOTS, { recursive: true });
+    const created = await createDatabase(databaseUrl());
+    drop = created.drop;
+    const r = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: created.url }, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`migrate failed: ${r.stderr}`);
+    if (webBuildIsStale()) {
+      const b = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'apps/web/vite.config.ts'], { cwd: repoRoot, encoding: 'utf8' });
+      if (b.status !== 0) throw new Error(`web build failed: ${b.stderr}`);
+    }
+    db = createDb(created.url, { maxConnections: 2 });
+    const identity = new IdentityRepository(db);
+    const organiser = await identity.createUser(`olga-${suffix}`, Role.ORGANISER);
+    organiserToken = await identity.issueToken(organiser.id, 'journey');
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    api = startApp('apps/api/src/main.ts', { DATABASE_URL: created.url, PORT: String(port), HOST: '127.0.0.1', PODIUM_WEB_DIST: WEB_DIST });
+    await waitFor('the api', async () => (await fetch(`${base}/api/health`)).ok, 90_000).catch((e: unknown) => {
+      throw new Error(`${String(e)}\n${logs()}`);
+    });
+    // Started once the api has created pg-boss's schema: two processes creating it at once on a
+    // fresh database can deadlock.
+    worker = startApp('apps/worker/src/main.ts', { DATABASE_URL: created.url, PODIUM_WORKER_NAME: `journey-${suffix}`, PODIUM_WORKER_POLL_SECONDS: '0.5' });
+    // `podium` on the PATH, as a participant would have it.
+    const bin = path.join(work, 'bin');
+    mkdirSync(bin);
+    const shim = path.join(bin, 'podium');
+    writeFileSync(shim, `#!/bin/sh\nSWC_NODE_PROJECT="${repoRoot}/tsconfig.base.json" exec "${process.execPath}" -r "${repoRoot}/node_modules/@swc-node/register" "${repoRoot}/apps/cli/src/main.ts" "$@"\n`);
+    chmodSync(shim, 0o755);
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all([api?.stop(), worker?.stop()]);
+    await db?.$disconnect();
+    await drop?.();
+    rmSync(work, { recursive: true, force: true });
+  }, 60_000);
+
+  let organiser: Page;
+
+  it('an organiser creates a task, a hidden phase and its test set on the Organise page', async () => {
+    organiser = await newPage();
+    await organiser.goto(`${base}/`);
+    await organiser.getByRole('button', { name: 'Use a token' }).click();
+    await organiser.getByLabel('API token').fill(organiserToken);
+    await organiser.getByRole('button', { name: 'Sign in' }).click();
+    await organiser.getByTestId('who').filter({ hasText: `olga-${suffix}` }).waitFor();
+    await organiser.goto(`${base}/organise`);
+    const task = organiser.locator('form[aria-labelledby="create-task"]');
+    await task.getByLabel('Slug (URL name)').fill(slug);
+    await task.getByLabel('Title').fill('Journey MT');
+    await task.getByLabel('Source language').fill('de');
+    await task.getByLabel('Target language').fill('en');
+    await task.getByRole('button', { name: /Create/ }).click();
+    await organiser.getByText(`Created task ${slug}.`).waitFor();
+
+    const phase = organiser.locator('form[aria-labelledby="create-phase"]');
+    await phase.getByLabel('Name').fill('test');
+    await phase.getByLabel('Show the leaderboard while the phase is open').uncheck();
+    await phase.getByRole('button', { name: /Add|Create/ }).click();
+    await organiser.getByText('Created phase test.').waitFor();
+
+    const upload = organiser.locator('form[aria-labelledby="upload-testset"]');
+    await upload.getByLabel('Name').fill('journey-test');
+    await upload.getByLabel('File').setInputFiles({ name: 'test.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(INSTANCES.map((i) => JSON.stringify(i)).join('\n')) });
+    await upload.getByRole('button', { name: /Upload/ }).click();
+    await organiser.getByText(/Uploaded journey-test: 3 instances/).waitFor();
+    const row = organiser.getByTestId('phase-row-test');
+    await row.getByTestId('phase-state').filter({ hasText: 'open, board hidden' }).waitFor();
+    phaseId = (await row.locator('code').innerText()).trim();
+    await shot(organiser, '01-organise');
+  }, 90_000);
+
+  let participant: Page;
+
+  it('a participant registers, creates a team, a teammate joins with the invite code, and a token is shown once', async () => {
+    participant = await newPage();
+    await participant.goto(`${base}/account`);
+    const form = participant.getByTestId('register-form');
+    await form.getByLabel('Name').fill(`ada-${suffix}`);
+    await form.getByLabel('E-mail').fill(`ada-${suffix}@example.org`);
+    await form.getByLabel(/Password/).fill('a long enough password');
+    await shot(participant, '02-register');
+    await form.getByRole('button', { name: 'Register' }).click();
+    await participant.waitForURL(/\/team$/);
+    await participant.getByLabel('Team name').fill(`Team Ada ${suffix}`);
+    await participant.getByRole('button', { name: 'Create team' }).click();
+    const code = (await participant.getByTestId('invite-code').innerText()).trim();
+
+    const mate = await newPage();
+    await mate.goto(`${base}/account`);
+    const mateForm = mate.getByTestId('register-form');
+    await mateForm.getByLabel('Name').fill(`bo-${suffix}`);
+    await mateForm.getByLabel('E-mail').fill(`bo-${suffix}@example.org`);
+    await mateForm.getByLabel(/Password/).fill('another long password');
+    await mateForm.getByRole('button', { name: 'Register' }).click();
+    await mate.waitForURL(/\/team$/);
+    await mate.getByLabel('Invite code').fill(code);
+    await mate.getByRole('button', { name: 'Join team' }).click();
+    await mate.getByTestId('team-card').filter({ hasText: `ada-${suffix}, bo-${suffix}` }).waitFor();
+    await shot(mate, '03-team-joined');
+
+    await participant.getByLabel('Name', { exact: true }).fill('laptop');
+    await participant.getByRole('button', { name: 'Create token' }).click();
+    participantToken = (await participant.getByTestId('new-token').innerText()).trim();
+    expect(participantToken).toMatch(/^pod_/);
+    await shot(participant, '04-team-token');
+  }, 90_000);
+
+  it('downloads the test input from the Submit page and submits with the podium command shown there, with progress', async () => {
+    await participant.goto(`${base}/submit`);
+    await participant.getByTestId('phase-id').filter({ hasText: phaseId }).waitFor();
+    await participant.getByLabel('System name').fill('journey-system');
+    const command = (await participant.getByTestId('cli-submit').innerText()).trim();
+    expect(command).toBe(`podium submit --url ${base} --phase ${phaseId} --token $PODIUM_TOKEN --system 'journey-system' outputs.txt`);
+    expect(await participant.getByTestId('curl-submit').innerText()).toContain(`${base}/api/phases/${phaseId}/submissions`);
+    await shot(participant, '05-submit-page');
+
+    const [download] = await Promise.all([participant.waitForEvent('download'), participant.getByTestId('test-input-tsv').click()]);
+    const input = readFileSync((await download.path())!, 'utf8');
+    expect(input).toBe(`id\tsource\n${INSTANCES.map((i) => `${i.id}\t${i.source}`).join('\n')}\n`);
+    expect(input).not.toContain('the train');
+
+    // The participant's system: one output per line, in the order of the test input.
+    writeFileSync(path.join(work, 'outputs.txt'), 'the train is late\ni read a book\nthe weather is fine\n');
+    const run = await shell(command, work, { PODIUM_TOKEN: participantToken, PATH: `${path.join(work, 'bin')}:${process.env['PATH']}` });
+    if (run.status !== 0) throw new Error(`podium submit exited ${run.status}:\n${run.stderr}\n${run.stdout}\n${logs()}`);
+    expect(run.stderr).toMatch(/submitted journey-system/);
+    expect(run.stderr).toMatch(/scored 3\/3/);
+    expect(run.status).toBe(0);
+    submissionId = (JSON.parse(run.stdout) as { submissionId: string }).submissionId;
+    writeFileSync(path.join(SHOTS, 'journey-06-cli-output.txt'), `$ ${command}\n${run.stderr}${run.stdout}`);
+
+    await participant.goto(`${base}/submissions/${submissionId}`);
+    await participant.getByTestId('submission-status').filter({ hasText: /scored/i }).waitFor();
+    await participant.getByTestId('corpus-scores').waitFor();
+    // Before publishing the team sees its outputs and scores, never the references.
+    await participant.getByText('hidden until published').first().waitFor();
+    await participant.getByTestId('mark-primary').click();
+    await participant.getByTestId('primary-mark').waitFor();
+    await shot(participant, '07-submission-primary');
+  }, 180_000);
+
+  it('the organiser closes the phase and publishes; an anonymous visitor then sees references and per-instance scores', async () => {
+    const anonymous = await newPage();
+    await anonymous.goto(`${base}/submissions/${submissionId}`);
+    await anonymous.getByText(/hidden until the organisers publish/).waitFor();
+    await shot(anonymous, '08-anonymous-before');
+
+    await organiser.goto(`${base}/organise`);
+    const row = organiser.getByTestId('phase-row-test');
+    await row.getByRole('button', { name: 'Close now' }).click();
+    await row.getByTestId('phase-state').filter({ hasText: 'closed, not published' }).waitFor();
+    await row.getByRole('button', { name: 'Publish results' }).click();
+    await row.getByTestId('phase-state').filter({ hasText: /^published/ }).waitFor();
+    await organiser.getByTestId('audit-log').filter({ hasText: 'phase.publish' }).waitFor();
+    await shot(organiser, '09-organise-published');
+
+    await anonymous.goto(`${base}/submissions/${submissionId}`);
+    await anonymous.getByTestId('corpus-scores').waitFor();
+    await anonymous.getByText('the weather is nice').waitFor();
+    await anonymous.getByText('i am reading a book').waitFor();
+    await shot(anonymous, '10-anonymous-published');
+    await anonymous.goto(`${base}/tasks/${slug}`);
+    await anonymous.getByTestId('leaderboard-row').first().waitFor();
+    await shot(anonymous, '11-leaderboard-published');
+  }, 120_000);
+});

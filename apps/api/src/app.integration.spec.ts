@@ -354,9 +354,14 @@ suite('API against PostgreSQL', () => {
     expect(organiser['instanceScores'].rows[0].references).toEqual(['It is raining.', 'It rains.']);
   });
 
-  it('queues a rescore of a submission as a new job', async () => {
+  it('queues a rescore of a submission as a new job, keeping its scores in the history and an audit entry', async () => {
+    const before = await db.corpusScore.findMany({ where: { submissionId: firstSubmissionId }, orderBy: { metric: 'asc' } });
+    expect(before.length).toBeGreaterThan(0);
     const data = await ok(`mutation($s: ID!) { rescore(submissionId: $s) }`, { s: firstSubmissionId }, organiserToken);
     expect(data['rescore']).toBe(1);
+    const history = await db.scoreHistory.findMany({ where: { submissionId: firstSubmissionId }, orderBy: { metric: 'asc' } });
+    expect(history.map((h) => [h.metric, h.signature, h.value])).toEqual(before.map((c) => [c.metric, c.signature, c.value]));
+    expect(await db.auditEntry.count({ where: { action: 'submission.rescore', targetId: firstSubmissionId } })).toBe(1);
     const jobs = await db.$queryRawUnsafe<{ reason: string }[]>(
       `SELECT data->>'reason' AS reason FROM ${QUEUE_SCHEMA}.job WHERE name = $1 AND data->>'submissionId' = $2 ORDER BY created_on`,
       SCORE_SUBMISSION_QUEUE,

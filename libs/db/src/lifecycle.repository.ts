@@ -127,15 +127,17 @@ export class LifecycleRepository {
   }
 
   /** Copies the corpus scores of the submissions into the history before they are re-scored. */
-  async archiveCorpusScores(submissionIds: string[], audit: AuditRecord): Promise<number> {
-    return this.db.$transaction(async (tx) => {
-      const rows = await tx.corpusScore.findMany({ where: { submissionId: { in: submissionIds } } });
-      if (rows.length > 0) {
-        await tx.scoreHistory.createMany({ data: rows.map((r) => ({ submissionId: r.submissionId, metric: r.metric, signature: r.signature, value: r.value })) });
-      }
-      await this.audit(tx, audit);
-      return rows.length;
-    });
+  /**
+   * Copies the submissions' current corpus scores (with their signatures) into the score history
+   * and records the audit entry, inside the caller's transaction (a re-score's requeue).
+   */
+  async archiveCorpusScoresIn(tx: Prisma.TransactionClient, submissionIds: string[], audit: AuditRecord): Promise<number> {
+    const rows = await tx.corpusScore.findMany({ where: { submissionId: { in: submissionIds } } });
+    if (rows.length > 0) {
+      await tx.scoreHistory.createMany({ data: rows.map((r) => ({ submissionId: r.submissionId, metric: r.metric, signature: r.signature, value: r.value })) });
+    }
+    await this.audit(tx, audit);
+    return rows.length;
   }
 
   async scoreHistory(submissionId: string) {

@@ -145,8 +145,16 @@ export class SubmissionRepository {
    * being scored under a live lease is refused; one whose lease lapsed (its worker stopped) is
    * taken back. `reason` is what the submission shows while queued (null: a plain rescore).
    */
-  async requeue(submissionIds: string[], enqueue: (sql: TxSql, submissionId: string) => Promise<void>, reason: string | null = null) {
+  async requeue(
+    submissionIds: string[],
+    enqueue: (sql: TxSql, submissionId: string) => Promise<void>,
+    reason: string | null = null,
+    alongside?: (tx: Prisma.TransactionClient) => Promise<void>,
+  ) {
     return this.db.$transaction(async (tx) => {
+      // Writes that belong to the same action (a re-score's history and audit entry) commit or
+      // roll back with the requeue.
+      if (alongside) await alongside(tx);
       for (const id of submissionIds) {
         const sources = sourcesOf(SubmissionStatus.QUEUED);
         const updated = await tx.$executeRaw`

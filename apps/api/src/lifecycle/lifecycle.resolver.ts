@@ -61,7 +61,7 @@ export class LifecycleResolver {
   @OrganiserOnly()
   @Mutation(() => Int, { description: 'Re-scores every submission of a phase (after a metric fix), keeping the replaced scores and signatures in the history' })
   async rescorePhase(@Args('phaseId', { type: () => ID }) phaseId: string, @CurrentUser() user: AuthUser): Promise<number> {
-    return this.service.rescorePhase(user, phaseId);
+    return this.service.rescore(user, { phaseId });
   }
 
   @OrganiserOnly()

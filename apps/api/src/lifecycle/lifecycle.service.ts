@@ -11,6 +11,7 @@ import {
   Registration,
   SubmissionRepository,
   TaskRepository,
+  type AuditRecord,
   type AuthUser,
 } from '@podium/db';
 import { assertId } from '../common/ids';
@@ -72,21 +73,39 @@ export class LifecycleService {
   }
 
   /** Re-scores a whole phase after a metric fix; the replaced corpus scores stay in the history. */
-  async rescorePhase(user: AuthUser | null, phaseId: string): Promise<number> {
+  /**
+   * Queues one submission, or every submission of a phase not being scored right now, for
+   * scoring again. The scores they had move to their score history with their signatures, and
+   * the audit log names who asked: all in the transaction that requeues them.
+   */
+  async rescore(user: AuthUser | null, target: { submissionId?: string; phaseId?: string }): Promise<number> {
     const organiser = assertOrganiser(user);
-    assertId('phase', phaseId);
-    const phase = await this.tasks.phaseById(phaseId);
-    if (!phase) throw new NotFoundError('phase', phaseId);
-    const ids = (await this.submissions.ofPhase(phaseId)).filter((s) => s.status !== 'SCORING').map((s) => s.id);
-    const archived = await this.lifecycle.archiveCorpusScores(ids, {
-      actorId: organiser.id,
-      action: 'phase.rescore',
-      targetType: 'phase',
-      targetId: phase.id,
-      details: { taskId: phase.taskId, phase: phase.name, submissions: ids.length },
-    });
-    void archived;
-    return this.submissions.requeue(ids, (sql, submissionId) => sendScoreJob(this.boss, submissionId, 'rescore', sql));
+    if (!!target.submissionId === !!target.phaseId) {
+      throw new InvalidInputError('give exactly one of submissionId and phaseId', { field: 'submissionId' });
+    }
+    let ids: string[];
+    let audit: Omit<AuditRecord, 'actorId' | 'action'>;
+    if (target.submissionId) {
+      const s = await this.submission(target.submissionId);
+      ids = [s.id];
+      audit = { targetType: 'submission', targetId: s.id, details: { phaseId: s.phaseId, system: s.systemName } };
+    } else {
+      const phaseId = target.phaseId!;
+      assertId('phase', phaseId);
+      const phase = await this.tasks.phaseById(phaseId);
+      if (!phase) throw new NotFoundError('phase', phaseId);
+      ids = (await this.submissions.ofPhase(phaseId)).filter((s) => s.status !== 'SCORING').map((s) => s.id);
+      audit = { targetType: 'phase', targetId: phase.id, details: { taskId: phase.taskId, phase: phase.name, submissions: ids.length } };
+    }
+    if (ids.length === 0) return 0;
+    return this.submissions.requeue(
+      ids,
+      (sql, submissionId) => sendScoreJob(this.boss, submissionId, 'rescore', sql),
+      null,
+      async (tx) => {
+        await this.lifecycle.archiveCorpusScoresIn(tx, ids, { actorId: organiser.id, action: `${audit.targetType}.rescore`, ...audit });
+      },
+    );
   }
 
   async auditLog(user: AuthUser | null, taskSlug: string | undefined, limit: number) {

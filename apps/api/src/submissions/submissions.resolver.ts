@@ -3,6 +3,7 @@ import { SCORE_JOB_MAX_ATTEMPTS } from '@podium/contracts';
 import { retryNote, type AuthUser, type Submission, type Team } from '@podium/db';
 import { CurrentUser, OrganiserOnly, SignedIn } from '../auth/auth.guard';
 import { CorpusScoreType, InstanceOrder, InstanceScorePageType, QuotaType, SubmissionType, UploadFormatEnum } from './submission.types';
+import { LifecycleService } from '../lifecycle/lifecycle.service';
 import { SubmissionsService } from './submissions.service';
 
 export function toSubmissionType(s: Submission & { team?: Team }): SubmissionType {
@@ -16,7 +17,10 @@ export function toSubmissionType(s: Submission & { team?: Team }): SubmissionTyp
 
 @Resolver(() => SubmissionType)
 export class SubmissionsResolver {
-  constructor(private readonly service: SubmissionsService) {}
+  constructor(
+    private readonly service: SubmissionsService,
+    private readonly lifecycle: LifecycleService,
+  ) {}
 
   @Query(() => [SubmissionType], { description: "A phase's submissions the caller may see (a team always sees its own)" })
   async submissions(
@@ -86,7 +90,7 @@ export class SubmissionsResolver {
     @Args('phaseId', { type: () => ID, nullable: true }) phaseId: string | undefined,
     @CurrentUser() user: AuthUser,
   ): Promise<number> {
-    return this.service.rescore(user, { submissionId: submissionId ?? undefined, phaseId: phaseId ?? undefined });
+    return this.lifecycle.rescore(user, { submissionId: submissionId ?? undefined, phaseId: phaseId ?? undefined });
   }
 
   @OrganiserOnly()

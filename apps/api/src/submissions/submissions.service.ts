@@ -236,23 +236,6 @@ export class SubmissionsService {
     };
   }
 
-  /** Queues one submission, or every submission of a phase, for scoring again. */
-  async rescore(user: AuthUser | null, target: { submissionId?: string; phaseId?: string }): Promise<number> {
-    assertOrganiser(user);
-    if (!!target.submissionId === !!target.phaseId) {
-      throw new InvalidInputError('give exactly one of submissionId and phaseId', { field: 'submissionId' });
-    }
-    let ids: string[];
-    if (target.submissionId) {
-      assertId('submission', target.submissionId);
-      ids = [target.submissionId];
-    } else {
-      await this.phase(target.phaseId!);
-      ids = (await this.submissions.ofPhase(target.phaseId!)).filter((s) => s.status !== 'SCORING').map((s) => s.id);
-    }
-    return this.submissions.requeue(ids, this.enqueuer('rescore'));
-  }
-
   /**
    * Organisers: queues one submission again (any state but a live scoring run), or every stuck
    * one (SCORING without a live lease: its worker stopped and no reaper ran). Returns the ids.

@@ -41,7 +41,10 @@ try {
   }
   const tokenFile = path.join(root, '.data', 'organiser-token');
   const statusFile = path.join(root, '.data', 'seed-status.json');
-  const env = { ...process.env, DATABASE_URL: db.url, PODIUM_WEB_DIST: webDist };
+  // The apps log JSON when their output is not a terminal (it is a pipe here): a person at a
+  // terminal gets Nest's readable lines instead, unless PODIUM_LOG_FORMAT says otherwise.
+  const logFormat = process.env.PODIUM_LOG_FORMAT ?? (process.stdout.isTTY ? 'text' : 'json');
+  const env = { ...process.env, DATABASE_URL: db.url, PODIUM_WEB_DIST: webDist, PODIUM_LOG_FORMAT: logFormat };
   const mirror = process.env.PODIUM_DATA_MIRROR?.trim();
   say(
     `seeding the demo task; its data (WMT17 de-en from github.com/cyr19/MENLI, MIT licence) comes from ` +

@@ -5,6 +5,8 @@
  * the answer must be the one apps/api/src/common/visibility.ts declares. Every cell is printed.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
 import {
   AUTHORIZATION_MATRIX,
@@ -16,6 +18,8 @@ import {
   type ViewerRole,
 } from '../../apps/api/src/common/visibility';
 import { databaseUrl, freePort, graphqlClient, startApp, waitFor, type RunningApp } from './support/processes';
+
+const root = path.resolve(__dirname, '..', '..');
 
 const SECRET = 'REFERENCE-SECRET';
 const INSTANCES = [
@@ -49,7 +53,12 @@ describe('authorization matrix: role × resource × phase state, through every p
   });
 
   afterAll(async () => {
-    if (lines.length > 0) process.stdout.write(`\nAuthorization matrix (${lines.length} cells)\n${lines.join('\n')}\n`);
+    if (lines.length > 0) {
+      const table = `Authorization matrix (${lines.length} cells)\n${lines.join('\n')}\n`;
+      process.stdout.write(`\n${table}`);
+      mkdirSync(path.join(root, 'test-artifacts'), { recursive: true });
+      writeFileSync(path.join(root, 'test-artifacts', 'authorization-matrix.txt'), table);
+    }
     await api?.stop();
     await db?.$disconnect();
   });

@@ -70,7 +70,8 @@ describe('podium rank', () => {
     ]);
     expect(records[2].line).toBe(4);
     expect(() => parseCsv('a,b\n"open,1\n')).toThrow(/line 2: unterminated quoted field/);
-    expect(() => parseCsv('a,b\nx"y,1\n')).toThrow(/line 2: stray quote/);
+    expect(() => parseCsv('a,b\nx"y,1\n')).toThrow(/line 2: quote inside an unquoted field/);
+    expect(() => parseCsv('system,instance,score\n"a"b,1,2\n')).toThrow(/line 2: text after a closing quote/);
   });
 
   it('passes seed, correction, alpha and test through to the analysis', async () => {

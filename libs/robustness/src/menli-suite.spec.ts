@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { fetchDataset, parseDataMirror } from '@podium/datasets';
 import { MenliSuiteError, formatMenliCsv, parseMenliCsv } from './menli-suite';
 
+// Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
+jest.setTimeout(60_000);
+
 const HEADER = 'error,id,source,ref,r,hyp_para,hyp_adv_based,hyp_adv_free';
 
 // Upstream files through the dataset registry, from the offline mirror (PODIUM_DATA_MIRROR,

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
-import { SCORE_SUBMISSION_QUEUE } from '@podium/contracts';
+import { ensureQueue, SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, sendScoreJob } from '@podium/contracts';
 import type { WorkerConfig } from '@podium/config';
 import { ScoringProcessor } from './scoring.processor';
 import { PermanentScoringError, ScoringService } from './scoring.service';
@@ -123,6 +123,46 @@ describeDb('ScoringService (real PostgreSQL)', () => {
     expect(failed.status).toBe('FAILED');
     expect(failed.error).toMatch(/after 4 attempts: disk on fire/);
   });
+
+  it('retries a crashing job through real pg-boss until its retry limit, then fails the submission once', async () => {
+    // pg-boss on a schema of its own (no other suite's worker polls it), with the contract's
+    // send options (retryLimit 3, retryDelay 1 s doubling): the job comes back with retryCount
+    // 0, 1, 2, 3 and pg-boss marks it failed after the last attempt.
+    const boss = new PgBoss({ connectionString: url!, schema: `pgboss_retry_${randomUUID().slice(0, 8)}`, supervise: false, schedule: false });
+    boss.on('error', () => undefined);
+    await boss.start();
+    try {
+      await ensureQueue(boss, SCORE_SUBMISSION_QUEUE);
+      const id = await makeSubmission([{ key: 'bleu', name: 'bleu', options: {} }]);
+      const service = new ScoringService(submissions, null, keeper(undefined, boss));
+      jest.spyOn(service, 'scoreBatch').mockImplementation(async (ids: string[]) => ids.map(() => new Error('disk on fire')));
+      const processor = new ScoringProcessor(boss, { PODIUM_WORKER_NAME: 'w' } as WorkerConfig, service);
+      await sendScoreJob(boss, id, 'submitted');
+      const attempts: number[] = [];
+      let jobId = '';
+      const deadline = Date.now() + 45_000;
+      while (Date.now() < deadline && (await db.submission.findUniqueOrThrow({ where: { id } })).status !== 'FAILED') {
+        const jobs = await boss.fetch<unknown>(SCORE_SUBMISSION_QUEUE, { batchSize: 1, includeMetadata: true });
+        if (jobs.length === 0) {
+          await new Promise((r) => setTimeout(r, 200));
+          continue;
+        }
+        jobId = jobs[0]!.id;
+        attempts.push(jobs[0]!.retryCount);
+        await processor.handleBatch(jobs);
+      }
+      expect(attempts).toEqual([0, 1, 2, 3]);
+      expect(attempts).toHaveLength(SCORE_JOB_MAX_ATTEMPTS);
+      const failed = await db.submission.findUniqueOrThrow({ where: { id } });
+      expect(failed.status).toBe('FAILED');
+      expect(failed.error).toMatch(/after 4 attempts: disk on fire/);
+      // The last attempt fails the submission and asks for no retry: no job comes back.
+      expect(await boss.fetch(SCORE_SUBMISSION_QUEUE)).toEqual([]);
+      expect((await boss.getJobById(SCORE_SUBMISSION_QUEUE, jobId))?.retryCount).toBe(3);
+    } finally {
+      await boss.stop({ graceful: false, wait: true, timeout: 5_000 });
+    }
+  }, 90_000);
 
   it('drops a job whose payload does not match the v1 schema without touching any submission', async () => {
     const service = { scoreBatch: jest.fn() } as unknown as ScoringService;

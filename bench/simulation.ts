@@ -1,8 +1,8 @@
 /**
- * The paper's simulation (Zhao thesis ch. 11 §4, Fig. 3; SCIENCE.md "Simulation"), reproduced
+ * The paper's simulation (Zhao thesis ch. 11 §4, Fig. 3; docs/science.md §1 "Simulation"), reproduced
  * qualitatively: `npm run bench:simulation`.
  *
- * Protocol of the released `simulations.py` (offset version, as summarised in SCIENCE.md §1):
+ * Protocol of the released `simulations.py` (offset version, as summarised in docs/science.md §1):
  * - latent strengths λ = 10·u/Σu, u ~ U(0,1) per system;
  * - N_types instance types, each with an offset 100·U(0,1) shared by all systems;
  *   ⌊M/N_types⌋ instances per type; score = λ_j + offset_t + N(0, 1);
@@ -83,7 +83,7 @@ function row(label: string, pick: (s: Setup) => boolean, reference: [number, num
 }
 
 const table = [
-  ['condition', 'setups', 'MEAN', 'MEDIAN', 'BT', 'SCIENCE.md (MEAN/MEDIAN/BT)'],
+  ['condition', 'setups', 'MEAN', 'MEDIAN', 'BT', 'docs/science.md (MEAN/MEDIAN/BT)'],
   row('easy (1 type, f = 0), N_sys 2', (s) => s.nTypes === 1 && s.f === 0 && s.nSys === 2, [0.95, 0.95, 0.95]),
   row('easy (1 type, f = 0), N_sys 50', (s) => s.nTypes === 1 && s.f === 0 && s.nSys === 50, [0.45, 0.4, 0.44]),
   row('outliers: 1 type, f = .025', (s) => s.nTypes === 1 && s.f === 0.025, [0.32, 0.77, 0.78]),

@@ -31,7 +31,7 @@ describe('applyFormula and formulaRange', () => {
 });
 
 describe('defaultNliOptions', () => {
-  // SCIENCE.md §3 table: MT e ↔ (M:615–626); summarisation e−c ← (M:1366) and −c src→ (M:1367).
+  // docs/science.md §3 table: MT e ↔ (M:615–626); summarisation e−c ← (M:1366) and −c src→ (M:1367).
   it('uses e with <-> for MT, reference-based and reference-free', () => {
     expect(defaultNliOptions('mt', 'ref')).toMatchObject({ formula: 'e', direction: 'ref<->hyp', refsAggregation: 'max', long: 'truncate' });
     expect(defaultNliOptions('mt', 'src')).toMatchObject({ formula: 'e', direction: 'src<->hyp' });

@@ -98,7 +98,7 @@ export function formulaRange(formula: NliFormula): [number, number] {
 }
 
 /**
- * The MENLI paper's defaults (SCIENCE.md §3): MT `e` with ↔ (reference-based M:615–619 and
+ * The MENLI paper's defaults (docs/science.md §3): MT `e` with ↔ (reference-based M:615–619 and
  * reference-free M:620–626); summarisation reference-based `e-c` with ref←hyp (M:1366–1367),
  * reference-free `-c` with src→hyp (M:1367–1368). Data-to-text and other tasks have no
  * paper default; they take MT's symmetric `e` ↔. Several references: max (Div-Ref's

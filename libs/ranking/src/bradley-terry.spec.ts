@@ -23,7 +23,7 @@ describe('Bradley–Terry', () => {
   });
 
   it('fits the paper Fig. 1 strengths ≈ (0.0942, 0.6570, 0.2488)', () => {
-    // SCIENCE.md §1: BT run of the BT-eval notebook data (MM stopped at ‖Δ‖² < 1e-9, 4 digits);
+    // docs/science.md §1: BT run of the BT-eval notebook data (MM stopped at ‖Δ‖² < 1e-9, 4 digits);
     // the exact MLE is (0.094186…, 0.657053…, 0.248761…) (newtonReference below), so 3 digits here.
     const fit = fitBradleyTerry(countWins(fig1));
     const ref = newtonReference(countWins(fig1));
@@ -45,7 +45,7 @@ describe('Bradley–Terry', () => {
   });
 
   it('reproduces the transitivity example with ties dropped: (0.253, 0.421, 0.326)', () => {
-    // SCIENCE.md §1 "Transitivity": A=[1,2,3], B=[2,3,1], C=[3,2,1]
+    // docs/science.md §1 "Transitivity": A=[1,2,3], B=[2,3,1], C=[3,2,1]
     const t: ScoreTable = { systems: ['A', 'B', 'C'], instances: ['1', '2', '3'], scores: [[1, 2, 3], [2, 3, 1], [3, 2, 1]] };
     const s = fitBradleyTerry(countWins(t)).strengths;
     expect(s[0]).toBeCloseTo(0.253, 3);

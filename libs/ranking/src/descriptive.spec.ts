@@ -4,7 +4,7 @@ import { bootstrapCounts, mulberry32, shuffleInPlace } from './prng';
 
 describe('descriptive statistics and ranks', () => {
   it('reproduces the paper Fig. 1 means (all 9.2) and medians (11, 11, 7)', () => {
-    // SCIENCE.md §1, from BT-eval/Intuition.ipynb
+    // docs/science.md §1, from BT-eval/Intuition.ipynb
     expect(mean([1, 5, 11, 12, 17])).toBeCloseTo(9.2, 14);
     expect(mean([5, 11, 12, 17, 1])).toBeCloseTo(9.2, 14);
     expect(mean([2, 6, 7, 13, 18])).toBeCloseTo(9.2, 14);

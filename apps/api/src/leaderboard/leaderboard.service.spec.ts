@@ -34,7 +34,7 @@ describe('ranking adapter', () => {
     for (const m of ['bleu', 'chrf', 'chrf++', 'rougeL', 'nli']) expect(metricHigherIsBetter(m)).toBe(true);
   });
 
-  it('reproduces the Bradley–Terry strengths of the thesis Fig. 1 example (SCIENCE.md: .0942, .6570, .2488)', () => {
+  it('reproduces the Bradley–Terry strengths of the thesis Fig. 1 example (docs/science.md: .0942, .6570, .2488)', () => {
     const a = rankSystems(
       { systems: ['A', 'B', 'C'], instances: ['1', '2', '3', '4', '5'], scores: [[1, 5, 11, 12, 17], [5, 11, 12, 17, 1], [2, 6, 7, 13, 18]], higherIsBetter: true },
       { correction: 'holm', seed: 1, resamples: 50 },

@@ -114,7 +114,13 @@ function parseScore(raw: string, where: string): number {
 
 /** Reads `system,instance,score` rows from CSV text. */
 export function rowsFromCsv(text: string, path: string): ScoreRow[] {
-  const records = parseCsv(text);
+  let records: CsvRecord[];
+  try {
+    records = parseCsvRecords(text);
+  } catch (err) {
+    if (err instanceof CsvSyntaxError) throw new CliError(`${path} ${err.message}`); // "<path> line N: …"
+    throw err;
+  }
   if (records.length === 0) throw new CliError(`${path} is empty`);
   const header = records[0].fields.map((h) => h.trim());
   const col = (name: string): number => {

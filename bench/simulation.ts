@@ -1,5 +1,5 @@
 /**
- * The paper's simulation (Zhao thesis ch. 11 §4, Fig. 3; docs/science.md "Simulation"), reproduced
+ * The paper's simulation (Zhao thesis ch. 11 §4, Fig. 3; docs/science.md §1 "Simulation"), reproduced
  * qualitatively: `npm run bench:simulation`.
  *
  * Protocol of the released `simulations.py` (offset version, as summarised in docs/science.md §1):

@@ -16,6 +16,9 @@ import { Client } from 'pg';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { databaseUrl, freePort, graphqlClient, repoRoot, startApp, waitFor, type RunningApp } from '../e2e/support/processes';
 
+// Real PostgreSQL, API and worker processes: minutes on a loaded 2-core machine, not Jest's 5 s.
+jest.setTimeout(180_000);
+
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = path.join(repoRoot, 'test-artifacts', 'screenshots');
 const WEB_DIST = path.join(repoRoot, 'apps', 'web', 'dist');

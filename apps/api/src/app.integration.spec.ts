@@ -8,6 +8,9 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from './app';
 
+// Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
+jest.setTimeout(60_000);
+
 const DATABASE_URL = process.env['DATABASE_URL'];
 const suite = DATABASE_URL ? describe : describe.skip;
 if (!DATABASE_URL) {

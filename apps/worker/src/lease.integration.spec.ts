@@ -25,6 +25,9 @@ import { LeaseKeeper } from './lease-keeper';
 import { ScoringProcessor } from './scoring.processor';
 import { ScoringService } from './scoring.service';
 
+// Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
+jest.setTimeout(60_000);
+
 const url = process.env['DATABASE_URL'];
 const describeDb = url ? describe : describe.skip;
 

@@ -27,6 +27,9 @@ import { RobustnessProcessor } from './robustness.processor';
 import { PermanentRobustnessError, RobustnessService } from './robustness.service';
 import { suiteCsvPath, useTestDataEnv } from '../../../test/support/test-data';
 
+// Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
+jest.setTimeout(60_000);
+
 const url = process.env['DATABASE_URL'];
 const describeDb = url ? describe : describe.skip;
 const root = path.resolve(__dirname, '..', '..', '..');

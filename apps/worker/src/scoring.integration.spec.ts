@@ -5,14 +5,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
-import { score } from '@podium/metrics';
 import PgBoss from 'pg-boss';
-import { SCORE_SUBMISSION_QUEUE } from '@podium/contracts';
+import { ensureQueue, SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, sendScoreJob } from '@podium/contracts';
 import type { WorkerConfig } from '@podium/config';
 import { ScoringProcessor } from './scoring.processor';
 import { PermanentScoringError, ScoringService } from './scoring.service';
 import { defaultModelsDir, WorkerNliScorer } from './nli.adapter';
 import { LeaseKeeper } from './lease-keeper';
+
+// Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
+jest.setTimeout(60_000);
 
 const url = process.env['DATABASE_URL'];
 const describeDb = url ? describe : describe.skip;
@@ -59,7 +61,7 @@ describeDb('ScoringService (real PostgreSQL)', () => {
     await db.$disconnect();
   });
 
-  it('stores one BLEU and one chrF score per instance with signatures, equal to the library result', async () => {
+  it('stores one BLEU and one chrF score per instance with signatures; BLEU equals its hand count', async () => {
     const id = await makeSubmission([
       { key: 'bleu', name: 'bleu', options: {} },
       { key: 'chrf', name: 'chrf', options: {} },
@@ -69,14 +71,19 @@ describeDb('ScoringService (real PostgreSQL)', () => {
     expect(outcome).toEqual({ kind: 'scored', instances: 3, metrics: ['bleu', 'chrf'], attempt: 1 });
     const rows = await db.instanceScore.findMany({ where: { submissionId: id }, include: { instance: true }, orderBy: { instance: { position: 'asc' } } });
     expect(rows).toHaveLength(6);
-    const expected = score('bleu', {}, hyps, [refs]);
+    // BLEU by its definition (Papineni et al. 2002; sacreBLEU's 13a tokens are the words here),
+    // counted by hand. Sentence 1: n-gram matches 5/6, 3/5, 2/4, 1/3, equal lengths (BP = 1),
+    // no zero count so no smoothing: 100·(5/6·3/5·2/4·1/3)^¼. Corpus: matches summed over the
+    // three pairs 10/15, 6/12, 3/9, 1/6, 15 = 15 tokens: 100·(10/15·6/12·3/9·1/6)^¼.
     const bleuRows = rows.filter((r) => r.metric === 'bleu');
-    bleuRows.forEach((r, i) => expect(r.value).toBeCloseTo(expected.instances[i]!, 9));
-    expect(bleuRows[0]!.signature).toBe(expected.sentenceSignature);
+    expect(bleuRows[0]!.value).toBeCloseTo(100 * ((5 / 6) * (3 / 5) * (2 / 4) * (1 / 3)) ** 0.25, 9); // 53.7285
+    expect(bleuRows[0]!.signature).toMatch(/^bleu\|nrefs:1\|case:mixed\|eff:yes\|tok:13a\|smooth:exp\|version:/);
+    // chrF: a hypothesis sharing words with its reference scores strictly inside (0, 100).
+    for (const r of rows.filter((x) => x.metric === 'chrf')) expect(r.value > 0 && r.value < 100).toBe(true);
     const corpus = await db.corpusScore.findMany({ where: { submissionId: id }, orderBy: { metric: 'asc' } });
     expect(corpus.map((c) => c.metric)).toEqual(['bleu', 'chrf']);
-    expect(corpus[0]!.value).toBeCloseTo(expected.corpus, 9);
-    expect(corpus[0]!.signature).toBe(expected.signature);
+    expect(corpus[0]!.value).toBeCloseTo(100 * ((10 / 15) * (6 / 12) * (3 / 9) * (1 / 6)) ** 0.25, 9); // 36.8894
+    expect(corpus[0]!.signature).toMatch(/^bleu\|nrefs:1\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:/);
     const sub = await db.submission.findUniqueOrThrow({ where: { id } });
     expect(sub.status).toBe('SCORED');
     expect(sub.progressDone).toBe(3);
@@ -116,6 +123,46 @@ describeDb('ScoringService (real PostgreSQL)', () => {
     expect(failed.status).toBe('FAILED');
     expect(failed.error).toMatch(/after 4 attempts: disk on fire/);
   });
+
+  it('retries a crashing job through real pg-boss until its retry limit, then fails the submission once', async () => {
+    // pg-boss on a schema of its own (no other suite's worker polls it), with the contract's
+    // send options (retryLimit 3, retryDelay 1 s doubling): the job comes back with retryCount
+    // 0, 1, 2, 3 and pg-boss marks it failed after the last attempt.
+    const boss = new PgBoss({ connectionString: url!, schema: `pgboss_retry_${randomUUID().slice(0, 8)}`, supervise: false, schedule: false });
+    boss.on('error', () => undefined);
+    await boss.start();
+    try {
+      await ensureQueue(boss, SCORE_SUBMISSION_QUEUE);
+      const id = await makeSubmission([{ key: 'bleu', name: 'bleu', options: {} }]);
+      const service = new ScoringService(submissions, null, keeper(undefined, boss));
+      jest.spyOn(service, 'scoreBatch').mockImplementation(async (ids: string[]) => ids.map(() => new Error('disk on fire')));
+      const processor = new ScoringProcessor(boss, { PODIUM_WORKER_NAME: 'w' } as WorkerConfig, service);
+      await sendScoreJob(boss, id, 'submitted');
+      const attempts: number[] = [];
+      let jobId = '';
+      const deadline = Date.now() + 45_000;
+      while (Date.now() < deadline && (await db.submission.findUniqueOrThrow({ where: { id } })).status !== 'FAILED') {
+        const jobs = await boss.fetch<unknown>(SCORE_SUBMISSION_QUEUE, { batchSize: 1, includeMetadata: true });
+        if (jobs.length === 0) {
+          await new Promise((r) => setTimeout(r, 200));
+          continue;
+        }
+        jobId = jobs[0]!.id;
+        attempts.push(jobs[0]!.retryCount);
+        await processor.handleBatch(jobs);
+      }
+      expect(attempts).toEqual([0, 1, 2, 3]);
+      expect(attempts).toHaveLength(SCORE_JOB_MAX_ATTEMPTS);
+      const failed = await db.submission.findUniqueOrThrow({ where: { id } });
+      expect(failed.status).toBe('FAILED');
+      expect(failed.error).toMatch(/after 4 attempts: disk on fire/);
+      // The last attempt fails the submission and asks for no retry: no job comes back.
+      expect(await boss.fetch(SCORE_SUBMISSION_QUEUE)).toEqual([]);
+      expect((await boss.getJobById(SCORE_SUBMISSION_QUEUE, jobId))?.retryCount).toBe(3);
+    } finally {
+      await boss.stop({ graceful: false, wait: true, timeout: 5_000 });
+    }
+  }, 90_000);
 
   it('drops a job whose payload does not match the v1 schema without touching any submission', async () => {
     const service = { scoreBatch: jest.fn() } as unknown as ScoringService;

@@ -8,6 +8,9 @@ import { ChecksumMismatchError, DataFetchError, datasetCacheStatus, fetchDataset
 import { defaultCacheDir, parseDataMirror, type DataSource } from './locations';
 import { type Dataset, parseRegistry, UnknownDatasetError } from './registry';
 
+// Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
+jest.setTimeout(60_000);
+
 const COMMIT = 'c0ffee0000000000000000000000000000000001';
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createDb, IdentityRepository, Role, type Db } from './index';
 
+// Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
+jest.setTimeout(60_000);
+
 const url = process.env['DATABASE_URL'];
 const describeDb = url ? describe : describe.skip;
 

@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { loadNliModel, type NliModel, type NliPair } from './nli-model';
 import { closedForm, copyTestModel, TEST_MODEL_DIR } from './testing/test-model';
 
+// Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
+jest.setTimeout(60_000);
+
 const quiet = () => undefined;
 
 function expectProbs(actual: { e: number; n: number; c: number }, expected: { e: number; n: number; c: number }) {

@@ -5,6 +5,9 @@ import { join, resolve } from 'node:path';
 import { sha256File } from './manifest';
 import { MANIFEST_PATH, TEST_MODEL_DIR } from './testing/test-model';
 
+// Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
+jest.setTimeout(60_000);
+
 const ROOT = resolve(__dirname, '../../..');
 
 describe('models/make-test-model.ts', () => {

@@ -1,7 +1,17 @@
 /**
- * Minimal RFC 4180 CSV reading and writing: quoted fields may hold commas, quotes ("") and
- * newlines. Kept here rather than pulling a dependency because the suite format is fixed.
+ * Podium's one CSV dialect, RFC 4180, read by csv-parse and written by csv-stringify:
+ * - fields separated by `,`; a field holding `,`, `"`, CR or LF is quoted, quotes doubled;
+ * - written with CRLF record ends (RFC 4180 §2.1), read with CRLF or LF (mixed is fine);
+ * - a leading UTF-8 byte-order mark is dropped, blank lines are skipped;
+ * - a quote inside an unquoted field, text after a closing quote (`"a"b`) or an unterminated
+ *   quote is a {@link CsvSyntaxError} naming the line, never silently repaired.
+ * Every reader and writer in the apps (CLI inputs, MENLI suites, REST downloads) goes through here.
  */
+import { CsvError, parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+
+/** Record terminator of every CSV Podium writes (RFC 4180). */
+export const CSV_RECORD_END = '\r\n';
 
 /** A CSV syntax problem, with the 1-based line where it was found. */
 export class CsvSyntaxError extends Error {
@@ -14,71 +24,93 @@ export class CsvSyntaxError extends Error {
   }
 }
 
+/** One CSV record and the 1-based line it starts on. */
+export interface CsvRecord {
+  fields: string[];
+  line: number;
+}
+
+const SYNTAX_MESSAGES: Record<string, string> = {
+  CSV_INVALID_CLOSING_QUOTE: 'text after a closing quote',
+  INVALID_OPENING_QUOTE: 'quote inside an unquoted field',
+  CSV_QUOTE_NOT_CLOSED: 'unterminated quoted field',
+};
+
+interface ParsedRecord {
+  record: string[];
+  info: { lines: number };
+}
+
+/** The dialect's reading options; `to` stops after that many records. */
+function parseWithInfo(text: string, to?: number): ParsedRecord[] {
+  const records: unknown = parse(text, {
+    bom: true,
+    info: true,
+    record_delimiter: ['\r\n', '\n'],
+    relax_column_count: true,
+    skip_empty_lines: true,
+    ...(to === undefined ? {} : { to }),
+  });
+  return records as ParsedRecord[]; // `info: true` wraps each record; csv-parse's types do not track it
+}
+
 /**
- * Splits CSV text into records of fields. A trailing newline does not add a record; a
- * leading byte-order mark is dropped; `\r\n` and `\n` both end records.
+ * Splits CSV text into records with the line each starts on. Records may differ in length;
+ * callers check against their header and report the line.
+ * @throws CsvSyntaxError for malformed quoting.
+ * @example parseCsvRecords('a,b\r\n"x\ny",z\n') // [{ fields: ['a', 'b'], line: 1 }, { fields: ['x\ny', 'z'], line: 2 }]
+ */
+export function parseCsvRecords(text: string): CsvRecord[] {
+  let parsed: ParsedRecord[];
+  try {
+    parsed = parseWithInfo(text);
+  } catch (err) {
+    if (err instanceof CsvError) {
+      // CsvError carries the parser's counters (lines, records) as untyped extra properties.
+      const counter = (v: unknown): number => (typeof v === 'number' ? v : 0);
+      const line = err.code === 'CSV_QUOTE_NOT_CLOSED' ? unterminatedRecordLine(text, counter(err['records'])) : counter(err['lines']);
+      throw new CsvSyntaxError(SYNTAX_MESSAGES[err.code] ?? err.message, line);
+    }
+    throw err;
+  }
+  // csv-parse reports the line a record ends on; a quoted field's newlines move its start back.
+  return parsed.map(({ record, info }) => ({
+    fields: record,
+    line: info.lines - record.reduce((n, f) => n + (f.match(/\n/g)?.length ?? 0), 0),
+  }));
+}
+
+/** csv-parse reports the end of input for an unclosed quote; the line that opened it is more useful. */
+function unterminatedRecordLine(text: string, goodRecords: number): number {
+  const done = goodRecords > 0 ? parseWithInfo(text, goodRecords) : [];
+  const lines = text.split(/\r?\n/);
+  let line = (done.at(-1)?.info.lines ?? 0) + 1;
+  while (line < lines.length && lines[line - 1] === '') line++; // skipped blank lines
+  return line;
+}
+
+/**
+ * Splits CSV text into records of fields (see {@link parseCsvRecords}).
  * @example parseCsv('a,b\n"x, y",z\n') // [['a', 'b'], ['x, y', 'z']]
  */
 export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let inQuotes = false;
-  let fieldWasQuoted = false;
-  let line = 1;
-  let quoteLine = 1;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const endRecord = (): void => {
-    record.push(field);
-    records.push(record);
-    record = [];
-    field = '';
-    fieldWasQuoted = false;
-  };
-  for (; i < text.length; i++) {
-    const ch = text[i];
-    if (inQuotes) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else {
-          inQuotes = false;
-        }
-      } else {
-        if (ch === '\n') line++;
-        field += ch;
-      }
-      continue;
-    }
-    if (ch === '"') {
-      if (field !== '' || fieldWasQuoted) throw new CsvSyntaxError('quote inside an unquoted field', line);
-      inQuotes = true;
-      quoteLine = line;
-      fieldWasQuoted = true;
-    } else if (ch === ',') {
-      record.push(field);
-      field = '';
-      fieldWasQuoted = false;
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-    } else {
-      if (fieldWasQuoted) throw new CsvSyntaxError('text after a closing quote', line);
-      field += ch;
-    }
-  }
-  if (inQuotes) throw new CsvSyntaxError('unterminated quoted field', quoteLine);
-  if (field !== '' || fieldWasQuoted || record.length > 0) endRecord();
-  return records;
+  return parseCsvRecords(text).map((r) => r.fields);
 }
 
-function quoteField(value: string): string {
-  return /[",\r\n]/.test(value) || value !== value.trim() ? `"${value.replace(/"/g, '""')}"` : value;
+const STRINGIFY_OPTIONS = {
+  record_delimiter: CSV_RECORD_END,
+  // csv-stringify quotes the record delimiter (CRLF) but not a lone CR or LF; RFC 4180 wants both.
+  quoted_match: /[\r\n]/,
+  cast: { number: (v: number): string => String(v) },
+};
+
+/** Writes records as CSV: CRLF after every record, fields quoted only where needed. */
+export function formatCsv(records: readonly (readonly (string | number)[])[]): string {
+  if (records.length === 0) return '';
+  return stringify(records as (string | number)[][], STRINGIFY_OPTIONS);
 }
 
-/** Writes records as CSV with `\n` line ends, quoting only fields that need it. */
-export function formatCsv(records: readonly (readonly string[])[]): string {
-  return records.map((r) => r.map(quoteField).join(',')).join('\n') + (records.length ? '\n' : '');
+/** One CSV record with its CRLF, for writers that stream a row at a time. */
+export function csvRow(values: readonly (string | number)[]): string {
+  return formatCsv([values]);
 }

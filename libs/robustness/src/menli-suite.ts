@@ -1,4 +1,4 @@
-import { formatCsv, parseCsv } from './csv';
+import { CsvSyntaxError, formatCsv, parseCsvRecords, type CsvRecord } from './csv';
 
 /** Columns of a MENLI adversarial suite file, in the upstream order. */
 export const MENLI_COLUMNS = ['error', 'id', 'source', 'ref', 'r', 'hyp_para', 'hyp_adv_based', 'hyp_adv_free'] as const;
@@ -44,15 +44,15 @@ export class MenliSuiteError extends Error {
  * @example parseMenliCsv(text).filter((r) => r.error === 'num').length // 200 for WMT20_de
  */
 export function parseMenliCsv(text: string): MenliRow[] {
-  let records: string[][];
+  let records: CsvRecord[];
   try {
-    records = parseCsv(text);
+    records = parseCsvRecords(text);
   } catch (err) {
-    const line = typeof (err as { line?: unknown }).line === 'number' ? (err as { line: number }).line : 0;
-    throw new MenliSuiteError((err as Error).message.replace(/^line \d+: /, ''), line);
+    if (err instanceof CsvSyntaxError) throw new MenliSuiteError(err.message.replace(/^line \d+: /, ''), err.line);
+    throw err;
   }
   if (records.length === 0) throw new MenliSuiteError('empty file, expected a header row', 1);
-  const header = records[0].map((h) => h.trim());
+  const header = records[0].fields.map((h) => h.trim());
   const index = new Map<string, number>();
   header.forEach((h, i) => index.set(h, i));
   const missing = MENLI_COLUMNS.filter((c) => !index.has(c));
@@ -61,9 +61,7 @@ export function parseMenliCsv(text: string): MenliRow[] {
   const rows: MenliRow[] = [];
   const seen = new Set<string>();
   for (let i = 1; i < records.length; i++) {
-    const rec = records[i];
-    if (rec.length === 1 && rec[0] === '') continue; // blank line
-    const line = i + 1;
+    const { fields: rec, line } = records[i];
     if (rec.length !== header.length) {
       throw new MenliSuiteError(`expected ${header.length} fields, found ${rec.length}`, line);
     }

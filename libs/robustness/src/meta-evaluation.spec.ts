@@ -8,6 +8,9 @@ import { parseDaSegLevel } from './da-scores';
 import type { PreferenceRow } from './preference-test';
 import { metaEvaluate, reportCard } from './report-card';
 
+// Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
+jest.setTimeout(60_000);
+
 // Upstream files through the dataset registry, from the offline mirror (PODIUM_DATA_MIRROR,
 // else <repo>/../shared/data/mirror), into a cache of this spec.
 async function upstreamText(dataset: string, path: string): Promise<string> {

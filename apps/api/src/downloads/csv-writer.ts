@@ -1,12 +1,8 @@
-/** CSV per RFC 4180: CRLF line ends; fields with a comma, quote, CR or LF are quoted, quotes doubled. */
-export function csvField(value: string | number): string {
-  const s = typeof value === 'number' ? String(value) : value;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+// Downloads write Podium's one CSV dialect (RFC 4180, CRLF; see @podium/robustness csv.ts).
+// Streaming endpoints format a row at a time with csvRow, so a large export never sits in memory.
+import { csvRow } from '@podium/robustness';
 
-export function csvRow(values: readonly (string | number)[]): string {
-  return values.map(csvField).join(',') + '\r\n';
-}
+export { csvRow };
 
 /** Column order of the long-form score downloads. */
 export const SCORE_COLUMNS = ['system', 'team', 'instance_id', 'metric', 'signature', 'score'] as const;

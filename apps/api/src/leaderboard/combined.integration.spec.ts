@@ -4,10 +4,14 @@
 import type { INestApplication } from '@nestjs/common';
 import { loadApiConfig } from '@podium/config';
 import { IdentityRepository, Role, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
+import { parseCsvRecords } from '@podium/robustness';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../app';
+
+// Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
+jest.setTimeout(60_000);
 
 const DATABASE_URL = process.env['DATABASE_URL'];
 const suite = DATABASE_URL ? describe : describe.skip;
@@ -41,39 +45,9 @@ const FULL_BOARD = `phaseId metric higherIsBetter metricSignature availableMetri
   pairs { aSubmissionId bSubmissionId a b wins losses ties pBt medianDiff meanDiff p pAdjusted pTest tests { ttest wilcoxon sign mood bootstrap ar bootstrapCorpus arCorpus }
     significant { mean median bt corpus } }`;
 
-/** Parses RFC 4180 CSV (quoted fields with doubled quotes, CRLF line ends) into records. */
+/** Downloaded CSV as objects keyed by the header, read with the project's one CSV dialect. */
 function parseCsv(text: string): Record<string, string>[] {
-  const records: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === '"' && field === '') {
-      const end = text.indexOf('"', i + 1);
-      let j = i + 1;
-      let quoted = '';
-      for (let e = end; ; e = text.indexOf('"', e + 2)) {
-        quoted += text.slice(j, e);
-        if (text[e + 1] !== '"') {
-          i = e;
-          break;
-        }
-        quoted += '"';
-        j = e + 2;
-      }
-      field = quoted;
-    } else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      records.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  const [cols, ...rows] = records;
+  const [cols, ...rows] = parseCsvRecords(text).map((r) => r.fields);
   return rows.map((r) => Object.fromEntries(r.map((v, i) => [cols![i]!, v])));
 }
 

@@ -15,6 +15,9 @@ import request from 'supertest';
 import { createApp } from '../app';
 import { suiteCsvPath, useTestDataEnv, wmtFiles } from '../../../../test/support/test-data';
 
+// Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
+jest.setTimeout(60_000);
+
 const DATABASE_URL = process.env['DATABASE_URL'];
 const suite = DATABASE_URL ? describe : describe.skip;
 if (!DATABASE_URL) {

@@ -7,6 +7,9 @@ import { CliError } from '../cli-error';
 import { dataCommand } from './data.command';
 import { compiledApp } from '../../../../test/support/compiled-app';
 
+// Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
+jest.setTimeout(60_000);
+
 const ROOT = resolve(__dirname, '../../../..');
 const COMMIT = '911238d470288125d35cc950f69411bc619a2c4b';
 

@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { compiledApp } from '../../../../test/support/compiled-app';
 
+// Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
+jest.setTimeout(60_000);
+
 const ROOT = resolve(__dirname, '../../../..');
 const MODEL = join(ROOT, 'models/test-nli-tiny');
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Analysis } from '@podium/ranking';
 import { CliError } from '../cli-error';
-import { parseCsv, rankCommand, type RankOutput } from './rank.command';
+import { parseCsv, rankCommand, rowsFromCsv, type RankOutput } from './rank.command';
 
 const dir = mkdtempSync(join(tmpdir(), 'podium-rank-'));
 function file(name: string, text: string): string {
@@ -70,7 +70,9 @@ describe('podium rank', () => {
     ]);
     expect(records[2].line).toBe(4);
     expect(() => parseCsv('a,b\n"open,1\n')).toThrow(/line 2: unterminated quoted field/);
-    expect(() => parseCsv('a,b\nx"y,1\n')).toThrow(/line 2: stray quote/);
+    expect(() => parseCsv('a,b\nx"y,1\n')).toThrow(/line 2: quote inside an unquoted field/);
+    expect(() => parseCsv('system,instance,score\n"a"b,1,2\n')).toThrow(/line 2: text after a closing quote/);
+    expect(() => rowsFromCsv('system,instance,score\n"a"b,1,2\n', 'scores.csv')).toThrow(/^scores\.csv line 2: text after a closing quote$/);
   });
 
   it('passes seed, correction, alpha and test through to the analysis', async () => {

@@ -13,6 +13,7 @@ import {
   type ScoreTable,
   type TestName,
 } from '@podium/ranking';
+import { CsvSyntaxError, parseCsvRecords, type CsvRecord } from '@podium/robustness';
 import { CliError } from '../cli-error';
 import { parseFlags } from '../flags';
 import type { CliCommand } from '../command';
@@ -94,74 +95,14 @@ function scoreTexts(values: { metric?: string; ref?: string[]; hyp?: string[]; '
   return { table, corpus: { stats, corpusFromStats: (rows: number[][]) => m.corpusFromStats(rows) }, signatures: { corpus: m.signature, sentence: m.sentenceSignature } };
 }
 
-/**
- * Splits CSV text into records (RFC 4180: quoted fields, "" escapes, newlines inside quotes).
- * Lines without a quote take a fast path (plain split); quoted records use a state machine.
- */
-export function parseCsv(text: string): { fields: string[]; line: number }[] {
-  const records: { fields: string[]; line: number }[] = [];
-  let pos = 0;
-  let line = 1;
-  while (pos < text.length) {
-    const nl = text.indexOf('\n', pos);
-    const end = nl < 0 ? text.length : nl;
-    let raw = text.slice(pos, end);
-    if (!raw.includes('"')) {
-      if (raw.endsWith('\r')) raw = raw.slice(0, -1);
-      if (raw !== '') records.push({ fields: raw.split(','), line });
-      pos = end + 1;
-      line++;
-      continue;
-    }
-    const parsed = parseQuotedRecord(text, pos, line);
-    records.push({ fields: parsed.fields, line });
-    pos = parsed.next;
-    line = parsed.line;
+/** CSV records with their line numbers, in Podium's one dialect; a syntax error becomes a CliError. */
+export function parseCsv(text: string): CsvRecord[] {
+  try {
+    return parseCsvRecords(text);
+  } catch (err) {
+    if (err instanceof CsvSyntaxError) throw new CliError(err.message);
+    throw err;
   }
-  return records;
-}
-
-/** One record that contains quotes, from `start` to the end of its (possibly multi-line) row. */
-function parseQuotedRecord(text: string, start: number, startLine: number): { fields: string[]; next: number; line: number } {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let atFieldStart = true;
-  let line = startLine;
-  for (let i = start; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (ch === '\n') line++;
-        field += ch;
-      }
-      continue;
-    }
-    if (ch === '"' && atFieldStart) {
-      quoted = true;
-      atFieldStart = false;
-    } else if (ch === ',') {
-      fields.push(field);
-      field = '';
-      atFieldStart = true;
-    } else if (ch === '\n' || ch === '\r') {
-      const next = ch === '\r' && text[i + 1] === '\n' ? i + 2 : i + 1;
-      fields.push(field);
-      return { fields, next, line: line + 1 };
-    } else {
-      if (ch === '"') throw new CliError(`line ${line}: stray quote inside an unquoted field`);
-      field += ch;
-      atFieldStart = false;
-    }
-  }
-  if (quoted) throw new CliError(`line ${startLine}: unterminated quoted field`);
-  fields.push(field);
-  return { fields, next: text.length, line: line + 1 };
 }
 
 function parseScore(raw: string, where: string): number {
@@ -173,9 +114,15 @@ function parseScore(raw: string, where: string): number {
 
 /** Reads `system,instance,score` rows from CSV text. */
 export function rowsFromCsv(text: string, path: string): ScoreRow[] {
-  const records = parseCsv(text);
+  let records: CsvRecord[];
+  try {
+    records = parseCsvRecords(text);
+  } catch (err) {
+    if (err instanceof CsvSyntaxError) throw new CliError(`${path} ${err.message}`); // "<path> line N: …"
+    throw err;
+  }
   if (records.length === 0) throw new CliError(`${path} is empty`);
-  const header = records[0].fields.map((h) => h.trim().replace(/^\uFEFF/, ''));
+  const header = records[0].fields.map((h) => h.trim());
   const col = (name: string): number => {
     const i = header.indexOf(name);
     if (i < 0) throw new CliError(`${path}: header must name columns system,instance,score (got ${header.join(',')})`);

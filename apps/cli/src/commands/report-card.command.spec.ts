@@ -11,6 +11,9 @@ import { reportCardCommand, systemNameOf } from './report-card.command';
 import { findRepoRoot } from './robustness.command';
 import { useTestDataEnv, wmtFiles } from '../../../../test/support/test-data';
 
+// Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
+jest.setTimeout(60_000);
+
 interface Card {
   metric: string;
   robustness: { overall: { accuracy: number } } | null;

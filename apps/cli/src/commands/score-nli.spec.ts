@@ -11,6 +11,9 @@ import { CliError } from '../cli-error';
 import { runNliScore } from './score-nli';
 import { compiledApp } from '../../../../test/support/compiled-app';
 
+// Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
+jest.setTimeout(60_000);
+
 const MODEL = resolve(__dirname, '../../../../models/test-nli-tiny');
 
 /** Expected probabilities from the test model's closed form (models/make-test-model.ts). */

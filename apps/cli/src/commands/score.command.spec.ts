@@ -7,6 +7,9 @@ import { wmtFiles } from '../../../../test/support/test-data';
 import { CliError } from '../cli-error';
 import { scoreCommand } from './score.command';
 
+// Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
+jest.setTimeout(60_000);
+
 const root = join(__dirname, '..', '..', '..', '..');
 const golden = JSON.parse(readFileSync(join(root, 'test/golden/sacrebleu-wmt17-de-en.json'), 'utf8'));
 let HYP: string;

@@ -13,9 +13,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
-import { Client } from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { databaseUrl, freePort, repoRoot, startApp, waitFor, type RunningApp } from '../e2e/support/processes';
+import { createDatabase, databaseUrl, freePort, repoRoot, startApp, waitFor, type RunningApp } from '../e2e/support/processes';
 
 // Real PostgreSQL, API and worker processes: minutes on a loaded 2-core machine, not Jest's 5 s.
 jest.setTimeout(180_000);
@@ -39,25 +38,6 @@ function webBuildIsStale(): boolean {
     return st.mtimeMs > builtAt;
   };
   return newer(path.join(repoRoot, 'apps', 'web', 'src'));
-}
-
-async function createDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `podium_journey_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 /** Runs a shell command line as a participant would, with `podium` on the PATH. */
@@ -99,7 +79,7 @@ describe('a shared task in the browser: organiser, participants, CLI, publishing
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}: apt-get install -y --no-install-recommends chromium`);
     mkdirSync(SHOTS, { recursive: true });
-    const created = await createDatabase(databaseUrl());
+    const created = await createDatabase(databaseUrl(), 'podium_journey');
     drop = created.drop;
     const r = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: created.url }, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`migrate failed: ${r.stderr}`);

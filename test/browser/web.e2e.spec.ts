@@ -12,9 +12,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
-import { Client } from 'pg';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { databaseUrl, freePort, graphqlClient, repoRoot, startApp, waitFor, type RunningApp } from '../e2e/support/processes';
+import { createDatabase, databaseUrl, freePort, graphqlClient, repoRoot, startApp, waitFor, type RunningApp } from '../e2e/support/processes';
 
 // Real PostgreSQL, API and worker processes: minutes on a loaded 2-core machine, not Jest's 5 s.
 jest.setTimeout(180_000);
@@ -45,25 +44,6 @@ function webBuildIsStale(): boolean {
 }
 
 /** A database of our own on the server `npm test` started: no other suite's worker takes our jobs, ours takes none of theirs. */
-async function createDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `podium_web_e2e_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 /** Order of the rows the leaderboard shows, and the values of the column it claims to be ordered by. */
 async function shownLeaderboard(page: Page): Promise<{ systems: string[]; values: number[] }> {
   const rows = page.getByTestId('leaderboard-row');
@@ -96,7 +76,7 @@ describe('web app in headless Chromium', () => {
       throw new Error(`Chromium is not installed at ${CHROMIUM}: run \`apt-get update && apt-get install -y --no-install-recommends chromium\` (never \`npx playwright install\`)`);
     }
     mkdirSync(SHOTS, { recursive: true });
-    const created = await createDatabase(databaseUrl());
+    const created = await createDatabase(databaseUrl(), 'podium_web_e2e');
     dropDatabase = created.drop;
     const url = created.url;
     runOrThrow('prisma migrate deploy', path.join(repoRoot, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { DATABASE_URL: url });

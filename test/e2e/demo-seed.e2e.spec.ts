@@ -5,36 +5,22 @@
  * a reachable source it seeds no demo task and says why in one line.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb, type Db } from '@podium/db';
-import { Client } from 'pg';
-import { databaseUrl, freePort, repoRoot } from './support/processes';
+import { createDatabase, databaseUrl, freePort, repoRoot } from './support/processes';
 import { TEST_DATA_MIRROR } from '../support/test-data';
 
 const MENLI = path.join(TEST_DATA_MIRROR, 'cyr19', 'MENLI', '911238d470288125d35cc950f69411bc619a2c4b', 'experiments', 'datasets', 'WMT17');
 
-async function createDatabase(baseUrl: string) {
-  const name = `podium_seed_e2e_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const r = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url.toString() }, encoding: 'utf8' });
+/** A throw-away database with Podium's migrations applied. */
+async function migratedDatabase(baseUrl: string) {
+  const db = await createDatabase(baseUrl, 'podium_seed_e2e');
+  const r = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: db.url }, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`migrate deploy failed: ${r.stdout}${r.stderr}`);
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return db;
 }
 
 function runSeed(env: Record<string, string>) {
@@ -57,7 +43,7 @@ describe('demo seed through the dataset registry', () => {
   });
 
   it('fetches wmt17-de-en from the mirror into an empty cache and seeds the same demo as before (506 segments, 11 systems)', async () => {
-    const created = await createDatabase(databaseUrl());
+    const created = await migratedDatabase(databaseUrl());
     dbs.push(created);
     const cache = mkdtempSync(path.join(tmpdir(), 'podium-seed-cache-'));
     caches.push(cache);
@@ -107,7 +93,7 @@ describe('demo seed through the dataset registry', () => {
   });
 
   it('seeds no demo task, in one line naming the failure, when the data cannot be fetched', async () => {
-    const created = await createDatabase(databaseUrl());
+    const created = await migratedDatabase(databaseUrl());
     dbs.push(created);
     const cache = mkdtempSync(path.join(tmpdir(), 'podium-seed-cache-'));
     caches.push(cache);

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { Client } from 'pg';
 import { compiledApp } from '../../support/compiled-app';
 
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -90,6 +92,26 @@ export function graphqlClient(baseUrl: string, token?: string) {
       const r = await raw<T>(query, variables);
       if (r.errors?.length) throw new Error(`GraphQL error: ${r.errors.map((e) => e.message).join('; ')}`);
       return r.data as T;
+    },
+  };
+}
+
+/** A throw-away database `<prefix>_<random>` on the server of `baseUrl`; `drop` removes it. */
+export async function createDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
     },
   };
 }

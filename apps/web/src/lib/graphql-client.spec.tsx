@@ -1,4 +1,7 @@
-import { ApiError, request, resetGraphqlClient, setRequestToken, toErrorDetails } from './graphql-client';
+import type { ReactNode } from 'react';
+import { renderHook, waitFor } from '@testing-library/react';
+import { GraphqlProvider } from './auth';
+import { ApiError, request, resetGraphqlClient, setRequestToken, toErrorDetails, useQuery } from './graphql-client';
 import { LogoutDocument, MeDocument } from '../graphql/generated';
 import { jsonResponse } from '../test/json-response';
 
@@ -58,5 +61,33 @@ describe('request', () => {
     });
     const error = await request(MeDocument, {}).catch((e: unknown) => e);
     expect((error as ApiError).message).toMatch(/cannot be reached/);
+  });
+});
+
+describe('useQuery', () => {
+  const wrapper = ({ children }: { children: ReactNode }) => <GraphqlProvider>{children}</GraphqlProvider>;
+
+  it('asks the network again when its key changes (a submission finished scoring)', async () => {
+    const fetchMock = answer({ data: { me: null } });
+    const { result, rerender } = renderHook(({ key }: { key: string }) => useQuery(MeDocument, {}, { key }), { wrapper, initialProps: { key: '0' } });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    rerender({ key: '1' });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+  });
+
+  it('sends nothing while skipped', async () => {
+    const fetchMock = answer({ data: { me: null } });
+    const { result } = renderHook(() => useQuery(MeDocument, {}, { skip: true }), { wrapper });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(result.current).toMatchObject({ data: null, error: null, loading: false });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the error code the API sent', async () => {
+    answer({ data: null, errors: [{ message: 'no such token', extensions: { code: 'UNAUTHENTICATED' } }] });
+    const { result } = renderHook(() => useQuery(MeDocument, {}), { wrapper });
+    await waitFor(() => expect(result.current.error?.code).toBe('UNAUTHENTICATED'));
+    expect(result.current.error?.message).toBe('no such token');
   });
 });

@@ -51,8 +51,11 @@ function TokenForm() {
 
 export function Layout({ children }: { children: ReactNode }) {
   // A new page starts at its top, as after a full load; query-string changes (selectors) keep the scroll.
+  // A block body: Chromium's scrollTo returns a promise, which React would call as the cleanup.
   const [pathname] = useLocation();
-  useEffect(() => window.scrollTo?.(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
   return (
     <>
       <a className="skip-link" href="#main">

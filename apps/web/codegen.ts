@@ -8,7 +8,7 @@ const config: CodegenConfig = {
     'apps/web/src/graphql/generated.ts': {
       plugins: ['typescript-operations', 'typed-document-node'],
       config: {
-        documentMode: 'string',
+        documentMode: 'documentNode',
         enumsAsTypes: true,
         useTypeImports: true,
         avoidOptionals: { field: true, inputValue: false, object: true },

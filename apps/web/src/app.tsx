@@ -3,7 +3,7 @@ import { MetricsDocument } from './graphql/generated';
 import { AuthProvider } from './lib/auth';
 import { useQuery } from './lib/graphql-client';
 import { setMetricFacts } from './lib/metric-registry';
-import { matchPath, useLocation } from './lib/router';
+import { Link, Route, Switch, useLocation } from 'wouter';
 import { AccountPage } from './pages/account-page';
 import { ApiDocsPage } from './pages/api-docs-page';
 import { OrganisePage } from './pages/organise-page';
@@ -14,21 +14,9 @@ import { SubmissionPage } from './pages/submission-page';
 import { SubmitPage } from './pages/submit-page';
 import { TaskPage } from './pages/task-page';
 import { TasksPage } from './pages/tasks-page';
-import { Link } from './lib/router';
 
-function Routes() {
-  const { pathname } = useLocation();
-  let m: Record<string, string> | null;
-  if (pathname === '/' || pathname === '/tasks') return <TasksPage />;
-  if ((m = matchPath('/tasks/:slug', pathname))) return <TaskPage slug={m['slug']!} />;
-  if ((m = matchPath('/tasks/:slug/robustness', pathname))) return <RobustnessPage slug={m['slug']!} />;
-  if ((m = matchPath('/phases/:id/pairwise', pathname))) return <PairwisePage phaseId={m['id']!} />;
-  if ((m = matchPath('/submissions/:id', pathname))) return <SubmissionPage id={m['id']!} />;
-  if (pathname === '/submit') return <SubmitPage />;
-  if (pathname === '/organise') return <OrganisePage />;
-  if (pathname === '/account') return <AccountPage />;
-  if (pathname === '/team') return <TeamPage />;
-  if (pathname === '/api-docs') return <ApiDocsPage />;
+function NotFound() {
+  const [pathname] = useLocation();
   return (
     <section>
       <h1>Page not found</h1>
@@ -39,12 +27,36 @@ function Routes() {
   );
 }
 
-export function App() {
-  // Metric facts (display names, directions) come from the API's registry; labels re-render when it answers.
+function Routes() {
+  return (
+    <Switch>
+      <Route path="/" component={TasksPage} />
+      <Route path="/tasks" component={TasksPage} />
+      <Route path="/tasks/:slug">{(p) => <TaskPage slug={p.slug} />}</Route>
+      <Route path="/tasks/:slug/robustness">{(p) => <RobustnessPage slug={p.slug} />}</Route>
+      <Route path="/phases/:id/pairwise">{(p) => <PairwisePage phaseId={p.id} />}</Route>
+      <Route path="/submissions/:id">{(p) => <SubmissionPage id={p.id} />}</Route>
+      <Route path="/submit" component={SubmitPage} />
+      <Route path="/organise" component={OrganisePage} />
+      <Route path="/account" component={AccountPage} />
+      <Route path="/team" component={TeamPage} />
+      <Route path="/api-docs" component={ApiDocsPage} />
+      <Route component={NotFound} />
+    </Switch>
+  );
+}
+
+/** Metric facts (display names, directions) come from the API's registry; labels re-render when it answers. */
+function MetricFacts() {
   const registry = useQuery(MetricsDocument, {});
   if (registry.data) setMetricFacts(registry.data.metrics);
+  return null;
+}
+
+export function App() {
   return (
     <AuthProvider>
+      <MetricFacts />
       <Layout>
         <Routes />
       </Layout>

@@ -1,5 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { InstanceScores, PAGE_SIZE } from './instance-scores';
+import { GraphqlProvider } from '../lib/auth';
+import { jsonResponse } from '../test/json-response';
 
 interface Sent {
   query: string;
@@ -20,7 +22,7 @@ function mockApi(total: number) {
       output: `output ${offset + i}`,
       score: offset + i,
     }));
-    return { ok: true, status: 200, json: async () => ({ data: { instanceScores: { total, offset, limit, rows } } }) };
+    return jsonResponse(({ data: { instanceScores: { total, offset, limit, rows } } }));
   });
   (globalThis as { fetch: unknown }).fetch = fetchMock;
   return sent;
@@ -29,17 +31,17 @@ function mockApi(total: number) {
 describe('InstanceScores', () => {
   it('asks for the worst instances first: ascending scores for BLEU, descending for TER', async () => {
     const sent = mockApi(5);
-    const { unmount } = render(<InstanceScores submissionId="s1" metric="bleu" higherIsBetter />);
+    const { unmount } = render(<GraphqlProvider><InstanceScores submissionId="s1" metric="bleu" higherIsBetter /></GraphqlProvider>);
     await screen.findAllByTestId('instance-row');
     expect(sent.at(-1)!.variables.order).toBe('ASC');
     unmount();
-    render(<InstanceScores submissionId="s1" metric="ter" higherIsBetter={false} />);
+    render(<GraphqlProvider><InstanceScores submissionId="s1" metric="ter" higherIsBetter={false} /></GraphqlProvider>);
     await waitFor(() => expect(sent.at(-1)!.variables.order).toBe('DESC'));
   });
 
   it('pages through the instances and goes back to the first page when the order changes', async () => {
     const sent = mockApi(45);
-    render(<InstanceScores submissionId="s1" metric="bleu" higherIsBetter />);
+    render(<GraphqlProvider><InstanceScores submissionId="s1" metric="bleu" higherIsBetter /></GraphqlProvider>);
     await screen.findByText(`Page 1 of 3 (45 instances)`, { exact: false });
     expect(screen.getAllByTestId('instance-row')).toHaveLength(PAGE_SIZE);
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
@@ -53,8 +55,8 @@ describe('InstanceScores', () => {
   });
 
   it('shows the error and a retry button when the API fails', async () => {
-    (globalThis as { fetch: unknown }).fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ errors: [{ message: 'submission not found', extensions: { code: 'NOT_FOUND' } }] }) }));
-    render(<InstanceScores submissionId="nope" metric="bleu" higherIsBetter />);
+    (globalThis as { fetch: unknown }).fetch = jest.fn(async () => (jsonResponse(({ errors: [{ message: 'submission not found', extensions: { code: 'NOT_FOUND' } }] }))));
+    render(<GraphqlProvider><InstanceScores submissionId="nope" metric="bleu" higherIsBetter /></GraphqlProvider>);
     expect((await screen.findByRole('alert')).textContent).toContain('submission not found');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });

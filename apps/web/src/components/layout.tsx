@@ -1,9 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useAuth } from '../lib/auth';
-import { Link, useLocation } from '../lib/router';
+import { Link, useLocation } from 'wouter';
 
 function NavLink({ to, children }: { to: string; children: ReactNode }) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const current = to === '/' ? pathname === '/' || pathname.startsWith('/tasks') : pathname.startsWith(to);
   return (
     <Link to={to} aria-current={current ? 'page' : undefined}>
@@ -50,6 +50,12 @@ function TokenForm() {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  // A new page starts at its top, as after a full load; query-string changes (selectors) keep the scroll.
+  // A block body: Chromium's scrollTo returns a promise, which React would call as the cleanup.
+  const [pathname] = useLocation();
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
   return (
     <>
       <a className="skip-link" href="#main">

@@ -10,7 +10,7 @@ import {
   type LeaderboardRow,
   type PairRow,
 } from '../lib/leaderboard';
-import { Link } from '../lib/router';
+import { Link } from 'wouter';
 
 interface Props {
   rows: readonly LeaderboardRow[];

@@ -4,6 +4,8 @@ import { DEFAULT_STATE } from '../lib/url-state';
 import { METRIC_FACTS, pair, row } from '../test/fixtures';
 import { setMetricFacts } from '../lib/metric-registry';
 import { LeaderboardView } from './leaderboard-view';
+import { jsonResponse } from '../test/json-response';
+import { resetGraphqlClient } from '../lib/graphql-client';
 
 function board(systems: ReturnType<typeof row>[], notes: string[] = []) {
   return {
@@ -15,7 +17,7 @@ function board(systems: ReturnType<typeof row>[], notes: string[] = []) {
 }
 
 function answer(body: unknown) {
-  (globalThis as { fetch: unknown }).fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => body }));
+  (globalThis as { fetch: unknown }).fetch = jest.fn(async () => (jsonResponse(body)));
 }
 
 const view = () =>
@@ -26,6 +28,8 @@ const view = () =>
   );
 
 beforeAll(() => setMetricFacts(METRIC_FACTS));
+
+beforeEach(() => resetGraphqlClient());
 
 describe('LeaderboardView', () => {
   it('shows a loading state, then the systems and the metrics the API offers', async () => {

@@ -1,7 +1,7 @@
 import { LeaderboardDocument } from '../graphql/generated';
 import { useQuery } from '../lib/graphql-client';
 import { AGGREGATION_LABELS, effectiveAggregation, topDisagreementNote } from '../lib/leaderboard';
-import { Link } from '../lib/router';
+import { Link } from 'wouter';
 import { serializeLeaderboardState, type LeaderboardState } from '../lib/url-state';
 import { DownloadLink } from './download-link';
 import { formatNumber } from '../lib/format';

@@ -1,9 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SignificanceSettings } from './significance-settings';
+import { jsonResponse } from '../test/json-response';
 
 describe('SignificanceSettings', () => {
   it('saves blank resamples as automatic (null) with the seed, then reloads the board', async () => {
-    const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ data: { setPhaseSignificance: { phaseId: 'p1', resamples: null, seed: 7 } } }) }));
+    const fetchMock = jest.fn(async () => (jsonResponse(({ data: { setPhaseSignificance: { phaseId: 'p1', resamples: null, seed: 7 } } }))));
     (globalThis as { fetch: unknown }).fetch = fetchMock;
     const onSaved = jest.fn();
     render(<SignificanceSettings phaseId="p1" resamples={11000} resamplesChosen seed={12345} onSaved={onSaved} />);

@@ -1,6 +1,6 @@
 import type { PhaseSubmissionsQuery } from '../graphql/generated';
 import { formatDate, progressPercent } from '../lib/format';
-import { Link } from '../lib/router';
+import { Link } from 'wouter';
 import { Empty } from './status';
 
 type Item = PhaseSubmissionsQuery['submissions'][number];

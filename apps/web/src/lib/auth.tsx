@@ -1,6 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { Provider, type Client } from 'urql';
 import { LogoutDocument, MeDocument, type MeQuery } from '../graphql/generated';
-import { request, setRequestToken, useQuery } from './graphql-client';
+import { graphqlClient, request, resetGraphqlClient, setRequestToken, useQuery } from './graphql-client';
 
 const STORAGE_KEY = 'podium-token';
 
@@ -30,9 +31,17 @@ function storedToken(): string | null {
   }
 }
 
+/** The GraphQL client for a subtree without sign-in (component tests): a fresh client, nothing cached. */
+export function GraphqlProvider({ children }: { children: ReactNode }) {
+  const [client] = useState<Client>(resetGraphqlClient);
+  return <Provider value={client}>{children}</Provider>;
+}
+
 /**
  * Who is signed in: a web session (http-only cookie set by register/login, invisible to
  * scripts) or an API token kept in localStorage; the token wins when both are present.
+ * Holds the GraphQL client, replaced whenever the identity may have changed so that no
+ * answer cached for another identity is shown and every watched query runs again.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(() => {
@@ -40,10 +49,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setRequestToken(t);
     return t;
   });
-  useEffect(() => setRequestToken(token), [token]);
-  const [version, setVersion] = useState(0);
-  const me = useQuery(MeDocument, {}, { key: `${token ?? ''}#${version}` });
-  const refresh = useCallback(() => setVersion((v) => v + 1), []);
+  // The shared client, so that `request` (forms, buttons) and the watched queries share one cache.
+  const [client, setClient] = useState<Client>(graphqlClient);
+  const refresh = useCallback(() => setClient(resetGraphqlClient()), []);
   const signIn = useCallback((t: string) => {
     const trimmed = t.trim();
     setRequestToken(trimmed);
@@ -53,6 +61,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       /* private mode: the token lasts for this page only */
     }
     setToken(trimmed);
+    setClient(resetGraphqlClient());
   }, []);
   const signOut = useCallback(() => {
     setRequestToken(null);
@@ -64,8 +73,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setToken(null);
     void request(LogoutDocument, {})
       .catch(() => undefined)
-      .finally(() => setVersion((v) => v + 1));
+      .finally(() => setClient(resetGraphqlClient()));
   }, []);
+  return (
+    <Provider value={client}>
+      <Identity token={token} refresh={refresh} signIn={signIn} signOut={signOut}>
+        {children}
+      </Identity>
+    </Provider>
+  );
+}
+
+function Identity({ token, refresh, signIn, signOut, children }: Pick<AuthState, 'token' | 'refresh' | 'signIn' | 'signOut'> & { children: ReactNode }) {
+  const me = useQuery(MeDocument, {});
   const value = useMemo<AuthState>(
     () => ({
       token,
@@ -77,7 +97,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn,
       signOut,
     }),
-    [token, me.data, me.loading, me.error, signIn, signOut, refresh],
+    [token, me.data, me.loading, me.error?.message, signIn, signOut, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

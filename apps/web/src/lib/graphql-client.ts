@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TypedDocumentString } from '../graphql/generated';
+import { useCallback, useEffect, useRef } from 'react';
+import { Client, CombinedError, cacheExchange, fetchExchange, useQuery as useUrqlQuery, type AnyVariables, type OperationResult, type TypedDocumentNode } from 'urql';
 
 /** A GraphQL error as the API reports it: `extensions.code`, and for bad input a field or line. */
 export interface ApiErrorDetail {
@@ -48,6 +48,18 @@ export function toErrorDetails(raw: unknown): ApiErrorDetail[] {
   });
 }
 
+const UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
+
+/** urql's combined error as the pages show it: the API's messages and `extensions.code`, not urql's "[GraphQL]" prefix. */
+export function toApiError(error: CombinedError): ApiError {
+  const status = error.response && typeof (error.response as { status?: unknown }).status === 'number' ? (error.response as { status: number }).status : null;
+  if (error.graphQLErrors.length) {
+    const details = toErrorDetails(error.graphQLErrors.map((e) => ({ message: e.message, extensions: e.extensions })));
+    return new ApiError(details.map((d) => d.message).join('; '), details, status);
+  }
+  return new ApiError(status ? `The server answered ${status} without a readable body.` : UNREACHABLE, [], status);
+}
+
 let currentToken: string | null = null;
 /** The bearer token sent with every request (set by the auth context). */
 export function setRequestToken(token: string | null): void {
@@ -57,32 +69,60 @@ export function authHeaders(): Record<string, string> {
   return currentToken ? { authorization: `Bearer ${currentToken}` } : {};
 }
 
-/** Runs one operation against /graphql on this origin; throws {@link ApiError} on any error. */
-export async function request<R, V>(doc: TypedDocumentString<R, V>, variables: V, signal?: AbortSignal): Promise<R> {
-  let res: Response;
-  try {
-    res = await fetch('/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...authHeaders() },
-      body: JSON.stringify({ query: doc.toString(), variables }),
-      signal,
+/**
+ * A client for /graphql on this origin: the session cookie and the current bearer token go with
+ * every request; POST only (the API refuses GET queries as a CSRF guard). The document cache
+ * re-runs watched queries whose result types a mutation returns, so e.g. marking a primary
+ * submission refreshes that submission's page.
+ */
+export function createGraphqlClient(): Client {
+  return new Client({
+    url: '/graphql',
+    exchanges: [cacheExchange, fetchExchange],
+    preferGetMethod: false,
+    requestPolicy: 'cache-and-network',
+    fetchOptions: () => ({ credentials: 'same-origin', headers: authHeaders() }),
+  });
+}
+
+let sharedClient = createGraphqlClient();
+/** The client the app's Provider holds; replaced on sign-in and sign-out so nothing cached under another identity shows. */
+export function graphqlClient(): Client {
+  return sharedClient;
+}
+export function resetGraphqlClient(): Client {
+  sharedClient = createGraphqlClient();
+  return sharedClient;
+}
+
+function settle<R>(result: OperationResult<R>): R {
+  if (result.error) throw toApiError(result.error);
+  if (!result.data) throw new ApiError('The server answered with no data.', []);
+  return result.data;
+}
+
+/** Runs one operation outside a component (forms, buttons); throws {@link ApiError} on any error. */
+export function request<R, V extends AnyVariables>(doc: TypedDocumentNode<R, V>, variables: V, signal?: AbortSignal): Promise<R> {
+  const client = sharedClient;
+  const isMutation = doc.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'mutation');
+  const source = isMutation ? client.mutation(doc, variables) : client.query(doc, variables, { requestPolicy: 'network-only' });
+  if (!signal) return source.toPromise().then(settle);
+  return new Promise<R>((resolve, reject) => {
+    if (signal.aborted) return reject(new DOMException('Aborted', 'AbortError'));
+    const sub = source.subscribe((result) => {
+      if (result.stale || result.hasNext) return;
+      sub.unsubscribe();
+      try {
+        resolve(settle(result));
+      } catch (e) {
+        reject(e);
+      }
     });
-  } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError('The server cannot be reached. Check your connection and try again.', [], null);
-  }
-  let body: { data?: R | null; errors?: unknown[] };
-  try {
-    body = (await res.json()) as { data?: R | null; errors?: unknown[] };
-  } catch {
-    throw new ApiError(`The server answered ${res.status} without a readable body.`, [], res.status);
-  }
-  if (body.errors?.length) {
-    const details = toErrorDetails(body.errors);
-    throw new ApiError(details.map((d) => d.message).join('; '), details, res.status);
-  }
-  if (!body.data) throw new ApiError(`The server answered ${res.status} with no data.`, [], res.status);
-  return body.data;
+    signal.addEventListener('abort', () => {
+      sub.unsubscribe();
+      reject(new DOMException('Aborted', 'AbortError'));
+    });
+  });
 }
 
 export interface QueryState<R> {
@@ -93,41 +133,32 @@ export interface QueryState<R> {
 }
 
 /**
- * Fetches an operation whenever its variables change; keeps the previous data while reloading
- * (so tables do not flash) and polls every `pollMs` while `poll` is true.
+ * urql's query hook as the pages use it: keeps the previous data while new variables load (so
+ * tables do not flash), polls from the network every `pollMs` while `poll` is true, and refetches
+ * when `key` changes (something the variables do not show, e.g. a submission finished scoring).
  */
-export function useQuery<R, V>(doc: TypedDocumentString<R, V>, variables: V, options: { skip?: boolean; pollMs?: number; poll?: boolean; key?: string | null } = {}): QueryState<R> {
-  // `key` refetches when something outside the variables changes (the signed-in token).
-  const key = JSON.stringify(variables) + '|' + (options.key ?? '');
-  const [state, setState] = useState<{ key: string | null; data: R | null; error: ApiError | null; loading: boolean }>({ key: null, data: null, error: null, loading: !options.skip });
-  const [tick, setTick] = useState(0);
-  const varsRef = useRef(variables);
-  varsRef.current = variables;
-  const refetch = useCallback(() => setTick((t) => t + 1), []);
+export function useQuery<R, V extends AnyVariables>(doc: TypedDocumentNode<R, V>, variables: V, options: { skip?: boolean; pollMs?: number; poll?: boolean; key?: string | null } = {}): QueryState<R> {
+  const [result, reexecute] = useUrqlQuery<R, V>({ query: doc, variables, pause: options.skip } as Parameters<typeof useUrqlQuery<R, V>>[0]);
+  const refetch = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
+  const last = useRef<R | null>(null);
+  if (result.data) last.current = result.data;
+
+  const key = options.key ?? null;
+  const seenKey = useRef(key);
+  useEffect(() => {
+    if (seenKey.current === key) return;
+    seenKey.current = key;
+    refetch();
+  }, [key, refetch]);
 
   useEffect(() => {
-    if (options.skip) {
-      setState({ key, data: null, error: null, loading: false });
-      return;
-    }
-    const ctl = new AbortController();
-    setState((s) => ({ ...s, loading: true }));
-    request(doc, varsRef.current, ctl.signal).then(
-      (data) => setState({ key, data, error: null, loading: false }),
-      (e: unknown) => {
-        if (ctl.signal.aborted) return;
-        const error = e instanceof ApiError ? e : new ApiError(e instanceof Error ? e.message : String(e), []);
-        setState((s) => ({ key, data: s.key === key ? s.data : null, error, loading: false }));
-      },
-    );
-    return () => ctl.abort();
-  }, [doc, key, tick, options.skip]);
-
-  useEffect(() => {
-    if (!options.poll || !options.pollMs) return;
+    if (!options.poll || !options.pollMs || options.skip) return;
     const id = setInterval(refetch, options.pollMs);
     return () => clearInterval(id);
-  }, [options.poll, options.pollMs, refetch]);
+  }, [options.poll, options.pollMs, options.skip, refetch]);
 
-  return { data: state.data, error: state.error, loading: state.loading, refetch };
+  if (options.skip) return { data: null, error: null, loading: false, refetch };
+  const error = result.error ? toApiError(result.error) : null;
+  const data = result.data ?? (result.fetching ? last.current : null);
+  return { data, error, loading: result.fetching, refetch };
 }

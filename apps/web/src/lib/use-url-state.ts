@@ -1,10 +1,12 @@
 import { useCallback, useMemo } from 'react';
-import { navigate, useLocation } from './router';
+import { useLocation, useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
 import { parseLeaderboardState, serializeLeaderboardState, type LeaderboardState } from './url-state';
 
 /** The leaderboard state held in the URL; changes replace the history entry (shareable links). */
 export function useLeaderboardState(): [LeaderboardState, (next: LeaderboardState) => void] {
-  const { pathname, search } = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   const state = useMemo(() => parseLeaderboardState(search), [search]);
   const set = useCallback((next: LeaderboardState) => navigate(pathname + serializeLeaderboardState(next, search), { replace: true }), [pathname, search]);
   return [state, set];
@@ -12,7 +14,8 @@ export function useLeaderboardState(): [LeaderboardState, (next: LeaderboardStat
 
 /** One extra query parameter (e.g. the paired view's systems). */
 export function useSearchParam(name: string): [string | null, (value: string | null) => void] {
-  const { pathname, search } = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   const value = new URLSearchParams(search).get(name);
   const set = useCallback(
     (v: string | null) => {

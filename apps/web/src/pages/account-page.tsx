@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { LoginDocument, RegisterDocument } from '../graphql/generated';
 import { useAuth } from '../lib/auth';
 import { ApiError, request } from '../lib/graphql-client';
-import { Link, navigate } from '../lib/router';
+import { Link } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
 import { ErrorMessage } from '../components/status';
 
 /** Sign up (name, e-mail, password) or sign in; both start a web session (http-only cookie). */

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { LeaderboardDocument, PhaseDocument } from '../graphql/generated';
 import { useQuery } from '../lib/graphql-client';
 import { AGGREGATION_LABELS, clusterOf, effectiveAggregation, orderSystems, pairCells, type Aggregation } from '../lib/leaderboard';
-import { Link, navigate, useLocation } from '../lib/router';
+import { Link, useLocation, useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
 import { serializeLeaderboardState } from '../lib/url-state';
 import { useLeaderboardState } from '../lib/use-url-state';
 import { CORRECTION_LABELS, LeaderboardControls, TEST_LABELS } from '../components/leaderboard-controls';
@@ -12,7 +13,8 @@ import { Empty, ErrorMessage, Loading } from '../components/status';
 
 export function PairwisePage({ phaseId }: { phaseId: string }) {
   const [state, setState] = useLeaderboardState();
-  const { pathname, search } = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   const q = new URLSearchParams(search);
   const aId = q.get('a');
   const bId = q.get('b');

@@ -5,7 +5,7 @@ import { useAuth } from '../lib/auth';
 import { formatDate, formatInterval, formatNumber } from '../lib/format';
 import { ApiError, request, useQuery } from '../lib/graphql-client';
 import { phenomenonBars, TRADEOFF_MEASURES, tradeoffPartners, tradeoffRows, type PhenomenonBar, type TradeoffRow } from '../lib/robustness';
-import { Link } from '../lib/router';
+import { Link } from 'wouter';
 import { useSearchParam } from '../lib/use-url-state';
 import { metricLabel } from '../components/leaderboard-controls';
 import { PlotFigure } from '../components/plot-figure';

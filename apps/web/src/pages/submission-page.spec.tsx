@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { AuthProvider } from '../lib/auth';
 import { SubmissionPage } from './submission-page';
+import { jsonResponse } from '../test/json-response';
+import { resetGraphqlClient } from '../lib/graphql-client';
 
 const submission = (over: Record<string, unknown>) => ({
   id: 's1', phaseId: 'p1', systemName: 'sys', description: '', isBaseline: false, isPrimary: false, moderation: 'NONE', moderationReason: null, duplicateOf: null, scoreHistory: [], status: 'QUEUED', error: null, retryNote: null,
@@ -11,9 +13,11 @@ function answer(sub: unknown) {
   (globalThis as { fetch: unknown }).fetch = jest.fn(async (_url: string, init: { body: string }) => {
     const body = JSON.parse(init.body) as { query: string };
     const data = /submission\(/.test(body.query) ? { submission: sub } : { phase: { id: 'p1', name: 'test', task: { slug: 't', title: 'T', metrics: [] } } };
-    return { ok: true, status: 200, json: async () => ({ data }) };
+    return jsonResponse(({ data }));
   });
 }
+
+beforeEach(() => resetGraphqlClient());
 
 describe('SubmissionPage', () => {
   it('says a submission is being retried after a worker stopped, with the attempt', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { PhaseDocument, SubmissionDocument } from '../graphql/generated';
 import { formatDate, formatNumber, progressPercent } from '../lib/format';
 import { useQuery } from '../lib/graphql-client';
-import { Link } from '../lib/router';
+import { Link } from 'wouter';
 import { DownloadLink } from '../components/download-link';
 import { InstanceScores } from '../components/instance-scores';
 import { metricLabel } from '../components/leaderboard-controls';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { PhaseSubmissionsDocument, TaskDocument } from '../graphql/generated';
 import { formatDate, formatDeadline, formatLanguages } from '../lib/format';
 import { useQuery } from '../lib/graphql-client';
-import { Link } from '../lib/router';
+import { Link } from 'wouter';
 import { useLeaderboardState } from '../lib/use-url-state';
 import { LeaderboardView } from '../components/leaderboard-view';
 import { Empty, ErrorMessage, Loading } from '../components/status';

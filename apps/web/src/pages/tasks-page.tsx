@@ -1,7 +1,7 @@
 import { TasksDocument } from '../graphql/generated';
 import { formatDate, formatDeadline, formatLanguages } from '../lib/format';
 import { useQuery } from '../lib/graphql-client';
-import { Link } from '../lib/router';
+import { Link } from 'wouter';
 import { Empty, ErrorMessage, Loading } from '../components/status';
 
 export function TasksPage() {

@@ -3,7 +3,7 @@ import { CreateMyTeamDocument, CreateTokenDocument, JoinTeamDocument, MyTokensDo
 import { useAuth } from '../lib/auth';
 import { ApiError, request, useQuery } from '../lib/graphql-client';
 import { formatDate } from '../lib/format';
-import { Link } from '../lib/router';
+import { Link } from 'wouter';
 import { Empty, ErrorMessage, Loading } from '../components/status';
 
 function TeamCard({ id }: { id: string }) {

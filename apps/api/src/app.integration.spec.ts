@@ -23,6 +23,11 @@ const MAX_UPLOAD = 4096;
 // so overwrite) the submissions whose scores these tests write by hand.
 const QUEUE_SCHEMA = 'pgboss_api_it';
 const suffix = randomBytes(4).toString('hex');
+const TEST_SET = [
+  { id: 's1', source: 'Das Haus ist klein.', references: ['The house is small.'] },
+  { id: 's2', source: 'Es regnet.', references: ['It is raining.', 'It rains.'] },
+  { id: 's3', source: 'Guten Morgen.', references: ['Good morning.'] },
+];
 const jsonl = (...records: unknown[]) => Buffer.from(records.map((r) => JSON.stringify(r)).join('\n') + '\n');
 
 interface GqlResult {
@@ -31,14 +36,14 @@ interface GqlResult {
 }
 
 suite('API against PostgreSQL', () => {
+  // Only the app, the database handle and the organiser are shared; every case builds the task,
+  // phase, team and submissions it reads with the fixtures below, so cases run in any order
+  // (`--randomize`) and none reads another's leftovers.
   let app: INestApplication;
   let db: Db;
   let organiserToken: string;
-  let aliceToken: string;
-  let phaseId: string;
-  let teamId: string;
-  let firstSubmissionId: string;
-  let secondSubmissionId: string;
+  let seq = 0;
+  const unique = (prefix: string) => `${prefix}-${suffix}-${++seq}`;
 
   const gql = async (query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GqlResult> => {
     const req = request(app.getHttpServer()).post('/graphql').send({ query, variables });
@@ -51,13 +56,82 @@ suite('API against PostgreSQL', () => {
     if (r.errors) throw new Error(`GraphQL errors: ${JSON.stringify(r.errors)}`);
     return r.data!;
   };
-  const upload = (file: Buffer, fields: Record<string, string>, token?: string, name = 'out.jsonl') => {
+  const upload = (phaseId: string, file: Buffer, fields: Record<string, string>, token?: string, name = 'out.jsonl') => {
     const req = request(app.getHttpServer()).post(`/api/phases/${phaseId}/submissions`);
     if (token) req.set('Authorization', `Bearer ${token}`);
     for (const [k, v] of Object.entries(fields)) req.field(k, v);
     return req.attach('file', file, name);
   };
-  const countSubmissions = () => db.submission.count({ where: { phaseId } });
+  const countSubmissions = (phaseId: string) => db.submission.count({ where: { phaseId } });
+
+  /** A participant of no team, with a token. */
+  async function participant(): Promise<{ name: string; token: string }> {
+    const identity = new IdentityRepository(db);
+    const user = await identity.createUser(unique('part'), Role.PARTICIPANT);
+    return { name: user.name, token: await identity.issueToken(user.id, 'integration test') };
+  }
+
+  interface OpenPhase {
+    slug: string;
+    phaseId: string;
+    teamId: string;
+    teamName: string;
+    /** A member of the team. */
+    token: string;
+  }
+  /** An MT task (default metrics) with an open phase, its 3-instance test set, and a team of one participant. */
+  async function openPhase({ dailyLimit = 5 }: { dailyLimit?: number } = {}): Promise<OpenPhase> {
+    const slug = unique('it');
+    await ok(
+      `mutation($input: CreateTaskInput!) { createTask(input: $input) { id } }`,
+      { input: { slug, title: 'Integration', kind: 'mt', sourceLang: 'de', targetLang: 'en' } },
+      organiserToken,
+    );
+    const now = Date.now();
+    const phase = await ok(
+      `mutation($input: CreatePhaseInput!) { createPhase(input: $input) { id } }`,
+      {
+        input: {
+          taskSlug: slug,
+          name: 'test',
+          opensAt: new Date(now - 3600_000).toISOString(),
+          closesAt: new Date(now + 86400_000).toISOString(),
+          dailyLimit,
+          totalLimit: 5,
+          leaderboardBeforeClose: false,
+        },
+      },
+      organiserToken,
+    );
+    const phaseId: string = phase['createPhase'].id;
+    await ok(`mutation($p: ID!, $i: [TestInstanceInput!]!) { uploadTestSet(phaseId: $p, name: "newstest", instances: $i) { id } }`, { p: phaseId, i: TEST_SET }, organiserToken);
+    const teamName = unique('team');
+    const member = unique('member');
+    const team = await ok(`mutation($n: String!, $m: [String!]!) { createTeam(name: $n, members: $m) { id } }`, { n: teamName, m: [member] }, organiserToken);
+    const token = await ok(`mutation($u: String!) { issueToken(userName: $u, label: "laptop") }`, { u: member }, organiserToken);
+    return { slug, phaseId, teamId: team['createTeam'].id, teamName, token: token['issueToken'] };
+  }
+
+  /** Submits a plain-text output (one line per instance, in test-set order) as the team's member. */
+  async function submit(p: OpenPhase, systemName: string, content = 'The house is small.\nIt is raining.\nMorning.\n'): Promise<string> {
+    const data = await ok(
+      `mutation($p: ID!, $t: ID!, $s: String!, $c: String!) { submit(phaseId: $p, teamId: $t, systemName: $s, content: $c, format: TEXT) { id } }`,
+      { p: p.phaseId, t: p.teamId, s: systemName, c: content },
+      p.token,
+    );
+    return data['submit'].id;
+  }
+
+  /** Stores BLEU scores as the worker would (this suite's queue has no worker), one value per instance in test-set order. */
+  async function saveBleu(phaseId: string, submissionId: string, values: number[], corpus: number): Promise<void> {
+    const tasks = new TaskRepository(db);
+    const instances = await tasks.instanceIdsOf((await tasks.phaseById(phaseId))!.testSetId!);
+    await new SubmissionRepository(db).saveScores(
+      submissionId,
+      instances.map((inst, k) => ({ instanceId: inst.id, metric: 'bleu', signature: 'bleu|nrefs:1|version:test', value: values[k]! })),
+      [{ metric: 'bleu', signature: 'bleu|nrefs:1|version:test', value: corpus }],
+    );
+  }
 
   beforeAll(async () => {
     const config = loadApiConfig({ DATABASE_URL, PODIUM_MAX_UPLOAD_BYTES: String(MAX_UPLOAD), PODIUM_WEB_DIST: '/nonexistent' });
@@ -132,12 +206,18 @@ suite('API against PostgreSQL', () => {
   });
 
   it('sets up a phase with a test set, a team and a participant token', async () => {
+    const slug = unique('setup');
+    await ok(
+      `mutation($input: CreateTaskInput!) { createTask(input: $input) { id } }`,
+      { input: { slug, title: 'Integration', kind: 'mt', sourceLang: 'de', targetLang: 'en' } },
+      organiserToken,
+    );
     const now = Date.now();
     const phase = await ok(
       `mutation($input: CreatePhaseInput!) { createPhase(input: $input) { id name dailyLimit isOpen scoresVisible } }`,
       {
         input: {
-          taskSlug: `it-${suffix}`,
+          taskSlug: slug,
           name: 'test',
           opensAt: new Date(now - 3600_000).toISOString(),
           closesAt: new Date(now + 86400_000).toISOString(),
@@ -149,7 +229,7 @@ suite('API against PostgreSQL', () => {
       organiserToken,
     );
     expect(phase['createPhase']).toMatchObject({ name: 'test', dailyLimit: 2, isOpen: true, scoresVisible: true });
-    phaseId = phase['createPhase'].id;
+    const phaseId = phase['createPhase'].id;
 
     const dup = await gql(
       `mutation($p: ID!, $i: [TestInstanceInput!]!) { uploadTestSet(phaseId: $p, name: "dup", instances: $i) { id } }`,
@@ -160,22 +240,14 @@ suite('API against PostgreSQL', () => {
 
     const ts = await ok(
       `mutation($p: ID!, $i: [TestInstanceInput!]!) { uploadTestSet(phaseId: $p, name: "newstest", instances: $i) { name instanceCount } }`,
-      {
-        p: phaseId,
-        i: [
-          { id: 's1', source: 'Das Haus ist klein.', references: ['The house is small.'] },
-          { id: 's2', source: 'Es regnet.', references: ['It is raining.', 'It rains.'] },
-          { id: 's3', source: 'Guten Morgen.', references: ['Good morning.'] },
-        ],
-      },
+      { p: phaseId, i: TEST_SET },
       organiserToken,
     );
     expect(ts['uploadTestSet']).toEqual({ name: 'newstest', instanceCount: 3 });
 
-    const team = await ok(`mutation { createTeam(name: "team-${suffix}", members: ["alice-${suffix}"]) { id name } }`, {}, organiserToken);
-    teamId = team['createTeam'].id;
+    await ok(`mutation { createTeam(name: "team-${suffix}", members: ["alice-${suffix}"]) { id name } }`, {}, organiserToken);
     const token = await ok(`mutation { issueToken(userName: "alice-${suffix}", label: "laptop") }`, {}, organiserToken);
-    aliceToken = token['issueToken'];
+    const aliceToken = token['issueToken'];
     expect(aliceToken).toMatch(/^pod_/);
 
     const me = await ok(`{ me { name role teams { name } } }`, {}, aliceToken);
@@ -183,132 +255,143 @@ suite('API against PostgreSQL', () => {
   });
 
   it('forbids participants organiser mutations', async () => {
-    const r = await gql(`mutation { createTeam(name: "y-${suffix}", members: []) { id } }`, {}, aliceToken);
+    const { token } = await participant();
+    const r = await gql(`mutation { createTeam(name: "y-${suffix}", members: []) { id } }`, {}, token);
     expect(r.errors?.[0]?.extensions['code']).toBe('FORBIDDEN');
   });
 
   it('stores a good JSONL upload as QUEUED and queues its scoring job', async () => {
+    const p = await openPhase();
     const res = await upload(
+      p.phaseId,
       jsonl({ id: 's2', output: 'It is raining.' }, { id: 's1', output: 'The house is small.' }, { id: 's3', output: 'Morning.' }),
-      { teamId, systemName: 'sys-a', description: 'first' },
-      aliceToken,
+      { teamId: p.teamId, systemName: 'sys-a', description: 'first' },
+      p.token,
     );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ submissionId: expect.any(String), status: 'QUEUED' });
-    firstSubmissionId = res.body.submissionId;
+    const submissionId: string = res.body.submissionId;
     const jobs = await db.$queryRawUnsafe<{ data: { v: number; submissionId: string; reason: string } }[]>(
       `SELECT data FROM ${QUEUE_SCHEMA}.job WHERE name = $1 AND data->>'submissionId' = $2`,
       SCORE_SUBMISSION_QUEUE,
-      firstSubmissionId,
+      submissionId,
     );
-    expect(jobs.map((j) => j.data)).toEqual([{ v: 1, submissionId: firstSubmissionId, reason: 'submitted' }]);
-    const outputs = await db.output.count({ where: { submissionId: firstSubmissionId } });
+    expect(jobs.map((j) => j.data)).toEqual([{ v: 1, submissionId, reason: 'submitted' }]);
+    const outputs = await db.output.count({ where: { submissionId } });
     expect(outputs).toBe(3);
   });
 
   it('rejects a bad upload with 400 naming the line and instance, and stores nothing', async () => {
-    const before = await countSubmissions();
+    const p = await openPhase();
+    await submit(p, 'sys-a');
+    const before = await countSubmissions(p.phaseId);
     const res = await upload(
+      p.phaseId,
       jsonl({ id: 's1', output: 'a' }, { id: 's2', output: 'b' }, { id: 's1', output: 'c' }),
-      { teamId, systemName: 'sys-bad' },
-      aliceToken,
+      { teamId: p.teamId, systemName: 'sys-bad' },
+      p.token,
     );
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: "line 3: duplicate instance id 's1' (also on line 1)", line: 3, instanceId: 's1' });
-    expect(await countSubmissions()).toBe(before);
+    expect(await countSubmissions(p.phaseId)).toBe(before);
   });
 
   it('rejects a text upload with the wrong number of lines', async () => {
-    const res = await upload(Buffer.from('one\ntwo\n'), { team: `team-${suffix}`, systemName: 'sys-text' }, aliceToken, 'out.txt');
+    const p = await openPhase();
+    const res = await upload(p.phaseId, Buffer.from('one\ntwo\n'), { team: p.teamName, systemName: 'sys-text' }, p.token, 'out.txt');
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('expected 3 lines (one per instance, in test-set order), got 2');
   });
 
   it('answers 413 for a file over PODIUM_MAX_UPLOAD_BYTES', async () => {
-    const res = await upload(Buffer.alloc(MAX_UPLOAD + 1, 0x61), { teamId, systemName: 'sys-big' }, aliceToken, 'big.txt');
+    const p = await openPhase();
+    const res = await upload(p.phaseId, Buffer.alloc(MAX_UPLOAD + 1, 0x61), { teamId: p.teamId, systemName: 'sys-big' }, p.token, 'big.txt');
     expect(res.status).toBe(413);
   });
 
   it('answers 413 to a GraphQL body over PODIUM_MAX_UPLOAD_BYTES', async () => {
+    const { token } = await participant();
     const res = await request(app.getHttpServer())
       .post('/graphql')
-      .set('Authorization', `Bearer ${aliceToken}`)
+      .set('Authorization', `Bearer ${token}`)
       .send({ query: 'mutation($c: String!) { submit(phaseId: "x", teamId: "y", systemName: "z", content: $c) { id } }', variables: { c: 'a'.repeat(MAX_UPLOAD) } });
     expect(res.status).toBe(413);
   });
 
   it('answers 401 to an upload without a token', async () => {
-    const res = await upload(Buffer.from('a\nb\nc\n'), { teamId, systemName: 'sys-anon' });
+    const p = await openPhase();
+    const res = await upload(p.phaseId, Buffer.from('a\nb\nc\n'), { teamId: p.teamId, systemName: 'sys-anon' });
     expect(res.status).toBe(401);
   });
 
   it('accepts submissions up to the daily limit and rejects the next with FORBIDDEN', async () => {
+    const p = await openPhase({ dailyLimit: 2 });
+    await submit(p, 'sys-a');
     const second = await ok(
       `mutation($p: ID!, $t: ID!, $c: String!) { submit(phaseId: $p, teamId: $t, systemName: "sys-b", content: $c, format: TEXT) { id status team { name } } }`,
-      { p: phaseId, t: teamId, c: 'a\nb\nc\n' },
-      aliceToken,
+      { p: p.phaseId, t: p.teamId, c: 'a\nb\nc\n' },
+      p.token,
     );
-    expect(second['submit']).toEqual({ id: expect.any(String), status: 'QUEUED', team: { name: `team-${suffix}` } });
-    secondSubmissionId = second['submit'].id;
-    const quota = await ok(`query($p: ID!, $t: ID!) { quota(phaseId: $p, teamId: $t) { usedToday dailyLimit remaining } }`, { p: phaseId, t: teamId }, aliceToken);
+    expect(second['submit']).toEqual({ id: expect.any(String), status: 'QUEUED', team: { name: p.teamName } });
+    const quota = await ok(`query($p: ID!, $t: ID!) { quota(phaseId: $p, teamId: $t) { usedToday dailyLimit remaining } }`, { p: p.phaseId, t: p.teamId }, p.token);
     expect(quota['quota']).toEqual({ usedToday: 2, dailyLimit: 2, remaining: 0 });
-    const before = await countSubmissions();
-    const third = await upload(Buffer.from('a\nb\nc\n'), { teamId, systemName: 'sys-c' }, aliceToken, 'out.txt');
+    const before = await countSubmissions(p.phaseId);
+    const third = await upload(p.phaseId, Buffer.from('a\nb\nc\n'), { teamId: p.teamId, systemName: 'sys-c' }, p.token, 'out.txt');
     expect(third.status).toBe(403);
     expect(third.body.error).toMatch(/2 submissions of the last 24 hours/);
-    expect(await countSubmissions()).toBe(before);
+    expect(await countSubmissions(p.phaseId)).toBe(before);
   });
 
   it("hides other teams' submissions before close but shows a team its own", async () => {
-    const anon = await gql(`query($p: ID!) { submissions(phaseId: $p) { id } }`, { p: phaseId });
+    const p = await openPhase();
+    await submit(p, 'sys-a');
+    await submit(p, 'sys-b');
+    const rivalName = unique('rival');
+    const rivalMember = unique('rival-member');
+    const rival = await ok(`mutation($n: String!, $m: [String!]!) { createTeam(name: $n, members: $m) { id } }`, { n: rivalName, m: [rivalMember] }, organiserToken);
+    const rivalToken = (await ok(`mutation($u: String!) { issueToken(userName: $u, label: "t") }`, { u: rivalMember }, organiserToken))['issueToken'];
+    await submit({ ...p, teamId: rival['createTeam'].id, teamName: rivalName, token: rivalToken }, 'sys-rival');
+    const anon = await gql(`query($p: ID!) { submissions(phaseId: $p) { id } }`, { p: p.phaseId });
     expect(anon.errors?.[0]?.extensions['code']).toBe('FORBIDDEN');
-    const own = await ok(`query($p: ID!) { submissions(phaseId: $p) { systemName status } }`, { p: phaseId }, aliceToken);
+    const own = await ok(`query($p: ID!) { submissions(phaseId: $p) { systemName status } }`, { p: p.phaseId }, p.token);
     expect(own['submissions'].map((s: { systemName: string }) => s.systemName)).toEqual(['sys-a', 'sys-b']);
   });
 
   it('streams score downloads as CSV and JSONL with attachment headers, visible per phase rules', async () => {
-    const tasks = new TaskRepository(db);
-    const phase = await tasks.phaseById(phaseId);
-    const instances = await tasks.instanceIdsOf(phase!.testSetId!);
-    await new SubmissionRepository(db).saveScores(
-      firstSubmissionId,
-      instances.map((inst, k) => ({ instanceId: inst.id, metric: 'bleu', signature: 'bleu|nrefs:1|version:test', value: [100, 100, 0][k]! })),
-      [{ metric: 'bleu', signature: 'bleu|nrefs:1|version:test', value: 66.7 }],
-    );
-    const csv = await request(app.getHttpServer()).get(`/api/submissions/${firstSubmissionId}/scores.csv`).set('Authorization', `Bearer ${aliceToken}`);
+    const p = await openPhase();
+    const submissionId = await submit(p, 'sys-a');
+    await saveBleu(p.phaseId, submissionId, [100, 100, 0], 66.7);
+    const csv = await request(app.getHttpServer()).get(`/api/submissions/${submissionId}/scores.csv`).set('Authorization', `Bearer ${p.token}`);
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="[^"]+\.csv"$/);
     expect(csv.text.split('\r\n')).toEqual([
       'system,team,instance_id,metric,signature,score',
-      `sys-a,team-${suffix},s1,bleu,bleu|nrefs:1|version:test,100`,
-      `sys-a,team-${suffix},s2,bleu,bleu|nrefs:1|version:test,100`,
-      `sys-a,team-${suffix},s3,bleu,bleu|nrefs:1|version:test,0`,
+      `sys-a,${p.teamName},s1,bleu,bleu|nrefs:1|version:test,100`,
+      `sys-a,${p.teamName},s2,bleu,bleu|nrefs:1|version:test,100`,
+      `sys-a,${p.teamName},s3,bleu,bleu|nrefs:1|version:test,0`,
       '',
     ]);
-    const anon = await request(app.getHttpServer()).get(`/api/submissions/${firstSubmissionId}/scores.csv`);
+    const anon = await request(app.getHttpServer()).get(`/api/submissions/${submissionId}/scores.csv`);
     expect(anon.status).toBe(403);
 
-    const phaseJsonl = await request(app.getHttpServer()).get(`/api/phases/${phaseId}/scores.jsonl`).set('Authorization', `Bearer ${organiserToken}`);
+    const phaseJsonl = await request(app.getHttpServer()).get(`/api/phases/${p.phaseId}/scores.jsonl`).set('Authorization', `Bearer ${organiserToken}`);
     expect(phaseJsonl.status).toBe(200);
     expect(phaseJsonl.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
     const rows = phaseJsonl.text.trim().split('\n').map((l) => JSON.parse(l));
     expect(rows).toHaveLength(3);
-    expect(rows[2]).toEqual({ system: 'sys-a', team: `team-${suffix}`, instance_id: 's3', metric: 'bleu', signature: 'bleu|nrefs:1|version:test', score: 0 });
-    const hidden = await request(app.getHttpServer()).get(`/api/phases/${phaseId}/scores.csv`).set('Authorization', `Bearer ${aliceToken}`);
+    expect(rows[2]).toEqual({ system: 'sys-a', team: p.teamName, instance_id: 's3', metric: 'bleu', signature: 'bleu|nrefs:1|version:test', score: 0 });
+    const hidden = await request(app.getHttpServer()).get(`/api/phases/${p.phaseId}/scores.csv`).set('Authorization', `Bearer ${p.token}`);
     expect(hidden.status).toBe(403);
   });
 
   it('ranks scored systems for organisers, hides the board from others before close, and recomputes after rescoring', async () => {
-    const tasks = new TaskRepository(db);
-    const phase = await tasks.phaseById(phaseId);
-    const instances = await tasks.instanceIdsOf(phase!.testSetId!);
-    const save = (values: number[]) =>
-      new SubmissionRepository(db).saveScores(
-        secondSubmissionId,
-        instances.map((inst, k) => ({ instanceId: inst.id, metric: 'bleu', signature: 'bleu|nrefs:1|version:test', value: values[k]! })),
-        [{ metric: 'bleu', signature: 'bleu|nrefs:1|version:test', value: 10 }],
-      );
+    const p = await openPhase();
+    const phaseId = p.phaseId;
+    const aliceToken = p.token;
+    await saveBleu(phaseId, await submit(p, 'sys-a'), [100, 100, 0], 66.7);
+    const secondSubmissionId = await submit(p, 'sys-b');
+    const save = (values: number[]) => saveBleu(phaseId, secondSubmissionId, values, 10);
     await save([0, 50, 0]);
     const query = `query($p: ID!) { leaderboard(phaseId: $p, resamples: 200) {
       metric metricSignature availableMetrics higherIsBetter instanceCount test correction disagreement
@@ -347,6 +430,10 @@ suite('API against PostgreSQL', () => {
   });
 
   it('pages instance scores with source and output; references only for organisers before publishing', async () => {
+    const p = await openPhase();
+    const aliceToken = p.token;
+    const firstSubmissionId = await submit(p, 'sys-a');
+    await saveBleu(p.phaseId, firstSubmissionId, [100, 100, 0], 66.7);
     const query = `query($s: ID!) { instanceScores(submissionId: $s, metric: "bleu", offset: 1, limit: 1, order: DESC) { total rows { instanceId source references output score } } }`;
     const page = await ok(query, { s: firstSubmissionId }, aliceToken);
     expect(page['instanceScores']).toEqual({
@@ -358,6 +445,9 @@ suite('API against PostgreSQL', () => {
   });
 
   it('queues a rescore of a submission as a new job, keeping its scores in the history and an audit entry', async () => {
+    const p = await openPhase();
+    const firstSubmissionId = await submit(p, 'sys-a');
+    await saveBleu(p.phaseId, firstSubmissionId, [100, 100, 0], 66.7);
     const before = await db.corpusScore.findMany({ where: { submissionId: firstSubmissionId }, orderBy: { metric: 'asc' } });
     expect(before.length).toBeGreaterThan(0);
     const data = await ok(`mutation($s: ID!) { rescore(submissionId: $s) }`, { s: firstSubmissionId }, organiserToken);
@@ -384,6 +474,7 @@ suite('API against PostgreSQL', () => {
   });
 
   it('answers the health check, with CORS for local dev servers only', async () => {
+    await submit(await openPhase(), 'sys-waiting'); // a job that waits in this suite's queue
     const res = await request(app.getHttpServer()).get('/api/health').set('Origin', 'http://localhost:5173');
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');

@@ -52,13 +52,16 @@ function parseCsv(text: string): Record<string, string>[] {
 }
 
 suite('combined metric and leaderboard downloads against PostgreSQL', () => {
+  // Cases read the phase built in beforeAll (systems A and B) and never change it; a case that
+  // changes a phase (settings, a new submission) builds its own with scoredPhase(), so cases run
+  // in any order (`--randomize`).
   let app: INestApplication;
   let db: Db;
   let organiserToken: string;
-  let aliceToken: string;
+  let shared: ScoredPhase;
   let phaseId: string;
-  let teamId: string;
-  const ids: Record<string, string> = {};
+  let aliceToken: string;
+  let seq = 0;
 
   const gql = async (query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GqlResult> => {
     const req = request(app.getHttpServer()).post('/graphql').send({ query, variables });
@@ -72,15 +75,25 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
   };
   const get = (url: string, token = organiserToken) => request(app.getHttpServer()).get(url).set('Authorization', `Bearer ${token}`);
 
-  async function submitAndScore(system: string, nli: number[], chrf: number[], ter: number[]): Promise<string> {
+  interface ScoredPhase {
+    slug: string;
+    phaseId: string;
+    teamId: string;
+    /** A member of the team. */
+    aliceToken: string;
+    /** Submission id per system name. */
+    ids: Record<string, string>;
+  }
+
+  async function submitAndScore(p: ScoredPhase, system: string, nli: number[], chrf: number[], ter: number[]): Promise<string> {
     const created = await ok(
       `mutation($p: ID!, $t: ID!, $s: String!) { submit(phaseId: $p, teamId: $t, systemName: $s, content: "a\\nb\\nc\\n", format: TEXT) { id } }`,
-      { p: phaseId, t: teamId, s: system },
+      { p: p.phaseId, t: p.teamId, s: system },
       organiserToken,
     );
     const id: string = created['submit'].id;
     const tasks = new TaskRepository(db);
-    const instances = await tasks.instanceIdsOf((await tasks.phaseById(phaseId))!.testSetId!);
+    const instances = await tasks.instanceIdsOf((await tasks.phaseById(p.phaseId))!.testSetId!);
     const rows = (metric: string, signature: string, values: number[]) => instances.map((inst, k) => ({ instanceId: inst.id, metric, signature, value: values[k]! }));
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     await new SubmissionRepository(db).saveScores(
@@ -92,23 +105,19 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
         { metric: 'ter', signature: TER_SIG, value: mean(ter) },
       ],
     );
-    ids[system] = id;
+    p.ids[system] = id;
     return id;
   }
 
-  beforeAll(async () => {
-    const config = loadApiConfig({ DATABASE_URL, PODIUM_WEB_DIST: '/nonexistent' });
-    app = await createApp(config, { logger: false, queueSchema: QUEUE_SCHEMA, root: ROOT });
-    db = createDb(DATABASE_URL!);
-    const identity = new IdentityRepository(db);
-    const organiser = await identity.createUser(`corg-${suffix}`, Role.ORGANISER);
-    organiserToken = await identity.issueToken(organiser.id, 'combined integration test');
-
+  /** A task with NLI, chrF, TER (and an unavailable NLI model), an open phase of 3 instances, a team, and systems A and B scored. */
+  async function scoredPhase(): Promise<ScoredPhase> {
+    const n = ++seq;
+    const slug = `comb-${suffix}-${n}`;
     await ok(
       `mutation($input: CreateTaskInput!) { createTask(input: $input) { id } }`,
       {
         input: {
-          slug: `comb-${suffix}`,
+          slug,
           title: 'Combined',
           kind: 'mt',
           sourceLang: 'de',
@@ -128,7 +137,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
       `mutation($input: CreatePhaseInput!) { createPhase(input: $input) { id } }`,
       {
         input: {
-          taskSlug: `comb-${suffix}`,
+          taskSlug: slug,
           name: 'test',
           opensAt: new Date(now - 3600_000).toISOString(),
           closesAt: new Date(now + 86400_000).toISOString(),
@@ -139,7 +148,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
       },
       organiserToken,
     );
-    phaseId = phase['createPhase'].id;
+    const phaseId: string = phase['createPhase'].id;
     await ok(
       `mutation($p: ID!, $i: [TestInstanceInput!]!) { uploadTestSet(phaseId: $p, name: "ts", instances: $i) { id } }`,
       {
@@ -152,12 +161,23 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
       },
       organiserToken,
     );
-    const team = await ok(`mutation { createTeam(name: "cteam-${suffix}", members: ["calice-${suffix}"]) { id } }`, {}, organiserToken);
-    teamId = team['createTeam'].id;
-    aliceToken = (await ok(`mutation { issueToken(userName: "calice-${suffix}", label: "t") }`, {}, organiserToken))['issueToken'];
+    const team = await ok(`mutation { createTeam(name: "cteam-${suffix}-${n}", members: ["calice-${suffix}-${n}"]) { id } }`, {}, organiserToken);
+    const aliceToken: string = (await ok(`mutation { issueToken(userName: "calice-${suffix}-${n}", label: "t") }`, {}, organiserToken))['issueToken'];
+    const p: ScoredPhase = { slug, phaseId, teamId: team['createTeam'].id, aliceToken, ids: {} };
+    await submitAndScore(p, 'A', [0.9, 0.5, 0.1], [60, 40, 20], [20, 40, 60]);
+    await submitAndScore(p, 'B', [0.3, 0.7, 0.2], [50, 30, 80], [30, 10, 50]);
+    return p;
+  }
 
-    await submitAndScore('A', [0.9, 0.5, 0.1], [60, 40, 20], [20, 40, 60]);
-    await submitAndScore('B', [0.3, 0.7, 0.2], [50, 30, 80], [30, 10, 50]);
+  beforeAll(async () => {
+    const config = loadApiConfig({ DATABASE_URL, PODIUM_WEB_DIST: '/nonexistent' });
+    app = await createApp(config, { logger: false, queueSchema: QUEUE_SCHEMA, root: ROOT });
+    db = createDb(DATABASE_URL!);
+    const identity = new IdentityRepository(db);
+    const organiser = await identity.createUser(`corg-${suffix}`, Role.ORGANISER);
+    organiserToken = await identity.issueToken(organiser.id, 'combined integration test');
+    shared = await scoredPhase();
+    ({ phaseId, aliceToken } = shared);
   }, 60_000);
 
   afterAll(async () => {
@@ -202,7 +222,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
   it('pages combined instance scores for organisers and keeps them from participants before close', async () => {
     const page = await ok(
       `query($s: ID!) { instanceScores(submissionId: $s, metric: "combined", order: DESC, limit: 2) { total rows { instanceId output score signature } } }`,
-      { s: ids['A'] },
+      { s: shared.ids['A'] },
       organiserToken,
     );
     expect(page['instanceScores'].total).toBe(3);
@@ -210,7 +230,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     expect(page['instanceScores'].rows[0].score).toBeCloseTo(A_CHRF[0]!, 10);
     expect(page['instanceScores'].rows[0].output).toBe('a');
     expect(page['instanceScores'].rows[0].signature).toMatch(/^combined\|nli:/);
-    const hidden = await gql(`query($s: ID!) { instanceScores(submissionId: $s, metric: "combined") { total } }`, { s: ids['A'] }, aliceToken);
+    const hidden = await gql(`query($s: ID!) { instanceScores(submissionId: $s, metric: "combined") { total } }`, { s: shared.ids['A'] }, aliceToken);
     expect(hidden.errors?.[0]?.extensions['code']).toBe('FORBIDDEN');
   });
 
@@ -249,7 +269,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     const res = await get(`/api/phases/${phaseId}/leaderboard.json?metric=combined&test=wilcoxon&correction=BH&seed=7&resamples=200`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="comb-[0-9a-f]+-test-leaderboard-combined-nli-chrf\.json"$/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="comb-[0-9a-f]+-[0-9]+-test-leaderboard-combined-nli-chrf\.json"$/);
     expect(JSON.parse(res.text)).toEqual(board);
     expect(board.pairs).toHaveLength(1);
     expect(board.pairs[0].pAdjusted).not.toBeNull();
@@ -259,6 +279,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
   });
 
   it('takes resamples and seed from the phase settings that only organisers set, and chooses resamples when none is set', async () => {
+    const { phaseId, aliceToken } = await scoredPhase(); // changes the phase's settings
     const auto = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, metric: "chrf") { resamples resamplesChosen seed smallestReachableP } }`, { p: phaseId }, organiserToken))['leaderboard'];
     expect(auto).toMatchObject({ resamplesChosen: true, seed: 12345 });
     expect(auto.smallestReachableP).toBeLessThanOrEqual(0.005);
@@ -270,7 +291,6 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     expect(set).toEqual({ phaseId, resamples: 500, seed: 9 });
     const fixed = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, metric: "chrf") { resamples resamplesChosen seed } }`, { p: phaseId }, organiserToken))['leaderboard'];
     expect(fixed).toEqual({ resamples: 500, resamplesChosen: false, seed: 9 });
-    await ok(`mutation($p: ID!) { setPhaseSignificance(phaseId: $p, resamples: null) { resamples } }`, { p: phaseId }, organiserToken);
   });
 
   it('serves the leaderboard as CSV, one row per system with the same numbers', async () => {
@@ -324,9 +344,11 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
   });
 
   it('rescales every submission when a new one widens the bounds', async () => {
+    const p = await scoredPhase(); // adds a submission
+    const { phaseId } = p;
     const query = `query($p: ID!) { leaderboard(phaseId: $p, metric: "combined", resamples: 50) { metricSignature systems { system mean } } }`;
     const before = (await ok(query, { p: phaseId }, organiserToken))['leaderboard'];
-    await submitAndScore('C', [1.0, 0.0, 0.5], [10, 90, 50], [0, 100, 50]);
+    await submitAndScore(p, 'C', [1.0, 0.0, 0.5], [10, 90, 50], [0, 100, 50]);
     const after = (await ok(query, { p: phaseId }, organiserToken))['leaderboard'];
     // N bounds [0, 1], chrF bounds [10, 90]: A's C = .2·N + .8·(chrF − 10)/80.
     const A_AFTER = [0.2 * 0.9 + 0.8 * (50 / 80), 0.2 * 0.5 + 0.8 * (30 / 80), 0.2 * 0.1 + 0.8 * (10 / 80)];
@@ -341,7 +363,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
   });
 
   it('reports each NLI metric as available or not, with the fetch command', async () => {
-    const task = (await ok(`query($s: String!) { task(slug: $s) { metrics { key available unavailableReason } } }`, { s: `comb-${suffix}` }))['task'];
+    const task = (await ok(`query($s: String!) { task(slug: $s) { metrics { key available unavailableReason } } }`, { s: shared.slug }))['task'];
     expect(task.metrics).toEqual([
       { key: 'nli', available: true, unavailableReason: null },
       { key: 'chrf', available: true, unavailableReason: null },

@@ -44,8 +44,10 @@ suite('robustness API against PostgreSQL', () => {
   let app: INestApplication;
   let db: Db;
   let organiserToken: string;
+  let organiserId: string;
   let participantToken: string;
   let phaseId: string;
+  let seq = 0;
   /** Corpus score over the 560 judged segments, per metric and system (what the platform stores). */
   const corpus560: Record<string, Record<string, number>> = { bleu: {}, chrf: {}, ter: {} };
   /** Mean DA per system; a joined "A+B" judgement counts for each listed system (WMT). */
@@ -68,6 +70,44 @@ suite('robustness API against PostgreSQL', () => {
     overall { accuracy ci { low high } n passed } phenomena { phenomenon accuracy ci { low high } n passed }
     bootstrap { seed resamples confidence } } }`;
 
+  // The WMT phase of `slug` is built once in beforeAll and only read. Robustness reports belong
+  // to a task, so each case that queues or finishes reports does so on a task of its own
+  // (bareTask), or — the report card, which needs the WMT phase — is the only case that touches
+  // the reports of `slug`; cases run in any order (`--randomize`).
+
+  /** A task with METRICS and no phase: enough to queue robustness reports on. */
+  async function bareTask(): Promise<string> {
+    const taskSlug = `${slug}-${++seq}`;
+    await new TaskRepository(db).createTask({
+      slug: taskSlug, title: 'robustness', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en',
+      metrics: METRICS.map((m) => ({ key: m, name: m, options: {} })), createdById: organiserId,
+    });
+    return taskSlug;
+  }
+
+  // What the worker computes for chrF on builtin:wmt20-de (apps/worker/src/robustness.integration.spec.ts
+  // checks that path): a value, computed once, not a database entity.
+  let chrfReport: ReturnType<typeof runPreferenceTest> | undefined;
+  const chrfPreferenceReport = () =>
+    (chrfReport ??= (async () => {
+      const rows = menliPreferenceRows(parseMenliCsv(readFileSync(await suiteCsvPath('builtin:wmt20-de'), 'utf8')), 'ref');
+      return runPreferenceTest(rows, async (anchors, hyps) => {
+        const s = score('chrf', {}, hyps, [anchors]);
+        return { values: s.instances, signature: s.sentenceSignature, higherIsBetter: s.higherIsBetter };
+      });
+    })());
+
+  /** Queues a report per metric of the task and stores the chrF one as the worker would; bleu and ter stay QUEUED. */
+  async function reportsWithChrfDone(taskSlug: string) {
+    await ok(RUN, { slug: taskSlug }, organiserToken);
+    const report = await chrfPreferenceReport();
+    const stored = await db.robustnessReport.findFirstOrThrow({ where: { task: { slug: taskSlug }, metric: 'chrf' } });
+    const { failing, signature, ...rest } = report;
+    const result: RobustnessResult = { ...rest, failingCount: failing.length };
+    await new RobustnessRepository(db).saveResult(stored.id, stored.attempt, signature, result);
+    return { signature, failing };
+  }
+
   beforeAll(async () => {
     const config = loadApiConfig({ DATABASE_URL, PODIUM_WEB_DIST: '/nonexistent' });
     app = await createApp(config, { logger: false, queueSchema: QUEUE_SCHEMA });
@@ -77,6 +117,7 @@ suite('robustness API against PostgreSQL', () => {
     const submissions = new SubmissionRepository(db);
     const organiser = await identity.createUser(`rob-org-${suffix}`, Role.ORGANISER);
     organiserToken = await identity.issueToken(organiser.id, 'robustness test');
+    organiserId = organiser.id;
     const participant = await identity.createUser(`rob-part-${suffix}`, Role.PARTICIPANT);
     participantToken = await identity.issueToken(participant.id, 'robustness test');
 
@@ -131,11 +172,13 @@ suite('robustness API against PostgreSQL', () => {
   });
 
   it('lets only organisers queue reports', async () => {
+    const slug = await bareTask();
     expect((await gql(RUN, { slug })).errors?.[0]?.extensions['code']).toBe('UNAUTHENTICATED');
     expect((await gql(RUN, { slug }, participantToken)).errors?.[0]?.extensions['code']).toBe('FORBIDDEN');
   });
 
   it('rejects bad arguments with INVALID_INPUT naming the field, and unknown tasks with NOT_FOUND', async () => {
+    const slug = await bareTask();
     const metric = await gql(RUN, { slug, metric: 'rougeL' }, organiserToken);
     expect(metric.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_INPUT', field: 'metric' });
     const suiteErr = await gql(RUN, { slug, suite: 'builtin:nope' }, organiserToken);
@@ -148,6 +191,7 @@ suite('robustness API against PostgreSQL', () => {
   });
 
   it('queues one report and one versioned job per metric when no metric is named', async () => {
+    const slug = await bareTask();
     const data = await ok(RUN, { slug }, organiserToken);
     expect(data['runRobustness']).toEqual(
       METRICS.map((metric) => ({ id: expect.any(String), metric, suite: 'builtin:wmt20-de', mode: 'REF', status: 'QUEUED' })),
@@ -163,16 +207,8 @@ suite('robustness API against PostgreSQL', () => {
   });
 
   it('serves a finished report as the worker stores it, next to the queued ones', async () => {
-    // What the worker computes for chrF (apps/worker/src/robustness.integration.spec.ts checks that path).
-    const rows = menliPreferenceRows(parseMenliCsv(readFileSync(await suiteCsvPath('builtin:wmt20-de'), 'utf8')), 'ref');
-    const report = await runPreferenceTest(rows, async (anchors, hyps) => {
-      const s = score('chrf', {}, hyps, [anchors]);
-      return { values: s.instances, signature: s.sentenceSignature, higherIsBetter: s.higherIsBetter };
-    });
-    const stored = await db.robustnessReport.findFirstOrThrow({ where: { task: { slug }, metric: 'chrf' } });
-    const { failing, signature, ...rest } = report;
-    const result: RobustnessResult = { ...rest, failingCount: failing.length };
-    await new RobustnessRepository(db).saveResult(stored.id, stored.attempt, signature, result);
+    const slug = await bareTask();
+    const { signature, failing } = await reportsWithChrfDone(slug);
 
     const data = await ok(REPORTS, { slug });
     const reports = data['robustness'] as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -192,6 +228,7 @@ suite('robustness API against PostgreSQL', () => {
   }, 60_000);
 
   it('reproduces the README segment-level report card from stored scores, and system Pearson over the judged segments', async () => {
+    await reportsWithChrfDone(slug);
     const data = await ok(
       `query($phaseId: ID!) { reportCard(phaseId: $phaseId) { humanScores systems suite mode metrics {
         metric signature higherIsBetter robustness { status overall { accuracy } }
@@ -230,6 +267,8 @@ suite('robustness API against PostgreSQL', () => {
   }, 60_000);
 
   it('downloads the robustness table as CSV and JSON', async () => {
+    const slug = await bareTask();
+    await reportsWithChrfDone(slug);
     const csv = await request(app.getHttpServer()).get(`/api/tasks/${slug}/robustness.csv`);
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
@@ -256,6 +295,8 @@ suite('robustness API against PostgreSQL', () => {
   });
 
   it('replaces a report on rerun: same row, attempt 2, result cleared', async () => {
+    const slug = await bareTask();
+    await reportsWithChrfDone(slug);
     const data = await ok(RUN, { slug, metric: 'chrf' }, organiserToken);
     expect(data['runRobustness']).toEqual([expect.objectContaining({ metric: 'chrf', status: 'QUEUED' })]);
     const rows = await db.robustnessReport.findMany({ where: { task: { slug } } });

@@ -3,6 +3,7 @@
  * machine). Used by `make-test-model.ts` and by `bench/nli.bench.ts`. Recipe adapted from the
  * stack notes' `onnx/make-model.js` (Gather → … → MatMul → Add, opset 17).
  */
+import { mulberry32 } from '@podium/ranking';
 import { onnx } from 'onnx-proto';
 
 const T = onnx.TensorProto.DataType;
@@ -78,19 +79,12 @@ export function encodeModel(graph: onnx.IGraphProto, producerName: string, opset
 }
 
 /**
- * Deterministic pseudo-random floats (mulberry32), uniform in [-scale, scale).
+ * Deterministic pseudo-random floats (mulberry32 of `@podium/ranking`), uniform in [-scale, scale).
  * Seeded so generated benchmark models are identical run to run.
  */
 export function seededUniform(n: number, seed: number, scale: number): Float32Array {
   const out = new Float32Array(n);
-  let s = seed >>> 0;
-  for (let i = 0; i < n; i++) {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const u = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    out[i] = (2 * u - 1) * scale;
-  }
+  const rng = mulberry32(seed);
+  for (let i = 0; i < n; i++) out[i] = (2 * rng.next() - 1) * scale;
   return out;
 }

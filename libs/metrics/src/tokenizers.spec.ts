@@ -2,6 +2,7 @@
 // tokenizer_re.py, tokenizer_intl.py, tokenizer_zh.py, tokenizer_char.py) and Python's str.split();
 // each case names the rule that produces it.
 import { pySplit, tokenize13a, tokenizeChar, tokenizeIntl, tokenizeNone, tokenizeZh } from '@podium/metrics';
+import { mulberry32 } from '@podium/ranking'; // the project's one seeded PRNG
 import { spans13a, type TokenSpans } from './tokenizers';
 
 describe('pySplit (Python str.split())', () => {
@@ -129,18 +130,8 @@ describe('13a token spans (one scan, no regular expressions)', () => {
   // non-ASCII and astral characters. Expected: tokenize13a (the regular expressions) then split.
   const pieces = ['1', '0', '9', '.', ',', '-', 'a', 'Z', ' ', '\t', '\u00a0', '\u3000', '\u200b', '(', ')', '"', "'", '/', ':', '?', '$', '@', '~', '`',
     '_', '^', '\\', '&quot;', '&amp;', '&lt;', '<skipped>', '\n', '-\n', 'é', '😀', '\ud800', '.,', '..', '1.5', ',0'];
-  function mulberry32(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
   it('gives the tokens of tokenize13a on 20,000 random strings', () => {
-    const rand = mulberry32(20261124);
+    const rand = mulberry32(20261124).next;
     const spans: TokenSpans = { text: '', starts: new Int32Array(0), ends: new Int32Array(0), count: 0 };
     for (let k = 0; k < 20_000; k++) {
       let line = '';

@@ -4,19 +4,8 @@
  * (NUL, lone surrogates) in every field, broken multipart and GraphQL bodies. Each one must
  * be refused with a 4xx that says why, never a 5xx, and write nothing.
  */
+import { mulberry32 } from '@podium/ranking';
 import type { FaultTask } from './faults';
-
-/** mulberry32: a small seeded PRNG, so a failing case can be replayed from its seed and index. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface MalformedCase {
   name: string;
@@ -58,7 +47,8 @@ const jsonl = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join
  * api's PODIUM_MAX_UPLOAD_BYTES (cases past it expect 413).
  */
 export function malformedCases(task: FaultTask, count: number, seed: number, maxUploadBytes: number): MalformedCase[] {
-  const rnd = prng(seed);
+  // The project's one seeded PRNG, so a failing case can be replayed from its seed and index.
+  const rnd = mulberry32(seed).next;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const int = (n: number) => Math.floor(rnd() * n);
   const token = task.participantToken;

@@ -191,6 +191,20 @@ suite('API against PostgreSQL', () => {
     expect(byName.get('combined')).toMatchObject({ rangeLow: 0, rangeHigh: 1, configurable: false });
   });
 
+  it('lists every task kind createTask accepts, with its label and the metrics createTask gives it when none are named', async () => {
+    const kinds = (await ok(`{ taskKinds { name displayName defaultMetrics } }`))['taskKinds'] as { name: string; displayName: string; defaultMetrics: string[] }[];
+    expect(kinds.map((k) => k.name)).toEqual(['mt', 'summarization', 'data-to-text', 'other']);
+    expect(kinds.find((k) => k.name === 'data-to-text')?.displayName).toBe('Data-to-text');
+    for (const kind of kinds) {
+      const created = await ok(
+        `mutation($input: CreateTaskInput!) { createTask(input: $input) { kind metrics { name } } }`,
+        { input: { slug: unique(`kind-${kind.name}`), title: kind.displayName, kind: kind.name, sourceLang: 'de', targetLang: 'en' } },
+        organiserToken,
+      );
+      expect(created['createTask']).toEqual({ kind: kind.name, metrics: kind.defaultMetrics.map((name) => ({ name })) });
+    }
+  });
+
   it('answers NOT_FOUND for ids that name nothing, malformed or not', async () => {
     for (const id of ['nope', '00000000-0000-4000-8000-000000000000']) {
       const r = await gql(`query($id: ID!) { phase(id: $id) { id } }`, { id });

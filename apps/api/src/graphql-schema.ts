@@ -8,10 +8,11 @@ import { PhasesResolver } from './phases/phases.resolver';
 import { RobustnessResolver } from './robustness/robustness.resolver';
 import { SubmissionsResolver } from './submissions/submissions.resolver';
 import { MetricConfigResolver, MetricDefinitionsResolver } from './tasks/metric-config.resolver';
+import { TaskKindsResolver } from './tasks/task-kinds.resolver';
 import { TasksResolver } from './tasks/tasks.resolver';
 
 /** Every resolver class of the API: the GraphQL schema is built from exactly these. */
-export const RESOLVERS = [IdentityResolver, SessionResolver, TeamsResolver, TasksResolver, MetricConfigResolver, MetricDefinitionsResolver, PhasesResolver, SubmissionsResolver, LifecycleResolver, LeaderboardResolver, RobustnessResolver] as const;
+export const RESOLVERS = [IdentityResolver, SessionResolver, TeamsResolver, TasksResolver, MetricConfigResolver, MetricDefinitionsResolver, TaskKindsResolver, PhasesResolver, SubmissionsResolver, LifecycleResolver, LeaderboardResolver, RobustnessResolver] as const;
 
 /** Where the emitted schema is committed (relative to the repository root). */
 export const SCHEMA_FILE = 'apps/api/schema.graphql';

@@ -5,6 +5,14 @@ import { z } from 'zod';
 export const TASK_KINDS = ['mt', 'summarization', 'data-to-text', 'other'] as const;
 export type TaskKindName = (typeof TASK_KINDS)[number];
 
+/** Name of each task kind for people (the web's kind picker); the API, CLI and web read it from here. */
+export const TASK_KIND_LABELS = {
+  mt: 'Machine translation',
+  summarization: 'Summarization',
+  'data-to-text': 'Data-to-text',
+  other: 'Other',
+} as const satisfies Record<TaskKindName, string>;
+
 /** Database spelling of each task kind (the Prisma enum `TaskKind`); the one mapping between them. */
 export const TASK_KIND_DB = {
   mt: 'MT',

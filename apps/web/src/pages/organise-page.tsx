@@ -14,6 +14,7 @@ import {
   UpdatePhaseDocument,
   UpdateTaskDocument,
   RescorePhaseDocument,
+  TaskKindsDocument,
   TasksDocument,
   UploadTestSetDocument,
   type TasksQuery,
@@ -21,9 +22,8 @@ import {
 import { useAuth } from '../lib/auth';
 import { ApiError, request, useQuery } from '../lib/graphql-client';
 import { parseTestSet } from '../lib/test-set';
+import { MetricChoice } from '../components/metric-choice';
 import { Empty, ErrorMessage, Loading } from '../components/status';
-
-const KINDS = ['mt', 'summarization', 'data-to-text', 'other'] as const;
 
 type Outcome = { kind: 'ok'; text: ReactNode } | { kind: 'error'; error: ApiError | string } | null;
 
@@ -71,10 +71,12 @@ function CreateTaskForm({ onDone }: { onDone: () => void }) {
   const [sourceLang, setSource] = useState('');
   const [targetLang, setTarget] = useState('');
   const [description, setDescription] = useState('');
-  const [metrics, setMetrics] = useState<string[]>(['bleu', 'chrf']);
+  // null: the chosen kind's default metrics (from the API), until the organiser changes them.
+  const [chosenMetrics, setMetrics] = useState<string[] | null>(null);
   const [weight, setWeight] = useState('');
   const registry = useQuery(MetricsDocument, {});
-  const configurable = (registry.data?.metrics ?? []).filter((m) => m.configurable);
+  const kinds = useQuery(TaskKindsDocument, {}).data?.taskKinds ?? [];
+  const metrics = chosenMetrics ?? kinds.find((k) => k.name === kind)?.defaultMetrics ?? [];
   function submit(e: FormEvent) {
     e.preventDefault();
     void run(async () => {
@@ -86,7 +88,6 @@ function CreateTaskForm({ onDone }: { onDone: () => void }) {
       return `Created task ${r.createTask.slug}.`;
     });
   }
-  const toggle = (m: string) => setMetrics((ms) => (ms.includes(m) ? ms.filter((x) => x !== m) : [...ms, m]));
   return (
     <form className="form" onSubmit={submit} aria-labelledby="create-task">
       <h2 id="create-task">Create a task</h2>
@@ -100,9 +101,17 @@ function CreateTaskForm({ onDone }: { onDone: () => void }) {
       </label>
       <label>
         Kind
-        <select value={kind} onChange={(e) => setKind(e.target.value)}>
-          {KINDS.map((k) => (
-            <option key={k}>{k}</option>
+        <select
+          value={kind}
+          onChange={(e) => {
+            setKind(e.target.value);
+            setMetrics(null);
+          }}
+        >
+          {kinds.map((k) => (
+            <option key={k.name} value={k.name}>
+              {k.displayName}
+            </option>
           ))}
         </select>
       </label>
@@ -120,14 +129,7 @@ function CreateTaskForm({ onDone }: { onDone: () => void }) {
         Description
         <textarea value={description} onChange={(e) => setDescription(e.target.value)} rows={2} />
       </label>
-      <fieldset>
-        <legend>Metrics (the first checked is the primary)</legend>
-        {configurable.map((m) => (
-          <label key={m.name} className="check">
-            <input type="checkbox" checked={metrics.includes(m.name)} onChange={() => toggle(m.name)} /> {m.displayName}
-          </label>
-        ))}
-      </fieldset>
+      <MetricChoice legend="Metrics (the first checked is the primary)" metrics={registry.data?.metrics ?? []} chosen={metrics} onChange={setMetrics} />
       <label>
         Combined metric weight w (NLI share, 0–1; empty for none)
         <input type="number" min={0} max={1} step={0.05} value={weight} onChange={(e) => setWeight(e.target.value)} />
@@ -346,8 +348,6 @@ function EditTaskForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone: (
   const [title, setTitle] = useState('');
   const [metrics, setMetrics] = useState<string[]>([]);
   const registry = useQuery(MetricsDocument, {});
-  const configurable = (registry.data?.metrics ?? []).filter((m) => m.configurable);
-  const toggle = (m: string) => setMetrics((ms) => (ms.includes(m) ? ms.filter((x) => x !== m) : [...ms, m]));
   function submit(e: FormEvent) {
     e.preventDefault();
     void run(async () => {
@@ -378,14 +378,7 @@ function EditTaskForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone: (
         New title
         <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
       </label>
-      <fieldset>
-        <legend>New metrics</legend>
-        {configurable.map((m) => (
-          <label key={m.name} className="check">
-            <input type="checkbox" checked={metrics.includes(m.name)} onChange={() => toggle(m.name)} /> {m.displayName}
-          </label>
-        ))}
-      </fieldset>
+      <MetricChoice legend="New metrics" metrics={registry.data?.metrics ?? []} chosen={metrics} onChange={setMetrics} />
       <button type="submit" disabled={busy || !slug || (!title.trim() && metrics.length === 0)}>
         Save task
       </button>

@@ -50,6 +50,7 @@ describe('authorization matrix: role × resource × phase state, through every p
     await waitFor('the api', async () => (await fetch(`${baseUrl}/api/health`)).ok, 60_000).catch((e: unknown) => {
       throw new Error(`${String(e)}\napi logs:\n${api.logs.join('')}`);
     });
+    await setUpPhases();
   });
 
   afterAll(async () => {
@@ -63,7 +64,8 @@ describe('authorization matrix: role × resource × phase state, through every p
     await db?.$disconnect();
   });
 
-  it('sets up one phase per state, each with a submission of team A (own) and team B (other)', async () => {
+  /** One phase per state, each with a submission of team A (own) and team B (other); the cases only read them. */
+  async function setUpPhases(): Promise<void> {
     const org = graphqlClient(baseUrl, tokens.organiser);
     const slug = `matrix-${suffix}`;
     await org.request(`mutation($i: CreateTaskInput!) { createTask(input: $i) { slug } }`, {
@@ -112,7 +114,7 @@ describe('authorization matrix: role × resource × phase state, through every p
       expect(phase.state).toBe(state);
       phases[state] = { id: phaseId, own: ids.a, other: ids.b };
     }
-  });
+  }
 
   async function rest(path: string, token: string | undefined): Promise<{ status: number; text: string }> {
     const res = await fetch(`${baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });

@@ -65,8 +65,10 @@ describe('hostile input (real api process)', () => {
   }, 30_000);
 
   it('lets exactly 10 of 50 simultaneous uploads by one team through a limit of 10', async () => {
-    const result = await concurrentSubmits(baseUrl, task, 50);
+    // A task of its own: filling the shared one to its limit would refuse the other cases' uploads for the wrong reason.
+    const full = await createFaultTask(db, { instances: 6, totalLimit: 10 });
+    const result = await concurrentSubmits(baseUrl, full, 50);
     expect(result).toEqual({ sent: 50, accepted: 10, refused: 40, other: [] });
-    expect(await db.submission.count({ where: { phaseId: task.phaseId, teamId: task.teamId } })).toBe(10);
+    expect(await db.submission.count({ where: { phaseId: full.phaseId, teamId: full.teamId } })).toBe(10);
   }, 60_000);
 });

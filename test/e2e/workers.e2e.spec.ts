@@ -94,14 +94,19 @@ describe('two scoring workers on one queue', () => {
     await db?.$disconnect();
   });
 
-  it('scores all 10 submissions, each instance exactly once per metric, with both workers taking jobs', async () => {
-    await waitFor(
+  // Both cases read the scores of the jobs queued in beforeAll: each waits for them itself.
+  let scored: Promise<unknown> | undefined;
+  const allScored = () =>
+    (scored ??= waitFor(
       'all submissions scored',
       async () => (await db.submission.count({ where: { id: { in: submissionIds }, status: 'SCORED' } })) === 10,
       150_000,
     ).catch((e: unknown) => {
       throw new Error(`${String(e)}\nworker logs:\n${workers.map((w) => w.logs.join('')).join('\n---\n')}`);
-    });
+    }));
+
+  it('scores all 10 submissions, each instance exactly once per metric, with both workers taking jobs', async () => {
+    await allScored();
     const counts = await db.instanceScore.groupBy({ by: ['submissionId', 'metric', 'instanceId'], where: { submissionId: { in: submissionIds } }, _count: { _all: true } });
     expect(counts).toHaveLength(10 * 2 * 40);
     expect(counts.every((c) => c._count._all === 1)).toBe(true);
@@ -113,6 +118,7 @@ describe('two scoring workers on one queue', () => {
   });
 
   it('ranks faithful outputs above negated and number-changed ones under NLI, with the model checksum in the signature', async () => {
+    await allScored();
     const corpus = await db.corpusScore.findMany({ where: { submissionId: { in: submissionIds }, metric: 'nli' } });
     expect(corpus).toHaveLength(10);
     for (const c of corpus) expect(c.signature).toMatch(/^nli\|model:test-nli-tiny@[0-9a-f]{12}\|formula:e\|dir:<->\|refs:max\|.*ep:cpu/);

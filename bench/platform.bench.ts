@@ -293,9 +293,15 @@ async function measureLoad(stack: Stack, variants: Record<string, LoadRequest>, 
   const recomputeCycles: number[] = [];
   for (const [name, req] of Object.entries(variants)) {
     const until = Date.now() + stack.flags.duration * 1000;
-    const driver = recompute ? recomputeDriver(stack, recompute, until, seedBase + Object.keys(results).length * 1000) : Promise.resolve([]);
+    // Settled at once, so a failure while the load runs is reported after it, not as an unhandled rejection.
+    const driver = (recompute ? recomputeDriver(stack, recompute, until, seedBase + Object.keys(results).length * 1000) : Promise.resolve([])).then(
+      (cycles) => ({ cycles }),
+      (error: unknown) => ({ error }),
+    );
     const r = await runLoad(req, stack.flags.clients, stack.flags.duration);
-    recomputeCycles.push(...(await driver));
+    const d = await driver;
+    if ('error' in d) throw d.error;
+    recomputeCycles.push(...d.cycles);
     results[name] = r;
     say(`  ${recompute ? 'recomputing' : 'cached'} ${name}: ${fmt(r.perSecond)} req/s, p50 ${fmt(r.p50, 1)} ms, p95 ${fmt(r.p95, 1)} ms, p99 ${fmt(r.p99, 1)} ms, ${JSON.stringify(r.statuses)}`);
   }
@@ -450,6 +456,8 @@ async function setUp(flags: PlatformFlags, cleanup: (() => Promise<void>)[]): Pr
   cleanup.unshift(() => pg.stop());
   execFileSync(path.join(repoRoot, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: pg.url }, stdio: 'ignore' });
   const sql = new Client({ connectionString: pg.url });
+  // A terminal Ctrl-C reaches the PostgreSQL server too; the cleanup then runs, not a crash.
+  sql.on('error', (e) => say(`database connection: ${e.message}`));
   await sql.connect();
   cleanup.unshift(() => sql.end());
   const db = createDb(pg.url, { maxConnections: 4 });
@@ -531,7 +539,8 @@ function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null
       const r = (s: SizeResult) => s[key].results[variant]!;
       add(`${variant}, ${phaseName}: p50/p95/p99 ms`, (s) => r(s).p95, () => '', ok === null ? '' : `p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s  ${verdict(ok)}`);
       lines[lines.length - 1]!.values = sizes.map((s) => `${fmt(r(s).p50, 1)}/${fmt(r(s).p95, 1)}/${fmt(r(s).p99, 1)}`);
-      add(`  req/s (${flags.clients} clients × ${flags.duration} s)${sizes.some((s) => r(s).errors > 0) ? ', errors ' + sizes.map((s) => r(s).errors).join('/') : ''}`, (s) => r(s).perSecond, (x) => fmt(x));
+      add(`  req/s (${flags.clients} clients × ${flags.duration} s), KiB/answer${sizes.some((s) => r(s).errors > 0) ? ', errors ' + sizes.map((s) => r(s).errors).join('/') : ''}`, (s) => r(s).perSecond, (x) => fmt(x));
+      lines[lines.length - 1]!.values = sizes.map((s) => `${fmt(r(s).perSecond)} (${fmt(r(s).meanBytes / 1024, 1)})`);
     }
   }
   add('  recomputes of the other phase completed (median s)', (s) => s.recomputing.recomputeCycles.length, (x) => fmt(x));
@@ -598,6 +607,10 @@ async function main(): Promise<void> {
       void cleanUp().finally(() => process.exit(130));
     });
   }
+  process.on('unhandledRejection', (e: unknown) => {
+    say(`unexpected: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    void cleanUp().finally(() => process.exit(1));
+  });
   try {
     const stack = await setUp(flags, cleanup);
     say(`stack up at ${stack.baseUrl}; Leaderboard.updating ${stack.features.updating ? 'present' : 'absent'}, stamp ${stack.features.stamp ? 'present' : 'absent'}`);

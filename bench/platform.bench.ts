@@ -286,6 +286,28 @@ async function exportPhase(stack: Stack, phase: Phase): Promise<ExportResult> {
 interface LoadSet {
   results: Record<string, LoadResult>;
   recomputeCycles: number[];
+  /** Error lines the api logged meanwhile: how many, and the first few distinct messages. */
+  apiErrors: { count: number; messages: string[] };
+}
+
+/** The api's error-level log lines from `from` (an index into its collected output) on. */
+function apiErrorsSince(stack: Stack, from: number): LoadSet['apiErrors'] {
+  const lines = stack.api.logs.slice(from).join('').split('\n');
+  const messages: string[] = [];
+  let count = 0;
+  for (const l of lines) {
+    if (!l.startsWith('{')) continue;
+    try {
+      const e = JSON.parse(l) as { level?: string; msg?: string; message?: string };
+      if (e.level !== 'error') continue;
+      count++;
+      const m = String(e.msg ?? e.message ?? l).slice(0, 200);
+      if (messages.length < 3 && !messages.includes(m)) messages.push(m);
+    } catch {
+      // a partial line
+    }
+  }
+  return { count, messages };
 }
 
 /** The load variants: leaderboard.json, with If-None-Match when it has an ETag, and the web's GraphQL query. */
@@ -311,6 +333,7 @@ async function loadVariants(stack: Stack, phase: Phase): Promise<Record<string, 
 async function measureLoad(stack: Stack, variants: Record<string, LoadRequest>, recompute: Phase | null, seedBase: number): Promise<LoadSet> {
   const results: Record<string, LoadResult> = {};
   const recomputeCycles: number[] = [];
+  const logFrom = stack.api.logs.length;
   for (const [name, req] of Object.entries(variants)) {
     const until = Date.now() + stack.flags.duration * 1000;
     // Settled at once, so a failure while the load runs is reported after it, not as an unhandled rejection.
@@ -325,7 +348,9 @@ async function measureLoad(stack: Stack, variants: Record<string, LoadRequest>, 
     results[name] = r;
     say(`  ${recompute ? 'recomputing' : 'cached'} ${name}: ${fmt(r.perSecond)} req/s, p50 ${fmt(r.p50, 1)} ms, p95 ${fmt(r.p95, 1)} ms, p99 ${fmt(r.p99, 1)} ms, ${JSON.stringify(r.statuses)}`);
   }
-  return { results, recomputeCycles };
+  const apiErrors = apiErrorsSince(stack, logFrom);
+  if (apiErrors.count > 0) say(`  the api logged ${apiErrors.count} errors, e.g. ${apiErrors.messages.join(' | ')}`);
+  return { results, recomputeCycles, apiErrors };
 }
 
 interface SizeResult {
@@ -593,6 +618,11 @@ function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null
     '',
     row('', headers, two ? 'growth' : '', 'target'),
     ...lines.map((l) => row(l.label, l.values, l.growth, l.target)),
+    ...sizes.flatMap((s) =>
+      (['cached', 'recomputing'] as const)
+        .filter((k) => s[k].apiErrors.count > 0)
+        .map((k) => `api errors logged under load (${s.systems}×${fmt(s.instances)}, ${k}): ${s[k].apiErrors.count}, e.g. ${s[k].apiErrors.messages.join(' | ')}`),
+    ),
     '',
     Object.values(targets).every(Boolean) ? 'all targets met' : `TARGETS MISSED: ${Object.entries(targets).filter(([, ok]) => !ok).map(([k]) => k).join(', ')}`,
   ];

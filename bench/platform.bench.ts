@@ -17,9 +17,11 @@
  *    clients for `--duration` s: (a) cached, (b) while a second phase is recomputed over and over
  *    (setPhaseSignificance with a new seed, then its board polled until it has that seed);
  *  - a full phase `scores.csv` export: time, rows, bytes, peak RSS of the api process;
- *  - once, the old row-per-score layout in a scratch table (same scores, written as the worker
- *    wrote them: parameterised multi-row INSERTs of 5,000 rows through Prisma in one
- *    transaction): bytes per value and rows/s, for the ratios.
+ *  - once, the old row-per-score layout in a scratch table (same scores, in 5,000-row
+ *    parameterised INSERTs through Prisma's raw API, one transaction per submission, while the
+ *    workers are idle): bytes per value and rows/s, for the ratios. Without createMany's per-row
+ *    mapping and without scoring beside it, this writes faster than the worker did, so the
+ *    write-rate ratio understates a new layout's gain.
  * Results: a table on stdout, JSON in bench-results/platform-<date>.json (git-ignored).
  */
 import { execFileSync } from 'node:child_process';
@@ -615,7 +617,9 @@ function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null
     `bench:platform — ${flags.systems} systems, BLEU/chrF/TER, ${flags.workers} workers, ${env['cores']} cores, load ${env['loadBefore']} at start; ${new Date().toISOString()}`,
     `score tables measured: ${last.storage.tables.map((t) => `${t.table} (${fmt(t.bytes / MiB, 1)} MiB)`).join(', ')}; write times from ${first.write ? `${first.write.table} commit timestamps` : 'n/a (no commit timestamps)'}`,
     `leaderboard: ${features.updating ? 'stored (Leaderboard.updating present)' : 'computed by the api on request (no Leaderboard.updating)'}; rate limits off; PostgreSQL fsync off`,
-    old ? `old row-per-score layout (scratch table, ${old.submissions} submissions, ${fmt(old.rows)} rows, Prisma multi-row INSERTs of ${OLD_INSERT_CHUNK}): ${fmt(old.bytesPerValue, 1)} B/value, ${fmt(old.rowsPerSecond)} rows/s` : 'old row-per-score layout: not measured',
+    old
+      ? `old row-per-score layout (scratch table, ${old.submissions} submissions, ${fmt(old.rows)} rows; raw multi-row INSERTs of ${OLD_INSERT_CHUNK} through Prisma, no ORM row mapping, workers idle): ${fmt(old.bytesPerValue, 1)} B/value, ${fmt(old.rowsPerSecond)} rows/s`
+      : 'old row-per-score layout: not measured',
     '',
     row('', headers, two ? 'growth' : '', 'target'),
     ...lines.map((l) => row(l.label, l.values, l.growth, l.target)),

@@ -616,7 +616,7 @@ function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null
   const out = [
     `bench:platform — ${flags.systems} systems, BLEU/chrF/TER, ${flags.workers} workers, ${env['cores']} cores, load ${env['loadBefore']} at start; ${new Date().toISOString()}`,
     `score tables measured: ${last.storage.tables.map((t) => `${t.table} (${fmt(t.bytes / MiB, 1)} MiB)`).join(', ')}; write times from ${first.write ? `${first.write.table} commit timestamps` : 'n/a (no commit timestamps)'}`,
-    `leaderboard: ${features.updating ? 'stored (Leaderboard.updating present)' : 'computed by the api on request (no Leaderboard.updating)'}; rate limits off; PostgreSQL fsync off`,
+    `leaderboard: ${features.updating ? 'stored (Leaderboard.updating present)' : 'computed by the api on request (no Leaderboard.updating)'}; recomputed meanwhile: a second phase of ${env['secondPhase']}; rate limits off; PostgreSQL fsync off`,
     old
       ? `old row-per-score layout (scratch table, ${old.submissions} submissions, ${fmt(old.rows)} rows; raw multi-row INSERTs of ${OLD_INSERT_CHUNK} through Prisma, no ORM row mapping, workers idle): ${fmt(old.bytesPerValue, 1)} B/value, ${fmt(old.rowsPerSecond)} rows/s`
       : 'old row-per-score layout: not measured',
@@ -647,7 +647,8 @@ async function main(): Promise<void> {
     process.stdout.write(`${PLATFORM_USAGE}\n`);
     return;
   }
-  const env = { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), loadBefore: loadavg()[0]!.toFixed(1), node: process.version };
+  const started = Date.now();
+  const env: Record<string, unknown> = { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), loadBefore: loadavg()[0]!.toFixed(1), node: process.version };
   say(`${flags.systems} systems × ${fmt(flags.instances)} instances${flags.scale > 1 ? ` and × ${fmt(Math.round(flags.instances * flags.scale))}` : ''}; ${env.cores} cores, load ${env.loadBefore}`);
   execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs'), '--if-stale'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
 
@@ -672,6 +673,7 @@ async function main(): Promise<void> {
     say(`stack up at ${stack.baseUrl}; Leaderboard.updating ${stack.features.updating ? 'present' : 'absent'}, stamp ${stack.features.stamp ? 'present' : 'absent'}`);
     // The second phase, recomputed during the load measurements: the same systems, a tenth of N.
     const n2 = Math.max(100, Math.round(flags.instances / 10));
+    Object.assign(env, { secondPhase: `${flags.systems}×${fmt(n2)}` });
     say(`second phase: ${flags.systems} systems × ${fmt(n2)} instances`);
     const recomputeInstances = syntheticTestSet(n2, flags.seed + 7);
     const recompute = await createPhase(stack, 'recomputed', recomputeInstances);
@@ -700,7 +702,7 @@ async function main(): Promise<void> {
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `platform-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(file, JSON.stringify({ flags, env, features: stack.features, targets, table: lines, sizes, oldLayout: old }, null, 2) + '\n');
-    say(`results written to ${path.relative(repoRoot, file)}`);
+    say(`results written to ${path.relative(repoRoot, file)}; ${fmt((Date.now() - started) / 60_000, 1)} min in all`);
     process.exitCode = Object.values(targets).every(Boolean) ? 0 : 1;
   } finally {
     await cleanUp();

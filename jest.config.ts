@@ -5,6 +5,7 @@ module.exports = {
     '<rootDir>/apps/{api,worker,cli}/jest.config.ts',
     '<rootDir>/apps/web/jest.config.ts',
     '<rootDir>/test/jest.config.ts',
+    '<rootDir>/bench/jest.config.ts',
     '<rootDir>/test/browser/jest.config.ts',
   ],
 };

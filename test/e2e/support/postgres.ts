@@ -11,15 +11,19 @@ export interface OwnPostgres {
 /**
  * An embedded PostgreSQL of the caller's own, in its own process (scripts/lib/postgres-server.mjs)
  * on a fixed port: the restart fault test stops and starts it; bench:faults runs on it. Data in
- * .data/postgres-<name> (kept between starts when `persistent`).
+ * .data/postgres-<name> (kept between starts when `persistent`). `settings` are extra server
+ * settings (`-c key=value`); bench:platform turns on track_commit_timestamp.
  */
-export async function startOwnPostgres(name: string, port: number, persistent: boolean): Promise<OwnPostgres> {
+export async function startOwnPostgres(name: string, port: number, persistent: boolean, settings: Record<string, string> = {}): Promise<OwnPostgres> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   // The script would use a configured server instead of starting its own.
   delete env['DATABASE_URL'];
   delete env['TEST_DATABASE_URL'];
-  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/lib/postgres-server.mjs'), JSON.stringify({ root: repoRoot, name, persistent, port })], {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/lib/postgres-server.mjs'), JSON.stringify({ root: repoRoot, name, persistent, port, settings })], {
     env,
+    // A process group of its own, as for `npm run up`: a terminal Ctrl-C stops the caller's apps,
+    // then the caller stops the database; it also stops when the caller dies (stdin closes).
+    detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,0 +1,715 @@
+/**
+ * Platform benchmark: `npm run bench:platform -- [--systems S] [--instances N] …` (issue #11).
+ * A real stack on an embedded PostgreSQL of its own (api and worker processes from dist/, the
+ * helpers of test/e2e/support); a task scored with BLEU, chrF and TER; synthetic, deterministic
+ * data (bench/platform/synthetic.ts). Submissions go through the public REST upload, as
+ * `podium submit` sends them, all queued before the workers start. Per size (N, then scale × N):
+ *  - scoring instances/s and score values/s: first job start (worker logs) → last score committed;
+ *  - score values written/s inside the write transactions: per submission from the transaction's
+ *    start (submission.scored_at = now()) to its commit (pg_xact_commit_timestamp, the server
+ *    runs with track_commit_timestamp = on);
+ *  - bytes per stored score value: growth of pg_total_relation_size over every score table
+ *    (bench/platform/score-tables.ts) ÷ score values added;
+ *  - last score committed → leaderboard available: the first GraphQL answer with every system
+ *    (and, where the schema has `Leaderboard.updating`, with `updating: false`);
+ *  - leaderboard p50/p95/p99 and req/s of `leaderboard.json` (and with If-None-Match when the
+ *    answer has an ETag) and of the web's GraphQL `Leaderboard` query, `--clients` keep-alive
+ *    clients for `--duration` s: (a) cached, (b) while a second phase is recomputed over and over
+ *    (setPhaseSignificance with a new seed, then its board polled until it has that seed);
+ *  - a full phase `scores.csv` export: time, rows, bytes, peak RSS of the api process;
+ *  - once, the old row-per-score layout in a scratch table (same scores, in 5,000-row
+ *    parameterised INSERTs through Prisma's raw API, one transaction per submission, while the
+ *    workers are idle): bytes per value and rows/s, for the ratios. Without createMany's per-row
+ *    mapping and without scoring beside it, this writes faster than the worker did, so the
+ *    write-rate ratio understates a new layout's gain.
+ * Results: a table on stdout, JSON in bench-results/platform-<date>.json (git-ignored).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, loadavg, totalmem } from 'node:os';
+import path from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { Client } from 'pg';
+import { createDb, IdentityRepository, Role, TaskKind, TaskRepository, type Db } from '@podium/db';
+import { startApi, workerPool, type WorkerPool } from '../test/e2e/support/faults';
+import { startOwnPostgres } from '../test/e2e/support/postgres';
+import { freePort, repoRoot, type RunningApp } from '../test/e2e/support/processes';
+import { FlagError, parsePlatformFlags, PLATFORM_USAGE, type PlatformFlags } from './platform/flags';
+import { AnswerTimeoutError, runLoad, send, type LoadRequest, type LoadResult } from './platform/load';
+import { scoreCommitTimes, scoreTableSizes, SCRATCH_PREFIX, totalBytes, type TableSize } from './platform/score-tables';
+import { extrapolate, growthExponent, percentile } from './platform/stats';
+import { syntheticTestSet, systemOutputs, systemQualities, type SyntheticInstance } from './platform/synthetic';
+
+const METRICS = [
+  { key: 'bleu', name: 'bleu', options: {} },
+  { key: 'chrf', name: 'chrf', options: {} },
+  { key: 'ter', name: 'ter', options: {} },
+];
+const TARGET = { bytesPerValue: 16, writtenPerSecond: 50_000, p95Ms: 50, perSecond: 500, boardSeconds: 60, boardSystems: 100, boardInstances: 100_000, exportRows: 10_000_000, exportSeconds: 60, exportExtraMiB: 256 };
+const OLD_LAYOUT_SUBMISSIONS = 4;
+/** A phase export still running after this is stopped and reported as not finished. */
+const EXPORT_TIMEOUT_MS = 30 * 60_000;
+const OLD_INSERT_CHUNK = 5000;
+const MiB = 1024 * 1024;
+
+const say = (m: string) => process.stderr.write(`[bench:platform] ${new Date().toISOString().slice(11, 19)} ${m}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const fmt = (x: number, digits = 0) => (Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a');
+
+interface Stack {
+  flags: PlatformFlags;
+  pgUrl: string;
+  sql: Client;
+  db: Db;
+  api: RunningApp;
+  baseUrl: string;
+  taskId: string;
+  teamId: string;
+  organiserToken: string;
+  participantToken: string;
+  features: { updating: boolean; stamp: boolean };
+  webQuery: string;
+  agent: http.Agent;
+  cleanup: (() => Promise<void>)[];
+}
+
+interface Phase {
+  id: string;
+  name: string;
+  testSetId: string;
+  instances: number;
+}
+
+/** GraphQL over a keep-alive agent without a client timeout (today's first leaderboard may take minutes). */
+async function gql<T>(stack: Stack, query: string, variables: Record<string, unknown>, token?: string, operationName?: string): Promise<T> {
+  const chunks: Buffer[] = [];
+  const a = await send(
+    stack.agent,
+    {
+      method: 'POST',
+      url: `${stack.baseUrl}/graphql`,
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'identity', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables, ...(operationName ? { operationName } : {}) }),
+    },
+    (c) => chunks.push(c),
+  );
+  const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: T; errors?: { message: string }[] };
+  if (body.errors?.length || a.status !== 200) throw new Error(`GraphQL ${a.status}: ${body.errors?.map((e) => e.message).join('; ') ?? ''}`);
+  return body.data as T;
+}
+
+async function createPhase(stack: Stack, name: string, instances: SyntheticInstance[]): Promise<Phase> {
+  const tasks = new TaskRepository(stack.db);
+  const phase = await tasks.createPhase({
+    taskId: stack.taskId, name, opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'),
+    dailyLimit: stack.flags.systems + 10, totalLimit: stack.flags.systems + 10, leaderboardBeforeClose: true,
+  });
+  const ts = await tasks.uploadTestSet(phase.id, `${name}-test`, instances.map((i) => ({ externalId: i.id, source: i.source, references: [i.reference] })));
+  return { id: phase.id, name, testSetId: ts.id, instances: instances.length };
+}
+
+/** Uploads one output file per system through `POST /api/phases/:id/submissions`, two at a time. */
+async function submitSystems(stack: Stack, phase: Phase, instances: SyntheticInstance[]): Promise<string[]> {
+  const { systems, seed } = stack.flags;
+  const quality = systemQualities(systems, seed);
+  const ids: string[] = new Array(systems);
+  let next = 0;
+  const uploader = async () => {
+    while (next < systems) {
+      const s = next++;
+      const text = systemOutputs(instances, quality[s]!, s, seed).join('\n') + '\n';
+      const form = new FormData();
+      form.set('teamId', stack.teamId);
+      form.set('systemName', `sys-${String(s).padStart(3, '0')}`);
+      form.set('format', 'text');
+      form.set('file', new Blob([text]), `sys-${s}.txt`);
+      const res = await fetch(`${stack.baseUrl}/api/phases/${phase.id}/submissions`, { method: 'POST', headers: { authorization: `Bearer ${stack.participantToken}` }, body: form });
+      if (res.status !== 201) throw new Error(`upload of system ${s} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+      ids[s] = ((await res.json()) as { submissionId: string }).submissionId;
+    }
+  };
+  await Promise.all([uploader(), uploader()]);
+  return ids;
+}
+
+/** Waits until every submission of the phase is scored; fails on a FAILED one or 10 min without progress. */
+async function waitScored(stack: Stack, phase: Phase, pool: WorkerPool): Promise<void> {
+  let last = -1;
+  let progressAt = Date.now();
+  let reportedAt = Date.now();
+  for (;;) {
+    const { rows } = await stack.sql.query<{ scored: number; failed: number; done: number }>(
+      `SELECT count(*) FILTER (WHERE status = 'SCORED')::int AS scored, count(*) FILTER (WHERE status = 'FAILED')::int AS failed,
+              coalesce(sum(progress_done), 0)::int AS done FROM submission WHERE phase_id = $1`,
+      [phase.id],
+    );
+    const r = rows[0]!;
+    if (r.failed > 0) throw new Error(`${r.failed} submissions of phase ${phase.name} failed; worker logs:\n${pool.logs().slice(-3000)}`);
+    if (r.scored === stack.flags.systems) return;
+    if (r.done !== last) [last, progressAt] = [r.done, Date.now()];
+    if (Date.now() - progressAt > 600_000) throw new Error(`no scoring progress for 10 minutes in phase ${phase.name}; worker logs:\n${pool.logs().slice(-3000)}`);
+    if (Date.now() - reportedAt > 15_000) {
+      say(`  ${r.scored}/${stack.flags.systems} submissions scored`);
+      reportedAt = Date.now();
+    }
+    await sleep(200);
+  }
+}
+
+function startWorkers(stack: Stack, tag: string): WorkerPool {
+  const pool = workerPool({ DATABASE_URL: stack.pgUrl });
+  for (let w = 0; w < stack.flags.workers; w++) pool.start(`bench-${tag}-w${w}-${process.pid}`);
+  stack.cleanup.unshift(() => pool.stopAll());
+  return pool;
+}
+
+const boardQuery = (f: Stack['features']) =>
+  `query($p: ID!) { leaderboard(phaseId: $p) { instanceCount seed systems { submissionId } ${f.updating ? 'updating' : ''} ${f.stamp ? 'stamp' : ''} } }`;
+interface BoardProbe {
+  instanceCount: number;
+  seed: number;
+  systems: { submissionId: string }[];
+  updating?: boolean;
+  stamp?: string;
+}
+
+/** Polls the board until it has every system of the final state (and `updating: false` where the schema has it). */
+async function waitBoard(stack: Stack, phase: Phase, timeoutMs = 3_600_000): Promise<{ at: number; requestMs: number; stamp: string | null }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const t0 = Date.now();
+    const { leaderboard: b } = await gql<{ leaderboard: BoardProbe }>(stack, boardQuery(stack.features), { p: phase.id });
+    const at = Date.now();
+    if (b.systems.length === stack.flags.systems && b.instanceCount === phase.instances && b.updating !== true) return { at, requestMs: at - t0, stamp: b.stamp ?? null };
+    if (at > deadline) throw new Error(`the leaderboard of phase ${phase.name} was not available within ${timeoutMs / 1000} s`);
+    await sleep(100);
+  }
+}
+
+/**
+ * Recomputes the second phase's board again and again until `until`: a new seed (organiser
+ * mutation), then its board polled until it answers with that seed and not `updating`.
+ */
+async function recomputeDriver(stack: Stack, phase: Phase, until: number, seedBase: number): Promise<number[]> {
+  const cycles: number[] = [];
+  let seed = seedBase;
+  while (Date.now() < until) {
+    seed++;
+    const t0 = Date.now();
+    await gql(stack, `mutation($p: ID!, $s: Int) { setPhaseSignificance(phaseId: $p, seed: $s, resamples: null) { seed } }`, { p: phase.id, s: seed }, stack.organiserToken);
+    for (;;) {
+      const { leaderboard: b } = await gql<{ leaderboard: BoardProbe }>(stack, boardQuery(stack.features), { p: phase.id });
+      if (b.seed === seed && b.updating !== true) break;
+      if (Date.now() - t0 > 600_000) throw new Error('a recompute of the second phase took more than 10 minutes');
+      await sleep(100);
+    }
+    cycles.push((Date.now() - t0) / 1000);
+  }
+  return cycles;
+}
+
+function readProcStatus(pid: number): { rss: number; hwm: number } {
+  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN) * 1024;
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+interface ExportResult {
+  /** Infinity when the export did not finish within EXPORT_TIMEOUT_MS (rows and bytes: as far as it got). */
+  seconds: number;
+  timedOut: boolean;
+  rows: number;
+  bytes: number;
+  status: number;
+  rssBeforeMiB: number;
+  peakRssMiB: number;
+  peakFrom: string;
+}
+
+/** Streams the phase's scores.csv, counting rows and bytes, sampling the api's RSS every 20 ms. */
+async function exportPhase(stack: Stack, phase: Phase): Promise<ExportResult> {
+  const pid = stack.api.child.pid!;
+  const before = readProcStatus(pid);
+  // Writing 5 to clear_refs resets VmHWM (Linux ≥ 4.0), so the high-water mark is this export's.
+  let hwmReset = false;
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    hwmReset = true;
+  } catch {
+    // not permitted: the sampled VmRSS maximum alone
+  }
+  let sampled = before.rss;
+  const timer = setInterval(() => {
+    try {
+      sampled = Math.max(sampled, readProcStatus(pid).rss);
+    } catch {
+      // the process is gone; the export fails below
+    }
+  }, 20);
+  let newlines = 0;
+  const agent = new http.Agent({ keepAlive: false });
+  const t0 = Date.now();
+  let bytes = 0;
+  let status = 0;
+  let timedOut = false;
+  try {
+    const a = await send(
+      agent,
+      { method: 'GET', url: `${stack.baseUrl}/api/phases/${phase.id}/scores.csv`, headers: { 'accept-encoding': 'identity' } },
+      (c) => {
+        bytes += c.length;
+        for (let i = c.indexOf(10); i >= 0; i = c.indexOf(10, i + 1)) newlines++;
+      },
+      EXPORT_TIMEOUT_MS,
+    );
+    status = a.status;
+  } catch (e) {
+    if (!(e instanceof AnswerTimeoutError)) throw e;
+    timedOut = true;
+  }
+  const seconds = timedOut ? Infinity : (Date.now() - t0) / 1000;
+  clearInterval(timer);
+  const after = readProcStatus(pid);
+  sampled = Math.max(sampled, after.rss);
+  const peak = hwmReset ? Math.max(after.hwm, sampled) : sampled;
+  return {
+    seconds,
+    timedOut,
+    rows: Math.max(0, newlines - 1),
+    bytes,
+    status,
+    rssBeforeMiB: before.rss / MiB,
+    peakRssMiB: peak / MiB,
+    peakFrom: hwmReset ? 'VmHWM after clear_refs, and VmRSS every 20 ms' : 'VmRSS every 20 ms',
+  };
+}
+
+interface LoadSet {
+  results: Record<string, LoadResult>;
+  recomputeCycles: number[];
+  /** Error lines the api logged meanwhile: how many, and the first few distinct messages. */
+  apiErrors: { count: number; messages: string[] };
+}
+
+/** The api's error-level log lines from `from` (an index into its collected output) on. */
+function apiErrorsSince(stack: Stack, from: number): LoadSet['apiErrors'] {
+  const lines = stack.api.logs.slice(from).join('').split('\n');
+  const messages: string[] = [];
+  let count = 0;
+  for (const l of lines) {
+    if (!l.startsWith('{')) continue;
+    try {
+      const e = JSON.parse(l) as { level?: string; msg?: string; message?: string };
+      if (e.level !== 'error') continue;
+      count++;
+      const m = String(e.msg ?? e.message ?? l).slice(0, 200);
+      if (messages.length < 3 && !messages.includes(m)) messages.push(m);
+    } catch {
+      // a partial line
+    }
+  }
+  return { count, messages };
+}
+
+/** The load variants: leaderboard.json, with If-None-Match when it has an ETag, and the web's GraphQL query. */
+async function loadVariants(stack: Stack, phase: Phase): Promise<Record<string, LoadRequest>> {
+  const json: LoadRequest = { method: 'GET', url: `${stack.baseUrl}/api/phases/${phase.id}/leaderboard.json` };
+  const warm = await send(stack.agent, json);
+  if (warm.status !== 200) throw new Error(`leaderboard.json answered ${warm.status}`);
+  const variants: Record<string, LoadRequest> = { 'leaderboard.json': json };
+  const etag = warm.headers['etag'];
+  if (typeof etag === 'string') variants['leaderboard.json If-None-Match'] = { ...json, headers: { 'if-none-match': etag } };
+  const graphql: LoadRequest = {
+    method: 'POST',
+    url: `${stack.baseUrl}/graphql`,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: stack.webQuery, operationName: 'Leaderboard', variables: { phaseId: phase.id } }),
+  };
+  const g = await send(stack.agent, graphql);
+  if (g.status !== 200) throw new Error(`the GraphQL Leaderboard query answered ${g.status}`);
+  variants['GraphQL Leaderboard'] = graphql;
+  return variants;
+}
+
+async function measureLoad(stack: Stack, variants: Record<string, LoadRequest>, recompute: Phase | null, seedBase: number): Promise<LoadSet> {
+  const results: Record<string, LoadResult> = {};
+  const recomputeCycles: number[] = [];
+  const logFrom = stack.api.logs.length;
+  for (const [name, req] of Object.entries(variants)) {
+    const until = Date.now() + stack.flags.duration * 1000;
+    // Settled at once, so a failure while the load runs is reported after it, not as an unhandled rejection.
+    const driver = (recompute ? recomputeDriver(stack, recompute, until, seedBase + Object.keys(results).length * 1000) : Promise.resolve([])).then(
+      (cycles) => ({ cycles }),
+      (error: unknown) => ({ error }),
+    );
+    const r = await runLoad(req, stack.flags.clients, stack.flags.duration);
+    const d = await driver;
+    if ('error' in d) throw d.error;
+    recomputeCycles.push(...d.cycles);
+    results[name] = r;
+    say(`  ${recompute ? 'recomputing' : 'cached'} ${name}: ${fmt(r.perSecond)} req/s, p50 ${fmt(r.p50, 1)} ms, p95 ${fmt(r.p95, 1)} ms, p99 ${fmt(r.p99, 1)} ms, ${JSON.stringify(r.statuses)}`);
+  }
+  const apiErrors = apiErrorsSince(stack, logFrom);
+  if (apiErrors.count > 0) say(`  the api logged ${apiErrors.count} errors, e.g. ${apiErrors.messages.join(' | ')}`);
+  return { results, recomputeCycles, apiErrors };
+}
+
+interface SizeResult {
+  instances: number;
+  systems: number;
+  scoreValues: number;
+  scoring: { seconds: number; instancesPerSecond: number; valuesPerSecond: number };
+  write: { table: string; transactionSeconds: number; valuesPerSecond: number; medianTransactionSeconds: number } | null;
+  storage: { tables: TableSize[]; addedBytes: number; bytesPerValue: number };
+  leaderboard: { secondsAfterLastScore: number; lastRequestSeconds: number; stamp: string | null };
+  cached: LoadSet;
+  recomputing: LoadSet;
+  export: ExportResult;
+}
+
+async function measureSize(stack: Stack, n: number, recompute: Phase, tag: string): Promise<{ result: SizeResult; phase: Phase; submissions: string[] }> {
+  const { systems } = stack.flags;
+  say(`${tag}: ${systems} systems × ${fmt(n)} instances — generating and uploading`);
+  const instances = syntheticTestSet(n, stack.flags.seed + n);
+  const phase = await createPhase(stack, `measured-${n}`, instances);
+  const bytesBefore = totalBytes(await scoreTableSizes(stack.sql));
+  const t0 = Date.now();
+  const submissions = await submitSystems(stack, phase, instances);
+  say(`  ${systems} uploads in ${fmt((Date.now() - t0) / 1000, 1)} s; starting ${stack.flags.workers} workers`);
+  const pool = startWorkers(stack, tag);
+  try {
+    await waitScored(stack, phase, pool);
+    const values = systems * n * METRICS.length;
+    // Scoring window: first job start (worker logs) → last score committed.
+    const ids = new Set(submissions);
+    const starts = pool
+      .logs()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => {
+        try {
+          return JSON.parse(l) as { time?: string; event?: string; submissionId?: string };
+        } catch {
+          return {};
+        }
+      })
+      .filter((e) => e.event === 'job-start' && e.submissionId && ids.has(e.submissionId) && e.time)
+      .map((e) => Date.parse(e.time!));
+    const { rows: scoredRows } = await stack.sql.query<{ id: string; scored_at: Date }>(`SELECT id::text, scored_at FROM submission WHERE phase_id = $1`, [phase.id]);
+    const commits = await scoreCommitTimes(stack.sql, submissions);
+    const lastScore = commits ? Math.max(...[...commits.committed.values()].map((d) => d.getTime())) : Math.max(...scoredRows.map((r) => r.scored_at.getTime()));
+    const firstStart = starts.length ? Math.min(...starts) : NaN;
+    const window = (lastScore - firstStart) / 1000;
+    let write: SizeResult['write'] = null;
+    if (commits) {
+      const tx = scoredRows.map((r) => (commits.committed.get(r.id)!.getTime() - r.scored_at.getTime()) / 1000);
+      if (tx.every((s) => s >= 0)) {
+        const sum = tx.reduce((a, b) => a + b, 0);
+        write = { table: commits.table, transactionSeconds: sum, valuesPerSecond: sum > 0 ? values / sum : NaN, medianTransactionSeconds: percentile(tx, 50) };
+      }
+    }
+    say(`  scored: ${fmt(window, 1)} s from first job start to last commit; waiting for the leaderboard`);
+    const board = await waitBoard(stack, phase);
+    const boardSeconds = (board.at - lastScore) / 1000;
+    say(`  leaderboard available ${fmt(boardSeconds, 1)} s after the last score (last request ${fmt(board.requestMs / 1000, 1)} s)`);
+    const tables = await scoreTableSizes(stack.sql);
+    const added = totalBytes(tables) - bytesBefore;
+    const variants = await loadVariants(stack, phase);
+    const cached = await measureLoad(stack, variants, null, 0);
+    const recomputing = await measureLoad(stack, variants, recompute, 1_000_000 + n);
+    say(`  exporting scores.csv`);
+    const exp = await exportPhase(stack, phase);
+    if (exp.timedOut) say(`  export: not finished within ${EXPORT_TIMEOUT_MS / 60_000} min (${fmt(exp.rows)} rows by then)`);
+    else if (exp.status !== 200) throw new Error(`scores.csv answered ${exp.status}`);
+    say(`  export: ${fmt(exp.rows)} rows, ${fmt(exp.bytes / MiB, 1)} MiB in ${fmt(exp.seconds, 1)} s, api RSS ${fmt(exp.rssBeforeMiB)} → peak ${fmt(exp.peakRssMiB)} MiB`);
+    return {
+      phase,
+      submissions,
+      result: {
+        instances: n,
+        systems,
+        scoreValues: values,
+        scoring: { seconds: window, instancesPerSecond: (systems * n) / window, valuesPerSecond: values / window },
+        write,
+        storage: { tables, addedBytes: added, bytesPerValue: added / values },
+        leaderboard: { secondsAfterLastScore: boardSeconds, lastRequestSeconds: board.requestMs / 1000, stamp: board.stamp },
+        cached,
+        recomputing,
+        export: exp,
+      },
+    };
+  } finally {
+    await pool.stopAll();
+  }
+}
+
+interface OldLayout {
+  submissions: number;
+  rows: number;
+  seconds: number;
+  rowsPerSecond: number;
+  bytes: number;
+  bytesPerValue: number;
+}
+
+/**
+ * The old row-per-score layout (instance_score's columns, keys, index and foreign keys) in a
+ * scratch table, filled with the same scores as stored (read back through the public
+ * per-submission CSV download) the way the worker wrote them, then measured and dropped.
+ */
+async function oldLayout(stack: Stack, phase: Phase, submissions: string[]): Promise<OldLayout> {
+  const table = `${SCRATCH_PREFIX}old_instance_score`;
+  const { rows: inst } = await stack.sql.query<{ external_id: string; id: string }>(`SELECT external_id, id::text FROM instance WHERE test_set_id = $1`, [phase.testSetId]);
+  const instanceId = new Map(inst.map((r) => [r.external_id, r.id]));
+  const sample = submissions.slice(0, OLD_LAYOUT_SUBMISSIONS);
+  const rows: [string, string, string, string, number][] = [];
+  for (const id of sample) {
+    const chunks: Buffer[] = [];
+    const a = await send(stack.agent, { method: 'GET', url: `${stack.baseUrl}/api/submissions/${id}/scores.csv`, headers: { 'accept-encoding': 'identity' } }, (c) => chunks.push(c));
+    if (a.status !== 200) throw new Error(`submission scores.csv answered ${a.status}`);
+    const records = parseCsv(Buffer.concat(chunks), { columns: true }) as { instance_id: string; metric: string; signature: string; score: string }[];
+    for (const r of records) rows.push([id, instanceId.get(r.instance_id)!, r.metric, r.signature, Number(r.score)]);
+  }
+  await stack.sql.query(`DROP TABLE IF EXISTS ${table}`);
+  await stack.sql.query(`CREATE TABLE ${table} (
+      submission_id UUID NOT NULL REFERENCES submission(id) ON DELETE CASCADE ON UPDATE CASCADE,
+      instance_id UUID NOT NULL REFERENCES instance(id) ON DELETE CASCADE ON UPDATE CASCADE,
+      metric TEXT NOT NULL, signature TEXT NOT NULL, value DOUBLE PRECISION NOT NULL,
+      PRIMARY KEY (submission_id, metric, instance_id))`);
+  await stack.sql.query(`CREATE INDEX ON ${table} (metric, instance_id)`);
+  const t0 = process.hrtime.bigint();
+  for (const id of sample) {
+    const mine = rows.filter((r) => r[0] === id);
+    await stack.db.$transaction(
+      async (tx) => {
+        for (let i = 0; i < mine.length; i += OLD_INSERT_CHUNK) {
+          const chunk = mine.slice(i, i + OLD_INSERT_CHUNK);
+          const placeholders = chunk.map((_, k) => `($${5 * k + 1}::uuid, $${5 * k + 2}::uuid, $${5 * k + 3}, $${5 * k + 4}, $${5 * k + 5})`).join(', ');
+          await tx.$executeRawUnsafe(`INSERT INTO ${table} (submission_id, instance_id, metric, signature, value) VALUES ${placeholders}`, ...chunk.flat());
+        }
+      },
+      { timeout: 600_000 },
+    );
+  }
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const { rows: size } = await stack.sql.query<{ bytes: string }>(`SELECT pg_total_relation_size('${table}')::text AS bytes`);
+  await stack.sql.query(`DROP TABLE ${table}`);
+  const bytes = Number(size[0]!.bytes);
+  return { submissions: sample.length, rows: rows.length, seconds, rowsPerSecond: rows.length / seconds, bytes, bytesPerValue: bytes / rows.length };
+}
+
+async function setUp(flags: PlatformFlags, cleanup: (() => Promise<void>)[]): Promise<Stack> {
+  const pg = await startOwnPostgres(`bench-platform-${process.pid}`, await freePort(), false, { track_commit_timestamp: 'on' });
+  cleanup.unshift(() => pg.stop());
+  execFileSync(path.join(repoRoot, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: pg.url }, stdio: 'ignore' });
+  const sql = new Client({ connectionString: pg.url });
+  // A terminal Ctrl-C reaches the PostgreSQL server too; the cleanup then runs, not a crash.
+  sql.on('error', (e) => say(`database connection: ${e.message}`));
+  await sql.connect();
+  cleanup.unshift(() => sql.end());
+  const db = createDb(pg.url, { maxConnections: 4 });
+  cleanup.unshift(() => db.$disconnect());
+  const identity = new IdentityRepository(db);
+  const organiser = await identity.createUser('bench-organiser', Role.ORGANISER);
+  const team = await identity.createTeam('bench-team', ['bench-participant']);
+  const participant = (await identity.userByName('bench-participant'))!;
+  const task = await new TaskRepository(db).createTask({
+    slug: 'bench-platform', title: 'bench:platform', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', createdById: organiser.id, metrics: METRICS as never,
+  });
+  // Rate limits off: every load request comes from one address.
+  const { api, baseUrl } = await startApi({ DATABASE_URL: pg.url, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0' });
+  cleanup.unshift(() => api.stop());
+  const agent = new http.Agent({ keepAlive: true });
+  cleanup.unshift(async () => agent.destroy());
+  const stack: Stack = {
+    flags, pgUrl: pg.url, sql, db, api, baseUrl, taskId: task.id, teamId: team.id,
+    organiserToken: await identity.issueToken(organiser.id, 'bench'),
+    participantToken: await identity.issueToken(participant.id, 'bench'),
+    features: { updating: false, stamp: false },
+    webQuery: readFileSync(path.join(repoRoot, 'apps/web/src/graphql/leaderboard.graphql'), 'utf8'),
+    agent,
+    cleanup,
+  };
+  // Stored leaderboards (issue #11, l11) add `updating` and `stamp`: detected, not assumed.
+  const { __type } = await gql<{ __type: { fields: { name: string }[] } | null }>(stack, `{ __type(name: "Leaderboard") { fields { name } } }`, {});
+  const fields = new Set((__type?.fields ?? []).map((f) => f.name));
+  stack.features = { updating: fields.has('updating'), stamp: fields.has('stamp') };
+  return stack;
+}
+
+// ---------------------------------------------------------------- report
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+const ratio = (a: number, b: number) => (Number.isFinite(a / b) && b !== 0 ? `×${(a / b).toFixed(2)}` : 'n/a');
+
+interface Line {
+  label: string;
+  values: string[];
+  growth: string;
+  target: string;
+}
+
+function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null, env: Record<string, unknown>, features: Stack['features']): { text: string; lines: Line[]; targets: Record<string, boolean> } {
+  const lines: Line[] = [];
+  const targets: Record<string, boolean> = {};
+  const two = sizes.length === 2;
+  const add = (label: string, get: (s: SizeResult) => number, show: (x: number) => string, target = '') => {
+    const v = sizes.map(get);
+    lines.push({ label, values: v.map(show), growth: two ? ratio(v[1]!, v[0]!) : '', target });
+  };
+  const all = (pred: (s: SizeResult) => boolean) => sizes.every(pred);
+
+  add('scoring instances/s (first job start → last commit)', (s) => s.scoring.instancesPerSecond, (x) => fmt(x));
+  add('score values stored/s (same window)', (s) => s.scoring.valuesPerSecond, (x) => fmt(x));
+  targets['written'] = all((s) => (s.write?.valuesPerSecond ?? 0) >= TARGET.writtenPerSecond);
+  const oldRate = old ? ` (old layout ${fmt(old.rowsPerSecond)}/s: ${ratio(sizes[0]!.write?.valuesPerSecond ?? NaN, old.rowsPerSecond)})` : '';
+  add('score values written/s (inside write transactions)', (s) => s.write?.valuesPerSecond ?? NaN, (x) => fmt(x), `≥ ${fmt(TARGET.writtenPerSecond)}  ${verdict(targets['written'])}${oldRate}`);
+  targets['bytes'] = all((s) => s.storage.bytesPerValue <= TARGET.bytesPerValue);
+  const oldBytes = old ? ` (old layout ${fmt(old.bytesPerValue, 1)} B: ${ratio(old.bytesPerValue, sizes[0]!.storage.bytesPerValue)} smaller)` : '';
+  add('bytes per stored score value', (s) => s.storage.bytesPerValue, (x) => fmt(x, 1), `≤ ${TARGET.bytesPerValue}  ${verdict(targets['bytes'])}${oldBytes}`);
+
+  const last = sizes[sizes.length - 1]!;
+  const first = sizes[0]!;
+  const board = extrapolate(first.instances, first.leaderboard.secondsAfterLastScore, last.instances, last.leaderboard.secondsAfterLastScore, TARGET.boardInstances);
+  targets['leaderboard'] = board.value <= TARGET.boardSeconds;
+  const boardWhat = features.updating ? 'stored (updating: false)' : 'first complete answer';
+  add(
+    `last score → leaderboard available, s (${boardWhat})`,
+    (s) => s.leaderboard.secondsAfterLastScore,
+    (x) => fmt(x, 1),
+    `${TARGET.boardSystems}×${fmt(TARGET.boardInstances)} ≤ ${TARGET.boardSeconds} s: ~${fmt(board.value)} s extrapolated${flags.systems !== TARGET.boardSystems ? ` (in N only, at ${flags.systems} systems)` : ''}, exponent ${board.exponent.toFixed(2)}  ${verdict(targets['leaderboard'])}`,
+  );
+  for (const [phaseName, key] of [['cached', 'cached'], ['while another phase recomputes', 'recomputing']] as const) {
+    for (const variant of Object.keys(first[key].results)) {
+      const ok = key === 'recomputing' ? all((s) => s[key].results[variant]!.p95 < TARGET.p95Ms && s[key].results[variant]!.perSecond >= TARGET.perSecond) : null;
+      if (ok !== null) targets[`recomputing ${variant}`] = ok;
+      const r = (s: SizeResult) => s[key].results[variant]!;
+      add(`${variant}, ${phaseName}: p50/p95/p99 ms`, (s) => r(s).p95, () => '', ok === null ? '' : `p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s  ${verdict(ok)}`);
+      lines[lines.length - 1]!.values = sizes.map((s) => `${fmt(r(s).p50, 1)}/${fmt(r(s).p95, 1)}/${fmt(r(s).p99, 1)}`);
+      add(`  req/s (${flags.clients} clients × ${flags.duration} s), KiB/answer${sizes.some((s) => r(s).errors > 0) ? ', errors ' + sizes.map((s) => r(s).errors).join('/') : ''}`, (s) => r(s).perSecond, (x) => fmt(x));
+      lines[lines.length - 1]!.values = sizes.map((s) => `${fmt(r(s).perSecond)} (${fmt(r(s).meanBytes / 1024, 1)})`);
+    }
+  }
+  add('  recomputes of the other phase completed (median s)', (s) => s.recomputing.recomputeCycles.length, (x) => fmt(x));
+  lines[lines.length - 1]!.values = sizes.map((s) => `${s.recomputing.recomputeCycles.length} (${fmt(percentile(s.recomputing.recomputeCycles, 50), 2)})`);
+
+  const rows1 = first.export.rows;
+  const rows2 = last.export.rows;
+  const exportTime = extrapolate(rows1, first.export.seconds, rows2, last.export.seconds, TARGET.exportRows);
+  const extra = (s: SizeResult) => Math.max(0, s.export.peakRssMiB - s.export.rssBeforeMiB);
+  // Memory growth needs two sizes: the extra RSS per row between them, carried on to 10⁷ rows.
+  const slope = two && rows2 > rows1 ? Math.max(0, (extra(last) - extra(first)) / (rows2 - rows1)) : NaN;
+  const projectedExtra = extra(last) + slope * (TARGET.exportRows - rows2);
+  targets['export'] = exportTime.value < TARGET.exportSeconds && (two ? projectedExtra < TARGET.exportExtraMiB : true);
+  add('phase scores.csv export, s', (s) => s.export.seconds, (x) => (Number.isFinite(x) ? fmt(x, 2) : `> ${EXPORT_TIMEOUT_MS / 1000}`), `10⁷ scores < ${TARGET.exportSeconds} s: ~${fmt(exportTime.value)} s extrapolated, exponent ${exportTime.exponent.toFixed(2)}`);
+  add('  rows', (s) => s.export.rows, (x) => fmt(x));
+  add('  MiB', (s) => s.export.bytes / MiB, (x) => fmt(x, 1));
+  add('  api peak RSS MiB (+ over its RSS before)', (s) => s.export.peakRssMiB, () => '', `${two ? `flat: +${fmt(projectedExtra)} MiB at 10⁷ extrapolated (< ${TARGET.exportExtraMiB})` : 'flat: not judged with one size (--scale 1)'}  ${verdict(targets['export'])}`);
+  lines[lines.length - 1]!.values = sizes.map((s) => `${fmt(s.export.peakRssMiB)} (+${fmt(extra(s))})`);
+
+  const headers = sizes.map((s) => `${s.systems}×${fmt(s.instances)}`);
+  const w0 = Math.max(...lines.map((l) => l.label.length));
+  const wv = Math.max(12, ...lines.flatMap((l) => l.values.map((v) => v.length)), ...headers.map((h) => h.length));
+  const row = (label: string, values: string[], growth: string, target: string) =>
+    `${label.padEnd(w0)}  ${values.map((v) => v.padStart(wv)).join('  ')}  ${growth.padStart(two ? 7 : 0)}  ${target}`.trimEnd();
+  const out = [
+    `bench:platform — ${flags.systems} systems, BLEU/chrF/TER, ${flags.workers} workers, ${env['cores']} cores, load ${env['loadBefore']} at start; ${new Date().toISOString()}`,
+    `score tables measured: ${last.storage.tables.map((t) => `${t.table} (${fmt(t.bytes / MiB, 1)} MiB)`).join(', ')}; write times from ${first.write ? `${first.write.table} commit timestamps` : 'n/a (no commit timestamps)'}`,
+    `leaderboard: ${features.updating ? 'stored (Leaderboard.updating present)' : 'computed by the api on request (no Leaderboard.updating)'}; recomputed meanwhile: a second phase of ${env['secondPhase']}; rate limits off; PostgreSQL fsync off`,
+    old
+      ? `old row-per-score layout (scratch table, ${old.submissions} submissions, ${fmt(old.rows)} rows; raw multi-row INSERTs of ${OLD_INSERT_CHUNK} through Prisma, no ORM row mapping, workers idle): ${fmt(old.bytesPerValue, 1)} B/value, ${fmt(old.rowsPerSecond)} rows/s`
+      : 'old row-per-score layout: not measured',
+    '',
+    row('', headers, two ? 'growth' : '', 'target'),
+    ...lines.map((l) => row(l.label, l.values, l.growth, l.target)),
+    ...sizes.flatMap((s) =>
+      (['cached', 'recomputing'] as const)
+        .filter((k) => s[k].apiErrors.count > 0)
+        .map((k) => `api errors logged under load (${s.systems}×${fmt(s.instances)}, ${k}): ${s[k].apiErrors.count}, e.g. ${s[k].apiErrors.messages.join(' | ')}`),
+    ),
+    '',
+    Object.values(targets).every(Boolean) ? 'all targets met' : `TARGETS MISSED: ${Object.entries(targets).filter(([, ok]) => !ok).map(([k]) => k).join(', ')}`,
+  ];
+  return { text: out.join('\n') + '\n', lines, targets };
+}
+
+async function main(): Promise<void> {
+  let flags: PlatformFlags;
+  try {
+    flags = parsePlatformFlags(process.argv.slice(2));
+  } catch (e) {
+    if (!(e instanceof FlagError)) throw e;
+    process.stderr.write(`bench:platform: ${e.message}\n${PLATFORM_USAGE}\n`);
+    process.exit(2);
+  }
+  if (flags.help) {
+    process.stdout.write(`${PLATFORM_USAGE}\n`);
+    return;
+  }
+  const started = Date.now();
+  const env: Record<string, unknown> = { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), loadBefore: loadavg()[0]!.toFixed(1), node: process.version };
+  say(`${flags.systems} systems × ${fmt(flags.instances)} instances${flags.scale > 1 ? ` and × ${fmt(Math.round(flags.instances * flags.scale))}` : ''}; ${env.cores} cores, load ${env.loadBefore}`);
+  execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs'), '--if-stale'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+
+  const cleanup: (() => Promise<void>)[] = [];
+  let cleaning: Promise<void> | null = null;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      for (const c of cleanup) await c().catch(() => undefined);
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      say(`${signal}: stopping the api, the workers and PostgreSQL`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
+  process.on('unhandledRejection', (e: unknown) => {
+    say(`unexpected: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    void cleanUp().finally(() => process.exit(1));
+  });
+  try {
+    const stack = await setUp(flags, cleanup);
+    say(`stack up at ${stack.baseUrl}; Leaderboard.updating ${stack.features.updating ? 'present' : 'absent'}, stamp ${stack.features.stamp ? 'present' : 'absent'}`);
+    // The second phase, recomputed during the load measurements: the same systems, a tenth of N.
+    const n2 = Math.max(100, Math.round(flags.instances / 10));
+    Object.assign(env, { secondPhase: `${flags.systems}×${fmt(n2)}` });
+    say(`second phase: ${flags.systems} systems × ${fmt(n2)} instances`);
+    const recomputeInstances = syntheticTestSet(n2, flags.seed + 7);
+    const recompute = await createPhase(stack, 'recomputed', recomputeInstances);
+    await submitSystems(stack, recompute, recomputeInstances);
+    const pool = startWorkers(stack, 'second');
+    try {
+      await waitScored(stack, recompute, pool);
+      await waitBoard(stack, recompute);
+    } finally {
+      await pool.stopAll();
+    }
+    const sizes: SizeResult[] = [];
+    let old: OldLayout | null = null;
+    const counts = flags.scale > 1 ? [flags.instances, Math.round(flags.instances * flags.scale)] : [flags.instances];
+    for (const [k, n] of counts.entries()) {
+      const m = await measureSize(stack, n, recompute, k === 0 ? 'size 1' : `size ${flags.scale}×`);
+      sizes.push(m.result);
+      if (k === 0) {
+        say('old row-per-score layout in a scratch table');
+        old = await oldLayout(stack, m.phase, m.submissions);
+      }
+    }
+    const { text, lines, targets } = report(flags, sizes, old, env, stack.features);
+    process.stdout.write(text);
+    const dir = path.join(repoRoot, 'bench-results');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `platform-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, JSON.stringify({ flags, env, features: stack.features, targets, table: lines, sizes, oldLayout: old }, null, 2) + '\n');
+    say(`results written to ${path.relative(repoRoot, file)}; ${fmt((Date.now() - started) / 60_000, 1)} min in all`);
+    process.exitCode = Object.values(targets).every(Boolean) ? 0 : 1;
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().catch(async (e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});

@@ -82,6 +82,11 @@ export interface AnalyseOptions {
     /** Run the corpus-level AR (paired-ar) too; default true. Its p-values are NaN when false. */
     ar?: boolean;
   };
+  /**
+   * Called after each stage with its name and wall-clock milliseconds (benchmarks and logs).
+   * Not part of the result; leave out in production.
+   */
+  onStage?: (stage: string, ms: number) => void;
 }
 
 /** Per-system results. Non-finite numbers (an unbounded BT strength) serialise to JSON null. */
@@ -255,7 +260,16 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   if (table.systems.length < 2) throw new RankingInputError('need at least two systems to rank');
   if (table.instances.length < 1) throw new RankingInputError('need at least one instance');
   const sign = table.higherIsBetter === false ? -1 : 1;
+  const onStage = options.onStage;
+  let stageStart = typeof performance !== 'undefined' ? performance.now() : Date.now();
+  const stage = (name: string): void => {
+    if (!onStage) return;
+    const now = typeof performance !== 'undefined' ? performance.now() : Date.now();
+    onStage(name, now - stageStart);
+    stageStart = now;
+  };
   const { x, sysOrder, instOrder } = canonicalise(table);
+  stage('canonicalise');
   const k = x.length;
   const n = x[0].length;
   // canon[c] = input index of canonical system c; pos[input] = canonical index
@@ -273,11 +287,13 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const btFit = fitBradleyTerrySufficient(suff.W, suff.N, k, btOpts, (i, j) => pc.wins[i * k + j] > 0);
   const btKey = Array.from(btFit.strengths, (s, i) => bradleyTerryOrderKey(s, btFit.tier[i], btFit.tiers));
 
+  stage('point estimates');
   // Bootstrap: shared multinomial counts for all systems (means, medians, BT, mean-difference test).
   const boot = bootstrapAggregates(x, pc, sortIdx, btFit.strengths, R, seed, btOpts);
   const { bMean, bMedian, bBt, bBtKey } = boot;
   const nonConverged = boot.nonConverged;
 
+  stage('bootstrap');
   // Bootstrap intervals of values and ranks.
   const column = (buf: Float64Array, i: number): Float64Array => {
     const out = new Float64Array(R);
@@ -297,6 +313,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const medianRankCols = rankColumns(bMedian, 1e-12);
   const btRankCols = rankColumns(bBtKey, 1e-9);
 
+  stage('bootstrap rank columns');
   // Approximate randomisation: one shared swap mask per trial, O(k·n) per trial.
   const arRng = mulberry32((seed + 1) >>> 0);
   const mask = new Float64Array(n);
@@ -327,6 +344,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     }
   }
 
+  stage('randomisation');
   // Optional corpus-level resampling tests (sacreBLEU paired-bs / paired-ar), canonical order.
   let corpusRes: ReturnType<typeof pairedCorpusResampling> | null = null;
   if (options.corpus) {
@@ -343,6 +361,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   // Oriented corpus scores and bootstrap samples (larger is better) for ranks and clusters.
   const corpusKey = corpusScores ? corpusScores.map((v) => sign * v) : null;
 
+  stage('corpus resampling');
   // Pairs (in input order a < b), each test on canonical arrays.
   const canonTable: ScoreTable = {
     systems: sysOrder.map((i) => table.systems[i]),
@@ -350,7 +369,9 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     scores: x.map((r) => Array.from(r)),
   };
   const eloResult = eloRuns(canonTable, { orders: eloOrders, seed: (seed + 2) >>> 0 });
+  stage('elo');
   const tsResult = trueSkillRuns(canonTable, { orders: eloOrders, seed: (seed + 2) >>> 0 });
+  stage('trueskill');
   const elos = eloResult.mean;
   const ts = tsResult.mean;
   const pairs: PairSummary[] = [];
@@ -429,6 +450,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       direction.mood.push(medians[i] - medians[j]);
     }
   }
+  stage('pairs');
   const adjusted: Record<string, number[]> = {};
   for (const [name, ps] of Object.entries(raw)) adjusted[name] = adjustPValues(ps, correction);
   pairs.forEach((p, q) => {
@@ -551,6 +573,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     return summary;
   });
 
+  stage('clusters and summaries');
   const components = btFit.dominates.map((_, c) => ({
     tier: btFit.tier[btFit.component.indexOf(c)],
     systems: table.systems.filter((_, ia) => btFit.component[pos[ia]] === c),

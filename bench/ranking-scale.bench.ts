@@ -6,7 +6,8 @@
  * chosen automatically unless `--resamples` is given; corpus paired-bs without corpus AR) and
  * prints each stage's wall-clock time, the total, and memory: V8 heap + array buffers sampled at
  * every stage boundary (`heap peak`), and the process's peak resident set size before and after
- * the analysis (`maxRSS`, from getrusage).
+ * the analysis (`maxRSS`, from getrusage). On a shared machine the total's CPU time (user +
+ * system, all threads of the process: mostly the analysis, plus GC) is the steadier figure.
  *
  * Flags: --systems S (20) --instances N (5000) --corpus bleu|none (bleu) --resamples R (auto)
  * --repeat K (1; medians of K runs are printed) --stats arrays|flat (flat: one Float64Array per
@@ -119,11 +120,13 @@ const heapInput = heapNow();
 
 const stageTimes = new Map<string, number[]>();
 const totals: number[] = [];
+const cpuTotals: number[] = [];
 let heapPeak = heapInput;
 let resamples = 0;
 let eloOrders = 0;
 for (let run = 0; run < repeat; run++) {
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   const analysis = analyseSystems(table, {
     seed: 12345,
     correction: 'holm',
@@ -137,6 +140,8 @@ for (let run = 0; run < repeat; run++) {
     },
   });
   totals.push(performance.now() - start);
+  const cpu = process.cpuUsage(cpuStart);
+  cpuTotals.push((cpu.user + cpu.system) / 1000);
   heapPeak = Math.max(heapPeak, heapNow());
   resamples = analysis.settings.resamples;
   eloOrders = analysis.settings.elo_orders;
@@ -146,6 +151,7 @@ const rssAfter = process.resourceUsage().maxRSS * 1024;
 const rows: [string, string][] = [];
 for (const [name, list] of stageTimes) rows.push([name, (median(list) / 1000).toFixed(3)]);
 rows.push(['total (median)', (median(totals) / 1000).toFixed(3)]);
+rows.push(['total CPU time (median)', (median(cpuTotals) / 1000).toFixed(3)]);
 const pad = Math.max(...rows.map((r) => r[0].length));
 console.log(
   `ranking-scale: ${systems} systems × ${instances} instances, corpus ${corpusKind}${corpus ? ` (${statsFormat})` : ''}, resamples ${resamples}${resamplesFlag === 'auto' ? ' (auto)' : ''}, Elo/TrueSkill orders ${eloOrders}, ${repeat} run(s); input built in ${buildSeconds.toFixed(1)} s`,
@@ -164,6 +170,7 @@ if (asJson) {
       eloOrders,
       stages: Object.fromEntries([...stageTimes].map(([k, v]) => [k, median(v) / 1000])),
       total: median(totals) / 1000,
+      cpu: median(cpuTotals) / 1000,
       runs: totals.map((t) => t / 1000),
       heapInputMB: mb(heapInput),
       heapPeakMB: mb(heapPeak),

@@ -13,10 +13,10 @@ export function sacrebleuInterval(samples: ArrayLike<number>): { mean: number; c
   const R = s.length;
   if (R === 0) return { mean: NaN, ci: NaN, lower: NaN, upper: NaN };
   let m = 0;
-  for (let r = 0; r < R; r++) m += s[r];
+  for (let r = 0; r < R; r++) m += s[r]!;
   const lo = Math.floor(R / 40);
-  const lower = s[lo];
-  const upper = s[R - lo - 1];
+  const lower = s[lo] ?? NaN;
+  const upper = s[R - lo - 1] ?? NaN;
   return { mean: m / R, ci: 0.5 * (upper - lower), lower, upper };
 }
 

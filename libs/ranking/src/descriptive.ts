@@ -10,8 +10,8 @@ export function mean(xs: ArrayLike<number>): number {
   let comp = 0;
   for (let i = 0; i < n; i++) {
     const x = xs[i];
-    const t = sum + x;
-    comp += Math.abs(sum) >= Math.abs(x) ? sum - t + x : x - t + sum;
+    const t = sum + x!;
+    comp += Math.abs(sum) >= Math.abs(x!) ? sum - t + x! : x! - t + sum;
     sum = t;
   }
   return (sum + comp) / n;
@@ -27,7 +27,7 @@ export function median(xs: ArrayLike<number>): number {
   if (n === 0) return NaN;
   const sorted = Float64Array.from(xs).sort();
   const h = n >> 1;
-  return n % 2 === 1 ? sorted[h] : (sorted[h - 1] + sorted[h]) / 2;
+  return n % 2 === 1 ? sorted[h]! : (sorted[h - 1]! + sorted[h]!) / 2;
 }
 
 /**
@@ -39,7 +39,7 @@ export function sampleVariance(xs: ArrayLike<number>): number {
   if (n < 2) return NaN;
   const m = mean(xs);
   let s = 0;
-  for (let i = 0; i < n; i++) s += (xs[i] - m) * (xs[i] - m);
+  for (let i = 0; i < n; i++) s += (xs[i]! - m) * (xs[i]! - m);
   return s / (n - 1);
 }
 
@@ -61,8 +61,8 @@ export function percentileOfSorted(sorted: ArrayLike<number>, q: number): number
   const h = ((n - 1) * q) / 100;
   const lo = Math.floor(h);
   const hi = Math.min(n - 1, lo + 1);
-  const a = sorted[lo];
-  const b = sorted[hi];
+  const a = sorted[lo] ?? NaN;
+  const b = sorted[hi] ?? NaN;
   if (a === b) return a; // also keeps ±Infinity from turning into NaN
   return a + (h - lo) * (b - a);
 }

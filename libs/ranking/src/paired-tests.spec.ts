@@ -1,6 +1,8 @@
 import inputs from './fixtures/inputs.json';
 import reference from './fixtures/scipy-reference.json';
-import { moodMedianTest, pairedTTest, signTest, wilcoxonSignedRank } from './paired-tests';
+import { kthOfUnion, moodMedianTest, pairedTTest, signTest, wilcoxonSignedRank } from './paired-tests';
+import { medianBySelection } from './analyse';
+import { mulberry32 } from './prng';
 import { benjaminiHochberg, holm, adjustPValues } from './correction';
 
 // Expected numbers: fixtures/scipy-reference.json (derive_by_hand.py; SciPy script beside it).
@@ -118,3 +120,27 @@ function enumeratedWilcoxonP(d: number[]): number {
   }
   return Math.min(1, (2 * Math.min(le, ge)) / 2 ** n);
 }
+
+// The O(log n) selection behind Mood's test and the O(n) median of differences must give exactly
+// what sorting gives (reference: the k-th entry of the sorted concatenation), ties included.
+describe('selection without sorting', () => {
+  const rng = mulberry32(99);
+  const sample = (len: number, levels: number) => Float64Array.from({ length: len }, () => rng.nextInt(levels) - levels / 2);
+  it('finds every order statistic of the union of two sorted arrays', () => {
+    for (const [na, nb, levels] of [[0, 5, 3], [7, 0, 3], [1, 1, 2], [13, 8, 4], [40, 41, 1000], [25, 25, 2]]) {
+      const a = sample(na, levels).sort();
+      const b = sample(nb, levels).sort();
+      const both = Float64Array.from([...a, ...b]).sort();
+      both.forEach((v, k) => expect(kthOfUnion(a, b, k)).toBe(v));
+    }
+  });
+  it('selects the median as the sorted middle (mean of the two middle values when even)', () => {
+    for (const [len, levels] of [[1, 3], [2, 3], [9, 2], [10, 2], [101, 7], [1000, 5], [1001, 100000]]) {
+      const xs = sample(len, levels);
+      const sorted = Float64Array.from(xs).sort();
+      const h = len >> 1;
+      const expected = len % 2 ? sorted[h] : ((sorted[h - 1] ?? NaN) + (sorted[h] ?? NaN)) / 2;
+      expect(medianBySelection(xs)).toBe(expected);
+    }
+  });
+});

@@ -168,20 +168,20 @@ export function eloFromSchedule(games: GameSchedule, options: Omit<EloOptions, k
     const game = (i: number, j: number, o: number): void => {
       const a = X[o + i];
       const b = X[o + j];
-      const outcome = a > b ? 1 : a === b ? 0.5 : 0;
-      const delta = K * (outcome - 1 / (1 + Math.exp((ratings[j] - ratings[i]) * scale)));
-      ratings[i] += delta;
-      ratings[j] -= delta;
+      const outcome = a! > b! ? 1 : a === b ? 0.5 : 0;
+      const delta = K * (outcome - 1 / (1 + Math.exp((ratings[j]! - ratings[i]!) * scale)));
+      ratings[i]! += delta;
+      ratings[j]! -= delta;
     };
     if (pairMajor) {
-      for (let q = 0; q < P; q++) for (let t = 0; t < n; t++) game(pi[q], pj[q], inst[t] * k);
+      for (let q = 0; q < P; q++) for (let t = 0; t < n; t++) game(pi[q]!, pj[q]!, inst[t]! * k);
     } else {
       for (let t = 0; t < n; t++) {
-        const o = inst[t] * k;
-        for (let q = 0; q < P; q++) game(pi[q], pj[q], o);
+        const o = inst[t]! * k;
+        for (let q = 0; q < P; q++) game(pi[q]!, pj[q]!, o);
       }
     }
-    for (let s = 0; s < k; s++) total[s] += ratings[s];
+    for (let s = 0; s < k; s++) total[s]! += ratings[s]!;
     runs.push(Array.from(ratings));
   }
   return { mean: Array.from(total, (v) => v / orders.length), runs };
@@ -256,7 +256,7 @@ export function vwWin(x: number): [number, number] {
   const pos = (x + X_MAX) * LUT_SCALE;
   const q = Math.floor(pos);
   const frac = pos - q;
-  return [vt[q] + frac * (vt[q + 1] - vt[q]), wt[q] + frac * (wt[q + 1] - wt[q])];
+  return [vt[q]! + frac * (vt[q + 1]! - vt[q]!), wt[q]! + frac * (wt[q + 1]! - wt[q]!)];
 }
 
 /**
@@ -279,8 +279,8 @@ export function trueSkillUpdate(
     updatePair(s, 2, 0, 1, env);
   } else updatePair(s, 0, 2, outcome, env);
   return [
-    { mu: s[0], sigma: Math.sqrt(s[1]) },
-    { mu: s[2], sigma: Math.sqrt(s[3]) },
+    { mu: s[0]!, sigma: Math.sqrt(s[1]!) },
+    { mu: s[2]!, sigma: Math.sqrt(s[3]!) },
   ];
 }
 
@@ -309,11 +309,11 @@ function makeUpdater(env: Env): (s: Float64Array, ia: number, ib: number, outcom
   const twoBeta2 = 2 * beta2;
   const [vt, wt] = winTables();
   return (s, ia, ib, outcome) => {
-    const va = s[ia + 1] + tau2;
-    const vb = s[ib + 1] + tau2;
+    const va = s[ia + 1]! + tau2;
+    const vb = s[ib + 1]! + tau2;
     const c2 = twoBeta2 + va + vb;
     const c = Math.sqrt(c2);
-    const t = (s[ia] - s[ib]) / c;
+    const t = (s[ia]! - s[ib]!) / c;
     const e = margin / c;
     let v: number;
     let w: number;
@@ -327,8 +327,8 @@ function makeUpdater(env: Env): (s: Float64Array, ia: number, ib: number, outcom
         const pos = (x + X_MAX) * LUT_SCALE;
         const q = Math.floor(pos);
         const frac = pos - q;
-        v = vt[q] + frac * (vt[q + 1] - vt[q]);
-        w = wt[q] + frac * (wt[q + 1] - wt[q]);
+        v = vt[q]! + frac * (vt[q + 1]! - vt[q]!);
+        w = wt[q]! + frac * (wt[q + 1]! - wt[q]!);
       }
     } else {
       const absT = Math.abs(t);
@@ -341,8 +341,8 @@ function makeUpdater(env: Env): (s: Float64Array, ia: number, ib: number, outcom
     }
     if (!(w > 0)) w = 0;
     if (w >= 1) w = 1 - 1e-12;
-    s[ia] += (va / c) * v;
-    s[ib] -= (vb / c) * v;
+    s[ia]! += (va / c) * v;
+    s[ib]! -= (vb / c) * v;
     s[ia + 1] = va * (1 - (va / c2) * w);
     s[ib + 1] = vb * (1 - (vb / c2) * w);
   };
@@ -388,23 +388,23 @@ export function trueSkillFromSchedule(
     const game = (i: number, j: number, o: number): void => {
       const a = X[o + i];
       const b = X[o + j];
-      if (a > b) update(state, 2 * i, 2 * j, 1);
-      else if (b > a) update(state, 2 * j, 2 * i, 1);
+      if (a! > b!) update(state, 2 * i, 2 * j, 1);
+      else if (b! > a!) update(state, 2 * j, 2 * i, 1);
       else update(state, 2 * i, 2 * j, 0.5);
     };
     if (pairMajor) {
-      for (let q = 0; q < P; q++) for (let t = 0; t < n; t++) game(pi[q], pj[q], inst[t] * k);
+      for (let q = 0; q < P; q++) for (let t = 0; t < n; t++) game(pi[q]!, pj[q]!, inst[t]! * k);
     } else {
       for (let t = 0; t < n; t++) {
-        const o = inst[t] * k;
-        for (let q = 0; q < P; q++) game(pi[q], pj[q], o);
+        const o = inst[t]! * k;
+        for (let q = 0; q < P; q++) game(pi[q]!, pj[q]!, o);
       }
     }
     for (let s = 0; s < k; s++) {
-      mu[s] += state[2 * s];
-      sigma[s] += Math.sqrt(state[2 * s + 1]);
+      mu[s]! += state[2 * s]!;
+      sigma[s]! += Math.sqrt(state[2 * s + 1]!);
     }
-    runs.push(Array.from({ length: k }, (_, s) => state[2 * s]));
+    runs.push(Array.from({ length: k }, (_, s) => state[2 * s]!));
   }
-  return { mean: Array.from(mu, (m, s) => ({ mu: m / orders.length, sigma: sigma[s] / orders.length })), runs };
+  return { mean: Array.from(mu, (m, s) => ({ mu: m / orders.length, sigma: sigma[s]! / orders.length })), runs };
 }

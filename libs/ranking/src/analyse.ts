@@ -1,7 +1,7 @@
 import { bradleyTerryOrderKey, bradleyTerryProbability, fitBradleyTerrySufficient, type BradleyTerryOptions } from './bradley-terry';
 import { clusters } from './clusters';
 import { adjustPValues, type Correction } from './correction';
-import { mean, percentileOfSorted } from './descriptive';
+import { argsortAscending, mean, percentileOfSorted } from './descriptive';
 import { bootstrapAggregates, pairwiseCounts, sufficientFromWins } from './bootstrap';
 import { mulberry32 } from './prng';
 import { moodMedianTestSorted, tTestFromDiffs, wilcoxonFromSortedDiffs, type WilcoxonResult } from './paired-tests';
@@ -275,20 +275,70 @@ function exactMedianSorted(sorted: Float64Array): number {
 }
 
 /**
- * Median of `values` by selection (Hoare's FIND with a median-of-three pivot and three-way
- * partitioning, so runs of equal differences stay linear), O(n) expected instead of a sort.
- * Reorders `values`. The same value as {@link exactMedianSorted} of the sorted array.
+ * Median of `values` by selection, O(n) instead of a sort; reorders `values`. The same value as
+ * {@link exactMedianSorted} of the sorted array. A sample of 1,024 evenly spaced values brackets
+ * the middle ranks; one pass counts the values below/at the bracket ends and collects those
+ * strictly inside, which are few and sorted. When the bracket misses (odd layouts, heavy ties
+ * across it), Hoare's FIND with three-way partitioning decides instead.
  */
 export function medianBySelection(values: Float64Array): number {
   const n = values.length;
   if (n === 0) return NaN;
   const h = n >> 1;
+  if (n >= 4096) {
+    const bracketed = medianFromBracket(values, n % 2 === 1 ? h : h - 1, h);
+    if (bracketed !== null) return bracketed;
+  }
   const upper = selectKth(values, h);
   if (n % 2 === 1) return upper;
   // after selecting h, positions < h hold the h smallest values: the lower middle is their maximum
   let lower = -Infinity;
   for (let l = 0; l < h; l++) if (values[l]! > lower) lower = values[l]!;
   return (lower + upper) / 2;
+}
+
+const BRACKET_SAMPLE = 1024;
+const BRACKET_HALF_WIDTH = 96; // sample ranks either side of the middle (≈ 6 standard deviations)
+
+/** The mean of the values at ranks r1 and r2 (r1 = r2 for odd n), or null when the bracket misses either. */
+function medianFromBracket(values: Float64Array, r1: number, r2: number): number | null {
+  const n = values.length;
+  const sample = new Float64Array(BRACKET_SAMPLE);
+  const stride = n / BRACKET_SAMPLE;
+  for (let s = 0; s < BRACKET_SAMPLE; s++) sample[s] = values[Math.floor(s * stride)]!;
+  sample.sort();
+  const mid = BRACKET_SAMPLE >> 1;
+  const lo = sample[Math.max(0, mid - BRACKET_HALF_WIDTH)]!;
+  const hi = sample[Math.min(BRACKET_SAMPLE - 1, mid + BRACKET_HALF_WIDTH)]!;
+  let below = 0;
+  let atLo = 0;
+  let atHi = 0;
+  let inside = 0;
+  const buffer = new Float64Array(Math.ceil(n / 8));
+  for (let l = 0; l < n; l++) {
+    const v = values[l]!;
+    if (v < lo) below++;
+    else if (v === lo) atLo++;
+    else if (v < hi) {
+      if (inside === buffer.length) return null;
+      buffer[inside++] = v;
+    } else if (v === hi) atHi++;
+  }
+  const between = buffer.subarray(0, inside).sort();
+  // value at rank r: below lo → miss; lo block; inside block; hi block; above → miss
+  const at = (r: number): number | null => {
+    let q = r - below;
+    if (q < 0) return null;
+    if (q < atLo) return lo;
+    q -= atLo;
+    if (q < inside) return between[q]!;
+    q -= inside;
+    return q < atHi && lo !== hi ? hi : null;
+  };
+  const first = at(r1);
+  const second = r2 === r1 ? first : at(r2);
+  if (first === null || second === null) return null;
+  return r2 === r1 ? first : (first + second) / 2;
 }
 
 function selectKth(a: Float64Array, kth: number): number {
@@ -430,7 +480,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const want = (t: TestName): boolean => wanted.has(t);
 
   // Point estimates. sorted[i] = x[i] ascending, read off the argsort.
-  const sortIdx = x.map((row) => Int32Array.from({ length: n }, (_, l) => l).sort((a, b) => row[a]! - row[b]!));
+  const sortIdx = x.map(argsortAscending);
   const sorted = x.map((row, i) => {
     const idx = sortIdx[i]!;
     const out = new Float64Array(n);

@@ -78,18 +78,20 @@ export function pairwiseCounts(x: readonly Float64Array[]): PairwiseCounts {
       const lj = j * n;
       let wij = 0;
       let wji = 0;
+      // branch-free counts (outcomes are unpredictable); only the rare tie and the first
+      // WIN_LIST_CAP wins of each side take a branch
       for (let l = 0; l < n; l++) {
         const a = xi[l]!;
         const b = xj[l]!;
-        if (a > b) {
-          if (wij < WIN_LIST_CAP) bufA[wij] = l;
-          wij++;
-          bi[l]!++;
-        } else if (b > a) {
-          if (wji < WIN_LIST_CAP) bufB[wji] = l;
-          wji++;
-          bj[l]!++;
-        } else if (leader[lj + l] === -1) {
+        const gt = +(a > b);
+        const lt = +(b > a);
+        if (wij < WIN_LIST_CAP && gt) bufA[wij] = l;
+        if (wji < WIN_LIST_CAP && lt) bufB[wji] = l;
+        wij += gt;
+        wji += lt;
+        bi[l]! += gt;
+        bj[l]! += lt;
+        if (a === b && leader[lj + l] === -1) {
           leader[lj + l] = i;
           tiedCells++;
         }

@@ -135,8 +135,12 @@ describe('selection without sorting', () => {
     }
   });
   it('selects the median as the sorted middle (mean of the two middle values when even)', () => {
-    for (const [len, levels] of [[1, 3], [2, 3], [9, 2], [10, 2], [101, 7], [1000, 5], [1001, 100000]]) {
+    const cases: [number, number, boolean][] = [[1, 3, false], [2, 3, false], [9, 2, false], [10, 2, false], [101, 7, false], [1000, 5, false], [1001, 100000, false]];
+    // ≥ 4,096 values take the sampled-bracket path: many ties, few ties, sorted input
+    cases.push([5000, 3, false], [5001, 40, false], [8192, 1000000, false], [10000, 1000000, true], [9999, 2, true]);
+    for (const [len, levels, sortedInput] of cases) {
       const xs = sample(len, levels);
+      if (sortedInput) xs.sort();
       const sorted = Float64Array.from(xs).sort();
       const h = len >> 1;
       const expected = len % 2 ? sorted[h] : ((sorted[h - 1] ?? NaN) + (sorted[h] ?? NaN)) / 2;

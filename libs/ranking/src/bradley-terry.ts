@@ -95,19 +95,19 @@ export function winMatrix(x: readonly Float64Array[]): Float64Array {
       let b2 = 0;
       let b3 = 0;
       for (let l = 0; l < n; l++) {
-        const a = xi![l];
-        const y0 = x0![l];
-        const y1 = x1![l];
-        const y2 = x2![l];
-        const y3 = x3![l];
-        a0 += +(a! > y0!);
-        b0 += +(y0! > a!);
-        a1 += +(a! > y1!);
-        b1 += +(y1! > a!);
-        a2 += +(a! > y2!);
-        b2 += +(y2! > a!);
-        a3 += +(a! > y3!);
-        b3 += +(y3! > a!);
+        const a = xi![l]!;
+        const y0 = x0![l]!;
+        const y1 = x1![l]!;
+        const y2 = x2![l]!;
+        const y3 = x3![l]!;
+        a0 += +(a > y0);
+        b0 += +(y0 > a);
+        a1 += +(a > y1);
+        b1 += +(y1 > a);
+        a2 += +(a > y2);
+        b2 += +(y2 > a);
+        a3 += +(a > y3);
+        b3 += +(y3 > a);
       }
       w[i * k + j] = a0;
       w[j * k + i] = b0;
@@ -123,10 +123,10 @@ export function winMatrix(x: readonly Float64Array[]): Float64Array {
       let wij = 0;
       let wji = 0;
       for (let l = 0; l < n; l++) {
-        const a = xi![l];
-        const b = xj![l];
-        wij += +(a! > b!);
-        wji += +(b! > a!);
+        const a = xi![l]!;
+        const b = xj![l]!;
+        wij += +(a > b);
+        wji += +(b > a);
       }
       w[i * k + j] = wij;
       w[j * k + i] = wji;
@@ -158,12 +158,12 @@ export function fitBradleyTerry(wins: number[][], opts: BradleyTerryOptions = {}
   for (let i = 0; i < k; i++) {
     if (wins[i]!.length !== k) throw new RankingInputError(`win matrix row ${i} has ${wins[i]!.length} entries, expected ${k}`);
     for (let j = 0; j < k; j++) {
-      const w = wins[i]![j];
-      if (!(w! >= 0) || !Number.isFinite(w)) throw new RankingInputError(`win count [${i}][${j}] must be a finite number ≥ 0`);
+      const w = wins[i]![j]!;
+      if (!(w >= 0) || !Number.isFinite(w)) throw new RankingInputError(`win count [${i}][${j}] must be a finite number ≥ 0`);
       if (i === j) continue;
-      W[i]! += w!;
-      N[i * k + j]! += w!;
-      N[j * k + i]! += w!;
+      W[i]! += w;
+      N[i * k + j]! += w;
+      N[j * k + i]! += w;
     }
   }
   const fit = fitBradleyTerrySufficient(W, N, k, opts, (i, j) => wins[i]![j]! > 0);
@@ -218,17 +218,17 @@ export function fitBradleyTerrySufficient(
     for (let a = 0; a < m; a++) {
       for (let b = 0; b < m; b++) {
         if (a === b) continue;
-        const games = N[idx[a]! * k + idx[b]!];
-        nn[a * m + b] = games!;
+        const games = N[idx[a]! * k + idx[b]!]!;
+        nn[a * m + b] = games;
       }
     }
     // Wins inside the component: W_i minus wins against other components. Between components
     // games go one way only (else they would be one component), so those wins are N_ij.
     for (let a = 0; a < m; a++) {
       let outside = 0;
-      const i = idx[a];
-      for (let j = 0; j < k; j++) if (j !== i && component[j] !== component[i!] && N[i! * k + j]! > 0 && beat(i!, j)) outside += N[i! * k + j]!;
-      w[a] = W[i!]! - outside;
+      const i = idx[a]!;
+      for (let j = 0; j < k; j++) if (j !== i && component[j] !== component[i] && N[i * k + j]! > 0 && beat(i, j)) outside += N[i * k + j]!;
+      w[a] = W[i]! - outside;
     }
     let lambda = new Float64Array(m);
     let next = new Float64Array(m);
@@ -247,12 +247,12 @@ export function fitBradleyTerrySufficient(
       it++;
       let sum = 0;
       for (let a = 0; a < m; a++) {
-        const la = lambda[a];
+        const la = lambda[a]!;
         let denom = 0;
         const row = a * m;
         for (let b = 0; b < m; b++) {
-          const games = nn[row + b];
-          if (games! > 0) denom += games! / (la! + lambda[b]!);
+          const games = nn[row + b]!;
+          if (games > 0) denom += games / (la + lambda[b]!);
         }
         const v = w[a]! / denom;
         next[a] = v;
@@ -312,10 +312,10 @@ function newtonPolish(w: Float64Array, nn: Float64Array, m: number, lambda: Floa
     for (let a = 0; a < m; a++) {
       ll += w[a]! * th[a]!;
       for (let b = a + 1; b < m; b++) {
-        const g = nn[a * m + b];
-        if (g! > 0) {
+        const g = nn[a * m + b]!;
+        if (g > 0) {
           const mx = Math.max(th[a]!, th[b]!);
-          ll -= g! * (mx + Math.log(Math.exp(th[a]! - mx) + Math.exp(th[b]! - mx)));
+          ll -= g * (mx + Math.log(Math.exp(th[a]! - mx) + Math.exp(th[b]! - mx)));
         }
       }
     }
@@ -329,12 +329,12 @@ function newtonPolish(w: Float64Array, nn: Float64Array, m: number, lambda: Floa
     for (let a = 0; a < m; a++) {
       for (let b = 0; b < m; b++) {
         if (a === b) continue;
-        const games = nn[a * m + b];
-        if (!(games! > 0)) continue;
+        const games = nn[a * m + b]!;
+        if (!(games > 0)) continue;
         const pab = 1 / (1 + Math.exp(theta[b]! - theta[a]!));
-        const v = games! * pab * (1 - pab);
+        const v = games * pab * (1 - pab);
         if (a < d) {
-          g[a]! -= games! * pab;
+          g[a]! -= games * pab;
           H[a * d + a]! -= v;
           if (b < d) H[a * d + b]! += v;
         }
@@ -377,13 +377,13 @@ function solveLinear(A0: Float64Array, b0: Float64Array, d: number): Float64Arra
     if (!(Math.abs(A[p * d + c]!) > 1e-300)) return null;
     if (p !== c) {
       for (let q = 0; q < d; q++) {
-        const t = A[c * d + q];
+        const t = A[c * d + q]!;
         A[c * d + q] = A[p * d + q]!;
-        A[p * d + q] = t!;
+        A[p * d + q] = t;
       }
-      const t = b[c];
+      const t = b[c]!;
       b[c] = b[p]!;
-      b[p] = t!;
+      b[p] = t;
     }
     for (let r = c + 1; r < d; r++) {
       const f = A[r * d + c]! / A[c * d + c]!;
@@ -521,14 +521,14 @@ export function bradleyTerryProbability(
   structure?: { component: ArrayLike<number>; dominates: boolean[][] },
 ): number {
   if (structure) {
-    const ci = structure.component[i];
-    const cj = structure.component[j];
-    if (ci !== cj) return structure.dominates[ci!]![cj!] ? 1 : structure.dominates[cj!]![ci!] ? 0 : NaN;
+    const ci = structure.component[i]!;
+    const cj = structure.component[j]!;
+    if (ci !== cj) return structure.dominates[ci]![cj] ? 1 : structure.dominates[cj]![ci] ? 0 : NaN;
   }
-  const a = strengths[i];
-  const b = strengths[j];
+  const a = strengths[i]!;
+  const b = strengths[j]!;
   if (a === b) return 0.5;
-  return a! / (a! + b!);
+  return a / (a + b);
 }
 
 /**

@@ -11,9 +11,9 @@
 export function clusters(values: ArrayLike<number>, better: (a: number, b: number) => boolean): number[] {
   const k = values.length;
   const sorted = Array.from({ length: k }, (_, i) => i).sort((a, b) => {
-    const va = values[a];
-    const vb = values[b];
-    return va === vb ? a - b : vb! > va! ? 1 : -1;
+    const va = values[a]!;
+    const vb = values[b]!;
+    return va === vb ? a - b : vb > va ? 1 : -1;
   });
   const out = new Array<number>(k);
   let id = 1;

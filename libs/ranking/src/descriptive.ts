@@ -9,9 +9,9 @@ export function mean(xs: ArrayLike<number>): number {
   let sum = 0;
   let comp = 0;
   for (let i = 0; i < n; i++) {
-    const x = xs[i];
-    const t = sum + x!;
-    comp += Math.abs(sum) >= Math.abs(x!) ? sum - t + x! : x! - t + sum;
+    const x = xs[i]!;
+    const t = sum + x;
+    comp += Math.abs(sum) >= Math.abs(x) ? sum - t + x : x - t + sum;
     sum = t;
   }
   return (sum + comp) / n;

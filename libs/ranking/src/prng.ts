@@ -62,9 +62,9 @@ export function mulberry32(seed: number): Rng {
 export function shuffleInPlace<T>(xs: T[] | Int32Array | Float64Array, rng: Rng): void {
   for (let i = xs.length - 1; i > 0; i--) {
     const j = rng.nextInt(i + 1);
-    const t = xs[i];
+    const t = xs[i]!;
     xs[i] = xs[j]!;
-    xs[j] = t!;
+    xs[j] = t;
   }
 }
 

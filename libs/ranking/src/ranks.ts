@@ -12,10 +12,10 @@ export function rankDescending(values: ArrayLike<number>, tolerance = 0): number
   const ranks = new Array<number>(k);
   for (let i = 0; i < k; i++) {
     let better = 0;
-    const vi = values[i];
+    const vi = values[i]!;
     for (let j = 0; j < k; j++) {
-      const vj = values[j];
-      if (vj! > vi! && !(Number.isFinite(vj) && Number.isFinite(vi) && vj! - vi! <= eps)) better++;
+      const vj = values[j]!;
+      if (vj > vi && !(Number.isFinite(vj) && Number.isFinite(vi) && vj - vi <= eps)) better++;
     }
     ranks[i] = 1 + better;
   }

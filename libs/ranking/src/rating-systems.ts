@@ -166,9 +166,9 @@ export function eloFromSchedule(games: GameSchedule, options: Omit<EloOptions, k
     ratings.fill(start);
     const P = pi.length;
     const game = (i: number, j: number, o: number): void => {
-      const a = X[o + i];
-      const b = X[o + j];
-      const outcome = a! > b! ? 1 : a === b ? 0.5 : 0;
+      const a = X[o + i]!;
+      const b = X[o + j]!;
+      const outcome = a > b ? 1 : a === b ? 0.5 : 0;
       const delta = K * (outcome - 1 / (1 + Math.exp((ratings[j]! - ratings[i]!) * scale)));
       ratings[i]! += delta;
       ratings[j]! -= delta;
@@ -386,10 +386,10 @@ export function trueSkillFromSchedule(
     }
     const P = pi.length;
     const game = (i: number, j: number, o: number): void => {
-      const a = X[o + i];
-      const b = X[o + j];
-      if (a! > b!) update(state, 2 * i, 2 * j, 1);
-      else if (b! > a!) update(state, 2 * j, 2 * i, 1);
+      const a = X[o + i]!;
+      const b = X[o + j]!;
+      if (a > b) update(state, 2 * i, 2 * j, 1);
+      else if (b > a) update(state, 2 * j, 2 * i, 1);
       else update(state, 2 * i, 2 * j, 0.5);
     };
     if (pairMajor) {

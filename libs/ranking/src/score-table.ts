@@ -102,9 +102,9 @@ export function orientedScores(table: ScoreTable): Float64Array[] {
     }
     const out = new Float64Array(row.length);
     for (let i = 0; i < row.length; i++) {
-      const x = row[i];
+      const x = row[i]!;
       if (!Number.isFinite(x)) throw new RankingInputError(`score for (${systems[s]}, ${instances[i]}) is not a finite number`);
-      out[i] = flip * x! + 0; // + 0 turns −0 into 0
+      out[i] = flip * x + 0; // + 0 turns −0 into 0
     }
     return out;
   });

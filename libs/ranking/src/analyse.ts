@@ -376,8 +376,10 @@ const interval = (sorted: Float64Array): [number, number] => [percentileOfSorted
 
 /**
  * Work budget of the automatic resample count: resamples × systems × instances ≤ this (2·10⁹;
- * about 30 s of resampling on one core of the 2-core reference machine, corpus statistics
- * included). Boards up to ~20 systems × 5,000 instances keep {@link recommendedResamples}.
+ * about 20 s of resampling on one core of the 2-core reference machine with BLEU statistics,
+ * ~10 ns per resampled cell). The demo (13 × 506: 16,000) and 11 × 3,004 (11,000) keep
+ * {@link recommendedResamples}; 20 × 5,000 gets 20,000 instead of 38,000; 100 × 100,000 gets
+ * {@link MIN_BUDGETED_RESAMPLES}. See docs/adr/0009-leaderboard-analysis-at-scale.md.
  */
 export const RESAMPLE_WORK_BUDGET = 2_000_000_000;
 

@@ -119,6 +119,7 @@ const rssBefore = process.resourceUsage().maxRSS * 1024;
 const heapInput = heapNow();
 
 const stageTimes = new Map<string, number[]>();
+const stageCpu = new Map<string, number[]>();
 const totals: number[] = [];
 const cpuTotals: number[] = [];
 let heapPeak = heapInput;
@@ -127,6 +128,7 @@ let eloOrders = 0;
 for (let run = 0; run < repeat; run++) {
   const start = performance.now();
   const cpuStart = process.cpuUsage();
+  let cpuMark = process.cpuUsage();
   const analysis = analyseSystems(table, {
     seed: 12345,
     correction: 'holm',
@@ -136,6 +138,11 @@ for (let run = 0; run < repeat; run++) {
       const list = stageTimes.get(name) ?? [];
       list.push(ms);
       stageTimes.set(name, list);
+      const used = process.cpuUsage(cpuMark);
+      cpuMark = process.cpuUsage();
+      const cpuList = stageCpu.get(name) ?? [];
+      cpuList.push((used.user + used.system) / 1000);
+      stageCpu.set(name, cpuList);
       heapPeak = Math.max(heapPeak, heapNow());
     },
   });
@@ -149,14 +156,13 @@ for (let run = 0; run < repeat; run++) {
 const rssAfter = process.resourceUsage().maxRSS * 1024;
 
 const rows: [string, string][] = [];
-for (const [name, list] of stageTimes) rows.push([name, (median(list) / 1000).toFixed(3)]);
-rows.push(['total (median)', (median(totals) / 1000).toFixed(3)]);
-rows.push(['total CPU time (median)', (median(cpuTotals) / 1000).toFixed(3)]);
+for (const [name, list] of stageTimes) rows.push([name, `${(median(list) / 1000).toFixed(3)} s wall, ${(median(stageCpu.get(name) ?? []) / 1000).toFixed(3)} s CPU`]);
+rows.push(['total (median)', `${(median(totals) / 1000).toFixed(3)} s wall, ${(median(cpuTotals) / 1000).toFixed(3)} s CPU`]);
 const pad = Math.max(...rows.map((r) => r[0].length));
 console.log(
   `ranking-scale: ${systems} systems × ${instances} instances, corpus ${corpusKind}${corpus ? ` (${statsFormat})` : ''}, resamples ${resamples}${resamplesFlag === 'auto' ? ' (auto)' : ''}, Elo/TrueSkill orders ${eloOrders}, ${repeat} run(s); input built in ${buildSeconds.toFixed(1)} s`,
 );
-for (const [name, value] of rows) console.log(`  ${name.padEnd(pad)}  ${value} s`);
+for (const [name, value] of rows) console.log(`  ${name.padEnd(pad)}  ${value}`);
 console.log(`  heap+buffers: input ${mb(heapInput)} MB, peak at stage boundaries ${mb(heapPeak)} MB; maxRSS before analysis ${mb(rssBefore)} MB, after ${mb(rssAfter)} MB`);
 console.log(`  all runs (s): ${totals.map((t) => (t / 1000).toFixed(3)).join(' ')}; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`);
 if (asJson) {
@@ -169,6 +175,7 @@ if (asJson) {
       resamples,
       eloOrders,
       stages: Object.fromEntries([...stageTimes].map(([k, v]) => [k, median(v) / 1000])),
+      stagesCpu: Object.fromEntries([...stageCpu].map(([k, v]) => [k, median(v) / 1000])),
       total: median(totals) / 1000,
       cpu: median(cpuTotals) / 1000,
       runs: totals.map((t) => t / 1000),

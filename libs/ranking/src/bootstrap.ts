@@ -169,6 +169,47 @@ export interface CorpusStatsFlat {
 }
 
 /**
+ * Σ_q w_q · f[row_q + c] for c < 10 (BLEU's width) with the ten sums in registers: about 40%
+ * faster than accumulating into an array, and the same additions in the same order per column.
+ */
+function weightedRowSum10(f: StatsArray, rows: Int32Array, weights: Float64Array, m: number, out: Float64Array): void {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let s4 = 0;
+  let s5 = 0;
+  let s6 = 0;
+  let s7 = 0;
+  let s8 = 0;
+  let s9 = 0;
+  for (let q = 0; q < m; q++) {
+    const b = rows[q]!;
+    const w = weights[q]!;
+    s0 += w * f[b]!;
+    s1 += w * f[b + 1]!;
+    s2 += w * f[b + 2]!;
+    s3 += w * f[b + 3]!;
+    s4 += w * f[b + 4]!;
+    s5 += w * f[b + 5]!;
+    s6 += w * f[b + 6]!;
+    s7 += w * f[b + 7]!;
+    s8 += w * f[b + 8]!;
+    s9 += w * f[b + 9]!;
+  }
+  out[0] = s0;
+  out[1] = s1;
+  out[2] = s2;
+  out[3] = s3;
+  out[4] = s4;
+  out[5] = s5;
+  out[6] = s6;
+  out[7] = s7;
+  out[8] = s8;
+  out[9] = s9;
+}
+
+/**
  * Bootstrap over instances with one multinomial count vector c per resample shared by every
  * system: mean_i = Σ c_l x_il / n, the weighted median from the presorted order, and Bradley–Terry
  * refitted from W_i = Σ_l c_l·beats_il and N_ij = n − Σ_{l tied} c_l (docs/adr/0003). Equivalent to
@@ -271,11 +312,14 @@ export function bootstrapAggregates(
       for (let q = 0; q < m; q++) drawnRow[q] = (order ? order[drawnIdx[q]!]! : drawnIdx[q]!) * d;
       for (let i = 0; i < k; i++) {
         const f = corpus.data[i]!;
-        corpusSum.fill(0);
-        for (let q = 0; q < m; q++) {
-          const base = drawnRow[q]!;
-          const w = drawnCount[q]!;
-          for (let c = 0; c < d; c++) corpusSum[c]! += w * f[base + c]!;
+        if (d === 10) weightedRowSum10(f, drawnRow, drawnCount, m, corpusSum);
+        else {
+          corpusSum.fill(0);
+          for (let q = 0; q < m; q++) {
+            const base = drawnRow[q]!;
+            const w = drawnCount[q]!;
+            for (let c = 0; c < d; c++) corpusSum[c]! += w * f[base + c]!;
+          }
         }
         bCorpus[row + i] = corpus.score(corpusSum);
       }

@@ -1,13 +1,21 @@
 import { bradleyTerryOrderKey, bradleyTerryProbability, fitBradleyTerrySufficient, type BradleyTerryOptions } from './bradley-terry';
 import { clusters } from './clusters';
 import { adjustPValues, type Correction } from './correction';
-import { mean, percentileOfSorted } from './descriptive';
+import { argsortAscending, mean, percentileOfSorted } from './descriptive';
 import { bootstrapAggregates, pairwiseCounts, sufficientFromWins } from './bootstrap';
-import { bootstrapCounts, mulberry32 } from './prng';
-import { moodMedianTestSorted, tTestFromDiffs, wilcoxonFromSortedDiffs } from './paired-tests';
+import { mulberry32 } from './prng';
+import { moodMedianTestSorted, tTestFromDiffs, wilcoxonFromSortedDiffs, type WilcoxonResult } from './paired-tests';
 import { rankDescending } from './ranks';
-import { defaultGameOrders, eloRuns, trueSkillRuns } from './rating-systems';
-import { pairedCorpusResampling } from './corpus-resampling';
+import { defaultGameOrders, eloFromSchedule, gameSchedule, MAX_GAMES_PER_ORDER, trueSkillFromSchedule } from './rating-systems';
+import {
+  corpusScorer,
+  corpusTestsFromBootstrap,
+  flatCorpusStats,
+  isFlatCorpusStats,
+  type CorpusResampling,
+  type CorpusStatsInput,
+  type FlatCorpusStats,
+} from './corpus-resampling';
 import { bootstrapPValue, fillSwapMask, type CorpusFromStats } from './resampling';
 import { orientedScores, RankingInputError, type ScoreTable } from './score-table';
 import { binomialTwoSidedP } from './special-functions';
@@ -69,19 +77,37 @@ export interface AnalyseOptions {
   test?: TestName;
   /** Random game orders averaged for Elo and TrueSkill. Default {@link defaultGameOrders} (10; fewer for huge inputs). */
   eloOrders?: number;
+  /**
+   * Sentence-level tests to compute for every pair (default: all six, except Wilcoxon when
+   * pairs × instances > {@link WILCOXON_ALL_PAIRS_CELLS}). The tests behind the clusters are
+   * always computed; the others get NaN (JSON null) and no corrected p, and are listed in
+   * `settings.skipped_tests`.
+   */
+  pairTests?: readonly TestName[];
+  /**
+   * Work budget of the automatic resample count (resamples × systems × instances); default
+   * {@link RESAMPLE_WORK_BUDGET}. Ignored when `resamples` is given.
+   */
+  resampleBudget?: number;
   /** Options for every Bradley–Terry fit. */
   bradleyTerry?: Pick<BradleyTerryOptions, 'tolerance' | 'maxIterations'>;
   /**
-   * Optional per-instance sufficient statistics (stats[system][instance] = number[], systems in
-   * table order) and their corpus scorer (e.g. corpus BLEU): adds `bootstrap_corpus` and
-   * `ar_corpus` tests as sacreBLEU's paired-bs / paired-ar, and `corpus` per system.
+   * Optional per-instance sufficient statistics (stats[system][instance] = number[], or the flat
+   * typed-array form {@link FlatCorpusStats}; systems in table order) and their corpus scorer
+   * (e.g. corpus BLEU): adds `bootstrap_corpus` and `ar_corpus` tests as sacreBLEU's paired-bs /
+   * paired-ar, and `corpus` per system. The flat form is read in place (never copied).
    */
   corpus?: {
-    stats: number[][][];
+    stats: CorpusStatsInput;
     corpusFromStats: CorpusFromStats;
     /** Run the corpus-level AR (paired-ar) too; default true. Its p-values are NaN when false. */
     ar?: boolean;
   };
+  /**
+   * Called after each stage with its name and wall-clock milliseconds (benchmarks and logs).
+   * Not part of the result; leave out in production.
+   */
+  onStage?: (stage: string, ms: number) => void;
 }
 
 /** Per-system results. Non-finite numbers (an unbounded BT strength) serialise to JSON null. */
@@ -196,25 +222,48 @@ export interface Analysis {
     n_systems: number;
     n_instances: number;
     bt_nonconverged_resamples: number;
+    /** Tests not computed for the pairs (see {@link AnalyseOptions.pairTests}); absent when all were. */
+    skipped_tests?: TestName[];
+    /** Instances each Elo/TrueSkill order played, when fewer than all (see {@link MAX_GAMES_PER_ORDER}). */
+    elo_instances_per_order?: number;
+    /** {@link recommendedResamples}, when the work budget chose fewer resamples. */
+    resamples_recommended?: number;
   };
 }
 
-const TESTS: TestName[] = ['ttest', 'wilcoxon', 'sign', 'mood', 'bootstrap', 'ar'];
+const TESTS: readonly TestName[] = ['ttest', 'wilcoxon', 'sign', 'mood', 'bootstrap', 'ar'];
 
 function byCodeUnit(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Canonical order (systems and instances sorted) so results do not depend on input order. */
-function canonicalise(table: ScoreTable): { x: Float64Array[]; sysOrder: number[]; instOrder: number[] } {
+/** Indices 0…m−1 sorted by their names (code units). */
+function orderByName(names: readonly string[]): Int32Array {
+  return Int32Array.from(names.map((_, i) => i).sort((a, b) => byCodeUnit(names[a] ?? '', names[b] ?? '')));
+}
+
+function isIdentity(order: Int32Array): boolean {
+  for (let l = 0; l < order.length; l++) if (order[l] !== l) return false;
+  return true;
+}
+
+/**
+ * Canonical order (systems and instances sorted) so results do not depend on input order.
+ * `instOrder` is null when the instances already are in canonical order (rows are then used as is).
+ */
+function canonicalise(table: ScoreTable): { x: Float64Array[]; sysOrder: Int32Array; instOrder: Int32Array | null } {
   const oriented = orientedScores(table);
-  const sysOrder = table.systems.map((_, i) => i).sort((a, b) => byCodeUnit(table.systems[a], table.systems[b]));
+  const sysOrder = orderByName(table.systems);
   if (new Set(table.instances).size !== table.instances.length) throw new RankingInputError('instance ids must be unique');
-  const instOrder = table.instances.map((_, i) => i).sort((a, b) => byCodeUnit(table.instances[a], table.instances[b]));
-  const x = sysOrder.map((s) => {
-    const row = new Float64Array(instOrder.length);
-    for (let l = 0; l < instOrder.length; l++) row[l] = oriented[s][instOrder[l]];
-    return row;
+  const order = orderByName(table.instances);
+  const instOrder = isIdentity(order) ? null : order;
+  const x = Array.from(sysOrder, (s) => {
+    const row = oriented[s];
+    if (!row) throw new RankingInputError(`no scores for system ${s}`);
+    if (!instOrder) return row;
+    const out = new Float64Array(instOrder.length);
+    instOrder.forEach((l, c) => (out[c] = row[l]!));
+    return out;
   });
   return { x, sysOrder, instOrder };
 }
@@ -222,10 +271,142 @@ function canonicalise(table: ScoreTable): { x: Float64Array[]; sysOrder: number[
 function exactMedianSorted(sorted: Float64Array): number {
   const n = sorted.length;
   const h = n >> 1;
-  return n % 2 === 1 ? sorted[h] : (sorted[h - 1] + sorted[h]) / 2;
+  return n % 2 === 1 ? sorted[h]! : (sorted[h - 1]! + sorted[h]!) / 2;
+}
+
+/**
+ * Median of `values` by selection, O(n) instead of a sort; reorders `values`. The same value as
+ * {@link exactMedianSorted} of the sorted array. A sample of 1,024 evenly spaced values brackets
+ * the middle ranks; one pass counts the values below/at the bracket ends and collects those
+ * strictly inside (≈ 1/8), where the middle ranks are selected. When the bracket misses (odd layouts, heavy ties
+ * across it), Hoare's FIND with three-way partitioning decides instead.
+ */
+export function medianBySelection(values: Float64Array): number {
+  const n = values.length;
+  if (n === 0) return NaN;
+  const h = n >> 1;
+  if (n >= 4096) {
+    const bracketed = medianFromBracket(values, n % 2 === 1 ? h : h - 1, h);
+    if (bracketed !== null) return bracketed;
+  }
+  const upper = selectKth(values, h);
+  if (n % 2 === 1) return upper;
+  // after selecting h, positions < h hold the h smallest values: the lower middle is their maximum
+  let lower = -Infinity;
+  for (let l = 0; l < h; l++) if (values[l]! > lower) lower = values[l]!;
+  return (lower + upper) / 2;
+}
+
+const BRACKET_SAMPLE = 1024;
+const BRACKET_HALF_WIDTH = 64; // sample ranks either side of the middle: ±4 standard deviations (√(1024/4) = 16)
+
+/** The mean of the values at ranks r1 and r2 (r1 = r2 for odd n), or null when the bracket misses either. */
+function medianFromBracket(values: Float64Array, r1: number, r2: number): number | null {
+  const n = values.length;
+  const sample = new Float64Array(BRACKET_SAMPLE);
+  const stride = n / BRACKET_SAMPLE;
+  for (let s = 0; s < BRACKET_SAMPLE; s++) sample[s] = values[Math.floor(s * stride)]!;
+  sample.sort();
+  const mid = BRACKET_SAMPLE >> 1;
+  const lo = sample[Math.max(0, mid - BRACKET_HALF_WIDTH)]!;
+  const hi = sample[Math.min(BRACKET_SAMPLE - 1, mid + BRACKET_HALF_WIDTH)]!;
+  let below = 0;
+  let atLo = 0;
+  let atHi = 0;
+  let inside = 0;
+  const buffer = new Float64Array(Math.ceil(n / 4)); // ≈ 12.5% of the values fall inside
+  for (let l = 0; l < n; l++) {
+    const v = values[l]!;
+    if (v < lo) below++;
+    else if (v === lo) atLo++;
+    else if (v < hi) {
+      if (inside === buffer.length) return null;
+      buffer[inside++] = v;
+    } else if (v === hi) atHi++;
+  }
+  // the few values strictly inside the bracket: select, do not sort
+  const between = buffer.subarray(0, inside);
+  // value at rank r: below lo → miss; lo block; inside block; hi block; above → miss
+  const at = (r: number): number | null => {
+    let q = r - below;
+    if (q < 0) return null;
+    if (q < atLo) return lo;
+    q -= atLo;
+    if (q < inside) return selectKth(between, q);
+    q -= inside;
+    return q < atHi && lo !== hi ? hi : null;
+  };
+  const first = at(r1);
+  const second = r2 === r1 ? first : at(r2);
+  if (first === null || second === null) return null;
+  return r2 === r1 ? first : (first + second) / 2;
+}
+
+function selectKth(a: Float64Array, kth: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (hi > lo) {
+    const mid = lo + ((hi - lo) >> 1);
+    const x = a[lo]!;
+    const y = a[mid]!;
+    const z = a[hi]!;
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+    // three-way partition: [lo, lt) < pivot, [lt, i) = pivot, (gt, hi] > pivot
+    let lt = lo;
+    let gt = hi;
+    let i = lo;
+    while (i <= gt) {
+      const v = a[i]!;
+      if (v < pivot) {
+        a[i] = a[lt]!;
+        a[lt++] = v;
+        i++;
+      } else if (v > pivot) {
+        a[i] = a[gt]!;
+        a[gt--] = v;
+      } else i++;
+    }
+    if (kth < lt) hi = lt - 1;
+    else if (kth > gt) lo = gt + 1;
+    else return pivot;
+  }
+  return a[kth]!;
 }
 
 const interval = (sorted: Float64Array): [number, number] => [percentileOfSorted(sorted, 2.5), percentileOfSorted(sorted, 97.5)];
+
+/**
+ * Work budget of the automatic resample count: resamples × systems × instances ≤ this (2·10⁹;
+ * about 20 s of resampling on one core of the 2-core reference machine with BLEU statistics,
+ * ~10 ns per resampled cell). The demo (13 × 506: 16,000) and 11 × 3,004 (11,000) keep
+ * {@link recommendedResamples}; 20 × 5,000 gets 20,000 instead of 38,000; 100 × 100,000 gets
+ * {@link MIN_BUDGETED_RESAMPLES}. See docs/adr/0009-leaderboard-analysis-at-scale.md.
+ */
+export const RESAMPLE_WORK_BUDGET = 2_000_000_000;
+
+/** Fewest resamples the budget may leave (so intervals and rank intervals stay usable). */
+export const MIN_BUDGETED_RESAMPLES = 200;
+
+/**
+ * The automatic resample count: {@link recommendedResamples}, unless that exceeds the work budget
+ * resamples·systems·instances ≤ `budget` ({@link RESAMPLE_WORK_BUDGET}); then the largest
+ * multiple of 100 within it, at least {@link MIN_BUDGETED_RESAMPLES}. The smaller count raises
+ * the smallest reachable p ({@link smallestReachableP}); {@link significanceWarnings} says so.
+ * @example budgetedResamples(4950, 0.05, 'holm', 100, 100000); // 200 (recommended: 100,000)
+ */
+export function budgetedResamples(pairs: number, alpha: number, correction: Correction, systems: number, instances: number, budget = RESAMPLE_WORK_BUDGET): number {
+  const recommended = recommendedResamples(pairs, alpha, correction);
+  const cells = Math.max(1, systems * instances);
+  if (recommended * cells <= budget) return recommended;
+  return Math.min(recommended, Math.max(MIN_BUDGETED_RESAMPLES, Math.floor(budget / cells / 100) * 100));
+}
+
+/**
+ * Pairs × instances above which Wilcoxon's signed-rank test (one sort of the differences per
+ * pair) is computed only when asked for ({@link AnalyseOptions.pairTests} or `test`): 5·10⁷,
+ * e.g. 100 systems × 10,000 instances.
+ */
+export const WILCOXON_ALL_PAIRS_CELLS = 50_000_000;
 
 /**
  * The full leaderboard for systems scored on the same instances: MEAN, MEDIAN, Bradley–Terry
@@ -235,8 +416,16 @@ const interval = (sorted: Float64Array): [number, number] => [percentileOfSorted
  *
  * Reproducible: systems and instances are put in a canonical (sorted) order first and every
  * random step is seeded, so permuting rows or columns of the input changes nothing.
- * Resampling: one multinomial count vector per resample is shared by all systems and pairs
- * (docs/adr/0003-shared-resample-weights.md); O(k·n) per resample plus the k×k BT refit.
+ * Resampling: one multinomial count vector per resample is shared by all systems and pairs, and
+ * by the sentence and corpus statistics (docs/adr/0003-shared-resample-weights.md); O(k·n) per
+ * resample plus the k×k BT refit; pairs are then read off the per-system resampled statistics.
+ * Memory O(k·n): no per-pair copies of the instances.
+ * Scale (docs/adr/0009-leaderboard-analysis-at-scale.md): automatic resamples follow a work
+ * budget ({@link budgetedResamples}); Wilcoxon for every pair only up to
+ * {@link WILCOXON_ALL_PAIRS_CELLS} unless asked for; Elo/TrueSkill orders play at most
+ * {@link MAX_GAMES_PER_ORDER} games each.
+ * Inputs and outputs are plain data (typed arrays allowed for corpus statistics), so the call can
+ * run in a worker thread; `corpusFromStats` and `onStage` are functions and must be created there.
  * Reference: Peyrard et al. (2021), "Better than average: paired evaluation of NLP systems"
  * (Zhao thesis ch. 11); Koehn (2004) bootstrap; Holm (1979).
  * @example analyseSystems({ systems: ['A', 'B', 'C'], instances: ['1', '2', '3', '4', '5'],
@@ -247,7 +436,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const correction = options.correction ?? 'holm';
   const alpha = options.alpha ?? 0.05;
   const nPairs = (table.systems.length * (table.systems.length - 1)) / 2;
-  const R = options.resamples ?? recommendedResamples(nPairs, alpha, correction);
+  const R = options.resamples ?? budgetedResamples(nPairs, alpha, correction, table.systems.length, table.instances.length, options.resampleBudget);
   const eloOrders = options.eloOrders ?? defaultGameOrders(table.systems.length, table.instances.length);
   if (!Number.isInteger(R) || R < 1) throw new RankingInputError('resamples must be a positive integer');
   if (!(alpha > 0 && alpha < 1)) throw new RankingInputError('alpha must be in (0, 1)');
@@ -255,188 +444,25 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   if (table.systems.length < 2) throw new RankingInputError('need at least two systems to rank');
   if (table.instances.length < 1) throw new RankingInputError('need at least one instance');
   const sign = table.higherIsBetter === false ? -1 : 1;
+  const onStage = options.onStage;
+  const clock = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+  let stageStart = clock();
+  const stage = (name: string): void => {
+    if (!onStage) return;
+    const now = clock();
+    onStage(name, now - stageStart);
+    stageStart = now;
+  };
   const { x, sysOrder, instOrder } = canonicalise(table);
+  stage('canonicalise');
   const k = x.length;
-  const n = x[0].length;
-  // canon[c] = input index of canonical system c; pos[input] = canonical index
-  const pos = new Array<number>(k);
+  const n = table.instances.length;
+  // sysOrder[c] = input index of canonical system c; pos[input] = canonical index
+  const pos = new Int32Array(k);
   sysOrder.forEach((inputIdx, c) => (pos[inputIdx] = c));
   const btOpts: BradleyTerryOptions = { tolerance: options.bradleyTerry?.tolerance ?? 1e-9, maxIterations: options.bradleyTerry?.maxIterations ?? 10000 };
 
-  // Point estimates.
-  const sorted = x.map((row) => Float64Array.from(row).sort());
-  const sortIdx = x.map((row) => Int32Array.from({ length: n }, (_, l) => l).sort((a, b) => row[a] - row[b]));
-  const means = x.map((row) => mean(row));
-  const medians = sorted.map(exactMedianSorted);
-  const pc = pairwiseCounts(x);
-  const suff = sufficientFromWins(pc.wins, k);
-  const btFit = fitBradleyTerrySufficient(suff.W, suff.N, k, btOpts, (i, j) => pc.wins[i * k + j] > 0);
-  const btKey = Array.from(btFit.strengths, (s, i) => bradleyTerryOrderKey(s, btFit.tier[i], btFit.tiers));
-
-  // Bootstrap: shared multinomial counts for all systems (means, medians, BT, mean-difference test).
-  const boot = bootstrapAggregates(x, pc, sortIdx, btFit.strengths, R, seed, btOpts);
-  const { bMean, bMedian, bBt, bBtKey } = boot;
-  const nonConverged = boot.nonConverged;
-
-  // Bootstrap intervals of values and ranks.
-  const column = (buf: Float64Array, i: number): Float64Array => {
-    const out = new Float64Array(R);
-    for (let r = 0; r < R; r++) out[r] = buf[r * k + i];
-    return out.sort();
-  };
-  const rankColumns = (buf: Float64Array, tol: number): Float64Array[] => {
-    const cols = Array.from({ length: k }, () => new Float64Array(R));
-    for (let r = 0; r < R; r++) {
-      const ranks = rankDescending(buf.subarray(r * k, (r + 1) * k), tol);
-      for (let i = 0; i < k; i++) cols[i][r] = ranks[i];
-    }
-    return cols.map((c) => c.sort());
-  };
-  const rankInterval = (col: Float64Array): [number, number] => [Math.floor(percentileOfSorted(col, 2.5)), Math.ceil(percentileOfSorted(col, 97.5))];
-  const meanRankCols = rankColumns(bMean, 1e-12);
-  const medianRankCols = rankColumns(bMedian, 1e-12);
-  const btRankCols = rankColumns(bBtKey, 1e-9);
-
-  // Approximate randomisation: one shared swap mask per trial, O(k·n) per trial.
-  const arRng = mulberry32((seed + 1) >>> 0);
-  const mask = new Float64Array(n);
-  const sums = x.map((row) => {
-    let s = 0;
-    for (let l = 0; l < n; l++) s += row[l];
-    return s;
-  });
-  const arExceed = new Int32Array(k * k);
-  const S = new Float64Array(k);
-  const swappedIdx = new Int32Array(n);
-  for (let r = 0; r < R; r++) {
-    fillSwapMask(mask, arRng);
-    let m = 0;
-    for (let l = 0; l < n; l++) if (mask[l] !== 0) swappedIdx[m++] = l;
-    for (let i = 0; i < k; i++) {
-      const xi = x[i];
-      let s = 0;
-      for (let q = 0; q < m; q++) s += xi[swappedIdx[q]];
-      S[i] = s;
-    }
-    for (let i = 0; i < k; i++) {
-      for (let j = i + 1; j < k; j++) {
-        const D = sums[i] - sums[j];
-        const obs = Math.abs(D);
-        if (Math.abs(D - 2 * (S[i] - S[j])) >= obs - 1e-12 * Math.max(1, obs)) arExceed[i * k + j]++;
-      }
-    }
-  }
-
-  // Optional corpus-level resampling tests (sacreBLEU paired-bs / paired-ar), canonical order.
-  let corpusRes: ReturnType<typeof pairedCorpusResampling> | null = null;
-  if (options.corpus) {
-    if (options.corpus.stats.length !== k) throw new RankingInputError(`corpus statistics given for ${options.corpus.stats.length} systems, expected ${k}`);
-    const canonStats = sysOrder.map((s) => {
-      const rows = options.corpus!.stats[s];
-      if (rows.length !== n) throw new RankingInputError(`corpus statistics for system ${table.systems[s]} cover ${rows.length} instances, expected ${n}`);
-      return instOrder.map((l) => rows[l]);
-    });
-    const wantAr = options.corpus.ar !== false || options.test === 'ar' || options.test === 'ar_corpus';
-    corpusRes = pairedCorpusResampling(canonStats, options.corpus.corpusFromStats, { bootstrapResamples: R, arTrials: wantAr ? R : 0, seed });
-  }
-  const corpusScores = corpusRes ? corpusRes.scores : null;
-  // Oriented corpus scores and bootstrap samples (larger is better) for ranks and clusters.
-  const corpusKey = corpusScores ? corpusScores.map((v) => sign * v) : null;
-
-  // Pairs (in input order a < b), each test on canonical arrays.
-  const canonTable: ScoreTable = {
-    systems: sysOrder.map((i) => table.systems[i]),
-    instances: instOrder.map((l) => table.instances[l]),
-    scores: x.map((r) => Array.from(r)),
-  };
-  const eloResult = eloRuns(canonTable, { orders: eloOrders, seed: (seed + 2) >>> 0 });
-  const tsResult = trueSkillRuns(canonTable, { orders: eloOrders, seed: (seed + 2) >>> 0 });
-  const elos = eloResult.mean;
-  const ts = tsResult.mean;
-  const pairs: PairSummary[] = [];
-  const pairIndex = new Map<number, number>();
-  const d = new Float64Array(n);
-  const raw: Record<string, number[]> = {};
-  for (const t of [...TESTS, ...(options.corpus ? ['bootstrap_corpus', 'ar_corpus'] : [])]) raw[t] = [];
-  // direction[test][pair] > 0 when a is better than b by that test's own statistic (oriented).
-  const direction: Record<string, number[]> = {};
-  for (const t of [...TESTS, 'bootstrap_corpus', 'ar_corpus']) direction[t] = [];
-  const diffs = new Float64Array(R);
-  for (let ia = 0; ia < k; ia++) {
-    for (let ib = ia + 1; ib < k; ib++) {
-      const i = pos[ia];
-      const j = pos[ib];
-      const xi = x[i];
-      const xj = x[j];
-      for (let l = 0; l < n; l++) d[l] = xi[l] - xj[l];
-      const t = tTestFromDiffs(d);
-      const sd = d.sort();
-      const medDiff = exactMedianSorted(sd);
-      const wil = wilcoxonFromSortedDiffs(sd);
-      const wins = pc.wins[i * k + j];
-      const losses = pc.wins[j * k + i];
-      const signP = binomialTwoSidedP(wins, wins + losses);
-      const mood = moodMedianTestSorted(sorted[i], sorted[j]);
-      for (let r = 0; r < R; r++) diffs[r] = bMean[r * k + i] - bMean[r * k + j];
-      const bootP = bootstrapPValue(diffs, means[i] - means[j]);
-      const lo = Math.min(i, j);
-      const hi = Math.max(i, j);
-      const arP = (arExceed[lo * k + hi] + 1) / (R + 1);
-      const tests: PairSummary['tests'] = {
-        ttest: { statistic: sign * t.statistic, p: t.p },
-        wilcoxon: { statistic: wil.statistic, p: wil.p },
-        sign: { p: signP },
-        mood: { statistic: mood.statistic, p: mood.p },
-        bootstrap: { p: bootP },
-        ar: { p: arP },
-      };
-      if (corpusRes) {
-        tests.bootstrap_corpus = { p: corpusRes.bootstrapP(i, j) };
-        tests.ar_corpus = { p: corpusRes.arP(i, j) };
-      }
-      pairIndex.set(ia * k + ib, pairs.length);
-      pairs.push({
-        a: table.systems[ia],
-        b: table.systems[ib],
-        wins,
-        losses,
-        ties: n - wins - losses,
-        p_bt: bradleyTerryProbability(btFit.strengths, i, j, btFit),
-        median_diff: sign * medDiff + 0,
-        mean_diff: sign * (means[i] - means[j]) + 0,
-        tests,
-        p_adjusted: {},
-        significant: {},
-      });
-      raw.ttest.push(t.p);
-      raw.wilcoxon.push(wil.p);
-      raw.sign.push(signP);
-      raw.mood.push(mood.p);
-      raw.bootstrap.push(bootP);
-      raw.ar.push(arP);
-      if (tests.bootstrap_corpus && tests.ar_corpus && corpusKey) {
-        raw.bootstrap_corpus.push(tests.bootstrap_corpus.p);
-        raw.ar_corpus.push(tests.ar_corpus.p);
-        direction.bootstrap_corpus.push(corpusKey[i] - corpusKey[j]);
-        direction.ar_corpus.push(corpusKey[i] - corpusKey[j]);
-      }
-      const meanDir = means[i] - means[j];
-      direction.ttest.push(meanDir);
-      direction.bootstrap.push(meanDir);
-      direction.ar.push(meanDir);
-      direction.wilcoxon.push(wil.rPlus - wil.rMinus);
-      direction.sign.push(wins - losses);
-      direction.mood.push(medians[i] - medians[j]);
-    }
-  }
-  const adjusted: Record<string, number[]> = {};
-  for (const [name, ps] of Object.entries(raw)) adjusted[name] = adjustPValues(ps, correction);
-  pairs.forEach((p, q) => {
-    for (const name of Object.keys(raw)) p.p_adjusted[name] = adjusted[name][q];
-  });
-
-  // Clusters per aggregation (canonical indices → input pair lookup).
-  const corpusTestFor = (t: TestName): TestName => (t === 'ar' || t === 'ar_corpus' ? 'ar_corpus' : 'bootstrap_corpus');
+  // Which tests to compute for every pair: all by default; Wilcoxon on large boards only on request.
   if (options.test && (options.test === 'bootstrap_corpus' || options.test === 'ar_corpus') && !options.corpus) {
     throw new RankingInputError(`test '${options.test}' needs per-instance sufficient statistics (a corpus-level metric)`);
   }
@@ -448,15 +474,233 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     const analogue: TestName = options.test === 'ar_corpus' ? 'ar' : 'bootstrap';
     clusterTests.mean = clusterTests.median = clusterTests.bt = analogue;
   }
+  const corpusTestFor = (t: TestName): TestName => (t === 'ar' || t === 'ar_corpus' ? 'ar_corpus' : 'bootstrap_corpus');
   if (options.corpus) clusterTests.corpus = options.test ? corpusTestFor(options.test) : DEFAULT_CLUSTER_TESTS.corpus;
+  const wanted = new Set<TestName>(options.pairTests ?? TESTS.filter((t) => t !== 'wilcoxon' || nPairs * n <= WILCOXON_ALL_PAIRS_CELLS));
+  for (const t of [clusterTests.mean, clusterTests.median, clusterTests.bt]) wanted.add(t);
+  const computed = TESTS.filter((t) => wanted.has(t));
+  const skipped = TESTS.filter((t) => !wanted.has(t));
+  const want = (t: TestName): boolean => wanted.has(t);
+
+  // Point estimates. sorted[i] = x[i] ascending, read off the argsort.
+  const sortIdx = x.map(argsortAscending);
+  const sorted = x.map((row, i) => {
+    const idx = sortIdx[i]!;
+    const out = new Float64Array(n);
+    for (let t = 0; t < n; t++) out[t] = row[idx[t]!]!;
+    return out;
+  });
+  const means = x.map((row) => mean(row));
+  const medians = sorted.map(exactMedianSorted);
+  const pc = pairwiseCounts(x);
+  const suff = sufficientFromWins(pc.wins, k);
+  const btFit = fitBradleyTerrySufficient(suff.W, suff.N, k, btOpts, (i, j) => (pc.wins[i * k + j] ?? 0) > 0);
+  const btKey = Array.from(btFit.strengths, (s, i) => bradleyTerryOrderKey(s, btFit.tier[i] ?? 0, btFit.tiers));
+  stage('point estimates');
+
+  // Corpus statistics, read in place: systems reordered by reference, instances through instOrder.
+  let corpusFlat: FlatCorpusStats | null = null;
+  let scoreOf: ((sum: ArrayLike<number>) => number) | null = null;
+  if (options.corpus) {
+    const given = options.corpus.stats;
+    const count = isFlatCorpusStats(given) ? given.data.length : given.length;
+    if (count !== k) throw new RankingInputError(`corpus statistics given for ${count} systems, expected ${k}`);
+    const flat = flatCorpusStats(given, n, (s) => table.systems[s] ?? String(s));
+    corpusFlat = { width: flat.width, data: Array.from(sysOrder, (s) => flat.data[s]!) };
+    scoreOf = corpusScorer(options.corpus.corpusFromStats, flat.width);
+  }
+
+  // Bootstrap: shared multinomial counts for all systems (means, medians, BT, mean-difference
+  // test, and the corpus score when statistics are given).
+  const boot = bootstrapAggregates(
+    x,
+    pc,
+    sortIdx,
+    btFit.strengths,
+    R,
+    seed,
+    btOpts,
+    corpusFlat && scoreOf ? { ...corpusFlat, order: instOrder, score: scoreOf } : undefined,
+  );
+  const { bMean, bMedian, bBt, bBtKey } = boot;
+  const nonConverged = boot.nonConverged;
+  stage('bootstrap');
+
+  // Bootstrap intervals of values and ranks.
+  const column = (buf: Float64Array, i: number): Float64Array => {
+    const out = new Float64Array(R);
+    for (let r = 0; r < R; r++) out[r] = buf[r * k + i]!;
+    return out.sort();
+  };
+  const rankColumns = (buf: Float64Array, tol: number): Float64Array[] => {
+    const cols = Array.from({ length: k }, () => new Float64Array(R));
+    for (let r = 0; r < R; r++) {
+      rankDescending(buf.subarray(r * k, (r + 1) * k), tol).forEach((rank, i) => (cols[i]![r] = rank));
+    }
+    return cols.map((c) => c.sort());
+  };
+  const rankInterval = (col: Float64Array): [number, number] => [Math.floor(percentileOfSorted(col, 2.5)), Math.ceil(percentileOfSorted(col, 97.5))];
+  const meanRankCols = rankColumns(bMean, 1e-12);
+  const medianRankCols = rankColumns(bMedian, 1e-12);
+  const btRankCols = rankColumns(bBtKey, 1e-9);
+  stage('bootstrap rank columns');
+
+  // Approximate randomisation: one shared swap mask per trial, O(k·n) per trial.
+  const arExceed = new Int32Array(k * k);
+  if (want('ar')) {
+    const arRng = mulberry32((seed + 1) >>> 0);
+    const mask = new Float64Array(n);
+    const sums = x.map((row) => {
+      let s = 0;
+      for (let l = 0; l < n; l++) s += row[l]!;
+      return s;
+    });
+    const S = new Float64Array(k);
+    const swappedIdx = new Int32Array(n);
+    for (let r = 0; r < R; r++) {
+      fillSwapMask(mask, arRng);
+      let m = 0;
+      for (let l = 0; l < n; l++) if (mask[l] !== 0) swappedIdx[m++] = l;
+      x.forEach((xi, i) => {
+        let s = 0;
+        for (let q = 0; q < m; q++) s += xi[swappedIdx[q]!]!;
+        S[i] = s;
+      });
+      for (let i = 0; i < k; i++) {
+        for (let j = i + 1; j < k; j++) {
+          const D = sums[i]! - sums[j]!;
+          const obs = Math.abs(D);
+          if (Math.abs(D - 2 * (S[i]! - S[j]!)) >= obs - 1e-12 * Math.max(1, obs)) arExceed[i * k + j]!++;
+        }
+      }
+    }
+  }
+  stage('randomisation');
+
+  // Corpus-level tests (sacreBLEU paired-bs from the shared draws above, paired-ar), canonical order.
+  let corpusRes: CorpusResampling | null = null;
+  if (options.corpus && corpusFlat && scoreOf) {
+    const wantAr = options.corpus.ar !== false || options.test === 'ar' || options.test === 'ar_corpus';
+    corpusRes = corpusTestsFromBootstrap(corpusFlat, instOrder, scoreOf, boot.bCorpus, R, wantAr ? R : 0, seed);
+  }
+  const corpusScores = corpusRes ? corpusRes.scores : null;
+  // Oriented corpus scores and bootstrap samples (larger is better) for ranks and clusters.
+  const corpusKey = corpusScores ? corpusScores.map((v) => sign * v) : null;
+  stage('corpus resampling');
+
+  // Elo and TrueSkill play the same schedule (seed + 2) on the canonical rows.
+  const games = gameSchedule(x, null, null, { orders: eloOrders, seed: (seed + 2) >>> 0 });
+  const eloResult = eloFromSchedule(games);
+  stage('elo');
+  const tsResult = trueSkillFromSchedule(games);
+  stage('trueskill');
+  const elos = eloResult.mean;
+  const ts = tsResult.mean;
+
+  // Pairs (in input order a < b), each test on canonical arrays.
+  const pairs: PairSummary[] = [];
+  const pairIndex = new Int32Array(k * k).fill(-1);
+  const d = new Float64Array(n);
+  const raw: Partial<Record<TestName, number[]>> = {};
+  for (const t of [...computed, ...(options.corpus ? (['bootstrap_corpus', 'ar_corpus'] as const) : [])]) raw[t] = [];
+  // direction[test][pair] > 0 when a is better than b by that test's own statistic (oriented).
+  const direction: Record<TestName, number[]> = { ttest: [], wilcoxon: [], sign: [], mood: [], bootstrap: [], ar: [], bootstrap_corpus: [], ar_corpus: [] };
+  const diffs = new Float64Array(R);
+  const notComputed: StatP = { statistic: NaN, p: NaN };
+  for (let ia = 0; ia < k; ia++) {
+    for (let ib = ia + 1; ib < k; ib++) {
+      const i = pos[ia]!;
+      const j = pos[ib]!;
+      const xi = x[i]!;
+      const xj = x[j]!;
+      const si = sorted[i]!;
+      const sj = sorted[j]!;
+      for (let l = 0; l < n; l++) d[l] = xi[l]! - xj[l]!;
+      const t = want('ttest') ? tTestFromDiffs(d) : null;
+      // Wilcoxon needs the sorted differences; otherwise the median of differences is selected.
+      let medDiff: number;
+      let wil: WilcoxonResult | null = null;
+      if (want('wilcoxon')) {
+        const sd = d.sort();
+        medDiff = exactMedianSorted(sd);
+        wil = wilcoxonFromSortedDiffs(sd);
+      } else medDiff = medianBySelection(d);
+      const wins = pc.wins[i * k + j]!;
+      const losses = pc.wins[j * k + i]!;
+      const signP = binomialTwoSidedP(wins, wins + losses);
+      const mood = want('mood') ? moodMedianTestSorted(si, sj) : null;
+      let bootP = NaN;
+      if (want('bootstrap')) {
+        for (let r = 0; r < R; r++) diffs[r] = bMean[r * k + i]! - bMean[r * k + j]!;
+        bootP = bootstrapPValue(diffs, means[i]! - means[j]!);
+      }
+      const lo = Math.min(i, j);
+      const hi = Math.max(i, j);
+      const arP = want('ar') ? (arExceed[lo * k + hi]! + 1) / (R + 1) : NaN;
+      const tests: PairSummary['tests'] = {
+        ttest: t ? { statistic: sign * t.statistic, p: t.p } : notComputed,
+        wilcoxon: wil ? { statistic: wil.statistic, p: wil.p } : notComputed,
+        sign: { p: want('sign') ? signP : NaN },
+        mood: mood ? { statistic: mood.statistic, p: mood.p } : notComputed,
+        bootstrap: { p: bootP },
+        ar: { p: arP },
+      };
+      if (corpusRes) {
+        tests.bootstrap_corpus = { p: corpusRes.bootstrapP(i, j) };
+        tests.ar_corpus = { p: corpusRes.arP(i, j) };
+      }
+      pairIndex[ia * k + ib] = pairs.length;
+      pairs.push({
+        a: table.systems[ia] ?? '',
+        b: table.systems[ib] ?? '',
+        wins,
+        losses,
+        ties: n - wins - losses,
+        p_bt: bradleyTerryProbability(btFit.strengths, i, j, btFit),
+        median_diff: sign * medDiff + 0,
+        mean_diff: sign * (means[i]! - means[j]!) + 0,
+        tests,
+        p_adjusted: {},
+        significant: {},
+      });
+      raw.ttest?.push(tests.ttest.p);
+      raw.wilcoxon?.push(tests.wilcoxon.p);
+      raw.sign?.push(tests.sign.p);
+      raw.mood?.push(tests.mood.p);
+      raw.bootstrap?.push(bootP);
+      raw.ar?.push(arP);
+      if (tests.bootstrap_corpus && tests.ar_corpus && corpusKey) {
+        raw.bootstrap_corpus?.push(tests.bootstrap_corpus.p);
+        raw.ar_corpus?.push(tests.ar_corpus.p);
+        direction.bootstrap_corpus.push(corpusKey[i]! - corpusKey[j]!);
+        direction.ar_corpus.push(corpusKey[i]! - corpusKey[j]!);
+      }
+      const meanDir = means[i]! - means[j]!;
+      direction.ttest.push(meanDir);
+      direction.bootstrap.push(meanDir);
+      direction.ar.push(meanDir);
+      direction.wilcoxon.push(wil ? wil.rPlus - wil.rMinus : NaN);
+      direction.sign.push(wins - losses);
+      direction.mood.push(medians[i]! - medians[j]!);
+    }
+  }
+  stage('pairs');
+  const adjusted: Partial<Record<TestName, number[]>> = {};
+  for (const [name, ps] of Object.entries(raw) as [TestName, number[]][]) adjusted[name] = adjustPValues(ps, correction);
+  pairs.forEach((p, q) => {
+    for (const [name, ps] of Object.entries(adjusted)) p.p_adjusted[name] = ps[q] ?? NaN;
+  });
+
+  // Clusters per aggregation (canonical indices → input pair lookup).
   const significantPair = (test: TestName, q: number, aFirst: boolean): boolean => {
-    const dir = aFirst ? direction[test][q] : -direction[test][q];
-    return adjusted[test][q] < alpha && dir > 0;
+    const dir = direction[test][q] ?? NaN;
+    const p = adjusted[test]?.[q] ?? NaN;
+    return p < alpha && (aFirst ? dir : -dir) > 0;
   };
   const better = (test: TestName) => (ci: number, cj: number): boolean => {
-    const ia = sysOrder[ci];
-    const ib = sysOrder[cj];
-    const q = pairIndex.get(Math.min(ia, ib) * k + Math.max(ia, ib)) as number;
+    const ia = sysOrder[ci]!;
+    const ib = sysOrder[cj]!;
+    const q = pairIndex[Math.min(ia, ib) * k + Math.max(ia, ib)]!;
     return significantPair(test, q, ia < ib);
   };
   const clusterMean = clusters(means, better(clusterTests.mean));
@@ -484,7 +728,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   // Elo/TrueSkill rank intervals: spread of ranks over the random game orders (order uncertainty).
   const orderRankCi = (runs: number[][]): [number, number][] => {
     const cols = Array.from({ length: k }, () => new Float64Array(runs.length));
-    runs.forEach((run, o) => rankDescending(run, 1e-9).forEach((r, i) => (cols[i][o] = r)));
+    runs.forEach((run, o) => rankDescending(run, 1e-9).forEach((r, i) => (cols[i]![o] = r)));
     return cols.map((c) => rankInterval(c.sort()));
   };
   const eloRankCi = orderRankCi(eloResult.runs);
@@ -501,13 +745,13 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const flagged = new Set<number>();
   for (let ia = 0; ia < k; ia++) {
     for (let ib = ia + 1; ib < k; ib++) {
-      const i = pos[ia];
-      const j = pos[ib];
-      const m = rel(clusterMean[i], clusterMean[j]);
-      const md = rel(clusterMedian[i], clusterMedian[j]);
-      const b = rel(clusterBt[i], clusterBt[j]);
+      const i = pos[ia]!;
+      const j = pos[ib]!;
+      const m = rel(clusterMean[i]!, clusterMean[j]!);
+      const md = rel(clusterMedian[i]!, clusterMedian[j]!);
+      const b = rel(clusterBt[i]!, clusterBt[j]!);
       if (m !== md || m !== b) {
-        disagreements.push({ a: table.systems[ia], b: table.systems[ib], mean: m, median: md, bt: b });
+        disagreements.push({ a: table.systems[ia] ?? '', b: table.systems[ib] ?? '', mean: m, median: md, bt: b });
         flagged.add(ia);
         flagged.add(ib);
       }
@@ -515,45 +759,52 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   }
 
   const flip = (iv: [number, number]): [number, number] => (sign === 1 ? iv : [-iv[1] + 0, -iv[0] + 0]);
+  const at = <T>(xs: readonly T[], i: number): T => {
+    const v = xs[i];
+    if (v === undefined) throw new RangeError(`internal: no entry ${i}`);
+    return v;
+  };
   const systems: SystemSummary[] = table.systems.map((name, ia) => {
-    const i = pos[ia];
+    const i = pos[ia]!;
+    const tsi = at(ts, i);
     const summary: SystemSummary = {
       system: name,
       n,
-      mean: sign * means[i] + 0,
-      median: sign * medians[i] + 0,
-      bt: btFit.strengths[i],
-      bt_tier: btFit.tier[i],
-      bt_component: btFit.component[i],
+      mean: sign * at(means, i) + 0,
+      median: sign * at(medians, i) + 0,
+      bt: btFit.strengths[i] ?? NaN,
+      bt_tier: btFit.tier[i] ?? 0,
+      bt_component: btFit.component[i] ?? 0,
       bt_ci: interval(column(bBt, i)),
-      elo: elos[i],
-      trueskill: { mu: ts[i].mu, sigma: ts[i].sigma },
-      rank: { mean: rankMean[i], median: rankMedian[i], bt: rankBt[i], elo: rankElo[i], trueskill: rankTs[i] },
+      elo: at(elos, i),
+      trueskill: { mu: tsi.mu, sigma: tsi.sigma },
+      rank: { mean: at(rankMean, i), median: at(rankMedian, i), bt: at(rankBt, i), elo: at(rankElo, i), trueskill: at(rankTs, i) },
       rank_ci: {
-        mean: rankInterval(meanRankCols[i]),
-        median: rankInterval(medianRankCols[i]),
-        bt: rankInterval(btRankCols[i]),
-        elo: eloRankCi[i],
-        trueskill: tsRankCi[i],
+        mean: rankInterval(at(meanRankCols, i)),
+        median: rankInterval(at(medianRankCols, i)),
+        bt: rankInterval(at(btRankCols, i)),
+        elo: at(eloRankCi, i),
+        trueskill: at(tsRankCi, i),
       },
       mean_ci: flip(interval(column(bMean, i))),
       median_ci: flip(interval(column(bMedian, i))),
-      cluster: { mean: clusterMean[i], median: clusterMedian[i], bt: clusterBt[i] },
+      cluster: { mean: at(clusterMean, i), median: at(clusterMedian, i), bt: at(clusterBt, i) },
       cluster_disagreement: flagged.has(ia),
     };
     if (corpusRes && rankCorpus && corpusRankCols && clusterCorpus) {
-      summary.corpus = corpusRes.scores[i];
-      summary.corpus_ci = corpusRes.intervals[i];
-      summary.rank.corpus = rankCorpus[i];
-      summary.rank_ci.corpus = rankInterval(corpusRankCols[i]);
-      summary.cluster.corpus = clusterCorpus[i];
+      summary.corpus = at(corpusRes.scores, i);
+      summary.corpus_ci = at(corpusRes.intervals, i);
+      summary.rank.corpus = at(rankCorpus, i);
+      summary.rank_ci.corpus = rankInterval(at(corpusRankCols, i));
+      summary.cluster.corpus = at(clusterCorpus, i);
     }
     return summary;
   });
 
+  stage('clusters and summaries');
   const components = btFit.dominates.map((_, c) => ({
-    tier: btFit.tier[btFit.component.indexOf(c)],
-    systems: table.systems.filter((_, ia) => btFit.component[pos[ia]] === c),
+    tier: btFit.tier[btFit.component.indexOf(c)] ?? 0,
+    systems: table.systems.filter((_, ia) => btFit.component[pos[ia]!] === c),
   }));
   const bt_structure = {
     finite_mle: btFit.finiteMle,
@@ -561,6 +812,22 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     note: btFit.finiteMle ? null : bradleyTerryNote(components),
     no_finite_mle_resamples: boot.noFiniteMle,
   };
+  const warnings = significanceWarnings(R, nPairs, alpha, correction);
+  const resamplesChosen = options.resamples === undefined;
+  const recommended = recommendedResamples(nPairs, alpha, correction);
+  if (resamplesChosen && R < recommended) {
+    warnings.push(
+      `Resamples were limited to ${R} (instead of ${recommended}) so that resamples × systems × instances stays within the work budget of ${(options.resampleBudget ?? RESAMPLE_WORK_BUDGET).toExponential(0)}; give the phase a resample count to override.`,
+    );
+  }
+  if (skipped.length > 0) {
+    warnings.push(
+      `Not computed for the ${nPairs} pairs (${skipped.map((t) => TEST_LABELS[t]).join(', ')}): ${n} instances per pair; choose the test to get its p-values.`,
+    );
+  }
+  if (games.played < n && !games.pairMajor) {
+    warnings.push(`Elo and TrueSkill: each of the ${games.orders.length} random game orders plays all pairs on ${games.played} of the ${n} instances (a new random subset per order), at most ${MAX_GAMES_PER_ORDER} games per order.`);
+  }
   return {
     systems,
     bt_structure,
@@ -573,13 +840,16 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       alpha,
       elo_orders: eloOrders,
       cluster_tests: clusterTests,
-      resamples_chosen: options.resamples === undefined,
+      resamples_chosen: resamplesChosen,
       smallest_reachable_p: smallestReachableP(R, nPairs, correction),
-      warnings: significanceWarnings(R, nPairs, alpha, correction),
+      warnings,
       higher_is_better: sign === 1,
       n_systems: k,
       n_instances: n,
       bt_nonconverged_resamples: nonConverged,
+      ...(skipped.length > 0 ? { skipped_tests: skipped } : {}),
+      ...(games.played < n && !games.pairMajor ? { elo_instances_per_order: games.played } : {}),
+      ...(resamplesChosen && R < recommended ? { resamples_recommended: recommended } : {}),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { bootstrapAggregates, pairwiseCounts, sufficientFromWins } from './bootstrap';
+import { bootstrapAggregates, pairwiseCounts, sufficientFromWins, tiedInstances } from './bootstrap';
 import { countWins, fitBradleyTerry, fitBradleyTerrySufficient } from './bradley-terry';
 import { mean, median } from './descriptive';
 import { mulberry32 } from './prng';
@@ -11,7 +11,7 @@ describe('shared-weights bootstrap engine', () => {
   const rng = mulberry32(3);
   const x = Array.from({ length: k }, (_, s) => Float64Array.from({ length: n }, () => rng.nextInt(7) + 0.3 * s)); // ties
   const pc = pairwiseCounts(x);
-  const sortIdx = x.map((row) => Int32Array.from({ length: n }, (_, l) => l).sort((a, b) => row[a] - row[b]));
+  const sortIdx = x.map((row) => Int32Array.from({ length: n }, (_, l) => l).sort((a, b) => (row[a] ?? NaN) - (row[b] ?? NaN)));
   const opts = { tolerance: 1e-15, maxIterations: 100000 };
   const suff = sufficientFromWins(pc.wins, k);
   const point = fitBradleyTerrySufficient(suff.W, suff.N, k, opts);
@@ -22,15 +22,15 @@ describe('shared-weights bootstrap engine', () => {
     const draw = mulberry32(21);
     for (let r = 0; r < R; r++) {
       const idx = Array.from({ length: n }, () => draw.nextInt(n));
-      const scores = x.map((row) => idx.map((l) => row[l]));
+      const scores = x.map((row) => idx.map((l) => row[l] ?? NaN));
       const bt = fitBradleyTerry(countWins({ systems: ['a', 'b', 'c', 'd', 'e'], instances: idx.map(String).map((v, q) => `${v}#${q}`), scores }), {
         ...opts,
         throwOnNonConvergence: false,
       });
       for (let i = 0; i < k; i++) {
-        expect(boot.bMean[r * k + i]).toBeCloseTo(mean(scores[i]), 12);
-        expect(boot.bMedian[r * k + i]).toBe(median(scores[i]));
-        expect(boot.bBt[r * k + i]).toBeCloseTo(bt.strengths[i], 6); // both stop at ‖Δλ‖² < 1e-15 from different starts
+        expect(boot.bMean[r * k + i]).toBeCloseTo(mean(scores[i]!), 12);
+        expect(boot.bMedian[r * k + i]).toBe(median(scores[i]!));
+        expect(boot.bBt[r * k + i]).toBeCloseTo((bt.strengths[i] ?? NaN), 6); // both stop at ‖Δλ‖² < 1e-15 from different starts
       }
     }
   });
@@ -38,7 +38,44 @@ describe('shared-weights bootstrap engine', () => {
   it('counts ties once per pair so that N_ij = ω_ij + ω_ji', () => {
     for (let i = 0; i < k; i++)
       for (let j = i + 1; j < k; j++) {
-        expect(pc.ties[i * k + j].length + pc.wins[i * k + j] + pc.wins[j * k + i]).toBe(n);
+        expect(tiedInstances(pc, i, j) + (pc.wins[i * k + j] ?? NaN) + (pc.wins[j * k + i] ?? NaN)).toBe(n);
       }
+  });
+});
+
+// Many ties, in groups of up to all five systems: the per-instance tie groups (memory O(k·n))
+// must give the same N_ij as counting tied instances pair by pair.
+describe('shared-weights bootstrap with tie groups', () => {
+  const k = 5;
+  const n = 60;
+  const rng = mulberry32(8);
+  const x = Array.from({ length: k }, () => Float64Array.from({ length: n }, () => rng.nextInt(3)));
+  const pc = pairwiseCounts(x);
+
+  it('stores every tied (pair, instance) cell once', () => {
+    for (let i = 0; i < k; i++)
+      for (let j = i + 1; j < k; j++) {
+        let direct = 0;
+        for (let l = 0; l < n; l++) if (x[i]?.[l] === x[j]?.[l]) direct++;
+        expect(direct).toBeGreaterThan(5);
+        expect(tiedInstances(pc, i, j)).toBe(direct);
+        expect(direct + (pc.wins[i * k + j] ?? NaN) + (pc.wins[j * k + i] ?? NaN)).toBe(n);
+      }
+  });
+
+  it('refits BT on resampled win counts equal to those of the materialised resample', () => {
+    const opts = { tolerance: 1e-15, maxIterations: 100000 };
+    const suff = sufficientFromWins(pc.wins, k);
+    const point = fitBradleyTerrySufficient(suff.W, suff.N, k, opts);
+    const sortIdx = x.map((row) => Int32Array.from({ length: n }, (_, l) => l).sort((a, b) => (row[a] ?? NaN) - (row[b] ?? NaN)));
+    const R = 5;
+    const boot = bootstrapAggregates(x, pc, sortIdx, point.strengths, R, 4, opts);
+    const draw = mulberry32(4);
+    for (let r = 0; r < R; r++) {
+      const idx = Array.from({ length: n }, () => draw.nextInt(n));
+      const scores = x.map((row) => idx.map((l) => row[l] ?? NaN));
+      const bt = fitBradleyTerry(countWins({ systems: ['a', 'b', 'c', 'd', 'e'], instances: idx.map((v, q) => `${v}#${q}`), scores }), { ...opts, throwOnNonConvergence: false });
+      for (let i = 0; i < k; i++) expect(boot.bBt[r * k + i]).toBeCloseTo((bt.strengths[i] ?? NaN), 6);
+    }
   });
 });

@@ -76,7 +76,7 @@ export function countWins(table: ScoreTable): number[][] {
  */
 export function winMatrix(x: readonly Float64Array[]): Float64Array {
   const k = x.length;
-  const n = k === 0 ? 0 : x[0].length;
+  const n = k === 0 ? 0 : x[0]!.length;
   const w = new Float64Array(k * k);
   for (let i = 0; i < k; i++) {
     const xi = x[i];
@@ -95,11 +95,11 @@ export function winMatrix(x: readonly Float64Array[]): Float64Array {
       let b2 = 0;
       let b3 = 0;
       for (let l = 0; l < n; l++) {
-        const a = xi[l];
-        const y0 = x0[l];
-        const y1 = x1[l];
-        const y2 = x2[l];
-        const y3 = x3[l];
+        const a = xi![l]!;
+        const y0 = x0![l]!;
+        const y1 = x1![l]!;
+        const y2 = x2![l]!;
+        const y3 = x3![l]!;
         a0 += +(a > y0);
         b0 += +(y0 > a);
         a1 += +(a > y1);
@@ -123,8 +123,8 @@ export function winMatrix(x: readonly Float64Array[]): Float64Array {
       let wij = 0;
       let wji = 0;
       for (let l = 0; l < n; l++) {
-        const a = xi[l];
-        const b = xj[l];
+        const a = xi![l]!;
+        const b = xj![l]!;
         wij += +(a > b);
         wji += +(b > a);
       }
@@ -156,17 +156,17 @@ export function fitBradleyTerry(wins: number[][], opts: BradleyTerryOptions = {}
   const W = new Float64Array(k);
   const N = new Float64Array(k * k);
   for (let i = 0; i < k; i++) {
-    if (wins[i].length !== k) throw new RankingInputError(`win matrix row ${i} has ${wins[i].length} entries, expected ${k}`);
+    if (wins[i]!.length !== k) throw new RankingInputError(`win matrix row ${i} has ${wins[i]!.length} entries, expected ${k}`);
     for (let j = 0; j < k; j++) {
-      const w = wins[i][j];
+      const w = wins[i]![j]!;
       if (!(w >= 0) || !Number.isFinite(w)) throw new RankingInputError(`win count [${i}][${j}] must be a finite number ≥ 0`);
       if (i === j) continue;
-      W[i] += w;
-      N[i * k + j] += w;
-      N[j * k + i] += w;
+      W[i]! += w;
+      N[i * k + j]! += w;
+      N[j * k + i]! += w;
     }
   }
-  const fit = fitBradleyTerrySufficient(W, N, k, opts, (i, j) => wins[i][j] > 0);
+  const fit = fitBradleyTerrySufficient(W, N, k, opts, (i, j) => wins[i]![j]! > 0);
   return {
     strengths: Array.from(fit.strengths),
     iterations: fit.iterations,
@@ -196,12 +196,12 @@ export function fitBradleyTerrySufficient(
   N: Float64Array,
   k: number,
   opts: BradleyTerryOptions = {},
-  beat: (i: number, j: number) => boolean = (i, j) => k === 2 && N[i * k + j] > 0 && W[i] > 0,
+  beat: (i: number, j: number) => boolean = (i, j) => k === 2 && N[i * k + j]! > 0 && W[i]! > 0,
 ): SufficientFit {
   const tolerance = opts.tolerance ?? 1e-9;
   const maxIterations = opts.maxIterations ?? 10000;
   const strengths = new Float64Array(k);
-  const structure = winGraphComponents(k, (i, j) => N[i * k + j] > 0 && beat(i, j));
+  const structure = winGraphComponents(k, (i, j) => N[i * k + j]! > 0 && beat(i, j));
   const { component, tier, members } = structure;
   let iterations = 0;
   let converged = true;
@@ -209,7 +209,7 @@ export function fitBradleyTerrySufficient(
   for (const idx of members) {
     const m = idx.length;
     if (m === 1) {
-      strengths[idx[0]] = 1;
+      strengths[idx[0]!] = 1;
       continue;
     }
     // Compact sub-problem: wins of each member against members only.
@@ -218,7 +218,7 @@ export function fitBradleyTerrySufficient(
     for (let a = 0; a < m; a++) {
       for (let b = 0; b < m; b++) {
         if (a === b) continue;
-        const games = N[idx[a] * k + idx[b]];
+        const games = N[idx[a]! * k + idx[b]!]!;
         nn[a * m + b] = games;
       }
     }
@@ -226,20 +226,20 @@ export function fitBradleyTerrySufficient(
     // games go one way only (else they would be one component), so those wins are N_ij.
     for (let a = 0; a < m; a++) {
       let outside = 0;
-      const i = idx[a];
-      for (let j = 0; j < k; j++) if (j !== i && component[j] !== component[i] && N[i * k + j] > 0 && beat(i, j)) outside += N[i * k + j];
-      w[a] = W[i] - outside;
+      const i = idx[a]!;
+      for (let j = 0; j < k; j++) if (j !== i && component[j] !== component[i] && N[i * k + j]! > 0 && beat(i, j)) outside += N[i * k + j]!;
+      w[a] = W[i]! - outside;
     }
     let lambda = new Float64Array(m);
     let next = new Float64Array(m);
     const init = opts.initial;
     let initSum = 0;
     for (let a = 0; a < m; a++) {
-      const v = init ? init[idx[a]] : 1;
-      lambda[a] = Number.isFinite(v) && v > 0 ? v : 1 / m;
-      initSum += lambda[a];
+      const v = init ? init[idx[a]!] : 1;
+      lambda[a] = v !== undefined && Number.isFinite(v) && v > 0 ? v : 1 / m;
+      initSum += lambda[a]!;
     }
-    for (let a = 0; a < m; a++) lambda[a] /= initSum;
+    for (let a = 0; a < m; a++) lambda[a]! /= initSum;
     let it = 0;
     let ok = false;
     let change = Infinity;
@@ -247,22 +247,22 @@ export function fitBradleyTerrySufficient(
       it++;
       let sum = 0;
       for (let a = 0; a < m; a++) {
-        const la = lambda[a];
+        const la = lambda[a]!;
         let denom = 0;
         const row = a * m;
         for (let b = 0; b < m; b++) {
-          const games = nn[row + b];
-          if (games > 0) denom += games / (la + lambda[b]);
+          const games = nn[row + b]!;
+          if (games > 0) denom += games / (la + lambda[b]!);
         }
-        const v = w[a] / denom;
+        const v = w[a]! / denom;
         next[a] = v;
         sum += v;
       }
       change = 0;
       for (let a = 0; a < m; a++) {
-        const v = next[a] / sum;
+        const v = next[a]! / sum;
         next[a] = v;
-        const d = v - lambda[a];
+        const d = v - lambda[a]!;
         change += d * d;
       }
       const t = lambda;
@@ -279,7 +279,7 @@ export function fitBradleyTerrySufficient(
       converged = false;
       lastChange = change;
     }
-    for (let a = 0; a < m; a++) strengths[idx[a]] = lambda[a];
+    idx.forEach((system, a) => (strengths[system] = lambda[a]!));
   }
   if (!converged && (opts.throwOnNonConvergence ?? true)) throw new BradleyTerryConvergenceError(iterations, lastChange);
   return { strengths, iterations, converged, tier, component, finiteMle: members.length === 1, dominates: structure.dominates, tiers: structure.tiers };
@@ -310,12 +310,12 @@ function newtonPolish(w: Float64Array, nn: Float64Array, m: number, lambda: Floa
   const loglik = (th: Float64Array): number => {
     let ll = 0;
     for (let a = 0; a < m; a++) {
-      ll += w[a] * th[a];
+      ll += w[a]! * th[a]!;
       for (let b = a + 1; b < m; b++) {
-        const g = nn[a * m + b];
+        const g = nn[a * m + b]!;
         if (g > 0) {
-          const mx = Math.max(th[a], th[b]);
-          ll -= g * (mx + Math.log(Math.exp(th[a] - mx) + Math.exp(th[b] - mx)));
+          const mx = Math.max(th[a]!, th[b]!);
+          ll -= g * (mx + Math.log(Math.exp(th[a]! - mx) + Math.exp(th[b]! - mx)));
         }
       }
     }
@@ -329,28 +329,28 @@ function newtonPolish(w: Float64Array, nn: Float64Array, m: number, lambda: Floa
     for (let a = 0; a < m; a++) {
       for (let b = 0; b < m; b++) {
         if (a === b) continue;
-        const games = nn[a * m + b];
+        const games = nn[a * m + b]!;
         if (!(games > 0)) continue;
-        const pab = 1 / (1 + Math.exp(theta[b] - theta[a]));
+        const pab = 1 / (1 + Math.exp(theta[b]! - theta[a]!));
         const v = games * pab * (1 - pab);
         if (a < d) {
-          g[a] -= games * pab;
-          H[a * d + a] -= v;
-          if (b < d) H[a * d + b] += v;
+          g[a]! -= games * pab;
+          H[a * d + a]! -= v;
+          if (b < d) H[a * d + b]! += v;
         }
       }
-      if (a < d) g[a] += w[a];
+      if (a < d) g[a]! += w[a]!;
     }
     const step = solveLinear(H, g, d); // H·s = g  →  θ ← θ − s
     if (!step) return;
     let maxStep = 0;
-    for (let a = 0; a < d; a++) maxStep = Math.max(maxStep, Math.abs(step[a]));
+    for (let a = 0; a < d; a++) maxStep = Math.max(maxStep, Math.abs(step[a]!));
     const base = loglik(theta);
     let t = 1;
     const trial = new Float64Array(m);
     for (let half = 0; half < 30; half++) {
-      for (let a = 0; a < d; a++) trial[a] = theta[a] - t * step[a];
-      trial[d] = theta[d];
+      for (let a = 0; a < d; a++) trial[a] = theta[a]! - t * step[a]!;
+      trial[d] = theta[d]!;
       if (loglik(trial) >= base - 1e-12 * Math.abs(base)) break;
       t /= 2;
     }
@@ -358,13 +358,13 @@ function newtonPolish(w: Float64Array, nn: Float64Array, m: number, lambda: Floa
     if (maxStep * t < 1e-14) break;
   }
   let mx = -Infinity;
-  for (let a = 0; a < m; a++) mx = Math.max(mx, theta[a]);
+  for (let a = 0; a < m; a++) mx = Math.max(mx, theta[a]!);
   let sum = 0;
   for (let a = 0; a < m; a++) {
-    lambda[a] = Math.exp(theta[a] - mx);
-    sum += lambda[a];
+    lambda[a] = Math.exp(theta[a]! - mx);
+    sum += lambda[a]!;
   }
-  for (let a = 0; a < m; a++) lambda[a] /= sum;
+  for (let a = 0; a < m; a++) lambda[a]! /= sum;
 }
 
 /** Gaussian elimination with partial pivoting; null when singular. Does not modify A or b. */
@@ -373,30 +373,30 @@ function solveLinear(A0: Float64Array, b0: Float64Array, d: number): Float64Arra
   const b = Float64Array.from(b0);
   for (let c = 0; c < d; c++) {
     let p = c;
-    for (let r = c + 1; r < d; r++) if (Math.abs(A[r * d + c]) > Math.abs(A[p * d + c])) p = r;
-    if (!(Math.abs(A[p * d + c]) > 1e-300)) return null;
+    for (let r = c + 1; r < d; r++) if (Math.abs(A[r * d + c]!) > Math.abs(A[p * d + c]!)) p = r;
+    if (!(Math.abs(A[p * d + c]!) > 1e-300)) return null;
     if (p !== c) {
       for (let q = 0; q < d; q++) {
-        const t = A[c * d + q];
-        A[c * d + q] = A[p * d + q];
+        const t = A[c * d + q]!;
+        A[c * d + q] = A[p * d + q]!;
         A[p * d + q] = t;
       }
-      const t = b[c];
-      b[c] = b[p];
+      const t = b[c]!;
+      b[c] = b[p]!;
       b[p] = t;
     }
     for (let r = c + 1; r < d; r++) {
-      const f = A[r * d + c] / A[c * d + c];
+      const f = A[r * d + c]! / A[c * d + c]!;
       if (f === 0) continue;
-      for (let q = c; q < d; q++) A[r * d + q] -= f * A[c * d + q];
-      b[r] -= f * b[c];
+      for (let q = c; q < d; q++) A[r * d + q]! -= f * A[c * d + q]!;
+      b[r]! -= f * b[c]!;
     }
   }
   const x = new Float64Array(d);
   for (let r = d - 1; r >= 0; r--) {
     let s = b[r];
-    for (let q = r + 1; q < d; q++) s -= A[r * d + q] * x[q];
-    x[r] = s / A[r * d + r];
+    for (let q = r + 1; q < d; q++) s! -= A[r * d + q]! * x[q]!;
+    x[r] = s! / A[r * d + r]!;
   }
   return x;
 }
@@ -423,8 +423,12 @@ export interface WinGraphStructure {
  * @example winGraphComponents(3, (i, j) => i < j).tier; // Int32Array [0, 1, 2]: a strict chain
  */
 export function winGraphComponents(k: number, beat: (i: number, j: number) => boolean): WinGraphStructure {
-  const adj: number[][] = Array.from({ length: k }, () => []);
-  for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) if (i !== j && beat(i, j)) adj[i].push(j);
+  const adj: number[][] = Array.from({ length: k }, (_, i) => {
+    const out: number[] = [];
+    for (let j = 0; j < k; j++) if (i !== j && beat(i, j)) out.push(j);
+    return out;
+  });
+  const edges = (v: number): number[] => adj[v] ?? [];
   // Tarjan, iterative.
   const index = new Int32Array(k).fill(-1);
   const low = new Int32Array(k);
@@ -435,63 +439,71 @@ export function winGraphComponents(k: number, beat: (i: number, j: number) => bo
   let nComp = 0;
   for (let s = 0; s < k; s++) {
     if (index[s] !== -1) continue;
+    // work frames: [vertex, next edge to follow]
     const work: [number, number][] = [[s, 0]];
     index[s] = low[s] = counter++;
     stack.push(s);
     onStack[s] = 1;
-    while (work.length) {
-      const top = work[work.length - 1];
-      const v = top[0];
-      if (top[1] < adj[v].length) {
-        const u = adj[v][top[1]++];
+    for (let top = work.at(-1); top; top = work.at(-1)) {
+      const [v, next] = top;
+      const u = edges(v)[next];
+      if (u !== undefined) {
+        top[1]++;
         if (index[u] === -1) {
           index[u] = low[u] = counter++;
           stack.push(u);
           onStack[u] = 1;
           work.push([u, 0]);
-        } else if (onStack[u]) low[v] = Math.min(low[v], index[u]);
+        } else if (onStack[u]) low[v] = Math.min(low[v]!, index[u]!);
       } else {
         work.pop();
-        if (work.length) {
-          const parent = work[work.length - 1][0];
-          low[parent] = Math.min(low[parent], low[v]);
-        }
+        const parent = work.at(-1);
+        if (parent) low[parent[0]] = Math.min(low[parent[0]]!, low[v]!);
         if (low[v] === index[v]) {
-          for (;;) {
-            const u = stack.pop() as number;
-            onStack[u] = 0;
-            raw[u] = nComp;
-            if (u === v) break;
+          for (let w = stack.pop(); w !== undefined; w = stack.pop()) {
+            onStack[w] = 0;
+            raw[w] = nComp;
+            if (w === v) break;
           }
           nComp++;
         }
       }
     }
   }
-  // Condensation edges and reachability.
+  // Condensation edges and reachability (components as rows of booleans).
   const reach: boolean[][] = Array.from({ length: nComp }, () => new Array<boolean>(nComp).fill(false));
-  for (let i = 0; i < k; i++) for (const j of adj[i]) if (raw[i] !== raw[j]) reach[raw[i]][raw[j]] = true;
+  raw.forEach((ci, i) => {
+    for (const j of edges(i)) {
+      const cj = raw[j]!;
+      const row = reach[ci];
+      if (row && ci !== cj) row[cj] = true;
+    }
+  });
   const direct = reach.map((r) => r.slice());
-  for (let m = 0; m < nComp; m++) for (let a = 0; a < nComp; a++) if (reach[a][m]) for (let b = 0; b < nComp; b++) if (reach[m][b]) reach[a][b] = true;
+  for (let m = 0; m < nComp; m++) {
+    const viaM = reach[m] ?? [];
+    for (const row of reach) if (row[m]) viaM.forEach((r, b) => r && (row[b] = true));
+  }
   // Tarjan emits components in reverse topological order: the last one found has no predecessor.
   const rawTier = new Int32Array(nComp);
-  for (let c = nComp - 1; c >= 0; c--) for (let d = 0; d < nComp; d++) if (direct[c][d]) rawTier[d] = Math.max(rawTier[d], rawTier[c] + 1);
+  for (let c = nComp - 1; c >= 0; c--) (direct[c] ?? []).forEach((edge, d) => edge && (rawTier[d] = Math.max(rawTier[d]!, rawTier[c]! + 1)));
   const firstMember = new Int32Array(nComp).fill(k);
-  for (let i = 0; i < k; i++) firstMember[raw[i]] = Math.min(firstMember[raw[i]], i);
-  const order = Array.from({ length: nComp }, (_, c) => c).sort((a, b) => rawTier[a] - rawTier[b] || firstMember[a] - firstMember[b]);
+  raw.forEach((c, i) => (firstMember[c] = Math.min(firstMember[c]!, i)));
+  const order = Array.from({ length: nComp }, (_, c) => c).sort((a, b) => rawTier[a]! - rawTier[b]! || firstMember[a]! - firstMember[b]!);
   const renum = new Int32Array(nComp);
   order.forEach((c, id) => (renum[c] = id));
   const component = new Int32Array(k);
   const tier = new Int32Array(k);
   const members: number[][] = Array.from({ length: nComp }, () => []);
-  for (let i = 0; i < k; i++) {
-    component[i] = renum[raw[i]];
-    tier[i] = rawTier[raw[i]];
-    members[component[i]].push(i);
-  }
-  const dominates = order.map((a) => order.map((b) => reach[a][b]));
+  raw.forEach((c, i) => {
+    const id = renum[c]!;
+    component[i] = id;
+    tier[i] = rawTier[c]!;
+    members[id]?.push(i);
+  });
+  const dominates = order.map((a) => order.map((b) => reach[a]?.[b] === true));
   let tiers = 0;
-  for (let c = 0; c < nComp; c++) tiers = Math.max(tiers, rawTier[c] + 1);
+  for (const t of rawTier) tiers = Math.max(tiers, t + 1);
   return { component, tier, members, dominates, tiers };
 }
 
@@ -509,12 +521,12 @@ export function bradleyTerryProbability(
   structure?: { component: ArrayLike<number>; dominates: boolean[][] },
 ): number {
   if (structure) {
-    const ci = structure.component[i];
-    const cj = structure.component[j];
-    if (ci !== cj) return structure.dominates[ci][cj] ? 1 : structure.dominates[cj][ci] ? 0 : NaN;
+    const ci = structure.component[i]!;
+    const cj = structure.component[j]!;
+    if (ci !== cj) return structure.dominates[ci]![cj] ? 1 : structure.dominates[cj]![ci] ? 0 : NaN;
   }
-  const a = strengths[i];
-  const b = strengths[j];
+  const a = strengths[i]!;
+  const b = strengths[j]!;
   if (a === b) return 0.5;
   return a / (a + b);
 }

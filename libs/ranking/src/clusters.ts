@@ -11,18 +11,18 @@
 export function clusters(values: ArrayLike<number>, better: (a: number, b: number) => boolean): number[] {
   const k = values.length;
   const sorted = Array.from({ length: k }, (_, i) => i).sort((a, b) => {
-    const va = values[a];
-    const vb = values[b];
+    const va = values[a]!;
+    const vb = values[b]!;
     return va === vb ? a - b : vb > va ? 1 : -1;
   });
   const out = new Array<number>(k);
   let id = 1;
   for (let p = 0; p < k; p++) {
-    if (p > 0 && values[sorted[p - 1]] !== values[sorted[p]]) {
+    if (p > 0 && values[sorted[p - 1]!] !== values[sorted[p]!]) {
       let boundary = true;
       for (let a = 0; a < p && boundary; a++) {
         for (let b = p; b < k; b++) {
-          if (!better(sorted[a], sorted[b])) {
+          if (!better(sorted[a]!, sorted[b]!)) {
             boundary = false;
             break;
           }
@@ -30,7 +30,7 @@ export function clusters(values: ArrayLike<number>, better: (a: number, b: numbe
       }
       if (boundary) id++;
     }
-    out[sorted[p]] = id;
+    out[sorted[p]!] = id;
   }
   return out;
 }

@@ -13,11 +13,72 @@ export function sacrebleuInterval(samples: ArrayLike<number>): { mean: number; c
   const R = s.length;
   if (R === 0) return { mean: NaN, ci: NaN, lower: NaN, upper: NaN };
   let m = 0;
-  for (let r = 0; r < R; r++) m += s[r];
+  for (let r = 0; r < R; r++) m += s[r]!;
   const lo = Math.floor(R / 40);
-  const lower = s[lo];
-  const upper = s[R - lo - 1];
+  const lower = s[lo] ?? NaN;
+  const upper = s[R - lo - 1] ?? NaN;
   return { mean: m / R, ci: 0.5 * (upper - lower), lower, upper };
+}
+
+/** Typed arrays accepted for per-instance sufficient statistics (integer counts fit Int32/Uint16 exactly). */
+export type StatsArray = Float64Array | Float32Array | Int32Array | Uint32Array | Uint16Array;
+
+/**
+ * Per-instance sufficient statistics of every system in flat form: `data[s]` holds system s's
+ * rows (n × width, row-major). Structured-cloneable, and each array's buffer transferable, so a
+ * worker thread can receive it without copying; memory 8·k·n·width bytes for Float64Array (half
+ * or a quarter with Int32Array/Uint16Array counts) instead of one JS array per instance.
+ */
+export interface FlatCorpusStats {
+  width: number;
+  data: readonly StatsArray[];
+}
+
+/** Per-instance statistics either as rows (stats[system][instance] = number[]) or {@link FlatCorpusStats}. */
+export type CorpusStatsInput = readonly (readonly (readonly number[])[])[] | FlatCorpusStats;
+
+/** Whether `stats` is the flat form. */
+export function isFlatCorpusStats(stats: CorpusStatsInput): stats is FlatCorpusStats {
+  return !Array.isArray(stats);
+}
+
+/**
+ * Checks shape and returns flat statistics (rows are copied into one Float64Array per system;
+ * flat input is used as is). `n` = expected instances per system.
+ */
+export function flatCorpusStats(stats: CorpusStatsInput, n: number, label: (s: number) => string = String): FlatCorpusStats {
+  if (isFlatCorpusStats(stats)) {
+    const { width, data } = stats;
+    if (!Number.isInteger(width) || width < 0) throw new RankingInputError('corpus statistics width must be a non-negative integer');
+    data.forEach((f, s) => {
+      if (f.length !== n * width) throw new RankingInputError(`corpus statistics for system ${label(s)} cover ${width ? f.length / width : 0} instances, expected ${n}`);
+    });
+    return { width, data };
+  }
+  const width = stats[0]?.[0]?.length ?? 0;
+  const data = stats.map((rows, s) => {
+    if (rows.length !== n) throw new RankingInputError(`corpus statistics for system ${label(s)} cover ${rows.length} instances, expected ${n}`);
+    const out = new Float64Array(n * width);
+    rows.forEach((row, l) => {
+      if (row.length !== width) throw new RankingInputError('corpus statistics rows must all have the same length');
+      out.set(row, l * width);
+    });
+    return out;
+  });
+  return { width, data };
+}
+
+/**
+ * The scorer behind every resampled corpus score: copies a row of (weighted) column sums into
+ * one reused array and calls `corpusFromStats` on it as a single row.
+ */
+export function corpusScorer(corpusFromStats: CorpusFromStats, width: number): (sum: ArrayLike<number>) => number {
+  const acc = new Array<number>(width).fill(0);
+  const wrap = [acc];
+  return (sum) => {
+    for (let c = 0; c < width; c++) acc[c] = sum[c]!;
+    return corpusFromStats(wrap);
+  };
 }
 
 /** Options for {@link pairedCorpusResampling}. */
@@ -65,41 +126,18 @@ export interface CorpusResampling {
  * Cost: O(R·k·n·d) for the bootstrap, O(T·(k·n·d + k²·d)) for AR, flat typed arrays.
  * @example pairedCorpusResampling([statsA, statsB], (rows) => rows[0][0] / rows[0][1]).bootstrapP(0, 1);
  */
-export function pairedCorpusResampling(
-  stats: readonly (readonly (readonly number[])[])[],
-  corpusFromStats: CorpusFromStats,
-  options: CorpusResamplingOptions = {},
-): CorpusResampling {
-  const k = stats.length;
+export function pairedCorpusResampling(stats: CorpusStatsInput, corpusFromStats: CorpusFromStats, options: CorpusResamplingOptions = {}): CorpusResampling {
+  const k = isFlatCorpusStats(stats) ? stats.data.length : stats.length;
   const R = options.bootstrapResamples ?? 1000;
   const T = options.arTrials ?? 10000;
   const seed = options.seed ?? 12345;
   if (!Number.isInteger(R) || R < 1) throw new RankingInputError('bootstrap resamples must be a positive integer');
   if (!Number.isInteger(T) || T < 0) throw new RankingInputError('AR trials must be a non-negative integer');
   if (k === 0) throw new RankingInputError('no systems');
-  const n = stats[0].length;
-  const d = n > 0 ? stats[0][0].length : 0;
-  const flat = stats.map((rows, s) => {
-    if (rows.length !== n) throw new RankingInputError(`corpus statistics for system ${s} cover ${rows.length} instances, expected ${n}`);
-    const out = new Float64Array(n * d);
-    rows.forEach((row, l) => {
-      if (row.length !== d) throw new RankingInputError('corpus statistics rows must all have the same length');
-      for (let c = 0; c < d; c++) out[l * d + c] = row[c];
-    });
-    return out;
-  });
-  const acc = new Array<number>(d);
-  const wrap = [acc];
-  const scoreOf = (sum: ArrayLike<number>, off = 0): number => {
-    for (let c = 0; c < d; c++) acc[c] = sum[off + c];
-    return corpusFromStats(wrap);
-  };
-  const totals = flat.map((f) => {
-    const t = new Float64Array(d);
-    for (let l = 0; l < n; l++) for (let c = 0; c < d; c++) t[c] += f[l * d + c];
-    return t;
-  });
-  const scores = totals.map((t) => scoreOf(t));
+  const n = isFlatCorpusStats(stats) ? (stats.width > 0 ? (stats.data[0]?.length ?? 0) / stats.width : 0) : (stats[0]?.length ?? 0);
+  const flat = flatCorpusStats(stats, n);
+  const d = flat.width;
+  const scoreOf = corpusScorer(corpusFromStats, d);
 
   // Bootstrap: one multinomial count vector per resample, drawn instances as (index, count) lists.
   const rng = mulberry32(seed >>> 0);
@@ -114,31 +152,60 @@ export function pairedCorpusResampling(
     for (let l = 0; l < n; l++) {
       if (counts[l] !== 0) {
         drawnIdx[m] = l;
-        drawnCount[m++] = counts[l];
+        drawnCount[m++] = counts[l]!;
       }
     }
-    for (let i = 0; i < k; i++) {
-      const f = flat[i];
+    flat.data.forEach((f, i) => {
       sum.fill(0);
       for (let q = 0; q < m; q++) {
-        const base = drawnIdx[q] * d;
-        const w = drawnCount[q];
-        for (let c = 0; c < d; c++) sum[c] += w * f[base + c];
+        const base = drawnIdx[q]! * d;
+        const w = drawnCount[q]!;
+        for (let c = 0; c < d; c++) sum[c]! += w * f[base + c]!;
       }
       boot[r * k + i] = scoreOf(sum);
-    }
+    });
   }
-  const intervals = Array.from({ length: k }, (_, i) => {
-    const col = new Float64Array(R);
-    for (let r = 0; r < R; r++) col[r] = boot[r * k + i];
+  return corpusTestsFromBootstrap(flat, null, scoreOf, boot, R, T, seed);
+}
+
+/**
+ * Everything of {@link pairedCorpusResampling} after the bootstrap draws: corpus scores,
+ * intervals and paired-bs p from the bootstrap scores `boot` (flat R×k), and paired-ar with T
+ * trials (seed + 1). `order[l]` = row of canonical instance l in `flat` (null: identity), so the
+ * caller's statistics are read in place, never copied into canonical order.
+ */
+export function corpusTestsFromBootstrap(
+  flat: FlatCorpusStats,
+  order: Int32Array | null,
+  scoreOf: (sum: ArrayLike<number>) => number,
+  boot: Float64Array,
+  R: number,
+  T: number,
+  seed: number,
+): CorpusResampling {
+  const k = flat.data.length;
+  const d = flat.width;
+  const n = d > 0 ? (flat.data[0]?.length ?? 0) / d : 0;
+  const totals = flat.data.map((f) => {
+    const t = new Float64Array(d);
+    for (let l = 0; l < n; l++) {
+      const base = (order ? order[l]! : l) * d;
+      for (let c = 0; c < d; c++) t[c]! += f[base + c]!;
+    }
+    return t;
+  });
+  const scores = totals.map((t) => scoreOf(t));
+  const col = new Float64Array(R);
+  const intervals = scores.map((_, i) => {
+    for (let r = 0; r < R; r++) col[r] = boot[r * k + i]!;
     return sacrebleuInterval(col);
   });
   const bootP = new Float64Array(k * k).fill(NaN);
   const diffs = new Float64Array(R);
   for (let i = 0; i < k; i++) {
     for (let j = i + 1; j < k; j++) {
-      for (let r = 0; r < R; r++) diffs[r] = boot[r * k + i] - boot[r * k + j];
-      bootP[i * k + j] = bootstrapPValue(diffs, scores[i] - scores[j]);
+      for (let r = 0; r < R; r++) diffs[r] = boot[r * k + i]! - boot[r * k + j]!;
+      bootP[i * k + j] = bootstrapPValue(diffs, scores[i]! - scores[j]!);
     }
   }
 
@@ -152,31 +219,32 @@ export function pairedCorpusResampling(
     const a2 = new Float64Array(d);
     const b2 = new Float64Array(d);
     const obs = new Float64Array(k * k);
-    for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) obs[i * k + j] = Math.abs(scores[i] - scores[j]);
+    for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) obs[i * k + j] = Math.abs(scores[i]! - scores[j]!);
     for (let t = 0; t < T; t++) {
       fillSwapMask(mask, arRng);
       let m = 0;
-      for (let l = 0; l < n; l++) if (mask[l] !== 0) swappedIdx[m++] = l;
+      for (let l = 0; l < n; l++) if (mask[l] !== 0) swappedIdx[m++] = order ? order[l]! : l;
       S.fill(0);
-      for (let i = 0; i < k; i++) {
-        const f = flat[i];
+      flat.data.forEach((f, i) => {
         const off = i * d;
         for (let q = 0; q < m; q++) {
-          const base = swappedIdx[q] * d;
-          for (let c = 0; c < d; c++) S[off + c] += f[base + c];
+          const base = swappedIdx[q]! * d;
+          for (let c = 0; c < d; c++) S[off + c]! += f[base + c]!;
         }
-      }
+      });
       for (let i = 0; i < k; i++) {
+        const ti = totals[i]!;
         for (let j = i + 1; j < k; j++) {
+          const tj = totals[j]!;
           for (let c = 0; c < d; c++) {
-            const si = S[i * d + c];
-            const sj = S[j * d + c];
-            a2[c] = totals[i][c] - si + sj;
-            b2[c] = totals[j][c] - sj + si;
+            const si = S[i * d + c]!;
+            const sj = S[j * d + c]!;
+            a2[c] = ti[c]! - si + sj;
+            b2[c] = tj[c]! - sj + si;
           }
           const stat = Math.abs(scoreOf(a2) - scoreOf(b2));
-          const o = obs[i * k + j];
-          if (stat >= o - 1e-12 * Math.max(1, o)) arExceed[i * k + j]++;
+          const o = obs[i * k + j]!;
+          if (stat >= o - 1e-12 * Math.max(1, o)) arExceed[i * k + j]!++;
         }
       }
     }
@@ -186,8 +254,8 @@ export function pairedCorpusResampling(
     scores,
     boot,
     intervals,
-    bootstrapP: (i, j) => (i === j ? 1 : bootP[lohi(i, j)]),
-    arP: (i, j) => (T === 0 ? NaN : i === j ? 1 : (arExceed[lohi(i, j)] + 1) / (T + 1)),
+    bootstrapP: (i, j) => (i === j ? 1 : bootP[lohi(i, j)]!),
+    arP: (i, j) => (T === 0 ? NaN : i === j ? 1 : (arExceed[lohi(i, j)]! + 1) / (T + 1)),
     bootstrapResamples: R,
     arTrials: T,
   };

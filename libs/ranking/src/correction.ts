@@ -2,7 +2,7 @@
 export type Correction = 'holm' | 'bh' | 'none';
 
 function order(ps: readonly number[]): number[] {
-  return ps.map((_, i) => i).sort((a, b) => clean(ps[a]) - clean(ps[b]) || a - b);
+  return ps.map((_, i) => i).sort((a, b) => clean(ps[a]!) - clean(ps[b]!) || a - b);
 }
 
 function clean(p: number): number {
@@ -22,7 +22,7 @@ export function holm(ps: readonly number[]): number[] {
   const out = new Array<number>(m);
   let running = 0;
   order(ps).forEach((idx, rank) => {
-    running = Math.max(running, Math.min(1, (m - rank) * clean(ps[idx])));
+    running = Math.max(running, Math.min(1, (m - rank) * clean(ps[idx]!)));
     out[idx] = running;
   });
   return out;
@@ -41,8 +41,8 @@ export function benjaminiHochberg(ps: readonly number[]): number[] {
   const idx = order(ps);
   let running = 1;
   for (let r = m - 1; r >= 0; r--) {
-    running = Math.min(running, Math.min(1, (m * clean(ps[idx[r]])) / (r + 1)));
-    out[idx[r]] = running;
+    running = Math.min(running, Math.min(1, (m * clean(ps[idx[r]!]!)) / (r + 1)));
+    out[idx[r]!] = running;
   }
   return out;
 }

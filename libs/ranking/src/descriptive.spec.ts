@@ -1,4 +1,4 @@
-import { mean, median, percentile, sampleVariance } from './descriptive';
+import { argsortAscending, mean, median, percentile, sampleVariance } from './descriptive';
 import { kendallTau, rankDescending } from './ranks';
 import { bootstrapCounts, mulberry32, shuffleInPlace } from './prng';
 
@@ -53,5 +53,23 @@ describe('descriptive statistics and ranks', () => {
     const xs = Array.from({ length: 20000 }, () => rng.nextNormal());
     expect(Math.abs(mean(xs))).toBeLessThan(0.03); // 4 sd of the mean
     expect(Math.abs(sampleVariance(xs) - 1)).toBeLessThan(0.05);
+  });
+});
+
+describe('argsortAscending', () => {
+  // Reference: the engine's stable comparator sort of the indices.
+  it('orders indices as a stable comparator sort does (ties, negatives, zeros, extremes)', () => {
+    const rng = mulberry32(5);
+    const cases = [
+      Float64Array.of(3, 1, 2),
+      Float64Array.of(0, -1.5, 1.5, 0, -0.25, 1e-300, -1e300, 1e300, 2, 2, -2),
+      Float64Array.from({ length: 5000 }, () => rng.nextInt(20) - 10),
+      Float64Array.from({ length: 5000 }, () => rng.nextNormal() * 1e6),
+      Float64Array.from({ length: 3000 }, () => Math.round(rng.next() * 100) / 100),
+    ];
+    for (const values of cases) {
+      const expected = Int32Array.from({ length: values.length }, (_, l) => l).sort((a, b) => (values[a] ?? 0) - (values[b] ?? 0));
+      expect(Array.from(argsortAscending(values))).toEqual(Array.from(expected));
+    }
   });
 });

@@ -9,7 +9,7 @@ export function mean(xs: ArrayLike<number>): number {
   let sum = 0;
   let comp = 0;
   for (let i = 0; i < n; i++) {
-    const x = xs[i];
+    const x = xs[i]!;
     const t = sum + x;
     comp += Math.abs(sum) >= Math.abs(x) ? sum - t + x : x - t + sum;
     sum = t;
@@ -27,7 +27,7 @@ export function median(xs: ArrayLike<number>): number {
   if (n === 0) return NaN;
   const sorted = Float64Array.from(xs).sort();
   const h = n >> 1;
-  return n % 2 === 1 ? sorted[h] : (sorted[h - 1] + sorted[h]) / 2;
+  return n % 2 === 1 ? sorted[h]! : (sorted[h - 1]! + sorted[h]!) / 2;
 }
 
 /**
@@ -39,7 +39,7 @@ export function sampleVariance(xs: ArrayLike<number>): number {
   if (n < 2) return NaN;
   const m = mean(xs);
   let s = 0;
-  for (let i = 0; i < n; i++) s += (xs[i] - m) * (xs[i] - m);
+  for (let i = 0; i < n; i++) s += (xs[i]! - m) * (xs[i]! - m);
   return s / (n - 1);
 }
 
@@ -61,8 +61,47 @@ export function percentileOfSorted(sorted: ArrayLike<number>, q: number): number
   const h = ((n - 1) * q) / 100;
   const lo = Math.floor(h);
   const hi = Math.min(n - 1, lo + 1);
-  const a = sorted[lo];
-  const b = sorted[hi];
+  const a = sorted[lo] ?? NaN;
+  const b = sorted[hi] ?? NaN;
   if (a === b) return a; // also keeps ±Infinity from turning into NaN
   return a + (h - lo) * (b - a);
+}
+
+/**
+ * Indices that sort `values` ascending, stably (equal values keep index order) — what
+ * `Int32Array.from(indices).sort((a, b) => values[a] − values[b])` gives for finite values
+ * without −0, in O(n) passes: LSD radix sort on the IEEE-754 bits mapped to unsigned order
+ * (negative: all bits flipped; positive: sign bit flipped), 16 bits per pass, passes whose digit
+ * is the same for every value skipped.
+ * @example argsortAscending(Float64Array.of(3, 1, 2)); // Int32Array [1, 2, 0]
+ */
+export function argsortAscending(values: Float64Array): Int32Array {
+  const n = values.length;
+  const words = new Uint32Array(values.buffer, values.byteOffset, 2 * n).slice(); // little-endian: [lo, hi] per value
+  for (let l = 0; l < n; l++) {
+    const hi = words[2 * l + 1]!;
+    if (hi & 0x80000000) {
+      words[2 * l] = ~words[2 * l]! >>> 0;
+      words[2 * l + 1] = ~hi >>> 0;
+    } else words[2 * l + 1] = (hi | 0x80000000) >>> 0;
+  }
+  let idx = Int32Array.from({ length: n }, (_, l) => l);
+  let next = new Int32Array(n);
+  const count = new Int32Array(65537);
+  for (let pass = 0; pass < 4; pass++) {
+    const word = pass >> 1;
+    const shift = (pass & 1) * 16;
+    count.fill(0);
+    for (let l = 0; l < n; l++) count[((words[2 * l + word]! >>> shift) & 0xffff) + 1]!++;
+    if (count.some((c) => c === n)) continue; // one digit for all: this pass keeps the order
+    for (let b = 1; b < 65537; b++) count[b]! += count[b - 1]!;
+    for (let t = 0; t < n; t++) {
+      const l = idx[t]!;
+      next[count[(words[2 * l + word]! >>> shift) & 0xffff]!++] = l;
+    }
+    const swap = idx;
+    idx = next;
+    next = swap;
+  }
+  return idx;
 }

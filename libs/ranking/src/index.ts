@@ -13,7 +13,7 @@ export {
   chiSquareSf,
   binomialTwoSidedP,
 } from './special-functions';
-export { mean, median, sampleVariance, percentile, percentileOfSorted } from './descriptive';
+export { mean, median, sampleVariance, percentile, percentileOfSorted, argsortAscending } from './descriptive';
 export { buildScoreTable, RankingInputError, type ScoreTable, type ScoreRow } from './score-table';
 export { rankDescending, kendallTau } from './ranks';
 export {
@@ -47,8 +47,13 @@ export {
 export {
   pairedCorpusResampling,
   sacrebleuInterval,
+  flatCorpusStats,
+  isFlatCorpusStats,
   type CorpusResampling,
   type CorpusResamplingOptions,
+  type CorpusStatsInput,
+  type FlatCorpusStats,
+  type StatsArray,
 } from './corpus-resampling';
 export { holm, benjaminiHochberg, adjustPValues, type Correction } from './correction';
 export { clusters } from './clusters';
@@ -63,11 +68,17 @@ export {
   type TrueSkillRating,
   type GameOrderOptions,
   defaultGameOrders,
+  instancesPerOrder,
+  MAX_GAMES_PER_ORDER,
 } from './rating-systems';
 export {
   analyseSystems,
   bradleyTerryNote,
   recommendedResamples,
+  budgetedResamples,
+  RESAMPLE_WORK_BUDGET,
+  MIN_BUDGETED_RESAMPLES,
+  WILCOXON_ALL_PAIRS_CELLS,
   smallestReachableP,
   significanceWarnings,
   CLUSTER_DEFINITION,

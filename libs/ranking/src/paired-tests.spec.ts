@@ -1,6 +1,8 @@
 import inputs from './fixtures/inputs.json';
 import reference from './fixtures/scipy-reference.json';
-import { moodMedianTest, pairedTTest, signTest, wilcoxonSignedRank } from './paired-tests';
+import { kthOfUnion, moodMedianTest, pairedTTest, signTest, wilcoxonSignedRank } from './paired-tests';
+import { medianBySelection } from './analyse';
+import { mulberry32 } from './prng';
 import { benjaminiHochberg, holm, adjustPValues } from './correction';
 
 // Expected numbers: fixtures/scipy-reference.json (derive_by_hand.py; SciPy script beside it).
@@ -37,7 +39,7 @@ describe('paired tests against reference values', () => {
     expect(r.method).toBe('exact');
     expect(r.n).toBe(12); // two zero differences dropped (zero_method='wilcox')
     expect(r.statistic).toBe(reference.wilcoxon_ties.statistic);
-    const d = inputs.wilcoxon_ties.a.map((x, i) => x - inputs.wilcoxon_ties.b[i]);
+    const d = inputs.wilcoxon_ties.a.map((x, i) => x - (inputs.wilcoxon_ties.b[i] ?? NaN));
     expect(r.p).toBeCloseTo(enumeratedWilcoxonP(d), 14);
   });
 
@@ -91,8 +93,8 @@ describe('paired tests against reference values', () => {
   });
 
   it('adjusts p-values like statsmodels holm and fdr_bh', () => {
-    holm(inputs.pvalues).forEach((p, i) => expect(p).toBeCloseTo(reference.holm[i], 14));
-    benjaminiHochberg(inputs.pvalues).forEach((p, i) => expect(p).toBeCloseTo(reference.bh[i], 14));
+    holm(inputs.pvalues).forEach((p, i) => expect(p).toBeCloseTo((reference.holm[i] ?? NaN), 14));
+    benjaminiHochberg(inputs.pvalues).forEach((p, i) => expect(p).toBeCloseTo((reference.bh[i] ?? NaN), 14));
     expect(adjustPValues(inputs.pvalues, 'none')).toEqual(inputs.pvalues);
   });
 });
@@ -106,15 +108,43 @@ function enumeratedWilcoxonP(d: number[]): number {
     const equal = abs.filter((w) => w === v).length;
     return below + (equal + 1) / 2;
   });
-  const observed = ranks.reduce((s, r, i) => s + (nz[i] > 0 ? r : 0), 0);
+  const observed = ranks.reduce((s, r, i) => s + ((nz[i] ?? NaN) > 0 ? r : 0), 0);
   const n = nz.length;
   let le = 0;
   let ge = 0;
   for (let mask = 0; mask < 1 << n; mask++) {
     let s = 0;
-    for (let i = 0; i < n; i++) if (mask & (1 << i)) s += ranks[i];
+    for (let i = 0; i < n; i++) if (mask & (1 << i)) s += (ranks[i] ?? NaN);
     if (s <= observed + 1e-9) le++;
     if (s >= observed - 1e-9) ge++;
   }
   return Math.min(1, (2 * Math.min(le, ge)) / 2 ** n);
 }
+
+// The O(log n) selection behind Mood's test and the O(n) median of differences must give exactly
+// what sorting gives (reference: the k-th entry of the sorted concatenation), ties included.
+describe('selection without sorting', () => {
+  const rng = mulberry32(99);
+  const sample = (len: number, levels: number) => Float64Array.from({ length: len }, () => rng.nextInt(levels) - levels / 2);
+  it('finds every order statistic of the union of two sorted arrays', () => {
+    for (const [na, nb, levels] of [[0, 5, 3], [7, 0, 3], [1, 1, 2], [13, 8, 4], [40, 41, 1000], [25, 25, 2]] as const) {
+      const a = sample(na, levels).sort();
+      const b = sample(nb, levels).sort();
+      const both = Float64Array.from([...a, ...b]).sort();
+      both.forEach((v, k) => expect(kthOfUnion(a, b, k)).toBe(v));
+    }
+  });
+  it('selects the median as the sorted middle (mean of the two middle values when even)', () => {
+    const cases: [number, number, boolean][] = [[1, 3, false], [2, 3, false], [9, 2, false], [10, 2, false], [101, 7, false], [1000, 5, false], [1001, 100000, false]];
+    // ≥ 4,096 values take the sampled-bracket path: many ties, few ties, sorted input
+    cases.push([5000, 3, false], [5001, 40, false], [8192, 1000000, false], [10000, 1000000, true], [9999, 2, true]);
+    for (const [len, levels, sortedInput] of cases) {
+      const xs = sample(len, levels);
+      if (sortedInput) xs.sort();
+      const sorted = Float64Array.from(xs).sort();
+      const h = len >> 1;
+      const expected = len % 2 ? sorted[h] : ((sorted[h - 1] ?? NaN) + (sorted[h] ?? NaN)) / 2;
+      expect(medianBySelection(xs)).toBe(expected);
+    }
+  });
+});

@@ -22,7 +22,7 @@ function checkPaired(a: ArrayLike<number>, b: ArrayLike<number>, name: string): 
 export function pairedTTest(a: ArrayLike<number>, b: ArrayLike<number>): TestResult & { df: number; meanDiff: number } {
   checkPaired(a, b, 'pairedTTest');
   const d = new Float64Array(a.length);
-  for (let i = 0; i < a.length; i++) d[i] = a[i] - b[i];
+  for (let i = 0; i < a.length; i++) d[i] = a[i]! - b[i]!;
   return tTestFromDiffs(d);
 }
 
@@ -31,7 +31,7 @@ export function tTestFromDiffs(d: Float64Array): TestResult & { df: number; mean
   const n = d.length;
   const md = mean(d);
   let ss = 0;
-  for (let i = 0; i < n; i++) ss += (d[i] - md) * (d[i] - md);
+  for (let i = 0; i < n; i++) ss += (d[i]! - md) * (d[i]! - md);
   const df = n - 1;
   if (n < 2) return { statistic: NaN, p: NaN, df, meanDiff: md };
   const sd = Math.sqrt(ss / df);
@@ -56,7 +56,7 @@ function signedRankCounts(doubledRanks: readonly number[]): Float64Array {
   let reach = 0;
   for (const r of doubledRanks) {
     reach += r;
-    for (let s = reach; s >= r; s--) c[s] += c[s - r];
+    for (let s = reach; s >= r; s--) c[s]! += c[s - r]!;
   }
   return c;
 }
@@ -85,7 +85,7 @@ export const WILCOXON_EXACT_MAX_N = 50;
 export function wilcoxonSignedRank(a: ArrayLike<number>, b: ArrayLike<number>): WilcoxonResult {
   checkPaired(a, b, 'wilcoxonSignedRank');
   const d = new Float64Array(a.length);
-  for (let i = 0; i < a.length; i++) d[i] = a[i] - b[i];
+  for (let i = 0; i < a.length; i++) d[i] = a[i]! - b[i]!;
   return wilcoxonFromSortedDiffs(d.sort());
 }
 
@@ -93,7 +93,7 @@ export function wilcoxonSignedRank(a: ArrayLike<number>, b: ArrayLike<number>): 
 export function wilcoxonFromSortedDiffs(sorted: Float64Array): WilcoxonResult {
   const len = sorted.length;
   let negEnd = 0;
-  while (negEnd < len && sorted[negEnd] < 0) negEnd++;
+  while (negEnd < len && sorted[negEnd]! < 0) negEnd++;
   let posStart = negEnd;
   while (posStart < len && sorted[posStart] === 0) posStart++;
   const m = negEnd + len - posStart;
@@ -106,10 +106,10 @@ export function wilcoxonFromSortedDiffs(sorted: Float64Array): WilcoxonResult {
   let tieTerm = 0;
   const doubled: number[] = [];
   while (i >= 0 || j < len) {
-    const next = i < 0 ? sorted[j] : j >= len ? -sorted[i] : Math.min(-sorted[i], sorted[j]);
+    const next = i < 0 ? sorted[j] : j >= len ? -sorted[i]! : Math.min(-sorted[i]!, sorted[j]!);
     let cNeg = 0;
     let cPos = 0;
-    while (i >= 0 && -sorted[i] === next) {
+    while (i >= 0 && -sorted[i]! === next) {
       cNeg++;
       i--;
     }
@@ -133,9 +133,9 @@ export function wilcoxonFromSortedDiffs(sorted: Float64Array): WilcoxonResult {
     const r = Math.round(2 * rPlus);
     const max = counts.length - 1;
     let less = 0;
-    for (let s = 0; s <= r; s++) less += counts[s];
+    for (let s = 0; s <= r; s++) less += counts[s]!;
     let greater = 0;
-    for (let s = r; s <= max; s++) greater += counts[s];
+    for (let s = r; s <= max; s++) greater += counts[s]!;
     const p = Math.min(1, (2 * Math.min(less, greater)) / total);
     return { statistic: T, p, n: m, rPlus, rMinus, method: 'exact' };
   }
@@ -157,8 +157,8 @@ export function signTest(a: ArrayLike<number>, b: ArrayLike<number>): { p: numbe
   let wins = 0;
   let losses = 0;
   for (let i = 0; i < a.length; i++) {
-    if (a[i] > b[i]) wins++;
-    else if (a[i] < b[i]) losses++;
+    if (a[i]! > b[i]!) wins++;
+    else if (a[i]! < b[i]!) losses++;
   }
   const ties = a.length - wins - losses;
   return { p: binomialTwoSidedP(wins, wins + losses), wins, losses, ties };
@@ -182,22 +182,30 @@ function countAbove(sorted: Float64Array, v: number): number {
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid] <= v) lo = mid + 1;
+    if (sorted[mid]! <= v) lo = mid + 1;
     else hi = mid;
   }
   return sorted.length - lo;
 }
 
-/** The k-th smallest (0-based) element of the union of two ascending arrays, by merging. */
-function kthOfUnion(a: Float64Array, b: Float64Array, k: number): number {
-  let i = 0;
-  let j = 0;
-  for (;;) {
-    if (i >= a.length) return b[j + (k - i - j)];
-    if (j >= b.length) return a[i + (k - i - j)];
-    const v = a[i] <= b[j] ? a[i++] : b[j++];
-    if (i + j - 1 === k) return v;
+/**
+ * The k-th smallest (0-based) element of the union of two ascending arrays, in O(log n): binary
+ * search for how many of the k + 1 smallest come from `a` (the smallest i with b[k−i] ≤ a[i]).
+ */
+export function kthOfUnion(a: Float64Array, b: Float64Array, k: number): number {
+  const take = k + 1;
+  let lo = Math.max(0, take - b.length);
+  let hi = Math.min(take, a.length);
+  while (lo < hi) {
+    const i = (lo + hi) >> 1;
+    const j = take - i;
+    if (j > 0 && i < a.length && b[j - 1]! > a[i]!) lo = i + 1;
+    else hi = i;
   }
+  const j = take - lo;
+  const fromA = lo > 0 ? (a[lo - 1] ?? -Infinity) : -Infinity;
+  const fromB = j > 0 ? (b[j - 1] ?? -Infinity) : -Infinity;
+  return Math.max(fromA, fromB);
 }
 
 /** {@link moodMedianTest} on samples already sorted ascending (used for all-pairs analysis). */
@@ -217,9 +225,9 @@ export function moodMedianTestSorted(a: Float64Array, b: Float64Array): TestResu
   let chi2 = 0;
   for (let r = 0; r < 2; r++) {
     for (let c = 0; c < 2; c++) {
-      const expected = (rows[r] * cols[c]) / total;
-      const diff = expected - table[r][c];
-      const adjusted = table[r][c] + Math.sign(diff) * Math.min(0.5, Math.abs(diff));
+      const expected = (rows[r]! * cols[c]!) / total;
+      const diff = expected - table[r]![c]!;
+      const adjusted = table[r]![c]! + Math.sign(diff) * Math.min(0.5, Math.abs(diff));
       chi2 += ((adjusted - expected) * (adjusted - expected)) / expected;
     }
   }

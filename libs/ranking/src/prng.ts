@@ -62,8 +62,8 @@ export function mulberry32(seed: number): Rng {
 export function shuffleInPlace<T>(xs: T[] | Int32Array | Float64Array, rng: Rng): void {
   for (let i = xs.length - 1; i > 0; i--) {
     const j = rng.nextInt(i + 1);
-    const t = xs[i];
-    xs[i] = xs[j];
+    const t = xs[i]!;
+    xs[i] = xs[j]!;
     xs[j] = t;
   }
 }
@@ -75,6 +75,6 @@ export function shuffleInPlace<T>(xs: T[] | Int32Array | Float64Array, rng: Rng)
  */
 export function bootstrapCounts(n: number, rng: Rng, out: Int32Array): Int32Array {
   out.fill(0);
-  for (let d = 0; d < n; d++) out[rng.nextInt(n)]++;
+  for (let d = 0; d < n; d++) out[rng.nextInt(n)]!++;
   return out;
 }

@@ -7,14 +7,14 @@
 export function rankDescending(values: ArrayLike<number>, tolerance = 0): number[] {
   const k = values.length;
   let scale = 0;
-  for (let i = 0; i < k; i++) if (Number.isFinite(values[i])) scale = Math.max(scale, Math.abs(values[i]));
+  for (let i = 0; i < k; i++) if (Number.isFinite(values[i])) scale = Math.max(scale, Math.abs(values[i]!));
   const eps = tolerance * scale;
   const ranks = new Array<number>(k);
   for (let i = 0; i < k; i++) {
     let better = 0;
-    const vi = values[i];
+    const vi = values[i]!;
     for (let j = 0; j < k; j++) {
-      const vj = values[j];
+      const vj = values[j]!;
       if (vj > vi && !(Number.isFinite(vj) && Number.isFinite(vi) && vj - vi <= eps)) better++;
     }
     ranks[i] = 1 + better;
@@ -39,8 +39,8 @@ export function kendallTau(x: ArrayLike<number>, y: ArrayLike<number>): number {
   let tiesY = 0;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      const dx = Math.sign(x[i] - x[j]);
-      const dy = Math.sign(y[i] - y[j]);
+      const dx = Math.sign(x[i]! - x[j]!);
+      const dy = Math.sign(y[i]! - y[j]!);
       if (dx === 0) tiesX++;
       if (dy === 0) tiesY++;
       if (dx !== 0 && dy !== 0) {

@@ -34,13 +34,44 @@ export function defaultGameOrders(systems: number, instances: number): number {
   return Math.max(2, Math.min(10, Math.floor(2e7 / Math.max(1, games))));
 }
 
-interface Schedule {
+/**
+ * Most games one random order plays: 10⁷, so that the 2 orders {@link defaultGameOrders} keeps at
+ * least play about the 2·10⁷ games it aims at. Above it, an order plays every pair on the first
+ * ⌊10⁷ / pairs⌋ instances of its shuffled instance sequence (a seeded random subset, a new one per
+ * order) instead of all n; below it nothing changes.
+ */
+export const MAX_GAMES_PER_ORDER = 10_000_000;
+
+/**
+ * Instances each random game order plays: all n up to {@link MAX_GAMES_PER_ORDER} games per
+ * order, else ⌊10⁷ / pairs⌋ (at least 1).
+ * @example instancesPerOrder(100, 100000); // 2020 (4,950 pairs)
+ */
+export function instancesPerOrder(systems: number, instances: number): number {
+  const pairs = (systems * (systems - 1)) / 2;
+  return pairs * instances <= MAX_GAMES_PER_ORDER ? instances : Math.max(1, Math.floor(MAX_GAMES_PER_ORDER / Math.max(1, pairs)));
+}
+
+/** The games of every order: built once, played by Elo and TrueSkill alike. */
+export interface GameSchedule {
   k: number;
   n: number;
   /** Oriented scores, instance-major: X[l*k + s]. */
   X: Float64Array;
-  /** Per order: instance sequence and the (first, second) system of each pair slot. */
+  /** Per order: instance sequence (only the first `played` are played) and the (first, second) system of each pair slot. */
   orders: { inst: Int32Array; pi: Int32Array; pj: Int32Array }[];
+  /** Instances played per order ({@link instancesPerOrder}; n with input order). */
+  played: number;
+  /** Input order pair by pair (orders = 0) instead of instance by instance. */
+  pairMajor: boolean;
+}
+
+function byName(names: readonly string[]): Int32Array {
+  return Int32Array.from(names.map((_, i) => i).sort((a, b) => {
+    const na = names[a] ?? '';
+    const nb = names[b] ?? '';
+    return na < nb ? -1 : na > nb ? 1 : a - b;
+  }));
 }
 
 /**
@@ -48,12 +79,22 @@ interface Schedule {
  * shuffles the instances and the pair sequence (and which side of a pair is listed first), seeded;
  * with 0, input order pair by pair is emulated by one order with pairs outermost (see `pairMajor`).
  */
-function schedule(table: ScoreTable, options: GameOrderOptions): Schedule & { pairMajor: boolean } {
-  const x = orientedScores(table);
+function schedule(table: ScoreTable, options: GameOrderOptions): GameSchedule {
+  return gameSchedule(orientedScores(table), byName(table.systems), byName(table.instances), options);
+}
+
+/**
+ * {@link schedule} from oriented score rows `x[s][l]`. `sysOrder`/`instOrder` list the rows in name
+ * order (null: the rows already are in name order), so the named game sequence does not depend
+ * on the input order.
+ */
+export function gameSchedule(x: readonly Float64Array[], sysOrder: Int32Array | null, instOrder: Int32Array | null, options: GameOrderOptions): GameSchedule {
   const k = x.length;
-  const n = k ? x[0].length : 0;
+  const n = x[0]?.length ?? 0;
   const X = new Float64Array(n * k);
-  for (let s = 0; s < k; s++) for (let l = 0; l < n; l++) X[l * k + s] = x[s][l];
+  x.forEach((row, s) => {
+    for (let l = 0; l < n; l++) X[l * k + s] = row[l]!;
+  });
   const pairCount = (k * (k - 1)) / 2;
   const basePi = new Int32Array(pairCount);
   const basePj = new Int32Array(pairCount);
@@ -64,34 +105,31 @@ function schedule(table: ScoreTable, options: GameOrderOptions): Schedule & { pa
   }
   const count = options.orders ?? defaultGameOrders(k, n);
   if (count === 0) {
-    return { k, n, X, orders: [{ inst: Int32Array.from({ length: n }, (_, l) => l), pi: basePi, pj: basePj }], pairMajor: true };
+    return { k, n, X, orders: [{ inst: Int32Array.from({ length: n }, (_, l) => l), pi: basePi, pj: basePj }], played: n, pairMajor: true };
   }
   // Shuffle canonical positions (systems and instances sorted by name), then map to input
   // indices: the game sequence, named, does not depend on the input order.
-  const byName = (names: string[]): Int32Array =>
-    Int32Array.from(names.map((_, i) => i).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : a - b)));
-  const sysOrder = byName(table.systems);
-  const instOrder = byName(table.instances);
   const rng = mulberry32(options.seed ?? 12345);
-  const orders: Schedule['orders'] = [];
+  const orders: GameSchedule['orders'] = [];
   const perm = Int32Array.from({ length: pairCount }, (_, p) => p);
   for (let o = 0; o < count; o++) {
     const inst = Int32Array.from({ length: n }, (_, l) => l);
     shuffleInPlace(inst, rng);
-    for (let t = 0; t < n; t++) inst[t] = instOrder[inst[t]];
+    if (instOrder) for (let t = 0; t < n; t++) inst[t] = instOrder[inst[t]!]!;
     shuffleInPlace(perm, rng);
     const pi = new Int32Array(pairCount);
     const pj = new Int32Array(pairCount);
     for (let p = 0; p < pairCount; p++) {
       const swap = rng.next() < 0.5;
-      const a = sysOrder[basePi[perm[p]]];
-      const b = sysOrder[basePj[perm[p]]];
+      const base = perm[p]!;
+      const a = sysOrder ? sysOrder[basePi[base]!]! : basePi[base]!;
+      const b = sysOrder ? sysOrder[basePj[base]!]! : basePj[base]!;
       pi[p] = swap ? b : a;
       pj[p] = swap ? a : b;
     }
     orders.push({ inst, pi, pj });
   }
-  return { k, n, X, orders, pairMajor: false };
+  return { k, n, X, orders, played: instancesPerOrder(k, n), pairMajor: false };
 }
 
 /**
@@ -112,9 +150,14 @@ export function elo(table: ScoreTable, options: EloOptions = {}): number[] {
  * @example eloRuns(table, { orders: 10 }).runs.length; // 10
  */
 export function eloRuns(table: ScoreTable, options: EloOptions = {}): { mean: number[]; runs: number[][] } {
+  return eloFromSchedule(schedule(table, options), options);
+}
+
+/** {@link eloRuns} on a prepared {@link GameSchedule}. */
+export function eloFromSchedule(games: GameSchedule, options: Omit<EloOptions, keyof GameOrderOptions> = {}): { mean: number[]; runs: number[][] } {
   const K = options.k ?? 20;
   const start = options.initial ?? 1500;
-  const { k, n, X, orders, pairMajor } = schedule(table, options);
+  const { k, X, orders, pairMajor, played: n } = games;
   const ratings = new Float64Array(k);
   const total = new Float64Array(k);
   const runs: number[][] = [];
@@ -123,22 +166,22 @@ export function eloRuns(table: ScoreTable, options: EloOptions = {}): { mean: nu
     ratings.fill(start);
     const P = pi.length;
     const game = (i: number, j: number, o: number): void => {
-      const a = X[o + i];
-      const b = X[o + j];
+      const a = X[o + i]!;
+      const b = X[o + j]!;
       const outcome = a > b ? 1 : a === b ? 0.5 : 0;
-      const delta = K * (outcome - 1 / (1 + Math.exp((ratings[j] - ratings[i]) * scale)));
-      ratings[i] += delta;
-      ratings[j] -= delta;
+      const delta = K * (outcome - 1 / (1 + Math.exp((ratings[j]! - ratings[i]!) * scale)));
+      ratings[i]! += delta;
+      ratings[j]! -= delta;
     };
     if (pairMajor) {
-      for (let q = 0; q < P; q++) for (let t = 0; t < n; t++) game(pi[q], pj[q], inst[t] * k);
+      for (let q = 0; q < P; q++) for (let t = 0; t < n; t++) game(pi[q]!, pj[q]!, inst[t]! * k);
     } else {
       for (let t = 0; t < n; t++) {
-        const o = inst[t] * k;
-        for (let q = 0; q < P; q++) game(pi[q], pj[q], o);
+        const o = inst[t]! * k;
+        for (let q = 0; q < P; q++) game(pi[q]!, pj[q]!, o);
       }
     }
-    for (let s = 0; s < k; s++) total[s] += ratings[s];
+    for (let s = 0; s < k; s++) total[s]! += ratings[s]!;
     runs.push(Array.from(ratings));
   }
   return { mean: Array.from(total, (v) => v / orders.length), runs };
@@ -213,7 +256,7 @@ export function vwWin(x: number): [number, number] {
   const pos = (x + X_MAX) * LUT_SCALE;
   const q = Math.floor(pos);
   const frac = pos - q;
-  return [vt[q] + frac * (vt[q + 1] - vt[q]), wt[q] + frac * (wt[q + 1] - wt[q])];
+  return [vt[q]! + frac * (vt[q + 1]! - vt[q]!), wt[q]! + frac * (wt[q + 1]! - wt[q]!)];
 }
 
 /**
@@ -236,8 +279,8 @@ export function trueSkillUpdate(
     updatePair(s, 2, 0, 1, env);
   } else updatePair(s, 0, 2, outcome, env);
   return [
-    { mu: s[0], sigma: Math.sqrt(s[1]) },
-    { mu: s[2], sigma: Math.sqrt(s[3]) },
+    { mu: s[0]!, sigma: Math.sqrt(s[1]!) },
+    { mu: s[2]!, sigma: Math.sqrt(s[3]!) },
   ];
 }
 
@@ -266,11 +309,11 @@ function makeUpdater(env: Env): (s: Float64Array, ia: number, ib: number, outcom
   const twoBeta2 = 2 * beta2;
   const [vt, wt] = winTables();
   return (s, ia, ib, outcome) => {
-    const va = s[ia + 1] + tau2;
-    const vb = s[ib + 1] + tau2;
+    const va = s[ia + 1]! + tau2;
+    const vb = s[ib + 1]! + tau2;
     const c2 = twoBeta2 + va + vb;
     const c = Math.sqrt(c2);
-    const t = (s[ia] - s[ib]) / c;
+    const t = (s[ia]! - s[ib]!) / c;
     const e = margin / c;
     let v: number;
     let w: number;
@@ -284,8 +327,8 @@ function makeUpdater(env: Env): (s: Float64Array, ia: number, ib: number, outcom
         const pos = (x + X_MAX) * LUT_SCALE;
         const q = Math.floor(pos);
         const frac = pos - q;
-        v = vt[q] + frac * (vt[q + 1] - vt[q]);
-        w = wt[q] + frac * (wt[q + 1] - wt[q]);
+        v = vt[q]! + frac * (vt[q + 1]! - vt[q]!);
+        w = wt[q]! + frac * (wt[q + 1]! - wt[q]!);
       }
     } else {
       const absT = Math.abs(t);
@@ -298,8 +341,8 @@ function makeUpdater(env: Env): (s: Float64Array, ia: number, ib: number, outcom
     }
     if (!(w > 0)) w = 0;
     if (w >= 1) w = 1 - 1e-12;
-    s[ia] += (va / c) * v;
-    s[ib] -= (vb / c) * v;
+    s[ia]! += (va / c) * v;
+    s[ib]! -= (vb / c) * v;
     s[ia + 1] = va * (1 - (va / c2) * w);
     s[ib + 1] = vb * (1 - (vb / c2) * w);
   };
@@ -321,8 +364,16 @@ export function trueSkill(table: ScoreTable, options: TrueSkillOptions = {}): Tr
  * @example trueSkillRuns(table, { orders: 10 }).runs.length; // 10
  */
 export function trueSkillRuns(table: ScoreTable, options: TrueSkillOptions = {}): { mean: TrueSkillRating[]; runs: number[][] } {
+  return trueSkillFromSchedule(schedule(table, options), options);
+}
+
+/** {@link trueSkillRuns} on a prepared {@link GameSchedule}. */
+export function trueSkillFromSchedule(
+  games: GameSchedule,
+  options: Omit<TrueSkillOptions, keyof GameOrderOptions> = {},
+): { mean: TrueSkillRating[]; runs: number[][] } {
   const env = trueSkillEnv(options);
-  const { k, n, X, orders, pairMajor } = schedule(table, options);
+  const { k, X, orders, pairMajor, played: n } = games;
   const update = makeUpdater(env);
   const state = new Float64Array(2 * k);
   const mu = new Float64Array(k);
@@ -335,25 +386,25 @@ export function trueSkillRuns(table: ScoreTable, options: TrueSkillOptions = {})
     }
     const P = pi.length;
     const game = (i: number, j: number, o: number): void => {
-      const a = X[o + i];
-      const b = X[o + j];
+      const a = X[o + i]!;
+      const b = X[o + j]!;
       if (a > b) update(state, 2 * i, 2 * j, 1);
       else if (b > a) update(state, 2 * j, 2 * i, 1);
       else update(state, 2 * i, 2 * j, 0.5);
     };
     if (pairMajor) {
-      for (let q = 0; q < P; q++) for (let t = 0; t < n; t++) game(pi[q], pj[q], inst[t] * k);
+      for (let q = 0; q < P; q++) for (let t = 0; t < n; t++) game(pi[q]!, pj[q]!, inst[t]! * k);
     } else {
       for (let t = 0; t < n; t++) {
-        const o = inst[t] * k;
-        for (let q = 0; q < P; q++) game(pi[q], pj[q], o);
+        const o = inst[t]! * k;
+        for (let q = 0; q < P; q++) game(pi[q]!, pj[q]!, o);
       }
     }
     for (let s = 0; s < k; s++) {
-      mu[s] += state[2 * s];
-      sigma[s] += Math.sqrt(state[2 * s + 1]);
+      mu[s]! += state[2 * s]!;
+      sigma[s]! += Math.sqrt(state[2 * s + 1]!);
     }
-    runs.push(Array.from({ length: k }, (_, s) => state[2 * s]));
+    runs.push(Array.from({ length: k }, (_, s) => state[2 * s]!));
   }
-  return { mean: Array.from(mu, (m, s) => ({ mu: m / orders.length, sigma: sigma[s] / orders.length })), runs };
+  return { mean: Array.from(mu, (m, s) => ({ mu: m / orders.length, sigma: sigma[s]! / orders.length })), runs };
 }

@@ -30,7 +30,7 @@ export type CorpusFromStats = (rows: number[][]) => number;
 export function pValueFromSamples(samples: ArrayLike<number>, observed: number): number {
   const threshold = observed - 1e-12 * Math.max(1, Math.abs(observed));
   let c = 0;
-  for (let r = 0; r < samples.length; r++) if (samples[r] >= threshold) c++;
+  for (let r = 0; r < samples.length; r++) if (samples[r]! >= threshold) c++;
   return (c + 1) / (samples.length + 1);
 }
 
@@ -44,11 +44,11 @@ export function bootstrapPValue(diffs: ArrayLike<number>, observed: number): num
   const abs = new Float64Array(R);
   let m = 0;
   for (let r = 0; r < R; r++) {
-    abs[r] = Math.abs(diffs[r]);
-    m += abs[r];
+    abs[r] = Math.abs(diffs[r]!);
+    m += abs[r]!;
   }
   m /= R;
-  for (let r = 0; r < R; r++) abs[r] -= m;
+  for (let r = 0; r < R; r++) abs[r]! -= m;
   return pValueFromSamples(abs, Math.abs(observed));
 }
 
@@ -58,14 +58,14 @@ function sumColumns(rows: readonly number[][], weights: ArrayLike<number> | null
     const w = weights ? weights[l] : 1;
     if (w === 0) continue;
     const row = rows[l];
-    for (let c = 0; c < d; c++) out[c] += w * row[c];
+    for (let c = 0; c < d; c++) out[c]! += w! * row![c]!;
   }
   return out;
 }
 
 function statsWidth(a: readonly number[][], b: readonly number[][], name: string): number {
   if (a.length !== b.length) throw new RangeError(`${name}: systems must have statistics for the same instances`);
-  const d = a.length ? a[0].length : 0;
+  const d = a.length ? a[0]!.length : 0;
   for (const rows of [a, b]) for (const r of rows) if (r.length !== d) throw new RangeError(`${name}: ragged statistics rows`);
   return d;
 }
@@ -123,8 +123,8 @@ export function approximateRandomizationCorpus(
     // A′ = A − swapped(A) + swapped(B); B′ = B − swapped(B) + swapped(A)
     const sA = sumColumns(statsA, swap, d);
     const sB = sumColumns(statsB, swap, d);
-    const a2 = totalA.map((v, c) => v - sA[c] + sB[c]);
-    const b2 = totalB.map((v, c) => v - sB[c] + sA[c]);
+    const a2 = totalA.map((v, c) => v - sA[c]! + sB[c]!);
+    const b2 = totalB.map((v, c) => v - sB[c]! + sA[c]!);
     samples[r] = Math.abs(corpusFromStats([a2]) - corpusFromStats([b2]));
   }
   return { p: pValueFromSamples(samples, Math.abs(observed)), observed };
@@ -152,8 +152,8 @@ export function pairedBootstrap(a: ArrayLike<number>, b: ArrayLike<number>, opti
   let sa = 0;
   let sb = 0;
   for (let l = 0; l < n; l++) {
-    sa += a[l];
-    sb += b[l];
+    sa += a[l]!;
+    sb += b[l]!;
   }
   const observed = (sa - sb) / n;
   const counts = new Int32Array(n);
@@ -161,7 +161,7 @@ export function pairedBootstrap(a: ArrayLike<number>, b: ArrayLike<number>, opti
   for (let r = 0; r < R; r++) {
     bootstrapCounts(n, rng, counts);
     let s = 0;
-    for (let l = 0; l < n; l++) s += counts[l] * (a[l] - b[l]);
+    for (let l = 0; l < n; l++) s += counts[l]! * (a[l]! - b[l]!);
     diffs[r] = s / n;
   }
   return { p: bootstrapPValue(diffs, observed), observed };
@@ -179,14 +179,14 @@ export function approximateRandomization(a: ArrayLike<number>, b: ArrayLike<numb
   const R = options.resamples ?? 1000;
   const rng = mulberry32(options.seed ?? 12345);
   let total = 0;
-  for (let l = 0; l < n; l++) total += a[l] - b[l];
+  for (let l = 0; l < n; l++) total += a[l]! - b[l]!;
   const observed = total / n;
   const mask = new Float64Array(n);
   const samples = new Float64Array(R);
   for (let r = 0; r < R; r++) {
     fillSwapMask(mask, rng);
     let swapped = 0;
-    for (let l = 0; l < n; l++) swapped += mask[l] * (a[l] - b[l]);
+    for (let l = 0; l < n; l++) swapped += mask[l]! * (a[l]! - b[l]!);
     samples[r] = Math.abs(total - 2 * swapped) / n;
   }
   return { p: pValueFromSamples(samples, Math.abs(observed)), observed };

@@ -60,12 +60,12 @@ export function buildScoreTable(rows: readonly ScoreRow[]): ScoreTable {
     }
     const s = systemIndex.get(r.system) as number;
     const i = instanceIndex.get(r.instance) as number;
-    if (seen[s][i]) {
+    if (seen[s]![i]) {
       duplicateCount++;
       if (duplicates.length < MAX_NAMED) duplicates.push(`(${r.system}, ${r.instance})`);
     }
-    seen[s][i] = 1;
-    scores[s][i] = r.score;
+    seen[s]![i] = 1;
+    scores[s]![i] = r.score;
   }
   if (duplicateCount > 0) {
     throw new RankingInputError(`${duplicateCount} duplicate (system, instance) cell(s): ${duplicates.join(', ')}${duplicateCount > duplicates.length ? ', …' : ''}`);
@@ -76,7 +76,7 @@ export function buildScoreTable(rows: readonly ScoreRow[]): ScoreTable {
   let missingCount = 0;
   for (let s = 0; s < k; s++) {
     for (let i = 0; i < n; i++) {
-      if (!seen[s][i]) {
+      if (!seen[s]![i]) {
         missingCount++;
         if (missing.length < MAX_NAMED) missing.push(`(${systems[s]}, ${instances[i]})`);
       }
@@ -102,7 +102,7 @@ export function orientedScores(table: ScoreTable): Float64Array[] {
     }
     const out = new Float64Array(row.length);
     for (let i = 0; i < row.length; i++) {
-      const x = row[i];
+      const x = row[i]!;
       if (!Number.isFinite(x)) throw new RankingInputError(`score for (${systems[s]}, ${instances[i]}) is not a finite number`);
       out[i] = flip * x + 0; // + 0 turns −0 into 0
     }

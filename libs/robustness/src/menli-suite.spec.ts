@@ -54,7 +54,7 @@ describe('parseMenliCsv', () => {
       ['add', 'drop', 'jumble', 'name', 'neg', 'num', 'pron', 'subject_verb_dis', 'typo', 'word_JJ', 'word_NN', 'word_VB'],
     );
     expect(Object.values(counts).every((c) => c === 200)).toBe(true);
-    expect(rows[0].hypAdvBased).toBe(
+    expect(rows[0]?.hypAdvBased).toBe(
       'Lately, with gold and generation prices up more than 300% over the last decade, it is harder than ever.',
     );
     expect(parseMenliCsv(formatMenliCsv(rows))).toEqual(rows);

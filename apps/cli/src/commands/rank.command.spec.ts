@@ -42,7 +42,7 @@ describe('podium rank', () => {
   it('ranks the paper Fig. 1 CSV: BT strengths ≈ (0.0942, 0.6570, 0.2488), equal means', async () => {
     const out = (await rankCommand.run(['--scores', file('fig1.csv', fig1Csv), '--resamples', '100'])) as Analysis;
     expect(out.systems.map((s) => s.system)).toEqual(['A', 'B', 'C']);
-    [0.0942, 0.657, 0.2488].forEach((v, i) => expect(out.systems[i].bt).toBeCloseTo(v, 3)); // exact MLE 0.657053
+    [0.0942, 0.657, 0.2488].forEach((v, i) => expect(out.systems[i]?.bt).toBeCloseTo(v, 3)); // exact MLE 0.657053
     expect(out.systems.every((s) => Math.abs(s.mean - 9.2) < 1e-12)).toBe(true);
     expect(out.settings).toMatchObject({ seed: 12345, resamples: 100, correction: 'holm', alpha: 0.05 });
   });
@@ -68,7 +68,7 @@ describe('podium rank', () => {
       ['multi\nline', '1', '2'],
       ['B', '2', '3'],
     ]);
-    expect(records[2].line).toBe(4);
+    expect(records[2]?.line).toBe(4);
     expect(() => parseCsv('a,b\n"open,1\n')).toThrow(/line 2: unterminated quoted field/);
     expect(() => parseCsv('a,b\nx"y,1\n')).toThrow(/line 2: quote inside an unquoted field/);
     expect(() => parseCsv('system,instance,score\n"a"b,1,2\n')).toThrow(/line 2: text after a closing quote/);

@@ -121,8 +121,9 @@ export function rowsFromCsv(text: string, path: string): ScoreRow[] {
     if (err instanceof CsvSyntaxError) throw new CliError(`${path} ${err.message}`); // "<path> line N: …"
     throw err;
   }
-  if (records.length === 0) throw new CliError(`${path} is empty`);
-  const header = records[0].fields.map((h) => h.trim());
+  const [head, ...body] = records;
+  if (!head) throw new CliError(`${path} is empty`);
+  const header = head.fields.map((h) => h.trim());
   const col = (name: string): number => {
     const i = header.indexOf(name);
     if (i < 0) throw new CliError(`${path}: header must name columns system,instance,score (got ${header.join(',')})`);
@@ -130,10 +131,12 @@ export function rowsFromCsv(text: string, path: string): ScoreRow[] {
   };
   const [cs, ci, cv] = [col('system'), col('instance'), col('score')];
   const rows: ScoreRow[] = [];
-  for (let r = 1; r < records.length; r++) {
-    const { fields, line } = records[r];
+  for (const { fields, line } of body) {
     if (fields.length !== header.length) throw new CliError(`${path} line ${line}: expected ${header.length} fields, got ${fields.length}`);
-    rows.push({ system: fields[cs], instance: fields[ci], score: parseScore(fields[cv], `${path} line ${line}`) });
+    const [system, instance, value] = [fields[cs], fields[ci], fields[cv]];
+    // Every row has the header's field count (checked above) and the columns are in the header.
+    if (system === undefined || instance === undefined || value === undefined) throw new CliError(`${path} line ${line}: missing fields`);
+    rows.push({ system, instance, score: parseScore(value, `${path} line ${line}`) });
   }
   return rows;
 }

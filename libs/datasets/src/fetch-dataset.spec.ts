@@ -64,7 +64,7 @@ async function startUpstream(bodies: Record<string, Buffer>, opts: ServerOptions
     if (!body || rel === undefined) return void res.writeHead(404).end('not found');
     if (opts.corrupt?.has(rel)) {
       body = Buffer.from(body);
-      body[body.length - 1] ^= 0xff;
+      body.writeUInt8(body.readUInt8(body.length - 1) ^ 0xff, body.length - 1);
     }
     const range = opts.ignoreRange ? null : /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
     if (range) {

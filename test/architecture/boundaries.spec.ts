@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { defined } from '../support/defined';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -23,8 +24,8 @@ function sourceFiles(dir: string): string[] {
 function imports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const found: string[] = [];
-  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"`]*?from\s+['"]([^'"]+)['"]/g)) found.push(m[1]!);
-  for (const m of text.matchAll(/(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push(m[1]!);
+  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"`]*?from\s+['"]([^'"]+)['"]/g)) found.push(defined(m[1]));
+  for (const m of text.matchAll(/(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push(defined(m[1]));
   return found;
 }
 

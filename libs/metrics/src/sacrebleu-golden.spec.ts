@@ -31,9 +31,9 @@ const cacheDir = mkdtempSync(join(tmpdir(), 'podium-golden-'));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
 beforeAll(async () => {
-  const spec = getDataset('wmt17-de-en').testSet!;
+  const spec = defined(getDataset('wmt17-de-en').testSet);
   const fetched = await fetchDataset('wmt17-de-en', { source: parseDataMirror(mirror), cacheDir });
-  const at = (p: string) => fetched.files.find((f) => f.path === p)!.localPath;
+  const at = (p: string) => defined(fetched.files.find((f) => f.path === p)).localPath;
   reference = lines(at(spec.reference));
   systemFile = Object.fromEntries(Object.entries(spec.systems).map(([name, p]) => [name, at(p)]));
 });
@@ -65,7 +65,7 @@ describe('sacreBLEU 2.6.0 golden vectors on WMT17 de-en', () => {
     describe(key, () => {
       it.each(systems)(`reproduces the corpus score, signature and sentence scores of %s within 0.01`, (system) => {
         const expected = defined(golden.systems[system]?.[key], `golden ${system} ${key}`);
-        const hyps = lines(systemFile[system]!);
+        const hyps = lines(defined(systemFile[system]));
         const result = score(metric, options, hyps, [reference]);
         expect(Math.abs(result.corpus - expected.corpus)).toBeLessThanOrEqual(0.01);
         expect(result.signature).toBe(expectedSignature(metric, expected.signature));
@@ -81,7 +81,7 @@ describe('sacreBLEU 2.6.0 golden vectors on WMT17 de-en', () => {
   }
 
   it('uses sentence BLEU with effective order for instances, as sacreBLEU sentence_bleu', () => {
-    const result = score('bleu', {}, lines(systemFile['online-B.0']!), [reference]);
+    const result = score('bleu', {}, lines(defined(systemFile['online-B.0'])), [reference]);
     expect(result.sentenceSignature).toBe(`bleu|nrefs:1|case:mixed|eff:yes|tok:13a|smooth:exp|version:${PODIUM_METRICS_VERSION}`);
     // golden online-B.0 bleu sentence 0 (sacreBLEU 2.6.0)
     expect(result.instances[0]).toBeCloseTo(golden.systems['online-B.0']?.['bleu']?.sentence_first100?.[0] ?? NaN, 6);

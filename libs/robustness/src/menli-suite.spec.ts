@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetchDataset, parseDataMirror } from '@podium/datasets';
 import { MenliSuiteError, formatMenliCsv, parseMenliCsv } from './menli-suite';
+import { defined } from '../../../test/support/defined';
 
 // Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
 jest.setTimeout(60_000);
@@ -16,7 +17,7 @@ async function upstreamText(dataset: string, path: string): Promise<string> {
   const cacheDir = mkdtempSync(join(tmpdir(), 'podium-robustness-spec-'));
   try {
     const fetched = await fetchDataset(dataset, { source: parseDataMirror(mirror), cacheDir });
-    return readFileSync(fetched.files.find((f) => f.path === path)!.localPath, 'utf8');
+    return readFileSync(defined(fetched.files.find((f) => f.path === path)).localPath, 'utf8');
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }

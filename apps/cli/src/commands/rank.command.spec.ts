@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Analysis } from '@podium/ranking';
 import { CliError } from '../cli-error';
 import { parseCsv, rankCommand, rowsFromCsv, type RankOutput } from './rank.command';
+import { defined } from '../../../../test/support/defined';
 
 const dir = mkdtempSync(join(tmpdir(), 'podium-rank-'));
 function file(name: string, text: string): string {
@@ -30,12 +31,12 @@ describe('podium rank', () => {
     expect(out.signatures?.corpus).toMatch(/^bleu\|nrefs:1\|case:mixed\|eff:no\|tok:13a/);
     expect(out.signatures?.sentence).toMatch(/eff:yes/);
     const by = new Map(out.systems.map((s) => [s.system, s]));
-    expect(by.get('good')!.corpus).toBeCloseTo(100, 10);
-    expect([by.get('good')!.rank.corpus, by.get('mid')!.rank.corpus, by.get('bad')!.rank.corpus]).toEqual([1, 2, 3]);
+    expect(defined(by.get('good')).corpus).toBeCloseTo(100, 10);
+    expect([defined(by.get('good')).rank.corpus, defined(by.get('mid')).rank.corpus, defined(by.get('bad')).rank.corpus]).toEqual([1, 2, 3]);
     expect(out.settings.cluster_tests.corpus).toBe('bootstrap_corpus');
     expect(out.cluster_definition).toMatch(/WMT style/);
     expect(out.test_labels.corpus).toMatch(/paired-bs/);
-    expect(by.get('mid')!.corpus_ci!.ci).toBeGreaterThan(0);
+    expect(defined(defined(by.get('mid')).corpus_ci).ci).toBeGreaterThan(0);
     await expect(rankCommand.run(['--metric', 'rouge1', '--ref', ref, '--hyp', mid, '--hyp', bad])).rejects.toThrow(/summed statistics/);
   });
 

@@ -30,7 +30,7 @@ let wmt: { reference: string; human: string };
 let systemFiles: string[];
 beforeAll(async () => {
   const files = await wmtFiles('wmt17-de-en');
-  wmt = { reference: files.reference, human: files.human! };
+  wmt = { reference: files.reference, human: defined(files.human) };
   systemFiles = files.systems.map((s) => s.file);
 });
 

@@ -172,6 +172,8 @@ export default tseslint.config(
     rules: {
       // Jest loads these configs as CommonJS.
       '@typescript-eslint/no-require-imports': 'off',
+      // Each project's jest.config.ts requires the shared jest.preset.js at the root, outside every project.
+      '@nx/enforce-module-boundaries': 'off',
     },
   },
 );

@@ -15,7 +15,7 @@ function parse<T extends z.ZodTypeAny>(schema: T, env: NodeJS.ProcessEnv, app: s
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`invalid environment for ${app}:\n${lines.join('\n')}`);
   }
-  return result.data as z.infer<T>;
+  return result.data;
 }
 
 const databaseUrl = z

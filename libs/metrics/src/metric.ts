@@ -190,7 +190,7 @@ for (const d of CLASSICAL_DEFINITIONS) registerMetric(d);
  */
 export function parseMetricOptions(metric: MetricName, record: Readonly<Record<string, unknown>>): MetricOptions {
   if (!isMetricName(metric)) throw new MetricInputError(`unknown metric '${String(metric)}' (expected one of ${METRIC_NAMES.join(', ')})`);
-  return validateMetricOptions(metric, record) as MetricOptions;
+  return validateMetricOptions(metric, record);
 }
 
 /**

@@ -50,7 +50,7 @@ export function startApp(entry: string, env: Record<string, string>): RunningApp
     logs,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) { resolve(); return; }
         const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
         child.once('exit', () => {
           clearTimeout(timer);

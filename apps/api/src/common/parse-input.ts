@@ -7,7 +7,7 @@ import type { z } from 'zod';
  */
 export function parseInput<T extends z.ZodTypeAny>(schema: T, value: unknown, prefix?: string): z.infer<T> {
   const result = schema.safeParse(value);
-  if (result.success) return result.data as z.infer<T>;
+  if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = [prefix, ...issue.path.map(String)].filter((p) => p !== undefined && p !== '').join('.');
   throw new InvalidInputError(field ? `${field}: ${issue.message}` : issue.message, field ? { field } : {});

@@ -22,7 +22,6 @@ jest.setTimeout(60_000);
 const DATABASE_URL = process.env['DATABASE_URL'];
 const suite = DATABASE_URL ? describe : describe.skip;
 if (!DATABASE_URL) {
-  // eslint-disable-next-line no-console
   console.warn('robustness.integration.spec: DATABASE_URL is not set, so these tests are SKIPPED (npm test sets it)');
 }
 

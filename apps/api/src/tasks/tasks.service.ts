@@ -55,7 +55,7 @@ export class TasksService {
       kind: kindToDb(parsed.kind),
       sourceLang: parsed.sourceLang,
       targetLang: parsed.targetLang,
-      metrics: metrics as unknown as Prisma.InputJsonValue,
+      metrics: metrics,
       combinedWeight: parsed.combinedWeight,
       createdById: organiser.id,
       registration: input.registration ?? Registration.OPEN,

@@ -64,7 +64,7 @@ function scoreTexts(values: { metric?: string; ref?: string[]; hyp?: string[]; '
   if (!isMetricName(metric)) throw new CliError(`unknown metric '${metric}' (expected ${METRIC_NAMES.join(', ')})`);
   let m;
   try {
-    m = getMetric(metric, values.tokenize ? { tokenize: values.tokenize as BleuTokenizerName } : {}, (values.ref ?? []).length);
+    m = getMetric(metric, values.tokenize ? { tokenize: values.tokenize } : {}, (values.ref ?? []).length);
   } catch (err) {
     if (err instanceof MetricInputError) throw new CliError(err.message);
     throw err;
@@ -233,7 +233,7 @@ export const rankCommand: CliCommand = {
         main_aggregation: corpus ? 'corpus' : 'mean',
         ...(signatures ? { signatures } : {}),
         cluster_definition: CLUSTER_DEFINITION,
-        test_labels: Object.fromEntries(Object.entries(analysis.settings.cluster_tests).map(([agg, t]) => [agg, TEST_LABELS[t as TestName]])),
+        test_labels: Object.fromEntries(Object.entries(analysis.settings.cluster_tests).map(([agg, t]) => [agg, TEST_LABELS[t]])),
         ...analysis,
       };
     } catch (err) {

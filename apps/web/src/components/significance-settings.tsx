@@ -25,8 +25,8 @@ export function SignificanceSettings({ phaseId, resamples, resamplesChosen, seed
     setError(null);
     const r = count.trim() === '' ? null : Number(count);
     const s = Number(seedText);
-    if (r !== null && !(Number.isInteger(r) && r >= 1)) return setError('Resamples must be a whole number ≥ 1, or blank to choose automatically.');
-    if (!Number.isInteger(s) || s < 0) return setError('The seed must be a whole number ≥ 0.');
+    if (r !== null && !(Number.isInteger(r) && r >= 1)) { setError('Resamples must be a whole number ≥ 1, or blank to choose automatically.'); return; }
+    if (!Number.isInteger(s) || s < 0) { setError('The seed must be a whole number ≥ 0.'); return; }
     setSaving(true);
     try {
       await request(SetPhaseSignificanceDocument, { phaseId, resamples: r, seed: s });

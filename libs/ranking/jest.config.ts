@@ -1,2 +1,3 @@
+/* eslint-disable */
 const preset = require('../../jest.preset.js');
 module.exports = { ...preset, displayName: 'ranking', rootDir: __dirname };

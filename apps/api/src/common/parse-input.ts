@@ -8,7 +8,8 @@ import type { z } from 'zod';
 export function parseInput<T extends z.ZodTypeAny>(schema: T, value: unknown, prefix?: string): z.infer<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
+  const [issue] = result.error.issues;
+  if (!issue) throw new InvalidInputError(prefix ?? 'invalid input', prefix ? { field: prefix } : {}); // zod reports at least one issue on failure
   const field = [prefix, ...issue.path.map(String)].filter((p) => p !== undefined && p !== '').join('.');
   throw new InvalidInputError(field ? `${field}: ${issue.message}` : issue.message, field ? { field } : {});
 }

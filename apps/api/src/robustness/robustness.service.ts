@@ -80,7 +80,10 @@ export function toRobustnessReport(row: RobustnessReport): RobustnessReportType 
     overall: result ? accuracy(result.overall) : null,
     macroAccuracy: result ? accuracy(result.overall) : null,
     pooledAccuracy: result ? pooledOf(result) : null,
-    phenomena: result ? phenomenaInOrder(Object.keys(result.phenomena)).map((p) => ({ phenomenon: p, ...accuracy(result.phenomena[p]!) })) : [],
+    phenomena: result ? phenomenaInOrder(Object.keys(result.phenomena)).flatMap((p) => {
+          const r = result.phenomena[p];
+          return r ? [{ phenomenon: p, ...accuracy(r) }] : [];
+        }) : [],
     failingCount: result?.failingCount ?? null,
     bootstrap: result?.bootstrap ?? null,
     tradeoff:
@@ -246,14 +249,15 @@ export class RobustnessService implements OnModuleInit {
         const systemScores: Record<string, number> = {};
         for (const s of judged) {
           const k = row.get(s.submissionId);
-          if (k !== undefined && Number.isFinite(c.corpus[k]!.value)) systemScores[s.systemName] = c.corpus[k]!.value;
+          const value = k === undefined ? undefined : c.corpus[k]?.value;
+          if (value !== undefined && Number.isFinite(value)) systemScores[s.systemName] = value;
         }
         const submissionOf = new Map(judged.map((s) => [s.systemName, s.submissionId]));
         const card = metaEvaluate({
           judgements,
           segmentScore: (system, sid) => {
             const k = row.get(submissionOf.get(system) ?? '');
-            const v = k === undefined ? undefined : c.values[k]![sid - 1];
+            const v = k === undefined ? undefined : c.values[k]?.[sid - 1];
             return v !== undefined && Number.isFinite(v) ? v : undefined;
           },
           systemScores,

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { getMetric, isMetricName, METRIC_NAMES, MetricInputError, type BleuTokenizerName } from '@podium/metrics';
+import { getMetric, isMetricName, METRIC_NAMES, MetricInputError } from '@podium/metrics';
 import {
   analyseSystems,
   buildScoreTable,
@@ -60,7 +60,7 @@ export type RankOutput = Analysis & {
 
 /** Scores system files with a corpus-level metric: sentence scores and sufficient statistics. */
 function scoreTexts(values: { metric?: string; ref?: string[]; hyp?: string[]; 'hyps-dir'?: string; tokenize?: string }) {
-  const metric = values.metric!;
+  const metric = String(values.metric); // the caller checked --metric; 'undefined' is refused below as before
   if (!isMetricName(metric)) throw new CliError(`unknown metric '${metric}' (expected ${METRIC_NAMES.join(', ')})`);
   let m;
   try {
@@ -84,11 +84,11 @@ function scoreTexts(values: { metric?: string; ref?: string[]; hyp?: string[]; '
     refs.forEach((r, k) => {
       if (r.length !== hyps.length) throw new CliError(`reference file ${refFiles[k]} has ${r.length} lines but ${f} has ${hyps.length}`);
     });
-    return hyps.map((h, i) => m.stats(h, refs.map((r) => r[i]!)));
+    return hyps.map((h, i) => m.stats(h, refs.map((r) => r[i] ?? ''))); // every reference has hyps.length lines (checked above)
   });
   const table: ScoreTable = {
     systems,
-    instances: stats[0]!.map((_, i) => String(i + 1).padStart(6, '0')),
+    instances: (stats[0] ?? []).map((_, i) => String(i + 1).padStart(6, '0')),
     scores: stats.map((rows) => rows.map((row) => m.sentenceFromStats(row))),
     higherIsBetter: m.higherIsBetter,
   };
@@ -215,7 +215,7 @@ export const rankCommand: CliCommand = {
     }
     const test = values.test as TestName | undefined;
     if (test !== undefined && !TESTS.includes(test)) throw new CliError(`--test must be one of ${TESTS.join(', ')}, got '${values.test}'`);
-    const path = values.scores ?? values.metric!;
+    const path = values.scores ?? String(values.metric);
     try {
       let table: ScoreTable;
       let corpus: AnalyseOptions['corpus'];

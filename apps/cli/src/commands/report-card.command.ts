@@ -63,7 +63,7 @@ export function systemNameOf(file: string): string {
   const b = basename(file);
   // WMT's own file names, as cached by `podium data`: newstest2017.<system>.<pair>
   const wmt = /^newstest\d{4}\.(.+)\.[a-z]{2}-[a-z]{2}$/.exec(b);
-  if (wmt) return wmt[1]!;
+  if (wmt?.[1]) return wmt[1];
   const dot = b.lastIndexOf('.');
   return dot > 0 ? b.slice(0, dot) : b;
 }

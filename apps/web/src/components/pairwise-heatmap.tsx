@@ -44,7 +44,8 @@ export function PairwiseHeatmap({ cells, order, onSelect }: Props) {
           fill: 'pBeats',
           inset: 0.5,
           render: (index, scales, values, dimensions, context, next) => {
-            const g = next!(index, scales, values, dimensions, context)!;
+            const g = next?.(index, scales, values, dimensions, context);
+            if (!g) return null; // Plot always passes the default renderer, which draws the cells
             const rects = g.querySelectorAll('rect');
             index.forEach((i, k) => {
               const rect = rects[k];

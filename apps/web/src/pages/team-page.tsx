@@ -10,7 +10,8 @@ function TeamCard({ id }: { id: string }) {
   const team = useQuery(TeamDetailsDocument, { id });
   if (team.loading && !team.data) return <Loading what="the team" />;
   if (team.error) return <ErrorMessage error={team.error} onRetry={team.refetch} />;
-  const t = team.data!.team;
+  if (!team.data) return <Loading what="the team" />;
+  const t = team.data.team;
   return (
     <section className="card" aria-label={`Team ${t.name}`} data-testid="team-card">
       <h2>{t.name}</h2>

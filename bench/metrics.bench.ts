@@ -40,8 +40,8 @@ function loadPairs(n: number): { hyps: string[]; refs: string[] } {
   const systems = Object.keys(spec.systems)
     .sort()
     .map((name) => readLinesSync(datasetFilePath(WMT, spec.systems[name]!)));
-  const hyps: string[] = new Array(n);
-  const refs: string[] = new Array(n);
+  const hyps = new Array<string>(n);
+  const refs = new Array<string>(n);
   for (let i = 0; i < n; i++) {
     const seg = i % ref.length;
     hyps[i] = systems[Math.floor(i / ref.length) % systems.length]![seg]!;
@@ -243,7 +243,7 @@ if (isMainThread) {
 } else if ((workerData as { mode?: string }).mode === 'stream') {
   const { hypPath, refPath } = workerData as { hypPath: string; refPath: string };
   forceGc = exposeGc();
-  streamCorpus('bleu', hypPath, refPath).then((r) => parentPort?.postMessage(r));
+  void streamCorpus('bleu', hypPath, refPath).then((r) => parentPort?.postMessage(r));
 } else {
   const { metric, from, to } = workerData as { metric: MetricName; from: number; to: number };
   const { hyps, refs } = loadPairs(N);

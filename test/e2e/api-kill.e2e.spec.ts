@@ -35,7 +35,7 @@ describe('api killed mid-upload', () => {
   });
 
   /** Absent, or present with every output and exactly one queued job. */
-  async function outcome(systemName: string): Promise<'absent' | 'complete' | string> {
+  async function outcome(systemName: string): Promise<string> /* 'absent', 'complete' or the submission's status */ {
     const sub = await db.submission.findFirst({ where: { phaseId: task.phaseId, systemName } });
     if (!sub) return 'absent';
     const outputs = await db.output.count({ where: { submissionId: sub.id } });

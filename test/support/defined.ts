@@ -4,7 +4,7 @@
  * time instead of letting `undefined` flow on into the assertion (noUncheckedIndexedAccess,
  * @typescript-eslint/no-non-null-assertion).
  */
-export function defined<T>(value: T | null | undefined | void, what = 'value'): T {
+export function defined<T>(value: T | null | undefined, what = 'value'): T {
   if (value === undefined || value === null) throw new Error(`expected ${what} to be present, got ${String(value)}`);
   return value;
 }

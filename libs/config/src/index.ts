@@ -9,7 +9,7 @@ export class ConfigError extends Error {
   }
 }
 
-function parse<T extends z.ZodTypeAny>(schema: T, env: NodeJS.ProcessEnv, app: string): z.infer<T> {
+function parse<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv, app: string): z.infer<T> {
   const result = schema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

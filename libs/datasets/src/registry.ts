@@ -19,7 +19,7 @@ const fileSchema = z
 const upstreamSchema = z.object({
   repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
   commit: z.string().regex(/^[0-9a-f]{40}$/),
-  homepage: z.string().url(),
+  homepage: z.url(),
   licence: z.string().min(1),
   copyright: z.string().min(1),
   /** The licence text's path upstream; every data set lists it among its files. */

@@ -61,7 +61,7 @@ export function resolveBleuConfig(o: Partial<BleuConfig>): BleuConfig {
   }
   const smooth = o.smooth ?? 'exp';
   if (!BLEU_SMOOTH_METHODS.includes(smooth)) {
-    throw new MetricInputError(`unknown BLEU smoothing '${String(smooth)}' (expected one of ${BLEU_SMOOTH_METHODS.join(', ')})`);
+    throw new MetricInputError(`unknown BLEU smoothing '${smooth}' (expected one of ${BLEU_SMOOTH_METHODS.join(', ')})`);
   }
   if (o.smoothValue !== undefined && !(Number.isFinite(o.smoothValue) && o.smoothValue >= 0)) {
     throw new MetricInputError(`BLEU smoothing value must be a non-negative number, got ${o.smoothValue}`);

@@ -370,9 +370,9 @@ export function score(
 ): MetricScore {
   const m = getMetric(metric, options, refStreams.length);
   validateStreams(hyps, refStreams);
-  const rows: number[][] = new Array(hyps.length);
-  const instances: number[] = new Array(hyps.length);
-  const refs: string[] = new Array(refStreams.length);
+  const rows = new Array<number[]>(hyps.length);
+  const instances = new Array<number>(hyps.length);
+  const refs = new Array<string>(refStreams.length);
   for (let i = 0; i < hyps.length; i++) {
     for (let k = 0; k < refStreams.length; k++) refs[k] = refStreams[k]![i]!;
     rows[i] = m.stats(hyps[i]!, refs);

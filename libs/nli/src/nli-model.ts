@@ -120,7 +120,7 @@ async function createSession(
       const session = await onnxRuntime().InferenceSession.create(modelPath, { ...base, logSeverityLevel: 4, executionProviders: ['cuda'] });
       return { session, used: 'cuda' };
     } catch (err) {
-      const why = ((err as Error).message ?? String(err)).split('\n')[0];
+      const why = (err instanceof Error ? err.message : String(err)).replace(/\n[\s\S]*$/, '');
       log(`nli: CUDA execution provider unavailable (${why}); falling back to cpu`);
     }
   }
@@ -219,7 +219,7 @@ class OrtNliModel implements NliModel {
     const encoded = pairs.map((p) => this.tokenizer.encodeTokens(tokenize(p.premise), tokenize(p.hypothesis)));
     // Sorting by length keeps padding small; outputs go back to input order.
     const order = encoded.map((pair, i) => ({ pair, i })).sort((a, b) => a.pair.ids.length - b.pair.ids.length || a.i - b.i);
-    const out: NliProbs[] = new Array(pairs.length);
+    const out = new Array<NliProbs>(pairs.length);
     for (let start = 0; start < order.length; start += batchSize) {
       const batch = order.slice(start, start + batchSize);
       const probs = await this.run(batch.map((b) => b.pair));

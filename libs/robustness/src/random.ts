@@ -20,7 +20,7 @@ export function createRng(seed: number): Rng {
   const rng = mulberry32(seed);
   const int = (n: number): number => rng.nextInt(n);
   return {
-    next: rng.next,
+    next: () => rng.next(),
     int,
     pick: <T>(items: readonly T[]): T => {
       if (items.length === 0) throw new RangeError('pick from an empty array');

@@ -178,7 +178,7 @@ export async function killWorkersMidJob(opts: {
     if ((open === 0 && pending.length === 0) || Date.now() > settleBy) break;
     await sleep(250);
   }
-  for (const p of pending) detections.push(Number.POSITIVE_INFINITY);
+  for (const _undetected of pending) detections.push(Number.POSITIVE_INFINITY);
   const stuck = await db.submission.count({ where: { id: { in: submissionIds }, status: { in: ['QUEUED', 'SCORING'] } } });
   const scored = await db.submission.findMany({ where: { id: { in: submissionIds }, status: 'SCORED' }, select: { id: true } });
   const [dup] = await db.$queryRaw<{ total: number; distinct: number }[]>`

@@ -73,7 +73,7 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+  throw new Error(`timed out waiting for ${what}${lastError instanceof Error ? `: ${String(lastError)}` : lastError ? `: ${JSON.stringify(lastError)}` : ''}`);
 }
 
 /** A minimal GraphQL client that fails loudly on errors unless asked to return them. */

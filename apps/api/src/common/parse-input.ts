@@ -5,7 +5,7 @@ import type { z } from 'zod';
  * Validates input at the edge with a zod schema; the first issue becomes an InvalidInputError
  * whose `field` is the issue's path (`metrics.1.key`).
  */
-export function parseInput<T extends z.ZodTypeAny>(schema: T, value: unknown, prefix?: string): z.infer<T> {
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown, prefix?: string): z.infer<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const [issue] = result.error.issues;

@@ -26,7 +26,6 @@ if (!DATABASE_URL) {
 }
 
 const QUEUE_SCHEMA = 'pgboss_robustness_it';
-const root = path.resolve(__dirname, '..', '..', '..', '..');
 // WMT17 de-en and the MENLI suite through the dataset registry, from the test mirror.
 useTestDataEnv();
 const suffix = randomBytes(4).toString('hex');

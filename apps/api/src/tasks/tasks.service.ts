@@ -45,6 +45,7 @@ export class TasksService {
   }
 
   async create(input: CreateTaskInput, organiser: AuthUser): Promise<Task> {
+    // eslint-disable-next-line @typescript-eslint/no-misused-spread -- copies the GraphQL input's fields into a plain object on purpose
     const parsed = parseInput(createTaskSchema, { ...input, description: input.description ?? undefined, metrics: input.metrics ?? undefined, combinedWeight: input.combinedWeight ?? undefined });
     const metrics = parsed.metrics ?? defaultMetricsFor(parsed.kind);
     checkMetricOptions(metrics);

@@ -50,7 +50,7 @@ describe('InstanceScores', () => {
     await screen.findByText('Page 3 of 3', { exact: false });
     await waitFor(() => expect(screen.getAllByTestId('instance-row')).toHaveLength(5));
     expect(defined(sent.at(-1)).variables.offset).toBe(40);
-    expect((screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Next/ }).disabled).toBe(true);
     fireEvent.change(screen.getByTestId('instance-order'), { target: { value: 'position' } });
     await waitFor(() => expect(defined(sent.at(-1)).variables).toMatchObject({ order: 'POSITION', offset: 0 }));
   });

@@ -99,7 +99,6 @@ export function PairwiseHeatmap({ cells, order, onSelect }: Props) {
   }
   return (
     // The SVG cells are the interactive elements (role=button, tabindex=0); this wrapper only delegates their events.
-    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div onClick={click} onKeyDown={key} className="heatmap-wrap">
       <PlotFigure build={build} deps={[data, order]} label="Heatmap of P(row beats column)" testId="pairwise-heatmap" />
     </div>

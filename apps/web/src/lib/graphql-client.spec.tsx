@@ -39,7 +39,7 @@ describe('request', () => {
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('same-origin');
     expect((init.headers as Record<string, string>)['authorization']).toBe('Bearer tok-1');
-    expect(JSON.parse(String(init.body)).query).toContain('query Me');
+    expect(JSON.parse(typeof init.body === 'string' ? init.body : '').query).toContain('query Me');
   });
 
   it('sends no authorization header when no token is set (the cookie alone signs in)', async () => {

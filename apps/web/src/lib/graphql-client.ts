@@ -104,6 +104,7 @@ function settle<R>(result: OperationResult<R>): R {
 /** Runs one operation outside a component (forms, buttons); throws {@link ApiError} on any error. */
 export function request<R, V extends AnyVariables>(doc: TypedDocumentNode<R, V>, variables: V, signal?: AbortSignal): Promise<R> {
   const client = sharedClient;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-comparison -- graphql's Kind and OperationTypeNode are string enums; comparing with their values keeps graphql out of the bundle
   const isMutation = doc.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'mutation');
   const source = isMutation ? client.mutation(doc, variables) : client.query(doc, variables, { requestPolicy: 'network-only' });
   if (!signal) return source.toPromise().then(settle);
@@ -115,7 +116,7 @@ export function request<R, V extends AnyVariables>(doc: TypedDocumentNode<R, V>,
       try {
         resolve(settle(result));
       } catch (e) {
-        reject(e);
+        reject(e instanceof Error ? e : new Error(String(e))); // settle() throws ApiError
       }
     });
     signal.addEventListener('abort', () => {

@@ -227,7 +227,7 @@ export function RobustnessPage({ slug }: { slug: string }) {
       </p>
       {me?.role === 'ORGANISER' && (
         <p>
-          <button type="button" onClick={run} disabled={running || busy}>
+          <button type="button" onClick={() => void run()} disabled={running || busy}>
             {running ? 'Queuing…' : reports.length ? "Run again for all of the task's metrics" : "Run for all of the task's metrics"}
           </button>
         </p>

@@ -30,15 +30,17 @@ function engine(): WinkMethods {
 
 /** Tokenises and tags one English sentence or short text (outer whitespace is dropped). */
 export function tagEnglish(text: string): Token[] {
+  /* eslint-disable @typescript-eslint/unbound-method -- wink-nlp's its.* helpers are plain functions that its typings declare as methods */
   const n = engine();
   const its = n.its;
   const tokens = n.readDoc(text.trim()).tokens();
-  const values = tokens.out(its.value) as string[];
-  const pos = tokens.out(its.pos) as string[];
+  const values = tokens.out<string>(its.value);
+  const pos = tokens.out<string>(its.pos);
   // wink-nlp's typings give lemma and precedingSpaces other signatures than they have at run time.
-  const lemma = tokens.out(its.lemma as unknown as ItsFunction<string>) as string[];
-  const kind = tokens.out(its.type) as string[];
-  const pre = tokens.out(its.precedingSpaces as unknown as ItsFunction<string>) as string[];
+  const lemma = tokens.out<string>(its.lemma as unknown as ItsFunction<string>);
+  const kind = tokens.out<string>(its.type);
+  const pre = tokens.out<string>(its.precedingSpaces as unknown as ItsFunction<string>);
+  /* eslint-enable @typescript-eslint/unbound-method */
   return values.map((t, i) => ({ text: t, pos: at(pos, i), lemma: at(lemma, i), kind: at(kind, i), pre: i === 0 ? '' : at(pre, i) }));
 }
 

@@ -102,7 +102,7 @@ export function generateSuite(input: SuiteGenerationInput): GeneratedSuite {
   const seed = input.seed ?? 12345;
   const perPhenomenon = input.perPhenomenon ?? 200;
   const goodLines = input.paraphrases ?? input.secondReferences;
-  const tagged: (Token[] | undefined)[] = new Array(refs.length);
+  const tagged = new Array<Token[] | undefined>(refs.length);
   const tag = (i: number): Token[] => (tagged[i] ??= tagEnglish(at(refs, i)));
   const vocabulary = buildVocabulary([
     ...refs.map((_, i) => tag(i)),

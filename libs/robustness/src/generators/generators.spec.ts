@@ -217,7 +217,7 @@ describe('fluency perturbations', () => {
       expect(a[0]).toBe(b[0]);
       expect(a[a.length - 1]).toBe(b[b.length - 1]);
       expect(Math.abs(a.length - b.length)).toBeLessThanOrEqual(1);
-      if (a.length === b.length) expect([...a].sort().join('')).toBe([...b].sort().join(''));
+      if (a.length === b.length) expect(Array.from(a).sort().join('')).toBe(Array.from(b).sort().join(''));
     }
   });
 

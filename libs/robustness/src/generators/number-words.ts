@@ -40,7 +40,7 @@ export function numberToWords(digits: string): string | null {
     }
     words = groups.join(' ');
   }
-  if (frac !== undefined) words += ' point ' + [...frac].map((d) => ONES[Number(d)]).join(' ');
+  if (frac !== undefined) words += ' point ' + Array.from(frac, (d) => ONES[Number(d)]).join(' ');
   return words;
 }
 

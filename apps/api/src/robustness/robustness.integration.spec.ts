@@ -10,7 +10,6 @@ import { score, type MetricName } from '@podium/metrics';
 import { menliPreferenceRows, parseDaSegLevel, parseMenliCsv, pearson, runPreferenceTest } from '@podium/robustness';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../app';
 import { suiteCsvPath, useTestDataEnv, wmtFiles } from '../../../../test/support/test-data';

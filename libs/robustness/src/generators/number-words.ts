@@ -11,7 +11,7 @@ function underThousand(n: number): string {
     parts.push(`${ONES[Math.floor(n / 100)]} hundred`);
     n %= 100;
   }
-  if (n >= 20) parts.push(TENS[Math.floor(n / 10)] + (n % 10 ? `-${ONES[n % 10]}` : ''));
+  if (n >= 20) parts.push(at(TENS, Math.floor(n / 10)) + (n % 10 ? `-${ONES[n % 10]}` : ''));
   else if (n > 0) parts.push(at(ONES, n));
   return parts.join(' ');
 }

@@ -108,10 +108,10 @@ export const typo: Perturber = (tokens, { rng }) => {
     const kind = rng.int(3);
     if (kind === 0) {
       const k = 1 + rng.int(w.length - 3);
-      out = w.slice(0, k) + w[k + 1] + w[k] + w.slice(k + 2);
+      out = w.slice(0, k) + w.charAt(k + 1) + w.charAt(k) + w.slice(k + 2);
     } else {
       const k = 1 + rng.int(w.length - 2);
-      out = kind === 1 ? w.slice(0, k) + w.slice(k + 1) : w.slice(0, k) + w[k] + w.slice(k);
+      out = kind === 1 ? w.slice(0, k) + w.slice(k + 1) : w.slice(0, k) + w.charAt(k) + w.slice(k);
     }
   }
   if (out === w) return null;

@@ -76,7 +76,7 @@ export class DomainErrorFilter implements ExceptionFilter {
     const client = toClientError(error);
     const isGraphql = host.getType<string>() === 'graphql';
     // Optional calls: hosts built by hand (tests, other contexts) may lack them.
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see the line above
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- hosts built by hand lack these methods
     const req = isGraphql ? host.getArgByIndex?.<{ req?: unknown } | undefined>(2)?.req : host.switchToHttp().getRequest?.<unknown>();
     const requestId = requestIdOf(req);
     if (!client) {

@@ -173,7 +173,7 @@ suite('robustness API against PostgreSQL', () => {
     await new RobustnessRepository(db).saveResult(stored.id, stored.attempt, signature, result);
 
     const data = await ok(REPORTS, { slug });
-    const reports = data['robustness'] as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const reports = data['robustness'] as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- arbitrary GraphQL test data
     expect(reports.map((r) => [r.metric, r.status])).toEqual([['bleu', 'QUEUED'], ['chrf', 'DONE'], ['ter', 'QUEUED']]);
     const chrf = reports[1];
     expect(chrf.signature).toBe(signature);

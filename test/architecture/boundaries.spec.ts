@@ -42,6 +42,8 @@ describe('module boundaries', () => {
     for (const file of sourceFiles(path.join(root, 'libs', lib, 'src'))) {
       for (const spec of imports(file)) {
         const resolved = spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : '';
+        // Specs may use the shared test helpers (as eslint.config.mjs allows); sources may not.
+        if (/\.spec\.tsx?$/.test(file) && resolved.startsWith(path.join(root, 'test', 'support') + path.sep)) continue;
         if (spec.includes('apps/') || resolved.startsWith(path.join(root, 'apps'))) bad.push(`${path.relative(root, file)} → ${spec}`);
         if (resolved && !resolved.startsWith(path.join(root, 'libs', lib))) bad.push(`${path.relative(root, file)} → ${spec}`);
         if (/^@podium\/[^/]+\/.+/.test(spec)) bad.push(`${path.relative(root, file)} → ${spec}`);

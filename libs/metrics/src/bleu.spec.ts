@@ -2,9 +2,7 @@
 // (sacrebleu/metrics/bleu.py: clipped n-gram counts, closest reference length, smoothing as
 // Chen & Cherry 2014); the arithmetic is shown next to each number.
 import { defined } from '../../../test/support/defined';
-import { PODIUM_METRICS_VERSION } from './version';
-import { bleuFromStats, bleuStatsFromTokens, closestRefLength } from './bleu';
-import { getMetric, score } from './metric';
+import { PODIUM_METRICS_VERSION, bleuFromStats, bleuStatsFromTokens, closestRefLength, getMetric, score } from './index';
 
 const V = PODIUM_METRICS_VERSION;
 const HYP = 'the cat sat on the mat';

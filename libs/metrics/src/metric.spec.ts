@@ -1,7 +1,16 @@
 // API behaviour of the metric registry: input validation, options, and the sufficient-statistics
 // contract (corpus = aggregate of per-instance rows) that the ranking library's bootstrap relies on.
-import { METRIC_NAMES, getMetric, isMetricName, metricInfo, parseMetricOptions, score, sumStats, validateStreams } from './metric';
-import { MetricInputError } from './errors';
+import {
+  METRIC_NAMES,
+  MetricInputError,
+  getMetric,
+  isMetricName,
+  metricInfo,
+  parseMetricOptions,
+  score,
+  sumStats,
+  validateStreams,
+} from './index';
 import { defined } from '../../../test/support/defined';
 
 const HYPS: [string, string, string] = ['the cat sat on the mat', 'a quick brown fox', 'hello world !'];

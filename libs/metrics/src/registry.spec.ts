@@ -2,7 +2,14 @@
 // getMetric's output: directions and ranges as sacreBLEU 2.x (BLEU/chrF 0–100, TER counts edits,
 // unbounded) and rouge-score (F-measure in [0, 1]).
 import { z } from 'zod';
-import { MetricOptionError, metricDefinition, registerMetric, registeredMetrics, requireMetricDefinition, validateMetricOptions } from './registry';
+import {
+  MetricOptionError,
+  metricDefinition,
+  registerMetric,
+  registeredMetrics,
+  requireMetricDefinition,
+  validateMetricOptions,
+} from './index';
 import { defined } from '../../../test/support/defined';
 
 describe('metric registry', () => {

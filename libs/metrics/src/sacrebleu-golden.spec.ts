@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetchDataset, getDataset, parseDataMirror } from '@podium/datasets';
 import { defined } from '../../../test/support/defined';
-import { PODIUM_METRICS_VERSION } from './version';
-import { score, type MetricName, type MetricOptions } from './metric';
+import { PODIUM_METRICS_VERSION, score, type MetricName, type MetricOptions } from './index';
 
 interface GoldenEntry {
   corpus: number;

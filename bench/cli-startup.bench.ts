@@ -37,7 +37,7 @@ function timeOnce(argv: readonly string[]): number {
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN; // NaN for no runs
 };
 
 function main(): void {

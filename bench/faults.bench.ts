@@ -29,7 +29,7 @@ const MAX_UPLOAD = 256 * 1024;
 const say = (m: string) => process.stderr.write(`[bench:faults] ${m}\n`);
 
 async function main(): Promise<void> {
-  say(`${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}; lease ttl ${LEASE.ttlSeconds} s, renew ${LEASE.renewSeconds} s, reaper every ${LEASE.reapSeconds} s`);
+  say(`${cpus().length} cores, load ${(loadavg()[0] ?? 0).toFixed(1)}; lease ttl ${LEASE.ttlSeconds} s, renew ${LEASE.renewSeconds} s, reaper every ${LEASE.reapSeconds} s`);
   const pg = await startOwnPostgres(`bench-faults-${process.pid}`, await freePort(), false);
   const cleanup: (() => Promise<void>)[] = [() => pg.stop()];
   try {

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- the timed baselines are plain indexed loops like the kernels they are compared with; a check per access would change what is measured */
 /**
  * `npm run bench:metrics`: throughput of sentence BLEU, chrF and TER on 100,000 segment pairs
  * (the 11 WMT17 de-en systems against their reference, repeated), single-threaded and with a
@@ -39,12 +40,12 @@ function loadPairs(n: number): { hyps: string[]; refs: string[] } {
   const systems = Object.keys(spec.systems)
     .sort()
     .map((name) => readLinesSync(datasetFilePath(WMT, spec.systems[name]!)));
-  const hyps: string[] = new Array(n);
-  const refs: string[] = new Array(n);
+  const hyps = new Array<string>(n);
+  const refs = new Array<string>(n);
   for (let i = 0; i < n; i++) {
     const seg = i % ref.length;
-    hyps[i] = systems[Math.floor(i / ref.length) % systems.length][seg];
-    refs[i] = ref[seg];
+    hyps[i] = systems[Math.floor(i / ref.length) % systems.length]![seg]!;
+    refs[i] = ref[seg]!;
   }
   return { hyps, refs };
 }
@@ -55,8 +56,8 @@ function scoreRange(metric: MetricName, hyps: readonly string[], refs: readonly 
   let sum = 0;
   const one = [''];
   for (let i = from; i < to; i++) {
-    one[0] = refs[i];
-    sum += m.sentenceFromStats(m.stats(hyps[i], one));
+    one[0] = refs[i]!;
+    sum += m.sentenceFromStats(m.stats(hyps[i]!, one));
   }
   return sum;
 }
@@ -149,7 +150,7 @@ async function streamCorpus(metric: MetricName, hypPath: string, refPath: string
     }
     const row = m.stats(h.value, [r.value]);
     if (sum === undefined) sum = row.slice();
-    else for (let k = 0; k < row.length; k++) sum[k] += row[k];
+    else for (let k = 0; k < row.length; k++) sum[k]! += row[k]!;
     lines++;
     if (lines % 10_000 === 0) {
       // Live heap: collect garbage first, so only retained memory is measured.
@@ -168,10 +169,10 @@ async function main(): Promise<void> {
 
   // Warm up the JIT on a slice, then measure the baseline.
   for (const metric of METRICS) scoreRange(metric, hyps, refs, 0, 2000);
-  for (let i = 0; i < 2000; i++) naiveSentenceBleu(hyps[i], refs[i]);
+  for (let i = 0; i < 2000; i++) naiveSentenceBleu(hyps[i]!, refs[i]!);
   const base = timeIt(() => {
     let s = 0;
-    for (let i = 0; i < N; i++) s += naiveSentenceBleu(hyps[i], refs[i]);
+    for (let i = 0; i < N; i++) s += naiveSentenceBleu(hyps[i]!, refs[i]!);
     return s;
   });
   const baseRate = N / base.seconds;
@@ -198,7 +199,7 @@ async function main(): Promise<void> {
   // Sanity check that the naive baseline agrees with the library (same scores, so a fair baseline).
   const lib = scoreRange('bleu', hyps, refs, 0, 3004);
   let naive = 0;
-  for (let i = 0; i < 3004; i++) naive += naiveSentenceBleu(hyps[i], refs[i]);
+  for (let i = 0; i < 3004; i++) naive += naiveSentenceBleu(hyps[i]!, refs[i]!);
   console.log(`(baseline agrees with the library on 3004 segments: |Δ mean| = ${Math.abs(lib - naive) / 3004})`);
 
   const threads = Math.max(2, cores);
@@ -242,7 +243,7 @@ if (isMainThread) {
 } else if ((workerData as { mode?: string }).mode === 'stream') {
   const { hypPath, refPath } = workerData as { hypPath: string; refPath: string };
   forceGc = exposeGc();
-  streamCorpus('bleu', hypPath, refPath).then((r) => parentPort?.postMessage(r));
+  void streamCorpus('bleu', hypPath, refPath).then((r) => parentPort?.postMessage(r));
 } else {
   const { metric, from, to } = workerData as { metric: MetricName; from: number; to: number };
   const { hyps, refs } = loadPairs(N);

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- the timed baselines are plain indexed loops like the kernels they are compared with; a check per access would change what is measured */
 /**
  * Ranking benchmark: `npm run bench:ranking`. Three workloads from issue #4, each timed against
  * a straightforward baseline run in the same process (ratios = baseline / ours):
@@ -56,7 +57,7 @@ function naiveBtBootstrap(table: ScoreTable, resamples: number, seed: number): v
   const n = table.instances.length;
   for (let r = 0; r < resamples; r++) {
     const idx = Array.from({ length: n }, () => rng.nextInt(n));
-    const scores = table.scores.map((row) => idx.map((i) => row[i]));
+    const scores = table.scores.map((row) => idx.map((i) => row[i]!));
     fitBradleyTerry(naiveCountWins(scores), { throwOnNonConvergence: false });
   }
 }
@@ -64,11 +65,11 @@ function naiveBtBootstrap(table: ScoreTable, resamples: number, seed: number): v
 /** Baseline win counting: instance-major, plain arrays, one comparison per pair per instance. */
 function naiveCountWins(scores: number[][]): number[][] {
   const k = scores.length;
-  const n = scores[0].length;
+  const n = scores[0]!.length;
   const w = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   for (let l = 0; l < n; l++) {
     for (let i = 0; i < k; i++) {
-      for (let j = 0; j < k; j++) if (scores[i][l] > scores[j][l]) w[i][j]++;
+      for (let j = 0; j < k; j++) if (scores[i]![l]! > scores[j]![l]!) w[i]![j]!++;
     }
   }
   return w;
@@ -99,8 +100,8 @@ const fmt = (s: number): string => s.toFixed(3);
   const totalPairs = (50 * 49) / 2;
   const perPair = time(() => {
     for (let q = 0; q < pairsMeasured; q++) {
-      pairedBootstrap(table.scores[q], table.scores[q + 1], { resamples: 1000 });
-      approximateRandomization(table.scores[q], table.scores[q + 1], { resamples: 1000 });
+      pairedBootstrap(table.scores[q]!, table.scores[q + 1]!, { resamples: 1000 });
+      approximateRandomization(table.scores[q]!, table.scores[q + 1]!, { resamples: 1000 });
     }
   });
   const btResamples = 10;
@@ -114,11 +115,11 @@ const fmt = (s: number): string => s.toFixed(3);
   const table = synthetic(50, 100000, 3);
   const ours = time(() => fitBradleyTerry(countWins(table)));
   const base = time(() => fitBradleyTerry(naiveCountWins(table.scores)));
-  const same = ours.value.strengths.every((s, i) => Math.abs(s - base.value.strengths[i]) < 1e-12);
+  const same = ours.value.strengths.every((s, i) => Math.abs(s - base.value.strengths[i]!) < 1e-12);
   rows.push(['BT point fit, 50×100,000', fmt(ours.seconds), fmt(ours.cpu), fmt(base.seconds), `${(base.seconds / ours.seconds).toFixed(1)}×`, '< 1 s']);
   if (!same) rows.push(['  WARNING: baseline strengths differ', '', '', '', '', '']);
 }
 
-const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c])).join('  '));
-console.log(`load average (1 min) at the end: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
+const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
+console.log(`load average (1 min) at the end: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);

@@ -21,7 +21,7 @@ const SAMPLES = Number(process.env.SIM_SAMPLES ?? 10);
 function btKey(table: ScoreTable): number[] {
   const fit = fitBradleyTerry(countWins(table), { throwOnNonConvergence: false });
   const maxTier = Math.max(...fit.tier);
-  return fit.strengths.map((s, i) => (Number.isFinite(s) ? s : 2 + maxTier - fit.tier[i]));
+  return fit.strengths.map((s, i) => (Number.isFinite(s) ? s : 2 + maxTier - (fit.tier[i] ?? Number.NaN)));
 }
 
 function simulate(nTypes: number, f: number, nSys: number, M: number): { mean: number; median: number; bt: number } {
@@ -49,7 +49,7 @@ function simulate(nTypes: number, f: number, nSys: number, M: number): { mean: n
   const table: ScoreTable = {
     systems: lambda.map((_, s) => `s${s}`),
     instances: rows.map((_, i) => `i${i}`),
-    scores: lambda.map((_, s) => rows.map((r) => r[s])),
+    scores: lambda.map((_, s) => rows.map((r) => r[s] ?? Number.NaN)), // every row has one score per system
   };
   const tau = (agg: number[]): number => {
     const t = kendallTau(lambda, agg);
@@ -91,9 +91,9 @@ const table = [
   row('both: all f, 10 types', (s) => s.nTypes === 10, [0.51, 0.33, 0.77]),
   row('all setups', () => true, [0.505, 0.591, 0.775]),
 ];
-const widths = table[0].map((_, c) => Math.max(...table.map((r) => r[c].length)));
+const widths = (table[0] ?? []).map((_, c) => Math.max(...table.map((r) => r[c]?.length ?? 0)));
 console.log(`Kendall τ(true λ, aggregate), mean over setups; ${setups.length} setups, seed ${process.env.SIM_SEED ?? 2024}, ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-for (const r of table) console.log(r.map((cell, c) => cell.padEnd(widths[c])).join('  '));
+for (const r of table) console.log(r.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  '));
 const outl = setups.filter((s) => s.nTypes === 1 && s.f === 0.025);
 const types = setups.filter((s) => s.nTypes === 10 && s.f === 0);
 const ok1 = mean(outl.map((s) => s.bt)) - mean(outl.map((s) => s.mean)) > 0.2;

@@ -39,8 +39,8 @@ export const TEST_MODEL_BIAS = [-1.5, -2, 1] as const;
 export const TEST_MODEL_MAX_LENGTH = 128;
 
 const SPECIALS = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]'];
-const PUNCT = [...`.,'"!?-:;()%$&/`];
-const LETTERS = [...'abcdefghijklmnopqrstuvwxyz'];
+const PUNCT = Array.from(`.,'"!?-:;()%$&/`);
+const LETTERS = Array.from('abcdefghijklmnopqrstuvwxyz');
 const NEGATIONS = [
   'not', 'no', 'never', 'nobody', 'nothing', 'none', 'neither', 'nor', 'nowhere', 'cannot', 'without',
   'don', 'doesn', 'didn', 'isn', 'aren', 'wasn', 'weren', 'won', 'haven', 'hasn', 'hadn', 'shouldn',

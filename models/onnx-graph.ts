@@ -14,7 +14,7 @@ export const DataType = { FLOAT: T.FLOAT, INT64: T.INT64 } as const;
 
 /** A float32 initializer; data stored little-endian in `rawData`. */
 export function floatTensor(name: string, dims: number[], data: Float32Array): onnx.ITensorProto {
-  if (data.length !== dims.reduce((a, b) => a * b, 1)) throw new Error(`tensor ${name}: size does not match ${dims}`);
+  if (data.length !== dims.reduce((a, b) => a * b, 1)) throw new Error(`tensor ${name}: size does not match ${dims.join(',')}`);
   return onnx.TensorProto.create({
     name,
     dims,

@@ -91,7 +91,9 @@ export async function seed(url: string, dataOptions: Partial<Pick<DataOptions, '
     }
 
     let task = await tasks.taskBySlug(DEMO_SLUG);
-    const demoSystems = Object.keys(getDataset(DEMO_DATASET).testSet!.systems);
+    const demoTestSet = getDataset(DEMO_DATASET).testSet;
+    if (!demoTestSet) throw new Error(`${DEMO_DATASET} is not a test set`);
+    const demoSystems = Object.keys(demoTestSet.systems);
     const existingPhase = task?.phases.find((p) => p.name === 'test');
     const seededSystems = existingPhase ? new Set((await submissions.ofPhase(existingPhase.id)).map((s) => s.systemName)) : new Set<string>();
     const needsData = !existingPhase?.testSetId || demoSystems.some((s) => !seededSystems.has(s));
@@ -131,10 +133,12 @@ export async function seed(url: string, dataOptions: Partial<Pick<DataOptions, '
       });
       task = await tasks.taskBySlug(DEMO_SLUG);
     }
-    let phase = task!.phases.find((p) => p.name === 'test');
+    if (!task) throw new Error(`task ${DEMO_SLUG} was not created`);
+    const demoTask = task;
+    let phase = demoTask.phases.find((p) => p.name === 'test');
     if (!phase) {
       phase = await tasks.createPhase({
-        taskId: task!.id,
+        taskId: demoTask.id,
         name: 'test',
         opensAt: new Date('2017-05-01T00:00:00Z'),
         closesAt: new Date('2030-12-31T23:59:59Z'),
@@ -144,25 +148,34 @@ export async function seed(url: string, dataOptions: Partial<Pick<DataOptions, '
       });
     }
     if (!phase.testSetId) {
+      if (!testSet) throw new Error('the demo test set was not fetched'); // needsData is true here
       await tasks.uploadTestSet(
         phase.id,
         'newstest2017-da',
-        testSet!.instances,
-        testSet!.humanScores.map((s) => ({ externalId: s.externalId, systemName: s.system, score: s.score })),
+        testSet.instances,
+        testSet.humanScores.map((s) => ({ externalId: s.externalId, systemName: s.system, score: s.score })),
       );
-      phase = (await tasks.phaseById(phase.id))!;
-      log(`seeded test set: ${testSet!.instances.length} instances, ${testSet!.humanScores.length} human scores`);
+      const reloaded = await tasks.phaseById(phase.id);
+      if (!reloaded) throw new Error(`phase ${phase.id} vanished while seeding`);
+      phase = reloaded;
+      log(`seeded test set: ${testSet.instances.length} instances, ${testSet.humanScores.length} human scores`);
     }
-    const instances = await tasks.instanceIdsOf(phase.testSetId!);
+    if (!phase.testSetId) throw new Error('the demo phase has no test set');
+    const instances = await tasks.instanceIdsOf(phase.testSetId);
+    const setInstances = testSet?.instances ?? [];
     const existing = new Set((await submissions.ofPhase(phase.id)).map((s) => s.systemName));
     let added = 0;
     for (const { name: system, outputs: aligned } of testSet?.systems ?? []) {
       if (existing.has(system)) continue;
       // Outputs by segment id (the test set's instances are aligned with `aligned`).
-      const bySid = new Map(testSet!.instances.map((inst, k) => [inst.externalId, aligned[k]!]));
-      const teamName = `demo-${system.split('.')[0]!.toLowerCase()}`;
+      const bySid = new Map(setInstances.map((inst, k) => [inst.externalId, aligned[k]]));
+      const teamName = `demo-${system.replace(/\..*$/, '').toLowerCase()}`; // the name up to its first dot
       const team = (await identity.teamByName(teamName)) ?? (await identity.createTeam(teamName, []));
-      const outputs = instances.map((i) => ({ instanceId: i.id, text: bySid.get(i.externalId)! }));
+      const outputs = instances.map((i) => {
+        const text = bySid.get(i.externalId);
+        if (text === undefined) throw new Error(`${system} has no output for segment ${i.externalId}`);
+        return { instanceId: i.id, text };
+      });
       const checksum = createHash('sha256').update(outputs.map((o) => o.text).join('\n')).digest('hex');
       await submissions.create(
         { phaseId: phase.id, teamId: team.id, submittedById: organiser.id, systemName: system, description: `WMT17 submission ${system}`, checksum, outputs, bypassLimits: true },
@@ -180,7 +193,7 @@ export async function seed(url: string, dataOptions: Partial<Pick<DataOptions, '
       const { RobustnessRepository } = await import('@podium/db');
       const reports = new RobustnessRepository(db);
       let suiteReady = true;
-      if ((await reports.countOfTask(task!.id)) === 0) {
+      if ((await reports.countOfTask(demoTask.id)) === 0) {
         // The worker would fetch the suite on first use; fetching it here says so up front.
         try {
           await fetchAnnounced(DEMO_SUITE, data, log);
@@ -190,11 +203,11 @@ export async function seed(url: string, dataOptions: Partial<Pick<DataOptions, '
           log(`robustness reports not queued: ${e.message}`);
         }
       }
-      if (suiteReady && (await reports.countOfTask(task!.id)) === 0) {
+      if (suiteReady && (await reports.countOfTask(demoTask.id)) === 0) {
         await boss.createQueue(ROBUSTNESS_REPORT_QUEUE);
-        const metrics = metricConfigListSchema.parse(task!.metrics).map((m) => m.key);
+        const metrics = metricConfigListSchema.parse(demoTask.metrics).map((m) => m.key);
         await reports.queue(
-          metrics.map((metric) => ({ taskId: task!.id, metric, suite: DEMO_SUITE, mode: 'ref' })),
+          metrics.map((metric) => ({ taskId: demoTask.id, metric, suite: DEMO_SUITE, mode: 'ref' })),
           (sql, reportId, attempt) => sendRobustnessJob(boss, reportId, attempt, sql),
         );
         log(`queued robustness reports (${DEMO_SUITE}, ref) for ${metrics.join(', ')}`);

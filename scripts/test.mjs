@@ -1,13 +1,14 @@
-// `npm test`: installs what is missing, starts a throw-away PostgreSQL (embedded, or the server
-// named by TEST_DATABASE_URL — never DATABASE_URL), applies migrations, type-checks, then runs every
-// Jest project (unit specs, integration and end-to-end tests) against it. The apps that tests start
-// as processes run from dist/, built first (`npm run build`, skipped when up to date), as
-// `npm run up` and the Docker images run them.
+// `npm test`: installs what is missing, type-checks and lints (failing fast, `npm run lint`), starts
+// a throw-away PostgreSQL (embedded, or the server named by TEST_DATABASE_URL — never DATABASE_URL),
+// applies migrations, then runs every Jest project (unit specs, integration and end-to-end tests)
+// against it. The apps that tests start as processes run from dist/, built first (`npm run build`,
+// skipped when up to date), as `npm run up` and the Docker images run them.
 // Extra arguments go to Jest, e.g. `npm test -- libs/ranking`.
 import { readFileSync, mkdirSync, mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureBuild, ensureDependencies, migrate, root, run, say } from './lib/workspace.mjs';
+import { lint } from './lib/lint.mjs';
+import { ensureBuild, ensureDependencies, ensurePrismaClient, migrate, root, run, say } from './lib/workspace.mjs';
 
 const args = process.argv.slice(2);
 ensureDependencies();
@@ -25,15 +26,19 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 const started = Date.now();
 try {
   // One data directory per run, so that two `npm test` runs in one checkout cannot collide.
-  db = await startPostgres({ root, name: `test-${process.pid}`, persistent: false, log: say });
-  migrate(db.url);
   if (args.length === 0) {
+    // Static checks first: they fail in seconds, before PostgreSQL and the build.
+    ensurePrismaClient(process.env);
     say('type-checking (tsc --noEmit)…');
     run(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json', '--noEmit']);
     if (existsSync(path.join(root, 'apps', 'web', 'tsconfig.json'))) {
       run(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'apps/web/tsconfig.json', '--noEmit']);
     }
+    say('linting (npm run lint)…');
+    if (!lint()) throw new Error('lint failed (see above); `npm run lint -- --fix` fixes some of it');
   }
+  db = await startPostgres({ root, name: `test-${process.pid}`, persistent: false, log: say });
+  migrate(db.url);
   await ensureBuild();
   mkdirSync(path.join(root, 'tmp'), { recursive: true });
   const results = path.join(root, 'tmp', 'jest-results.json');

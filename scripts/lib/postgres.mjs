@@ -100,7 +100,7 @@ export async function startPostgresDetached(opts) {
   const { spawn } = await import('node:child_process');
   const { fileURLToPath } = await import('node:url');
   const script = fileURLToPath(new URL('./postgres-server.mjs', import.meta.url));
-  const { log, ...rest } = opts;
+  const { log: _log, ...rest } = opts; // the server process logs for itself
   const child = spawn(process.execPath, [script, JSON.stringify(rest)], { detached: true, stdio: ['pipe', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let buf = '';

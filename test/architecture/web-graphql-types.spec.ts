@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import codegenConfig from '../../apps/web/codegen';
+import { defined } from '../support/defined';
 
 // Starts a Node process that loads the codegen plugins: seconds on a loaded 2-core machine.
 jest.setTimeout(120_000);
@@ -20,7 +21,7 @@ describe('committed web GraphQL types', () => {
   it('equal what `npm run codegen:web` generates from apps/api/schema.graphql and the web operations', () => {
     const entries = Object.entries(codegenConfig.generates);
     expect(entries).toHaveLength(1);
-    const [target, output] = entries[0]!;
+    const [target, output] = defined(entries[0]);
     const dir = mkdtempSync(path.join(tmpdir(), 'podium-codegen-'));
     try {
       const out = path.join(dir, 'generated.ts');

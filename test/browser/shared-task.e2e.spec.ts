@@ -15,6 +15,7 @@ import path from 'node:path';
 import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createDatabase, databaseUrl, freePort, repoRoot, startApp, waitFor, type RunningApp } from '../e2e/support/processes';
+import { defined } from '../support/defined';
 
 // Real PostgreSQL, API and worker processes: minutes on a loaded 2-core machine, not Jest's 5 s.
 jest.setTimeout(180_000);
@@ -70,7 +71,7 @@ describe('a shared task in the browser: organiser, participants, CLI, publishing
   const logs = () => `api:\n${api?.logs.join('').slice(-4000)}\nworker:\n${worker?.logs.join('').slice(-4000)}`;
   const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SHOTS, `journey-${name}.png`), fullPage: true });
   async function newPage(): Promise<Page> {
-    const context = await browser!.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const context = await defined(browser).newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     return page;
@@ -198,7 +199,7 @@ describe('a shared task in the browser: organiser, participants, CLI, publishing
     await shot(participant, '05-submit-page');
 
     const [download] = await Promise.all([participant.waitForEvent('download'), participant.getByTestId('test-input-tsv').click()]);
-    const input = readFileSync((await download.path())!, 'utf8');
+    const input = readFileSync(defined((await download.path())), 'utf8');
     expect(input).toBe(`id\tsource\n${INSTANCES.map((i) => `${i.id}\t${i.source}`).join('\n')}\n`);
     expect(input).not.toContain('the train');
 

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createDatabase, databaseUrl, freePort, graphqlClient, repoRoot, startApp, waitFor, type RunningApp } from '../e2e/support/processes';
+import { defined } from '../support/defined';
 
 // Real PostgreSQL, API and worker processes: minutes on a loaded 2-core machine, not Jest's 5 s.
 jest.setTimeout(180_000);
@@ -52,7 +53,7 @@ async function shownLeaderboard(page: Page): Promise<{ systems: string[]; values
   return { systems, values };
 }
 
-const nonIncreasing = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1]! >= x);
+const nonIncreasing = (xs: number[]) => xs.every((x, i) => i === 0 || defined(xs[i - 1]) >= x);
 
 describe('web app in headless Chromium', () => {
   let db: Db;
@@ -108,7 +109,7 @@ describe('web app in headless Chromium', () => {
     await gql.request(`mutation($n: String!, $m: [String!]!) { createTeam(name: $n, members: $m) { id } }`, { n: `web-team-${suffix}`, m: [participant] });
     teamToken = (await gql.request<{ issueToken: string }>(`mutation($u: String!) { issueToken(userName: $u, label: "browser test") }`, { u: participant })).issueToken;
     const demo = (await gql.request<{ task: { phases: { id: string }[]; metrics: { key: string }[] } }>(`query($s: String!) { task(slug: $s) { phases { id } metrics { key } } }`, { s: DEMO })).task;
-    phaseId = demo.phases[0]!.id;
+    phaseId = defined(demo.phases[0]).id;
     metricKeys = demo.metrics.map((m) => m.key);
 
     userDataDir = mkdtempSync(path.join(tmpdir(), 'podium-chromium-'));
@@ -173,9 +174,9 @@ describe('web app in headless Chromium', () => {
   it('notes when aggregations disagree about the top system (TER: mean and Elo put different systems first)', async () => {
     await page.goto(`${base}/tasks/${DEMO}?metric=ter&agg=mean`);
     await page.getByTestId('leaderboard-row').first().waitFor();
-    const byMean = (await shownLeaderboard(page)).systems[0]!;
+    const byMean = defined((await shownLeaderboard(page)).systems[0]);
     await page.getByLabel('Rank by').selectOption('elo');
-    const byElo = (await shownLeaderboard(page)).systems[0]!;
+    const byElo = defined((await shownLeaderboard(page)).systems[0]);
     // The demo's TER leaderboard has different leaders under mean and Elo; the note must name both.
     expect(byElo).not.toBe(byMean);
     const note = await page.getByTestId('disagreement-note').innerText();
@@ -194,7 +195,7 @@ describe('web app in headless Chromium', () => {
   }, 60_000);
 
   it('fits a phone-width screen without horizontal page scrolling', async () => {
-    const phone = await context!.newPage();
+    const phone = await defined(context).newPage();
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(`${base}/tasks/${DEMO}`);
     await phone.getByTestId('leaderboard-row').first().waitFor();
@@ -244,7 +245,7 @@ describe('web app in headless Chromium', () => {
     expect(new Set(clusters.map(([, c]) => c)).size).toBeGreaterThan(1);
     // corpus BLEU is the main column, in order; clusters are contiguous and non-decreasing down the table
     expect(nonIncreasing((await shownLeaderboard(page)).values)).toBe(true);
-    expect(clusters.every(([, c], i) => i === 0 || clusters[i - 1]![1] <= c)).toBe(true);
+    expect(clusters.every(([, c], i) => i === 0 || defined(clusters[i - 1])[1] <= c)).toBe(true);
     expect(await page.getByTestId('cluster-definition').innerText()).toMatch(/every system above is significantly better than every system below/);
     expect(await page.getByTestId('board-tests').innerText()).toMatch(/corpus — paired bootstrap resampling of the corpus score \(sacreBLEU paired-bs\)/);
     expect(await page.getByTestId('significance-warning').count()).toBe(0); // resamples chosen so Holm over 55 pairs can reach α
@@ -274,7 +275,7 @@ describe('web app in headless Chromium', () => {
   it('downloads a submission’s scores as CSV with one row per instance and metric', async () => {
     await page.goto(`${base}/tasks/${DEMO}?metric=bleu`);
     const first = page.getByTestId('leaderboard-row').first();
-    const system = (await first.getAttribute('data-system'))!;
+    const system = defined((await first.getAttribute('data-system')));
     await first.getByRole('link', { name: system }).click();
     await page.getByTestId('corpus-scores').waitFor();
     expect(await page.getByTestId('submission-status').innerText()).toContain('scored');
@@ -319,7 +320,7 @@ describe('web app in headless Chromium', () => {
     const rows = (
       await gql.request<{ instanceScores: { rows: { instanceId: string; output: string }[] } }>(
         `query($s: ID!) { instanceScores(submissionId: $s, metric: "bleu", order: POSITION, limit: 1000) { rows { instanceId output } } }`,
-        { s: subs.submissions[0]!.id },
+        { s: defined(subs.submissions[0]).id },
       )
     ).instanceScores.rows;
     const good = path.join(dir, 'good.jsonl');

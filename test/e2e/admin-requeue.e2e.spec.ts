@@ -7,6 +7,7 @@ import { IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepositor
 import { randomUUID } from 'node:crypto';
 import { adminCommand } from '../../apps/cli/src/commands/admin.command';
 import { createApp } from '../../apps/api/src/app';
+import { defined } from '../support/defined';
 
 const DATABASE_URL = process.env['DATABASE_URL'];
 const suite = DATABASE_URL ? describe : describe.skip;
@@ -24,7 +25,7 @@ suite('requeue (API + podium admin requeue)', () => {
     app = await createApp(loadApiConfig({ DATABASE_URL, PODIUM_WEB_DIST: '/nonexistent' }), { logger: false, queueSchema: 'pgboss_requeue_it' });
     await app.listen(0, '127.0.0.1');
     url = await app.getUrl();
-    db = createDb(DATABASE_URL!, { maxConnections: 2 });
+    db = createDb(defined(DATABASE_URL), { maxConnections: 2 });
     const identity = new IdentityRepository(db);
     const tasks = new TaskRepository(db);
     const submissions = new SubmissionRepository(db);
@@ -37,9 +38,9 @@ suite('requeue (API + podium admin requeue)', () => {
     const task = await tasks.createTask({ slug: `rq-${s}`, title: 't', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', createdById: organiser.id, metrics: [{ key: 'chrf', name: 'chrf', options: {} }] as never });
     const phase = await tasks.createPhase({ taskId: task.id, name: 'p', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 9, totalLimit: 9, leaderboardBeforeClose: true });
     await tasks.uploadTestSet(phase.id, 'ts', [{ externalId: 'a', source: 's', references: ['r'] }]);
-    const [inst] = await tasks.instanceIdsOf((await tasks.phaseById(phase.id))!.testSetId!);
+    const [inst] = await tasks.instanceIdsOf(defined(defined((await tasks.phaseById(phase.id))).testSetId));
     const make = async (name: string) =>
-      (await submissions.create({ phaseId: phase.id, teamId: team.id, submittedById: organiser.id, systemName: name, description: '', checksum: 'x', outputs: [{ instanceId: inst!.id, text: 'o' }] }, async () => undefined)).id;
+      (await submissions.create({ phaseId: phase.id, teamId: team.id, submittedById: organiser.id, systemName: name, description: '', checksum: 'x', outputs: [{ instanceId: defined(inst).id, text: 'o' }] }, async () => undefined)).id;
     stuckId = await make('stuck');
     liveId = await make('live');
     await submissions.acquireLease(stuckId, 'dead-worker', null, 0.01);

@@ -7,6 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { createDb, type Db } from '@podium/db';
 import { createFaultTask, sleep, startApi, type FaultTask } from './support/faults';
 import { databaseUrl } from './support/processes';
+import { defined } from '../support/defined';
 
 const SCHEMA = 'pgboss_api_kill';
 const INSTANCES = 2000;
@@ -34,12 +35,12 @@ describe('api killed mid-upload', () => {
   });
 
   /** Absent, or present with every output and exactly one queued job. */
-  async function outcome(systemName: string): Promise<'absent' | 'complete' | string> {
+  async function outcome(systemName: string): Promise<string> /* 'absent', 'complete' or the submission's status */ {
     const sub = await db.submission.findFirst({ where: { phaseId: task.phaseId, systemName } });
     if (!sub) return 'absent';
     const outputs = await db.output.count({ where: { submissionId: sub.id } });
     const [jobs] = await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE data->>'submissionId' = $1`, sub.id);
-    return outputs === INSTANCES && jobs!.n === 1 ? 'complete' : `half-written: ${outputs} outputs, ${jobs!.n} jobs`;
+    return outputs === INSTANCES && defined(jobs).n === 1 ? 'complete' : `half-written: ${outputs} outputs, ${defined(jobs).n} jobs`;
   }
 
   it.each([

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { createDb, type Db } from '@podium/db';
 import { createDatabase, databaseUrl, freePort, repoRoot } from './support/processes';
 import { TEST_DATA_MIRROR } from '../support/test-data';
+import { defined } from '../support/defined';
 
 const MENLI = path.join(TEST_DATA_MIRROR, 'cyr19', 'MENLI', '911238d470288125d35cc950f69411bc619a2c4b', 'experiments', 'datasets', 'WMT17');
 
@@ -60,7 +61,7 @@ describe('demo seed through the dataset registry', () => {
 
     db = createDb(created.url, { maxConnections: 2 });
     const task = await db.task.findUniqueOrThrow({ where: { slug: 'wmt17-de-en' }, include: { phases: true } });
-    const testSetId = task.phases[0]!.testSetId!;
+    const testSetId = defined(defined(task.phases[0]).testSetId);
     const instances = await db.instance.findMany({ where: { testSetId }, orderBy: { position: 'asc' } });
     expect(instances).toHaveLength(506);
     expect(await db.humanScore.count({ where: { instance: { testSetId } } })).toBe(622);
@@ -75,14 +76,14 @@ describe('demo seed through the dataset registry', () => {
     expect(instances.map((i) => i.source)).toEqual(sids.map((s) => source[s - 1]));
     expect(instances.map((i) => i.references[0])).toEqual(sids.map((s) => reference[s - 1]));
 
-    const subs = await db.submission.findMany({ where: { phaseId: task.phases[0]!.id }, orderBy: { systemName: 'asc' } });
+    const subs = await db.submission.findMany({ where: { phaseId: defined(task.phases[0]).id }, orderBy: { systemName: 'asc' } });
     expect(subs.map((s) => s.systemName)).toEqual([
       'C-3MA.4958', 'KIT.4951', 'LIUM-NMT.4733', 'RWTH-nmt-ensemble.4920', 'SYSTRAN.4846', 'TALP-UPC.4830',
       'online-A.0', 'online-B.0', 'online-F.0', 'online-G.0', 'uedin-nmt.4723',
     ]);
     const onlineB = lines(path.join(MENLI, 'system-outputs', 'newstest2017', 'de-en', 'newstest2017.online-B.0.de-en'));
     const expected = createHash('sha256').update(sids.map((s) => onlineB[s - 1]).join('\n')).digest('hex');
-    expect(subs.find((s) => s.systemName === 'online-B.0')!.checksum).toBe(expected);
+    expect(defined(subs.find((s) => s.systemName === 'online-B.0')).checksum).toBe(expected);
     expect(await db.robustnessReport.count({ where: { taskId: task.id, suite: 'builtin:wmt20-de' } })).toBe(4);
 
     // Again: nothing to fetch, nothing added.

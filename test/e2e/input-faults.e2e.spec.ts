@@ -7,6 +7,7 @@ import { createDb, type Db } from '@podium/db';
 import { createFaultTask, startApi, type FaultTask } from './support/faults';
 import { concurrentSubmits, malformedCases, sendMalformed } from './support/malformed';
 import { databaseUrl, type RunningApp } from './support/processes';
+import { defined } from '../support/defined';
 
 const MAX_UPLOAD = 64 * 1024;
 
@@ -60,8 +61,8 @@ describe('hostile input (real api process)', () => {
       body: JSON.stringify({ query: 'mutation($d: String) { submit(phaseId: "x", teamId: "y", systemName: "s", content: "c", description: $d) { id } }', variables: { d: 'one\ntwo \ud800' } }),
     });
     const body = (await gql.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
-    expect(body.errors[0]!.extensions).toMatchObject({ code: 'INVALID_INPUT', field: 'description', line: 2 });
-    expect(body.errors[0]!.message).toMatch(/lone UTF-16 surrogate/);
+    expect(defined(body.errors[0]).extensions).toMatchObject({ code: 'INVALID_INPUT', field: 'description', line: 2 });
+    expect(defined(body.errors[0]).message).toMatch(/lone UTF-16 surrogate/);
   }, 30_000);
 
   it('lets exactly 10 of 50 simultaneous uploads by one team through a limit of 10', async () => {

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
 import { fitBradleyTerry, countWins } from '@podium/ranking';
 import { databaseUrl, freePort, graphqlClient, startApp, waitFor, type RunningApp } from './support/processes';
+import { defined } from '../support/defined';
 
 const REFS = [
   'the committee approved the new budget on monday',
@@ -101,7 +102,7 @@ describe('platform: task → submissions → scores → leaderboard → download
     for (const [name, lines] of [['good', GOOD], ['mid', MID], ['bad', BAD]] as const) {
       const r = await upload(name, jsonl([...lines]));
       expect(r.status).toBe(201);
-      ids[name] = r.body.submissionId!;
+      ids[name] = defined(r.body.submissionId);
     }
 
     await waitFor('three scored submissions', async () => {
@@ -133,7 +134,7 @@ describe('platform: task → submissions → scores → leaderboard → download
     const fit = fitBradleyTerry(countWins({ systems, instances: REFS.map((_, i) => `seg-${i + 1}`), scores }));
     expect(fit.strengths.every(Number.isFinite)).toBe(true);
     for (const [k, s] of systems.entries()) {
-      expect(leaderboard.systems.find((x) => x.system === s)!.bt).toBeCloseTo(fit.strengths[k]!, 6);
+      expect(defined(leaderboard.systems.find((x) => x.system === s)).bt).toBeCloseTo(defined(fit.strengths[k]), 6);
     }
     expect(leaderboard.systems.reduce((a, s) => a + (s.bt ?? 0), 0)).toBeCloseTo(1, 6);
 

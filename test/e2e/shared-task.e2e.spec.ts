@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
 import { databaseUrl, freePort, graphqlClient, repoRoot, startApp, waitFor, type RunningApp } from './support/processes';
+import { defined } from '../support/defined';
 
 const INSTANCES = [
   { id: 'n1', source: 'Der Hund schläft.', references: ['the dog is sleeping'] },
@@ -99,7 +100,7 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
     expect(r.body.errors).toBeUndefined();
     expect(r.body.data?.register).toMatchObject({ name: `ada-${suffix}`, role: 'PARTICIPANT' });
     expect(r.setCookie).toMatch(/^podium_session=ses_[^;]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
-    cookie = r.setCookie!.split(';')[0]!;
+    cookie = defined(defined(r.setCookie).split(';')[0]);
     const stored = await db.user.findUniqueOrThrow({ where: { name: `ada-${suffix}` } });
     expect(stored.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
 
@@ -118,19 +119,19 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
   it('creates a team, lets a teammate join with the invite code, and issues a token shown once', async () => {
     const team = await withCookie<{ createMyTeam: { id: string; inviteCode: string } }>(cookie, `mutation($n: String!) { createMyTeam(name: $n) { id inviteCode members { name } } }`, { n: `team-${suffix}` });
     expect(team.body.errors).toBeUndefined();
-    teamId = team.body.data!.createMyTeam.id;
+    teamId = defined(team.body.data).createMyTeam.id;
     const mate = await withCookie(undefined, `mutation($n: String!, $e: String!) { register(name: $n, email: $e, password: "teammate password") { id } }`, { n: `bo-${suffix}`, e: `bo-${suffix}@example.org` });
-    const mateCookie = mate.setCookie!.split(';')[0]!;
-    const joined = await withCookie<{ joinTeam: { members: { name: string }[] } }>(mateCookie, `mutation($c: String!) { joinTeam(inviteCode: $c) { members { name } } }`, { c: team.body.data!.createMyTeam.inviteCode });
+    const mateCookie = defined(defined(mate.setCookie).split(';')[0]);
+    const joined = await withCookie<{ joinTeam: { members: { name: string }[] } }>(mateCookie, `mutation($c: String!) { joinTeam(inviteCode: $c) { members { name } } }`, { c: defined(team.body.data).createMyTeam.inviteCode });
     expect(joined.body.data?.joinTeam.members.map((m) => m.name)).toEqual([`ada-${suffix}`, `bo-${suffix}`]);
     const outsider = await withCookie<{ team: { inviteCode: string | null } }>(undefined, `query($t: ID!) { team(id: $t) { inviteCode } }`, { t: teamId });
     expect(outsider.body.data?.team.inviteCode).toBeNull();
 
     const created = await withCookie<{ createToken: { token: string; info: { id: string } } }>(cookie, `mutation { createToken(label: "laptop") { token info { id label } } }`);
-    token = created.body.data!.createToken.token;
+    token = defined(created.body.data).createToken.token;
     expect(token).toMatch(/^pod_/);
     const listed = await withCookie<{ myTokens: Record<string, unknown>[] }>(cookie, `{ myTokens { id label revokedAt } }`);
-    expect(listed.body.data?.myTokens).toEqual([{ id: created.body.data!.createToken.info.id, label: 'laptop', revokedAt: null }]);
+    expect(listed.body.data?.myTokens).toEqual([{ id: defined(created.body.data).createToken.info.id, label: 'laptop', revokedAt: null }]);
     expect(JSON.stringify(await db.apiToken.findMany({ where: { userId: (await db.user.findUniqueOrThrow({ where: { name: `ada-${suffix}` } })).id } }))).not.toContain(token);
   });
 
@@ -173,7 +174,7 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
 
   it('marks one primary submission per team and phase', async () => {
     const subs = await db.submission.findMany({ where: { phaseId }, orderBy: { createdAt: 'asc' } });
-    for (const s of [subs[0]!, subs[1]!]) {
+    for (const s of [defined(subs[0]), defined(subs[1])]) {
       const r = await withCookie(cookie, `mutation($s: ID!) { markPrimary(id: $s) }`, { s: s.id });
       expect(r.body.errors).toBeUndefined();
     }
@@ -189,7 +190,7 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
     const title = await org.request<{ updateTask: { title: string } }>(`mutation($s: String!) { updateTask(slug: $s, input: { title: "Shared task" }) { title } }`, { s: slug });
     expect(title.updateTask.title).toBe('Shared task');
 
-    const tokenId = (await withCookie<{ myTokens: { id: string }[] }>(cookie, `{ myTokens { id } }`)).body.data!.myTokens[0]!.id;
+    const tokenId = defined(defined((await withCookie<{ myTokens: { id: string }[] }>(cookie, `{ myTokens { id } }`)).body.data).myTokens[0]).id;
     await withCookie(cookie, `mutation($t: ID!) { revokeToken(id: $t) { revokedAt } }`, { t: tokenId });
     const count = await db.submission.count({ where: { phaseId } });
     const outputs = path.join(dir, 'outputs.txt');
@@ -198,7 +199,7 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
     expect(revoked.stderr).toMatch(/unknown or revoked/);
 
     await org.request(`mutation($p: ID!) { closePhase(id: $p) { closedEarlyAt } }`, { p: phaseId });
-    fresh = (await withCookie<{ createToken: { token: string } }>(cookie, `mutation { createToken(label: "second") { token } }`)).body.data!.createToken.token;
+    fresh = defined((await withCookie<{ createToken: { token: string } }>(cookie, `mutation { createToken(label: "second") { token } }`)).body.data).createToken.token;
     const late = podium(['submit', '--url', baseUrl, '--phase', phaseId, '--token', fresh, '--system', 'late', '--no-wait', outputs]);
     expect(late.status).toBe(2);
     expect(late.stderr).toMatch(/closed by the organisers/);

@@ -9,6 +9,7 @@ import { SCORE_SUBMISSION_QUEUE, sendScoreJob } from '@podium/contracts';
 import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
 import { databaseUrl, startApp, waitFor, type RunningApp } from './support/processes';
+import { defined } from '../support/defined';
 
 const REFS = [
   'the committee approved the new budget on monday',
@@ -67,16 +68,16 @@ describe('two scoring workers on one queue', () => {
       taskId: task.id, name: 'test', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 100, totalLimit: 100, leaderboardBeforeClose: true,
     });
     // 40 instances: the five sentences repeated, so each job takes a noticeable moment.
-    const instances = Array.from({ length: 40 }, (_, i) => ({ externalId: `i${i}`, source: `quelle ${i}`, references: [REFS[i % 5]!] }));
+    const instances = Array.from({ length: 40 }, (_, i) => ({ externalId: `i${i}`, source: `quelle ${i}`, references: [defined(REFS[i % 5])] }));
     await tasks.uploadTestSet(phase.id, 'ts', instances);
-    const ids = await tasks.instanceIdsOf((await tasks.phaseById(phase.id))!.testSetId!);
+    const ids = await tasks.instanceIdsOf(defined(defined((await tasks.phaseById(phase.id))).testSetId));
     for (let s = 0; s < 10; s++) {
       const kind = s % 3 === 0 ? 'faithful' : s % 3 === 1 ? 'negated' : 'numbers';
       const texts = kind === 'faithful' ? FAITHFUL : kind === 'negated' ? NEGATED : NUMBERS;
       const sub = await submissions.create(
         {
           phaseId: phase.id, teamId: team.id, submittedById: organiser.id, systemName: `sys-${s}-${kind}`, description: '', checksum: String(s),
-          outputs: ids.map((inst, i) => ({ instanceId: inst.id, text: texts[i % 5]! })), bypassLimits: true,
+          outputs: ids.map((inst, i) => ({ instanceId: inst.id, text: defined(texts[i % 5]) })), bypassLimits: true,
         },
         (sql, id) => sendScoreJob(boss, id, 'submitted', sql),
       );
@@ -112,7 +113,7 @@ describe('two scoring workers on one queue', () => {
     expect(counts.every((c) => c._count._all === 1)).toBe(true);
     // Other tests may share the queue: count only this test's submissions.
     const ours = new Set(submissionIds);
-    const tookJobs = workers.map((w) => [...w.logs.join('').matchAll(/scored submission ([0-9a-f-]{36})/g)].filter((m) => ours.has(m[1]!)).length);
+    const tookJobs = workers.map((w) => [...w.logs.join('').matchAll(/scored submission ([0-9a-f-]{36})/g)].filter((m) => ours.has(defined(m[1]))).length);
     expect(tookJobs.reduce((a, b) => a + b, 0)).toBe(10);
     expect(tookJobs.every((n) => n >= 1)).toBe(true);
   });

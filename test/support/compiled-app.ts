@@ -17,5 +17,6 @@ export function compiledApp(entry: string): string {
     execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'build.mjs'), '--if-stale'], { cwd: repoRoot, stdio: 'inherit' });
     built = true;
   }
-  return path.join(repoRoot, 'dist', m[1], `${m[2]}.js`);
+  const [, app = '', file = ''] = m; // both groups always match
+  return path.join(repoRoot, 'dist', app, `${file}.js`);
 }

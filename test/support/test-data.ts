@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type DataOptions, fetchDataset, getDataset, loadWmtTestSet, parseDataMirror, suiteFile, type WmtTestSet } from '@podium/datasets';
+import { defined } from './defined';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -33,8 +34,8 @@ export function testDataOptions(): DataOptions {
 /** The cached files of a WMT data set: source, reference, DA file and each system's output. */
 export async function wmtFiles(name: string): Promise<{ source: string; reference: string; human: string | null; systems: { name: string; file: string }[] }> {
   const fetched = await fetchDataset(name, testDataOptions());
-  const spec = getDataset(name).testSet!;
-  const at = (p: string) => fetched.files.find((f) => f.path === p)!.localPath;
+  const spec = defined(getDataset(name).testSet);
+  const at = (p: string) => defined(fetched.files.find((f) => f.path === p)).localPath;
   return {
     source: at(spec.source),
     reference: at(spec.reference),

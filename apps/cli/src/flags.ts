@@ -12,7 +12,8 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 export function joinDashValues(argv: readonly string[], options: Options): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
+    const a = argv[i];
+    if (a === undefined) break; // i < argv.length
     if (a === '--') {
       out.push(...argv.slice(i));
       break;

@@ -9,13 +9,13 @@ export class ConfigError extends Error {
   }
 }
 
-function parse<T extends z.ZodTypeAny>(schema: T, env: NodeJS.ProcessEnv, app: string): z.infer<T> {
+function parse<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv, app: string): z.infer<T> {
   const result = schema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`invalid environment for ${app}:\n${lines.join('\n')}`);
   }
-  return result.data as z.infer<T>;
+  return result.data;
 }
 
 const databaseUrl = z

@@ -34,7 +34,7 @@ export function taskKindFromDb(kind: string): TaskKindName | undefined {
 export const CONFIGURABLE_METRICS = [...METRIC_NAMES, 'nli'] as const;
 export type ConfigurableMetric = (typeof CONFIGURABLE_METRICS)[number];
 
-const optionValue = z.union([z.string().max(200), z.number().finite(), z.boolean()]);
+const optionValue = z.union([z.string().max(200), z.number(), z.boolean()]);
 
 /**
  * One metric configured on a task: `key` names the stored scores (unique per task),

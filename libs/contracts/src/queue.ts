@@ -9,7 +9,7 @@ export const SCORE_SUBMISSION_QUEUE = 'score-submission';
  */
 export const scoreSubmissionJobV1 = z.object({
   v: z.literal(1),
-  submissionId: z.string().uuid(),
+  submissionId: z.uuid(),
   /** Why the job was queued: a fresh upload, an organiser's rescore, or a requeue after a worker stopped. */
   reason: z.enum(['submitted', 'rescore', 'requeue']),
 });

@@ -36,7 +36,7 @@ export function parseRobustnessSuite(id: string): RobustnessSuite {
  */
 export const robustnessReportJobV1 = z.object({
   v: z.literal(1),
-  reportId: z.string().uuid(),
+  reportId: z.uuid(),
   attempt: z.number().int().positive(),
 });
 export type RobustnessReportJob = z.infer<typeof robustnessReportJobV1>;

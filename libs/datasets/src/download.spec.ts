@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { downloadResumable, HttpStatusError } from './download';
+import { defined } from '../../../test/support/defined';
 
 async function listen(handler: Parameters<typeof createServer>[1]) {
   const server = createServer(handler);
@@ -34,8 +35,8 @@ describe('downloadResumable', () => {
       });
       expect(readFileSync(part, 'utf8')).toBe('hello');
       expect(statuses).toEqual([302, 200]);
-      expect(seen[0]!.authorization).toBe('Bearer secret');
-      expect(seen[1]!.authorization).toBeUndefined();
+      expect(defined(seen[0]).authorization).toBe('Bearer secret');
+      expect(defined(seen[1]).authorization).toBeUndefined();
     } finally {
       await hub.close();
       await cdn.close();

@@ -54,8 +54,8 @@ export async function downloadResumable(url: string, part: string, options: Down
     let target = new URL(url);
     let res: Response;
     for (let hop = 0; ; hop++) {
-      const headers = { ...base };
-      if (target.host !== new URL(url).host) for (const k of Object.keys(headers)) if (k.toLowerCase() === 'authorization') delete headers[k];
+      // Credentials go to the first host only, not to where it redirects.
+      const headers = target.host === new URL(url).host ? { ...base } : Object.fromEntries(Object.entries(base).filter(([k]) => k.toLowerCase() !== 'authorization'));
       res = await fetch(target, { headers, signal: controller.signal, redirect: options.redirect ?? 'follow' });
       touch();
       options.onResponse?.(res);
@@ -86,7 +86,7 @@ export async function downloadResumable(url: string, part: string, options: Down
     if (!res.body) throw new Error('empty body');
     const fd = openSync(part, append ? 'a' : 'w');
     try {
-      const reader = res.body.getReader();
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader(); // @types/node types the body as ReadableStream<any>
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { ChecksumMismatchError, DataFetchError, datasetCacheStatus, fetchDataset, fetchDatasetEntry, readPins } from './fetch-dataset';
 import { defaultCacheDir, parseDataMirror, type DataSource } from './locations';
 import { type Dataset, parseRegistry, UnknownDatasetError } from './registry';
+import { defined } from '../../../test/support/defined';
 
 // Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
 jest.setTimeout(60_000);
@@ -22,7 +23,7 @@ function fixture() {
     'sets/a/reference.txt': randomBytes(50_000),
     'sets/b/data.csv': Buffer.from('error,id\nadd,1\n'),
   };
-  const pinned = (p: string) => ({ path: p, bytes: bodies[p]!.length, sha256: sha(bodies[p]!) });
+  const pinned = (p: string) => ({ path: p, bytes: defined(bodies[p]).length, sha256: sha(defined(bodies[p])) });
   const reg = parseRegistry({
     version: 1,
     demo: 'toy',
@@ -37,7 +38,7 @@ function fixture() {
       fresh: { description: 'no checksum yet', upstream: 'acme', files: [pinned('LICENSE'), { path: 'sets/b/data.csv', bytes: null, sha256: null }] },
     },
   });
-  const entry = (name: string): Dataset => ({ name, ...reg.datasets[name]!, upstream: reg.upstreams['acme']! });
+  const entry = (name: string): Dataset => ({ name, ...defined(reg.datasets[name]), upstream: defined(reg.upstreams['acme']) });
   return { bodies, toy: entry('toy'), fresh: entry('fresh') };
 }
 
@@ -64,7 +65,7 @@ async function startUpstream(bodies: Record<string, Buffer>, opts: ServerOptions
     if (!body || rel === undefined) return void res.writeHead(404).end('not found');
     if (opts.corrupt?.has(rel)) {
       body = Buffer.from(body);
-      body[body.length - 1] ^= 0xff;
+      body.writeUInt8(body.readUInt8(body.length - 1) ^ 0xff, body.length - 1);
     }
     const range = opts.ignoreRange ? null : /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
     if (range) {
@@ -123,8 +124,8 @@ describe('fetchDataset against a local HTTP server', () => {
       const cacheDir = tempCache();
       const r = await fetchDatasetEntry(toy, { cacheDir, source: up.source });
       expect(r.root).toBe(cachedAt(cacheDir, ''));
-      expect(r.downloadedBytes).toBe(bodies['LICENSE']!.length + 250_000);
-      for (const f of r.files) expect(readFileSync(f.localPath).equals(bodies[f.path]!)).toBe(true);
+      expect(r.downloadedBytes).toBe(defined(bodies['LICENSE']).length + 250_000);
+      for (const f of r.files) expect(readFileSync(f.localPath).equals(defined(bodies[f.path]))).toBe(true);
       expect(tree(join(cacheDir, 'datasets'))).toEqual([`acme/data/${COMMIT}/LICENSE`, `acme/data/${COMMIT}/sets/a/reference.txt`, `acme/data/${COMMIT}/sets/a/source.txt`]);
       expect(up.requests.map((q) => q.path)).toEqual(['LICENSE', 'sets/a/source.txt', 'sets/a/reference.txt']);
       expect(datasetCacheStatus(toy, { cacheDir })).toEqual({ name: 'toy', cached: true, missing: [], unverified: [] });
@@ -145,11 +146,11 @@ describe('fetchDataset against a local HTTP server', () => {
       const cacheDir = tempCache();
       const target = cachedAt(cacheDir, 'sets/a/source.txt');
       mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(`${target}.part`, bodies['sets/a/source.txt']!.subarray(0, 123_456));
+      writeFileSync(`${target}.part`, defined(bodies['sets/a/source.txt']).subarray(0, 123_456));
       const log: string[] = [];
       await fetchDatasetEntry(toy, { cacheDir, source: up.source, log: (m) => log.push(m) });
       expect(up.requests.find((q) => q.path === 'sets/a/source.txt')).toEqual({ path: 'sets/a/source.txt', range: 'bytes=123456-' });
-      expect(readFileSync(target).equals(bodies['sets/a/source.txt']!)).toBe(true);
+      expect(readFileSync(target).equals(defined(bodies['sets/a/source.txt']))).toBe(true);
       expect(existsSync(`${target}.part`)).toBe(false);
       expect(log.some((m) => m.includes('at byte 123456'))).toBe(true);
     } finally {
@@ -168,7 +169,7 @@ describe('fetchDataset against a local HTTP server', () => {
       const log: string[] = [];
       await fetchDatasetEntry(toy, { cacheDir, source: up.source, log: (m) => log.push(m) });
       expect(up.requests.filter((q) => q.path === 'sets/a/source.txt').map((q) => q.range)).toEqual(['bytes=1000-', undefined]);
-      expect(readFileSync(target).equals(bodies['sets/a/source.txt']!)).toBe(true);
+      expect(readFileSync(target).equals(defined(bodies['sets/a/source.txt']))).toBe(true);
       expect(log.join('\n')).toMatch(/does not match its checksum; starting over/);
     } finally {
       await up.close();
@@ -182,10 +183,10 @@ describe('fetchDataset against a local HTTP server', () => {
       const cacheDir = tempCache();
       const target = cachedAt(cacheDir, 'sets/a/source.txt');
       mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(`${target}.part`, bodies['sets/a/source.txt']!.subarray(0, 1000));
+      writeFileSync(`${target}.part`, defined(bodies['sets/a/source.txt']).subarray(0, 1000));
       await fetchDatasetEntry(toy, { cacheDir, source: up.source });
-      expect(up.requests.find((q) => q.path === 'sets/a/source.txt')!.range).toBe('bytes=1000-');
-      expect(readFileSync(target).equals(bodies['sets/a/source.txt']!)).toBe(true);
+      expect(defined(up.requests.find((q) => q.path === 'sets/a/source.txt')).range).toBe('bytes=1000-');
+      expect(readFileSync(target).equals(defined(bodies['sets/a/source.txt']))).toBe(true);
     } finally {
       await up.close();
     }
@@ -199,10 +200,10 @@ describe('fetchDataset against a local HTTP server', () => {
       await fetchDatasetEntry(toy, { cacheDir, source: up.source });
       const tries = up.requests.filter((q) => q.path === 'sets/a/source.txt');
       expect(tries).toHaveLength(2);
-      expect(tries[0]!.range).toBeUndefined();
-      expect(tries[1]!.range).toMatch(/^bytes=\d+-$/);
-      expect(Number(/\d+/.exec(tries[1]!.range!)![0])).toBeGreaterThan(0);
-      expect(readFileSync(cachedAt(cacheDir, 'sets/a/source.txt')).equals(bodies['sets/a/source.txt']!)).toBe(true);
+      expect(defined(tries[0]).range).toBeUndefined();
+      expect(defined(tries[1]).range).toMatch(/^bytes=\d+-$/);
+      expect(Number(defined(/\d+/.exec(defined(defined(tries[1]).range)))[0])).toBeGreaterThan(0);
+      expect(readFileSync(cachedAt(cacheDir, 'sets/a/source.txt')).equals(defined(bodies['sets/a/source.txt']))).toBe(true);
     } finally {
       await up.close();
     }
@@ -234,7 +235,7 @@ describe('fetchDataset against a local HTTP server', () => {
       expect((err as Error).message).toMatch(/cannot fetch http:\/\/127\.0\.0\.1:\d+\/acme\/data\/c0ffee0+1\/sets\/a\/source\.txt: .*no data for 300 ms/);
       const target = cachedAt(cacheDir, 'sets/a/source.txt');
       expect(existsSync(target)).toBe(false);
-      expect(readFileSync(`${target}.part`).equals(bodies['sets/a/source.txt']!.subarray(0, 100_000))).toBe(true);
+      expect(readFileSync(`${target}.part`).equals(defined(bodies['sets/a/source.txt']).subarray(0, 100_000))).toBe(true);
       expect(datasetCacheStatus(toy, { cacheDir }).cached).toBe(false);
     } finally {
       await up.close();
@@ -283,8 +284,8 @@ describe('fetchDataset against a local HTTP server', () => {
       expect(datasetCacheStatus(fresh, { cacheDir }).unverified).toEqual(['sets/b/data.csv']);
       const log: string[] = [];
       const r = await fetchDatasetEntry(fresh, { cacheDir, source: up.source, log: (m) => log.push(m) });
-      expect(r.files[1]).toMatchObject({ path: 'sets/b/data.csv', bytes: bodies['sets/b/data.csv']!.length, sha256: sha(bodies['sets/b/data.csv']!), downloaded: true, pinned: true });
-      expect(readPins(cacheDir).files[`acme/data/${COMMIT}/sets/b/data.csv`]).toMatchObject({ bytes: 15, sha256: sha(bodies['sets/b/data.csv']!) });
+      expect(r.files[1]).toMatchObject({ path: 'sets/b/data.csv', bytes: defined(bodies['sets/b/data.csv']).length, sha256: sha(defined(bodies['sets/b/data.csv'])), downloaded: true, pinned: true });
+      expect(readPins(cacheDir).files[`acme/data/${COMMIT}/sets/b/data.csv`]).toMatchObject({ bytes: 15, sha256: sha(defined(bodies['sets/b/data.csv'])) });
       expect(log.join('\n')).toMatch(/no checksum in the registry; pinned on first fetch as 15 bytes/);
       expect(datasetCacheStatus(fresh, { cacheDir })).toMatchObject({ cached: true, unverified: [] });
     } finally {

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { BUILTIN_SUITES, datasetBytes, DEMO_DATASET, getDataset, licenceNote, listDatasets, parseRegistry, REGISTRY, UnknownDatasetError } from './registry';
 import { parseDataMirror, sourceLocation } from './locations';
 import { TEST_MIRROR } from './testing/test-mirror';
+import { defined } from '../../../test/support/defined';
 
 const COMMIT = '911238d470288125d35cc950f69411bc619a2c4b';
 const WMT_PAIRS = ['de-en', 'en-de', 'cs-en', 'fi-en', 'lv-en', 'ru-en', 'tr-en', 'zh-en', 'en-ru', 'en-zh'];
@@ -57,13 +58,13 @@ describe('dataset registry', () => {
   });
 
   it('describes each WMT pair as a test set with its systems and the DA file filtered by its pair', () => {
-    const de = getDataset('wmt17-de-en').testSet!;
+    const de = defined(getDataset('wmt17-de-en').testSet);
     expect(Object.keys(de.systems)).toHaveLength(11);
     expect(de.systems['online-B.0']).toBe('experiments/datasets/WMT17/system-outputs/newstest2017/de-en/newstest2017.online-B.0.de-en');
     expect(de.human).toEqual({ file: 'experiments/datasets/WMT17/DA-seglevel.csv', languagePair: 'de-en' });
-    expect(getDataset('wmt17-en-de').testSet!.human).toBeNull(); // upstream has no en-de DA
-    expect(Object.keys(getDataset('wmt17-en-de').testSet!.systems)).toHaveLength(16);
-    expect(getDataset('wmt17-zh-en').testSet!.human!.systemAliases).toEqual({ 'CASICT-cons.5144': 'CASICT-DCU-NMT.5144' });
+    expect(defined(getDataset('wmt17-en-de').testSet).human).toBeNull(); // upstream has no en-de DA
+    expect(Object.keys(defined(getDataset('wmt17-en-de').testSet).systems)).toHaveLength(16);
+    expect(defined(defined(getDataset('wmt17-zh-en').testSet).human).systemAliases).toEqual({ 'CASICT-cons.5144': 'CASICT-DCU-NMT.5144' });
   });
 
   it('finds a suite by its id and lists the five built-in suites', () => {
@@ -74,7 +75,7 @@ describe('dataset registry', () => {
       'builtin:xpaws-fr': 'menli-xpaws-fr',
       'builtin:xpaws-ja': 'menli-xpaws-ja',
     });
-    expect(getDataset('builtin:xpaws-zh').suite!.file).toBe('experiments/datasets/adv_datasets/xpaws/zh/data.csv');
+    expect(defined(getDataset('builtin:xpaws-zh').suite).file).toBe('experiments/datasets/adv_datasets/xpaws/zh/data.csv');
   });
 
   it('rejects an unknown name, listing the known ones', () => {

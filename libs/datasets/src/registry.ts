@@ -19,7 +19,7 @@ const fileSchema = z
 const upstreamSchema = z.object({
   repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
   commit: z.string().regex(/^[0-9a-f]{40}$/),
-  homepage: z.string().url(),
+  homepage: z.url(),
   licence: z.string().min(1),
   copyright: z.string().min(1),
   /** The licence text's path upstream; every data set lists it among its files. */
@@ -140,8 +140,10 @@ export const REGISTRY: DatasetRegistry = parseRegistry(registryJson);
 export const DEMO_DATASET = REGISTRY.demo;
 
 function resolveEntry(reg: DatasetRegistry, name: string): Dataset {
-  const d = reg.datasets[name]!;
-  return { name, description: d.description, upstream: reg.upstreams[d.upstream]!, files: d.files, testSet: d.testSet, suite: d.suite };
+  const d = reg.datasets[name];
+  const upstream = d && reg.upstreams[d.upstream];
+  if (!d || !upstream) throw new Error(`data set ${name} or its upstream is missing from the registry`); // callers check the name first
+  return { name, description: d.description, upstream, files: d.files, testSet: d.testSet, suite: d.suite };
 }
 
 /** Every data set of the registry, in registry order. */

@@ -8,7 +8,10 @@ import { getDataset } from './registry';
  */
 export async function suiteFile(suiteId: string, options: DataOptions = {}): Promise<string> {
   const d = getDataset(suiteId);
-  if (!d.suite || d.suite.id !== suiteId) throw new Error(`'${suiteId}' is not a built-in suite id (a suite's data set is named ${d.name}; use ${d.suite?.id ?? 'its builtin: id'})`);
+  const suite = d.suite;
+  if (!suite || suite.id !== suiteId) throw new Error(`'${suiteId}' is not a built-in suite id (a suite's data set is named ${d.name}; use ${d.suite?.id ?? 'its builtin: id'})`);
   const fetched = await fetchDatasetEntry(d, options);
-  return fetched.files.find((f) => f.path === d.suite!.file)!.localPath;
+  const file = fetched.files.find((f) => f.path === suite.file);
+  if (!file) throw new Error(`data set ${d.name} does not list the suite file ${suite.file}`);
+  return file.localPath;
 }

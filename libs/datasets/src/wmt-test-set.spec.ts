@@ -5,6 +5,7 @@ import { parseDataMirror } from './locations';
 import { suiteFile } from './suites';
 import { loadWmtTestSet } from './wmt-test-set';
 import { TEST_MIRROR } from './testing/test-mirror';
+import { defined } from '../../../test/support/defined';
 
 // Fetched from the offline mirror (cyr19/MENLI at 911238d) into one cache for this file.
 const options = { source: parseDataMirror(TEST_MIRROR), cacheDir: mkdtempSync(join(tmpdir(), 'podium-wmt-spec-')) };
@@ -27,7 +28,7 @@ describe('WMT17 test sets from the registry', () => {
     const ids = t.instances.map((i) => Number(i.externalId));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     const at56 = ids.indexOf(56);
-    expect(t.instances[at56]!.source.length).toBeGreaterThan(0);
+    expect(defined(t.instances[at56]).source.length).toBeGreaterThan(0);
     expect(t.systems.every((s) => s.outputs.length === 506)).toBe(true);
   });
 
@@ -44,7 +45,7 @@ describe('WMT17 test sets from the registry', () => {
   it('keeps every segment of a pair without DA judgements (en-de, for significance tests)', async () => {
     const t = await loadWmtTestSet('wmt17-en-de', options);
     expect(t.instances).toHaveLength(3004);
-    expect(t.instances[0]!.externalId).toBe('1');
+    expect(defined(t.instances[0]).externalId).toBe('1');
     expect(t.humanScores).toEqual([]);
     expect(t.systems).toHaveLength(16);
   });

@@ -42,20 +42,21 @@ export function buildWmtTestSet(d: Dataset, options: Pick<DataOptions, 'cacheDir
   const reference = lines(file(spec.reference));
   if (reference.length !== source.length) throw new Error(`${spec.reference} has ${reference.length} lines, the source ${source.length}`);
   const outputs = new Map<string, string[]>();
-  for (const name of Object.keys(spec.systems).sort()) {
-    const out = lines(file(spec.systems[name]!));
-    if (out.length !== source.length) throw new Error(`${spec.systems[name]} has ${out.length} lines, the source ${source.length}`);
+  for (const [name, path] of Object.entries(spec.systems).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const out = lines(file(path));
+    if (out.length !== source.length) throw new Error(`${path} has ${out.length} lines, the source ${source.length}`);
     outputs.set(name, out);
   }
 
   let sids: number[];
   const humanScores: WmtTestSet['humanScores'] = [];
   let droppedJudgements = 0;
-  if (spec.human) {
-    const aliases = spec.human.systemAliases ?? {};
-    const judgements = parseDaSegLevel(readFileSync(file(spec.human.file), 'utf8')).filter((j) => j.lp === spec.human!.languagePair);
+  const human = spec.human;
+  if (human) {
+    const aliases = human.systemAliases ?? {};
+    const judgements = parseDaSegLevel(readFileSync(file(human.file), 'utf8')).filter((j) => j.lp === human.languagePair);
     for (const j of judgements) {
-      if (j.sid > source.length) throw new Error(`${spec.human.file}: segment ${j.sid} of ${j.lp} is beyond the ${source.length} lines of the source`);
+      if (j.sid > source.length) throw new Error(`${human.file}: segment ${j.sid} of ${j.lp} is beyond the ${source.length} lines of the source`);
       for (const raw of j.systems) {
         const system = aliases[raw] ?? raw;
         if (!outputs.has(system)) {
@@ -75,9 +76,9 @@ export function buildWmtTestSet(d: Dataset, options: Pick<DataOptions, 'cacheDir
     sourceLang: spec.sourceLang,
     targetLang: spec.targetLang,
     segmentCount: source.length,
-    instances: sids.map((sid) => ({ externalId: String(sid), source: source[sid - 1]!, references: [reference[sid - 1]!] })),
+    instances: sids.map((sid) => ({ externalId: String(sid), source: lineOf(source, sid), references: [lineOf(reference, sid)] })),
     humanScores,
-    systems: [...outputs].map(([name, out]) => ({ name, outputs: sids.map((sid) => out[sid - 1]!) })),
+    systems: [...outputs].map(([name, out]) => ({ name, outputs: sids.map((sid) => lineOf(out, sid)) })),
     droppedJudgements,
   };
 }
@@ -87,4 +88,11 @@ export async function loadWmtTestSet(name: string, options: DataOptions = {}): P
   const d = getDataset(name);
   await fetchDatasetEntry(d, options);
   return buildWmtTestSet(d, options);
+}
+
+/** Line `sid` (1-based) of a file already checked to have as many lines as the source. */
+function lineOf(lines: readonly string[], sid: number): string {
+  const line = lines[sid - 1];
+  if (line === undefined) throw new RangeError(`segment ${sid} is beyond the ${lines.length} lines`);
+  return line;
 }

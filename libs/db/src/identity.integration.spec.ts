@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createDb, IdentityRepository, Role, type Db } from './index';
+import { defined } from '../../../test/support/defined';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);
@@ -11,7 +12,7 @@ describeDb('IdentityRepository (real PostgreSQL)', () => {
   let db: Db;
   let identity: IdentityRepository;
   beforeAll(() => {
-    db = createDb(url!, { maxConnections: 2 });
+    db = createDb(defined(url), { maxConnections: 2 });
     identity = new IdentityRepository(db);
   });
   afterAll(async () => {

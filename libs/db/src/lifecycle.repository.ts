@@ -181,6 +181,6 @@ export class LifecycleRepository {
   }
 
   async recordAudit(entry: AuditRecord) {
-    await this.audit(this.db as unknown as Prisma.TransactionClient, entry);
+    await this.audit(this.db, entry);
   }
 }

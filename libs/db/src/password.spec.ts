@@ -1,5 +1,6 @@
 import { scryptSync } from 'node:crypto';
 import { hashPassword, verifyPassword } from './identity.repository';
+import { defined } from '../../../test/support/defined';
 
 describe('passwords (node:crypto scrypt)', () => {
   it('stores scrypt$N$r$p$salt$hash with a fresh salt each time', async () => {
@@ -19,7 +20,7 @@ describe('passwords (node:crypto scrypt)', () => {
   it('matches scrypt as node:crypto computes it directly (RFC 7914 parameters N=16384, r=8, p=1)', async () => {
     const stored = await hashPassword('pw-1234567890');
     const [, , , , salt, hash] = stored.split('$');
-    const direct = scryptSync('pw-1234567890', Buffer.from(salt!, 'base64url'), 32, { N: 16384, r: 8, p: 1 }).toString('base64url');
+    const direct = scryptSync('pw-1234567890', Buffer.from(defined(salt), 'base64url'), 32, { N: 16384, r: 8, p: 1 }).toString('base64url');
     expect(hash).toBe(direct);
   });
 });

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: indices are bounded by the loops over these arrays; a check per access would cost throughput (npm run bench:metrics) */
 /**
  * BLEU exactly as sacreBLEU 2.x computes it (sacrebleu/metrics/bleu.py).
  *
@@ -60,7 +61,7 @@ export function resolveBleuConfig(o: Partial<BleuConfig>): BleuConfig {
   }
   const smooth = o.smooth ?? 'exp';
   if (!BLEU_SMOOTH_METHODS.includes(smooth)) {
-    throw new MetricInputError(`unknown BLEU smoothing '${String(smooth)}' (expected one of ${BLEU_SMOOTH_METHODS.join(', ')})`);
+    throw new MetricInputError(`unknown BLEU smoothing '${smooth}' (expected one of ${BLEU_SMOOTH_METHODS.join(', ')})`);
   }
   if (o.smoothValue !== undefined && !(Number.isFinite(o.smoothValue) && o.smoothValue >= 0)) {
     throw new MetricInputError(`BLEU smoothing value must be a non-negative number, got ${o.smoothValue}`);
@@ -152,20 +153,20 @@ function lineIds(c: BleuConfig, line: string, out: Int32Array): number {
   }
   spans13a(line, spans);
   const { text, starts, ends, count } = spans;
-  for (let k = 0; k < count; k++) out[k] = tokenId(text, starts[k], ends[k]);
+  for (let k = 0; k < count; k++) out[k] = tokenId(text, starts[k]!, ends[k]!);
   return count;
 }
 
 /** Writes the ids of already split `tokens` into `out` and returns how many. */
 function idsOfTokens(tokens: readonly string[], out: Int32Array): number {
-  for (let i = 0; i < tokens.length; i++) out[i] = tokenId(tokens[i], 0, tokens[i].length);
+  for (let i = 0; i < tokens.length; i++) out[i] = tokenId(tokens[i]!, 0, tokens[i]!.length);
   return tokens.length;
 }
 
 /** `[hypLen, refLen, correct_1..N, total_1..N]` from the lengths and clipped matches. */
 function bleuRow(hypLen: number, refLens: readonly number[], correct: readonly number[], maxOrder: number): number[] {
   const row = [hypLen, closestRefLength(hypLen, refLens)];
-  for (let n = 0; n < maxOrder; n++) row.push(correct[n]);
+  for (let n = 0; n < maxOrder; n++) row.push(correct[n]!);
   for (let n = 1; n <= maxOrder; n++) row.push(Math.max(0, hypLen - n + 1));
   return row;
 }
@@ -192,7 +193,7 @@ export function bleuStatsFromTokens(hyp: readonly string[], refs: readonly (read
 
 function statsFromIds(h: Int32Array, nh: number, refs: readonly Int32Array[], maxOrder: number, nr0 = refs[0]?.length ?? 0): number[] {
   const correct = correctScratch;
-  if (refs.length === 1) clippedMatches(h, nh, refs[0], nr0, maxOrder, correct);
+  if (refs.length === 1) clippedMatches(h, nh, refs[0]!, nr0, maxOrder, correct);
   else if (refs.length > 1) clippedMatchesMaxRef(h.subarray(0, nh), refs, maxOrder, correct);
   else for (let n = 0; n < maxOrder; n++) correct[n] = 0;
   const refLens = refs.length === 1 ? [nr0] : refs.map((r) => r.length);
@@ -212,7 +213,7 @@ export function bleuStats(c: BleuConfig, hypothesis: string, references: readonl
   if (hypIds.length < hyp.length) hypIds = new Int32Array(2 * hyp.length);
   const nh = lineIds(c, hyp, hypIds);
   if (references.length === 1) {
-    const ref = preprocess(c, references[0]);
+    const ref = preprocess(c, references[0]!);
     if (refIds.length < ref.length) refIds = new Int32Array(2 * ref.length);
     const nr = lineIds(c, ref, refIds);
     return statsFromIds(hypIds, nh, [refIds], c.maxNgramOrder, nr);
@@ -240,8 +241,8 @@ export function bleuFromStats(
   effectiveOrder: boolean,
 ): number {
   const N = c.maxNgramOrder;
-  const sysLen = row[0];
-  const refLen = row[1];
+  const sysLen = row[0]!;
+  const refLen = row[1]!;
   const correct = row.slice(2, 2 + N);
   const total = row.slice(2 + N, 2 + 2 * N);
   const smoothValue = c.smoothValue ?? SMOOTH_DEFAULTS[c.smooth] ?? 0;
@@ -256,23 +257,23 @@ export function bleuFromStats(
   let effOrder = N;
   for (let n = 1; n <= N; n++) {
     if (c.smooth === 'add-k' && n > 1) {
-      correct[n - 1] += smoothValue;
-      total[n - 1] += smoothValue;
+      correct[n - 1]! += smoothValue;
+      total[n - 1]! += smoothValue;
     }
     if (total[n - 1] === 0) break;
     if (effectiveOrder) effOrder = n;
     if (correct[n - 1] === 0) {
       if (c.smooth === 'exp') {
         smoothMteval *= 2;
-        precisions[n - 1] = 100 / (smoothMteval * total[n - 1]);
+        precisions[n - 1] = 100 / (smoothMteval * total[n - 1]!);
       } else if (c.smooth === 'floor') {
-        precisions[n - 1] = (100 * smoothValue) / total[n - 1];
+        precisions[n - 1] = (100 * smoothValue) / total[n - 1]!;
       }
     } else {
-      precisions[n - 1] = (100 * correct[n - 1]) / total[n - 1];
+      precisions[n - 1] = (100 * correct[n - 1]!) / total[n - 1]!;
     }
   }
   let sumLog = 0;
-  for (let i = 0; i < effOrder; i++) sumLog += myLog(precisions[i]);
+  for (let i = 0; i < effOrder; i++) sumLog += myLog(precisions[i]!);
   return bp * Math.exp(sumLog / effOrder);
 }

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: indices are bounded by the loops over these arrays; a check per access would cost throughput (npm run bench:metrics) */
 /**
  * chrF and chrF++ exactly as sacreBLEU 2.x computes them (sacrebleu/metrics/chrf.py;
  * Popović, 2015 and 2017).
@@ -80,11 +81,11 @@ export function chrfWords(sent: string): string[] {
       out.push(w);
       continue;
     }
-    const last = w[w.length - 1];
+    const last = w[w.length - 1]!;
     if (PUNCT.has(last)) {
       out.push(w.slice(0, -1), last);
-    } else if (PUNCT.has(w[0])) {
-      out.push(w[0], w.slice(1));
+    } else if (PUNCT.has(w[0]!)) {
+      out.push(w[0]!, w.slice(1));
     } else {
       out.push(w);
     }
@@ -167,7 +168,7 @@ function pushOrders(stats: number[], nh: number, nr: number, maxOrder: number, m
   for (let n = 1; n <= maxOrder; n++) {
     const hc = Math.max(0, nh - n + 1);
     const rc = Math.max(0, nr - n + 1);
-    stats.push(rc > 0 ? hc : 0, rc, matches[n - 1]);
+    stats.push(rc > 0 ? hc : 0, rc, matches[n - 1]!);
   }
 }
 
@@ -228,9 +229,9 @@ export function chrfFromStats(stats: readonly number[], c: Pick<ChrfConfig, 'cha
   let avgPrec = 0.0;
   let avgRec = 0.0;
   for (let i = 0; i < order; i++) {
-    const nHyp = stats[3 * i];
-    const nRef = stats[3 * i + 1];
-    const nMatch = stats[3 * i + 2];
+    const nHyp = stats[3 * i]!;
+    const nRef = stats[3 * i + 1]!;
+    const nMatch = stats[3 * i + 2]!;
     const prec = nHyp > 0 ? nMatch / nHyp : eps;
     const rec = nRef > 0 ? nMatch / nRef : eps;
     const denom = factor * prec + rec;

@@ -10,10 +10,11 @@ import {
   score,
   sumStats,
   validateStreams,
-} from '@podium/metrics';
+} from './index';
+import { defined } from '../../../test/support/defined';
 
-const HYPS = ['the cat sat on the mat', 'a quick brown fox', 'hello world !'];
-const REFS = ['the cat is on the mat', 'the quick brown fox jumps', 'hello there world'];
+const HYPS: [string, string, string] = ['the cat sat on the mat', 'a quick brown fox', 'hello world !'];
+const REFS: [string, string, string] = ['the cat is on the mat', 'the quick brown fox jumps', 'hello there world'];
 
 describe('metric names', () => {
   it('lists the eight classical metrics and recognises only them', () => {
@@ -78,17 +79,17 @@ describe('parseMetricOptions', () => {
 describe('sufficient statistics', () => {
   it.each(METRIC_NAMES)('%s: corpus score and instances equal the aggregates of the per-instance rows', (name) => {
     const m = getMetric(name);
-    const rows = HYPS.map((h, i) => m.stats(h, [REFS[i]]));
+    const rows = HYPS.map((h, i) => m.stats(h, [defined(REFS[i])]));
     const s = score(name, {}, HYPS, [REFS]);
     expect(m.corpusFromStats(rows)).toBeCloseTo(s.corpus, 12);
     expect(m.corpusFromSum(sumStats(rows), rows.length)).toBeCloseTo(s.corpus, 12);
-    rows.forEach((row, i) => expect(m.sentenceFromStats(row)).toBeCloseTo(s.instances[i], 12));
+    rows.forEach((row, i) => expect(m.sentenceFromStats(row)).toBeCloseTo(defined(s.instances[i]), 12));
   });
   it('lets a bootstrap resample rows with repetition (corpus BLEU of rows [0, 0, 2])', () => {
     const m = getMetric('bleu');
-    const rows = HYPS.map((h, i) => m.stats(h, [REFS[i]]));
+    const rows = HYPS.map((h, i) => m.stats(h, [defined(REFS[i])]));
     const resampled = score('bleu', {}, [HYPS[0], HYPS[0], HYPS[2]], [[REFS[0], REFS[0], REFS[2]]]).corpus;
-    expect(m.corpusFromStats([rows[0], rows[0], rows[2]])).toBeCloseTo(resampled, 12);
+    expect(m.corpusFromStats([defined(rows[0]), defined(rows[0]), defined(rows[2])])).toBeCloseTo(resampled, 12);
   });
   it.each(METRIC_NAMES)('%s: repeating the reference stream leaves the score unchanged', (name) => {
     expect(score(name, {}, HYPS, [REFS, REFS]).corpus).toBeCloseTo(score(name, {}, HYPS, [REFS]).corpus, 12);

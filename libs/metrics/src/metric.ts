@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: indices are bounded by the loops over these arrays; a check per access would cost throughput (npm run bench:metrics) */
 /**
  * The classical metrics: their registry entries (see `registry.ts`) and one {@link Metric}
  * object per configured metric that turns a segment into sufficient statistics once; corpus
@@ -189,7 +190,7 @@ for (const d of CLASSICAL_DEFINITIONS) registerMetric(d);
  */
 export function parseMetricOptions(metric: MetricName, record: Readonly<Record<string, unknown>>): MetricOptions {
   if (!isMetricName(metric)) throw new MetricInputError(`unknown metric '${String(metric)}' (expected one of ${METRIC_NAMES.join(', ')})`);
-  return validateMetricOptions(metric, record) as MetricOptions;
+  return validateMetricOptions(metric, record);
 }
 
 /**
@@ -226,8 +227,8 @@ export interface Metric {
 /** Element-wise sum of statistics rows. Example: `sumStats([[1,2],[3,4]])` → `[4,6]`. */
 export function sumStats(rows: readonly (readonly number[])[]): number[] {
   if (rows.length === 0) return [];
-  const sum = new Array<number>(rows[0].length).fill(0);
-  for (const row of rows) for (let i = 0; i < sum.length; i++) sum[i] += row[i];
+  const sum = new Array<number>(rows[0]!.length).fill(0);
+  for (const row of rows) for (let i = 0; i < sum.length; i++) sum[i]! += row[i]!;
   return sum;
 }
 
@@ -313,9 +314,9 @@ export function getMetric(name: MetricName, options: MetricOptions = {}, nrefs =
     additiveStats: false,
     stats: (hyp, refs) => rougeStats(type, c, hyp, refs),
     // Rows are [precision, recall, fmeasure]; the corpus score is the mean F-measure.
-    corpusFromSum: (sum, count) => (count > 0 ? sum[2] / count : 0),
-    corpusFromStats: (rows) => (rows.length > 0 ? sumStats(rows)[2] / rows.length : 0),
-    sentenceFromStats: (row) => row[2],
+    corpusFromSum: (sum, count) => (count > 0 ? sum[2]! / count : 0),
+    corpusFromStats: (rows) => (rows.length > 0 ? sumStats(rows)[2]! / rows.length : 0),
+    sentenceFromStats: (row) => row[2]!,
   };
 }
 
@@ -369,13 +370,13 @@ export function score(
 ): MetricScore {
   const m = getMetric(metric, options, refStreams.length);
   validateStreams(hyps, refStreams);
-  const rows: number[][] = new Array(hyps.length);
-  const instances: number[] = new Array(hyps.length);
-  const refs: string[] = new Array(refStreams.length);
+  const rows = new Array<number[]>(hyps.length);
+  const instances = new Array<number>(hyps.length);
+  const refs = new Array<string>(refStreams.length);
   for (let i = 0; i < hyps.length; i++) {
-    for (let k = 0; k < refStreams.length; k++) refs[k] = refStreams[k][i];
-    rows[i] = m.stats(hyps[i], refs);
-    instances[i] = m.sentenceFromStats(rows[i]);
+    for (let k = 0; k < refStreams.length; k++) refs[k] = refStreams[k]![i]!;
+    rows[i] = m.stats(hyps[i]!, refs);
+    instances[i] = m.sentenceFromStats(rows[i]!);
   }
   return {
     metric,

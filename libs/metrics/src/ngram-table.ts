@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: indices are bounded by the loops over these arrays; a check per access would cost throughput (npm run bench:metrics) */
 /**
  * N-gram counting by hashing, shared by BLEU and chrF.
  *
@@ -49,9 +50,9 @@ function ngramCount(len: number, maxOrder: number): number {
 /** Interns the n-grams of order n of ref[0..nr) from the prefix ids of order n − 1, counting into `counts`. */
 function countRefOrder(ref: ArrayLike<number>, nr: number, n: number, counts: Int32Array): void {
   for (let i = 0; i + n <= nr; i++) {
-    const id = ngrams.intern(refPrefix[i], ref[i + n - 1]);
+    const id = ngrams.intern(refPrefix[i]!, ref[i + n - 1]!);
     refPrefix[i] = id;
-    counts[id]++;
+    counts[id]!++;
   }
 }
 
@@ -59,12 +60,12 @@ function countRefOrder(ref: ArrayLike<number>, nr: number, n: number, counts: In
 function matchHypOrder(hyp: ArrayLike<number>, nh: number, n: number): number {
   let matches = 0;
   for (let i = 0; i + n <= nh; i++) {
-    const p = hypPrefix[i];
+    const p = hypPrefix[i]!;
     if (p < 0) continue;
-    const id = ngrams.get(p, hyp[i + n - 1]);
+    const id = ngrams.get(p, hyp[i + n - 1]!);
     hypPrefix[i] = id;
-    if (id > 0 && avail[id] > 0) {
-      avail[id]--;
+    if (id > 0 && avail[id]! > 0) {
+      avail[id]!--;
       matches++;
     }
   }
@@ -120,7 +121,7 @@ export function clippedMatchesMaxRef(hyp: ArrayLike<number>, refs: readonly Arra
     for (let n = 1; n <= maxOrder && n <= nr; n++) countRefOrder(r, nr, n, refCount);
     // Keep the maximum count per n-gram over the references seen so far.
     for (let id = 1; id <= ngrams.size; id++) {
-      if (refCount[id] > avail[id]) avail[id] = refCount[id];
+      if (refCount[id]! > avail[id]!) avail[id] = refCount[id]!;
       refCount[id] = 0;
     }
   }

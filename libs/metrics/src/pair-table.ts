@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: indices are bounded by the loops over these arrays; a check per access would cost throughput (npm run bench:metrics) */
 /**
  * An open-addressing hash table from a pair of int32 keys to a small id (1, 2, … in order of
  * insertion), reused across segments: {@link PairTable.reset} bumps a stamp instead of clearing,
@@ -51,7 +52,7 @@ export class PairTable {
     const { keyA, keyB, stamps, stamp, mask } = this;
     let s = this.slot(a, b);
     while (stamps[s] === stamp) {
-      if (keyA[s] === a && keyB[s] === b) return this.ids[s];
+      if (keyA[s] === a && keyB[s] === b) return this.ids[s]!;
       s = (s + 1) & mask;
     }
     return -1;
@@ -63,7 +64,7 @@ export class PairTable {
     const { keyA, keyB, stamps, stamp, mask } = this;
     let s = this.slot(a, b);
     while (stamps[s] === stamp) {
-      if (keyA[s] === a && keyB[s] === b) return this.ids[s];
+      if (keyA[s] === a && keyB[s] === b) return this.ids[s]!;
       s = (s + 1) & mask;
     }
     stamps[s] = stamp;
@@ -92,12 +93,12 @@ export class PairTable {
     this.allocate(this.capacity * 2);
     for (let s = 0; s < stamps.length; s++) {
       if (stamps[s] !== stamp) continue;
-      let t = this.slot(keyA[s], keyB[s]);
+      let t = this.slot(keyA[s]!, keyB[s]!);
       while (this.stamps[t] === this.stamp) t = (t + 1) & this.mask;
       this.stamps[t] = this.stamp;
-      this.keyA[t] = keyA[s];
-      this.keyB[t] = keyB[s];
-      this.ids[t] = ids[s];
+      this.keyA[t] = keyA[s]!;
+      this.keyB[t] = keyB[s]!;
+      this.ids[t] = ids[s]!;
     }
   }
 }

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: indices are bounded by the loops over these arrays; a check per access would cost throughput (npm run bench:metrics) */
 /**
  * The Porter stemmer as NLTK implements it in its default `NLTK_EXTENSIONS` mode
  * (nltk/stem/porter.py; Porter, 1980), which is what Google's `rouge-score` uses when
@@ -29,7 +30,7 @@ function isVowelLetter(ch: string): boolean {
 }
 
 function isConsonant(word: string, i: number): boolean {
-  const ch = word[i];
+  const ch = word[i]!;
   if (isVowelLetter(ch)) return false;
   if (ch === 'y') return i === 0 ? true : !isConsonant(word, i - 1);
   return true;
@@ -59,7 +60,7 @@ function endsCvc(word: string): boolean {
       isConsonant(word, n - 3) &&
       !isConsonant(word, n - 2) &&
       isConsonant(word, n - 1) &&
-      !['w', 'x', 'y'].includes(word[n - 1])) ||
+      !['w', 'x', 'y'].includes(word[n - 1]!)) ||
     (n === 2 && !isConsonant(word, 0) && isConsonant(word, 1))
   );
 }
@@ -111,7 +112,7 @@ function step1b(word: string): string {
     }
   }
   if (intermediate === undefined) return word;
-  const last = intermediate[intermediate.length - 1];
+  const last = intermediate[intermediate.length - 1]!;
   return applyRules(intermediate, [
     ['at', 'ate', null],
     ['bl', 'ble', null],

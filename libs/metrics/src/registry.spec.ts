@@ -9,7 +9,8 @@ import {
   registeredMetrics,
   requireMetricDefinition,
   validateMetricOptions,
-} from '@podium/metrics';
+} from './index';
+import { defined } from '../../../test/support/defined';
 
 describe('metric registry', () => {
   it('holds the eight classical metrics with sacreBLEU / rouge-score directions and ranges', () => {
@@ -56,7 +57,7 @@ describe('metric registry', () => {
 
   it('rejects an unknown metric and a second definition under a taken name', () => {
     expect(() => requireMetricDefinition('meteor')).toThrow("unknown metric 'meteor' (expected one of bleu, chrf");
-    const def = { ...metricDefinition('bleu')!, options: z.strictObject({}) };
+    const def = { ...defined(metricDefinition('bleu')), options: z.strictObject({}) };
     expect(() => registerMetric(def)).toThrow("metric 'bleu' is already registered");
   });
 });

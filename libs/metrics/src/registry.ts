@@ -103,7 +103,8 @@ export function validateMetricOptions(name: string, record: Readonly<Record<stri
   const defined = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
   const r = d.options.safeParse(defined);
   if (r.success) return r.data;
-  const issue = r.error.issues[0]!;
+  const [issue] = r.error.issues;
+  if (!issue) throw new Error(`invalid options for ${name}`); // zod reports at least one issue on failure
   if (issue.code === 'unrecognized_keys') {
     const allowed = optionNames(d);
     const key = issue.keys[0] ?? '';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: indices are bounded by the loops over these arrays; a check per access would cost throughput (npm run bench:metrics) */
 /**
  * ROUGE-1, ROUGE-2, ROUGE-L and ROUGE-Lsum exactly as Google's `rouge-score` package
  * (rouge_score/rouge_scorer.py, tokenize.py; Lin, 2004).
@@ -104,7 +105,7 @@ function lcsTable(ref: readonly string[], can: readonly string[]): Int32Array[] 
   for (let i = 0; i <= rows; i++) t.push(new Int32Array(cols + 1));
   for (let i = 1; i <= rows; i++) {
     for (let j = 1; j <= cols; j++) {
-      t[i][j] = ref[i - 1] === can[j - 1] ? t[i - 1][j - 1] + 1 : Math.max(t[i - 1][j], t[i][j - 1]);
+      t[i]![j] = ref[i - 1] === can[j - 1] ? t[i - 1]![j - 1]! + 1 : Math.max(t[i - 1]![j]!, t[i]![j - 1]!);
     }
   }
   return t;
@@ -116,7 +117,7 @@ function lcsTable(ref: readonly string[], can: readonly string[]): Int32Array[] 
  */
 export function rougeL(target: readonly string[], prediction: readonly string[]): RougePrf {
   if (target.length === 0 || prediction.length === 0) return { precision: 0, recall: 0, fmeasure: 0 };
-  const lcs = lcsTable(target, prediction)[target.length][prediction.length];
+  const lcs = lcsTable(target, prediction)[target.length]![prediction.length]!;
   const precision = lcs / prediction.length;
   const recall = lcs / target.length;
   return { precision, recall, fmeasure: fmeasure(precision, recall) };
@@ -133,7 +134,7 @@ function lcsIndices(ref: readonly string[], can: readonly string[]): number[] {
       out.push(i - 1);
       i--;
       j--;
-    } else if (t[i][j - 1] > t[i - 1][j]) j--;
+    } else if (t[i]![j - 1]! > t[i - 1]![j]!) j--;
     else i--;
   }
   return out.reverse();
@@ -160,7 +161,7 @@ export function rougeLsum(refSents: readonly (readonly string[])[], canSents: re
     for (const c of canSents) for (const i of lcsIndices(r, c)) union.add(i);
     const sorted = [...union].sort((a, b) => a - b);
     for (const i of sorted) {
-      const t = r[i];
+      const t = r[i]!;
       const cc = cntC.get(t) ?? 0;
       const cr = cntR.get(t) ?? 0;
       if (cc > 0 && cr > 0) {

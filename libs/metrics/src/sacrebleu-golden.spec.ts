@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetchDataset, getDataset, parseDataMirror } from '@podium/datasets';
-import { PODIUM_METRICS_VERSION, score, type MetricName, type MetricOptions } from '@podium/metrics';
+import { defined } from '../../../test/support/defined';
+import { PODIUM_METRICS_VERSION, score, type MetricName, type MetricOptions } from './index';
 
 interface GoldenEntry {
   corpus: number;
@@ -30,9 +31,9 @@ const cacheDir = mkdtempSync(join(tmpdir(), 'podium-golden-'));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
 beforeAll(async () => {
-  const spec = getDataset('wmt17-de-en').testSet!;
+  const spec = defined(getDataset('wmt17-de-en').testSet);
   const fetched = await fetchDataset('wmt17-de-en', { source: parseDataMirror(mirror), cacheDir });
-  const at = (p: string) => fetched.files.find((f) => f.path === p)!.localPath;
+  const at = (p: string) => defined(fetched.files.find((f) => f.path === p)).localPath;
   reference = lines(at(spec.reference));
   systemFile = Object.fromEntries(Object.entries(spec.systems).map(([name, p]) => [name, at(p)]));
 });
@@ -57,21 +58,21 @@ describe('sacreBLEU 2.6.0 golden vectors on WMT17 de-en', () => {
   it('covers all 11 systems and every metric key', () => {
     expect(systems).toHaveLength(11);
     expect(Object.keys(systemFile).sort()).toEqual([...systems].sort());
-    for (const s of systems) expect(Object.keys(golden.systems[s]).sort()).toEqual(CASES.map((c) => c[0]).sort());
+    for (const s of systems) expect(Object.keys(defined(golden.systems[s], s)).sort()).toEqual(CASES.map((c) => c[0]).sort());
   });
 
   for (const [key, metric, options] of CASES) {
     describe(key, () => {
       it.each(systems)(`reproduces the corpus score, signature and sentence scores of %s within 0.01`, (system) => {
-        const expected = golden.systems[system][key];
-        const hyps = lines(systemFile[system]!);
+        const expected = defined(golden.systems[system]?.[key], `golden ${system} ${key}`);
+        const hyps = lines(defined(systemFile[system]));
         const result = score(metric, options, hyps, [reference]);
         expect(Math.abs(result.corpus - expected.corpus)).toBeLessThanOrEqual(0.01);
         expect(result.signature).toBe(expectedSignature(metric, expected.signature));
         expect(result.instances).toHaveLength(hyps.length);
         const sentences = expected.sentence_first100 ?? [];
         sentences.forEach((value, i) => {
-          if (Math.abs(result.instances[i] - value) > 0.01) {
+          if (Math.abs(defined(result.instances[i], `sentence ${i}`) - value) > 0.01) {
             throw new Error(`${system} ${key} sentence ${i}: got ${result.instances[i]}, sacreBLEU ${value}`);
           }
         });
@@ -80,9 +81,9 @@ describe('sacreBLEU 2.6.0 golden vectors on WMT17 de-en', () => {
   }
 
   it('uses sentence BLEU with effective order for instances, as sacreBLEU sentence_bleu', () => {
-    const result = score('bleu', {}, lines(systemFile['online-B.0']!), [reference]);
+    const result = score('bleu', {}, lines(defined(systemFile['online-B.0'])), [reference]);
     expect(result.sentenceSignature).toBe(`bleu|nrefs:1|case:mixed|eff:yes|tok:13a|smooth:exp|version:${PODIUM_METRICS_VERSION}`);
     // golden online-B.0 bleu sentence 0 (sacreBLEU 2.6.0)
-    expect(result.instances[0]).toBeCloseTo(golden.systems['online-B.0'].bleu.sentence_first100?.[0] ?? NaN, 6);
+    expect(result.instances[0]).toBeCloseTo(golden.systems['online-B.0']?.['bleu']?.sentence_first100?.[0] ?? NaN, 6);
   });
 });

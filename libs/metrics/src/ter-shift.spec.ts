@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- a line-by-line port of sacreBLEU's TER loops; indices are bounded by them */
 // The TER shift search (ter.ts) reuses typed-array pools, a hashed trie and scratch buffers.
 // This spec keeps the previous straightforward port of sacreBLEU 2.x's lib_ter.py (one
 // Int32Array per matrix row, a Map per trie node, a fresh array per shift candidate), which
@@ -57,7 +58,7 @@ class BeamEditDistance {
     const rows: Row[] = [this.initial];
     let node = this.cache;
     for (let i = 0; i < nH; i++) {
-      const next = node.next.get(hyp[i]);
+      const next = node.next.get(hyp[i]!);
       if (next === undefined || next.row === undefined) break;
       rows.push(next.row);
       node = next;
@@ -69,7 +70,7 @@ class BeamEditDistance {
     for (let i = startH + 1; i <= nH; i++) {
       const cost = new Int32Array(nRef + 1).fill(INF);
       const op = new Uint8Array(nRef + 1).fill(OP_UNDEF);
-      const prev = rows[i - 1];
+      const prev = rows[i - 1]!;
       const pc = prev.cost;
       const pseudoDiag = Math.floor(i * lengthRatio);
       const minJ = Math.max(0, pseudoDiag - beamWidth);
@@ -78,23 +79,23 @@ class BeamEditDistance {
       const w = hyp[i - 1];
       for (let j = minJ; j < maxJ; j++) {
         if (j === 0) {
-          cost[0] = pc[0] + 1;
+          cost[0] = pc[0]! + 1;
           op[0] = OP_DEL;
         } else {
-          let best = cost[j];
-          let bestOp = op[j];
+          let best = cost[j]!;
+          let bestOp = op[j]!;
           const sub = w === ref[j - 1] ? 0 : 1;
-          const c1 = pc[j - 1] + sub;
+          const c1 = pc[j - 1]! + sub;
           if (best > c1) {
             best = c1;
             bestOp = sub === 0 ? OP_NOP : OP_SUB;
           }
-          const c2 = pc[j] + 1;
+          const c2 = pc[j]! + 1;
           if (best > c2) {
             best = c2;
             bestOp = OP_DEL;
           }
-          const c3 = cost[j - 1] + 1;
+          const c3 = cost[j - 1]! + 1;
           if (best > c3) {
             best = c3;
             bestOp = OP_INS;
@@ -113,7 +114,7 @@ class BeamEditDistance {
       let i = nH;
       let j = nRef;
       while (i > 0 || j > 0) {
-        const o = rows[i].op[j];
+        const o = rows[i]!.op[j]!;
         ops.push(o);
         if (o === OP_SUB || o === OP_NOP) {
           i--;
@@ -125,17 +126,17 @@ class BeamEditDistance {
       ops.reverse();
       trace = Uint8Array.from(ops);
     }
-    return { distance: rows[nH].cost[nRef], trace };
+    return { distance: rows[nH]!.cost[nRef]!, trace };
   }
 
   private addCache(hyp: Int32Array, rows: Row[], startH: number): void {
     if (this.cacheSize >= MAX_CACHE_SIZE) return;
     let node = this.cache;
     for (let i = 0; i < hyp.length; i++) {
-      let next = node.next.get(hyp[i]);
+      let next = node.next.get(hyp[i]!);
       if (next === undefined) {
         next = { next: new Map(), row: undefined };
-        node.next.set(hyp[i], next);
+        node.next.set(hyp[i]!, next);
       }
       if (next.row === undefined && i + 1 > startH) {
         next.row = rows[i + 1];
@@ -151,7 +152,7 @@ function performShift(words: Int32Array, start: number, length: number, target: 
   const out = new Int32Array(words.length);
   let k = 0;
   const copy = (from: number, to: number) => {
-    for (let i = from; i < to; i++) out[k++] = words[i];
+    for (let i = from; i < to; i++) out[k++] = words[i]!;
   };
   const n = words.length;
   if (target < start) {
@@ -197,17 +198,17 @@ function bestShift(
       posR++;
       align[posR] = posH;
       const e = o === OP_SUB ? 1 : 0;
-      hypErr[posH + 1] = hypErr[posH] + e;
-      refErr[posR + 1] = refErr[posR] + e;
+      hypErr[posH + 1] = hypErr[posH]! + e;
+      refErr[posR + 1] = refErr[posR]! + e;
     } else if (o === OP_DEL) {
       // flipped: an insertion when rewriting the reference into the hypothesis
       posH++;
-      hypErr[posH + 1] = hypErr[posH] + 1;
+      hypErr[posH + 1] = hypErr[posH]! + 1;
     } else {
       // OP_INS flipped into a deletion
       posR++;
       align[posR] = posH;
-      refErr[posR + 1] = refErr[posR] + 1;
+      refErr[posR + 1] = refErr[posR]! + 1;
     }
   }
 
@@ -221,15 +222,15 @@ function bestShift(
         // candidate (startH, startR, length)
         const consumed = nH === startH + length || nR === startR + length;
         if (
-          hypErr[startH + length] - hypErr[startH] !== 0 &&
-          refErr[startR + length] - refErr[startR] !== 0 &&
-          !(startH <= align[startR] && align[startR] < startH + length)
+          hypErr[startH + length]! - hypErr[startH]! !== 0 &&
+          refErr[startR + length]! - refErr[startR]! !== 0 &&
+          !(startH <= align[startR]! && align[startR]! < startH + length)
         ) {
           let prevIdx = -1;
           for (let offset = -1; offset < length; offset++) {
             let idx: number;
             if (startR + offset === -1) idx = 0;
-            else if (startR + offset < nR && align[startR + offset] !== NO_ALIGN) idx = align[startR + offset] + 1;
+            else if (startR + offset < nR && align[startR + offset] !== NO_ALIGN) idx = align[startR + offset]! + 1;
             else break;
             if (idx === prevIdx) continue;
             prevIdx = idx;
@@ -309,7 +310,7 @@ function shuffled(rand: () => number, words: string[]): string[] {
   const out = words.slice();
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
+    [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
 }

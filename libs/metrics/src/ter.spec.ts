@@ -2,7 +2,7 @@
 // lib_ter.py, after tercom / Snover et al. 2006), except where a golden value is cited.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PODIUM_METRICS_VERSION, getMetric, resolveTerConfig, score, terEdits, terTokens } from '@podium/metrics';
+import { PODIUM_METRICS_VERSION, getMetric, resolveTerConfig, score, terEdits, terTokens } from './index';
 
 const V = PODIUM_METRICS_VERSION;
 const split = (s: string) => s.split(' ');

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: indices are bounded by the loops over these arrays; a check per access would cost throughput (npm run bench:metrics) */
 /**
  * TER exactly as sacreBLEU 2.x computes it (sacrebleu/metrics/ter.py, lib_ter.py, after
  * Snover et al., 2006 and tercom): edit distance with block shifts, found greedily with
@@ -213,11 +214,11 @@ class BeamEditDistance {
     let node = 0;
     let startH = 0;
     while (startH < nH) {
-      const child = edges.get(node, hyp[startH]);
+      const child = edges.get(node, hyp[startH]!);
       if (child < 0) break;
       node = child;
       startH++;
-      rowOf[startH] = this.nodeRow[child];
+      rowOf[startH] = this.nodeRow[child]!;
     }
 
     const rowsBefore = this.rowsUsed;
@@ -231,7 +232,7 @@ class BeamEditDistance {
       const row = this.rowsUsed++;
       rowOf[i] = row;
       const o = row * width;
-      const po = rowOf[i - 1] * width;
+      const po = rowOf[i - 1]! * width;
       const pseudoDiag = Math.floor(i * lengthRatio);
       const minJ = Math.max(0, pseudoDiag - beamWidth);
       let maxJ = Math.min(nRef + 1, pseudoDiag + beamWidth);
@@ -244,7 +245,7 @@ class BeamEditDistance {
       const w = hyp[i - 1];
       let j = minJ;
       if (j === 0 && j < maxJ) {
-        costs[o] = costs[po] + 1;
+        costs[o] = costs[po]! + 1;
         ops[o] = OP_DEL;
         j = 1;
       }
@@ -254,17 +255,17 @@ class BeamEditDistance {
         let best = INF;
         let bestOp = OP_UNDEF;
         const sub = w === ref[j - 1] ? 0 : 1;
-        const c1 = costs[po + j - 1] + sub;
+        const c1 = costs[po + j - 1]! + sub;
         if (best > c1) {
           best = c1;
           bestOp = sub === 0 ? OP_NOP : OP_SUB;
         }
-        const c2 = costs[po + j] + 1;
+        const c2 = costs[po + j]! + 1;
         if (best > c2) {
           best = c2;
           bestOp = OP_DEL;
         }
-        const c3 = costs[o + j - 1] + 1;
+        const c3 = costs[o + j - 1]! + 1;
         if (best > c3) {
           best = c3;
           bestOp = OP_INS;
@@ -273,20 +274,20 @@ class BeamEditDistance {
         ops[o + j] = bestOp;
       }
     }
-    const distance = costs[rowOf[nH] * width + nRef];
+    const distance = costs[rowOf[nH]! * width + nRef]!;
     if (wantTrace) this.traceBack(nH);
 
     // sacreBLEU caches every new row while the cache holds fewer than MAX_CACHE_SIZE rows
     // (checked once per call); otherwise the rows of this call are scratch.
     if (this.cacheSize < MAX_CACHE_SIZE) {
       for (let i = startH; i < nH; i++) {
-        node = edges.add(node, hyp[i]);
+        node = edges.add(node, hyp[i]!);
         if (this.nodeRow.length <= node) {
           const grown = new Int32Array(2 * node);
           grown.set(this.nodeRow);
           this.nodeRow = grown;
         }
-        this.nodeRow[node] = rowOf[i + 1];
+        this.nodeRow[node] = rowOf[i + 1]!;
         this.cacheSize++;
       }
     } else {
@@ -304,7 +305,7 @@ class BeamEditDistance {
     let i = nH;
     let j = this.nRef;
     while (i > 0 || j > 0) {
-      const o = this.ops[this.rowOf[i] * width + j];
+      const o = this.ops[this.rowOf[i]! * width + j]!;
       trace[len++] = o;
       if (o === OP_SUB || o === OP_NOP) {
         i--;
@@ -322,7 +323,7 @@ class BeamEditDistance {
 function performShift(words: Int32Array, n: number, start: number, length: number, target: number, out: Int32Array): void {
   let k = 0;
   const copy = (from: number, to: number) => {
-    for (let i = from; i < to; i++) out[k++] = words[i];
+    for (let i = from; i < to; i++) out[k++] = words[i]!;
   };
   if (target < start) {
     copy(0, target);
@@ -383,17 +384,17 @@ function bestShift(wordsH: Int32Array, wordsR: Int32Array, ed: BeamEditDistance,
       posR++;
       align[posR] = posH;
       const e = o === OP_SUB ? 1 : 0;
-      hypErr[posH + 1] = hypErr[posH] + e;
-      refErr[posR + 1] = refErr[posR] + e;
+      hypErr[posH + 1] = hypErr[posH]! + e;
+      refErr[posR + 1] = refErr[posR]! + e;
     } else if (o === OP_DEL) {
       // flipped: an insertion when rewriting the reference into the hypothesis
       posH++;
-      hypErr[posH + 1] = hypErr[posH] + 1;
+      hypErr[posH + 1] = hypErr[posH]! + 1;
     } else {
       // OP_INS flipped into a deletion
       posR++;
       align[posR] = posH;
-      refErr[posR + 1] = refErr[posR] + 1;
+      refErr[posR + 1] = refErr[posR]! + 1;
     }
   }
 
@@ -411,15 +412,15 @@ function bestShift(wordsH: Int32Array, wordsR: Int32Array, ed: BeamEditDistance,
         // candidate (startH, startR, length)
         const consumed = nH === startH + length || nR === startR + length;
         if (
-          hypErr[startH + length] - hypErr[startH] !== 0 &&
-          refErr[startR + length] - refErr[startR] !== 0 &&
-          !(startH <= align[startR] && align[startR] < startH + length)
+          hypErr[startH + length]! - hypErr[startH]! !== 0 &&
+          refErr[startR + length]! - refErr[startR]! !== 0 &&
+          !(startH <= align[startR]! && align[startR]! < startH + length)
         ) {
           let prevIdx = -1;
           for (let offset = -1; offset < length; offset++) {
             let idx: number;
             if (startR + offset === -1) idx = 0;
-            else if (startR + offset < nR && align[startR + offset] !== NO_ALIGN) idx = align[startR + offset] + 1;
+            else if (startR + offset < nR && align[startR + offset] !== NO_ALIGN) idx = align[startR + offset]! + 1;
             else break;
             if (idx === prevIdx) continue;
             prevIdx = idx;
@@ -480,7 +481,7 @@ function translationEditRate(wordsH: Int32Array, wordsR: Int32Array): [number, n
 /** Ids (token-table.ts) of already split words; call {@link beginTokenIds} first. */
 function wordIds(words: readonly string[]): Int32Array {
   const ids = new Int32Array(words.length);
-  for (let i = 0; i < words.length; i++) ids[i] = tokenId(words[i], 0, words[i].length);
+  for (let i = 0; i < words.length; i++) ids[i] = tokenId(words[i]!, 0, words[i]!.length);
   return ids;
 }
 
@@ -518,6 +519,7 @@ export function terStats(c: TerConfig, hyp: string, refs: readonly string[]): nu
  */
 export function terFromStats(stats: readonly number[]): number {
   const [edits, refLen] = stats;
+  if (edits === undefined || refLen === undefined) throw new RangeError(`TER statistics are [edits, refLength]; got ${stats.length} values`);
   let s: number;
   if (refLen > 0) s = edits / refLen;
   else if (edits > 0) s = 1.0;

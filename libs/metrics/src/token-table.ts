@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: indices are bounded by the loops over these arrays; a check per access would cost throughput (npm run bench:metrics) */
 /**
  * Word tokens to small integer ids without a `Map<string, number>` and without cutting the
  * tokens out of their line: a token is a span [start, end) of a string, hashed over its UTF-16
@@ -49,14 +50,14 @@ function grow(): void {
   stamp = 1;
   for (let s = 0; s < old.entryStamp.length; s++) {
     if (old.entryStamp[s] !== old.stamp) continue;
-    let t = old.entryHash[s] & mask;
+    let t = old.entryHash[s]! & mask;
     while (entryStamp[t] === stamp) t = (t + 1) & mask;
     entryStamp[t] = stamp;
-    entryHash[t] = old.entryHash[s];
-    entryId[t] = old.entryId[s];
-    entryStart[t] = old.entryStart[s];
-    entryLen[t] = old.entryLen[s];
-    entryText[t] = old.entryText[s];
+    entryHash[t] = old.entryHash[s]!;
+    entryId[t] = old.entryId[s]!;
+    entryStart[t] = old.entryStart[s]!;
+    entryLen[t] = old.entryLen[s]!;
+    entryText[t] = old.entryText[s]!;
   }
 }
 
@@ -91,7 +92,7 @@ export function tokenId(text: string, start: number, end: number): number {
       entryId[s] = count;
       return count;
     }
-    if (entryHash[s] === h && entryLen[s] === len && sameSpan(entryText[s], entryStart[s], text, start, len)) return entryId[s];
+    if (entryHash[s] === h && entryLen[s] === len && sameSpan(entryText[s]!, entryStart[s]!, text, start, len)) return entryId[s]!;
     s = (s + 1) & mask;
   }
 }

@@ -32,7 +32,8 @@ export function nliAvailability(modelDir: string): NliAvailability {
     return { available: false, reason: `NLI model '${name}' ${what}; fetch it with: ${fetchCommand(name)}` };
   }
   try {
-    labelIndex(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).id2label);
+    const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { id2label?: Record<string, unknown> };
+    labelIndex(config.id2label);
   } catch (err) {
     return { available: false, reason: `NLI model '${name}' is unusable: ${(err as Error).message}` };
   }

@@ -83,7 +83,7 @@ export function combineScores(nli: readonly number[], other: readonly number[], 
   const ob = bounds(other);
   const ns = scale(nli, nb, true);
   const os = scale(other, ob, options.otherHigherIsBetter);
-  const values = ns.map((x, i) => w * x + (1 - w) * os[i]!);
+  const values = ns.map((x, i) => w * x + (1 - w) * (os[i] ?? Number.NaN)); // same length: checked above
   return { values, bounds: { nli: nb, other: ob }, n: nli.length };
 }
 

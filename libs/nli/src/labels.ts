@@ -12,7 +12,7 @@ export interface NliLabelIndex {
  *
  * @example labelIndex({ 0: 'CONTRADICTION', 1: 'NEUTRAL', 2: 'ENTAILMENT' }) // { entailment: 2, neutral: 1, contradiction: 0 }
  */
-export function labelIndex(id2label: Record<string, string> | undefined): NliLabelIndex {
+export function labelIndex(id2label: Record<string, unknown> | undefined): NliLabelIndex {
   if (!id2label || typeof id2label !== 'object') {
     throw new Error('config.json has no id2label: cannot tell which output is entailment, neutral or contradiction');
   }

@@ -91,8 +91,8 @@ describe('fetchModel against a local hub', () => {
       const onnx = hub.requests.filter((q) => q.url.endsWith('/model.onnx'));
       const size = readFileSync(join(TEST_MODEL_DIR, 'model.onnx')).length;
       expect(onnx).toHaveLength(2);
-      expect(onnx[0].range).toBeUndefined();
-      expect(onnx[1].range).toBe(`bytes=${Math.floor(size / 2)}-`);
+      expect(onnx[0]?.range).toBeUndefined();
+      expect(onnx[1]?.range).toBe(`bytes=${Math.floor(size / 2)}-`);
       expect(lines.join('\n')).toMatch(/resuming .*model.onnx at byte/);
       expect(await sha256File(join(modelDir, 'model.onnx'))).toBe(await sha256File(join(TEST_MODEL_DIR, 'model.onnx')));
     } finally {
@@ -139,7 +139,7 @@ describe('fetchModel against a local hub', () => {
       for (const f of FILES) manifest.models['test-nli-tiny'].files[f].sha256 = null;
       writeFileSync(manifestPath, JSON.stringify(manifest));
       const r = await fetchModel('test-nli-tiny', { modelsDir, endpoint: hub.endpoint });
-      expect(r.files['model.onnx'].trustedOnFirstUse).toBe(true);
+      expect(r.files['model.onnx']?.trustedOnFirstUse).toBe(true);
       const lock = JSON.parse(readFileSync(join(modelsDir, 'manifest.lock.json'), 'utf8'));
       expect(lock.models['test-nli-tiny'].revision).toBe(COMMIT);
       expect(lock.models['test-nli-tiny'].files['config.json'].sha256).toBe(await sha256File(join(TEST_MODEL_DIR, 'config.json')));

@@ -9,6 +9,7 @@ import {
   splitSentences,
 } from './nli-metric';
 import { closedForm, TEST_MODEL_DIR } from './testing/test-model';
+import { defined } from '../../../test/support/defined';
 
 // Expected probabilities come from the test model's closed form (models/make-test-model.ts),
 // with the features r, neg, num worked out by hand in each test.
@@ -128,7 +129,8 @@ describe('scoreNli with the tiny test model', () => {
 
   it('returns the mean of instance scores as the corpus score', async () => {
     const r = await scoreNli(model, { hyps: [hyp, 'The dog ran.'], refStreams: [[ref, 'The dog ran.']] }, opts({ direction: 'ref->hyp' }));
-    expect(r.corpus).toBeCloseTo((r.instances[0] + r.instances[1]) / 2, 12);
+    const [first, second] = r.instances;
+    expect(r.corpus).toBeCloseTo((defined(first) + defined(second)) / 2, 12);
     expect(r.instances[1]).toBeCloseTo(closedForm(1, 0, 0).e, 5);
   });
 

@@ -221,7 +221,13 @@ class PairScorer {
 
   /** Formula score of a registered pair: max over its premise windows. */
   score(slots: number[]): number {
-    return Math.max(...slots.map((s) => applyFormula(this.options.formula, this.probs[s])));
+    return Math.max(
+      ...slots.map((s) => {
+        const probs = this.probs[s];
+        if (probs === undefined) throw new Error(`pair ${s} has not been scored (call run() first)`);
+        return applyFormula(this.options.formula, probs);
+      }),
+    );
   }
 }
 
@@ -259,10 +265,11 @@ export async function scoreNli(model: NliModel, input: NliScoreInput, options: N
   const scorer = new PairScorer(model, options);
   // slots[i][k] = [forward slots, backward slots] of instance i against premise text k
   const slots = input.hyps.map((hyp, i) =>
-    premiseStreams.map((stream) => ({
-      fwd: forward ? scorer.add(stream[i], hyp) : [],
-      bwd: backward ? scorer.add(hyp, stream[i]) : [],
-    })),
+    premiseStreams.map((stream) => {
+      const premise = stream[i];
+      if (premise === undefined) throw new Error(`premise stream has no line ${i + 1}`);
+      return { fwd: forward ? scorer.add(premise, hyp) : [], bwd: backward ? scorer.add(hyp, premise) : [] };
+    }),
   );
   await scorer.run();
 

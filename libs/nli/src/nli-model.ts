@@ -99,9 +99,9 @@ function maxLengthOf(config: ModelConfig, tokenizerConfig: Record<string, unknow
 
 /** Softmax of one row of logits, in float64, max-shifted for stability. */
 export function softmax(logits: ArrayLike<number>): number[] {
-  let max = -Infinity;
-  for (let i = 0; i < logits.length; i++) max = Math.max(max, logits[i]);
-  const exps = Array.from(logits, (x) => Math.exp(x - max));
+  const xs = Array.from(logits);
+  const max = Math.max(-Infinity, ...xs);
+  const exps = xs.map((x) => Math.exp(x - max));
   const sum = exps.reduce((a, b) => a + b, 0);
   return exps.map((x) => x / sum);
 }
@@ -120,7 +120,7 @@ async function createSession(
       const session = await onnxRuntime().InferenceSession.create(modelPath, { ...base, logSeverityLevel: 4, executionProviders: ['cuda'] });
       return { session, used: 'cuda' };
     } catch (err) {
-      const why = ((err as Error).message ?? String(err)).split('\n')[0];
+      const why = (err instanceof Error ? err.message : String(err)).replace(/\n[\s\S]*$/, '');
       log(`nli: CUDA execution provider unavailable (${why}); falling back to cpu`);
     }
   }
@@ -169,8 +169,10 @@ export async function loadNliModel(dir: string, options: LoadNliModelOptions = {
     options.intraOpThreads,
     log,
   );
-  log(`nli: model ${name}@${verification.sha256['model.onnx'].slice(0, 12)} on ${used}`);
-  return new OrtNliModel(name, verification.sha256['model.onnx'], used, maxLength, labels, tokenizer, session);
+  const modelSha256 = verification.sha256['model.onnx'];
+  if (modelSha256 === undefined) throw new Error(`${modelDir}: model.onnx was not verified`);
+  log(`nli: model ${name}@${modelSha256.slice(0, 12)} on ${used}`);
+  return new OrtNliModel(name, modelSha256, used, maxLength, labels, tokenizer, session);
 }
 
 class OrtNliModel implements NliModel {
@@ -190,7 +192,9 @@ class OrtNliModel implements NliModel {
     for (const required of ['input_ids', 'attention_mask']) {
       if (!this.inputs.has(required)) throw new Error(`model.onnx has no '${required}' input (inputs: ${session.inputNames.join(', ')})`);
     }
-    this.output = session.outputNames.includes('logits') ? 'logits' : session.outputNames[0];
+    const output = session.outputNames.includes('logits') ? 'logits' : session.outputNames[0];
+    if (output === undefined) throw new Error('model.onnx has no outputs');
+    this.output = output;
   }
 
   get specialTokensPerPair(): number {
@@ -214,12 +218,16 @@ class OrtNliModel implements NliModel {
     };
     const encoded = pairs.map((p) => this.tokenizer.encodeTokens(tokenize(p.premise), tokenize(p.hypothesis)));
     // Sorting by length keeps padding small; outputs go back to input order.
-    const order = encoded.map((_, i) => i).sort((a, b) => encoded[a].ids.length - encoded[b].ids.length || a - b);
-    const out: NliProbs[] = new Array(pairs.length);
+    const order = encoded.map((pair, i) => ({ pair, i })).sort((a, b) => a.pair.ids.length - b.pair.ids.length || a.i - b.i);
+    const out = new Array<NliProbs>(pairs.length);
     for (let start = 0; start < order.length; start += batchSize) {
-      const idx = order.slice(start, start + batchSize);
-      const logits = await this.run(idx.map((i) => encoded[i]));
-      idx.forEach((i, row) => (out[i] = logits[row]));
+      const batch = order.slice(start, start + batchSize);
+      const probs = await this.run(batch.map((b) => b.pair));
+      for (const [row, { i }] of batch.entries()) {
+        const p = probs[row];
+        if (p === undefined) throw new Error(`model.onnx returned ${probs.length} rows for a batch of ${batch.length}`);
+        out[i] = p;
+      }
       options.onProgress?.(Math.min(start + batchSize, order.length), order.length);
     }
     return out;
@@ -232,11 +240,11 @@ class OrtNliModel implements NliModel {
     const mask = new BigInt64Array(rows * width);
     const types = new BigInt64Array(rows * width);
     batch.forEach((b, r) => {
-      for (let j = 0; j < b.ids.length; j++) {
-        ids[r * width + j] = BigInt(b.ids[j]);
+      b.ids.forEach((id, j) => {
+        ids[r * width + j] = BigInt(id);
         mask[r * width + j] = 1n;
-        types[r * width + j] = BigInt(b.typeIds[j]);
-      }
+      });
+      b.typeIds.forEach((t, j) => (types[r * width + j] = BigInt(t))); // as long as ids
     });
     const { Tensor } = onnxRuntime();
     const feeds: Record<string, Ort.Tensor> = {
@@ -246,12 +254,18 @@ class OrtNliModel implements NliModel {
     if (this.inputs.has('token_type_ids')) feeds['token_type_ids'] = new Tensor('int64', types, [rows, width]);
     const result = await this.session.run(feeds);
     const tensor = result[this.output];
+    const classes = tensor?.dims.at(-1);
+    if (tensor === undefined || classes === undefined) throw new Error(`model.onnx returned no '${this.output}' output`);
     const data = tensor.data as Float32Array;
-    const classes = tensor.dims[tensor.dims.length - 1];
+    const label = (p: number[], index: number): number => {
+      const v = p[index];
+      if (v === undefined) throw new Error(`label index ${index} is outside the model's ${classes} classes`);
+      return v;
+    };
     const probs: NliProbs[] = [];
     for (let r = 0; r < rows; r++) {
       const p = softmax(data.subarray(r * classes, (r + 1) * classes));
-      probs.push({ e: p[this.labels.entailment], n: p[this.labels.neutral], c: p[this.labels.contradiction] });
+      probs.push({ e: label(p, this.labels.entailment), n: label(p, this.labels.neutral), c: label(p, this.labels.contradiction) });
     }
     return probs;
   }

@@ -2,6 +2,7 @@ import { combineScores, combinedSignature } from '@podium/nli';
 import { pearson } from './correlation';
 import { preferenceReport } from './preference-test';
 import type { PreferenceOptions, PreferenceRow } from './preference-test';
+import { at } from './at';
 
 /** NLI weights of the trade-off curve: w = 0, .1, …, 1 (MENLI Figs. 1–2). */
 export const TRADEOFF_WEIGHTS: readonly number[] = Array.from({ length: 11 }, (_, k) => k / 10);
@@ -58,12 +59,12 @@ export function tradeoffCurve(args: {
     const good = new Array<number>(args.rows.length);
     const bad = new Array<number>(args.rows.length);
     for (const idx of byPhenomenon.values()) {
-      const nli = [...idx.map((i) => orient(args.nli, args.nli.good[i])), ...idx.map((i) => orient(args.nli, args.nli.bad[i]))];
-      const met = [...idx.map((i) => args.metric.good[i]), ...idx.map((i) => args.metric.bad[i])];
+      const nli = [...idx.map((i) => orient(args.nli, at(args.nli.good, i))), ...idx.map((i) => orient(args.nli, at(args.nli.bad, i)))];
+      const met = [...idx.map((i) => at(args.metric.good, i)), ...idx.map((i) => at(args.metric.bad, i))];
       const c = combineScores(nli, met, w, { otherHigherIsBetter: args.metric.higherIsBetter }).values;
       idx.forEach((i, k) => {
-        good[i] = c[k];
-        bad[i] = c[idx.length + k];
+        good[i] = at(c, k);
+        bad[i] = at(c, idx.length + k);
       });
     }
     const report = preferenceReport(args.rows, good, bad, { signature: combinedSignature({ nliSignature: 'nli', otherSignature: 'metric', w, otherHigherIsBetter: args.metric.higherIsBetter, scale: 'suite-phenomenon' }), higherIsBetter: true }, args.bootstrap ?? { resamples: 1 });

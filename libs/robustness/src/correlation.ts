@@ -1,4 +1,5 @@
 import { kendallTau } from '@podium/ranking';
+import { at } from './at';
 
 /**
  * Pearson's product-moment correlation r = cov(x, y) / (σx σy), computed with centred sums.
@@ -12,8 +13,8 @@ export function pearson(x: readonly number[], y: readonly number[]): number {
   let mx = 0;
   let my = 0;
   for (let i = 0; i < n; i++) {
-    mx += x[i];
-    my += y[i];
+    mx += at(x, i);
+    my += at(y, i);
   }
   mx /= n;
   my /= n;
@@ -21,8 +22,8 @@ export function pearson(x: readonly number[], y: readonly number[]): number {
   let sxx = 0;
   let syy = 0;
   for (let i = 0; i < n; i++) {
-    const dx = x[i] - mx;
-    const dy = y[i] - my;
+    const dx = at(x, i) - mx;
+    const dy = at(y, i) - my;
     sxy += dx * dy;
     sxx += dx * dx;
     syy += dy * dy;

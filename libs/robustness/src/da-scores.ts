@@ -1,3 +1,4 @@
+import { at } from './at';
 /** One segment-level human judgement (WMT direct assessment, z-scored). */
 export interface DaJudgement {
   /** Language pair, e.g. `de-en`. */
@@ -29,7 +30,7 @@ export function parseDaSegLevel(text: string): DaJudgement[] {
   }
   const out: DaJudgement[] = [];
   for (let i = 1; i < lines.length; i++) {
-    const line = lines[i].trim();
+    const line = at(lines, i).trim();
     if (line === '') continue;
     const cols = line.split(/\s+/);
     if (cols.length !== 5) throw new Error(`line ${i + 1}: expected 5 columns, found ${cols.length}`);
@@ -37,7 +38,7 @@ export function parseDaSegLevel(text: string): DaJudgement[] {
     const human = Number(cols[4]);
     if (!Number.isInteger(sid) || sid < 1) throw new Error(`line ${i + 1}: SID must be a positive integer, found '${cols[3]}'`);
     if (!Number.isFinite(human)) throw new Error(`line ${i + 1}: HUMAN must be a number, found '${cols[4]}'`);
-    out.push({ lp: cols[0], data: cols[1], systems: cols[2].split('+'), sid, human });
+    out.push({ lp: at(cols, 0), data: at(cols, 1), systems: at(cols, 2).split('+'), sid, human });
   }
   return out;
 }

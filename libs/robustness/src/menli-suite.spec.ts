@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetchDataset, parseDataMirror } from '@podium/datasets';
 import { MenliSuiteError, formatMenliCsv, parseMenliCsv } from './menli-suite';
+import { defined } from '../../../test/support/defined';
 
 // Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
 jest.setTimeout(60_000);
@@ -16,7 +17,7 @@ async function upstreamText(dataset: string, path: string): Promise<string> {
   const cacheDir = mkdtempSync(join(tmpdir(), 'podium-robustness-spec-'));
   try {
     const fetched = await fetchDataset(dataset, { source: parseDataMirror(mirror), cacheDir });
-    return readFileSync(fetched.files.find((f) => f.path === path)!.localPath, 'utf8');
+    return readFileSync(defined(fetched.files.find((f) => f.path === path)).localPath, 'utf8');
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }
@@ -54,7 +55,7 @@ describe('parseMenliCsv', () => {
       ['add', 'drop', 'jumble', 'name', 'neg', 'num', 'pron', 'subject_verb_dis', 'typo', 'word_JJ', 'word_NN', 'word_VB'],
     );
     expect(Object.values(counts).every((c) => c === 200)).toBe(true);
-    expect(rows[0].hypAdvBased).toBe(
+    expect(rows[0]?.hypAdvBased).toBe(
       'Lately, with gold and generation prices up more than 300% over the last decade, it is harder than ever.',
     );
     expect(parseMenliCsv(formatMenliCsv(rows))).toEqual(rows);

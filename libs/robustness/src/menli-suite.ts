@@ -1,4 +1,5 @@
 import { CsvSyntaxError, formatCsv, parseCsvRecords, type CsvRecord } from './csv';
+import { at } from './at';
 
 /** Columns of a MENLI adversarial suite file, in the upstream order. */
 export const MENLI_COLUMNS = ['error', 'id', 'source', 'ref', 'r', 'hyp_para', 'hyp_adv_based', 'hyp_adv_free'] as const;
@@ -52,7 +53,7 @@ export function parseMenliCsv(text: string): MenliRow[] {
     throw err;
   }
   if (records.length === 0) throw new MenliSuiteError('empty file, expected a header row', 1);
-  const header = records[0].fields.map((h) => h.trim());
+  const header = at(records, 0).fields.map((h) => h.trim());
   const index = new Map<string, number>();
   header.forEach((h, i) => index.set(h, i));
   const missing = MENLI_COLUMNS.filter((c) => !index.has(c));
@@ -60,8 +61,7 @@ export function parseMenliCsv(text: string): MenliRow[] {
   const col = (rec: string[], name: (typeof MENLI_COLUMNS)[number]): string => rec[index.get(name) as number] ?? '';
   const rows: MenliRow[] = [];
   const seen = new Set<string>();
-  for (let i = 1; i < records.length; i++) {
-    const { fields: rec, line } = records[i];
+  for (const { fields: rec, line } of records.slice(1)) {
     if (rec.length !== header.length) {
       throw new MenliSuiteError(`expected ${header.length} fields, found ${rec.length}`, line);
     }

@@ -7,6 +7,7 @@ import { kendallTauB, pearson } from './correlation';
 import { parseDaSegLevel } from './da-scores';
 import type { PreferenceRow } from './preference-test';
 import { metaEvaluate, reportCard } from './report-card';
+import { defined } from '../../../test/support/defined';
 
 // Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
 jest.setTimeout(60_000);
@@ -18,7 +19,7 @@ async function upstreamText(dataset: string, path: string): Promise<string> {
   const cacheDir = mkdtempSync(join(tmpdir(), 'podium-robustness-spec-'));
   try {
     const fetched = await fetchDataset(dataset, { source: parseDataMirror(mirror), cacheDir });
-    return readFileSync(fetched.files.find((f) => f.path === path)!.localPath, 'utf8');
+    return readFileSync(defined(fetched.files.find((f) => f.path === path)).localPath, 'utf8');
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }

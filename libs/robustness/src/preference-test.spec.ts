@@ -1,6 +1,7 @@
 import type { MenliRow } from './menli-suite';
 import { menliPreferenceRows, preferenceReport, runPreferenceTest } from './preference-test';
 import type { PairScorer, PreferenceRow } from './preference-test';
+import { defined } from '../../../test/support/defined';
 
 const row = (id: string, phenomenon: string, good: string, bad: string): PreferenceRow => ({
   id,
@@ -12,7 +13,7 @@ const row = (id: string, phenomenon: string, good: string, bad: string): Prefere
 
 /** Fake metric: count of anchor words present in the hypothesis. */
 const overlapScorer: PairScorer = async (anchors, hyps) => ({
-  values: hyps.map((h, i) => anchors[i].split(' ').filter((w) => h.split(' ').includes(w)).length),
+  values: hyps.map((h, i) => defined(anchors[i]).split(' ').filter((w) => h.split(' ').includes(w)).length),
   signature: 'overlap|test',
   higherIsBetter: true,
 });

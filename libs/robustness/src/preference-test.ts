@@ -1,5 +1,6 @@
 import type { MenliRow } from './menli-suite';
 import { createRng, quantileSorted } from './random';
+import { at } from './at';
 
 /**
  * One preference case: a metric passes when it scores `good` strictly better than `bad`
@@ -128,8 +129,8 @@ export function preferenceReport(
   const groups = new Map<string, boolean[]>();
   const failing: FailingRow[] = [];
   rows.forEach((row, i) => {
-    const g = goodScores[i];
-    const b = badScores[i];
+    const g = at(goodScores, i);
+    const b = at(badScores, i);
     if (!Number.isFinite(g) || !Number.isFinite(b)) {
       throw new RangeError(`non-finite score for row (${row.phenomenon}, ${row.id})`);
     }
@@ -143,7 +144,7 @@ export function preferenceReport(
   const names = [...groups.keys()];
   const passCounts = names.map((k) => (groups.get(k) as boolean[]).filter(Boolean).length);
   const sizes = names.map((k) => (groups.get(k) as boolean[]).length);
-  const accuracies = passCounts.map((p, i) => p / sizes[i]);
+  const accuracies = passCounts.map((p, i) => p / at(sizes, i));
 
   // Resampling a phenomenon's rows only changes how many passes it draws, so each replicate
   // draws every row index and counts passes; the macro mean uses the same draws.
@@ -159,7 +160,7 @@ export function preferenceReport(
       let passes = 0;
       for (let j = 0; j < outcomes.length; j++) if (outcomes[rng.int(outcomes.length)]) passes++;
       const acc = passes / outcomes.length;
-      perPhenomenon[k].push(acc);
+      at(perPhenomenon, k).push(acc);
       sum += acc;
       allPasses += passes;
     });
@@ -174,7 +175,7 @@ export function preferenceReport(
 
   const phenomena: Record<string, AccuracyEstimate> = {};
   names.forEach((name, k) => {
-    phenomena[name] = { accuracy: accuracies[k], ci: interval(perPhenomenon[k]), n: sizes[k], passed: passCounts[k] };
+    phenomena[name] = { accuracy: at(accuracies, k), ci: interval(at(perPhenomenon, k)), n: at(sizes, k), passed: at(passCounts, k) };
   });
   const passed = passCounts.reduce((a, b) => a + b, 0);
   const macroAccuracy: AccuracyEstimate = {

@@ -4,6 +4,7 @@
  * bootstrap interval or a generated suite is reproducible from its recorded seed.
  */
 import { mulberry32 } from '@podium/ranking';
+import { at } from './at';
 
 export interface Rng {
   /** Uniform in [0, 1). */
@@ -19,11 +20,11 @@ export function createRng(seed: number): Rng {
   const rng = mulberry32(seed);
   const int = (n: number): number => rng.nextInt(n);
   return {
-    next: rng.next,
+    next: () => rng.next(),
     int,
     pick: <T>(items: readonly T[]): T => {
       if (items.length === 0) throw new RangeError('pick from an empty array');
-      return items[int(items.length)];
+      return at(items, int(items.length));
     },
   };
 }
@@ -47,5 +48,5 @@ export function quantileSorted(sorted: readonly number[], q: number): number {
   const pos = (sorted.length - 1) * q;
   const lo = Math.floor(pos);
   const hi = Math.ceil(pos);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+  return at(sorted, lo) + (at(sorted, hi) - at(sorted, lo)) * (pos - lo);
 }

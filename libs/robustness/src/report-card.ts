@@ -90,7 +90,7 @@ export function metaEvaluate(input: MetaEvaluationInput): MetaEvaluation {
     segMetric.push((sign * scores.reduce((a, b) => a + b, 0)) / scores.length);
     segHuman.push(seg.human);
   }
-  const sysMetric = aligned.systems.map((s) => sign * input.systemScores[s]);
+  const sysMetric = aligned.systems.map((s) => sign * (input.systemScores[s] ?? NaN)); // as before the flag: a missing score is NaN
   return {
     segment: { pearson: pearson(segMetric, segHuman), kendallTauB: kendallTauB(segMetric, segHuman), n: segMetric.length },
     system: { pearson: pearson(sysMetric, aligned.systemHuman), n: aligned.systems.length, systems: aligned.systems },

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
 import { freePort, startApp, waitFor, type RunningApp } from './processes';
+import { defined } from '../../support/defined';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -45,7 +46,7 @@ export async function createFaultTask(db: Db, opts: { instances: number; totalLi
     teamName,
     organiserId: organiser.id,
     organiserToken: await identity.issueToken(organiser.id, 'faults'),
-    participantToken: await identity.issueToken(alice!.id, 'faults'),
+    participantToken: await identity.issueToken(defined(alice).id, 'faults'),
     instanceIds,
   };
 }
@@ -58,7 +59,7 @@ export async function queueSubmissions(
   enqueue: (sql: Parameters<Parameters<SubmissionRepository['create']>[1]>[0], id: string) => Promise<void>,
 ): Promise<string[]> {
   const submissions = new SubmissionRepository(db);
-  const instances = await new TaskRepository(db).instanceIdsOf((await new TaskRepository(db).phaseById(task.phaseId))!.testSetId!);
+  const instances = await new TaskRepository(db).instanceIdsOf(defined(defined((await new TaskRepository(db).phaseById(task.phaseId))).testSetId));
   const ids: string[] = [];
   for (let s = 0; s < n; s++) {
     const sub = await submissions.create(
@@ -159,10 +160,10 @@ export async function killWorkersMidJob(opts: {
       continue;
     }
     for (const b of busy.slice(0, opts.kills - kills)) {
-      const w = pool.running.get(b.leaseOwner!);
+      const w = pool.running.get(defined(b.leaseOwner));
       if (!w || pending.some((p) => p.submissionId === b.id)) continue;
       w.child.kill('SIGKILL');
-      pool.running.delete(b.leaseOwner!);
+      pool.running.delete(defined(b.leaseOwner));
       pending.push({ submissionId: b.id, attempt: b.attempt, killedAt: Date.now() });
       kills++;
       log(`kill ${kills}: ${b.leaseOwner} during attempt ${b.attempt} of submission ${b.id.slice(0, 8)}`);
@@ -177,7 +178,7 @@ export async function killWorkersMidJob(opts: {
     if ((open === 0 && pending.length === 0) || Date.now() > settleBy) break;
     await sleep(250);
   }
-  for (const p of pending) detections.push(Number.POSITIVE_INFINITY);
+  for (const _undetected of pending) detections.push(Number.POSITIVE_INFINITY);
   const stuck = await db.submission.count({ where: { id: { in: submissionIds }, status: { in: ['QUEUED', 'SCORING'] } } });
   const scored = await db.submission.findMany({ where: { id: { in: submissionIds }, status: 'SCORED' }, select: { id: true } });
   const [dup] = await db.$queryRaw<{ total: number; distinct: number }[]>`
@@ -189,8 +190,8 @@ export async function killWorkersMidJob(opts: {
     detections,
     worstDetectionSeconds: detections.length ? Math.max(...detections) : 0,
     stuck,
-    duplicatedScoreRows: dup!.total - dup!.distinct + Math.max(0, dup!.distinct - expected),
-    missingScoreRows: Math.max(0, expected - dup!.distinct),
+    duplicatedScoreRows: defined(dup).total - defined(dup).distinct + Math.max(0, defined(dup).distinct - expected),
+    missingScoreRows: Math.max(0, expected - defined(dup).distinct),
     scored: scored.length,
   };
 }

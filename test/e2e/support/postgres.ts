@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from './processes';
+import { defined } from '../../support/defined';
 
 export interface OwnPostgres {
   child: ChildProcess;
@@ -28,7 +29,7 @@ export async function startOwnPostgres(name: string, port: number, persistent: b
   });
   const url = await new Promise<string>((resolve, reject) => {
     let buf = '';
-    child.stdout!.on('data', (c: Buffer) => {
+    defined(child.stdout).on('data', (c: Buffer) => {
       buf += c.toString();
       const nl = buf.indexOf('\n');
       if (nl >= 0) resolve((JSON.parse(buf.slice(0, nl)) as { url: string }).url);

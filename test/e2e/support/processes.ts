@@ -50,7 +50,7 @@ export function startApp(entry: string, env: Record<string, string>): RunningApp
     logs,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) { resolve(); return; }
         const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
         child.once('exit', () => {
           clearTimeout(timer);
@@ -73,7 +73,7 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+  throw new Error(`timed out waiting for ${what}${lastError instanceof Error ? `: ${String(lastError)}` : lastError ? `: ${JSON.stringify(lastError)}` : ''}`);
 }
 
 /** A minimal GraphQL client that fails loudly on errors unless asked to return them. */

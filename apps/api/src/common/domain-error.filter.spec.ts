@@ -2,6 +2,7 @@ import { PayloadTooLargeException, type ArgumentsHost } from '@nestjs/common';
 import { ConflictError, InvalidInputError, NotFoundError } from '@podium/db';
 import { GraphQLError } from 'graphql';
 import { DomainErrorFilter, toClientError } from './domain-error.filter';
+import { defined } from '../../../../test/support/defined';
 
 function httpHost(headersSent = false) {
   const res = {
@@ -79,14 +80,14 @@ describe('DomainErrorFilter', () => {
   it('turns a domain error into a GraphQL error with extensions.code and the pointer', () => {
     const out = filter.catch(new InvalidInputError('slug: bad', { field: 'slug' }), gqlHost);
     expect(out).toBeInstanceOf(GraphQLError);
-    expect(out!.message).toBe('slug: bad');
-    expect(out!.extensions).toEqual({ code: 'INVALID_INPUT', field: 'slug' });
+    expect(defined(out).message).toBe('slug: bad');
+    expect(defined(out).extensions).toEqual({ code: 'INVALID_INPUT', field: 'slug' });
   });
 
   it('hides unknown errors from GraphQL clients as INTERNAL_SERVER_ERROR', () => {
     const out = filter.catch(new TypeError('cannot read x of undefined'), gqlHost);
-    expect(out!.message).toBe('internal server error');
-    expect(out!.extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR' });
+    expect(defined(out).message).toBe('internal server error');
+    expect(defined(out).extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR' });
   });
 
   it('knows nothing to show for an unknown error', () => {

@@ -72,11 +72,12 @@ export function toClientError(error: unknown): ClientError | null {
 export class DomainErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
-  catch(error: unknown, host: ArgumentsHost): GraphQLError | void {
+  catch(error: unknown, host: ArgumentsHost): GraphQLError | undefined {
     const client = toClientError(error);
     const isGraphql = host.getType<string>() === 'graphql';
     // Optional calls: hosts built by hand (tests, other contexts) may lack them.
-    const req = isGraphql ? (host.getArgByIndex?.(2) as { req?: unknown } | undefined)?.req : host.switchToHttp().getRequest?.<unknown>();
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- hosts built by hand lack these methods
+    const req = isGraphql ? host.getArgByIndex?.<{ req?: unknown } | undefined>(2)?.req : host.switchToHttp().getRequest?.<unknown>();
     const requestId = requestIdOf(req);
     if (!client) {
       this.logger.error({ msg: error instanceof Error ? error.message : String(error), requestId, stack: error instanceof Error ? error.stack : undefined });

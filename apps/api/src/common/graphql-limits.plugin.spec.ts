@@ -1,9 +1,10 @@
 import { Kind, parse, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
 import { queryCost } from './graphql-limits.plugin';
+import { defined } from '../../../../test/support/defined';
 
 function cost(source: string) {
   const doc = parse(source);
-  const op = doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const op = defined(doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION));
   const fragments = Object.fromEntries(doc.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
   return queryCost(op, fragments);
 }

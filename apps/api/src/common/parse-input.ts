@@ -5,10 +5,11 @@ import type { z } from 'zod';
  * Validates input at the edge with a zod schema; the first issue becomes an InvalidInputError
  * whose `field` is the issue's path (`metrics.1.key`).
  */
-export function parseInput<T extends z.ZodTypeAny>(schema: T, value: unknown, prefix?: string): z.infer<T> {
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown, prefix?: string): z.infer<T> {
   const result = schema.safeParse(value);
-  if (result.success) return result.data as z.infer<T>;
-  const issue = result.error.issues[0]!;
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  if (!issue) throw new InvalidInputError(prefix ?? 'invalid input', prefix ? { field: prefix } : {}); // zod reports at least one issue on failure
   const field = [prefix, ...issue.path.map(String)].filter((p) => p !== undefined && p !== '').join('.');
   throw new InvalidInputError(field ? `${field}: ${issue.message}` : issue.message, field ? { field } : {});
 }

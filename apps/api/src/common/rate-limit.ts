@@ -57,7 +57,7 @@ export function rateLimitMiddleware(all: RateLimiter, uploads: RateLimiter) {
       wait = uploads.hit(key);
       which = `${uploads.limit} uploads per ${uploads.windowMs / 1000} s`;
     }
-    if (!wait) return next();
+    if (!wait) { next(); return; }
     const message = `rate limit reached: at most ${which} per ${key.startsWith('token:') ? 'API token' : 'address'}; retry in ${wait} s`;
     res.setHeader('Retry-After', String(wait));
     if (req.path === '/graphql') {

@@ -37,7 +37,7 @@ export class HealthController {
       report.database.latencyMs = Date.now() - started;
     } catch (e) {
       report.status = 'down';
-      report.database = { ok: false, latencyMs: Date.now() - started, error: e instanceof Error ? e.message.split('\n')[0]! : String(e) };
+      report.database = { ok: false, latencyMs: Date.now() - started, error: e instanceof Error ? e.message.replace(/\n[\s\S]*$/, '') : String(e) };
       res.status(503);
       return report;
     }

@@ -90,7 +90,7 @@ export class LifecycleService {
       ids = [s.id];
       audit = { targetType: 'submission', targetId: s.id, details: { phaseId: s.phaseId, system: s.systemName } };
     } else {
-      const phaseId = target.phaseId!;
+      const phaseId = String(target.phaseId); // assertId refuses "undefined" as it refused undefined
       assertId('phase', phaseId);
       const phase = await this.tasks.phaseById(phaseId);
       if (!phase) throw new NotFoundError('phase', phaseId);

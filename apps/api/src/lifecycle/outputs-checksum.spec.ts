@@ -1,4 +1,5 @@
 import { outputsChecksum } from './outputs-checksum';
+import { defined } from '../../../../test/support/defined';
 
 describe('outputsChecksum', () => {
   const order = ['a', 'b', 'c'];
@@ -14,7 +15,7 @@ describe('outputsChecksum', () => {
 
   it('differs when one output differs or two swap places', () => {
     const base = outputsChecksum(order, inOrder);
-    expect(outputsChecksum(order, [inOrder[0]!, inOrder[1]!, { instanceId: 'c', text: 'three!' }])).not.toBe(base);
-    expect(outputsChecksum(order, [{ instanceId: 'a', text: 'two' }, { instanceId: 'b', text: 'one' }, inOrder[2]!])).not.toBe(base);
+    expect(outputsChecksum(order, [defined(inOrder[0]), defined(inOrder[1]), { instanceId: 'c', text: 'three!' }])).not.toBe(base);
+    expect(outputsChecksum(order, [{ instanceId: 'a', text: 'two' }, { instanceId: 'b', text: 'one' }, defined(inOrder[2])])).not.toBe(base);
   });
 });

@@ -47,7 +47,7 @@ const testSetSchema = z
       .array(instanceSchema)
       .min(1, 'a test set needs at least one instance')
       .max(MAX_TEST_SET_INSTANCES, `a test set may have at most ${MAX_TEST_SET_INSTANCES} instances`),
-    humanScores: z.array(z.object({ instanceId: z.string(), systemName: z.string().min(1).max(200), score: z.number().finite() })),
+    humanScores: z.array(z.object({ instanceId: z.string(), systemName: z.string().min(1).max(200), score: z.number() })),
   })
   .superRefine((t, ctx) => {
     const seen = new Map<string, number>();

@@ -19,6 +19,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../app';
 import { useTestDataEnv, wmtFiles } from '../../../../test/support/test-data';
+import { defined } from '../../../../test/support/defined';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);
@@ -53,9 +54,9 @@ suite('robustness trade-off curve (API, PostgreSQL)', () => {
 
   beforeAll(async () => {
     app = await createApp(loadApiConfig({ DATABASE_URL, PODIUM_WEB_DIST: '/nonexistent' }), { logger: false, queueSchema: QUEUE_SCHEMA });
-    db = createDb(DATABASE_URL!);
+    db = createDb(defined(DATABASE_URL));
     const wmt = await wmtFiles('wmt17-de-en');
-    da.push(...parseDaSegLevel(readFileSync(wmt.human!, 'utf8')).filter((j) => j.lp === 'de-en'));
+    da.push(...parseDaSegLevel(readFileSync(defined(wmt.human), 'utf8')).filter((j) => j.lp === 'de-en'));
     const identity = new IdentityRepository(db);
     const tasks = new TaskRepository(db);
     const submissions = new SubmissionRepository(db);
@@ -74,19 +75,19 @@ suite('robustness trade-off curve (API, PostgreSQL)', () => {
     await tasks.uploadTestSet(
       phase.id,
       'newstest2017-da',
-      sids.map((sid) => ({ externalId: String(sid), source: source[sid - 1]!, references: [reference[sid - 1]!] })),
+      sids.map((sid) => ({ externalId: String(sid), source: defined(source[sid - 1]), references: [defined(reference[sid - 1])] })),
       da.flatMap((j) => j.systems.map((systemName) => ({ externalId: String(j.sid), systemName, score: j.human }))),
     );
-    const instances = await tasks.instanceIdsOf((await tasks.phaseById(phase.id))!.testSetId!);
+    const instances = await tasks.instanceIdsOf(defined(defined((await tasks.phaseById(phase.id))).testSetId));
     const team = await identity.createTeam(`rob-to-team-${suffix}`, []);
     const model = await loadNliModel(path.join(root, 'models/test-nli-tiny'), { log: () => undefined });
-    const refs = instances.map((i) => reference[Number(i.externalId) - 1]!);
+    const refs = instances.map((i) => defined(reference[Number(i.externalId) - 1]));
     for (const system of [...new Set(da.flatMap((j) => j.systems))].sort()) {
-      const output = lines(wmt.systems.find((s) => s.name === system)!.file);
-      const texts = instances.map((i) => output[Number(i.externalId) - 1]!);
+      const output = lines(defined(wmt.systems.find((s) => s.name === system)).file);
+      const texts = instances.map((i) => defined(output[Number(i.externalId) - 1]));
       const sub = await submissions.create(
         { phaseId, teamId: team.id, submittedById: organiser.id, systemName: system, description: '', checksum: system, bypassLimits: true,
-          outputs: instances.map((i, k) => ({ instanceId: i.id, text: texts[k]! })) },
+          outputs: instances.map((i, k) => ({ instanceId: i.id, text: defined(texts[k]) })) },
         async () => undefined,
       );
       const chrf = score('chrf', {}, texts, [refs]);
@@ -99,7 +100,7 @@ suite('robustness trade-off curve (API, PostgreSQL)', () => {
       ];
       await submissions.saveScores(
         sub.id,
-        scored.flatMap((s) => s.values.map((value, k) => ({ instanceId: instances[k]!.id, metric: s.m, signature: s.sig, value }))),
+        scored.flatMap((s) => s.values.map((value, k) => ({ instanceId: defined(instances[k]).id, metric: s.m, signature: s.sig, value }))),
         scored.map((s) => ({ metric: s.m, signature: s.corpusSig, value: s.corpus })),
       );
     }
@@ -112,7 +113,7 @@ suite('robustness trade-off curve (API, PostgreSQL)', () => {
       higherIsBetter: true, overall: est, phenomena: { num: est }, failingCount: 1889, bootstrap: { seed: 12345, resamples: 1000, confidence: 0.95 },
       tradeoff: WEIGHTS.map((w) => ({ with: 'chrf', w, accuracy: 0.2 + w / 100, ci: [0.19 + w / 100, 0.21 + w / 100], signature: `combined|w:${w}` })),
     };
-    await reports.saveResult(nliReport!.id, 1, 'nli|model:test-nli-tiny', result);
+    await reports.saveResult(defined(nliReport).id, 1, 'nli|model:test-nli-tiny', result);
   }, 300_000);
 
   afterAll(async () => {
@@ -132,7 +133,7 @@ suite('robustness trade-off curve (API, PostgreSQL)', () => {
     const csv = (await request(app.getHttpServer()).get(`/api/tasks/${slug}/robustness.csv`)).text.trimEnd().split('\r\n');
     const curveRows = csv.filter((r) => r.startsWith('combined:nli+chrf,'));
     expect(curveRows).toHaveLength(11);
-    expect(curveRows[10]!.split(',').slice(-7)).toEqual(['overall', '0.21', '0.2', '0.22', '2400', '', '1']);
+    expect(defined(curveRows[10]).split(',').slice(-7)).toEqual(['overall', '0.21', '0.2', '0.22', '2400', '', '1']);
   });
 
   it('adds the combined metric’s correlation per w to the NLI report card: w = 0 is chrF’s, w = 1 NLI’s, w = .2 as recomputed', async () => {
@@ -157,14 +158,14 @@ suite('robustness trade-off curve (API, PostgreSQL)', () => {
     // w = .2 recomputed here: scale each component over every stored score of the phase, combine,
     // average a joined "A+B" judgement over its systems, Pearson with the human scores.
     const systems = [...stored.chrf.keys()];
-    const flat = (m: 'nli' | 'chrf') => systems.flatMap((s) => stored[m].get(s)!);
+    const flat = (m: 'nli' | 'chrf') => systems.flatMap((s) => defined(stored[m].get(s)));
     const n = minMaxScale(flat('nli'));
     const c = minMaxScale(flat('chrf'));
-    const combined = new Map(systems.map((s, k) => [s, sids.map((_, i) => 0.2 * n[k * sids.length + i]! + 0.8 * c[k * sids.length + i]!)]));
+    const combined = new Map(systems.map((s, k) => [s, sids.map((_, i) => 0.2 * defined(n[k * sids.length + i]) + 0.8 * defined(c[k * sids.length + i]))]));
     const aligned = alignJudgements(da, systems);
-    const seg = aligned.segments.map((g) => g.systems.reduce((a, s) => a + combined.get(s)![sids.indexOf(g.sid)]!, 0) / g.systems.length);
+    const seg = aligned.segments.map((g) => g.systems.reduce((a, s) => a + defined(defined(combined.get(s))[sids.indexOf(g.sid)]), 0) / g.systems.length);
     expect(at(0.2).segmentPearson).toBeCloseTo(pearson(seg, aligned.segments.map((g) => g.human)), 10);
-    const sys = aligned.systems.map((s) => combined.get(s)!.reduce((a, b) => a + b, 0) / sids.length);
+    const sys = aligned.systems.map((s) => defined(combined.get(s)).reduce((a, b) => a + b, 0) / sids.length);
     expect(at(0.2).systemPearson).toBeCloseTo(pearson(sys, aligned.systemHuman), 10);
   });
 });

@@ -28,14 +28,14 @@ export function parseRunRobustnessArgs(args: RunRobustnessArgs, task: { slug: st
   const mode = args.mode ?? 'ref';
   if (mode !== 'ref' && mode !== 'src') throw new InvalidInputError(`mode must be ref or src, not '${mode}'`, { field: 'mode' });
   const suiteId = robustnessSuiteIdSchema.safeParse(args.suite ?? DEFAULT_ROBUSTNESS_SUITE);
-  if (!suiteId.success) throw new InvalidInputError(suiteId.error.issues[0]!.message, { field: 'suite' });
+  if (!suiteId.success) throw new InvalidInputError(suiteId.error.issues[0]?.message ?? 'invalid suite', { field: 'suite' });
   const suite = parseRobustnessSuite(suiteId.data);
   if (suite.kind === 'builtin' && !Object.hasOwn(BUILTIN_SUITES, suite.id)) {
     throw new InvalidInputError(`unknown built-in suite '${suite.id}' (known: ${Object.keys(BUILTIN_SUITES).join(', ')})`, { field: 'suite' });
   }
   if (suite.kind === 'generated') {
     if (mode !== 'ref') throw new InvalidInputError('generated suites are reference-based only; use mode ref', { field: 'mode' });
-    const language = task.targetLang.split(/[-_]/)[0]!.toLowerCase();
+    const language = task.targetLang.replace(/[-_][\s\S]*$/, '').toLowerCase(); // up to the first - or _
     if (!(SUPPORTED_GENERATOR_LANGUAGES as readonly string[]).includes(language)) {
       throw new InvalidInputError(
         `suites can be generated from English references only; task '${task.slug}' has target language '${task.targetLang}'`,

@@ -10,10 +10,10 @@ import { score, type MetricName } from '@podium/metrics';
 import { menliPreferenceRows, parseDaSegLevel, parseMenliCsv, pearson, runPreferenceTest } from '@podium/robustness';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../app';
 import { suiteCsvPath, useTestDataEnv, wmtFiles } from '../../../../test/support/test-data';
+import { defined } from '../../../../test/support/defined';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);
@@ -21,12 +21,10 @@ jest.setTimeout(60_000);
 const DATABASE_URL = process.env['DATABASE_URL'];
 const suite = DATABASE_URL ? describe : describe.skip;
 if (!DATABASE_URL) {
-  // eslint-disable-next-line no-console
   console.warn('robustness.integration.spec: DATABASE_URL is not set, so these tests are SKIPPED (npm test sets it)');
 }
 
 const QUEUE_SCHEMA = 'pgboss_robustness_it';
-const root = path.resolve(__dirname, '..', '..', '..', '..');
 // WMT17 de-en and the MENLI suite through the dataset registry, from the test mirror.
 useTestDataEnv();
 const suffix = randomBytes(4).toString('hex');
@@ -61,7 +59,7 @@ suite('robustness API against PostgreSQL', () => {
   const ok = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
     const r = await gql(query, variables, token);
     if (r.errors) throw new Error(`GraphQL errors: ${JSON.stringify(r.errors)}`);
-    return r.data!;
+    return defined(r.data);
   };
   const RUN = `mutation($slug: String!, $metric: String, $suite: String, $mode: RobustnessMode) {
     runRobustness(taskSlug: $slug, metric: $metric, suite: $suite, mode: $mode) { id metric suite mode status } }`;
@@ -111,7 +109,7 @@ suite('robustness API against PostgreSQL', () => {
   beforeAll(async () => {
     const config = loadApiConfig({ DATABASE_URL, PODIUM_WEB_DIST: '/nonexistent' });
     app = await createApp(config, { logger: false, queueSchema: QUEUE_SCHEMA });
-    db = createDb(DATABASE_URL!);
+    db = createDb(defined(DATABASE_URL));
     const identity = new IdentityRepository(db);
     const tasks = new TaskRepository(db);
     const submissions = new SubmissionRepository(db);
@@ -131,7 +129,7 @@ suite('robustness API against PostgreSQL', () => {
     });
     phaseId = phase.id;
     const wmt = await wmtFiles('wmt17-de-en');
-    const da = parseDaSegLevel(readFileSync(wmt.human!, 'utf8')).filter((j) => j.lp === 'de-en');
+    const da = parseDaSegLevel(readFileSync(defined(wmt.human), 'utf8')).filter((j) => j.lp === 'de-en');
     const daBySystem = new Map<string, number[]>();
     for (const j of da) for (const s of j.systems) daBySystem.set(s, [...(daBySystem.get(s) ?? []), j.human]);
     for (const [s, v] of daBySystem) meanDa[s] = v.reduce((a, b) => a + b, 0) / v.length;
@@ -141,26 +139,26 @@ suite('robustness API against PostgreSQL', () => {
     await tasks.uploadTestSet(
       phase.id,
       'newstest2017-da',
-      sids.map((sid) => ({ externalId: String(sid), source: source[sid - 1]!, references: [reference[sid - 1]!] })),
+      sids.map((sid) => ({ externalId: String(sid), source: defined(source[sid - 1]), references: [defined(reference[sid - 1])] })),
       da.flatMap((j) => j.systems.map((systemName) => ({ externalId: String(j.sid), systemName, score: j.human }))),
     );
-    const instances = await tasks.instanceIdsOf((await tasks.phaseById(phase.id))!.testSetId!);
+    const instances = await tasks.instanceIdsOf(defined(defined((await tasks.phaseById(phase.id))).testSetId));
     const team = await identity.createTeam(`rob-team-${suffix}`, []);
     const systems = [...new Set(da.flatMap((j) => j.systems))].sort();
     for (const system of systems) {
-      const output = lines(wmt.systems.find((s) => s.name === system)!.file);
-      const texts = instances.map((i) => output[Number(i.externalId) - 1]!);
+      const output = lines(defined(wmt.systems.find((s) => s.name === system)).file);
+      const texts = instances.map((i) => defined(output[Number(i.externalId) - 1]));
       const sub = await submissions.create(
         { phaseId, teamId: team.id, submittedById: organiser.id, systemName: system, description: '', checksum: system, bypassLimits: true,
-          outputs: instances.map((i, k) => ({ instanceId: i.id, text: texts[k]! })) },
+          outputs: instances.map((i, k) => ({ instanceId: i.id, text: defined(texts[k]) })) },
         async () => undefined,
       );
-      const refs = instances.map((i) => reference[Number(i.externalId) - 1]!);
+      const refs = instances.map((i) => defined(reference[Number(i.externalId) - 1]));
       const scored = METRICS.map((m) => ({ m, s: score(m, {}, texts, [refs]) }));
-      for (const { m, s } of scored) corpus560[m]![system] = s.corpus;
+      for (const { m, s } of scored) defined(corpus560[m])[system] = s.corpus;
       await submissions.saveScores(
         sub.id,
-        scored.flatMap(({ m, s }) => s.instances.map((value, k) => ({ instanceId: instances[k]!.id, metric: m, signature: s.sentenceSignature, value }))),
+        scored.flatMap(({ m, s }) => s.instances.map((value, k) => ({ instanceId: defined(instances[k]).id, metric: m, signature: s.sentenceSignature, value }))),
         scored.map(({ m, s }) => ({ metric: m, signature: s.signature, value: s.corpus })),
       );
     }
@@ -211,7 +209,7 @@ suite('robustness API against PostgreSQL', () => {
     const { signature, failing } = await reportsWithChrfDone(slug);
 
     const data = await ok(REPORTS, { slug });
-    const reports = data['robustness'] as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const reports = data['robustness'] as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- arbitrary GraphQL test data
     expect(reports.map((r) => [r.metric, r.status])).toEqual([['bleu', 'QUEUED'], ['chrf', 'DONE'], ['ter', 'QUEUED']]);
     const chrf = reports[1];
     expect(chrf.signature).toBe(signature);
@@ -247,9 +245,9 @@ suite('robustness API against PostgreSQL', () => {
     const systems = Object.keys(meanDa).sort();
     expect(card.metrics.map((m: { metric: string }) => m.metric)).toEqual(['bleu', 'chrf', 'ter']);
     for (const m of card.metrics) {
-      const [seg, tau] = expected[m.metric]!;
+      const [seg, tau] = defined(expected[m.metric]);
       const sign = m.metric === 'ter' ? -1 : 1;
-      const sys = pearson(systems.map((s) => sign * corpus560[m.metric]![s]!), systems.map((s) => meanDa[s]!));
+      const sys = pearson(systems.map((s) => sign * defined(defined(corpus560[m.metric])[s])), systems.map((s) => defined(meanDa[s])));
       expect(m.humanCorrelation.segmentPearson).toBeCloseTo(seg, 3);
       expect(m.humanCorrelation.segmentKendallTauB).toBeCloseTo(tau, 3);
       expect(m.humanCorrelation.systemPearson).toBeCloseTo(sys, 10);
@@ -276,11 +274,11 @@ suite('robustness API against PostgreSQL', () => {
     expect(rows[0]).toBe('metric,signature,suite,mode,status,phenomenon,accuracy,ci_low,ci_high,n,passed,w');
     // 3 reports × (overall, macro, pooled) + 12 phenomena of the finished chrF report.
     expect(rows).toHaveLength(1 + 9 + 12);
-    const macro = rows.find((r) => r.startsWith('chrf,') && r.includes(',macro,'))!.split(',');
-    const pooled = rows.find((r) => r.startsWith('chrf,') && r.includes(',pooled,'))!.split(',');
-    expect(macro[6]).toBe(rows.find((r) => r.startsWith('chrf,') && r.includes(',overall,'))!.split(',')[6]);
+    const macro = defined(rows.find((r) => r.startsWith('chrf,') && r.includes(',macro,'))).split(',');
+    const pooled = defined(rows.find((r) => r.startsWith('chrf,') && r.includes(',pooled,'))).split(',');
+    expect(macro[6]).toBe(defined(rows.find((r) => r.startsWith('chrf,') && r.includes(',overall,'))).split(',')[6]);
     expect(Number(pooled[6])).toBeCloseTo(Number(pooled[10]) / Number(pooled[9]), 12); // passed / n
-    const overall = rows.find((r) => r.startsWith('chrf,') && r.includes(',overall,'))!.split(',');
+    const overall = defined(rows.find((r) => r.startsWith('chrf,') && r.includes(',overall,'))).split(',');
     expect(Number(overall[6])).toBeCloseTo(0.202, 3);
     expect(overall[9]).toBe('2400');
     expect(rows.find((r) => r.startsWith('bleu,'))).toBe(',builtin:wmt20-de,ref,QUEUED,overall,,,,,,'.replace(/^/, 'bleu,'));

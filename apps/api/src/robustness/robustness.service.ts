@@ -13,6 +13,7 @@ import {
   TaskRepository,
   type AuthUser,
   type RobustnessReport,
+  type RobustnessStatus,
   type Task,
 } from '@podium/db';
 import { metricDefinition } from '@podium/metrics';
@@ -59,6 +60,14 @@ function pooledOf(result: { overall: { n: number; passed: number }; pooled?: { a
   return { accuracy: n > 0 ? passed / n : 0, ci: { low: null, high: null }, n, passed };
 }
 
+/** The stored status as the GraphQL enum (same names; the Record fails to compile if Prisma's enum grows). */
+const REPORT_STATUS: Record<RobustnessStatus, RobustnessReportStatus> = {
+  QUEUED: RobustnessReportStatus.QUEUED,
+  RUNNING: RobustnessReportStatus.RUNNING,
+  DONE: RobustnessReportStatus.DONE,
+  FAILED: RobustnessReportStatus.FAILED,
+};
+
 export function toRobustnessReport(row: RobustnessReport): RobustnessReportType {
   const parsed = row.result === null ? null : robustnessResultSchema.safeParse(row.result);
   const result = parsed?.success ? parsed.data : null;
@@ -74,13 +83,17 @@ export function toRobustnessReport(row: RobustnessReport): RobustnessReportType 
     signature: row.signature,
     suite: row.suite,
     mode: row.mode === 'src' ? RobustnessMode.SRC : RobustnessMode.REF,
-    status: row.status as RobustnessReportStatus,
+    status: REPORT_STATUS[row.status],
     error: row.error,
     higherIsBetter: result?.higherIsBetter ?? null,
     overall: result ? accuracy(result.overall) : null,
     macroAccuracy: result ? accuracy(result.overall) : null,
     pooledAccuracy: result ? pooledOf(result) : null,
-    phenomena: result ? phenomenaInOrder(Object.keys(result.phenomena)).map((p) => ({ phenomenon: p, ...accuracy(result.phenomena[p]!) })) : [],
+    phenomena: result ? phenomenaInOrder(Object.keys(result.phenomena)).flatMap((p) => {
+          const r = result.phenomena[p];
+          // eslint-disable-next-line @typescript-eslint/no-misused-spread -- accuracy() returns a plain object; the class is only its GraphQL type
+          return r ? [{ phenomenon: p, ...accuracy(r) }] : [];
+        }) : [],
     failingCount: result?.failingCount ?? null,
     bootstrap: result?.bootstrap ?? null,
     tradeoff:
@@ -164,8 +177,9 @@ export class RobustnessService implements OnModuleInit {
     }
     const configs = configuredMetrics(phase.task);
     const metricKeys = options.metric !== undefined ? [options.metric] : inTaskOrder(stored, configs);
+    const modeName: string = mode; // stored as the enum's value
     const robustness = new Map(
-      (await this.reports.ofTask(phase.taskId)).filter((r) => r.suite === suite && r.mode === mode).map((r) => [r.metric, toRobustnessReport(r)]),
+      (await this.reports.ofTask(phase.taskId)).filter((r) => r.suite === suite && r.mode === modeName).map((r) => [r.metric, toRobustnessReport(r)]),
     );
     const daJudgements: DaJudgement[] = judgements.map((j) => ({ lp: '', data: '', systems: j.systems, sid: j.position + 1, human: j.human }));
     const submissionOf = new Map(systems.map((s) => [s.systemName, s.submissionId]));
@@ -246,14 +260,15 @@ export class RobustnessService implements OnModuleInit {
         const systemScores: Record<string, number> = {};
         for (const s of judged) {
           const k = row.get(s.submissionId);
-          if (k !== undefined && Number.isFinite(c.corpus[k]!.value)) systemScores[s.systemName] = c.corpus[k]!.value;
+          const value = k === undefined ? undefined : c.corpus[k]?.value;
+          if (value !== undefined && Number.isFinite(value)) systemScores[s.systemName] = value;
         }
         const submissionOf = new Map(judged.map((s) => [s.systemName, s.submissionId]));
         const card = metaEvaluate({
           judgements,
           segmentScore: (system, sid) => {
             const k = row.get(submissionOf.get(system) ?? '');
-            const v = k === undefined ? undefined : c.values[k]![sid - 1];
+            const v = k === undefined ? undefined : c.values[k]?.[sid - 1];
             return v !== undefined && Number.isFinite(v) ? v : undefined;
           },
           systemScores,

@@ -16,6 +16,7 @@ export function taskMetrics(task: Pick<Task, 'metrics'>): MetricConfig[] {
 }
 
 export function toTaskType(task: Task): TaskType {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- task.metrics is stored JSON that taskMetrics() casts unchecked; old rows may lack options
   const metrics: MetricConfigType[] = taskMetrics(task).map((m) => ({ key: m.key, name: m.name, options: m.options ?? {} }));
   return {
     id: task.id,

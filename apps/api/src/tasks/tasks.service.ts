@@ -45,6 +45,7 @@ export class TasksService {
   }
 
   async create(input: CreateTaskInput, organiser: AuthUser): Promise<Task> {
+    // eslint-disable-next-line @typescript-eslint/no-misused-spread -- copies the GraphQL input's fields into a plain object on purpose
     const parsed = parseInput(createTaskSchema, { ...input, description: input.description ?? undefined, metrics: input.metrics ?? undefined, combinedWeight: input.combinedWeight ?? undefined });
     const metrics = parsed.metrics ?? defaultMetricsFor(parsed.kind);
     checkMetricOptions(metrics);
@@ -55,7 +56,7 @@ export class TasksService {
       kind: kindToDb(parsed.kind),
       sourceLang: parsed.sourceLang,
       targetLang: parsed.targetLang,
-      metrics: metrics as unknown as Prisma.InputJsonValue,
+      metrics: metrics,
       combinedWeight: parsed.combinedWeight,
       createdById: organiser.id,
       registration: input.registration ?? Registration.OPEN,

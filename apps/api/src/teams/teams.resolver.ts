@@ -59,7 +59,8 @@ export class TeamsResolver {
   @Mutation(() => NewApiTokenType, { description: 'Creates an API token for the caller; the value is returned only this once' })
   async createToken(@Args('label') label: string, @CurrentUser() user: AuthUser): Promise<NewApiTokenType> {
     const token = await this.identity.issueToken(user.id, parseInput(labelSchema, label, 'label'));
-    const info = (await this.identity.tokensOf(user.id))[0]!;
+    const [info] = await this.identity.tokensOf(user.id); // newest first
+    if (!info) throw new Error('the token just issued is not listed');
     return { info, token };
   }
 

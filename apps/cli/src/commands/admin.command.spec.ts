@@ -1,5 +1,6 @@
 import { CliError } from '../cli-error';
 import { adminCommandWith } from './admin.command';
+import { defined } from '../../../../test/support/defined';
 
 function fakeApi(answer: unknown, status = 200) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -15,14 +16,14 @@ describe('podium admin requeue', () => {
     const api = fakeApi({ data: { requeueSubmissions: ['a', 'b'] } });
     const out = await adminCommandWith(api.impl, {}).run(['requeue', '--url', 'http://127.0.0.1:3000/', '--token', 't0k', '--stuck']);
     expect(out).toEqual({ requeued: ['a', 'b'] });
-    expect(api.calls[0]!.url).toBe('http://127.0.0.1:3000/graphql');
-    expect((api.calls[0]!.init.headers as Record<string, string>)['authorization']).toBe('Bearer t0k');
-    expect(JSON.parse(api.calls[0]!.init.body as string).variables).toEqual({ stuck: true });
+    expect(defined(api.calls[0]).url).toBe('http://127.0.0.1:3000/graphql');
+    expect((defined(api.calls[0]).init.headers as Record<string, string>)['authorization']).toBe('Bearer t0k');
+    expect(JSON.parse(defined(api.calls[0]).init.body as string).variables).toEqual({ stuck: true });
   });
   it('takes the token from PODIUM_TOKEN and passes one submission id', async () => {
     const api = fakeApi({ data: { requeueSubmissions: ['s1'] } });
     await adminCommandWith(api.impl, { PODIUM_TOKEN: 'env' }).run(['requeue', '--url', 'http://x', '--submission', 's1']);
-    expect(JSON.parse(api.calls[0]!.init.body as string).variables).toEqual({ id: 's1' });
+    expect(JSON.parse(defined(api.calls[0]).init.body as string).variables).toEqual({ id: 's1' });
   });
   it('fails with the API message (e.g. not an organiser) and on bad flags', async () => {
     const api = fakeApi({ errors: [{ message: 'organisers only' }] });

@@ -6,6 +6,7 @@ import { TEST_DATA_MIRROR } from '../../../../test/support/test-data';
 import { CliError } from '../cli-error';
 import { dataCommand } from './data.command';
 import { compiledApp } from '../../../../test/support/compiled-app';
+import { defined } from '../../../../test/support/defined';
 
 // Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
 jest.setTimeout(60_000);
@@ -60,7 +61,7 @@ describe('podium data', () => {
     expect(p.reference).toBe(join(cache, 'datasets', 'cyr19', 'MENLI', COMMIT, 'experiments', 'datasets', 'WMT17', 'references', 'newstest2017-deen-ref.en'));
     expect(Object.keys(p.systems)).toHaveLength(11);
     expect(readFileSync(p.licenceFile, 'utf8')).toContain('Copyright (c) 2022 Yanran Chen');
-    expect(existsSync(p.systems['online-B.0']!)).toBe(true);
+    expect(existsSync(defined(p.systems['online-B.0']))).toBe(true);
   });
 
   it('rejects unknown names, a missing name and unknown actions as one-line user errors', async () => {

@@ -117,10 +117,15 @@ export const dataCommand: CliCommand = {
       return { ...where, fetched };
     }
     if (action === 'path') {
-      if (names.length !== 1) throw new CliError(`'data path' takes one data set name`);
-      const d = lookup(names[0]!);
+      const [name] = names;
+      if (names.length !== 1 || name === undefined) throw new CliError(`'data path' takes one data set name`);
+      const d = lookup(name);
       const r = await fetchOne(d, o);
-      const at = (p: string) => r.files.find((f) => f.path === p)!.localPath;
+      const at = (p: string) => {
+        const file = r.files.find((f) => f.path === p);
+        if (!file) throw new Error(`data set ${d.name} has no file ${p}`); // p comes from its own spec
+        return file.localPath;
+      };
       const t = d.testSet;
       return {
         name: d.name,

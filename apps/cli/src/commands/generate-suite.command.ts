@@ -38,7 +38,8 @@ export const generateSuiteCommand: CliCommand = {
       out: { type: 'string' },
     });
     const refFiles = values.refs ?? [];
-    if (refFiles.length === 0) throw new CliError('--refs is required');
+    const [refFile, secondRefFile] = refFiles;
+    if (refFile === undefined) throw new CliError('--refs is required');
     if (refFiles.length > 2) throw new CliError('--refs may be given at most twice');
     if (!values.out) throw new CliError('--out is required');
     const seed = values.seed === undefined ? 12345 : Number(values.seed);
@@ -47,8 +48,8 @@ export const generateSuiteCommand: CliCommand = {
     if (!Number.isInteger(perPhenomenon) || perPhenomenon < 1) {
       throw new CliError(`--per-phenomenon must be a positive integer, got '${values['per-phenomenon']}'`);
     }
-    const references = readLines(refFiles[0], 'references');
-    const secondReferences = refFiles[1] ? readLines(refFiles[1], 'second references') : undefined;
+    const references = readLines(refFile, 'references');
+    const secondReferences = secondRefFile ? readLines(secondRefFile, 'second references') : undefined;
     const paraphrases = values.paraphrases ? readLines(values.paraphrases, 'paraphrases') : undefined;
     const sources = values.source ? readLines(values.source, 'source') : undefined;
     let suite;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Analysis } from '@podium/ranking';
 import { CliError } from '../cli-error';
 import { parseCsv, rankCommand, rowsFromCsv, type RankOutput } from './rank.command';
+import { defined } from '../../../../test/support/defined';
 
 const dir = mkdtempSync(join(tmpdir(), 'podium-rank-'));
 function file(name: string, text: string): string {
@@ -30,19 +31,19 @@ describe('podium rank', () => {
     expect(out.signatures?.corpus).toMatch(/^bleu\|nrefs:1\|case:mixed\|eff:no\|tok:13a/);
     expect(out.signatures?.sentence).toMatch(/eff:yes/);
     const by = new Map(out.systems.map((s) => [s.system, s]));
-    expect(by.get('good')!.corpus).toBeCloseTo(100, 10);
-    expect([by.get('good')!.rank.corpus, by.get('mid')!.rank.corpus, by.get('bad')!.rank.corpus]).toEqual([1, 2, 3]);
+    expect(defined(by.get('good')).corpus).toBeCloseTo(100, 10);
+    expect([defined(by.get('good')).rank.corpus, defined(by.get('mid')).rank.corpus, defined(by.get('bad')).rank.corpus]).toEqual([1, 2, 3]);
     expect(out.settings.cluster_tests.corpus).toBe('bootstrap_corpus');
     expect(out.cluster_definition).toMatch(/WMT style/);
     expect(out.test_labels.corpus).toMatch(/paired-bs/);
-    expect(by.get('mid')!.corpus_ci!.ci).toBeGreaterThan(0);
+    expect(defined(defined(by.get('mid')).corpus_ci).ci).toBeGreaterThan(0);
     await expect(rankCommand.run(['--metric', 'rouge1', '--ref', ref, '--hyp', mid, '--hyp', bad])).rejects.toThrow(/summed statistics/);
   });
 
   it('ranks the paper Fig. 1 CSV: BT strengths ≈ (0.0942, 0.6570, 0.2488), equal means', async () => {
     const out = (await rankCommand.run(['--scores', file('fig1.csv', fig1Csv), '--resamples', '100'])) as Analysis;
     expect(out.systems.map((s) => s.system)).toEqual(['A', 'B', 'C']);
-    [0.0942, 0.657, 0.2488].forEach((v, i) => expect(out.systems[i].bt).toBeCloseTo(v, 3)); // exact MLE 0.657053
+    [0.0942, 0.657, 0.2488].forEach((v, i) => expect(out.systems[i]?.bt).toBeCloseTo(v, 3)); // exact MLE 0.657053
     expect(out.systems.every((s) => Math.abs(s.mean - 9.2) < 1e-12)).toBe(true);
     expect(out.settings).toMatchObject({ seed: 12345, resamples: 100, correction: 'holm', alpha: 0.05 });
   });
@@ -68,7 +69,7 @@ describe('podium rank', () => {
       ['multi\nline', '1', '2'],
       ['B', '2', '3'],
     ]);
-    expect(records[2].line).toBe(4);
+    expect(records[2]?.line).toBe(4);
     expect(() => parseCsv('a,b\n"open,1\n')).toThrow(/line 2: unterminated quoted field/);
     expect(() => parseCsv('a,b\nx"y,1\n')).toThrow(/line 2: quote inside an unquoted field/);
     expect(() => parseCsv('system,instance,score\n"a"b,1,2\n')).toThrow(/line 2: text after a closing quote/);
@@ -92,8 +93,8 @@ describe('podium rank', () => {
     ['no --scores', [], /--scores FILE .*is required/],
     ['an unknown flag', ['--scores', file('u.csv', fig1Csv), '--bogus'], /bogus/],
   ])('rejects %s with one clear CliError line', async (_label, argv, message) => {
-    const run = rankCommand.run(argv as string[]);
+    const run = rankCommand.run(argv);
     await expect(run).rejects.toThrow(CliError);
-    await expect(rankCommand.run(argv as string[])).rejects.toThrow(message as RegExp);
+    await expect(rankCommand.run(argv)).rejects.toThrow(message);
   });
 });

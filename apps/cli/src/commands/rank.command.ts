@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { getMetric, isMetricName, METRIC_NAMES, MetricInputError, type BleuTokenizerName } from '@podium/metrics';
+import { getMetric, isMetricName, METRIC_NAMES, MetricInputError } from '@podium/metrics';
 import {
   analyseSystems,
   buildScoreTable,
@@ -60,11 +60,11 @@ export type RankOutput = Analysis & {
 
 /** Scores system files with a corpus-level metric: sentence scores and sufficient statistics. */
 function scoreTexts(values: { metric?: string; ref?: string[]; hyp?: string[]; 'hyps-dir'?: string; tokenize?: string }) {
-  const metric = values.metric!;
+  const metric = String(values.metric); // the caller checked --metric; 'undefined' is refused below as before
   if (!isMetricName(metric)) throw new CliError(`unknown metric '${metric}' (expected ${METRIC_NAMES.join(', ')})`);
   let m;
   try {
-    m = getMetric(metric, values.tokenize ? { tokenize: values.tokenize as BleuTokenizerName } : {}, (values.ref ?? []).length);
+    m = getMetric(metric, values.tokenize ? { tokenize: values.tokenize } : {}, (values.ref ?? []).length);
   } catch (err) {
     if (err instanceof MetricInputError) throw new CliError(err.message);
     throw err;
@@ -84,11 +84,11 @@ function scoreTexts(values: { metric?: string; ref?: string[]; hyp?: string[]; '
     refs.forEach((r, k) => {
       if (r.length !== hyps.length) throw new CliError(`reference file ${refFiles[k]} has ${r.length} lines but ${f} has ${hyps.length}`);
     });
-    return hyps.map((h, i) => m.stats(h, refs.map((r) => r[i]!)));
+    return hyps.map((h, i) => m.stats(h, refs.map((r) => r[i] ?? ''))); // every reference has hyps.length lines (checked above)
   });
   const table: ScoreTable = {
     systems,
-    instances: stats[0]!.map((_, i) => String(i + 1).padStart(6, '0')),
+    instances: (stats[0] ?? []).map((_, i) => String(i + 1).padStart(6, '0')),
     scores: stats.map((rows) => rows.map((row) => m.sentenceFromStats(row))),
     higherIsBetter: m.higherIsBetter,
   };
@@ -121,8 +121,9 @@ export function rowsFromCsv(text: string, path: string): ScoreRow[] {
     if (err instanceof CsvSyntaxError) throw new CliError(`${path} ${err.message}`); // "<path> line N: …"
     throw err;
   }
-  if (records.length === 0) throw new CliError(`${path} is empty`);
-  const header = records[0].fields.map((h) => h.trim());
+  const [head, ...body] = records;
+  if (!head) throw new CliError(`${path} is empty`);
+  const header = head.fields.map((h) => h.trim());
   const col = (name: string): number => {
     const i = header.indexOf(name);
     if (i < 0) throw new CliError(`${path}: header must name columns system,instance,score (got ${header.join(',')})`);
@@ -130,10 +131,12 @@ export function rowsFromCsv(text: string, path: string): ScoreRow[] {
   };
   const [cs, ci, cv] = [col('system'), col('instance'), col('score')];
   const rows: ScoreRow[] = [];
-  for (let r = 1; r < records.length; r++) {
-    const { fields, line } = records[r];
+  for (const { fields, line } of body) {
     if (fields.length !== header.length) throw new CliError(`${path} line ${line}: expected ${header.length} fields, got ${fields.length}`);
-    rows.push({ system: fields[cs], instance: fields[ci], score: parseScore(fields[cv], `${path} line ${line}`) });
+    const [system, instance, value] = [fields[cs], fields[ci], fields[cv]];
+    // Every row has the header's field count (checked above) and the columns are in the header.
+    if (system === undefined || instance === undefined || value === undefined) throw new CliError(`${path} line ${line}: missing fields`);
+    rows.push({ system, instance, score: parseScore(value, `${path} line ${line}`) });
   }
   return rows;
 }
@@ -212,7 +215,7 @@ export const rankCommand: CliCommand = {
     }
     const test = values.test as TestName | undefined;
     if (test !== undefined && !TESTS.includes(test)) throw new CliError(`--test must be one of ${TESTS.join(', ')}, got '${values.test}'`);
-    const path = values.scores ?? values.metric!;
+    const path = values.scores ?? String(values.metric);
     try {
       let table: ScoreTable;
       let corpus: AnalyseOptions['corpus'];
@@ -230,7 +233,7 @@ export const rankCommand: CliCommand = {
         main_aggregation: corpus ? 'corpus' : 'mean',
         ...(signatures ? { signatures } : {}),
         cluster_definition: CLUSTER_DEFINITION,
-        test_labels: Object.fromEntries(Object.entries(analysis.settings.cluster_tests).map(([agg, t]) => [agg, TEST_LABELS[t as TestName]])),
+        test_labels: Object.fromEntries(Object.entries(analysis.settings.cluster_tests).map(([agg, t]) => [agg, TEST_LABELS[t]])),
         ...analysis,
       };
     } catch (err) {

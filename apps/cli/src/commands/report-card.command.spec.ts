@@ -10,6 +10,7 @@ import { CliError } from '../cli-error';
 import { reportCardCommand, systemNameOf } from './report-card.command';
 import { findRepoRoot } from './robustness.command';
 import { useTestDataEnv, wmtFiles } from '../../../../test/support/test-data';
+import { defined } from '../../../../test/support/defined';
 
 // Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
 jest.setTimeout(60_000);
@@ -29,7 +30,7 @@ let wmt: { reference: string; human: string };
 let systemFiles: string[];
 beforeAll(async () => {
   const files = await wmtFiles('wmt17-de-en');
-  wmt = { reference: files.reference, human: files.human! };
+  wmt = { reference: files.reference, human: defined(files.human) };
   systemFiles = files.systems.map((s) => s.file);
 });
 
@@ -39,9 +40,10 @@ function r(x: number[], y: number[]): number {
   const my = y.reduce((a, b) => a + b) / y.length;
   let sxy = 0, sxx = 0, syy = 0;
   x.forEach((v, i) => {
-    sxy += (v - mx) * (y[i] - my);
+    const w = defined(y[i], `y[${i}]`);
+    sxy += (v - mx) * (w - my);
     sxx += (v - mx) ** 2;
-    syy += (y[i] - my) ** 2;
+    syy += (w - my) ** 2;
   });
   return sxy / Math.sqrt(sxx * syy);
 }
@@ -70,11 +72,15 @@ describe('podium report-card', () => {
       sentence.set(systemNameOf(f), s.instances);
       corpus.set(systemNameOf(f), s.corpus);
     }
-    const da = readFileSync(wmt.human, 'utf8').trim().split('\n').slice(1).map((l) => l.split(' ')).filter((c) => c[0] === 'de-en');
-    const seg = da.map((c) => (sentence.get(c[2].split('+')[0]) as number[])[Number(c[3]) - 1]);
-    const human = da.map((c) => Number(c[4]));
+    // Columns: LP DATA SYSTEM SID HUMAN.
+    const da = readFileSync(wmt.human, 'utf8').trim().split('\n').slice(1).map((l) => {
+      const [lp, , system, sid, score] = l.split(' ');
+      return { lp, systems: defined(system, 'SYSTEM').split('+'), sid: Number(sid), human: Number(score) };
+    }).filter((c) => c.lp === 'de-en');
+    const seg = da.map((c) => defined(defined(sentence.get(defined(c.systems[0])))[c.sid - 1], `segment ${c.sid}`));
+    const human = da.map((c) => c.human);
     const bySystem = new Map<string, number[]>();
-    for (const c of da) for (const s of c[2].split('+')) bySystem.set(s, [...(bySystem.get(s) ?? []), Number(c[4])]);
+    for (const c of da) for (const s of c.systems) bySystem.set(s, [...(bySystem.get(s) ?? []), c.human]);
     const systems = [...bySystem.keys()].sort();
     const sysHuman = systems.map((s) => (bySystem.get(s) as number[]).reduce((a, b) => a + b) / (bySystem.get(s) as number[]).length);
 
@@ -107,21 +113,23 @@ describe('podium report-card', () => {
     const chrf = (await reportCardCommand.run(['--metric', 'chrf', ...base])) as Card;
     const curve = nli.combinedWith?.tradeoff ?? [];
     expect(curve.map((p) => p.w)).toEqual([0, 0.5, 1]);
-    expect(curve[0].accuracy).toBeCloseTo(chrf.robustness?.overall.accuracy as number, 12);
-    expect(curve[2].accuracy).toBeCloseTo(nli.robustness?.overall.accuracy as number, 12);
+    const [atChrf, , atNli] = curve;
+    expect(atChrf?.accuracy).toBeCloseTo(defined(chrf.robustness?.overall.accuracy), 12);
+    expect(atNli?.accuracy).toBeCloseTo(defined(nli.robustness?.overall.accuracy), 12);
     // Min–max scaling is affine, so Pearson at the ends equals the single metric's.
-    expect(curve[0].segmentPearson).toBeCloseTo(chrf.humanCorrelation.segment.pearson, 10);
-    expect(curve[2].segmentPearson).toBeCloseTo(nli.humanCorrelation.segment.pearson, 10);
-    expect(curve[2].systemPearson).toBeCloseTo(nli.humanCorrelation.system.pearson, 10);
+    expect(atChrf?.segmentPearson).toBeCloseTo(chrf.humanCorrelation.segment.pearson, 10);
+    expect(atNli?.segmentPearson).toBeCloseTo(nli.humanCorrelation.segment.pearson, 10);
+    expect(atNli?.systemPearson).toBeCloseTo(nli.humanCorrelation.system.pearson, 10);
   }, 120_000);
 
   it('rejects --combine-with without --metric nli and a DA file with several pairs without --lp', async () => {
-    const args = ['--refs', wmt.reference, '--system', systemFiles[0], '--human', wmt.human, '--lp', 'de-en'];
+    const firstSystem = defined(systemFiles[0], 'a WMT17 system file');
+    const args = ['--refs', wmt.reference, '--system', firstSystem, '--human', wmt.human, '--lp', 'de-en'];
     await expect(reportCardCommand.run(['--metric', 'chrf', '--combine-with', 'bleu', ...args])).rejects.toThrow(CliError);
     const dir = mkdtempSync(join(tmpdir(), 'podium-card-lp-'));
     writeFileSync(join(dir, 'da.csv'), 'LP DATA SYSTEM SID HUMAN\nde-en t A 1 0\ncs-en t A 1 0\n');
     await expect(
-      reportCardCommand.run(['--metric', 'chrf', '--refs', wmt.reference, '--system', systemFiles[0], '--human', join(dir, 'da.csv')]),
+      reportCardCommand.run(['--metric', 'chrf', '--refs', wmt.reference, '--system', firstSystem, '--human', join(dir, 'da.csv')]),
     ).rejects.toThrow(/--lp/);
   });
 });

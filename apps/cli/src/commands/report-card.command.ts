@@ -45,11 +45,25 @@ function streamScorer(metric: string, nli: NliModel | undefined): StreamScorer {
 }
 
 /** System name of an output file: its base name without the last extension (`KIT.4951.en` → `KIT.4951`), or the system of a WMT file name (`newstest2017.KIT.4951.de-en` → `KIT.4951`). */
+/** The scores of `system`: every system the DA judgements align with was scored. */
+function scoredOf(scores: Map<string, Scored>, system: string): Scored {
+  const s = scores.get(system);
+  if (!s) throw new Error(`no scores for system ${system}`);
+  return s;
+}
+
+/** The score of segment `sid` (1-based; judgements past the references are refused above). */
+function segmentScore(scored: Scored, sid: number): number {
+  const v = scored.instances[sid - 1];
+  if (v === undefined) throw new Error(`no score for segment ${sid}`);
+  return v;
+}
+
 export function systemNameOf(file: string): string {
   const b = basename(file);
   // WMT's own file names, as cached by `podium data`: newstest2017.<system>.<pair>
   const wmt = /^newstest\d{4}\.(.+)\.[a-z]{2}-[a-z]{2}$/.exec(b);
-  if (wmt) return wmt[1]!;
+  if (wmt?.[1]) return wmt[1];
   const dot = b.lastIndexOf('.');
   return dot > 0 ? b.slice(0, dot) : b;
 }
@@ -116,13 +130,14 @@ export const reportCardCommand: CliCommand = {
     }
 
     const refStreams = values.refs.map((f, k) => readLines(f, `reference ${k + 1}`));
+    const segments = refStreams[0]?.length ?? 0; // --refs is required above
     const outputs = new Map<string, string[]>();
     for (const file of values.system) {
       const name = systemNameOf(file);
       if (outputs.has(name)) throw new CliError(`two --system files are named ${name}`);
       const lines = readLines(file, `system ${name}`);
-      if (lines.length !== refStreams[0].length) {
-        throw new CliError(`system ${name} has ${lines.length} lines, the references ${refStreams[0].length}`);
+      if (lines.length !== segments) {
+        throw new CliError(`system ${name} has ${lines.length} lines, the references ${segments}`);
       }
       outputs.set(name, lines);
     }
@@ -136,8 +151,8 @@ export const reportCardCommand: CliCommand = {
     const pairs = [...new Set(judgements.map((j) => j.lp))];
     if (values.lp) judgements = judgements.filter((j) => j.lp === values.lp);
     else if (pairs.length > 1) throw new CliError(`the DA file holds ${pairs.join(', ')}: choose one with --lp`);
-    const outOfRange = judgements.find((j) => j.sid > refStreams[0].length);
-    if (outOfRange) throw new CliError(`DA judgement for segment ${outOfRange.sid}, but the references have ${refStreams[0].length} lines`);
+    const outOfRange = judgements.find((j) => j.sid > segments);
+    if (outOfRange) throw new CliError(`DA judgement for segment ${outOfRange.sid}, but the references have ${segments} lines`);
 
     // Score every system once: sentence scores for segment level, corpus scores for system level.
     const scoreSystems = async (name: string): Promise<Map<string, Scored>> => {
@@ -147,7 +162,8 @@ export const reportCardCommand: CliCommand = {
       return out;
     };
     const primary = await scoreSystems(metric);
-    const first = [...primary.values()][0];
+    const [first] = primary.values(); // at least one --system is required above
+    if (!first) throw new CliError('at least one --system is required');
     const humanCorrelation = metaEvaluate({
       judgements,
       segmentScore: (s, sid) => primary.get(s)?.instances[sid - 1],
@@ -185,13 +201,14 @@ export const reportCardCommand: CliCommand = {
     const other = await scoreSystems(combineWith);
     const aligned = alignJudgements(judgements, [...outputs.keys()]);
     const segOf = (m: Map<string, Scored>): number[] =>
-      aligned.segments.map((seg) => seg.systems.reduce((a, s) => a + (m.get(s) as Scored).instances[seg.sid - 1], 0) / seg.systems.length);
-    const otherFirst = [...other.values()][0];
+      aligned.segments.map((seg) => seg.systems.reduce((a, s) => a + segmentScore(scoredOf(m, s), seg.sid), 0) / seg.systems.length);
+    const [otherFirst] = other.values();
+    if (!otherFirst) throw new CliError('at least one --system is required');
     const judged = {
-      nli: { segment: segOf(primary), system: aligned.systems.map((s) => (primary.get(s) as Scored).corpus), higherIsBetter: true },
+      nli: { segment: segOf(primary), system: aligned.systems.map((s) => scoredOf(primary, s).corpus), higherIsBetter: true },
       metric: {
         segment: segOf(other),
-        system: aligned.systems.map((s) => (other.get(s) as Scored).corpus),
+        system: aligned.systems.map((s) => scoredOf(other, s).corpus),
         higherIsBetter: otherFirst.higherIsBetter,
       },
       humanSegment: aligned.segments.map((s) => s.human),

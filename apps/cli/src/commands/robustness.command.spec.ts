@@ -9,6 +9,7 @@ import { score } from '@podium/metrics';
 import type { MetricName } from '@podium/metrics';
 import { parseMenliCsv, type MenliRow } from '@podium/robustness';
 import { cachedMenliPath, suiteCsvPath, useTestDataEnv } from '../../../../test/support/test-data';
+import { defined } from '../../../../test/support/defined';
 import { CliError } from '../cli-error';
 import { generateSuiteCommand } from './generate-suite.command';
 import { findRepoRoot, resolveSuitePath, robustnessCommand } from './robustness.command';
@@ -44,7 +45,8 @@ function passCountsFromSentenceScores(metric: MetricName): Record<string, number
   const adv = score(metric, {}, suiteRows.map((r) => r.hypAdvBased), [refs]);
   const counts: Record<string, number> = {};
   suiteRows.forEach((r, i) => {
-    const better = para.higherIsBetter ? para.instances[i] > adv.instances[i] : para.instances[i] < adv.instances[i];
+    const [p, a] = [defined(para.instances[i]), defined(adv.instances[i])];
+    const better = para.higherIsBetter ? p > a : p < a;
     counts[r.error] = (counts[r.error] ?? 0) + (better ? 1 : 0);
   });
   return counts;
@@ -107,7 +109,7 @@ describe('podium robustness on the built-in MENLI WMT20 de-en suite', () => {
     const sources = suiteRows.map((r) => r.source);
     const good = score('chrf', {}, suiteRows.map((r) => r.ref), [sources]).instances;
     const bad = score('chrf', {}, suiteRows.map((r) => r.hypAdvFree), [sources]).instances;
-    const passed = good.filter((g, i) => g > bad[i]).length;
+    const passed = good.filter((g, i) => g > defined(bad[i])).length;
     expect(out.mode).toBe('src');
     expect(out.overall.passed).toBe(passed);
   });
@@ -125,7 +127,7 @@ describe('podium robustness input handling', () => {
     );
     const out = await run('--metric', 'chrf', '--suite', file, '--resamples', '10');
     expect(out.suite).toBe(file);
-    expect(out.phenomena.num.n).toBe(1);
+    expect(out.phenomena['num']?.n).toBe(1);
   });
 
   it('rejects unknown metrics, modes and suites, and nli without a model, as user errors', async () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { wmtFiles } from '../../../../test/support/test-data';
 import { CliError } from '../cli-error';
 import { scoreCommand } from './score.command';
+import { defined } from '../../../../test/support/defined';
 
 // Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
 jest.setTimeout(60_000);
@@ -29,7 +30,7 @@ describe('podium score', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'podium-score-'));
     const wmt = await wmtFiles('wmt17-de-en');
-    HYP = wmt.systems.find((s) => s.name === 'online-B.0')!.file;
+    HYP = defined(wmt.systems.find((s) => s.name === 'online-B.0')).file;
     REF = wmt.reference;
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

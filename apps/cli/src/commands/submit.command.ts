@@ -56,8 +56,8 @@ export const submitCommand: CliCommand = {
     if (!flags.phase) throw new CliError('--phase is required (the phase id, shown on the Submit page)');
     if (!token) throw new CliError('--token is required (or $PODIUM_TOKEN); create one on your team page');
     if (!flags.system) throw new CliError('--system is required (a name for your system)');
-    if (positionals.length !== 1) throw new CliError('give exactly one FILE with the outputs');
-    const file = positionals[0]!;
+    const [file] = positionals;
+    if (positionals.length !== 1 || file === undefined) throw new CliError('give exactly one FILE with the outputs');
     let content: Buffer;
     try {
       content = readFileSync(file);
@@ -69,8 +69,9 @@ export const submitCommand: CliCommand = {
     if (!teamId) {
       const { me } = await graphql<{ me: { teams: { id: string; name: string }[] } | null }>(server, `{ me { teams { id name } } }`, {});
       if (!me) throw new CliError('the token is unknown or revoked');
-      if (me.teams.length !== 1) throw new CliError(`you are in ${me.teams.length} teams; choose one with --team (${me.teams.map((t) => `${t.id} ${t.name}`).join(', ')})`);
-      teamId = me.teams[0]!.id;
+      const [only] = me.teams;
+      if (me.teams.length !== 1 || !only) throw new CliError(`you are in ${me.teams.length} teams; choose one with --team (${me.teams.map((t) => `${t.id} ${t.name}`).join(', ')})`);
+      teamId = only.id;
     }
     const form = new FormData();
     form.set('teamId', teamId);

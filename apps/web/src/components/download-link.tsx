@@ -39,7 +39,7 @@ export function DownloadLink({ href, fileName, children, testId }: { href: strin
   }
   return (
     <>
-      <a className="button-link" href={href} download={fileName} onClick={click} data-testid={testId}>
+      <a className="button-link" href={href} download={fileName} onClick={(e) => void click(e)} data-testid={testId}>
         {children}
       </a>
       {error && (

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { InstanceScores, PAGE_SIZE } from './instance-scores';
 import { GraphqlProvider } from '../lib/auth';
 import { jsonResponse } from '../test/json-response';
+import { defined } from '../../../../test/support/defined';
 
 interface Sent {
   query: string;
@@ -33,10 +34,10 @@ describe('InstanceScores', () => {
     const sent = mockApi(5);
     const { unmount } = render(<GraphqlProvider><InstanceScores submissionId="s1" metric="bleu" higherIsBetter /></GraphqlProvider>);
     await screen.findAllByTestId('instance-row');
-    expect(sent.at(-1)!.variables.order).toBe('ASC');
+    expect(defined(sent.at(-1)).variables.order).toBe('ASC');
     unmount();
     render(<GraphqlProvider><InstanceScores submissionId="s1" metric="ter" higherIsBetter={false} /></GraphqlProvider>);
-    await waitFor(() => expect(sent.at(-1)!.variables.order).toBe('DESC'));
+    await waitFor(() => expect(defined(sent.at(-1)).variables.order).toBe('DESC'));
   });
 
   it('pages through the instances and goes back to the first page when the order changes', async () => {
@@ -48,10 +49,10 @@ describe('InstanceScores', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Next/ }));
     await screen.findByText('Page 3 of 3', { exact: false });
     await waitFor(() => expect(screen.getAllByTestId('instance-row')).toHaveLength(5));
-    expect(sent.at(-1)!.variables.offset).toBe(40);
-    expect((screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(defined(sent.at(-1)).variables.offset).toBe(40);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Next/ }).disabled).toBe(true);
     fireEvent.change(screen.getByTestId('instance-order'), { target: { value: 'position' } });
-    await waitFor(() => expect(sent.at(-1)!.variables).toMatchObject({ order: 'POSITION', offset: 0 }));
+    await waitFor(() => expect(defined(sent.at(-1)).variables).toMatchObject({ order: 'POSITION', offset: 0 }));
   });
 
   it('shows the error and a retry button when the API fails', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type SyntheticEvent, type ReactNode } from 'react';
 import { useAuth } from '../lib/auth';
 import { Link, useLocation } from 'wouter';
 
@@ -36,7 +36,7 @@ function TokenForm() {
       </div>
     );
   }
-  function submit(e: FormEvent) {
+  function submit(e: SyntheticEvent) {
     e.preventDefault();
     if (value.trim()) signIn(value);
   }
@@ -54,7 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // A block body: Chromium's scrollTo returns a promise, which React would call as the cleanup.
   const [pathname] = useLocation();
   useEffect(() => {
-    window.scrollTo?.(0, 0);
+    window.scrollTo(0, 0);
   }, [pathname]);
   return (
     <>

@@ -30,7 +30,7 @@ describe('LeaderboardControls', () => {
 
   it('shows the first metric as selected when the URL names none', () => {
     render(<LeaderboardControls state={DEFAULT_STATE} metrics={['chrf', 'bleu']} onChange={() => undefined} />);
-    expect((screen.getByLabelText('Metric') as HTMLSelectElement).value).toBe('chrf');
+    expect(screen.getByLabelText<HTMLSelectElement>('Metric').value).toBe('chrf');
   });
 
   it('hides the aggregation selector where it does not apply', () => {

@@ -26,8 +26,8 @@ export function metricLabel(key: string): string {
   const facts = metricFacts(key);
   if (facts) return facts.higherIsBetter ? facts.displayName : `${facts.displayName} (lower is better)`;
   // The API's combined metric (MENLI): `combined`, or `combined:<nli key>+<other key>`.
-  const combined = /^combined:([^+]+)\+(.+)$/.exec(key);
-  if (combined) return `Combined: ${metricLabel(combined[1]!).replace(' (lower is better)', '')} + ${metricLabel(combined[2]!).replace(' (lower is better)', '')}`;
+  const [, nliKey, otherKey] = /^combined:([^+]+)\+(.+)$/.exec(key) ?? [];
+  if (nliKey !== undefined && otherKey !== undefined) return `Combined: ${metricLabel(nliKey).replace(' (lower is better)', '')} + ${metricLabel(otherKey).replace(' (lower is better)', '')}`;
   if (key === 'combined') return 'Combined: NLI + primary metric';
   if (key.startsWith('nli')) return `NLI (${key})`;
   return key;

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { pair, row } from '../test/fixtures';
 import { LeaderboardTable } from './leaderboard-table';
+import { defined } from '../../../../test/support/defined';
 
 const rows = [
   row('A', { mean: 1, bt: 2 }, { cluster: { mean: 1, median: 1, bt: 1 } }),
@@ -16,8 +17,8 @@ describe('LeaderboardTable', () => {
     expect(shownSystems()).toEqual(['A', 'B', 'C']);
     rerender(<LeaderboardTable rows={rows} aggregation="bt" higherIsBetter />);
     expect(shownSystems()).toEqual(['B', 'A', 'C']);
-    const first = screen.getAllByTestId('leaderboard-row')[0]!;
-    expect(within(first).getAllByRole('cell')[0]!.textContent).toBe('1');
+    const first = defined(screen.getAllByTestId('leaderboard-row')[0]);
+    expect(defined(within(first).getAllByRole('cell')[0]).textContent).toBe('1');
   });
 
   it('starts a new band where the cluster changes and shows the cluster number', () => {
@@ -29,7 +30,7 @@ describe('LeaderboardTable', () => {
 
   it('marks baselines in words, not only by style', () => {
     render(<LeaderboardTable rows={rows} aggregation="mean" higherIsBetter />);
-    const b = screen.getAllByTestId('leaderboard-row').find((tr) => tr.getAttribute('data-system') === 'B')!;
+    const b = defined(screen.getAllByTestId('leaderboard-row').find((tr) => tr.getAttribute('data-system') === 'B'));
     expect(within(b).getByText('baseline')).toBeTruthy();
   });
 
@@ -42,7 +43,7 @@ describe('LeaderboardTable', () => {
   it('marks a pair that is significant inside one cluster (WMT-style clusters allow it) and states the rule', () => {
     const pairs = [pair('A', 'B', { significant: { mean: true, median: false, bt: false, corpus: null } }), pair('A', 'C', { significant: { mean: true, median: false, bt: false, corpus: null } })];
     render(<LeaderboardTable rows={rows} aggregation="mean" higherIsBetter pairs={pairs} clusterDefinition="Clusters (WMT style): rule" />);
-    const marked = screen.getAllByTestId('within-cluster').map((el) => el.closest('tr')!.getAttribute('data-system'));
+    const marked = screen.getAllByTestId('within-cluster').map((el) => defined(el.closest('tr')).getAttribute('data-system'));
     expect(marked).toEqual(['A', 'B']); // A–B share cluster 1; A–C are in different clusters (expected to differ)
     expect(screen.getByTestId('cluster-definition').textContent).toBe('Clusters (WMT style): rule');
   });
@@ -50,7 +51,7 @@ describe('LeaderboardTable', () => {
   it('shows Elo’s own rank interval, named as the game-order spread, not Bradley–Terry’s', () => {
     render(<LeaderboardTable rows={rows} aggregation="elo" higherIsBetter />);
     expect(screen.getByRole('columnheader', { name: /Rank interval \(game order\)/ })).toBeTruthy();
-    const a = screen.getAllByTestId('leaderboard-row').find((tr) => tr.getAttribute('data-system') === 'A')!;
+    const a = defined(screen.getAllByTestId('leaderboard-row').find((tr) => tr.getAttribute('data-system') === 'A'));
     expect(within(a).getAllByRole('cell').map((c) => c.textContent)).toContain('1–3'); // fixture: elo interval [1, 3]
   });
 

@@ -4,6 +4,7 @@ import {
   clusterBands,
   clusterOf,
   orderSystems,
+  rankIntervalKind,
   rankIntervalOf,
   withinClusterSignificant,
   type Aggregation,
@@ -39,8 +40,8 @@ export function LeaderboardTable({ rows, aggregation, higherIsBetter, pairs = []
   const bands = clusterBands(ordered, aggregation);
   const bandOf = (i: number) => bands?.findIndex((b) => i >= b.start && i <= b.end) ?? -1;
   const extra = aggregation === 'elo' || aggregation === 'trueskill';
-  const hasCorpus = rows.some((r) => r.rank.corpus !== null && r.rank.corpus !== undefined);
-  const intervalKind = rankIntervalOf(ordered[0] ?? rows[0]!, aggregation).kind;
+  const hasCorpus = rows.some((r) => r.rank.corpus != null); // null, or absent
+  const intervalKind = rankIntervalKind(aggregation);
   const lowerFirst = !higherIsBetter && (aggregation === 'corpus' || aggregation === 'mean' || aggregation === 'median');
   const sortedCol = (agg: Aggregation) => (agg === aggregation ? { 'aria-sort': lowerFirst ? ('ascending' as const) : ('descending' as const), className: 'num sorted' } : { className: 'num' });
   return (

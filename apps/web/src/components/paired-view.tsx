@@ -66,6 +66,7 @@ export function PairedView({ board, aId, bId, onClose }: Props) {
 
   if (!a || !b) return <ErrorMessage error="These two systems are not on this leaderboard." />;
   const pair = found?.pair ?? null;
+  const flipped = found?.flipped ?? false;
   const diffLabel = `${a.system} − ${b.system}${board.higherIsBetter ? '' : ' (sign flipped: lower is better)'}`;
   return (
     <section className="paired-view" aria-labelledby="paired-heading" data-testid="paired-view">
@@ -81,13 +82,13 @@ export function PairedView({ board, aId, bId, onClose }: Props) {
         <div className="card" data-testid="win-tie-loss">
           <h3>Instances</h3>
           <p>
-            <strong>{a.system}</strong> better on <strong data-testid="wins">{pair ? (found!.flipped ? pair.losses : pair.wins) : counts.wins}</strong>, tied on{' '}
-            <strong data-testid="ties">{pair ? pair.ties : counts.ties}</strong>, worse on <strong data-testid="losses">{pair ? (found!.flipped ? pair.wins : pair.losses) : counts.losses}</strong>.
+            <strong>{a.system}</strong> better on <strong data-testid="wins">{pair ? (flipped ? pair.losses : pair.wins) : counts.wins}</strong>, tied on{' '}
+            <strong data-testid="ties">{pair ? pair.ties : counts.ties}</strong>, worse on <strong data-testid="losses">{pair ? (flipped ? pair.wins : pair.losses) : counts.losses}</strong>.
           </p>
           {pair && (
             <p className="small">
-              Bradley–Terry P({a.system} beats {b.system}) = {formatNumber(found!.flipped ? 1 - (pair.pBt ?? NaN) : pair.pBt)}; mean difference{' '}
-              {formatNumber(found!.flipped ? -(pair.meanDiff ?? NaN) : pair.meanDiff)}, median difference {formatNumber(found!.flipped ? -(pair.medianDiff ?? NaN) : pair.medianDiff)}.
+              Bradley–Terry P({a.system} beats {b.system}) = {formatNumber(flipped ? 1 - (pair.pBt ?? NaN) : pair.pBt)}; mean difference{' '}
+              {formatNumber(flipped ? -(pair.meanDiff ?? NaN) : pair.meanDiff)}, median difference {formatNumber(flipped ? -(pair.medianDiff ?? NaN) : pair.medianDiff)}.
             </p>
           )}
         </div>

@@ -44,7 +44,8 @@ export function PairwiseHeatmap({ cells, order, onSelect }: Props) {
           fill: 'pBeats',
           inset: 0.5,
           render: (index, scales, values, dimensions, context, next) => {
-            const g = next!(index, scales, values, dimensions, context)!;
+            const g = next?.(index, scales, values, dimensions, context);
+            if (!g) return null; // Plot always passes the default renderer, which draws the cells
             const rects = g.querySelectorAll('rect');
             index.forEach((i, k) => {
               const rect = rects[k];
@@ -98,7 +99,6 @@ export function PairwiseHeatmap({ cells, order, onSelect }: Props) {
   }
   return (
     // The SVG cells are the interactive elements (role=button, tabindex=0); this wrapper only delegates their events.
-    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div onClick={click} onKeyDown={key} className="heatmap-wrap">
       <PlotFigure build={build} deps={[data, order]} label="Heatmap of P(row beats column)" testId="pairwise-heatmap" />
     </div>

@@ -16,7 +16,7 @@ export function PlotFigure({ build, deps, label, className, testId }: Props) {
     const el = build();
     ref.current?.append(el);
     return () => el.remove();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names the chart's inputs in `deps`; `build` is a new closure each render
   }, deps);
   return <figure ref={ref} className={className ? `chart ${className}` : 'chart'} aria-label={label} data-testid={testId} />;
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { SetPhaseSignificanceDocument } from '../graphql/generated';
 import { ApiError, request } from '../lib/graphql-client';
 
@@ -20,13 +20,13 @@ export function SignificanceSettings({ phaseId, resamples, resamplesChosen, seed
   const [seedText, setSeedText] = useState(String(seed));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  async function save(e: FormEvent) {
+  async function save(e: SyntheticEvent) {
     e.preventDefault();
     setError(null);
     const r = count.trim() === '' ? null : Number(count);
     const s = Number(seedText);
-    if (r !== null && !(Number.isInteger(r) && r >= 1)) return setError('Resamples must be a whole number ≥ 1, or blank to choose automatically.');
-    if (!Number.isInteger(s) || s < 0) return setError('The seed must be a whole number ≥ 0.');
+    if (r !== null && !(Number.isInteger(r) && r >= 1)) { setError('Resamples must be a whole number ≥ 1, or blank to choose automatically.'); return; }
+    if (!Number.isInteger(s) || s < 0) { setError('The seed must be a whole number ≥ 0.'); return; }
     setSaving(true);
     try {
       await request(SetPhaseSignificanceDocument, { phaseId, resamples: r, seed: s });
@@ -40,7 +40,7 @@ export function SignificanceSettings({ phaseId, resamples, resamplesChosen, seed
   return (
     <details className="card" data-testid="significance-settings">
       <summary>Significance settings of this phase (organisers)</summary>
-      <form className="controls" onSubmit={save} aria-label="Significance settings">
+      <form className="controls" onSubmit={(e) => void save(e)} aria-label="Significance settings">
         <label>
           Resamples (blank: automatic)
           <input inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} placeholder={resamplesChosen ? `automatic (${resamples})` : ''} />

@@ -4,6 +4,7 @@ import { GraphqlProvider } from './auth';
 import { ApiError, request, resetGraphqlClient, setRequestToken, toErrorDetails, useQuery } from './graphql-client';
 import { LogoutDocument, MeDocument } from '../graphql/generated';
 import { jsonResponse } from '../test/json-response';
+import { defined } from '../../../../test/support/defined';
 
 function answer(body: unknown) {
   const fetchMock = jest.fn(async (_url: string, _init: RequestInit) => jsonResponse(body));
@@ -33,18 +34,18 @@ describe('request', () => {
     const fetchMock = answer({ data: { me: null } });
     setRequestToken('tok-1');
     await request(MeDocument, {});
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = defined(fetchMock.mock.calls[0]);
     expect(url).toBe('/graphql');
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('same-origin');
     expect((init.headers as Record<string, string>)['authorization']).toBe('Bearer tok-1');
-    expect(JSON.parse(String(init.body)).query).toContain('query Me');
+    expect(JSON.parse(typeof init.body === 'string' ? init.body : '').query).toContain('query Me');
   });
 
   it('sends no authorization header when no token is set (the cookie alone signs in)', async () => {
     const fetchMock = answer({ data: { me: null } });
     await request(MeDocument, {});
-    expect((fetchMock.mock.calls[0]![1].headers as Record<string, string>)['authorization']).toBeUndefined();
+    expect((defined(fetchMock.mock.calls[0])[1].headers as Record<string, string>)['authorization']).toBeUndefined();
   });
 
   it("throws the API's message and extensions.code, without urql's prefix", async () => {

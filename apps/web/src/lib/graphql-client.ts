@@ -36,7 +36,7 @@ function asNumber(v: unknown): number | null {
 
 /** Reads the API's error shape (GraphQL `errors[]` or a REST `{ message, code, line }` body). */
 export function toErrorDetails(raw: unknown): ApiErrorDetail[] {
-  const list: RawError[] = Array.isArray(raw) ? (raw as RawError[]) : raw && typeof raw === 'object' ? [raw as RawError] : [];
+  const list: RawError[] = Array.isArray(raw) ? (raw as RawError[]) : raw && typeof raw === 'object' ? [raw] : [];
   return list.map((e) => {
     const ext = e.extensions ?? (e as Record<string, unknown>);
     return {
@@ -104,18 +104,19 @@ function settle<R>(result: OperationResult<R>): R {
 /** Runs one operation outside a component (forms, buttons); throws {@link ApiError} on any error. */
 export function request<R, V extends AnyVariables>(doc: TypedDocumentNode<R, V>, variables: V, signal?: AbortSignal): Promise<R> {
   const client = sharedClient;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-comparison -- graphql's Kind and OperationTypeNode are string enums; comparing with their values keeps graphql out of the bundle
   const isMutation = doc.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'mutation');
   const source = isMutation ? client.mutation(doc, variables) : client.query(doc, variables, { requestPolicy: 'network-only' });
   if (!signal) return source.toPromise().then(settle);
   return new Promise<R>((resolve, reject) => {
-    if (signal.aborted) return reject(new DOMException('Aborted', 'AbortError'));
+    if (signal.aborted) { reject(new DOMException('Aborted', 'AbortError')); return; }
     const sub = source.subscribe((result) => {
       if (result.stale || result.hasNext) return;
       sub.unsubscribe();
       try {
         resolve(settle(result));
       } catch (e) {
-        reject(e);
+        reject(e instanceof Error ? e : new Error(String(e))); // settle() throws ApiError
       }
     });
     signal.addEventListener('abort', () => {
@@ -138,7 +139,7 @@ export interface QueryState<R> {
  * when `key` changes (something the variables do not show, e.g. a submission finished scoring).
  */
 export function useQuery<R, V extends AnyVariables>(doc: TypedDocumentNode<R, V>, variables: V, options: { skip?: boolean; pollMs?: number; poll?: boolean; key?: string | null } = {}): QueryState<R> {
-  const [result, reexecute] = useUrqlQuery<R, V>({ query: doc, variables, pause: options.skip } as Parameters<typeof useUrqlQuery<R, V>>[0]);
+  const [result, reexecute] = useUrqlQuery<R, V>({ query: doc, variables, pause: options.skip });
   const refetch = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
   const last = useRef<R | null>(null);
   if (result.data) last.current = result.data;

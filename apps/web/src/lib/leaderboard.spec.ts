@@ -1,5 +1,6 @@
 import { pair, row } from '../test/fixtures';
 import { clusterBands, findPair, orderSystems, pairCells, topDisagreementNote, topSystems } from './leaderboard';
+import { defined } from '../../../../test/support/defined';
 
 const rows = [
   row('A', { mean: 1, bt: 2, elo: 1, trueskill: 1, median: 1 }, { cluster: { mean: 1, median: 1, bt: 1 } }),
@@ -52,8 +53,8 @@ describe('pairCells', () => {
   it('fills both halves of the matrix: P(b beats a) = 1 − P(a beats b), with wins and losses swapped', () => {
     const cells = pairCells([pair('A', 'B', { pBt: 0.7, wins: 6, losses: 3, pAdjusted: 0.2 })]);
     expect(cells).toHaveLength(2);
-    const ab = cells.find((c) => c.row === 'A')!;
-    const ba = cells.find((c) => c.row === 'B')!;
+    const ab = defined(cells.find((c) => c.row === 'A'));
+    const ba = defined(cells.find((c) => c.row === 'B'));
     expect(ab.pBeats).toBeCloseTo(0.7, 12);
     expect(ba.pBeats).toBeCloseTo(0.3, 12);
     expect([ba.wins, ba.losses]).toEqual([3, 6]);
@@ -62,7 +63,7 @@ describe('pairCells', () => {
 
   it('marks a pair significant when its adjusted p is below α', () => {
     const [cell] = pairCells([pair('A', 'B', { pAdjusted: 0.049 })]);
-    expect(cell!.significant).toBe(true);
+    expect(defined(cell).significant).toBe(true);
   });
 });
 

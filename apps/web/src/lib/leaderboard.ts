@@ -37,7 +37,12 @@ export function clusterOf(row: LeaderboardRow, aggregation: Aggregation): number
  */
 export function rankIntervalOf(row: LeaderboardRow, aggregation: Aggregation): { interval: [number, number] | null; kind: 'bootstrap' | 'game order' } {
   const r = row.rankInterval[aggregation];
-  return { interval: r ? [r.best, r.worst] : null, kind: aggregation === 'elo' || aggregation === 'trueskill' ? 'game order' : 'bootstrap' };
+  return { interval: r ? [r.best, r.worst] : null, kind: rankIntervalKind(aggregation) };
+}
+
+/** How an aggregation's rank intervals are made: bootstrap, or the spread over game orders (Elo, TrueSkill). */
+export function rankIntervalKind(aggregation: Aggregation): 'bootstrap' | 'game order' {
+  return aggregation === 'elo' || aggregation === 'trueskill' ? 'game order' : 'bootstrap';
 }
 
 /** Systems significantly different from this one although in the same cluster (WMT-style clusters allow that). */
@@ -83,7 +88,7 @@ export function orderSystems(rows: readonly LeaderboardRow[], aggregation: Aggre
 
 /** A run of consecutive rows (in display order) sharing a significance cluster. */
 export interface Band {
-  cluster: number;
+  cluster: number | null;
   start: number;
   end: number;
 }
@@ -93,11 +98,12 @@ export interface Band {
  * each band is one run; null when the aggregation has no clusters.
  */
 export function clusterBands(ordered: readonly LeaderboardRow[], aggregation: Aggregation): Band[] | null {
-  if (ordered.length === 0) return [];
-  if (clusterOf(ordered[0]!, aggregation) === null) return null;
+  const [first] = ordered;
+  if (!first) return [];
+  if (clusterOf(first, aggregation) === null) return null;
   const bands: Band[] = [];
   ordered.forEach((row, i) => {
-    const c = clusterOf(row, aggregation)!;
+    const c = clusterOf(row, aggregation);
     const last = bands[bands.length - 1];
     if (last && last.cluster === c) last.end = i;
     else bands.push({ cluster: c, start: i, end: i });
@@ -109,7 +115,7 @@ export function clusterBands(ordered: readonly LeaderboardRow[], aggregation: Ag
 export function topSystems(rows: readonly LeaderboardRow[]): Partial<Record<Aggregation, string[]>> {
   const out: Partial<Record<Aggregation, string[]>> = {};
   for (const agg of AGGREGATIONS) {
-    if (rows.some((r) => r.rank[agg] === null || r.rank[agg] === undefined)) continue;
+    if (rows.some((r) => r.rank[agg] == null)) continue; // null, or absent
     const best = Math.min(...rows.map((r) => r.rank[agg] as number));
     out[agg] = rows.filter((r) => r.rank[agg] === best).map((r) => r.system);
   }

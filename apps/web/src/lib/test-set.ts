@@ -16,8 +16,8 @@ export function parseTestSet(text: string): TestSetParse {
   const instances: TestInstance[] = [];
   const seen = new Set<string>();
   const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]!.replace(/\r$/, '');
+  for (const [i, text] of lines.entries()) {
+    const raw = text.replace(/\r$/, '');
     if (raw.trim() === '') continue;
     const line = i + 1;
     let rec: unknown;

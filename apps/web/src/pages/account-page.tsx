@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { LoginDocument, RegisterDocument } from '../graphql/generated';
 import { useAuth } from '../lib/auth';
 import { ApiError, request } from '../lib/graphql-client';
@@ -30,11 +30,11 @@ export function AccountPage() {
       setBusy(false);
     }
   }
-  const register = (e: FormEvent) => {
+  const register = (e: SyntheticEvent) => {
     e.preventDefault();
     void act(() => request(RegisterDocument, { name: name.trim(), email: email.trim(), password }));
   };
-  const signIn = (e: FormEvent) => {
+  const signIn = (e: SyntheticEvent) => {
     e.preventDefault();
     void act(() => request(LoginDocument, { login: login.trim(), password: loginPassword }));
   };

@@ -44,7 +44,7 @@ function RobustnessChart({ bars }: { bars: PhenomenonBar[] }) {
 }
 
 function TradeoffChart({ rows, partner }: { rows: TradeoffRow[]; partner: string }) {
-  const ends = [...new Set(rows.map((r) => r.measure))].map((m) => rows.filter((r) => r.measure === m).at(-1)!);
+  const ends = [...new Set(rows.map((r) => r.measure))].flatMap((m) => rows.filter((r) => r.measure === m).slice(-1)); // the last row of each measure
   return (
     <PlotFigure
       label={`Adversarial accuracy${rows.some((r) => r.measure === TRADEOFF_MEASURES.pearson) ? ' and segment-level Pearson with human scores' : ''} of w·NLI + (1−w)·${metricLabel(partner)} against the NLI weight w`}
@@ -227,7 +227,7 @@ export function RobustnessPage({ slug }: { slug: string }) {
       </p>
       {me?.role === 'ORGANISER' && (
         <p>
-          <button type="button" onClick={run} disabled={running || busy}>
+          <button type="button" onClick={() => void run()} disabled={running || busy}>
             {running ? 'Queuing…' : reports.length ? "Run again for all of the task's metrics" : "Run for all of the task's metrics"}
           </button>
         </p>

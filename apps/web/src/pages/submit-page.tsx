@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
 import { QuotaDocument, RegisterTeamDocument, TasksDocument } from '../graphql/generated';
 import { useAuth } from '../lib/auth';
 import { ApiError, request, useQuery } from '../lib/graphql-client';
@@ -19,7 +19,7 @@ export function SubmitPage() {
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
-  const teams = me?.teams ?? [];
+  const teams = useMemo(() => me?.teams ?? [], [me]);
   useEffect(() => {
     if (!phaseId && open[0]) setPhaseId(open[0].phase.id);
   }, [open, phaseId]);
@@ -53,7 +53,7 @@ export function SubmitPage() {
   if (tasks.error) return <ErrorMessage error={tasks.error} onRetry={tasks.refetch} />;
   if (!me) return <ErrorMessage error="The token was not accepted. Sign out and try another." />;
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SyntheticEvent) {
     e.preventDefault();
     if (!file) return;
     setBusy(true);
@@ -80,7 +80,7 @@ export function SubmitPage() {
       )}
       {open.length === 0 && <Empty>No phase is open for submissions right now.</Empty>}
       {teams.length > 0 && open.length > 0 && (
-        <form className="form" onSubmit={submit} aria-describedby="submit-help">
+        <form className="form" onSubmit={(e) => void submit(e)} aria-describedby="submit-help">
           <p id="submit-help" className="small muted">
             JSONL with one <code>{'{"id": …, "output": …}'}</code> object per line, or plain text with one output per line in test-set order.
           </p>

@@ -80,7 +80,7 @@ function PhaseSubmissions({ phaseId, onScored }: { phaseId: string; onScored: ()
   useEffect(() => {
     if (busy && !nowBusy) onScored();
     setBusy(nowBusy);
-  }, [nowBusy]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [nowBusy]); // eslint-disable-line react-hooks/exhaustive-deps -- runs on the busy → idle edge only, not when busy or onScored change
   return (
     <section aria-labelledby="subs-heading">
       <h2 id="subs-heading">Submissions</h2>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { CreateMyTeamDocument, CreateTokenDocument, JoinTeamDocument, MyTokensDocument, RevokeTokenDocument, TeamDetailsDocument, TeamSubmissionsDocument } from '../graphql/generated';
 import { useAuth } from '../lib/auth';
 import { ApiError, request, useQuery } from '../lib/graphql-client';
@@ -10,7 +10,8 @@ function TeamCard({ id }: { id: string }) {
   const team = useQuery(TeamDetailsDocument, { id });
   if (team.loading && !team.data) return <Loading what="the team" />;
   if (team.error) return <ErrorMessage error={team.error} onRetry={team.refetch} />;
-  const t = team.data!.team;
+  if (!team.data) return <Loading what="the team" />;
+  const t = team.data.team;
   return (
     <section className="card" aria-label={`Team ${t.name}`} data-testid="team-card">
       <h2>{t.name}</h2>
@@ -78,7 +79,7 @@ function Tokens() {
   const [label, setLabel] = useState('');
   const [created, setCreated] = useState<string | null>(null);
   const [error, setError] = useState<ApiError | string | null>(null);
-  async function create(e: FormEvent) {
+  async function create(e: SyntheticEvent) {
     e.preventDefault();
     setError(null);
     try {
@@ -109,7 +110,7 @@ function Tokens() {
           New token (shown once): <code data-testid="new-token">{created}</code>
         </p>
       )}
-      <form className="form inline-form" onSubmit={create}>
+      <form className="form inline-form" onSubmit={(e) => void create(e)}>
         <label>
           Name
           <input name="token-label" value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={100} placeholder="laptop" />
@@ -168,7 +169,7 @@ export function TeamPage() {
       </section>
     );
   }
-  async function act(e: FormEvent, action: () => Promise<unknown>) {
+  async function act(e: SyntheticEvent, action: () => Promise<unknown>) {
     e.preventDefault();
     setError(null);
     try {

@@ -1,6 +1,7 @@
 import type { ItsFunction, WinkMethods } from 'wink-nlp';
 import type WinkNlp from 'wink-nlp';
 import type WinkModel from 'wink-eng-lite-web-model';
+import { at } from '../at';
 
 /** A token of an English sentence as wink-nlp reads it, with the spaces before it. */
 export interface Token {
@@ -29,16 +30,18 @@ function engine(): WinkMethods {
 
 /** Tokenises and tags one English sentence or short text (outer whitespace is dropped). */
 export function tagEnglish(text: string): Token[] {
+  /* eslint-disable @typescript-eslint/unbound-method -- wink-nlp's its.* helpers are plain functions that its typings declare as methods */
   const n = engine();
   const its = n.its;
   const tokens = n.readDoc(text.trim()).tokens();
-  const values = tokens.out(its.value) as string[];
-  const pos = tokens.out(its.pos) as string[];
+  const values = tokens.out<string>(its.value);
+  const pos = tokens.out<string>(its.pos);
   // wink-nlp's typings give lemma and precedingSpaces other signatures than they have at run time.
-  const lemma = tokens.out(its.lemma as unknown as ItsFunction<string>) as string[];
-  const kind = tokens.out(its.type) as string[];
-  const pre = tokens.out(its.precedingSpaces as unknown as ItsFunction<string>) as string[];
-  return values.map((t, i) => ({ text: t, pos: pos[i], lemma: lemma[i], kind: kind[i], pre: i === 0 ? '' : pre[i] }));
+  const lemma = tokens.out<string>(its.lemma as unknown as ItsFunction<string>);
+  const kind = tokens.out<string>(its.type);
+  const pre = tokens.out<string>(its.precedingSpaces as unknown as ItsFunction<string>);
+  /* eslint-enable @typescript-eslint/unbound-method */
+  return values.map((t, i) => ({ text: t, pos: at(pos, i), lemma: at(lemma, i), kind: at(kind, i), pre: i === 0 ? '' : at(pre, i) }));
 }
 
 /** Text of tokens, each preceded by its spaces; `render(tagEnglish(s)) === s.trim()`. */
@@ -50,7 +53,7 @@ export function render(tokens: readonly Token[]): string {
 export function matchCase(from: string, word: string): string {
   if (from.length > 1 && from === from.toUpperCase() && from !== from.toLowerCase()) return word.toUpperCase();
   if (from[0] && from[0] === from[0].toUpperCase() && from[0] !== from[0].toLowerCase()) {
-    return word[0].toUpperCase() + word.slice(1);
+    return word.charAt(0).toUpperCase() + word.slice(1);
   }
   return word;
 }
@@ -66,7 +69,7 @@ export function isAlphaWord(t: Token): boolean {
  */
 export function isStandalone(tokens: readonly Token[], i: number): boolean {
   const glue = (t: Token | undefined): boolean => t !== undefined && (t.text === '-' || t.text === '/' || t.kind === 'number' || t.kind === 'word');
-  const prevJoined = i > 0 && tokens[i].pre === '' && glue(tokens[i - 1]);
+  const prevJoined = i > 0 && at(tokens, i).pre === '' && glue(tokens[i - 1]);
   const next = tokens[i + 1];
   const nextJoined = next !== undefined && next.pre === '' && glue(next) && !/^['’]/.test(next.text);
   return !prevJoined && !nextJoined;

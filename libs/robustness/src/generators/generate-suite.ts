@@ -10,6 +10,7 @@ import type { Perturber } from './perturbation';
 import { pronounSwap } from './pronoun-swap';
 import { buildVocabulary } from './vocabulary';
 import { addition, mismatch, omission, subjectVerbDisagreement, typo, wordShuffle } from './word-edits';
+import { at } from '../at';
 
 /** Phenomenon codes, as in MENLI's data files; the last three are the fluency set. */
 export const PHENOMENA = [
@@ -101,8 +102,8 @@ export function generateSuite(input: SuiteGenerationInput): GeneratedSuite {
   const seed = input.seed ?? 12345;
   const perPhenomenon = input.perPhenomenon ?? 200;
   const goodLines = input.paraphrases ?? input.secondReferences;
-  const tagged: (Token[] | undefined)[] = new Array(refs.length);
-  const tag = (i: number): Token[] => (tagged[i] ??= tagEnglish(refs[i]));
+  const tagged = new Array<Token[] | undefined>(refs.length);
+  const tag = (i: number): Token[] => (tagged[i] ??= tagEnglish(at(refs, i)));
   const vocabulary = buildVocabulary([
     ...refs.map((_, i) => tag(i)),
     ...(input.secondReferences ?? []).map((s) => tagEnglish(s)),
@@ -115,12 +116,12 @@ export function generateSuite(input: SuiteGenerationInput): GeneratedSuite {
     const order = refs.map((_, i) => i);
     for (let k = order.length - 1; k > 0; k--) {
       const j = rng.int(k + 1);
-      [order[k], order[j]] = [order[j], order[k]];
+      [order[k], order[j]] = [at(order, j), at(order, k)];
     }
     let made = 0;
     for (const i of order) {
       if (made >= perPhenomenon) break;
-      const ref = refs[i].trim();
+      const ref = at(refs, i).trim();
       if (ref === '') continue;
       const tokens = tag(i);
       const good = phenomenon === 'num' ? spellOutNumbers(tokens) : goodLines?.[i]?.trim();

@@ -1,6 +1,7 @@
 import { render } from './english-nlp';
 import { indexesWhere, replaceToken } from './perturbation';
 import type { Perturber } from './perturbation';
+import { at } from '../at';
 
 /** Common English first names by gender, the pool CheckList-style name swaps draw from. */
 export const FIRST_NAMES = {
@@ -19,9 +20,9 @@ export const nameSwap: Perturber = (tokens, { rng }) => {
   const candidates = indexesWhere(tokens, (t) => t.pos === 'PROPN' && GENDER.has(t.text));
   if (candidates.length === 0) return null;
   const i = rng.pick(candidates);
-  const gender = GENDER.get(tokens[i].text) as 'female' | 'male';
+  const gender = GENDER.get(at(tokens, i).text) as 'female' | 'male';
   const present = new Set(tokens.map((t) => t.text));
   const pool = FIRST_NAMES[gender].filter((n) => !present.has(n));
   const replacement = rng.pick(pool);
-  return { text: render(replaceToken(tokens, i, replacement)), edit: `${tokens[i].text} → ${replacement}` };
+  return { text: render(replaceToken(tokens, i, replacement)), edit: `${at(tokens, i).text} → ${replacement}` };
 };

@@ -2,6 +2,7 @@ import { matchCase, render } from './english-nlp';
 import type { Token } from './english-nlp';
 import type { Perturber } from './perturbation';
 import { inflectionOf } from './vocabulary';
+import { at } from '../at';
 
 // Clitic hosts whose form changes when "n't" goes: "won't" → "will", "can't" → "can".
 const CLITIC_HOST: Record<string, string> = { wo: 'will', ca: 'can', sha: 'shall', ai: 'is' };
@@ -13,12 +14,13 @@ function isNot(t: Token): boolean {
 
 /** Removes the first "not"/"n't" after an auxiliary, restoring the host of a contraction. */
 function removeNegation(tokens: readonly Token[]): { text: string; edit: string } | null {
-  const i = tokens.findIndex((t, k) => k > 0 && isNot(t) && tokens[k - 1].pos === 'AUX');
+  const i = tokens.findIndex((t, k) => k > 0 && isNot(t) && at(tokens, k - 1).pos === 'AUX');
   if (i < 0) return null;
   const out = tokens.map((t) => ({ ...t }));
-  const host = out[i - 1];
-  const before = `${host.text}${out[i].pre}${out[i].text}`;
-  if (CLITIC_HOST[host.text.toLowerCase()]) host.text = matchCase(host.text, CLITIC_HOST[host.text.toLowerCase()]);
+  const host = at(out, i - 1);
+  const before = `${host.text}${at(out, i).pre}${at(out, i).text}`;
+  const clitic = CLITIC_HOST[host.text.toLowerCase()];
+  if (clitic) host.text = matchCase(host.text, clitic);
   out.splice(i, 1);
   return { text: render(out), edit: `${before} → ${host.text}` };
 }
@@ -31,7 +33,7 @@ function removeNegation(tokens: readonly Token[]): { text: string; edit: string 
 function addNegation(tokens: readonly Token[]): { text: string; edit: string } | null {
   // Auxiliaries first: in "The body found at the mall was identified" the finite verb is "was".
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
+    const t = at(tokens, i);
     const next = tokens[i + 1];
     if (t.pos === 'AUX' && AUX_TAKING_NOT.has(t.lemma) && next && next.pre !== '' && !isNot(next)) {
       // "to be" / "to have" are not finite; skip infinitives.
@@ -42,7 +44,7 @@ function addNegation(tokens: readonly Token[]): { text: string; edit: string } |
     }
   }
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
+    const t = at(tokens, i);
     if (t.pos === 'VERB' && /^\p{Ll}+$/u.test(t.text)) {
       const prev = tokens[i - 1];
       if (prev && (prev.pos === 'AUX' || prev.pos === 'PART' || prev.text.toLowerCase() === 'to')) continue;
@@ -54,7 +56,7 @@ function addNegation(tokens: readonly Token[]): { text: string; edit: string } |
       const out = tokens.map((x) => ({ ...x }));
       out[i] = { ...t, text: t.lemma };
       out.splice(i, 0, { text: doForm, pos: 'AUX', lemma: 'do', kind: 'word', pre: t.pre }, { text: 'not', pos: 'PART', lemma: 'not', kind: 'word', pre: ' ' });
-      out[i + 2].pre = ' ';
+      at(out, i + 2).pre = ' ';
       return { text: render(out), edit: `${t.text} → ${doForm} not ${t.lemma}` };
     }
   }

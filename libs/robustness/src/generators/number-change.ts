@@ -3,6 +3,7 @@ import { NUMBER_PATTERN } from './number-words';
 import { indexesWhere, replaceToken } from './perturbation';
 import type { Perturber } from './perturbation';
 import type { Rng } from '../random';
+import { at } from '../at';
 
 /**
  * A different random number in the same format as `digits`: same count of integer digits
@@ -10,7 +11,7 @@ import type { Rng } from '../random';
  */
 export function randomNumberLike(digits: string, rng: Rng): string {
   const grouped = digits.includes(',');
-  const [intPart, frac] = digits.replace(/,/g, '').split('.');
+  const [intPart = '', frac] = digits.replace(/,/g, '').split('.'); // split returns at least one part
   for (let attempt = 0; attempt < 50; attempt++) {
     let int = '';
     for (let k = 0; k < intPart.length; k++) int += String(k === 0 && intPart.length > 1 ? 1 + rng.int(9) : rng.int(10));
@@ -31,6 +32,6 @@ export const numberChange: Perturber = (tokens, { rng }) => {
   const candidates = indexesWhere(tokens, (t) => t.kind === 'number' && NUMBER_PATTERN.test(t.text));
   if (candidates.length === 0) return null;
   const i = rng.pick(candidates);
-  const replacement = randomNumberLike(tokens[i].text, rng);
-  return { text: render(replaceToken(tokens, i, replacement)), edit: `${tokens[i].text} → ${replacement}` };
+  const replacement = randomNumberLike(at(tokens, i).text, rng);
+  return { text: render(replaceToken(tokens, i, replacement)), edit: `${at(tokens, i).text} → ${replacement}` };
 };

@@ -1,4 +1,5 @@
 import type { Token } from './english-nlp';
+import { at } from '../at';
 
 const ONES = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' ');
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
@@ -10,8 +11,8 @@ function underThousand(n: number): string {
     parts.push(`${ONES[Math.floor(n / 100)]} hundred`);
     n %= 100;
   }
-  if (n >= 20) parts.push(TENS[Math.floor(n / 10)] + (n % 10 ? `-${ONES[n % 10]}` : ''));
-  else if (n > 0) parts.push(ONES[n]);
+  if (n >= 20) parts.push(at(TENS, Math.floor(n / 10)) + (n % 10 ? `-${ONES[n % 10]}` : ''));
+  else if (n > 0) parts.push(at(ONES, n));
   return parts.join(' ');
 }
 
@@ -26,7 +27,7 @@ export const NUMBER_PATTERN = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
  */
 export function numberToWords(digits: string): string | null {
   if (!NUMBER_PATTERN.test(digits)) return null;
-  const [intPart, frac] = digits.replace(/,/g, '').split('.');
+  const [intPart = '', frac] = digits.replace(/,/g, '').split('.'); // split returns at least one part
   if (intPart.length > 15) return null;
   let n = Number(intPart);
   let words: string;
@@ -39,7 +40,7 @@ export function numberToWords(digits: string): string | null {
     }
     words = groups.join(' ');
   }
-  if (frac !== undefined) words += ' point ' + [...frac].map((d) => ONES[Number(d)]).join(' ');
+  if (frac !== undefined) words += ' point ' + Array.from(frac, (d) => ONES[Number(d)]).join(' ');
   return words;
 }
 
@@ -54,17 +55,17 @@ export function spellOutNumbers(tokens: readonly Token[]): string | null {
   const out: string[] = [];
   let changed = false;
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
+    const t = at(tokens, i);
     const pre = out.length === 0 ? '' : t.pre;
     const words = t.kind === 'number' ? numberToWords(t.text) : null;
     if (words === null) {
-      if (CURRENCY[t.text] && tokens[i + 1]?.kind === 'number' && numberToWords(tokens[i + 1].text) !== null) {
+      if (CURRENCY[t.text] && tokens[i + 1]?.kind === 'number' && numberToWords(at(tokens, i + 1).text) !== null) {
         // "$100 billion": the number comes next, the currency word after its scale word.
-        const num = tokens[i + 1];
+        const num = at(tokens, i + 1);
         let text = numberToWords(num.text) as string;
         let j = i + 1;
-        if (tokens[j + 1] && SCALE_WORDS.has(tokens[j + 1].text.toLowerCase()) && tokens[j + 1].pre !== '') {
-          text += ` ${tokens[j + 1].text}`;
+        if (tokens[j + 1] && SCALE_WORDS.has(at(tokens, j + 1).text.toLowerCase()) && at(tokens, j + 1).pre !== '') {
+          text += ` ${at(tokens, j + 1).text}`;
           j++;
         }
         out.push(pre + text + ` ${CURRENCY[t.text]}`);

@@ -1,6 +1,7 @@
 import { matchCase, render } from './english-nlp';
 import { indexesWhere, replaceToken } from './perturbation';
 import type { Perturber } from './perturbation';
+import { at } from '../at';
 
 // Swaps that keep the sentence grammatical (MENLI M:268–270: "he" to "she", "us" to "them").
 const SWAP: Record<string, string> = {
@@ -21,12 +22,13 @@ export const pronounSwap: Perturber = (tokens, { rng }) => {
   });
   if (candidates.length === 0) return null;
   const i = rng.pick(candidates);
-  const w = tokens[i].text.toLowerCase();
+  const w = at(tokens, i).text.toLowerCase();
   let to = SWAP[w];
   if (w === 'her') {
     const next = tokens[i + 1];
     to = next && ['NOUN', 'ADJ', 'PROPN', 'NUM'].includes(next.pos) ? 'his' : 'him';
   }
-  const replacement = matchCase(tokens[i].text, to);
-  return { text: render(replaceToken(tokens, i, replacement)), edit: `${tokens[i].text} → ${replacement}` };
+  if (to === undefined) return null; // candidates are SWAP's words and "her"
+  const replacement = matchCase(at(tokens, i).text, to);
+  return { text: render(replaceToken(tokens, i, replacement)), edit: `${at(tokens, i).text} → ${replacement}` };
 };

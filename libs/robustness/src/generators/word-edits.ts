@@ -3,6 +3,7 @@ import { indexesWhere, replaceToken } from './perturbation';
 import type { Perturber } from './perturbation';
 import { inflectionOf } from './vocabulary';
 import type { OpenClass } from './vocabulary';
+import { at } from '../at';
 
 /**
  * Addition (MENLI M:247–249): after a random common noun, "and" plus another noun of the
@@ -16,7 +17,7 @@ export const addition: Perturber = (tokens, { rng, vocabulary }) => {
   );
   if (candidates.length === 0) return null;
   const i = rng.pick(candidates);
-  const form = inflectionOf('NOUN', tokens[i].text, tokens[i].lemma);
+  const form = inflectionOf('NOUN', at(tokens, i).text, at(tokens, i).lemma);
   const present = new Set(tokens.map((t) => t.lemma));
   const pool = vocabulary.NOUN.filter((w) => w.form === form && !present.has(w.lemma));
   if (pool.length === 0) return null;
@@ -28,7 +29,7 @@ export const addition: Perturber = (tokens, { rng, vocabulary }) => {
     { text: 'and', pos: 'CCONJ', lemma: 'and', kind: 'word', pre: ' ' },
     { text: added, pos: 'NOUN', lemma: added, kind: 'word', pre: ' ' },
   );
-  return { text: render(out), edit: `${tokens[i].text} → ${tokens[i].text} and ${added}` };
+  return { text: render(out), edit: `${at(tokens, i).text} → ${at(tokens, i).text} and ${added}` };
 };
 
 /**
@@ -40,14 +41,14 @@ export const omission: Perturber = (tokens, { rng }) => {
   // Whole words only: dropping "ca" from "can't" or "John" from "John's" would leave a fragment.
   const words = indexesWhere(
     tokens,
-    (t, i) => t.kind !== 'punctuation' && isStandalone(tokens, i) && !/^['’]/.test(tokens[i + 1]?.pre === '' ? tokens[i + 1].text : ''),
+    (t, i) => t.kind !== 'punctuation' && isStandalone(tokens, i) && !/^['’]/.test(tokens[i + 1]?.pre === '' ? at(tokens, i + 1).text : ''),
   );
   if (words.length < 2) return null;
   const count = 1 + rng.int(Math.max(1, Math.floor(words.length * 0.2)));
   const dropped = new Set<number>();
-  while (dropped.size < count) dropped.add(words[rng.int(words.length)]);
+  while (dropped.size < count) dropped.add(at(words, rng.int(words.length)));
   const kept = tokens.filter((_, i) => !dropped.has(i));
-  const edit = [...dropped].sort((a, b) => a - b).map((i) => `-${tokens[i].text}`).join(' ');
+  const edit = [...dropped].sort((a, b) => a - b).map((i) => `-${at(tokens, i).text}`).join(' ');
   return { text: render(kept), edit };
 };
 
@@ -60,7 +61,7 @@ export function mismatch(pos: OpenClass): Perturber {
     const candidates = indexesWhere(tokens, (t, k) => t.pos === pos && isAlphaWord(t) && isStandalone(tokens, k) && t.text.length >= 3);
     if (candidates.length === 0) return null;
     const i = rng.pick(candidates);
-    const t = tokens[i];
+    const t = at(tokens, i);
     const form = inflectionOf(pos, t.text, t.lemma);
     const pool = vocabulary[pos].filter((w) => w.form === form && w.lemma !== t.lemma.toLowerCase());
     if (pool.length === 0) return null;
@@ -83,7 +84,7 @@ export const wordShuffle: Perturber = (tokens, { rng }) => {
     const order = body.map((_, k) => k);
     for (let k = order.length - 1; k > 0; k--) {
       const j = rng.int(k + 1);
-      [order[k], order[j]] = [order[j], order[k]];
+      [order[k], order[j]] = [at(order, j), at(order, k)];
     }
     const shuffled = order.map((k) => body[k]);
     if (shuffled.join(' ') === body.join(' ')) continue;
@@ -100,17 +101,17 @@ export const typo: Perturber = (tokens, { rng }) => {
   const candidates = indexesWhere(tokens, (t, k) => isAlphaWord(t) && isStandalone(tokens, k) && /^\p{L}{4,}$/u.test(t.text));
   if (candidates.length === 0) return null;
   const i = rng.pick(candidates);
-  const w = tokens[i].text;
+  const w = at(tokens, i).text;
   let out = w;
   for (let attempt = 0; attempt < 10 && out === w; attempt++) {
     // Inner positions only, so the first and last letters stay.
     const kind = rng.int(3);
     if (kind === 0) {
       const k = 1 + rng.int(w.length - 3);
-      out = w.slice(0, k) + w[k + 1] + w[k] + w.slice(k + 2);
+      out = w.slice(0, k) + w.charAt(k + 1) + w.charAt(k) + w.slice(k + 2);
     } else {
       const k = 1 + rng.int(w.length - 2);
-      out = kind === 1 ? w.slice(0, k) + w.slice(k + 1) : w.slice(0, k) + w[k] + w.slice(k);
+      out = kind === 1 ? w.slice(0, k) + w.slice(k + 1) : w.slice(0, k) + w.charAt(k) + w.slice(k);
     }
   }
   if (out === w) return null;
@@ -128,7 +129,7 @@ const AGREEMENT_SWAP: Record<string, string> = {
  */
 export const subjectVerbDisagreement: Perturber = (tokens) => {
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
+    const t = at(tokens, i);
     const w = t.text.toLowerCase();
     const prev = tokens[i - 1];
     const nonFinite = prev && (prev.text.toLowerCase() === 'to' || (prev.pos === 'AUX' && prev.lemma !== 'do'));

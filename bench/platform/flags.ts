@@ -62,7 +62,7 @@ export function parsePlatformFlags(argv: readonly string[]): PlatformFlags {
     // `--workers -1` is read as a (bad) value, as the CLI reads its flags, not as "ambiguous".
     ({ values } = parseArgs({ args: joinDashValues(argv, OPTIONS), options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (e) {
-    throw new FlagError((e as Error).message.split('\n')[0]!);
+    throw new FlagError((e as Error).message.split('\n', 1)[0] ?? String(e));
   }
   const s = (k: string) => values[k] as string | undefined;
   const d = PLATFORM_DEFAULTS;

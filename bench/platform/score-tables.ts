@@ -68,7 +68,7 @@ export async function scoreCommitTimes(pg: Client, submissionIds: string[]): Pro
         `SELECT submission_id::text AS id, max(pg_xact_commit_timestamp(xmin)) AS committed FROM "${table}" WHERE submission_id = ANY($1::uuid[]) GROUP BY 1`,
         [submissionIds],
       );
-      const committed = new Map(rows.filter((r) => r.committed).map((r) => [r.id, r.committed!]));
+      const committed = new Map(rows.flatMap((r) => (r.committed ? [[r.id, r.committed] as const] : [])));
       if (committed.size === submissionIds.length) return { table, committed };
     } catch {
       // no commit timestamps (track_commit_timestamp off) or an unexpected column type

@@ -12,7 +12,7 @@ export function percentile(values: ArrayLike<number>, p: number): number {
   if (n === 0) return NaN;
   const sorted = Float64Array.from(values).sort();
   const rank = Math.max(1, Math.ceil((p / 100) * n));
-  return sorted[rank - 1]!;
+  return sorted[rank - 1] ?? NaN;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { defined } from '../../test/support/defined';
 import { score } from '@podium/metrics';
 import { syntheticTestSet, systemOutputs, systemQualities } from './synthetic';
 
@@ -33,11 +34,11 @@ describe('bench:platform synthetic data', () => {
     const [low, mid, high] = [at(0.5, 0), at(0.7, 1), at(0.9, 2)];
     for (const metric of ['bleu', 'chrf'] as const) {
       const [a, b, c] = [low, mid, high].map((h) => score(metric, {}, h, refs).corpus);
-      expect(a).toBeLessThan(b!);
-      expect(b).toBeLessThan(c!);
+      expect(a).toBeLessThan(defined(b));
+      expect(b).toBeLessThan(defined(c));
     }
     const [a, b, c] = [low, mid, high].map((h) => score('ter', {}, h, refs).corpus);
-    expect(a).toBeGreaterThan(b!);
-    expect(b).toBeGreaterThan(c!);
+    expect(a).toBeGreaterThan(defined(b));
+    expect(b).toBeGreaterThan(defined(c));
   });
 });

@@ -6,6 +6,13 @@
  */
 import { mulberry32, type Rng } from '@podium/ranking';
 
+/** `xs[i]`, or a RangeError: the generator's indices are always in range. */
+function at<T>(xs: ArrayLike<T>, i: number): T {
+  const x = xs[i];
+  if (x === undefined) throw new RangeError(`index ${i} outside 0..${xs.length - 1}`);
+  return x;
+}
+
 const SYLLABLES = ['ka', 're', 'mi', 'to', 'su', 'len', 'dar', 'po', 'vi', 'nor', 'el', 'an', 'ti', 'bo', 'ges', 'ur', 'fa', 'lo', 'ne', 'shi', 'ra', 'mon', 'ta', 'ek'];
 
 /** `size` distinct pseudo-words of 1–3 syllables, the same for the same seed. */
@@ -15,7 +22,7 @@ export function vocabulary(size: number, seed: number): string[] {
   while (words.size < size) {
     const n = 1 + rng.nextInt(3);
     let w = '';
-    for (let k = 0; k < n; k++) w += SYLLABLES[rng.nextInt(SYLLABLES.length)];
+    for (let k = 0; k < n; k++) w += at(SYLLABLES, rng.nextInt(SYLLABLES.length));
     words.add(w);
   }
   return [...words];
@@ -32,7 +39,7 @@ function zipfSampler(size: number): (rng: Rng) => number {
     let hi = size - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (cumulative[mid]! < u) lo = mid + 1;
+      if (at(cumulative, mid) < u) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -50,7 +57,7 @@ const MAX_TOKENS = 30;
 
 function sentence(rng: Rng, words: string[], draw: (rng: Rng) => number): string[] {
   const n = MIN_TOKENS + rng.nextInt(MAX_TOKENS - MIN_TOKENS + 1);
-  const tokens = Array.from({ length: n - 1 }, () => words[draw(rng)]!);
+  const tokens = Array.from({ length: n - 1 }, () => at(words, draw(rng)));
   tokens.push('.');
   return tokens;
 }
@@ -78,7 +85,7 @@ export function systemQualities(systems: number, seed: number): number[] {
   const q = Array.from({ length: systems }, (_, s) => 0.45 + (0.5 * s) / Math.max(1, systems - 1));
   for (let i = q.length - 1; i > 0; i--) {
     const j = rng.nextInt(i + 1);
-    [q[i], q[j]] = [q[j]!, q[i]!];
+    [q[i], q[j]] = [at(q, j), at(q, i)];
   }
   return q;
 }
@@ -104,13 +111,13 @@ export function systemOutputs(instances: readonly SyntheticInstance[], quality: 
         continue;
       }
       const u = rng.next();
-      if (u < 0.6) out.push(words[draw(rng)]!);
+      if (u < 0.6) out.push(at(words, draw(rng)));
       else if (u < 0.8) continue;
-      else out.push(token, words[draw(rng)]!);
+      else out.push(token, at(words, draw(rng)));
     }
     for (let k = 0; k + 1 < out.length; k++) {
-      if (rng.next() < (1 - quality) / 4) [out[k], out[k + 1]] = [out[k + 1]!, out[k]!];
+      if (rng.next() < (1 - quality) / 4) [out[k], out[k + 1]] = [at(out, k + 1), at(out, k)];
     }
-    return out.length > 0 ? out.join(' ') : words[0]!;
+    return out.length > 0 ? out.join(' ') : at(words, 0);
   });
 }

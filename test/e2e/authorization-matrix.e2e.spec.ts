@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
+import { createDb, IdentityRepository, Role, SubmissionRepository, type Db } from '@podium/db';
 import {
   AUTHORIZATION_MATRIX,
   PHASE_STATES,
@@ -104,9 +104,11 @@ describe('authorization matrix: role × resource × phase state, through every p
       // Scores as the worker would store them (no worker in this test: visibility, not scoring).
       const instances = await db.instance.findMany({ where: { testSet: { phases: { some: { id: phaseId } } } }, orderBy: { position: 'asc' } });
       for (const [k, id] of [ids.a, ids.b].entries()) {
-        await db.instanceScore.createMany({ data: instances.map((inst, p) => ({ submissionId: id, instanceId: inst.id, metric: 'bleu', signature: 'bleu|test', value: 10 * (k + 1) + p })) });
-        await db.corpusScore.create({ data: { submissionId: id, metric: 'bleu', signature: 'bleu|test', value: 10 * (k + 1) } });
-        await db.submission.update({ where: { id }, data: { status: 'SCORED', scoredAt: new Date(), progressDone: 2 } });
+        await new SubmissionRepository(db).saveScores(
+          id,
+          [{ metric: 'bleu', signature: 'bleu|test', values: instances.map((_, p) => 10 * (k + 1) + p) }],
+          [{ metric: 'bleu', signature: 'bleu|test', value: 10 * (k + 1) }],
+        );
       }
       if (state === 'closed-unpublished' || state === 'published') await org.request(`mutation($p: ID!) { closePhase(id: $p) { id } }`, { p: phaseId });
       if (state === 'published') await org.request(`mutation($p: ID!) { publishPhase(id: $p) { id } }`, { p: phaseId });

@@ -5,7 +5,7 @@
  * scores every instance, the leaderboard ranks the systems, and the CSV download has every row.
  */
 import { randomUUID } from 'node:crypto';
-import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
+import { createDb, decodeValues, IdentityRepository, Role, type Db } from '@podium/db';
 import { fitBradleyTerry, countWins } from '@podium/ranking';
 import { databaseUrl, freePort, graphqlClient, startApp, waitFor, type RunningApp } from './support/processes';
 import { defined } from '../support/defined';
@@ -128,9 +128,9 @@ describe('platform: task → submissions → scores → leaderboard → download
     expect(byBt).toEqual(['good', 'mid', 'bad']);
 
     // The leaderboard's BT strengths equal a fit on the stored per-instance scores.
-    const stored = await db.instanceScore.findMany({ where: { submissionId: { in: Object.values(ids) }, metric: 'chrf' }, include: { instance: true } });
+    const stored = await db.scoreColumn.findMany({ where: { submissionId: { in: Object.values(ids) }, metric: 'chrf' } });
     const systems = ['good', 'mid', 'bad'];
-    const scores = systems.map((s) => stored.filter((r) => r.submissionId === ids[s]).sort((a, b) => a.instance.position - b.instance.position).map((r) => r.value));
+    const scores = systems.map((s) => [...decodeValues(stored.find((c) => c.submissionId === ids[s])!.values)]);
     const fit = fitBradleyTerry(countWins({ systems, instances: REFS.map((_, i) => `seg-${i + 1}`), scores }));
     expect(fit.strengths.every(Number.isFinite)).toBe(true);
     for (const [k, s] of systems.entries()) {

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createDb, type Db } from '@podium/db';
-import { createFaultTask, sleep, startApi, workerPool, type FaultTask, type WorkerPool } from './support/faults';
+import { createFaultTask, sleep, startApi, storedScoreCount, workerPool, type FaultTask, type WorkerPool } from './support/faults';
 import { startOwnPostgres, type OwnPostgres } from './support/postgres';
 import { freePort, repoRoot, waitFor, type RunningApp } from './support/processes';
 
@@ -72,7 +72,7 @@ describe('PostgreSQL restarted mid-job', () => {
     await waitFor('the submission to be scored', async () => (await db.submission.findUniqueOrThrow({ where: { id: submissionId } })).status === 'SCORED', 60_000).catch((e: unknown) => {
       throw new Error(`${String(e)}\nworker logs:\n${pool.logs().slice(-5000)}`);
     });
-    expect(await db.instanceScore.count({ where: { submissionId } })).toBe(INSTANCES);
+    expect(await storedScoreCount(db, submissionId)).toBe(INSTANCES);
     // The worker that lost its database mid-job is still the one running.
     expect(pool.running.size).toBe(1);
     await waitFor('the api to report a healthy database', async () => (await fetch(`${baseUrl}/api/health`)).status === 200, 30_000);

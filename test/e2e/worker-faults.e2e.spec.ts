@@ -8,7 +8,7 @@
 import { sendScoreJob } from '@podium/contracts';
 import { createDb, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
-import { createFaultTask, killWorkersMidJob, queueSubmissions, sleep, workerPool, type FaultTask, type WorkerPool } from './support/faults';
+import { createFaultTask, killWorkersMidJob, queueSubmissions, sleep, storedScoreCount, workerPool, type FaultTask, type WorkerPool } from './support/faults';
 import { databaseUrl, waitFor } from './support/processes';
 
 const SCHEMA = 'pgboss_worker_faults';
@@ -71,9 +71,9 @@ describe('worker faults (real worker processes)', () => {
     const w = pool.start(`final-tx-${process.pid}`);
     await waitFor('the worker inside its final transaction', async () => w.logs.join('').includes('fault-in-the-final-transaction'), 60_000);
     w.child.kill('SIGKILL');
-    // The transaction died with the connection: no score row, still SCORING under a dead lease.
+    // The transaction died with the connection: no score stored, still SCORING under a dead lease.
     await sleep(300);
-    expect(await db.instanceScore.count({ where: { submissionId: id } })).toBe(0);
+    expect(await storedScoreCount(db, id)).toBe(0);
     expect((await db.submission.findUniqueOrThrow({ where: { id } })).status).toBe('SCORING');
     const next = workerPool(env());
     pools.push(next);
@@ -83,7 +83,7 @@ describe('worker faults (real worker processes)', () => {
       return s.status === 'SCORED' ? s : null;
     }, 60_000);
     expect(done.attempt).toBe(2);
-    expect(await db.instanceScore.count({ where: { submissionId: id } })).toBe(INSTANCES);
+    expect(await storedScoreCount(db, id)).toBe(INSTANCES);
     expect(await db.corpusScore.count({ where: { submissionId: id } })).toBe(1);
     await next.stopAll();
   }, 120_000);
@@ -104,7 +104,7 @@ describe('worker faults (real worker processes)', () => {
     pools.push(next);
     next.start(`after-sigterm-${process.pid}`);
     await waitFor('another worker to score it', async () => (await db.submission.findUniqueOrThrow({ where: { id } })).status === 'SCORED', 60_000);
-    expect(await db.instanceScore.count({ where: { submissionId: id } })).toBe(INSTANCES);
+    expect(await storedScoreCount(db, id)).toBe(INSTANCES);
     await next.stopAll();
   }, 120_000);
 });

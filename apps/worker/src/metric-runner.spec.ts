@@ -1,4 +1,4 @@
-import { referenceStreams, type ScoringInstance } from './metric-runner';
+import { referenceStreams, runMetrics, type ScoringInstance } from './metric-runner';
 
 const inst = (references: string[]): ScoringInstance => ({ instanceId: 'i', source: 's', output: 'o', references });
 
@@ -15,5 +15,22 @@ describe('referenceStreams', () => {
       ['a2', 'b1'],
       ['a3', 'b1'],
     ]);
+  });
+});
+
+describe('runMetrics', () => {
+  const pair = (output: string, reference: string): ScoringInstance => ({ instanceId: 'i', source: 's', output, references: [reference] });
+
+  it('returns the sufficient statistics of corpus metrics with their scores, none for sentence-level ones', async () => {
+    const [bleu, rouge] = await runMetrics(
+      [{ key: 'bleu', name: 'bleu', options: {} }, { key: 'r1', name: 'rouge1', options: {} }],
+      'mt',
+      [pair('a b c d', 'a b c d'), pair('d e x', 'd e f')],
+      null,
+    );
+    // sacreBLEU's rows [hyp len, ref len, matches 1–4, totals 1–4], counted by hand.
+    expect(bleu!.stats).toEqual([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], [3, 3, 2, 1, 0, 0, 3, 2, 1, 0]]);
+    expect(bleu!.instances[0]).toBeCloseTo(100, 10);
+    expect(rouge!.stats).toBeUndefined();
   });
 });

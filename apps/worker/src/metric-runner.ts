@@ -1,5 +1,5 @@
 import type { MetricConfig, TaskKindName } from '@podium/contracts';
-import { isMetricName, score as scoreClassical } from '@podium/metrics';
+import { isMetricName, metricDefinition, scoreWithStats } from '@podium/metrics';
 
 /** One instance as the worker scores it: the system output, the source and its references. */
 export interface ScoringInstance {
@@ -15,6 +15,12 @@ export interface MetricResult {
   sentenceSignature: string;
   corpus: number;
   instances: number[];
+  /**
+   * Per-instance sufficient statistics of a corpus metric (BLEU, chrF, TER: the rows its
+   * instance and corpus scores came from), stored with the scores so the leaderboard resamples
+   * without retokenising; absent for sentence-level metrics.
+   */
+  stats?: number[][];
 }
 
 /** Scores a whole submission with an NLI model; implemented by the NLI adapter. */
@@ -63,8 +69,12 @@ export async function runMetrics(
       continue;
     }
     if (!isMetricName(config.name)) throw new MetricUnavailableError(`unknown metric '${config.name}'`);
-    const r = scoreClassical(config.name, classicalOptions(config.options), hyps, refs);
-    results.push({ key: config.key, signature: r.signature, sentenceSignature: r.sentenceSignature, corpus: r.corpus, instances: r.instances });
+    const r = scoreWithStats(config.name, classicalOptions(config.options), hyps, refs);
+    const corpusKind = metricDefinition(config.name)?.kind === 'corpus';
+    results.push({
+      key: config.key, signature: r.signature, sentenceSignature: r.sentenceSignature, corpus: r.corpus, instances: r.instances,
+      ...(corpusKind ? { stats: r.stats } : {}),
+    });
     onProgress(instances.length);
   }
   return results;

@@ -1,10 +1,10 @@
 /**
  * The scoring service against a real PostgreSQL (the one `npm test` starts): scores are stored
- * once per (submission, metric, instance), a rerun replaces them, and permanent failures store
- * their reason on the submission.
+ * once per (submission, metric) as a column in instance order with the corpus metrics'
+ * statistics, a rerun replaces them, and permanent failures store their reason on the submission.
  */
 import { randomUUID } from 'node:crypto';
-import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
+import { createDb, decodeStats, decodeValues, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
 import { ensureQueue, SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, sendScoreJob } from '@podium/contracts';
 import type { WorkerConfig } from '@podium/config';
@@ -61,7 +61,7 @@ describeDb('ScoringService (real PostgreSQL)', () => {
     await db.$disconnect();
   });
 
-  it('stores one BLEU and one chrF score per instance with signatures; BLEU equals its hand count', async () => {
+  it('stores one BLEU and one chrF column of a score per instance with signatures and statistics; BLEU equals its hand count', async () => {
     const id = await makeSubmission([
       { key: 'bleu', name: 'bleu', options: {} },
       { key: 'chrf', name: 'chrf', options: {} },
@@ -69,17 +69,20 @@ describeDb('ScoringService (real PostgreSQL)', () => {
     const service = new ScoringService(submissions, null, keeper());
     const outcome = await service.score(id);
     expect(outcome).toEqual({ kind: 'scored', instances: 3, metrics: ['bleu', 'chrf'], attempt: 1 });
-    const rows = await db.instanceScore.findMany({ where: { submissionId: id }, include: { instance: true }, orderBy: { instance: { position: 'asc' } } });
-    expect(rows).toHaveLength(6);
+    const columns = await db.scoreColumn.findMany({ where: { submissionId: id }, orderBy: { metric: 'asc' } });
+    expect(columns.map((c) => [c.metric, c.count, c.scored, c.values.length])).toEqual([['bleu', 3, 3, 24], ['chrf', 3, 3, 24]]);
+    const [bleu, chrf] = columns;
     // BLEU by its definition (Papineni et al. 2002; sacreBLEU's 13a tokens are the words here),
     // counted by hand. Sentence 1: n-gram matches 5/6, 3/5, 2/4, 1/3, equal lengths (BP = 1),
     // no zero count so no smoothing: 100·(5/6·3/5·2/4·1/3)^¼. Corpus: matches summed over the
     // three pairs 10/15, 6/12, 3/9, 1/6, 15 = 15 tokens: 100·(10/15·6/12·3/9·1/6)^¼.
-    const bleuRows = rows.filter((r) => r.metric === 'bleu');
-    expect(bleuRows[0]!.value).toBeCloseTo(100 * ((5 / 6) * (3 / 5) * (2 / 4) * (1 / 3)) ** 0.25, 9); // 53.7285
-    expect(bleuRows[0]!.signature).toMatch(/^bleu\|nrefs:1\|case:mixed\|eff:yes\|tok:13a\|smooth:exp\|version:/);
+    expect(decodeValues(bleu!.values)[0]).toBeCloseTo(100 * ((5 / 6) * (3 / 5) * (2 / 4) * (1 / 3)) ** 0.25, 9); // 53.7285
+    expect(bleu!.signature).toMatch(/^bleu\|nrefs:1\|case:mixed\|eff:yes\|tok:13a\|smooth:exp\|version:/);
+    // Its statistics, sacreBLEU's row [hyp length, ref length, matches 1–4, totals 1–4]: the same hand count.
+    expect(decodeStats(bleu!.stats!)[0]).toEqual([6, 6, 5, 3, 2, 1, 6, 5, 4, 3]);
     // chrF: a hypothesis sharing words with its reference scores strictly inside (0, 100).
-    for (const r of rows.filter((x) => x.metric === 'chrf')) expect(r.value > 0 && r.value < 100).toBe(true);
+    for (const v of decodeValues(chrf!.values)) expect(v > 0 && v < 100).toBe(true);
+    expect(decodeStats(chrf!.stats!)).toHaveLength(3);
     const corpus = await db.corpusScore.findMany({ where: { submissionId: id }, orderBy: { metric: 'asc' } });
     expect(corpus.map((c) => c.metric)).toEqual(['bleu', 'chrf']);
     expect(corpus[0]!.value).toBeCloseTo(100 * ((10 / 15) * (6 / 12) * (3 / 9) * (1 / 6)) ** 0.25, 9); // 36.8894
@@ -95,7 +98,7 @@ describeDb('ScoringService (real PostgreSQL)', () => {
     await service.score(id);
     await db.submission.update({ where: { id }, data: { status: 'QUEUED' } });
     await service.score(id);
-    expect(await db.instanceScore.count({ where: { submissionId: id } })).toBe(3);
+    expect((await db.scoreColumn.findMany({ where: { submissionId: id } })).map((c) => [c.metric, c.count])).toEqual([['chrf', 3]]);
     expect(await db.corpusScore.count({ where: { submissionId: id } })).toBe(1);
   });
 
@@ -187,10 +190,7 @@ describeDb('ScoringService (real PostgreSQL)', () => {
     expect(calls.mock.calls[0]![2]).toHaveLength(6);
     const alone = await makeSubmission(metrics);
     await service.score(alone);
-    const nliOf = async (id: string) =>
-      (await db.instanceScore.findMany({ where: { submissionId: id, metric: 'nli' }, include: { instance: true } }))
-        .sort((a, b) => a.instance.position - b.instance.position)
-        .map((r) => r.value);
+    const nliOf = async (id: string) => [...decodeValues((await db.scoreColumn.findUniqueOrThrow({ where: { submissionId_metric: { submissionId: id, metric: 'nli' } } })).values)];
     const reference = await nliOf(alone);
     for (const id of together) {
       const values = await nliOf(id);

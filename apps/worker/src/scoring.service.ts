@@ -212,11 +212,10 @@ export class ScoringService {
   }
 
   private async save(p: PreparedSubmission, results: MetricResult[]): Promise<void> {
-    const instanceScores = results.flatMap((r) =>
-      r.instances.map((value, i) => ({ instanceId: p.instances[i]!.instanceId, metric: r.key, signature: r.sentenceSignature, value })),
-    );
+    // Instances are in test-set position order (scoringInput), so each metric is one column.
+    const columns = results.map((r) => ({ metric: r.key, signature: r.sentenceSignature, values: r.instances, stats: r.stats ?? null }));
     const corpusScores = results.map((r) => ({ metric: r.key, signature: r.signature, value: r.corpus }));
-    await this.submissions.saveScores(p.submissionId, instanceScores, corpusScores, this.leases.owner, () =>
+    await this.submissions.saveScores(p.submissionId, columns, corpusScores, this.leases.owner, () =>
       this.faultPause(this.config?.PODIUM_FAULT_SAVE_DELAY_MS, 'in the final transaction', p.submissionId),
     );
   }

@@ -2,10 +2,21 @@ export { createDb, type Db, type Tx } from './client';
 export * from './errors';
 export { IdentityRepository, hashToken, newToken, hashPassword, verifyPassword, SESSION_TTL_MS, type AuthUser } from './identity.repository';
 export { TaskRepository, testSetChecksum, type NewTask, type NewPhase, type NewInstance, type NewHumanScore } from './task.repository';
-export { SubmissionRepository, txSql, type NewSubmission, type SubmissionQuota, type TxSql, type LeaseOutcome, type LapsedLease } from './submission.repository';
+export {
+  SubmissionRepository,
+  txSql,
+  type NewSubmission,
+  type SubmissionQuota,
+  type TxSql,
+  type LeaseOutcome,
+  type LapsedLease,
+  type ScoreColumnInput,
+  type InstanceScoreInput,
+} from './submission.repository';
 export * from './submission-state';
 export { LifecycleRepository, type AuditRecord, type PhaseChanges, type TaskChanges } from './lifecycle.repository';
 export { RobustnessRepository, type RobustnessJobInput, type RobustnessRequest } from './robustness.repository';
-export { ScoreRepository, type PhaseScoreMatrix, type ScoredSystem, type LongScoreRow } from './score.repository';
+export { ScoreRepository, type PhaseScoreMatrix, type ScoredSystem, type LongScoreRow, type StoredStatistics } from './score.repository';
+export { encodeValues, decodeValues, encodeStats, decodeStats, decodeStatsColumns } from './score-column';
 export { Role, TaskKind, SubmissionStatus, RobustnessStatus, Moderation, Registration, RegistrationStatus, Prisma } from './generated/client';
 export type { Task, Phase, TestSet, Instance, Submission, Team, User, RobustnessReport } from './generated/client';

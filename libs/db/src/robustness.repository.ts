@@ -1,6 +1,7 @@
 import type { Db } from './client';
 import { NotFoundError } from './errors';
 import { Prisma, RobustnessStatus } from './generated/client';
+import { readColumns } from './score.repository';
 import { txSql, type TxSql } from './submission.repository';
 
 /** One report to (re)compute: a task's metric on a suite in a mode. */
@@ -168,15 +169,13 @@ export class RobustnessRepository {
     const out = new Map<string, { signature: string; corpus: number | null; values: Map<number, number> }>();
     if (submissionIds.length === 0) return out;
     for (const id of submissionIds) out.set(id, { signature: '', corpus: null, values: new Map() });
-    const rows = await this.db.$queryRaw<{ submission_id: string; position: number; value: number; signature: string }[]>`
-      SELECT sc.submission_id, i.position, sc.value, sc.signature
-      FROM instance_score sc JOIN instance i ON i.id = sc.instance_id
-      WHERE sc.metric = ${metric} AND sc.submission_id IN (${Prisma.join(submissionIds.map((id) => Prisma.sql`${id}::uuid`))})`;
-    for (const r of rows) {
-      const s = out.get(r.submission_id)!;
-      s.values.set(r.position, r.value);
-      s.signature = r.signature;
-    }
+    await readColumns(this.db, submissionIds, metric, null, (submissionId, signature, values) => {
+      const s = out.get(submissionId)!;
+      values.forEach((value, position) => {
+        if (!Number.isNaN(value)) s.values.set(position, value);
+      });
+      s.signature = signature;
+    });
     const corpus = await this.db.corpusScore.findMany({ where: { metric, submissionId: { in: submissionIds } } });
     for (const c of corpus) out.get(c.submissionId)!.corpus = c.value;
     return out;

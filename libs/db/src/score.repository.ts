@@ -1,5 +1,5 @@
 import type { Db } from './client';
-import { Prisma } from './generated/client';
+import { decodeStats, decodeValues } from './score-column';
 
 export interface ScoredSystem {
   submissionId: string;
@@ -31,6 +31,39 @@ export interface LongScoreRow {
   score: number;
 }
 
+/** Columns read per query: bounds the hex text held at once (8 × 1.6 MB for 100,000 instances). */
+const COLUMNS_PER_QUERY = 8;
+
+/**
+ * Calls `each` with the stored values of `metric` for each of the submissions that has them
+ * (on `testSetId` when given), a few columns per query. Values are read as hex text: through
+ * Prisma that is about three times faster than bytea (docs/adr/0010-columnar-scores.md).
+ */
+export async function readColumns(
+  db: Db,
+  submissionIds: readonly string[],
+  metric: string,
+  testSetId: string | null,
+  each: (submissionId: string, signature: string, values: Float64Array) => void,
+): Promise<void> {
+  for (let at = 0; at < submissionIds.length; at += COLUMNS_PER_QUERY) {
+    const ids = submissionIds.slice(at, at + COLUMNS_PER_QUERY);
+    const rows = await db.$queryRaw<{ submission_id: string; signature: string; hex: string }[]>`
+      SELECT submission_id::text, signature, encode("values", 'hex') AS hex FROM score_column
+      WHERE metric = ${metric} AND submission_id = ANY(${ids}::uuid[]) AND (${testSetId}::uuid IS NULL OR test_set_id = ${testSetId}::uuid)`;
+    for (const r of rows) each(r.submission_id, r.signature, decodeValues(Buffer.from(r.hex, 'hex')));
+  }
+}
+
+/** A submission's stored sufficient statistics for one metric (see {@link ScoreRepository.sufficientStatistics}). */
+export interface StoredStatistics {
+  /** Instance-level signature of the scores they came with (pins options and reference count). */
+  signature: string;
+  testSetId: string;
+  /** stats[position]: the row `metric.stats(hyp, refs)` gave for that instance. */
+  stats: number[][];
+}
+
 export class ScoreRepository {
   constructor(private readonly db: Db) {}
 
@@ -57,18 +90,13 @@ export class ScoreRepository {
     const index = new Map(systems.map((s, k) => [s.submissionId, k]));
     const values = systems.map(() => new Array<number>(instances.length).fill(Number.NaN));
     const signatures = systems.map(() => '');
-    if (systems.length > 0) {
-      const rows = await this.db.$queryRaw<{ submission_id: string; position: number; value: number; signature: string }[]>`
-        SELECT sc.submission_id, i.position, sc.value, sc.signature
-        FROM instance_score sc JOIN instance i ON i.id = sc.instance_id
-        WHERE sc.metric = ${metric} AND sc.submission_id IN (${Prisma.join(systems.map((s) => Prisma.sql`${s.submissionId}::uuid`))})`;
-      for (const r of rows) {
-        const k = index.get(r.submission_id);
-        if (k === undefined) continue;
-        values[k]![r.position] = r.value;
-        signatures[k] = r.signature;
-      }
-    }
+    await readColumns(this.db, systems.map((s) => s.submissionId), metric, testSetId, (submissionId, signature, column) => {
+      const k = index.get(submissionId);
+      if (k === undefined) return;
+      const row = values[k]!;
+      for (let i = 0; i < Math.min(row.length, column.length); i++) row[i] = column[i]!;
+      signatures[k] = signature;
+    });
     const corpusRows = await this.db.corpusScore.findMany({ where: { metric, submissionId: { in: systems.map((s) => s.submissionId) } } });
     const corpusBy = new Map(corpusRows.map((c) => [c.submissionId, c]));
     const corpus = systems.map((s) => {
@@ -76,6 +104,22 @@ export class ScoreRepository {
       return { value: c ? c.value : Number.NaN, signature: c ? c.signature : '' };
     });
     return { systems, instances: instances.map((i) => i.externalId), values, signatures, corpus };
+  }
+
+  /**
+   * Stored per-instance sufficient statistics of a corpus metric (rows as `metric.stats` gave
+   * them, in test-set position order), per submission in the order given; null where none are
+   * stored (a sentence-level metric, or scores migrated from the row layout: recompute those).
+   */
+  async sufficientStatistics(submissionIds: string[], metric: string): Promise<(StoredStatistics | null)[]> {
+    const by = new Map<string, StoredStatistics>();
+    for (let at = 0; at < submissionIds.length; at += COLUMNS_PER_QUERY) {
+      const rows = await this.db.$queryRaw<{ submission_id: string; test_set_id: string; signature: string; hex: string }[]>`
+        SELECT submission_id::text, test_set_id::text, signature, encode(stats, 'hex') AS hex FROM score_column
+        WHERE metric = ${metric} AND stats IS NOT NULL AND submission_id = ANY(${submissionIds.slice(at, at + COLUMNS_PER_QUERY)}::uuid[])`;
+      for (const r of rows) by.set(r.submission_id, { signature: r.signature, testSetId: r.test_set_id, stats: decodeStats(Buffer.from(r.hex, 'hex')) });
+    }
+    return submissionIds.map((id) => by.get(id) ?? null);
   }
 
   /**
@@ -105,26 +149,52 @@ export class ScoreRepository {
     return this.db.corpusScore.findMany({ where: { submissionId }, orderBy: { metric: 'asc' } });
   }
 
-  /** One page of a submission's instance scores for a metric, sorted by value or position. */
+  /**
+   * One page of a submission's instance scores for a metric, sorted by position or by value
+   * (ties by position): a slice of the stored column. In position order with every position
+   * scored, only the page's bytes are read (a substring of the uncompressed, out-of-line value).
+   */
   async instanceScores(submissionId: string, metric: string, opts: { offset: number; limit: number; order: 'position' | 'asc' | 'desc' }) {
-    const orderBy: Prisma.InstanceScoreOrderByWithRelationInput[] =
-      opts.order === 'position' ? [{ instance: { position: 'asc' } }] : [{ value: opts.order }, { instance: { position: 'asc' } }];
-    const [total, rows] = await Promise.all([
-      this.db.instanceScore.count({ where: { submissionId, metric } }),
-      this.db.instanceScore.findMany({
-        where: { submissionId, metric },
-        orderBy,
-        skip: opts.offset,
-        take: opts.limit,
-        include: { instance: { select: { externalId: true, position: true, source: true, references: true } } },
-      }),
-    ]);
-    const outputs = await this.db.output.findMany({
-      where: { submissionId, instanceId: { in: rows.map((r) => r.instanceId) } },
-      select: { instanceId: true, text: true },
+    const [column] = await this.db.$queryRaw<{ test_set_id: string; signature: string; count: number; scored: number }[]>`
+      SELECT test_set_id::text, signature, count, scored FROM score_column WHERE submission_id = ${submissionId}::uuid AND metric = ${metric}`;
+    if (!column) return { total: 0, rows: [] };
+    let cells: { position: number; value: number }[];
+    if (opts.order === 'position' && column.scored === column.count) {
+      const from = Math.min(opts.offset, column.count);
+      const to = Math.min(opts.offset + opts.limit, column.count);
+      const [slice] = await this.db.$queryRaw<{ hex: string }[]>`
+        SELECT encode(substring("values" FROM ${8 * from + 1}::int FOR ${8 * (to - from)}::int), 'hex') AS hex
+        FROM score_column WHERE submission_id = ${submissionId}::uuid AND metric = ${metric}`;
+      const values = decodeValues(Buffer.from(slice?.hex ?? '', 'hex'));
+      cells = Array.from(values, (value, i) => ({ position: from + i, value }));
+    } else {
+      const values = await this.column(submissionId, metric);
+      cells = [];
+      values.forEach((value, position) => {
+        if (!Number.isNaN(value)) cells.push({ position, value });
+      });
+      if (opts.order !== 'position') cells.sort((a, b) => (opts.order === 'asc' ? a.value - b.value : b.value - a.value) || a.position - b.position);
+      cells = cells.slice(opts.offset, opts.offset + opts.limit);
+    }
+    const instances = await this.db.instance.findMany({
+      where: { testSetId: column.test_set_id, position: { in: cells.map((c) => c.position) } },
+      select: { id: true, externalId: true, position: true, source: true, references: true, outputs: { where: { submissionId }, select: { text: true } } },
     });
-    const outputBy = new Map(outputs.map((o) => [o.instanceId, o.text]));
-    return { total, rows: rows.map((r) => ({ ...r, output: outputBy.get(r.instanceId) ?? '' })) };
+    const at = new Map(instances.map((i) => [i.position, i]));
+    const rows = cells.flatMap((c) => {
+      const i = at.get(c.position);
+      if (!i) return [];
+      const { outputs, id, ...instance } = i;
+      return [{ submissionId, metric, instanceId: id, signature: column.signature, value: c.value, instance, output: outputs[0]?.text ?? '' }];
+    });
+    return { total: column.scored, rows };
+  }
+
+  /** The stored values of one submission and metric (position order, NaN where unscored); empty when none. */
+  async column(submissionId: string, metric: string): Promise<Float64Array> {
+    const [r] = await this.db.$queryRaw<{ hex: string }[]>`
+      SELECT encode("values", 'hex') AS hex FROM score_column WHERE submission_id = ${submissionId}::uuid AND metric = ${metric}`;
+    return decodeValues(Buffer.from(r?.hex ?? '', 'hex'));
   }
 
   /** Instances of a test set at the given positions, with a submission's output for each (any order). */
@@ -138,37 +208,53 @@ export class ScoreRepository {
   }
 
   /**
-   * Streams long-form score rows in pages (keyset pagination on submission, metric, position),
-   * so a download never holds a whole phase in memory.
+   * Streams long-form score rows (submission id, metric, position order, as the downloads
+   * write them) in pages of at most `pageSize`: one stored column at a time, with the external
+   * ids of its test set read once per test set in chunks. Memory holds one column and one test
+   * set's ids, never a phase; each column is one query (no OFFSET, no keyset over a join).
    */
   async *longRows(submissionIds: string[], pageSize = 5000): AsyncGenerator<LongScoreRow[]> {
     if (submissionIds.length === 0) return;
-    let after: { sub: string; metric: string; pos: number } | null = null;
-    const ids = Prisma.join(submissionIds.map((id) => Prisma.sql`${id}::uuid`));
+    const columns = await this.db.$queryRaw<
+      { submission_id: string; metric: string; test_set_id: string; signature: string; system_name: string; team_name: string }[]
+    >`
+      SELECT sc.submission_id::text, sc.metric, sc.test_set_id::text, sc.signature, s.system_name, t.name AS team_name
+      FROM score_column sc JOIN submission s ON s.id = sc.submission_id JOIN team t ON t.id = s.team_id
+      WHERE sc.submission_id = ANY(${submissionIds}::uuid[])
+      ORDER BY sc.submission_id, sc.metric`;
+    const idsOf = new Map<string, string[]>();
+    for (const c of columns) {
+      let ids = idsOf.get(c.test_set_id);
+      if (!ids) idsOf.set(c.test_set_id, (ids = await this.externalIds(c.test_set_id)));
+      const values = await this.column(c.submission_id, c.metric);
+      let page: LongScoreRow[] = [];
+      for (let position = 0; position < values.length && position < ids.length; position++) {
+        const score = values[position]!;
+        if (Number.isNaN(score)) continue;
+        page.push({
+          submissionId: c.submission_id, systemName: c.system_name, teamName: c.team_name, instanceId: ids[position]!,
+          position, metric: c.metric, signature: c.signature, score,
+        });
+        if (page.length >= pageSize) {
+          yield page;
+          page = [];
+        }
+      }
+      if (page.length > 0) yield page;
+    }
+  }
+
+  /** External ids of a test set in position order, read in chunks of consecutive positions. */
+  private async externalIds(testSetId: string, chunk = 20_000): Promise<string[]> {
+    const ids: string[] = [];
     for (;;) {
-      const cursor: Prisma.Sql = after
-        ? Prisma.sql`AND (sc.submission_id, sc.metric, i.position) > (${after.sub}::uuid, ${after.metric}, ${after.pos})`
-        : Prisma.empty;
-      const rows: {
-        submission_id: string; system_name: string; team_name: string; external_id: string;
-        position: number; metric: string; signature: string; value: number;
-      }[] = await this.db.$queryRaw`
-        SELECT sc.submission_id, s.system_name, t.name AS team_name, i.external_id, i.position, sc.metric, sc.signature, sc.value
-        FROM instance_score sc
-        JOIN instance i ON i.id = sc.instance_id
-        JOIN submission s ON s.id = sc.submission_id
-        JOIN team t ON t.id = s.team_id
-        WHERE sc.submission_id IN (${ids}) ${cursor}
-        ORDER BY sc.submission_id, sc.metric, i.position
-        LIMIT ${pageSize}`;
-      if (rows.length === 0) return;
-      yield rows.map((r) => ({
-        submissionId: r.submission_id, systemName: r.system_name, teamName: r.team_name, instanceId: r.external_id,
-        position: r.position, metric: r.metric, signature: r.signature, score: r.value,
-      }));
-      const last = rows[rows.length - 1]!;
-      after = { sub: last.submission_id, metric: last.metric, pos: last.position };
-      if (rows.length < pageSize) return;
+      const rows = await this.db.instance.findMany({
+        where: { testSetId, position: { gte: ids.length, lt: ids.length + chunk } },
+        orderBy: { position: 'asc' },
+        select: { externalId: true },
+      });
+      for (const r of rows) ids.push(r.externalId);
+      if (rows.length < chunk) return ids;
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { Db, Tx } from './client';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors';
 import { Prisma, SubmissionStatus } from './generated/client';
+import { encodeStats, encodeValues } from './score-column';
 import { IllegalTransitionError, LeaseHeldError, LeaseLostError, sourcesOf } from './submission-state';
 
 /** The result of trying to take a submission's lease. */
@@ -54,6 +55,88 @@ export interface SubmissionQuota {
   usedTotal: number;
   dailyLimit: number;
   totalLimit: number;
+}
+
+/**
+ * Every instance score of one metric for a submission, in test-set position order: what the
+ * worker stores (one `score_column` record; docs/adr/0010-columnar-scores.md).
+ */
+export interface ScoreColumnInput {
+  /** The task's metric key. */
+  metric: string;
+  /** Instance-level signature. */
+  signature: string;
+  /** One finite score per instance of the submission's test set, position order. */
+  values: ArrayLike<number>;
+  /** Sufficient statistics of a corpus metric, one row per instance (`metric.stats`); null otherwise. */
+  stats?: readonly (readonly number[])[] | null;
+}
+
+/** One instance's score keyed by its instance id (fixtures and imports). */
+export interface InstanceScoreInput {
+  instanceId: string;
+  metric: string;
+  signature: string;
+  value: number;
+}
+
+interface EncodedColumn {
+  metric: string;
+  signature: string;
+  count: number;
+  scored: number;
+  values: Buffer;
+  stats: Buffer | null;
+}
+
+function isKeyedRows(scores: readonly ScoreColumnInput[] | readonly InstanceScoreInput[]): scores is readonly InstanceScoreInput[] {
+  return scores.length > 0 && 'instanceId' in scores[0]!;
+}
+
+function encodeColumn(c: ScoreColumnInput): EncodedColumn {
+  for (let i = 0; i < c.values.length; i++) {
+    if (!Number.isFinite(c.values[i])) throw new InvalidInputError(`non-finite ${c.metric} score at position ${i}`, { field: 'scores' });
+  }
+  if (c.stats && c.stats.length !== c.values.length) {
+    throw new InvalidInputError(`${c.metric} has ${c.values.length} scores but ${c.stats.length} statistics rows`, { field: 'scores' });
+  }
+  return {
+    metric: c.metric,
+    signature: c.signature,
+    count: c.values.length,
+    scored: c.values.length,
+    values: encodeValues(c.values),
+    stats: c.stats ? encodeStats(c.stats) : null,
+  };
+}
+
+/** The test set a submission's outputs belong to, and its number of instances. */
+async function testSetOfOutputs(tx: Tx, submissionId: string): Promise<{ id: string; count: number }> {
+  const [row] = await tx.$queryRaw<{ id: string; count: number }[]>`
+    SELECT i.test_set_id::text AS id, (SELECT count(*)::int FROM instance WHERE test_set_id = i.test_set_id) AS count
+    FROM output o JOIN instance i ON i.id = o.instance_id WHERE o.submission_id = ${submissionId}::uuid LIMIT 1`;
+  if (!row) throw new InvalidInputError(`submission ${submissionId} has no outputs to store scores for`, { field: 'scores' });
+  return row;
+}
+
+/** Rows keyed by instance id as columns over the submission's test set (NaN where an instance has no row). */
+async function columnsOfRows(tx: Tx, submissionId: string, testSet: { id: string; count: number }, rows: readonly InstanceScoreInput[]): Promise<EncodedColumn[]> {
+  const ids = [...new Set(rows.map((r) => r.instanceId))];
+  const found = await tx.$queryRaw<{ id: string; position: number }[]>`
+    SELECT id::text, position FROM instance WHERE test_set_id = ${testSet.id}::uuid AND id = ANY(${ids}::uuid[])`;
+  const positionOf = new Map(found.map((f) => [f.id, f.position]));
+  const byMetric = new Map<string, { signature: string; values: Float64Array; scored: number }>();
+  for (const r of rows) {
+    const position = positionOf.get(r.instanceId);
+    if (position === undefined || position >= testSet.count) {
+      throw new InvalidInputError(`instance ${r.instanceId} is not in the test set of submission ${submissionId}`, { instanceId: r.instanceId });
+    }
+    let c = byMetric.get(r.metric);
+    if (!c) byMetric.set(r.metric, (c = { signature: r.signature, values: new Float64Array(testSet.count).fill(Number.NaN), scored: 0 }));
+    if (Number.isNaN(c.values[position]!)) c.scored++;
+    c.values[position] = r.value;
+  }
+  return [...byMetric].map(([metric, c]) => ({ metric, signature: c.signature, count: testSet.count, scored: c.scored, values: encodeValues(c.values), stats: null }));
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -316,18 +399,27 @@ export class SubmissionRepository {
    * `owner` name and writes only while it holds the lease ({@link LeaseLostError} otherwise);
    * without an owner (imports, fixtures: a rescore and its result at once) the write is refused
    * only while a worker holds a live lease.
+   *
+   * `scores` are columns (one per metric, every instance in test-set position order, with the
+   * corpus metrics' statistics: what the worker writes, one INSERT each) or rows keyed by
+   * instance id (fixtures, imports), which become columns with NaN where an instance has none.
    */
   async saveScores(
     submissionId: string,
-    instanceScores: { instanceId: string; metric: string; signature: string; value: number }[],
+    scores: readonly ScoreColumnInput[] | readonly InstanceScoreInput[],
     corpusScores: { metric: string; signature: string; value: number }[],
     owner?: string,
     /** Runs just before commit (fault injection: a worker killed inside its final transaction). */
     beforeCommit?: () => Promise<void>,
   ) {
-    for (const s of instanceScores) {
-      if (!Number.isFinite(s.value)) throw new InvalidInputError(`non-finite ${s.metric} score for instance ${s.instanceId}`);
+    const keyed = isKeyedRows(scores);
+    if (keyed) {
+      for (const s of scores) {
+        if (!Number.isFinite(s.value)) throw new InvalidInputError(`non-finite ${s.metric} score for instance ${s.instanceId}`, { instanceId: s.instanceId });
+      }
     }
+    // Encoded before the transaction opens, so it stays as short as the writes.
+    const encoded = keyed ? [] : scores.map(encodeColumn);
     await this.db.$transaction(
       async (tx) => {
         // First, under the row lock: only the lease holder may settle the submission; a run
@@ -345,10 +437,19 @@ export class SubmissionRepository {
           if (owner) throw new LeaseLostError(submissionId, owner);
           throw new LeaseHeldError(submissionId, current.leaseOwner ?? 'a worker', current.leaseExpiresAt ?? new Date());
         }
-        await tx.instanceScore.deleteMany({ where: { submissionId } });
+        await tx.$executeRaw`DELETE FROM score_column WHERE submission_id = ${submissionId}::uuid`;
         await tx.corpusScore.deleteMany({ where: { submissionId } });
-        for (let i = 0; i < instanceScores.length; i += INSERT_CHUNK) {
-          await tx.instanceScore.createMany({ data: instanceScores.slice(i, i + INSERT_CHUNK).map((s) => ({ submissionId, ...s })) });
+        if (scores.length > 0) {
+          const testSet = await testSetOfOutputs(tx, submissionId);
+          const columns = keyed ? await columnsOfRows(tx, submissionId, testSet, scores) : encoded;
+          for (const c of columns) {
+            if (c.count !== testSet.count) {
+              throw new InvalidInputError(`${c.metric} has ${c.count} scores but the test set has ${testSet.count} instances`, { field: 'scores' });
+            }
+            await tx.$executeRaw`
+              INSERT INTO score_column (submission_id, metric, test_set_id, signature, count, scored, "values", stats)
+              VALUES (${submissionId}::uuid, ${c.metric}, ${testSet.id}::uuid, ${c.signature}, ${c.count}, ${c.scored}, ${c.values}, ${c.stats})`;
+          }
         }
         await tx.corpusScore.createMany({ data: corpusScores.map((s) => ({ submissionId, ...s })) });
         await beforeCommit?.();

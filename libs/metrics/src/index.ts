@@ -21,6 +21,7 @@ export {
   isMetricName,
   getMetric,
   score,
+  scoreWithStats,
   metricInfo,
   parseMetricOptions,
   sumStats,

@@ -368,6 +368,32 @@ export function score(
   hyps: readonly string[],
   refStreams: readonly (readonly string[])[],
 ): MetricScore {
+  return scoreRows(metric, options, hyps, refStreams).score;
+}
+
+/**
+ * {@link score}, also returning the sufficient statistics it summed: `stats[i]` is
+ * `getMetric(metric, options, refStreams.length).stats(hyps[i], refs of i)`, the row the
+ * instance score and (summed) the corpus score come from. The worker stores them so that
+ * resampling never retokenises the texts.
+ * Example: `scoreWithStats('bleu', { maxNgramOrder: 2 }, ['a b'], [['a c']]).stats` → `[[2, 2, 1, 0, 2, 1]]`.
+ */
+export function scoreWithStats(
+  metric: MetricName,
+  options: MetricOptions,
+  hyps: readonly string[],
+  refStreams: readonly (readonly string[])[],
+): MetricScore & { stats: number[][] } {
+  const { score: result, rows } = scoreRows(metric, options, hyps, refStreams);
+  return { ...result, stats: rows };
+}
+
+function scoreRows(
+  metric: MetricName,
+  options: MetricOptions,
+  hyps: readonly string[],
+  refStreams: readonly (readonly string[])[],
+): { score: MetricScore; rows: number[][] } {
   const m = getMetric(metric, options, refStreams.length);
   validateStreams(hyps, refStreams);
   const rows = new Array<number[]>(hyps.length);
@@ -379,13 +405,16 @@ export function score(
     instances[i] = m.sentenceFromStats(rows[i]!);
   }
   return {
-    metric,
-    signature: m.signature,
-    sentenceSignature: m.sentenceSignature,
-    corpus: m.corpusFromStats(rows),
-    instances,
-    higherIsBetter: m.higherIsBetter,
-    range: m.range,
+    score: {
+      metric,
+      signature: m.signature,
+      sentenceSignature: m.sentenceSignature,
+      corpus: m.corpusFromStats(rows),
+      instances,
+      higherIsBetter: m.higherIsBetter,
+      range: m.range,
+    },
+    rows,
   };
 }
 

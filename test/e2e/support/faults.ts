@@ -100,6 +100,11 @@ export function workerPool(env: Record<string, string>): WorkerPool {
   };
 }
 
+/** Instance scores stored for a submission (its columns' scored positions, over every metric). */
+export async function storedScoreCount(db: Db, submissionId: string): Promise<number> {
+  return (await db.scoreColumn.aggregate({ where: { submissionId }, _sum: { scored: true } }))._sum.scored ?? 0;
+}
+
 export interface KillReport {
   kills: number;
   /** Seconds from each kill to the start of the re-run (its attempt counter moving on). */
@@ -181,17 +186,18 @@ export async function killWorkersMidJob(opts: {
   for (const _undetected of pending) detections.push(Number.POSITIVE_INFINITY);
   const stuck = await db.submission.count({ where: { id: { in: submissionIds }, status: { in: ['QUEUED', 'SCORING'] } } });
   const scored = await db.submission.findMany({ where: { id: { in: submissionIds }, status: 'SCORED' }, select: { id: true } });
-  const [dup] = await db.$queryRaw<{ total: number; distinct: number }[]>`
-    SELECT count(*)::int AS total, count(DISTINCT (submission_id, metric, instance_id))::int AS distinct
-    FROM instance_score WHERE submission_id = ANY(${submissionIds}::uuid[])`;
+  // Scores are stored one column per (submission, metric), one value per instance: a duplicate
+  // would be a value beyond the expected count (the primary key already refuses a second column).
+  const [stored] = await db.$queryRaw<{ values: number }[]>`
+    SELECT coalesce(sum(scored), 0)::int AS values FROM score_column WHERE submission_id = ANY(${submissionIds}::uuid[])`;
   const expected = scored.length * opts.instances * opts.metrics;
   return {
     kills,
     detections,
     worstDetectionSeconds: detections.length ? Math.max(...detections) : 0,
     stuck,
-    duplicatedScoreRows: defined(dup).total - defined(dup).distinct + Math.max(0, defined(dup).distinct - expected),
-    missingScoreRows: Math.max(0, expected - defined(dup).distinct),
+    duplicatedScoreRows: Math.max(0, defined(stored).values - expected),
+    missingScoreRows: Math.max(0, expected - defined(stored).values),
     scored: scored.length,
   };
 }

@@ -1,6 +1,7 @@
-// Per-instance sufficient statistics of a corpus-level metric (BLEU, chrF, TER), recomputed from
-// the stored outputs and references, so the leaderboard can rank by the corpus score and resample
-// it as sacreBLEU does. Recomputed, not stored: the statistics are cheap next to the resampling.
+// Per-instance sufficient statistics of a corpus-level metric (BLEU, chrF, TER), so the leaderboard
+// can rank by the corpus score and resample it as sacreBLEU does: the ones the worker stored with
+// the scores where their signature matches, otherwise recomputed from the outputs and references
+// (scores migrated from the row layout have none until they are scored again).
 import type { MetricConfig } from '@podium/contracts';
 import type { ScoreRepository } from '@podium/db';
 import { getMetric, isMetricName, parseMetricOptions } from '@podium/metrics';
@@ -29,16 +30,23 @@ export function corpusMetricOf(config: MetricConfig | undefined) {
  * (instances with fewer references repeat their first: no classical score changes).
  */
 export async function corpusStatistics(
-  scores: Pick<ScoreRepository, 'alignedTexts'>,
+  scores: Pick<ScoreRepository, 'alignedTexts'> & Partial<Pick<ScoreRepository, 'sufficientStatistics'>>,
   config: MetricConfig,
   testSetId: string,
   submissionIds: string[],
 ): Promise<CorpusStatistics | null> {
   if (!corpusMetricOf(config)) return null;
-  const { references, outputs } = await scores.alignedTexts(testSetId, submissionIds);
+  const stored = scores.sufficientStatistics ? await scores.sufficientStatistics(submissionIds, config.key) : [];
+  const missing = submissionIds.filter((_, k) => !stored[k]);
+  const { references, outputs } = await scores.alignedTexts(testSetId, missing);
   const width = Math.max(1, ...references.map((r) => r.length));
   const m = getMetric(config.name as Parameters<typeof getMetric>[0], parseMetricOptions(config.name as Parameters<typeof getMetric>[0], config.options as Record<string, unknown>), width);
+  const usable = (s: (typeof stored)[number] | undefined) => !!s && s.testSetId === testSetId && s.signature === m.sentenceSignature && s.stats.length === references.length;
+  // Stored statistics of other options or another test set are recomputed as well.
+  const recompute = submissionIds.filter((id, k) => !usable(stored[k]) && !missing.includes(id));
+  const texts = recompute.length > 0 ? await scores.alignedTexts(testSetId, [...missing, ...recompute]) : { outputs };
   const refsOf = references.map((r) => Array.from({ length: width }, (_, k) => r[k] ?? r[0] ?? ''));
-  const stats = outputs.map((hyps) => hyps.map((h, i) => m.stats(h, refsOf[i]!)));
+  const fromTexts = new Map([...missing, ...recompute].map((id, j) => [id, texts.outputs[j]!.map((h, i) => m.stats(h, refsOf[i]!))]));
+  const stats = submissionIds.map((id, k) => (usable(stored[k]) ? stored[k]!.stats : fromTexts.get(id)!));
   return { stats, corpusFromStats: (rows) => m.corpusFromStats(rows), signature: m.signature, sentenceSignature: m.sentenceSignature };
 }

@@ -1,0 +1,261 @@
+/**
+ * Byte layouts of a `score_column` record (one submission × metric; docs/adr/0010-columnar-scores.md).
+ *
+ * `values`: the instance scores in test-set position order, 8 bytes each, IEEE 754 float64
+ * little-endian; position p is bytes [8p, 8p + 8). NaN marks a position without a score
+ * (fixtures and imports may store a subset; the worker always stores every position).
+ *
+ * `stats`: the per-instance sufficient statistics of a corpus metric (BLEU, chrF, chrF++, TER:
+ * `metric.stats(hyp, refs)`), N rows of W numbers, stored column by column:
+ *
+ *     byte     format version (1)
+ *     byte     flags: bit 0 = the body below is deflate-raw compressed
+ *     varint   N, rows (instances)
+ *     varint   W, columns (statistics per instance)
+ *     body     W column blocks, column 0 first:
+ *       byte     kind: 0 = integers, 1 = float64
+ *       kind 0:  varint p (p ≤ j; p = j: no predictor), then N zigzag varints of
+ *                x[i][j] − x[i][p] (x[i][j] itself when p = j)
+ *       kind 1:  N float64 little-endian
+ *
+ * Varints are unsigned LEB128 (7 bits a byte, low group first), zigzag maps 0, −1, 1, −2, … to
+ * 0, 1, 2, 3, …. A column is `integers` when every value is a safe integer (not −0) and every
+ * difference fits in ±2^52; TER's reference length is an average over references and falls back
+ * to float64 when the references differ in length. The predictor is the earlier integer column
+ * that makes the column smallest: BLEU's n-gram totals follow the hypothesis length, chrF's
+ * counts of order n follow order n − 1 (differences of 0 or −1 where values are in the tens).
+ * The body is deflated when that is smaller (runs of equal differences shrink to a few bits).
+ */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { endianness } from 'node:os';
+
+const STATS_VERSION = 1;
+const FLAG_DEFLATED = 1;
+const KIND_INTEGERS = 0;
+const KIND_FLOAT64 = 1;
+/** Differences beyond this cannot be zigzagged exactly in a double. */
+const MAX_DELTA = 2 ** 52;
+const LITTLE_ENDIAN_HOST = endianness() === 'LE';
+
+/** Float64 little-endian bytes of `values` (8 per value, position order). */
+export function encodeValues(values: ArrayLike<number>): Buffer {
+  const out = Buffer.allocUnsafe(8 * values.length);
+  if (LITTLE_ENDIAN_HOST && out.byteOffset % 8 === 0) {
+    const view = new Float64Array(out.buffer, out.byteOffset, values.length);
+    for (let i = 0; i < values.length; i++) view[i] = values[i]!;
+    return out;
+  }
+  for (let i = 0; i < values.length; i++) out.writeDoubleLE(values[i]!, 8 * i);
+  return out;
+}
+
+/** The values of {@link encodeValues} bytes (a copy; NaN where a position has no score). */
+export function decodeValues(bytes: Uint8Array): Float64Array {
+  if (bytes.length % 8 !== 0) throw new Error(`score values are ${bytes.length} bytes, not a multiple of 8`);
+  const n = bytes.length / 8;
+  const out = new Float64Array(n);
+  if (LITTLE_ENDIAN_HOST) {
+    new Uint8Array(out.buffer).set(bytes);
+    return out;
+  }
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  for (let i = 0; i < n; i++) out[i] = buf.readDoubleLE(8 * i);
+  return out;
+}
+
+class ByteWriter {
+  private buf = Buffer.allocUnsafe(1024);
+  length = 0;
+
+  private reserve(n: number): void {
+    if (this.length + n <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.length + n));
+    this.buf.copy(next, 0, 0, this.length);
+    this.buf = next;
+  }
+
+  byte(b: number): void {
+    this.reserve(1);
+    this.buf[this.length++] = b;
+  }
+
+  /** Unsigned LEB128 of a non-negative integer below 2^53. */
+  varint(v: number): void {
+    this.reserve(8);
+    while (v >= 128) {
+      this.buf[this.length++] = (v % 128) | 128;
+      v = Math.floor(v / 128);
+    }
+    this.buf[this.length++] = v;
+  }
+
+  float64(v: number): void {
+    this.reserve(8);
+    this.buf.writeDoubleLE(v, this.length);
+    this.length += 8;
+  }
+
+  bytes(): Buffer {
+    return this.buf.subarray(0, this.length);
+  }
+}
+
+class ByteReader {
+  at = 0;
+  constructor(private readonly buf: Buffer) {}
+
+  byte(): number {
+    if (this.at >= this.buf.length) throw new Error('statistics end early');
+    return this.buf[this.at++]!;
+  }
+
+  varint(): number {
+    let v = 0;
+    let scale = 1;
+    for (;;) {
+      const b = this.byte();
+      v += (b & 127) * scale;
+      if (b < 128) return v;
+      scale *= 128;
+      if (scale > 2 ** 56) throw new Error('statistics hold a varint longer than 8 bytes');
+    }
+  }
+
+  float64(): number {
+    if (this.at + 8 > this.buf.length) throw new Error('statistics end early');
+    const v = this.buf.readDoubleLE(this.at);
+    this.at += 8;
+    return v;
+  }
+}
+
+const zigzag = (d: number) => (d >= 0 ? 2 * d : -2 * d - 1);
+const unzigzag = (z: number) => (z % 2 === 0 ? z / 2 : -(z + 1) / 2);
+function varintLength(v: number): number {
+  let n = 1;
+  while (v >= 128) {
+    v = Math.floor(v / 128);
+    n++;
+  }
+  return n;
+}
+const isStoredInteger = (v: number) => Number.isSafeInteger(v) && !Object.is(v, -0);
+
+/**
+ * Bytes of `rows` (N rows of W numbers, any finite or non-finite doubles) in the layout above.
+ * Example: `decodeStats(encodeStats([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1]]))` → the same row.
+ */
+export function encodeStats(rows: readonly (readonly number[])[]): Buffer {
+  const n = rows.length;
+  const w = n > 0 ? rows[0]!.length : 0;
+  for (let i = 0; i < n; i++) {
+    if (rows[i]!.length !== w) throw new Error(`statistics row ${i} has ${rows[i]!.length} values, row 0 has ${w}`);
+  }
+  const columns: Float64Array[] = [];
+  const integral: boolean[] = [];
+  for (let j = 0; j < w; j++) {
+    const c = new Float64Array(n);
+    let ints = true;
+    for (let i = 0; i < n; i++) {
+      const v = rows[i]![j]!;
+      c[i] = v;
+      if (ints && !isStoredInteger(v)) ints = false;
+    }
+    columns.push(c);
+    integral.push(ints);
+  }
+  const body = new ByteWriter();
+  for (let j = 0; j < w; j++) {
+    const c = columns[j]!;
+    if (!integral[j]) {
+      body.byte(KIND_FLOAT64);
+      for (let i = 0; i < n; i++) body.float64(c[i]!);
+      continue;
+    }
+    // The predictor (an earlier integer column, or none) with the fewest varint bytes.
+    let best = j;
+    let bestSize = 0;
+    for (let i = 0; i < n; i++) bestSize += varintLength(zigzag(c[i]!));
+    for (let p = 0; p < j; p++) {
+      if (!integral[p]) continue;
+      const q = columns[p]!;
+      let size = 0;
+      for (let i = 0; i < n && size < bestSize; i++) {
+        const d = c[i]! - q[i]!;
+        if (Math.abs(d) > MAX_DELTA) {
+          size = Number.POSITIVE_INFINITY;
+          break;
+        }
+        size += varintLength(zigzag(d));
+      }
+      if (size < bestSize) [best, bestSize] = [p, size];
+    }
+    if (best === j && columns[j]!.some((v) => Math.abs(v) > MAX_DELTA)) {
+      body.byte(KIND_FLOAT64);
+      for (let i = 0; i < n; i++) body.float64(c[i]!);
+      continue;
+    }
+    body.byte(KIND_INTEGERS);
+    body.varint(best);
+    const q = best === j ? null : columns[best]!;
+    for (let i = 0; i < n; i++) body.varint(zigzag(q ? c[i]! - q[i]! : c[i]!));
+  }
+  const plain = body.bytes();
+  const deflated = deflateRawSync(plain);
+  const useDeflate = deflated.length < plain.length;
+  const head = new ByteWriter();
+  head.byte(STATS_VERSION);
+  head.byte(useDeflate ? FLAG_DEFLATED : 0);
+  head.varint(n);
+  head.varint(w);
+  return Buffer.concat([head.bytes(), useDeflate ? deflated : plain]);
+}
+
+/** The statistics of {@link encodeStats} bytes, column by column (columns[j][i] = row i, value j). */
+export function decodeStatsColumns(bytes: Uint8Array): Float64Array[] {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  const head = new ByteReader(buf);
+  const version = head.byte();
+  if (version !== STATS_VERSION) throw new Error(`statistics format ${version} is not known (expected ${STATS_VERSION})`);
+  const flags = head.byte();
+  const n = head.varint();
+  const w = head.varint();
+  const rest = buf.subarray(head.at);
+  const body = new ByteReader(flags & FLAG_DEFLATED ? inflateRawSync(rest) : rest);
+  const columns: Float64Array[] = [];
+  for (let j = 0; j < w; j++) {
+    const c = new Float64Array(n);
+    const kind = body.byte();
+    if (kind === KIND_FLOAT64) {
+      for (let i = 0; i < n; i++) c[i] = body.float64();
+    } else if (kind === KIND_INTEGERS) {
+      const p = body.varint();
+      if (p > j) throw new Error(`statistics column ${j} is predicted from a later column ${p}`);
+      const q = p === j ? null : columns[p]!;
+      for (let i = 0; i < n; i++) c[i] = unzigzag(body.varint()) + (q ? q[i]! : 0);
+    } else throw new Error(`statistics column ${j} has an unknown kind ${kind}`);
+    columns.push(c);
+  }
+  return columns;
+}
+
+/** The rows of {@link encodeStats} bytes, as `metric.stats` returned them. */
+export function decodeStats(bytes: Uint8Array): number[][] {
+  const columns = decodeStatsColumns(bytes);
+  const n = columns[0]?.length ?? statsRowCount(bytes);
+  const rows: number[][] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const row = new Array<number>(columns.length);
+    for (let j = 0; j < columns.length; j++) row[j] = columns[j]![i]!;
+    rows[i] = row;
+  }
+  return rows;
+}
+
+/** N of {@link encodeStats} bytes without decoding the body. */
+export function statsRowCount(bytes: Uint8Array): number {
+  const head = new ByteReader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+  head.byte();
+  head.byte();
+  return head.varint();
+}

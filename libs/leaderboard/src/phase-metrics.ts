@@ -1,11 +1,18 @@
-import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import type { MetricConfig } from '@podium/contracts';
-import { InvalidInputError, ScoreRepository, SubmissionRepository, type PhaseScoreMatrix, type Task } from '@podium/db';
-import { createHash } from 'node:crypto';
-import { kindFromDb, taskMetrics } from '../tasks/task.mapper';
+import { taskKindFromDb, type MetricConfig, type TaskKindName } from '@podium/contracts';
+import { InvalidInputError, type LeaderboardRepository, type PhaseScoreMatrix, type ScoreRepository, type Task } from '@podium/db';
 import { combinablePairs, combineMatrices, combinedKey, combinedWeightFor, isCombinedKey, resolveCombined, type CombinedMetric } from './combined-metric';
 import { metricHigherIsBetter } from './ranking.adapter';
+
+/** The task's metric list as stored (validated when written). */
+export function taskMetrics(task: Pick<Task, 'metrics'>): MetricConfig[] {
+  return Array.isArray(task.metrics) ? (task.metrics as unknown as MetricConfig[]) : [];
+}
+
+/** A stored task kind as the contracts name it ('other' when unknown). */
+export function kindFromDb(kind: Task['kind']): TaskKindName {
+  return taskKindFromDb(kind) ?? 'other';
+}
 
 /** A metric a phase can be read under: stored scores, or the combined metric computed from two of them. */
 export type MetricSelection =
@@ -30,21 +37,21 @@ const CACHE_SIZE = 50;
  * leaderboard, instance pages and downloads all go through it, so they show the same numbers.
  * Combined matrices are cached per phase, metric, weight and scoring state.
  */
-@Injectable()
-export class PhaseMetricsService {
+export class PhaseMetrics {
   private readonly matrices = new LRUCache<string, Promise<PhaseScoreMatrix>>({ max: CACHE_SIZE });
 
   constructor(
-    private readonly submissions: SubmissionRepository,
     private readonly scores: ScoreRepository,
+    private readonly boards: Pick<LeaderboardRepository, 'stamp'>,
   ) {}
 
-  /** Changes whenever a submission of the phase is (re)scored. */
+  /**
+   * Changes whenever anything a leaderboard of the phase depends on changes: a submission
+   * (re)scored, moderated, marked primary or baseline, renamed; the phase's significance
+   * settings, test set or publication; the task's metrics. One SQL query (LeaderboardRepository.stamp).
+   */
   async scoringStamp(phaseId: string): Promise<string> {
-    const scored = await this.submissions.ofPhase(phaseId, { status: 'SCORED' });
-    return createHash('sha256')
-      .update(scored.map((s) => `${s.id}@${s.scoredAt?.toISOString() ?? ''}:${s.isPrimary ? 'p' : ''}${s.moderation}`).join(','))
-      .digest('hex');
+    return this.boards.stamp(phaseId);
   }
 
   /** Stored metric keys with scores, then the combined keys the phase can compute from them. */

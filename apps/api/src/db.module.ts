@@ -1,7 +1,7 @@
 import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { ApiConfig } from '@podium/config';
-import { ensureQueue, SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
-import { IdentityRepository, LifecycleRepository, ScoreRepository, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
+import { COMPUTE_LEADERBOARDS_QUEUE, ensureQueue, SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
+import { IdentityRepository, LeaderboardRepository, LifecycleRepository, ScoreRepository, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
 import { API_CONFIG, DB, QUEUE_SCHEMA } from './common/tokens';
 
@@ -19,6 +19,7 @@ export async function startBoss(databaseUrl: string, schema?: string, logger = n
   boss.on('error', (e: Error) => logger.warn({ msg: `queue: ${e.message} (pg-boss retries)`, event: 'reconnecting' }));
   await startQueue(boss, 10, 500, (m) => logger.warn({ msg: m, event: 'reconnecting' }));
   await ensureQueue(boss, SCORE_SUBMISSION_QUEUE, 8, 300, (m) => logger.warn({ msg: m, event: 'retrying' }));
+  await ensureQueue(boss, COMPUTE_LEADERBOARDS_QUEUE, 8, 300, (m) => logger.warn({ msg: m, event: 'retrying' }));
   return boss;
 }
 
@@ -60,9 +61,10 @@ export class DbModule {
         { provide: SubmissionRepository, useFactory: (db: Db) => new SubmissionRepository(db), inject: [DB] },
         { provide: ScoreRepository, useFactory: (db: Db) => new ScoreRepository(db), inject: [DB] },
         { provide: LifecycleRepository, useFactory: (db: Db) => new LifecycleRepository(db), inject: [DB] },
+        { provide: LeaderboardRepository, useFactory: (db: Db) => new LeaderboardRepository(db), inject: [DB] },
         DbLifecycle,
       ],
-      exports: [API_CONFIG, DB, QUEUE_SCHEMA, PgBoss, IdentityRepository, TaskRepository, SubmissionRepository, ScoreRepository, LifecycleRepository],
+      exports: [API_CONFIG, DB, QUEUE_SCHEMA, PgBoss, IdentityRepository, TaskRepository, SubmissionRepository, ScoreRepository, LifecycleRepository, LeaderboardRepository],
     };
   }
 }

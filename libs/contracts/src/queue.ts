@@ -24,7 +24,9 @@ export const leaderboardViewPayload = z.object({
   entries: z.enum(['primary', 'all']),
   test: z.enum(['ttest', 'wilcoxon', 'sign', 'mood', 'bootstrap', 'ar']).nullable(),
   correction: z.enum(['holm', 'bh', 'none']),
-  seed: z.number().int().min(0).max(0x7fffffff),
+  /** null: the phase's seed. */
+  seed: z.number().int().min(0).max(0x7fffffff).nullable(),
+  /** null: the phase's setting. */
   resamples: z.number().int().min(1).max(100_000).nullable(),
 });
 

@@ -9,4 +9,4 @@ export { RobustnessRepository, type RobustnessJobInput, type RobustnessRequest }
 export { ScoreRepository, type PhaseScoreMatrix, type ScoredSystem, type LongScoreRow } from './score.repository';
 export { Role, TaskKind, SubmissionStatus, RobustnessStatus, Moderation, Registration, RegistrationStatus, Prisma } from './generated/client';
 export type { Task, Phase, TestSet, Instance, Submission, Team, User, RobustnessReport } from './generated/client';
-export { LeaderboardRepository, LEADERBOARD_FORMAT, type StoredLeaderboardRow, type StoredLeaderboardBytes, type NewStoredLeaderboard } from './leaderboard.repository';
+export { LeaderboardRepository, LEADERBOARD_FORMAT, type CurrentLeaderboard, type StoredLeaderboardRow, type StoredLeaderboardBytes, type NewStoredLeaderboard } from './leaderboard.repository';

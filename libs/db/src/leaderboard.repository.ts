@@ -34,6 +34,13 @@ export interface NewStoredLeaderboard {
   durationMs: number;
 }
 
+/** What {@link LeaderboardRepository.current} reads. */
+export interface CurrentLeaderboard {
+  phase: { name: string; closesAt: Date; leaderboardBeforeClose: boolean; closedEarlyAt: Date | null; publishedAt: Date | null; taskSlug: string };
+  stamp: string;
+  board: StoredLeaderboardRow | null;
+}
+
 /** Stored leaderboards (see the StoredLeaderboard model) and the scoring stamp they are keyed by. */
 export class LeaderboardRepository {
   constructor(private readonly db: Db) {}
@@ -50,20 +57,38 @@ export class LeaderboardRepository {
   }
 
   /**
-   * The phase's current stamp and, in the same query, the board of a view for that stamp if
-   * stored, else the newest stored one of an older stamp (served marked as updating), else null.
+   * In one query: what the API must know of a phase before it serves a board (visibility facts,
+   * task slug and first metric), its current stamp, and the board of a view for that stamp if
+   * stored, else the newest stored one of an older stamp (served marked as updating). Null: no phase.
    */
-  async current(phaseId: string, viewKey: string): Promise<{ stamp: string; board: StoredLeaderboardRow | null }> {
-    const rows = await this.db.$queryRaw<{ current: string; id: string | null; stamp: string | null; etag: string | null; computed_at: Date | null; duration_ms: number | null }[]>`
-      WITH cur AS (SELECT ${STAMP_SQL} AS current FROM phase p JOIN task t ON t.id = p.task_id WHERE p.id = ${phaseId}::uuid)
-      SELECT cur.current, b.id, b.stamp, b.etag, b.computed_at, b.duration_ms
+  async current(phaseId: string, viewKey: string): Promise<CurrentLeaderboard | null> {
+    const rows = await this.db.$queryRaw<
+      {
+        name: string;
+        closes_at: Date;
+        leaderboard_before_close: boolean;
+        closed_early_at: Date | null;
+        published_at: Date | null;
+        task_slug: string;
+        current: string;
+        id: string | null;
+        stamp: string | null;
+        etag: string | null;
+        computed_at: Date | null;
+        duration_ms: number | null;
+      }[]
+    >`
+      WITH cur AS (SELECT p.name, p.closes_at, p.leaderboard_before_close, p.closed_early_at, p.published_at, t.slug AS task_slug, ${STAMP_SQL} AS current
+                     FROM phase p JOIN task t ON t.id = p.task_id WHERE p.id = ${phaseId}::uuid)
+      SELECT cur.*, b.id, b.stamp, b.etag, b.computed_at, b.duration_ms
         FROM cur LEFT JOIN LATERAL (
           SELECT id, stamp, etag, computed_at, duration_ms FROM stored_leaderboard
            WHERE phase_id = ${phaseId}::uuid AND view_key = ${viewKey}
            ORDER BY (stamp = cur.current) DESC, computed_at DESC LIMIT 1) b ON true`;
     const r = rows[0];
-    if (!r) return { stamp: '', board: null };
+    if (!r) return null;
     return {
+      phase: { name: r.name, closesAt: r.closes_at, leaderboardBeforeClose: r.leaderboard_before_close, closedEarlyAt: r.closed_early_at, publishedAt: r.published_at, taskSlug: r.task_slug },
       stamp: r.current,
       board: r.id && r.stamp && r.etag && r.computed_at ? { id: r.id, stamp: r.stamp, etag: r.etag, computedAt: r.computed_at, durationMs: r.duration_ms ?? 0 } : null,
     };
@@ -98,7 +123,9 @@ export class LeaderboardRepository {
   async store(phaseId: string, stamp: string, boards: NewStoredLeaderboard[]): Promise<void> {
     if (boards.length === 0) return;
     await this.db.$transaction(async (tx) => {
-      for (const b of boards) {
+      for (const board of boards) {
+        // Copies into plain ArrayBuffers (boards may arrive from a worker thread as views).
+        const b = { ...board, gzip: new Uint8Array(board.gzip), brotli: new Uint8Array(board.brotli) };
         await tx.storedLeaderboard.upsert({
           where: { phaseId_viewKey_stamp: { phaseId, viewKey: b.viewKey, stamp } },
           create: { phaseId, viewKey: b.viewKey, stamp, body: b.body, gzip: b.gzip, brotli: b.brotli, etag: b.etag, computedAt: b.computedAt, durationMs: b.durationMs },

@@ -6,7 +6,7 @@ import { leaderboardEntries } from './leaderboard-entries';
 import { PairedTest, type ComputedLeaderboard, type LeaderboardSystem, type SystemPair } from './leaderboard.types';
 import { COMBINED_CORPUS_NOTE, PhaseMetrics, taskMetrics, type MetricSelection, type PhaseForMetrics } from './phase-metrics';
 import { CLUSTER_DEFINITION, rankSystems, smallestReachableP, TEST_LABELS, type Analysis, type TestName } from './ranking.adapter';
-import { ALPHA, type LeaderboardView } from './view';
+import { ALPHA, effectiveSettings, type LeaderboardView, type PhaseSignificanceSettings } from './view';
 
 const finite = (x: number | undefined): number | null => (x !== undefined && Number.isFinite(x) ? x : null);
 const interval = (ci: readonly [number, number]) => ({ low: finite(ci[0]), high: finite(ci[1]) });
@@ -69,7 +69,7 @@ export class LeaderboardInputs {
 /** One view of a phase's leaderboard, computed from its stored scores. */
 export async function computeLeaderboard(
   inputs: LeaderboardInputs,
-  phase: PhaseForMetrics,
+  phase: PhaseForMetrics & PhaseSignificanceSettings,
   selection: MetricSelection,
   available: string[],
   view: LeaderboardView,
@@ -77,10 +77,9 @@ export async function computeLeaderboard(
   const phaseId = phase.id;
   const metric = selection.key;
   const correction = view.correction;
-  const seed = view.seed;
+  const { seed, resamples } = effectiveSettings(view, phase);
   const explicitTest = view.test ?? undefined;
   const test = view.test ?? PairedTest.TTEST;
-  const resamples = view.resamples ?? undefined;
   const base = {
     phaseId,
     metric,

@@ -6,7 +6,7 @@ import { asServed, encodeLeaderboard, type LeaderboardDocument } from './documen
 import { leaderboardEntries, type LeaderboardEntries } from './leaderboard-entries';
 import type { ComputedLeaderboard } from './leaderboard.types';
 import { PhaseMetrics } from './phase-metrics';
-import { defaultView, viewKey, type LeaderboardView } from './view';
+import { defaultView, effectiveSettings, viewKey, type LeaderboardView } from './view';
 
 /** One computed board, ready to store. */
 export interface ComputedBoard extends LeaderboardDocument {
@@ -21,9 +21,9 @@ export interface ComputedBoard extends LeaderboardDocument {
  * ones; '' = the task's first, as a request without `metric` asks), each for primary and all
  * entries, with the phase's test, correction, seed and resamples defaults. Primary views first.
  */
-export function defaultViews(phase: { significanceSeed: number | null; significanceResamples: number | null }, metrics: readonly string[]): LeaderboardView[] {
+export function defaultViews(metrics: readonly string[]): LeaderboardView[] {
   const entries: LeaderboardEntries[] = ['primary', 'all'];
-  return entries.flatMap((e) => ['', ...metrics].map((m) => defaultView(phase, m, e)));
+  return entries.flatMap((e) => ['', ...metrics].map((m) => defaultView(m, e)));
 }
 
 /**
@@ -42,7 +42,7 @@ export async function computePhaseBoards(db: Db, phaseId: string, views: Leaderb
   const metrics = new PhaseMetrics(scores, boards);
   const available = await metrics.available(phase);
   const inputs = new LeaderboardInputs(metrics, submissions, scores, stamp);
-  const wanted = views ?? defaultViews(phase, available.all);
+  const wanted = views ?? defaultViews(available.all);
   const scored = await inputs.scoredSubmissions(phaseId);
   const done = new Map<string, { board: ComputedLeaderboard; ms: number }>();
   let computed = 0;
@@ -55,7 +55,7 @@ export async function computePhaseBoards(db: Db, phaseId: string, views: Leaderb
       throw e;
     }
     const entering = [...leaderboardEntries(scored, view.entries)].sort();
-    const same = JSON.stringify([selection.key, selection.kind === 'combined' ? selection.combined.w : null, view.test, view.correction, view.seed, view.resamples, entering]);
+    const same = JSON.stringify([selection.key, selection.kind === 'combined' ? selection.combined.w : null, view.test, view.correction, effectiveSettings(view, phase), entering]);
     let hit = done.get(same);
     if (!hit) {
       const started = performance.now();

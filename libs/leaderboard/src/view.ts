@@ -12,7 +12,8 @@ export const DEFAULT_CORRECTION = PValueCorrection.HOLM;
 
 /**
  * Everything that selects one leaderboard of a phase besides its data: the stored board of a
- * view is keyed by {@link viewKey} and the phase's scoring stamp.
+ * view is keyed by {@link viewKey} and the phase's scoring stamp (which covers the phase's own
+ * seed and resamples, so a view that uses them names them as null).
  */
 export interface LeaderboardView {
   /** Metric key as asked for; '' is the task's first metric. */
@@ -21,8 +22,9 @@ export interface LeaderboardView {
   /** An explicitly chosen test, or null for the defaults (t-test for p, per-aggregation clusters). */
   test: PairedTest | null;
   correction: PValueCorrection;
-  seed: number;
-  /** null: chosen from the number of pairs, α and correction. */
+  /** An organiser's preview seed, or null for the phase's. */
+  seed: number | null;
+  /** An organiser's preview resample count, or null for the phase's (itself null = chosen automatically). */
   resamples: number | null;
 }
 
@@ -31,7 +33,7 @@ export const leaderboardViewSchema = z.object({
   entries: z.enum(['primary', 'all']),
   test: z.enum(PairedTest).nullable(),
   correction: z.enum(PValueCorrection),
-  seed: z.number().int().min(0).max(0x7fffffff),
+  seed: z.number().int().min(0).max(0x7fffffff).nullable(),
   resamples: z.number().int().min(1).max(MAX_RESAMPLES).nullable(),
 }) satisfies z.ZodType<LeaderboardView>;
 
@@ -40,18 +42,23 @@ export function viewKey(v: LeaderboardView): string {
   return JSON.stringify([v.metric, v.entries, v.test, v.correction, v.seed, v.resamples]);
 }
 
-/** The phase's settings that its default views use. */
+/** The phase's settings a view falls back to. */
 export interface PhaseSignificanceSettings {
   significanceSeed: number | null;
   significanceResamples: number | null;
 }
 
-/** Whether a view uses the phase's defaults for everything but metric and entries (those a worker computes ahead). */
-export function isDefaultView(v: LeaderboardView, phase: PhaseSignificanceSettings): boolean {
-  return v.test === null && v.correction === DEFAULT_CORRECTION && v.seed === (phase.significanceSeed ?? DEFAULT_SEED) && v.resamples === (phase.significanceResamples ?? null);
+/** The seed and resamples a view is computed with (resamples undefined: chosen automatically). */
+export function effectiveSettings(v: LeaderboardView, phase: PhaseSignificanceSettings): { seed: number; resamples: number | undefined } {
+  return { seed: v.seed ?? phase.significanceSeed ?? DEFAULT_SEED, resamples: v.resamples ?? phase.significanceResamples ?? undefined };
 }
 
-/** The default view of a phase for a metric and entries. */
-export function defaultView(phase: PhaseSignificanceSettings, metric: string, entries: LeaderboardEntries): LeaderboardView {
-  return { metric, entries, test: null, correction: DEFAULT_CORRECTION, seed: phase.significanceSeed ?? DEFAULT_SEED, resamples: phase.significanceResamples ?? null };
+/** Whether a view is one a worker computes ahead (every metric × entries with the phase's settings). */
+export function isDefaultView(v: LeaderboardView): boolean {
+  return v.test === null && v.correction === DEFAULT_CORRECTION && v.seed === null && v.resamples === null;
+}
+
+/** The default view for a metric and entries. */
+export function defaultView(metric: string, entries: LeaderboardEntries): LeaderboardView {
+  return { metric, entries, test: null, correction: DEFAULT_CORRECTION, seed: null, resamples: null };
 }

@@ -3,6 +3,7 @@ import type { ApiConfig } from '@podium/config';
 import { COMPUTE_LEADERBOARDS_QUEUE, ensureQueue, SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
 import { IdentityRepository, LeaderboardRepository, LifecycleRepository, ScoreRepository, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
+import { RequestLoaders } from './common/loaders';
 import { API_CONFIG, DB, QUEUE_SCHEMA } from './common/tokens';
 
 /** Starts pg-boss (creating its `pgboss` schema on first run) and the scoring queue. */
@@ -42,7 +43,7 @@ class DbLifecycle implements OnApplicationShutdown {
 @Module({})
 export class DbModule {
   /** `queueSchema` moves pg-boss out of its shared `pgboss` schema (tests that no worker may serve). */
-  static forRoot(config: ApiConfig, queueSchema?: string): DynamicModule {
+  static forRoot(config: ApiConfig, queueSchema?: string, onQuery?: (sql: string) => void): DynamicModule {
     return {
       module: DbModule,
       providers: [
@@ -53,6 +54,7 @@ export class DbModule {
           useFactory: () =>
             createDb(config.DATABASE_URL, {
               onError: (e) => new Logger('Database').warn({ msg: `connection lost: ${e.message}; reconnecting on next query`, event: 'reconnecting' }),
+              ...(onQuery ? { onQuery } : {}),
             }),
         },
         { provide: PgBoss, useFactory: () => startBoss(config.DATABASE_URL, queueSchema) },
@@ -63,8 +65,9 @@ export class DbModule {
         { provide: LifecycleRepository, useFactory: (db: Db) => new LifecycleRepository(db), inject: [DB] },
         { provide: LeaderboardRepository, useFactory: (db: Db) => new LeaderboardRepository(db), inject: [DB] },
         DbLifecycle,
+        RequestLoaders,
       ],
-      exports: [API_CONFIG, DB, QUEUE_SCHEMA, PgBoss, IdentityRepository, TaskRepository, SubmissionRepository, ScoreRepository, LifecycleRepository, LeaderboardRepository],
+      exports: [API_CONFIG, DB, QUEUE_SCHEMA, PgBoss, IdentityRepository, TaskRepository, SubmissionRepository, ScoreRepository, LifecycleRepository, LeaderboardRepository, RequestLoaders],
     };
   }
 }

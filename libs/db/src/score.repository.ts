@@ -105,6 +105,12 @@ export class ScoreRepository {
     return this.db.corpusScore.findMany({ where: { submissionId }, orderBy: { metric: 'asc' } });
   }
 
+  /** Corpus scores of many submissions in one query (DataLoader batches), by metric within each. */
+  async corpusScoresOf(submissionIds: readonly string[]) {
+    if (submissionIds.length === 0) return [];
+    return this.db.corpusScore.findMany({ where: { submissionId: { in: [...submissionIds] } }, orderBy: [{ submissionId: 'asc' }, { metric: 'asc' }] });
+  }
+
   /** One page of a submission's instance scores for a metric, sorted by value or position. */
   async instanceScores(submissionId: string, metric: string, opts: { offset: number; limit: number; order: 'position' | 'asc' | 'desc' }) {
     const orderBy: Prisma.InstanceScoreOrderByWithRelationInput[] =

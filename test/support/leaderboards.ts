@@ -67,3 +67,18 @@ export class LeaderboardJobRunner {
     await this.db.$disconnect();
   }
 }
+
+/**
+ * Reads a board until it is current (`updating: false`), as a client polls the page while a
+ * worker computes: the first read of a view queues it, and each scored submission or organiser
+ * action makes the next stamp's board appear a moment later.
+ */
+export async function currentBoard<T extends { updating: boolean }>(read: () => Promise<T>, timeoutMs = 90_000, pollMs = 200): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const board = await read();
+    if (!board.updating) return board;
+    if (Date.now() > deadline) throw new Error(`the leaderboard was still updating after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+}

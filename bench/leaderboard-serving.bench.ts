@@ -8,7 +8,9 @@ import 'reflect-metadata';
 import { loadApiConfig, type WorkerConfig } from '@podium/config';
 import { createDb, IdentityRepository, LeaderboardRepository, Role, SubmissionRepository, TaskKind, TaskRepository } from '@podium/db';
 import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../apps/api/src/app';
 import { LeaderboardProcessor } from '../apps/worker/src/leaderboard.processor';
@@ -70,6 +72,8 @@ async function main(): Promise<void> {
   const url = process.env['DATABASE_URL'];
   if (!url) throw new Error('set DATABASE_URL to a migrated database');
   const db = createDb(url, { maxConnections: 4 });
+  const reuse = process.argv.indexOf('--phase');
+  if (reuse >= 0) return serve(url, db, process.argv[reuse + 1]!);
   const tasks = new TaskRepository(db);
   const submissions = new SubmissionRepository(db);
   const boards = new LeaderboardRepository(db);
@@ -106,10 +110,38 @@ async function main(): Promise<void> {
   const summary = await processor.compute(phase.id, null);
   const storedMs = performance.now() - started;
   process.stdout.write(`last scored → ${summary.views} default views stored (${summary.computed} computed): ${(storedMs / 1000).toFixed(2)} s\n`);
+  await serve(url, db, phase.id);
+}
 
-  const app = await createApp(loadApiConfig({ DATABASE_URL: url, PODIUM_WEB_DIST: '/nonexistent', PODIUM_RATE_LIMIT: '100000000' }), { logger: false, queueSchema: 'pgboss_bench' });
-  await app.listen(0, '127.0.0.1');
-  const { port } = app.getHttpServer().address() as AddressInfo;
+/** Cached leaderboard.json and GraphQL latency for a phase whose boards are stored. */
+async function serve(url: string, db: ReturnType<typeof createDb>, phaseId: string): Promise<void> {
+  const phase = { id: phaseId };
+
+  // The API in its own process (the built dist/, as `npm run up` runs it), so the load generator
+  // does not share its event loop; `--in-process` runs it in this process instead.
+  let port: number;
+  let stop: () => Promise<void>;
+  if (process.argv.includes('--in-process')) {
+    const app = await createApp(loadApiConfig({ DATABASE_URL: url, PODIUM_WEB_DIST: '/nonexistent', PODIUM_RATE_LIMIT: '100000000' }), { logger: false, queueSchema: 'pgboss_bench' });
+    await app.listen(0, '127.0.0.1');
+    port = (app.getHttpServer().address() as AddressInfo).port;
+    stop = () => app.close();
+  } else {
+    port = 39000 + Math.floor(Math.random() * 1000);
+    const child = spawn(process.execPath, [path.join(__dirname, '..', 'dist', 'apps', 'api', 'main.js')], {
+      env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', PODIUM_WEB_DIST: '/nonexistent', PODIUM_RATE_LIMIT: '100000000', PODIUM_QUEUE_SCHEMA: 'pgboss_bench' },
+      stdio: 'ignore',
+    });
+    for (let i = 0; ; i++) {
+      if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status < 500, () => false)) break;
+      if (i > 300) throw new Error('the API did not start (run npm run build first)');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    stop = async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    };
+  }
   const json = await load(port, () => ({ method: 'GET', path: `/api/phases/${phase.id}/leaderboard.json`, headers: { 'accept-encoding': 'gzip, br' } }));
   process.stdout.write(`leaderboard.json (cached, br), ${CLIENTS} clients, ${SECONDS} s: ${json.rps.toFixed(0)} req/s, p50 ${json.p50.toFixed(1)} ms, p95 ${json.p95.toFixed(1)} ms, p99 ${json.p99.toFixed(1)} ms, ${json.errors} errors\n`);
   const query = JSON.stringify({
@@ -118,7 +150,7 @@ async function main(): Promise<void> {
   });
   const gql = await load(port, () => ({ method: 'POST', path: '/graphql', body: query, headers: { 'content-type': 'application/json' } }));
   process.stdout.write(`GraphQL leaderboard (cached, systems + pairs), ${CLIENTS} clients, ${SECONDS} s: ${gql.rps.toFixed(0)} req/s, p50 ${gql.p50.toFixed(1)} ms, p95 ${gql.p95.toFixed(1)} ms, p99 ${gql.p99.toFixed(1)} ms, ${gql.errors} errors\n`);
-  await app.close();
+  await stop();
   await db.$disconnect();
 }
 

@@ -68,7 +68,7 @@ describeDb('ScoringService (real PostgreSQL)', () => {
     ]);
     const service = new ScoringService(submissions, null, keeper());
     const outcome = await service.score(id);
-    expect(outcome).toEqual({ kind: 'scored', instances: 3, metrics: ['bleu', 'chrf'], attempt: 1 });
+    expect(outcome).toEqual({ kind: 'scored', instances: 3, metrics: ['bleu', 'chrf'], attempt: 1, phaseId: expect.any(String) });
     const rows = await db.instanceScore.findMany({ where: { submissionId: id }, include: { instance: true }, orderBy: { instance: { position: 'asc' } } });
     expect(rows).toHaveLength(6);
     // BLEU by its definition (Papineni et al. 2002; sacreBLEU's 13a tokens are the words here),

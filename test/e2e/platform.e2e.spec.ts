@@ -4,6 +4,7 @@
  * systems over the REST upload (one bad upload is rejected and stores nothing), the worker
  * scores every instance, the leaderboard ranks the systems, and the CSV download has every row.
  */
+import { currentBoard } from '../support/leaderboards';
 import { randomUUID } from 'node:crypto';
 import { createDb, decodeValues, IdentityRepository, Role, type Db } from '@podium/db';
 import { fitBradleyTerry, countWins } from '@podium/ranking';
@@ -115,12 +116,13 @@ describe('platform: task → submissions → scores → leaderboard → download
       return submissions.length === 3 && submissions.every((s) => s.status === 'SCORED');
     }, 120_000);
 
-    const { leaderboard } = await organiser.request<{
-      leaderboard: { metric: string; systems: { system: string; mean: number; median: number; bt: number; corpusScore: number; rank: { mean: number; median: number; bt: number } }[] };
+    // The worker stores the board after the last score; poll until it is current.
+    const { leaderboard } = await currentBoard(async () => (await organiser.request<{
+      leaderboard: { updating: boolean; metric: string; systems: { system: string; mean: number; median: number; bt: number; corpusScore: number; rank: { mean: number; median: number; bt: number } }[] };
     }>(
-      `query($p: ID!) { leaderboard(phaseId: $p) { metric systems { system mean median bt corpusScore rank { mean median bt } } } }`,
+      `query($p: ID!) { leaderboard(phaseId: $p) { updating metric systems { system mean median bt corpusScore rank { mean median bt } } } }`,
       { p: phase.id },
-    );
+    )).leaderboard).then((leaderboard) => ({ leaderboard }));
     expect(leaderboard.metric).toBe('chrf');
     const byMean = [...leaderboard.systems].sort((a, b) => a.rank.mean - b.rank.mean).map((s) => s.system);
     expect(byMean).toEqual(['good', 'mid', 'bad']);
@@ -140,9 +142,9 @@ describe('platform: task → submissions → scores → leaderboard → download
 
     // NLI through the whole pipeline (the generated test model: entailment rises with word
     // overlap), and the combined metric offered at read time.
-    const { leaderboard: nliBoard } = await organiser.request<{
-      leaderboard: { metric: string; metricSignature: string; availableMetrics: string[]; systems: { system: string; mean: number; rank: { mean: number } }[] };
-    }>(`query($p: ID!) { leaderboard(phaseId: $p, metric: "nli") { metric metricSignature availableMetrics systems { system mean rank { mean } } } }`, { p: phase.id });
+    const nliBoard = await currentBoard(async () => (await organiser.request<{
+      leaderboard: { updating: boolean; metric: string; metricSignature: string; availableMetrics: string[]; systems: { system: string; mean: number; rank: { mean: number } }[] };
+    }>(`query($p: ID!) { leaderboard(phaseId: $p, metric: "nli") { updating metric metricSignature availableMetrics systems { system mean rank { mean } } } }`, { p: phase.id })).leaderboard);
     expect(nliBoard.metricSignature).toMatch(/^nli\|model:test-nli-tiny@[0-9a-f]{12}\|formula:e\|dir:<->/);
     expect([...nliBoard.systems].sort((a, b) => a.rank.mean - b.rank.mean).map((s) => s.system)).toEqual(['good', 'mid', 'bad']);
     expect(nliBoard.availableMetrics).toEqual(expect.arrayContaining(['chrf', 'bleu', 'nli', 'combined:nli+chrf']));

@@ -6,6 +6,7 @@
  * lines, progress until scored); the team marks its primary; the organiser edits, closes and
  * publishes. Bad input gets a clear error and changes nothing.
  */
+import { currentBoard } from '../support/leaderboards';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -226,9 +227,11 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
   it('ranks a team by its primary submission, all on request; hides a submission with a reason its team sees', async () => {
     const org = graphqlClient(baseUrl, organiserToken);
     await waitFor('four scored submissions', async () => (await db.submission.count({ where: { phaseId, status: 'SCORED' } })) === 4, 60_000);
-    const board = `query($p: ID!, $all: Boolean!) { leaderboard(phaseId: $p, allSubmissions: $all) { systems { system } } }`;
+    const board = `query($p: ID!, $all: Boolean!) { leaderboard(phaseId: $p, allSubmissions: $all) { updating systems { system } } }`;
     const anon = graphqlClient(baseUrl);
-    const systems = async (all: boolean) => (await anon.request<{ leaderboard: { systems: { system: string }[] } }>(board, { p: phaseId, all })).leaderboard.systems.map((s) => s.system).sort();
+    // The worker stores each stamp's board a moment after the change: read until it is current.
+    const systems = async (all: boolean) =>
+      (await currentBoard(async () => (await anon.request<{ leaderboard: { updating: boolean; systems: { system: string }[] } }>(board, { p: phaseId, all })).leaderboard)).systems.map((s) => s.system).sort();
     expect(await systems(false)).toEqual(['jsonl-ids']);
     expect(await systems(true)).toEqual(['copy', 'jsonl-ids', 'plain-lines', 'same-as-lines']);
 

@@ -28,6 +28,7 @@ export interface AppModuleOptions {
   schemaFile: string | false;
   /** pg-boss schema; default `pgboss`, the one the worker consumes. */
   queueSchema?: string;
+  onQuery?: (sql: string) => void;
 }
 
 /** Errors that escape the filter (field resolvers, Apollo internals) are hidden the same way. */
@@ -46,7 +47,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        DbModule.forRoot(config, options.queueSchema),
+        DbModule.forRoot(config, options.queueSchema, options.onQuery),
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           autoSchemaFile: options.schemaFile === false ? true : options.schemaFile,

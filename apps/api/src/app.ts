@@ -21,6 +21,8 @@ export interface CreateAppOptions {
    * share a database with running workers use their own, so no worker scores their submissions.
    */
   queueSchema?: string;
+  /** Called with every SQL statement the app's Prisma client runs (tests counting queries per request). */
+  onQuery?: (sql: string) => void;
 }
 
 /** Builds the API (GraphQL at /graphql, REST under /api, the web app at /); not yet listening. */
@@ -29,7 +31,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   // NLI availability is checked against the models folder the worker uses by default.
   config = { ...config, PODIUM_MODELS_DIR: config.PODIUM_MODELS_DIR ?? path.join(root, 'models') };
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot(config, { schemaFile: options.emitSchema ? `${root}/${SCHEMA_FILE}` : false, queueSchema: options.queueSchema ?? config.PODIUM_QUEUE_SCHEMA }),
+    AppModule.forRoot(config, { schemaFile: options.emitSchema ? `${root}/${SCHEMA_FILE}` : false, queueSchema: options.queueSchema ?? config.PODIUM_QUEUE_SCHEMA, ...(options.onQuery ? { onQuery: options.onQuery } : {}) }),
     { bodyParser: false, logger: options.logger === false ? false : (options.logger ?? undefined) },
   );
   // First: a request id for every log line and error, then the per-client rate limits (429),

@@ -1,8 +1,9 @@
 import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { ApiConfig } from '@podium/config';
-import { ensureQueue, SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
-import { IdentityRepository, LifecycleRepository, ScoreRepository, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
+import { COMPUTE_LEADERBOARDS_QUEUE, ensureQueue, SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
+import { IdentityRepository, LeaderboardRepository, LifecycleRepository, ScoreRepository, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
+import { RequestLoaders } from './common/loaders';
 import { API_CONFIG, DB, QUEUE_SCHEMA } from './common/tokens';
 
 /** Starts pg-boss (creating its `pgboss` schema on first run) and the scoring queue. */
@@ -19,6 +20,7 @@ export async function startBoss(databaseUrl: string, schema?: string, logger = n
   boss.on('error', (e: Error) => logger.warn({ msg: `queue: ${e.message} (pg-boss retries)`, event: 'reconnecting' }));
   await startQueue(boss, 10, 500, (m) => logger.warn({ msg: m, event: 'reconnecting' }));
   await ensureQueue(boss, SCORE_SUBMISSION_QUEUE, 8, 300, (m) => logger.warn({ msg: m, event: 'retrying' }));
+  await ensureQueue(boss, COMPUTE_LEADERBOARDS_QUEUE, 8, 300, (m) => logger.warn({ msg: m, event: 'retrying' }));
   return boss;
 }
 
@@ -41,7 +43,7 @@ class DbLifecycle implements OnApplicationShutdown {
 @Module({})
 export class DbModule {
   /** `queueSchema` moves pg-boss out of its shared `pgboss` schema (tests that no worker may serve). */
-  static forRoot(config: ApiConfig, queueSchema?: string): DynamicModule {
+  static forRoot(config: ApiConfig, queueSchema?: string, onQuery?: (sql: string) => void): DynamicModule {
     return {
       module: DbModule,
       providers: [
@@ -52,6 +54,7 @@ export class DbModule {
           useFactory: () =>
             createDb(config.DATABASE_URL, {
               onError: (e) => new Logger('Database').warn({ msg: `connection lost: ${e.message}; reconnecting on next query`, event: 'reconnecting' }),
+              ...(onQuery ? { onQuery } : {}),
             }),
         },
         { provide: PgBoss, useFactory: () => startBoss(config.DATABASE_URL, queueSchema) },
@@ -60,9 +63,11 @@ export class DbModule {
         { provide: SubmissionRepository, useFactory: (db: Db) => new SubmissionRepository(db), inject: [DB] },
         { provide: ScoreRepository, useFactory: (db: Db) => new ScoreRepository(db), inject: [DB] },
         { provide: LifecycleRepository, useFactory: (db: Db) => new LifecycleRepository(db), inject: [DB] },
+        { provide: LeaderboardRepository, useFactory: (db: Db) => new LeaderboardRepository(db), inject: [DB] },
         DbLifecycle,
+        RequestLoaders,
       ],
-      exports: [API_CONFIG, DB, QUEUE_SCHEMA, PgBoss, IdentityRepository, TaskRepository, SubmissionRepository, ScoreRepository, LifecycleRepository],
+      exports: [API_CONFIG, DB, QUEUE_SCHEMA, PgBoss, IdentityRepository, TaskRepository, SubmissionRepository, ScoreRepository, LifecycleRepository, LeaderboardRepository, RequestLoaders],
     };
   }
 }

@@ -68,7 +68,7 @@ describeDb('ScoringService (real PostgreSQL)', () => {
     ]);
     const service = new ScoringService(submissions, null, keeper());
     const outcome = await service.score(id);
-    expect(outcome).toEqual({ kind: 'scored', instances: 3, metrics: ['bleu', 'chrf'], attempt: 1 });
+    expect(outcome).toEqual({ kind: 'scored', instances: 3, metrics: ['bleu', 'chrf'], attempt: 1, phaseId: expect.any(String) });
     const columns = await db.scoreColumn.findMany({ where: { submissionId: id }, orderBy: { metric: 'asc' } });
     expect(columns.map((c) => [c.metric, c.count, c.scored, c.values.length])).toEqual([['bleu', 3, 3, 24], ['chrf', 3, 3, 24]]);
     const [bleu, chrf] = columns;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { ensureQueue, SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, scoreSubmissionJobV1 } from '@podium/contracts';
+import { ensureQueue, SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, scoreSubmissionJobV1, sendLeaderboardJob } from '@podium/contracts';
 import type { WorkerConfig } from '@podium/config';
 import PgBoss from 'pg-boss';
 import { PermanentScoringError, ScoringService } from './scoring.service';
@@ -67,10 +67,12 @@ export class ScoringProcessor implements OnApplicationBootstrap, BeforeApplicati
       valid.map((v) => v.job.id),
     );
     const retry: string[] = [];
+    const scoredPhases = new Set<string>();
     for (const [k, { job, submissionId }] of valid.entries()) {
       const outcome = outcomes[k]!;
       if (!(outcome instanceof Error)) {
         if (outcome.kind === 'scored') {
+          scoredPhases.add(outcome.phaseId);
           this.log.log({
             msg:
               `[${this.config.PODIUM_WORKER_NAME}] scored submission ${submissionId}: ${outcome.instances} instances × ${outcome.metrics.join(', ')} in ${Date.now() - started} ms` +
@@ -86,6 +88,13 @@ export class ScoringProcessor implements OnApplicationBootstrap, BeforeApplicati
       if (await this.settleFailure(job, submissionId, outcome)) retry.push(job.id);
     }
     if (retry.length > 0) await this.boss.fail(SCORE_SUBMISSION_QUEUE, retry);
+    // The scores are committed: queue the phase's leaderboards (coalesced per phase). A lost send
+    // is not fatal: the next read of a board whose stamp moved queues it again.
+    for (const phaseId of scoredPhases) {
+      await sendLeaderboardJob(this.boss, phaseId, 'scored').catch((e: unknown) =>
+        this.log.warn({ msg: `could not queue the leaderboards of phase ${phaseId}: ${e instanceof Error ? e.message : String(e)}`, phaseId }),
+      );
+    }
   }
 
   /** Fails the submission when retrying cannot help or retries are used up; true = retry. */

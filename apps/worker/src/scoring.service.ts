@@ -8,7 +8,7 @@ import { NLI_SCORER, WORKER_CONFIG } from './tokens';
 
 /** The outcome of one scoring attempt. */
 export type ScoringOutcome =
-  | { kind: 'scored'; instances: number; metrics: string[]; attempt: number }
+  | { kind: 'scored'; instances: number; metrics: string[]; attempt: number; phaseId: string }
   | { kind: 'skipped'; reason: string }
   | { kind: 'failed'; reason: string };
 
@@ -18,6 +18,7 @@ export class PermanentScoringError extends Error {}
 /** A submission loaded and marked SCORING, ready for its metrics. */
 interface PreparedSubmission {
   submissionId: string;
+  phaseId: string;
   attempt: number;
   taskKind: TaskKindName;
   metrics: MetricConfig[];
@@ -92,7 +93,7 @@ export class ScoringService {
         await this.faultPause(this.config?.PODIUM_FAULT_SCORING_DELAY_MS, 'before scoring', p.submissionId);
         const metricResults = await runMetrics(p.metrics, p.taskKind, p.instances, scorer, p.progress);
         await this.save(p, metricResults);
-        results[k] = { kind: 'scored', instances: p.instances.length, metrics: metricResults.map((r) => r.key), attempt: p.attempt };
+        results[k] = { kind: 'scored', instances: p.instances.length, metrics: metricResults.map((r) => r.key), attempt: p.attempt, phaseId: p.phaseId };
       } catch (e) {
         if (e instanceof LeaseLostError) results[k] = { kind: 'skipped', reason: e.message };
         else {
@@ -153,7 +154,7 @@ export class ScoringService {
         void this.submissions.setProgress(submissionId, perInstance).catch((e: unknown) => this.log.warn(`progress update failed: ${String(e)}`));
       }
     };
-    return { submissionId, attempt: lease.attempt, taskKind: kind, metrics: metrics.data, instances, progress };
+    return { submissionId, phaseId: input.submission.phaseId, attempt: lease.attempt, taskKind: kind, metrics: metrics.data, instances, progress };
   }
 
   /**

@@ -2,8 +2,9 @@ import { Module, type OnApplicationShutdown, Inject, Logger } from '@nestjs/comm
 import { loadWorkerConfig, type WorkerConfig } from '@podium/config';
 import { startQueue } from '@podium/contracts';
 import { type DataOptions, defaultCacheDir, parseDataMirror } from '@podium/datasets';
-import { createDb, RobustnessRepository, SubmissionRepository, type Db } from '@podium/db';
+import { createDb, LeaderboardRepository, RobustnessRepository, SubmissionRepository, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
+import { LeaderboardProcessor } from './leaderboard.processor';
 import { LeaseKeeper } from './lease-keeper';
 import { createNliScorer } from './nli.adapter';
 import { RobustnessProcessor } from './robustness.processor';
@@ -31,6 +32,7 @@ class DbCloser implements OnApplicationShutdown {
     { provide: DB, inject: [WORKER_CONFIG], useFactory: (c: WorkerConfig) => createDb(c.DATABASE_URL, { maxConnections: 4, onError: poolError }) },
     { provide: SubmissionRepository, inject: [DB], useFactory: (db: Db) => new SubmissionRepository(db) },
     { provide: RobustnessRepository, inject: [DB], useFactory: (db: Db) => new RobustnessRepository(db) },
+    { provide: LeaderboardRepository, inject: [DB], useFactory: (db: Db) => new LeaderboardRepository(db) },
     {
       provide: PG_BOSS,
       inject: [WORKER_CONFIG],
@@ -64,6 +66,7 @@ class DbCloser implements OnApplicationShutdown {
     ScoringProcessor,
     RobustnessService,
     RobustnessProcessor,
+    LeaderboardProcessor,
   ],
 })
 export class WorkerModule {}

@@ -15,6 +15,36 @@ export const scoreSubmissionJobV1 = z.object({
 });
 export type ScoreSubmissionJob = z.infer<typeof scoreSubmissionJobV1>;
 
+/** pg-boss queue of leaderboard computations: one job computes and stores boards of one phase. */
+export const COMPUTE_LEADERBOARDS_QUEUE = 'compute-leaderboards';
+
+/** A leaderboard view as a job carries it (the same fields as @podium/leaderboard's LeaderboardView). */
+export const leaderboardViewPayload = z.object({
+  metric: z.string().max(200),
+  entries: z.enum(['primary', 'all']),
+  test: z.enum(['ttest', 'wilcoxon', 'sign', 'mood', 'bootstrap', 'ar']).nullable(),
+  correction: z.enum(['holm', 'bh', 'none']),
+  /** null: the phase's seed. */
+  seed: z.number().int().min(0).max(0x7fffffff).nullable(),
+  /** null: the phase's setting. */
+  resamples: z.number().int().min(1).max(100_000).nullable(),
+});
+
+/**
+ * Payload of a leaderboard job. `views: null` computes every default view of the phase (sent
+ * when a submission finishes scoring or the phase's settings or lifecycle flags change); a list
+ * computes those views (a view asked for that is not a default one). Singleton per phase (and
+ * per view list): a burst of sends while one waits coalesces into it (a job that started
+ * already computes the stamp it read then; the waiting one picks up what changed since).
+ */
+export const computeLeaderboardsJobV1 = z.object({
+  v: z.literal(1),
+  phaseId: z.string().uuid(),
+  views: z.array(leaderboardViewPayload).min(1).max(20).nullable(),
+  reason: z.enum(['scored', 'settings', 'lifecycle', 'requested']),
+});
+export type ComputeLeaderboardsJob = z.infer<typeof computeLeaderboardsJobV1>;
+
 /**
  * How one kind of job is sent and retried. Every producer (API, seed, tests, the reaper) sends
  * through {@link sendJob}, so these numbers live here only.
@@ -31,6 +61,11 @@ export interface QueuePolicy {
    * second run by the lease, never started beside the first.
    */
   expireInSeconds: number;
+  /**
+   * pg-boss queue policy: 'short' keeps at most one queued job per singleton key, so repeated
+   * sends while one waits coalesce into it; default 'standard'.
+   */
+  policy?: 'standard' | 'short';
 }
 
 /** Retries for a scoring job whose worker crashed, threw unexpectedly or stopped. */
@@ -39,6 +74,8 @@ export const SCORE_JOB_RETRY_LIMIT = 3;
 export const QUEUE_POLICY = {
   [SCORE_SUBMISSION_QUEUE]: { retryLimit: SCORE_JOB_RETRY_LIMIT, retryDelaySeconds: 1, retryBackoff: true, expireInSeconds: 60 * 60 },
   'robustness-report': { retryLimit: 2, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 60 * 60 },
+  // A crash is retried; a board that keeps failing is re-requested by the next read or score.
+  [COMPUTE_LEADERBOARDS_QUEUE]: { retryLimit: 2, retryDelaySeconds: 2, retryBackoff: true, expireInSeconds: 30 * 60, policy: 'short' },
 } as const satisfies Record<string, QueuePolicy>;
 export type QueueName = keyof typeof QUEUE_POLICY;
 
@@ -64,7 +101,7 @@ export interface JobSender {
   send(
     name: string,
     data: object,
-    options: { db?: SqlExecutor; retryLimit?: number; retryDelay?: number; retryBackoff?: boolean; expireInSeconds?: number },
+    options: { db?: SqlExecutor; retryLimit?: number; retryDelay?: number; retryBackoff?: boolean; expireInSeconds?: number; singletonKey?: string },
   ): Promise<string | null>;
 }
 
@@ -86,6 +123,16 @@ export async function sendJob(boss: JobSender, queue: QueueName, payload: object
 export async function sendScoreJob(boss: JobSender, submissionId: string, reason: ScoreSubmissionJob['reason'], db?: SqlExecutor): Promise<void> {
   const payload: ScoreSubmissionJob = scoreSubmissionJobV1.parse({ v: 1, submissionId, reason });
   await sendJob(boss, SCORE_SUBMISSION_QUEUE, payload, db);
+}
+
+/**
+ * Queues the computation of a phase's leaderboards (views null: its default views). Coalesces:
+ * while a job of the same phase and views waits, this sends nothing (returns null).
+ */
+export async function sendLeaderboardJob(boss: JobSender, phaseId: string, reason: ComputeLeaderboardsJob['reason'], views: ComputeLeaderboardsJob['views'] = null, db?: SqlExecutor): Promise<string | null> {
+  const payload: ComputeLeaderboardsJob = computeLeaderboardsJobV1.parse({ v: 1, phaseId, views, reason });
+  const singletonKey = views ? `${phaseId}:${JSON.stringify(views)}` : phaseId;
+  return boss.send(COMPUTE_LEADERBOARDS_QUEUE, payload, { ...(db ? { db } : {}), ...sendOptions(COMPUTE_LEADERBOARDS_QUEUE), singletonKey });
 }
 
 /**
@@ -116,11 +163,12 @@ export async function startQueue(
  * the same moment on a fresh database can deadlock in PostgreSQL too.
  */
 export async function ensureQueue(
-  boss: { createQueue(name: string): Promise<unknown> },
+  boss: { createQueue(name: string, options?: { name: string; policy?: 'standard' | 'short' }): Promise<unknown> },
   name: string,
   attempts = 5,
   delayMs = 300,
   log: (message: string) => void = () => undefined,
 ): Promise<void> {
-  await startQueue({ start: () => boss.createQueue(name) }, attempts, delayMs, (m) => log(`creating queue '${name}': ${m}`));
+  const policy = (QUEUE_POLICY as Record<string, QueuePolicy>)[name]?.policy;
+  await startQueue({ start: () => (policy ? boss.createQueue(name, { name, policy }) : boss.createQueue(name)) }, attempts, delayMs, (m) => log(`creating queue '${name}': ${m}`));
 }

@@ -149,6 +149,12 @@ export class ScoreRepository {
     return this.db.corpusScore.findMany({ where: { submissionId }, orderBy: { metric: 'asc' } });
   }
 
+  /** Corpus scores of many submissions in one query (DataLoader batches), by metric within each. */
+  async corpusScoresOf(submissionIds: readonly string[]) {
+    if (submissionIds.length === 0) return [];
+    return this.db.corpusScore.findMany({ where: { submissionId: { in: [...submissionIds] } }, orderBy: [{ submissionId: 'asc' }, { metric: 'asc' }] });
+  }
+
   /**
    * One page of a submission's instance scores for a metric, sorted by position or by value
    * (ties by position): a slice of the stored column. In position order with every position

@@ -79,6 +79,26 @@ export class TaskRepository {
     return this.db.task.findUnique({ where: { id } });
   }
 
+  /** Tasks by id in one query (DataLoader batches). */
+  async tasksByIds(ids: readonly string[]) {
+    return ids.length === 0 ? [] : this.db.task.findMany({ where: { id: { in: [...ids] } } });
+  }
+
+  /** Phases by id in one query (DataLoader batches). */
+  async phasesByIds(ids: readonly string[]) {
+    return ids.length === 0 ? [] : this.db.phase.findMany({ where: { id: { in: [...ids] } } });
+  }
+
+  /** Phases of many tasks in one query, each task's by opening date (DataLoader batches). */
+  async phasesOfTasks(taskIds: readonly string[]) {
+    return taskIds.length === 0 ? [] : this.db.phase.findMany({ where: { taskId: { in: [...taskIds] } }, orderBy: [{ opensAt: 'asc' }, { id: 'asc' }] });
+  }
+
+  /** Test sets by id in one query (DataLoader batches). */
+  async testSetsByIds(ids: readonly string[]) {
+    return ids.length === 0 ? [] : this.db.testSet.findMany({ where: { id: { in: [...ids] } } });
+  }
+
   async createPhase(input: NewPhase) {
     if (input.closesAt <= input.opensAt) throw new InvalidInputError('closesAt must be after opensAt', { field: 'closesAt' });
     try {

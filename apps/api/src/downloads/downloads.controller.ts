@@ -1,11 +1,14 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { type AuthUser } from '@podium/db';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { once } from 'node:events';
 import { CurrentUser } from '../auth/auth.guard';
+import { sendPrecompressed } from '../common/precompressed';
 import { EXPORT_CONTENT_TYPE, attachmentDisposition, exportHeader, exportLine, type ExportFormat } from './csv-writer';
 import { DownloadsService, type ScoreExport } from './downloads.service';
-import { leaderboardCsv, leaderboardJson, parseLeaderboardQuery, parseMetricList } from './leaderboard-export';
+import { leaderboardCsv, parseLeaderboardQuery, parseMetricList } from './leaderboard-export';
+
+const LEADERBOARD_CACHE_CONTROL = 'private, no-cache';
 
 /** Writes, waiting for the socket to drain so a large phase never piles up in memory. */
 async function write(res: Response, chunk: string): Promise<void> {
@@ -31,14 +34,6 @@ async function stream(res: Response, format: ExportFormat, exp: ScoreExport): Pr
     page = await exp.pages.next();
   }
   res.end();
-}
-
-function send(res: Response, contentType: string, fileName: string, body: string): void {
-  res.status(200);
-  res.setHeader('Content-Type', contentType);
-  res.setHeader('Content-Disposition', attachmentDisposition(fileName));
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(body);
 }
 
 /** Long-form score downloads (`system,team,instance_id,metric,signature,score`), and leaderboard downloads (health: HealthController). */
@@ -68,16 +63,26 @@ export class DownloadsController {
   }
 
   /** The GraphQL `leaderboard` object; `?metric=&test=&correction=&seed=&resamples=` as its arguments. */
+  // The stored bytes as a worker wrote them: strong ETag, 304 on If-None-Match, gzip or brotli as
+  // accepted. `private, no-cache`: a board may be visible to organisers only, and it changes with
+  // every scored submission, so a cache must revalidate (a 304 costs one small query).
   @Get('phases/:id/leaderboard.json')
-  async leaderboardJson(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | null, @Res() res: Response): Promise<void> {
-    const { fileStem, board } = await this.service.leaderboard(id, parseLeaderboardQuery(query), user);
-    send(res, 'application/json; charset=utf-8', `${fileStem}.json`, JSON.stringify(leaderboardJson(board)));
+  async leaderboardJson(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | null, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const snapshot = await this.service.leaderboardSnapshot(id, parseLeaderboardQuery(query), user);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Disposition', attachmentDisposition(`${snapshot.fileStem}.json`));
+    res.setHeader('Cache-Control', LEADERBOARD_CACHE_CONTROL);
+    sendPrecompressed(req, res, { etag: snapshot.etag, identity: snapshot.body, gzip: snapshot.gzip, brotli: snapshot.brotli });
   }
 
   /** One row per system: ranks, mean and its CI, median, BT and its CI, Elo, TrueSkill, clusters. */
   @Get('phases/:id/leaderboard.csv')
-  async leaderboardCsv(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | null, @Res() res: Response): Promise<void> {
-    const { fileStem, board } = await this.service.leaderboard(id, parseLeaderboardQuery(query), user);
-    send(res, EXPORT_CONTENT_TYPE.csv, `${fileStem}.csv`, leaderboardCsv(board));
+  async leaderboardCsv(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | null, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const snapshot = await this.service.leaderboardSnapshot(id, parseLeaderboardQuery(query), user);
+    const csv = this.service.leaderboardCsv(snapshot, leaderboardCsv);
+    res.setHeader('Content-Type', EXPORT_CONTENT_TYPE.csv);
+    res.setHeader('Content-Disposition', attachmentDisposition(`${snapshot.fileStem}.csv`));
+    res.setHeader('Cache-Control', LEADERBOARD_CACHE_CONTROL);
+    sendPrecompressed(req, res, csv);
   }
 }

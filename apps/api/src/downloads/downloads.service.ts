@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { NotFoundError, ScoreRepository, SubmissionRepository, TaskRepository, type AuthUser, type LongScoreRow } from '@podium/db';
 import { assertId } from '../common/ids';
 import { assertCan, assertCanSeeSubmission, canSeeSubmission } from '../common/visibility';
-import { LeaderboardService, type LeaderboardOptions } from '../leaderboard/leaderboard.service';
+import { LeaderboardService, type LeaderboardOptions, type LeaderboardSnapshot } from '../leaderboard/leaderboard.service';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Leaderboard } from '../leaderboard/leaderboard.types';
 import { PhaseMetricsService, type MetricSelection } from '../leaderboard/phase-metrics.service';
 
@@ -16,6 +17,7 @@ export interface ScoreExport {
 /** Decides what a download contains and who may fetch it; the controller only streams. */
 @Injectable()
 export class DownloadsService {
+  private readonly csvs = new WeakMap<LeaderboardSnapshot, { etag: string; identity: Buffer; gzip: Buffer; brotli: Buffer }>();
   constructor(
     private readonly tasks: TaskRepository,
     private readonly submissions: SubmissionRepository,
@@ -89,11 +91,19 @@ export class DownloadsService {
     return { fileStem: `${phase.task.slug}-${phase.name}-scores`, pages: pages() };
   }
 
-  /** The leaderboard (same service, cache and checks as GraphQL) and a file name for it. */
-  async leaderboard(phaseId: string, options: LeaderboardOptions, user: AuthUser | null): Promise<{ fileStem: string; board: Leaderboard }> {
-    const board = await this.leaderboards.leaderboard(phaseId, options, user);
-    const phase = await this.tasks.phaseById(phaseId);
-    if (!phase) throw new NotFoundError('phase', phaseId);
-    return { fileStem: `${phase.task.slug}-${phase.name}-leaderboard-${board.metric}`, board };
+  /** The stored leaderboard (same service and checks as GraphQL). */
+  async leaderboardSnapshot(phaseId: string, options: LeaderboardOptions, user: AuthUser | null): Promise<LeaderboardSnapshot> {
+    return this.leaderboards.snapshot(phaseId, options, user);
+  }
+
+  /** The CSV of a stored board, rendered and compressed once per snapshot. */
+  leaderboardCsv(snapshot: LeaderboardSnapshot, render: (board: Leaderboard) => string): { etag: string; identity: Buffer; gzip: Buffer; brotli: Buffer } {
+    let hit = this.csvs.get(snapshot);
+    if (!hit) {
+      const identity = Buffer.from(render(snapshot.board()), 'utf8');
+      hit = { etag: `"${snapshot.etag.slice(1, -1)}-csv"`, identity, gzip: gzipSync(identity), brotli: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
+      this.csvs.set(snapshot, hit);
+    }
+    return hit;
   }
 }

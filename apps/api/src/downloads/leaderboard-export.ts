@@ -69,14 +69,8 @@ export function parseMetricList(value: unknown): string[] {
     .filter((v) => v !== '');
 }
 
-function enumName<E extends Record<string, string>>(values: E, value: string): string {
-  return Object.entries(values).find(([, v]) => v === value)?.[0] ?? value;
-}
-
-/** The leaderboard exactly as GraphQL returns it when every field is selected. */
-export function leaderboardJson(board: Leaderboard): Record<string, unknown> {
-  return { ...board, test: enumName(PairedTest, board.test), correction: enumName(PValueCorrection, board.correction) };
-}
+/** The leaderboard exactly as GraphQL returns it when every field is selected (what workers store). */
+export { leaderboardJson } from '@podium/leaderboard';
 
 /** Columns of `leaderboard.csv`, one row per system in leaderboard order. */
 export const LEADERBOARD_COLUMNS = [

@@ -8,6 +8,7 @@ import { parseCsvRecords } from '@podium/robustness';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import request from 'supertest';
+import { LeaderboardJobRunner } from '../../../../test/support/leaderboards';
 import { createApp } from '../app';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
@@ -36,7 +37,7 @@ interface GqlResult {
 // Every field of the leaderboard, to compare the JSON download with GraphQL field by field.
 const INTERVAL = '{ low high }';
 const RANKS = '{ best worst }';
-const FULL_BOARD = `phaseId metric higherIsBetter metricSignature availableMetrics test correction seed resamples instanceCount disagreement notes
+const FULL_BOARD = `updating stamp computedAt phaseId metric higherIsBetter metricSignature availableMetrics test correction seed resamples instanceCount disagreement notes
   resamplesChosen smallestReachableP alpha significanceWarnings mainAggregation corpusSignature clusterDefinition
   clusterTests { aggregation test label } btFiniteMle btNote btComponents { tier systems }
   systems { submissionId system team isBaseline n corpusScore corpusCi { mean ci low high } corpusSignature signature mean meanCi ${INTERVAL} median medianCi ${INTERVAL}
@@ -57,6 +58,8 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
   // in any order (`--randomize`).
   let app: INestApplication;
   let db: Db;
+  // No worker serves this suite's queue: the runner computes what the API queued, as a worker would.
+  let runner: LeaderboardJobRunner;
   let organiserToken: string;
   let shared: ScoredPhase;
   let phaseId: string;
@@ -72,6 +75,19 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     const r = await gql(query, variables, token);
     if (r.errors) throw new Error(`GraphQL errors: ${JSON.stringify(r.errors)}`);
     return r.data!;
+  };
+  /** The board once the worker's job for the phase's current data ran (the first read of a view queues it). */
+  const settledBoard = async (query: string, variables: Record<string, unknown> = {}, token = organiserToken) => {
+    const asked = /\bupdating\b/.test(query);
+    const q = asked ? query : query.replace(/(leaderboard\([^)]*\)\s*\{)/, '$1 updating ');
+    const { updating, ...rest } = await runner.settled(async () => (await ok(q, variables, token))['leaderboard']);
+    return asked ? { updating, ...rest } : rest;
+  };
+  /** leaderboard.json/csv once current; the JSON says whether it is updating, the CSV comes with the JSON of the same view. */
+  const settledGet = async (url: string) => {
+    const json = url.replace('/leaderboard.csv', '/leaderboard.json');
+    await runner.settled(async () => JSON.parse((await get(json)).text) as { updating: boolean });
+    return get(url);
   };
   const get = (url: string, token = organiserToken) => request(app.getHttpServer()).get(url).set('Authorization', `Bearer ${token}`);
 
@@ -173,6 +189,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     const config = loadApiConfig({ DATABASE_URL, PODIUM_WEB_DIST: '/nonexistent' });
     app = await createApp(config, { logger: false, queueSchema: QUEUE_SCHEMA, root: ROOT });
     db = createDb(DATABASE_URL!);
+    runner = new LeaderboardJobRunner(DATABASE_URL!, QUEUE_SCHEMA);
     const identity = new IdentityRepository(db);
     const organiser = await identity.createUser(`corg-${suffix}`, Role.ORGANISER);
     organiserToken = await identity.issueToken(organiser.id, 'combined integration test');
@@ -181,6 +198,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
   }, 60_000);
 
   afterAll(async () => {
+    await runner?.stop();
     await app?.close();
     await db?.$disconnect();
   });
@@ -195,9 +213,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
   it('ranks by the combined metric computed from the stored NLI and chrF scores', async () => {
-    const board = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, metric: "combined", resamples: 100) { ${FULL_BOARD} } }`, { p: phaseId }, organiserToken))[
-      'leaderboard'
-    ];
+    const board = await settledBoard(`query($p: ID!) { leaderboard(phaseId: $p, metric: "combined", resamples: 100) { ${FULL_BOARD} } }`, { p: phaseId });
     expect(board).toMatchObject({ metric: 'combined:nli+chrf', higherIsBetter: true, instanceCount: 3 });
     expect(board.availableMetrics).toEqual(['chrf', 'nli', 'ter', 'combined:nli+chrf', 'combined:nli+ter']);
     expect(board.metricSignature).toBe(`combined|nli:(${NLI_SIG})|with:(${CHRF_SIG})|w:0.2|M-dir:higher|scale:phase-minmax|N:[0.1,0.9]|M:[20,80]|n:6`);
@@ -212,7 +228,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
   });
 
   it('flips a lower-is-better component (TER) before scaling', async () => {
-    const board = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, metric: "combined:nli+ter", resamples: 50) { metric metricSignature systems { system mean median } } }`, { p: phaseId }, organiserToken))['leaderboard'];
+    const board = await settledBoard(`query($p: ID!) { leaderboard(phaseId: $p, metric: "combined:nli+ter", resamples: 50) { metric metricSignature systems { system mean median } } }`, { p: phaseId });
     expect(board.metricSignature).toContain('|M-dir:lower|scale:phase-minmax|N:[0.1,0.9]|M:[10,60]|n:6');
     const by = Object.fromEntries(board.systems.map((s: { system: string; mean: number }) => [s.system, s.mean]));
     expect(by['A']).toBeCloseTo(mean(A_TER), 10);
@@ -259,14 +275,8 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
   });
 
   it('serves the leaderboard as JSON with exactly the GraphQL numbers', async () => {
-    const board = (
-      await ok(
-        `query($p: ID!) { leaderboard(phaseId: $p, metric: "combined", test: WILCOXON, correction: BH, seed: 7, resamples: 200) { ${FULL_BOARD} } }`,
-        { p: phaseId },
-        organiserToken,
-      )
-    )['leaderboard'];
-    const res = await get(`/api/phases/${phaseId}/leaderboard.json?metric=combined&test=wilcoxon&correction=BH&seed=7&resamples=200`);
+    const board = await settledBoard(`query($p: ID!) { leaderboard(phaseId: $p, metric: "combined", test: WILCOXON, correction: BH, seed: 7, resamples: 200) { ${FULL_BOARD} } }`, { p: phaseId });
+    const res = await settledGet(`/api/phases/${phaseId}/leaderboard.json?metric=combined&test=wilcoxon&correction=BH&seed=7&resamples=200`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="comb-[0-9a-f]+-[0-9]+-test-leaderboard-combined-nli-chrf\.json"$/);
@@ -274,13 +284,13 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     expect(board.pairs).toHaveLength(1);
     expect(board.pairs[0].pAdjusted).not.toBeNull();
 
-    const stored = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, resamples: 100) { ${FULL_BOARD} } }`, { p: phaseId }, organiserToken))['leaderboard'];
-    expect(JSON.parse((await get(`/api/phases/${phaseId}/leaderboard.json?resamples=100`)).text)).toEqual(stored);
+    const stored = await settledBoard(`query($p: ID!) { leaderboard(phaseId: $p, resamples: 100) { ${FULL_BOARD} } }`, { p: phaseId });
+    expect(JSON.parse((await settledGet(`/api/phases/${phaseId}/leaderboard.json?resamples=100`)).text)).toEqual(stored);
   });
 
   it('takes resamples and seed from the phase settings that only organisers set, and chooses resamples when none is set', async () => {
     const { phaseId, aliceToken } = await scoredPhase(); // changes the phase's settings
-    const auto = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, metric: "chrf") { resamples resamplesChosen seed smallestReachableP } }`, { p: phaseId }, organiserToken))['leaderboard'];
+    const auto = await settledBoard(`query($p: ID!) { leaderboard(phaseId: $p, metric: "chrf") { resamples resamplesChosen seed smallestReachableP } }`, { p: phaseId });
     expect(auto).toMatchObject({ resamplesChosen: true, seed: 12345 });
     expect(auto.smallestReachableP).toBeLessThanOrEqual(0.005);
     const denied = await gql(`mutation($p: ID!) { setPhaseSignificance(phaseId: $p, resamples: 500, seed: 9) { resamples } }`, { p: phaseId }, aliceToken);
@@ -289,15 +299,13 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
       'setPhaseSignificance'
     ];
     expect(set).toEqual({ phaseId, resamples: 500, seed: 9 });
-    const fixed = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, metric: "chrf") { resamples resamplesChosen seed } }`, { p: phaseId }, organiserToken))['leaderboard'];
+    const fixed = await settledBoard(`query($p: ID!) { leaderboard(phaseId: $p, metric: "chrf") { resamples resamplesChosen seed } }`, { p: phaseId });
     expect(fixed).toEqual({ resamples: 500, resamplesChosen: false, seed: 9 });
   });
 
   it('serves the leaderboard as CSV, one row per system with the same numbers', async () => {
-    const board = (await ok(`query($p: ID!) { leaderboard(phaseId: $p, metric: "chrf", seed: 3, resamples: 150) { ${FULL_BOARD} } }`, { p: phaseId }, organiserToken))[
-      'leaderboard'
-    ];
-    const res = await get(`/api/phases/${phaseId}/leaderboard.csv?metric=chrf&seed=3&resamples=150`);
+    const board = await settledBoard(`query($p: ID!) { leaderboard(phaseId: $p, metric: "chrf", seed: 3, resamples: 150) { ${FULL_BOARD} } }`, { p: phaseId });
+    const res = await settledGet(`/api/phases/${phaseId}/leaderboard.csv?metric=chrf&seed=3&resamples=150`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const rows = parseCsv(res.text);
@@ -347,9 +355,9 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     const p = await scoredPhase(); // adds a submission
     const { phaseId } = p;
     const query = `query($p: ID!) { leaderboard(phaseId: $p, metric: "combined", resamples: 50) { metricSignature systems { system mean } } }`;
-    const before = (await ok(query, { p: phaseId }, organiserToken))['leaderboard'];
+    const before = await settledBoard(query, { p: phaseId });
     await submitAndScore(p, 'C', [1.0, 0.0, 0.5], [10, 90, 50], [0, 100, 50]);
-    const after = (await ok(query, { p: phaseId }, organiserToken))['leaderboard'];
+    const after = await settledBoard(query, { p: phaseId });
     // N bounds [0, 1], chrF bounds [10, 90]: A's C = .2·N + .8·(chrF − 10)/80.
     const A_AFTER = [0.2 * 0.9 + 0.8 * (50 / 80), 0.2 * 0.5 + 0.8 * (30 / 80), 0.2 * 0.1 + 0.8 * (10 / 80)];
     expect(after.metricSignature).toContain('|N:[0,1]|M:[10,90]|n:9');

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { LeaderboardJobs } from './leaderboard-jobs';
 import { LeaderboardResolver } from './leaderboard.resolver';
 import { LeaderboardService } from './leaderboard.service';
 import { PhaseMetricsService } from './phase-metrics.service';
 
-@Module({ providers: [LeaderboardResolver, LeaderboardService, PhaseMetricsService], exports: [LeaderboardService, PhaseMetricsService] })
+@Module({ providers: [LeaderboardResolver, LeaderboardService, PhaseMetricsService, LeaderboardJobs], exports: [LeaderboardService, PhaseMetricsService, LeaderboardJobs] })
 export class LeaderboardModule {}

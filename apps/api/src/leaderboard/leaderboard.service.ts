@@ -1,14 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { ForbiddenError, InvalidInputError, NotFoundError, ScoreRepository, SubmissionRepository, TaskRepository, type AuthUser } from '@podium/db';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { ForbiddenError, InvalidInputError, LeaderboardRepository, NotFoundError, TaskRepository, type AuthUser, type StoredLeaderboardRow } from '@podium/db';
+import {
+  ALPHA,
+  CLUSTER_DEFINITION,
+  DEFAULT_CORRECTION,
+  DEFAULT_PAIR_TEST,
+  DEFAULT_SEED,
+  encodeLeaderboard,
+  isDefaultView,
+  MAX_RESAMPLES,
+  parseLeaderboardDocument,
+  viewKey,
+  type LeaderboardEntries,
+  type LeaderboardView,
+  type PairedTest,
+  type PValueCorrection,
+} from '@podium/leaderboard';
 import { assertId } from '../common/ids';
 import { assertCanSeePhaseScores, assertOrganiser, isOrganiser } from '../common/visibility';
-import { taskMetrics } from '../tasks/task.mapper';
-import { corpusStatistics, type CorpusStatistics } from './corpus-statistics';
-import { PValueCorrection, PairedTest, type Leaderboard, type LeaderboardSystem, type SystemPair } from './leaderboard.types';
-import { COMBINED_CORPUS_NOTE, PhaseMetricsService, type MetricSelection, type PhaseForMetrics } from './phase-metrics.service';
-import { CLUSTER_DEFINITION, rankSystems, smallestReachableP, TEST_LABELS, type Analysis, type TestName } from './ranking.adapter';
-import { leaderboardEntries, type LeaderboardEntries } from '../lifecycle/leaderboard-entries';
+import { LeaderboardJobs } from './leaderboard-jobs';
+import type { Leaderboard } from './leaderboard.types';
+import { PhaseMetricsService } from './phase-metrics.service';
+
+export { ALPHA, DEFAULT_PAIR_TEST, DEFAULT_SEED, MAX_RESAMPLES };
 
 export interface LeaderboardOptions {
   metric?: string;
@@ -22,323 +39,149 @@ export interface LeaderboardOptions {
   entries?: LeaderboardEntries;
 }
 
-export const DEFAULT_SEED = 12345;
-/** Upper bound of resamples an organiser may set (11 systems with Holm need 11,000). */
-export const MAX_RESAMPLES = 100_000;
-export const ALPHA = 0.05;
-/** The pairs' `p` uses the paired t-test unless a test is chosen (mean is the default order). */
-export const DEFAULT_PAIR_TEST = PairedTest.TTEST;
-const CACHE_SIZE = 200;
-
-const finite = (x: number | undefined): number | null => (x !== undefined && Number.isFinite(x) ? x : null);
-const interval = (ci: readonly [number, number]) => ({ low: finite(ci[0]), high: finite(ci[1]) });
-
-function mostCommon(values: string[]): string {
-  const counts = new Map<string, number>();
-  for (const v of values) if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
-  let best = '';
-  let bestCount = 0;
-  for (const [v, c] of counts) if (c > bestCount) [best, bestCount] = [v, c];
-  return best;
+/** A board as served: its bytes (JSON, gzip, brotli), ETag, and the object for GraphQL. */
+export interface LeaderboardSnapshot {
+  etag: string;
+  body: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+  updating: boolean;
+  /** The parsed board (parsed once per snapshot). */
+  board(): Leaderboard;
+  /** `<task>-<phase>-leaderboard-<metric>` */
+  fileStem: string;
 }
 
-/** Names the top system under mean, median and BT when they are not the same. */
-export function topDisagreement(systems: (Pick<LeaderboardSystem, 'system' | 'team'> & { rank: { mean: number; median: number; bt: number } })[]): string | null {
-  if (systems.length < 2) return null;
-  const top = (agg: 'mean' | 'median' | 'bt') =>
-    systems
-      .filter((s) => s.rank[agg] === 1)
-      .map((s) => `${s.system} (${s.team})`)
-      .sort();
-  const [m, md, bt] = [top('mean'), top('median'), top('bt')];
-  const same = (a: string[], b: string[]) => a.join('\u0000') === b.join('\u0000');
-  if (same(m, md) && same(m, bt)) return null;
-  return `The aggregations disagree about the top system: mean ranks ${m.join(' and ')} first, median ${md.join(' and ')}, Bradley–Terry ${bt.join(' and ')}. Compare them head to head in the pairs.`;
+/** Bytes of boards kept in memory (stored snapshots are immutable: keyed by id and ETag). */
+const CACHE_BYTES = 256 * 1024 * 1024;
+export const BEING_COMPUTED_NOTE = 'the leaderboard is being computed by a worker; it appears here when it is stored';
+
+function snapshotOf(body: string, gzip: Uint8Array, brotli: Uint8Array, etag: string, updating: boolean, fileStemOf: (metric: string) => string): LeaderboardSnapshot {
+  let parsed: Leaderboard | undefined;
+  const board = () => (parsed ??= parseLeaderboardDocument(body) as Leaderboard);
+  return { etag, body: Buffer.from(body, 'utf8'), gzip: Buffer.from(gzip), brotli: Buffer.from(brotli), updating, board, fileStem: fileStemOf(board().metric) };
+}
+
+/** Compressed on the request path only for small or once-per-stamp documents (empty and updating variants). */
+function compressLight(body: string): { gzip: Buffer; brotli: Buffer } {
+  const bytes = Buffer.from(body, 'utf8');
+  return { gzip: gzipSync(bytes, { level: 6 }), brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
 }
 
 /**
- * Bounded in-memory cache keyed by everything a result depends on; it holds promises, so
- * concurrent requests for the same board share one computation.
+ * Serves leaderboards that workers computed and stored (never computes one: see
+ * @podium/leaderboard and the worker's LeaderboardProcessor). A read checks visibility, then
+ * looks up the board of the phase's current scoring stamp in one query; while that stamp is
+ * being computed it serves the previous board marked `updating`, and queues the computation
+ * if nothing is on its way.
  */
-class LeaderboardCache {
-  private readonly entries = new LRUCache<string, Promise<Leaderboard>>({ max: CACHE_SIZE });
-  get(key: string): Promise<Leaderboard> | undefined {
-    return this.entries.get(key);
-  }
-  set(key: string, value: Promise<Leaderboard>): void {
-    this.entries.set(key, value);
-    // A failed computation is not remembered.
-    value.catch(() => {
-      if (this.entries.peek(key) === value) this.entries.delete(key);
-    });
-  }
-}
-
 @Injectable()
 export class LeaderboardService {
-  private readonly cache = new LeaderboardCache();
+  private readonly cache = new LRUCache<string, LeaderboardSnapshot>({
+    maxSize: CACHE_BYTES,
+    sizeCalculation: (s) => s.body.length + s.gzip.length + s.brotli.length + 1,
+  });
 
   constructor(
     private readonly tasks: TaskRepository,
-    private readonly submissions: SubmissionRepository,
-    private readonly scores: ScoreRepository,
-    private readonly metrics: PhaseMetricsService = new PhaseMetricsService(submissions, scores),
+    private readonly boards: LeaderboardRepository,
+    private readonly jobs: LeaderboardJobs,
+    private readonly metrics: PhaseMetricsService,
   ) {}
 
   async leaderboard(phaseId: string, options: LeaderboardOptions, user: AuthUser | null): Promise<Leaderboard> {
-    assertId('phase', phaseId);
-    const phase = await this.tasks.phaseById(phaseId);
-    if (!phase) throw new NotFoundError('phase', phaseId);
-    assertCanSeePhaseScores(phase, user);
+    return (await this.snapshot(phaseId, options, user)).board();
+  }
 
+  /** The stored board for a phase and options, after the visibility checks. */
+  async snapshot(phaseId: string, options: LeaderboardOptions, user: AuthUser | null): Promise<LeaderboardSnapshot> {
+    assertId('phase', phaseId);
+    const view: LeaderboardView = {
+      metric: options.metric ?? '',
+      entries: options.entries ?? 'primary',
+      test: options.test ?? null,
+      correction: options.correction ?? DEFAULT_CORRECTION,
+      seed: options.seed ?? null,
+      resamples: options.resamples ?? null,
+    };
+    const key = viewKey(view);
+    const found = await this.boards.current(phaseId, key);
+    if (!found) throw new NotFoundError('phase', phaseId);
+    assertCanSeePhaseScores(found.phase, user);
     // Resamples and seed are the phase's organiser settings; only organisers may preview others.
     if ((options.seed !== undefined || options.resamples !== undefined) && !isOrganiser(user)) {
       throw new ForbiddenError("seed and resamples are the phase's settings; only organisers may override them");
     }
-    const seed = options.seed ?? phase.significanceSeed ?? DEFAULT_SEED;
-    const resamples: number | undefined = options.resamples ?? phase.significanceResamples ?? undefined;
-    assertSignificanceSettings({ seed, resamples: resamples ?? null });
-    const available = await this.metrics.available(phase);
-    const selection = this.metrics.select(phase, options.metric, available.stored);
-    const correction = options.correction ?? PValueCorrection.HOLM;
-    const test = options.test ?? DEFAULT_PAIR_TEST;
-
-    const stamp = await this.metrics.scoringStamp(phaseId);
-    const weight = selection.kind === 'combined' ? selection.combined.w : null;
-    const entries = options.entries ?? 'primary';
-    const key = JSON.stringify([phaseId, selection.key, weight, options.test ?? null, correction, seed, resamples ?? 'auto', stamp, entries]);
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const computed = this.compute(phase, selection, available.all, stamp, {
-      test,
-      explicitTest: options.test,
-      correction,
-      seed,
-      resamples,
-      entries,
-    });
-    this.cache.set(key, computed);
-    return computed;
+    if (options.seed !== undefined || options.resamples !== undefined) assertSignificanceSettings({ seed: options.seed ?? DEFAULT_SEED, resamples: options.resamples ?? null });
+    const fileStemOf = (metric: string) => `${found.phase.taskSlug}-${found.phase.name}-leaderboard-${metric}`;
+    const { stamp, board } = found;
+    if (!board) return this.missing(phaseId, view, key, stamp, fileStemOf);
+    if (board.stamp !== stamp) void this.jobs.request(phaseId, stamp, isDefaultView(view) ? null : view, key);
+    return this.load(board, board.stamp !== stamp, fileStemOf);
   }
 
-  private async compute(
-    phase: PhaseForMetrics,
-    selection: MetricSelection,
-    available: string[],
-    stamp: string,
-    o: { test: PairedTest; explicitTest?: PairedTest; correction: PValueCorrection; seed: number; resamples?: number; entries: LeaderboardEntries },
-  ): Promise<Leaderboard> {
-    const phaseId = phase.id;
-    const metric = selection.key;
-    const { test, correction, seed } = o;
-    const base = {
+  private async load(row: StoredLeaderboardRow, updating: boolean, fileStemOf: (metric: string) => string): Promise<LeaderboardSnapshot> {
+    const id = `${row.id}:${row.etag}:${updating ? 'u' : ''}`;
+    const hit = this.cache.get(id);
+    if (hit) return hit;
+    const bytes = await this.boards.bytes(row.id);
+    if (!bytes || bytes.etag !== row.etag) throw new Error('the stored leaderboard changed while it was read; retry');
+    let snapshot: LeaderboardSnapshot;
+    if (!updating) snapshot = snapshotOf(bytes.body, bytes.gzip, bytes.brotli, bytes.etag, false, fileStemOf);
+    else {
+      // An older stamp's board, served while the current one computes: the same board, `updating: true`.
+      const body = JSON.stringify({ ...(JSON.parse(bytes.body) as Record<string, unknown>), updating: true });
+      const z = compressLight(body);
+      snapshot = snapshotOf(body, z.gzip, z.brotli, `"${bytes.etag.slice(1, -1)}-u"`, true, fileStemOf);
+    }
+    this.cache.set(id, snapshot);
+    return snapshot;
+  }
+
+  /** Nothing stored for this view yet: validate the metric, queue it, answer an empty board marked updating. */
+  private async missing(phaseId: string, view: LeaderboardView, key: string, stamp: string, fileStemOf: (metric: string) => string): Promise<LeaderboardSnapshot> {
+    const phase = await this.tasks.phaseById(phaseId);
+    if (!phase) throw new NotFoundError('phase', phaseId);
+    const available = await this.metrics.available(phase);
+    const selection = this.metrics.select(phase, view.metric || undefined, available.stored);
+    const defaults = isDefaultView(view) && (view.metric === '' || available.all.includes(view.metric));
+    await this.jobs.request(phaseId, stamp, defaults ? null : view, key);
+    const board: Leaderboard = {
       phaseId,
-      metric,
+      metric: selection.key,
       higherIsBetter: selection.higherIsBetter,
-      availableMetrics: available,
-      test,
-      correction,
-      seed,
-      alpha: ALPHA,
-      clusterDefinition: CLUSTER_DEFINITION,
-    };
-    const notes: string[] = selection.kind === 'combined' ? [COMBINED_CORPUS_NOTE] : [];
-    const empty = {
-      ...base,
-      resamples: o.resamples ?? 0,
-      resamplesChosen: o.resamples === undefined,
+      metricSignature: '',
+      availableMetrics: available.all,
+      test: view.test ?? DEFAULT_PAIR_TEST,
+      correction: view.correction,
+      seed: view.seed ?? phase.significanceSeed ?? DEFAULT_SEED,
+      resamples: view.resamples ?? phase.significanceResamples ?? 0,
+      resamplesChosen: (view.resamples ?? phase.significanceResamples) === null,
       smallestReachableP: 1,
+      alpha: ALPHA,
       significanceWarnings: [],
       mainAggregation: 'mean',
       corpusSignature: '',
+      clusterDefinition: CLUSTER_DEFINITION,
       clusterTests: [],
       btFiniteMle: false,
       btNote: null,
       btComponents: [],
-      metricSignature: '',
       instanceCount: 0,
       systems: [],
       pairs: [],
       disagreement: null,
+      notes: [BEING_COMPUTED_NOTE],
+      updating: true,
+      stamp: '',
+      computedAt: null,
     };
-    if (!phase.testSetId) return { ...empty, notes: [...notes, 'the phase has no test set yet'] };
-    const matrix = await this.metrics.matrix({ ...phase, testSetId: phase.testSetId }, selection, stamp);
-    const entering = leaderboardEntries(await this.submissions.ofPhase(phaseId, { status: 'SCORED' }), o.entries);
-    // Only fully scored systems can be compared instance by instance.
-    const keep = matrix.systems.map((_, s) => matrix.values[s]!.every((v) => Number.isFinite(v)));
-    matrix.systems.forEach((s, k) => {
-      if (!entering.has(s.submissionId)) keep[k] = false;
-      else if (!keep[k]) notes.push(`${s.systemName} (${s.teamName}) has no complete '${metric}' scores and is left out`);
-    });
-    const idx = matrix.systems.map((_, k) => k).filter((k) => keep[k]);
-    const signature = mostCommon(idx.map((k) => matrix.signatures[k]!));
-    if (new Set(idx.map((k) => matrix.signatures[k])).size > 1) {
-      notes.push(`the systems' '${metric}' scores carry different signatures; rescore the phase to compare like with like`);
-    }
-    if (idx.length < 2) notes.push('significance tests and Bradley–Terry need at least two scored systems');
-    // Corpus-level metrics (BLEU, chrF, TER) rank by the corpus score, resampled from statistics.
-    let corpus: CorpusStatistics | null = null;
-    if (selection.kind === 'stored' && idx.length >= 2) {
-      const config = taskMetrics(phase.task).find((m) => m.key === selection.key);
-      if (config) corpus = await this.corpusStats(phaseId, config, phase.testSetId, idx.map((k) => matrix.systems[k]!.submissionId), stamp);
-      // The recomputed statistics must reproduce the stored corpus scores (same signature and
-      // value); otherwise the texts and the scores disagree, and the board falls back to the mean.
-      if (corpus) {
-        const stale = idx.filter((k, s) => {
-          const stored = matrix.corpus[k]!;
-          const rows = corpus!.stats[s]!;
-          const sum = rows[0] ? rows[0].map((_, c) => rows.reduce((acc, r) => acc + r[c]!, 0)) : [];
-          const value = corpus!.corpusFromStats([sum]);
-          return stored.signature !== corpus!.signature || !(Math.abs(stored.value - value) <= 1e-6 * Math.max(1, Math.abs(value)));
-        });
-        if (stale.length > 0) {
-          notes.push(
-            `the stored corpus '${metric}' scores of ${stale.map((k) => matrix.systems[k]!.systemName).join(', ')} do not match their outputs under ${corpus.signature}; ranked by the mean of instance scores until the phase is rescored`,
-          );
-          corpus = null;
-        }
-      }
-    }
-    let analysis: Analysis | null = null;
-    if (idx.length > 0) {
-      analysis = rankSystems(
-        {
-          systems: idx.map((k) => matrix.systems[k]!.submissionId),
-          instances: matrix.instances,
-          scores: idx.map((k) => matrix.values[k]!),
-          higherIsBetter: base.higherIsBetter,
-        },
-        {
-          seed,
-          correction,
-          ...(o.resamples !== undefined ? { resamples: o.resamples } : {}),
-          ...(o.explicitTest ? { test: o.explicitTest } : {}),
-          // paired-ar on the corpus score costs about twice paired-bs: only when AR is asked for
-          ...(corpus ? { corpus: { stats: corpus.stats, corpusFromStats: corpus.corpusFromStats, ar: test === PairedTest.AR } } : {}),
-        },
-      );
-    }
-    const main: 'corpus' | 'mean' = corpus && analysis && analysis.systems[0]?.corpus !== undefined ? 'corpus' : 'mean';
-    // The pairs' p: the corpus analogue of bootstrap/AR (and paired-bs by default) for corpus metrics.
-    const pTest: TestName =
-      main === 'corpus' && (o.explicitTest === undefined || test === PairedTest.BOOTSTRAP || test === PairedTest.AR)
-        ? test === PairedTest.AR
-          ? 'ar_corpus'
-          : 'bootstrap_corpus'
-        : (test as TestName);
-    const rankInterval = (ci: readonly [number, number] | undefined) => (ci ? { best: ci[0], worst: ci[1] } : null);
-    const bySubmission = new Map(idx.map((k) => [matrix.systems[k]!.submissionId, k]));
-    const systems: LeaderboardSystem[] = (analysis?.systems ?? []).map((a) => {
-      const k = bySubmission.get(a.system)!;
-      const s = matrix.systems[k]!;
-      return {
-        submissionId: s.submissionId,
-        system: s.systemName,
-        team: s.teamName,
-        isBaseline: s.isBaseline,
-        n: a.n,
-        corpusScore: finite(a.corpus ?? matrix.corpus[k]!.value),
-        corpusCi: a.corpus_ci ? { mean: finite(a.corpus_ci.mean), ci: finite(a.corpus_ci.ci), low: finite(a.corpus_ci.lower), high: finite(a.corpus_ci.upper) } : null,
-        corpusSignature: corpus?.signature ?? matrix.corpus[k]!.signature,
-        signature: matrix.signatures[k]!,
-        mean: a.mean,
-        meanCi: interval(a.mean_ci),
-        median: a.median,
-        medianCi: interval(a.median_ci),
-        bt: finite(a.bt),
-        btTier: a.bt_tier,
-        btCi: interval(a.bt_ci),
-        elo: finite(a.elo),
-        trueskill: { mu: finite(a.trueskill.mu), sigma: finite(a.trueskill.sigma) },
-        rank: { ...a.rank, corpus: a.rank.corpus ?? null },
-        rankInterval: {
-          mean: { best: a.rank_ci.mean[0], worst: a.rank_ci.mean[1] },
-          median: { best: a.rank_ci.median[0], worst: a.rank_ci.median[1] },
-          bt: { best: a.rank_ci.bt[0], worst: a.rank_ci.bt[1] },
-          elo: rankInterval(a.rank_ci.elo),
-          trueskill: rankInterval(a.rank_ci.trueskill),
-          corpus: rankInterval(a.rank_ci.corpus),
-        },
-        cluster: { ...a.cluster, corpus: a.cluster.corpus ?? null },
-        clusterDisagreement: a.cluster_disagreement,
-      };
-    });
-    const mainRank = (x: LeaderboardSystem) => (main === 'corpus' ? (x.rank.corpus ?? x.rank.mean) : x.rank.mean);
-    systems.sort((x, y) => mainRank(x) - mainRank(y) || x.rank.bt - y.rank.bt || x.system.localeCompare(y.system));
-    const nameOf = (id: string) => matrix.systems[bySubmission.get(id)!]!.systemName;
-    const pairs: SystemPair[] = (analysis?.pairs ?? []).map((p) => ({
-      aSubmissionId: p.a,
-      bSubmissionId: p.b,
-      a: nameOf(p.a),
-      b: nameOf(p.b),
-      wins: p.wins,
-      losses: p.losses,
-      ties: p.ties,
-      pBt: finite(p.p_bt),
-      medianDiff: finite(p.median_diff),
-      meanDiff: finite(p.mean_diff),
-      p: finite(p.tests[pTest]?.p),
-      pAdjusted: finite(p.p_adjusted[pTest]),
-      pTest,
-      tests: {
-        ttest: finite(p.tests.ttest.p),
-        wilcoxon: finite(p.tests.wilcoxon.p),
-        sign: finite(p.tests.sign.p),
-        mood: finite(p.tests.mood.p),
-        bootstrap: finite(p.tests.bootstrap.p),
-        ar: finite(p.tests.ar.p),
-        bootstrapCorpus: finite(p.tests.bootstrap_corpus?.p),
-        arCorpus: finite(p.tests.ar_corpus?.p),
-      },
-      significant: {
-        mean: p.significant.mean ?? false,
-        median: p.significant.median ?? false,
-        bt: p.significant.bt ?? false,
-        corpus: p.significant.corpus ?? null,
-      },
-    }));
-    const settings = analysis?.settings;
-    const nPairs = pairs.length;
-    const usedResamples = settings && idx.length >= 2 ? settings.resamples : (o.resamples ?? 0);
-    const result: Leaderboard = {
-      ...base,
-      resamples: usedResamples,
-      resamplesChosen: o.resamples === undefined,
-      smallestReachableP: nPairs > 0 ? smallestReachableP(usedResamples, nPairs, correction) : 1,
-      significanceWarnings: idx.length >= 2 ? (settings?.warnings ?? []) : [],
-      mainAggregation: main,
-      corpusSignature: corpus?.signature ?? mostCommon(idx.map((k) => matrix.corpus[k]!.signature)),
-      clusterTests:
-        idx.length >= 2 && settings
-          ? Object.entries(settings.cluster_tests).map(([aggregation, t]) => ({ aggregation, test: t as string, label: TEST_LABELS[t as TestName] }))
-          : [],
-      btFiniteMle: analysis?.bt_structure.finite_mle ?? false,
-      btNote: analysis?.bt_structure.note ? analysis.bt_structure.note.replace(/[0-9a-f-]{36}/g, (id) => (bySubmission.has(id) ? nameOf(id) : id)) : null,
-      btComponents: (analysis?.bt_structure.components ?? []).map((c) => ({ tier: c.tier, systems: c.systems.map(nameOf) })),
-      metricSignature: signature,
-      instanceCount: matrix.instances.length,
-      systems,
-      pairs,
-      disagreement: topDisagreement(systems),
-      notes,
-    };
-    return result;
+    const doc = encodeLeaderboard(board);
+    const z = compressLight(doc.body);
+    return snapshotOf(doc.body, z.gzip, z.brotli, `"empty-${createHash('sha256').update(doc.body).update(stamp).digest('base64url')}"`, true, fileStemOf);
   }
 
-  /** Corpus statistics per phase, metric and scoring state (recomputed from texts, cached). */
-  private readonly statsCache = new LRUCache<string, Promise<CorpusStatistics | null>>({ max: 20 });
-  private corpusStats(phaseId: string, config: Parameters<typeof corpusStatistics>[1], testSetId: string, ids: string[], stamp: string) {
-    const key = JSON.stringify([phaseId, config.key, ids, stamp]);
-    let hit = this.statsCache.get(key);
-    if (!hit) {
-      hit = corpusStatistics(this.scores, config, testSetId, ids);
-      this.statsCache.set(key, hit);
-      hit.catch(() => this.statsCache.delete(key));
-    }
-    return hit;
-  }
-
-  /** Organisers set a phase's resamples (null: chosen automatically) and seed. */
+  /** Organisers set a phase's resamples (null: chosen automatically) and seed; the worker recomputes its boards. */
   async setSignificance(phaseId: string, settings: { resamples: number | null; seed: number }, user: AuthUser | null) {
     assertOrganiser(user);
     assertId('phase', phaseId);
@@ -346,6 +189,7 @@ export class LeaderboardService {
     if (!phase) throw new NotFoundError('phase', phaseId);
     assertSignificanceSettings(settings);
     const updated = await this.tasks.setPhaseSignificance(phaseId, settings);
+    await this.jobs.refresh(phaseId, 'settings');
     return { phaseId, resamples: updated.significanceResamples, seed: updated.significanceSeed };
   }
 }

@@ -1,39 +1,31 @@
+// GraphQL types of the leaderboard: each class implements the plain type of @podium/leaderboard
+// that workers compute and store, field for field.
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import * as lb from '@podium/leaderboard';
+import { PairedTest, PValueCorrection } from '@podium/leaderboard';
 
-export enum PairedTest {
-  TTEST = 'ttest',
-  WILCOXON = 'wilcoxon',
-  SIGN = 'sign',
-  MOOD = 'mood',
-  BOOTSTRAP = 'bootstrap',
-  AR = 'ar',
-}
+export { PairedTest, PValueCorrection };
 registerEnumType(PairedTest, {
   name: 'PairedTest',
   description: "Paired t-test, Wilcoxon signed-rank, sign test, Mood's median test, paired bootstrap, approximate randomisation",
 });
 
-export enum PValueCorrection {
-  HOLM = 'holm',
-  BH = 'bh',
-  NONE = 'none',
-}
 registerEnumType(PValueCorrection, { name: 'PValueCorrection', description: 'Holm (family-wise), Benjamini–Hochberg (FDR), or none' });
 
 @ObjectType({ description: '95% interval; null bounds are unbounded or undefined' })
-export class Interval {
+export class Interval implements lb.Interval {
   @Field(() => Float, { nullable: true }) low!: number | null;
   @Field(() => Float, { nullable: true }) high!: number | null;
 }
 
 @ObjectType({ description: 'Bootstrap 95% interval of a rank (best, worst)' })
-export class RankInterval {
+export class RankInterval implements lb.RankInterval {
   @Field(() => Int) best!: number;
   @Field(() => Int) worst!: number;
 }
 
 @ObjectType()
-export class SystemRanks {
+export class SystemRanks implements lb.SystemRanks {
   @Field(() => Int) mean!: number;
   @Field(() => Int) median!: number;
   @Field(() => Int, { description: 'Bradley–Terry' }) bt!: number;
@@ -43,7 +35,7 @@ export class SystemRanks {
 }
 
 @ObjectType({ description: 'Rank intervals per aggregation: bootstrap over instances for mean, median, BT and corpus; the spread over random game orders for Elo and TrueSkill' })
-export class SystemRankIntervals {
+export class SystemRankIntervals implements lb.SystemRankIntervals {
   @Field(() => RankInterval) mean!: RankInterval;
   @Field(() => RankInterval) median!: RankInterval;
   @Field(() => RankInterval) bt!: RankInterval;
@@ -53,7 +45,7 @@ export class SystemRankIntervals {
 }
 
 @ObjectType({ description: 'Significance cluster (1 = top) under each aggregation; see Leaderboard.clusterDefinition' })
-export class SystemClusters {
+export class SystemClusters implements lb.SystemClusters {
   @Field(() => Int) mean!: number;
   @Field(() => Int) median!: number;
   @Field(() => Int) bt!: number;
@@ -61,7 +53,7 @@ export class SystemClusters {
 }
 
 @ObjectType({ description: "sacreBLEU's paired-bs \"mean ± CI\": the mean of the bootstrap corpus scores, the half-width (upper − lower)/2 and the order statistics ⌊R/40⌋ and R − ⌊R/40⌋ − 1" })
-export class CorpusInterval {
+export class CorpusInterval implements lb.CorpusInterval {
   @Field(() => Float, { nullable: true }) mean!: number | null;
   @Field(() => Float, { nullable: true }) ci!: number | null;
   @Field(() => Float, { nullable: true }) low!: number | null;
@@ -69,14 +61,14 @@ export class CorpusInterval {
 }
 
 @ObjectType({ description: 'The test behind one aggregation’s clusters' })
-export class ClusterTest {
+export class ClusterTest implements lb.ClusterTest {
   @Field({ description: 'mean | median | bt | corpus' }) aggregation!: string;
   @Field({ description: 'Test key, as in PairTests' }) test!: string;
   @Field({ description: 'The test in words' }) label!: string;
 }
 
 @ObjectType({ description: 'Whether a pair differs significantly under each aggregation’s cluster test (corrected p < α, direction agreeing)' })
-export class PairSignificance {
+export class PairSignificance implements lb.PairSignificance {
   @Field() mean!: boolean;
   @Field() median!: boolean;
   @Field() bt!: boolean;
@@ -84,19 +76,19 @@ export class PairSignificance {
 }
 
 @ObjectType({ description: 'A strongly connected component of the Bradley–Terry win graph' })
-export class BtComponent {
+export class BtComponent implements lb.BtComponent {
   @Field(() => Int, { description: 'Dominance tier, 0 = no other group beats it' }) tier!: number;
   @Field(() => [String]) systems!: string[];
 }
 
 @ObjectType()
-export class TrueSkillRating {
+export class TrueSkillRating implements lb.TrueSkillRating {
   @Field(() => Float, { nullable: true }) mu!: number | null;
   @Field(() => Float, { nullable: true }) sigma!: number | null;
 }
 
 @ObjectType()
-export class LeaderboardSystem {
+export class LeaderboardSystem implements lb.LeaderboardSystem {
   @Field(() => ID) submissionId!: string;
   @Field() system!: string;
   @Field() team!: string;
@@ -122,7 +114,7 @@ export class LeaderboardSystem {
 }
 
 @ObjectType()
-export class PairTests {
+export class PairTests implements lb.PairTests {
   @Field(() => Float, { nullable: true }) ttest!: number | null;
   @Field(() => Float, { nullable: true }) wilcoxon!: number | null;
   @Field(() => Float, { nullable: true }) sign!: number | null;
@@ -134,7 +126,7 @@ export class PairTests {
 }
 
 @ObjectType({ description: 'Head-to-head comparison of systems a and b; differences are a − b' })
-export class SystemPair {
+export class SystemPair implements lb.SystemPair {
   @Field(() => ID) aSubmissionId!: string;
   @Field(() => ID) bSubmissionId!: string;
   @Field() a!: string;
@@ -153,7 +145,7 @@ export class SystemPair {
 }
 
 @ObjectType()
-export class Leaderboard {
+export class Leaderboard implements lb.Leaderboard {
   @Field(() => ID) phaseId!: string;
   @Field({ description: 'Metric key' }) metric!: string;
   @Field() higherIsBetter!: boolean;
@@ -181,4 +173,9 @@ export class Leaderboard {
   @Field(() => String, { nullable: true, description: 'Set when mean, median and Bradley–Terry disagree about the top system' })
   disagreement!: string | null;
   @Field(() => [String], { description: 'Caveats: systems left out, differing signatures, too few systems' }) notes!: string[];
+  @Field({ description: "True while the phase's current data is still being ranked: this is the previous version (or, before the first, an empty board)" })
+  updating!: boolean;
+  @Field({ description: 'Hash of everything this board was computed from (scores, moderation, primary and baseline flags, significance settings, publication); empty before the first' })
+  stamp!: string;
+  @Field(() => Date, { nullable: true, description: 'When a worker computed this board' }) computedAt!: Date | null;
 }

@@ -3,6 +3,7 @@ import { LifecycleRepository, Moderation, NotFoundError, TaskRepository, type Au
 import { assertId } from '../common/ids';
 import { assertActsForTeam } from '../common/visibility';
 import { PhaseType } from '../tasks/task.types';
+import { LoaderScope, RequestLoaders } from '../common/loaders';
 import { CurrentUser, OrganiserOnly, SignedIn } from '../auth/auth.guard';
 import { SubmissionType } from '../submissions/submission.types';
 import { toSubmissionType } from '../submissions/submissions.resolver';
@@ -15,6 +16,7 @@ const brief = (s: { id: string; phaseId: string; teamId: string; systemName: str
 @Resolver(() => SubmissionType)
 export class LifecycleResolver {
   constructor(
+    private readonly loaders: RequestLoaders,
     private readonly service: LifecycleService,
     private readonly lifecycle: LifecycleRepository,
     private readonly tasks: TaskRepository,
@@ -29,8 +31,8 @@ export class LifecycleResolver {
   }
 
   @ResolveField(() => PhaseType, { description: 'The phase the submission belongs to' })
-  async phase(@Parent() s: SubmissionType): Promise<PhaseType> {
-    const phase = await this.tasks.phaseById(s.phaseId);
+  async phase(@Parent() s: SubmissionType, @LoaderScope() req: object): Promise<PhaseType> {
+    const phase = await this.loaders.of(req).phase.load(s.phaseId);
     if (!phase) throw new NotFoundError('phase', s.phaseId);
     return phase;
   }

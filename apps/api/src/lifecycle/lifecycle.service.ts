@@ -16,6 +16,7 @@ import {
 } from '@podium/db';
 import { assertId } from '../common/ids';
 import { assertActsForTeam, assertOrganiser, isOrganiser } from '../common/visibility';
+import { LeaderboardJobs } from '../leaderboard/leaderboard-jobs';
 
 const MAX_REASON = 2000;
 
@@ -27,6 +28,7 @@ export class LifecycleService {
     private readonly submissions: SubmissionRepository,
     private readonly tasks: TaskRepository,
     private readonly boss: PgBoss,
+    private readonly leaderboards: LeaderboardJobs,
   ) {}
 
   private async submission(id: string) {
@@ -43,25 +45,29 @@ export class LifecycleService {
     const text = (reason ?? '').trim();
     if (moderation !== Moderation.NONE && text.length === 0) throw new InvalidInputError('give the team a reason', { field: 'reason' });
     if (text.length > MAX_REASON) throw new InvalidInputError(`the reason may have at most ${MAX_REASON} characters`, { field: 'reason' });
-    return this.lifecycle.moderate(s.id, moderation, moderation === Moderation.NONE ? null : text, {
+    const result = await this.lifecycle.moderate(s.id, moderation, moderation === Moderation.NONE ? null : text, {
       actorId: organiser.id,
       action: `submission.${moderation.toLowerCase()}`,
       targetType: 'submission',
       targetId: s.id,
       details: { taskId: s.phase.taskId, phase: s.phase.name, team: s.team.name, system: s.systemName, reason: text },
     });
+    await this.leaderboards.refresh(s.phaseId, 'lifecycle');
+    return result;
   }
 
   async setBaseline(user: AuthUser | null, id: string, isBaseline: boolean) {
     const organiser = assertOrganiser(user);
     const s = await this.submission(id);
-    return this.lifecycle.setBaseline(s.id, isBaseline, {
+    const result = await this.lifecycle.setBaseline(s.id, isBaseline, {
       actorId: organiser.id,
       action: isBaseline ? 'submission.baseline' : 'submission.not-baseline',
       targetType: 'submission',
       targetId: s.id,
       details: { taskId: s.phase.taskId, phase: s.phase.name, system: s.systemName },
     });
+    await this.leaderboards.refresh(s.phaseId, 'lifecycle');
+    return result;
   }
 
   /** A member marks one submission of their team per phase as the one the leaderboard ranks. */
@@ -69,7 +75,9 @@ export class LifecycleService {
     const s = await this.submission(id);
     assertActsForTeam(s.teamId, user);
     if (s.moderation !== Moderation.NONE) throw new ConflictError(`submission '${s.systemName}' was ${s.moderation.toLowerCase()} and cannot be primary`, { field: 'submissionId' });
-    return this.lifecycle.markPrimary(s.id);
+    const result = await this.lifecycle.markPrimary(s.id);
+    await this.leaderboards.refresh(s.phaseId, 'lifecycle');
+    return result;
   }
 
   /** Re-scores a whole phase after a metric fix; the replaced corpus scores stay in the history. */
@@ -84,13 +92,15 @@ export class LifecycleService {
       throw new InvalidInputError('give exactly one of submissionId and phaseId', { field: 'submissionId' });
     }
     let ids: string[];
+    let phaseId: string;
     let audit: Omit<AuditRecord, 'actorId' | 'action'>;
     if (target.submissionId) {
       const s = await this.submission(target.submissionId);
       ids = [s.id];
+      phaseId = s.phaseId;
       audit = { targetType: 'submission', targetId: s.id, details: { phaseId: s.phaseId, system: s.systemName } };
     } else {
-      const phaseId = String(target.phaseId); // assertId refuses "undefined" as it refused undefined
+      phaseId = String(target.phaseId); // assertId refuses "undefined" as it refused undefined
       assertId('phase', phaseId);
       const phase = await this.tasks.phaseById(phaseId);
       if (!phase) throw new NotFoundError('phase', phaseId);
@@ -98,7 +108,7 @@ export class LifecycleService {
       audit = { targetType: 'phase', targetId: phase.id, details: { taskId: phase.taskId, phase: phase.name, submissions: ids.length } };
     }
     if (ids.length === 0) return 0;
-    return this.submissions.requeue(
+    const requeued = await this.submissions.requeue(
       ids,
       (sql, submissionId) => sendScoreJob(this.boss, submissionId, 'rescore', sql),
       null,
@@ -106,6 +116,9 @@ export class LifecycleService {
         await this.lifecycle.archiveCorpusScoresIn(tx, ids, { actorId: organiser.id, action: `${audit.targetType}.rescore`, ...audit });
       },
     );
+    // The requeued submissions leave the board until they are scored again.
+    await this.leaderboards.refresh(phaseId, 'lifecycle');
+    return requeued;
   }
 
   async auditLog(user: AuthUser | null, taskSlug: string | undefined, limit: number) {

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { LeaderboardModule } from '../leaderboard/leaderboard.module';
 import { TestInputModule } from '../test-input/test-input.module';
 import { PhasesResolver } from './phases.resolver';
 import { PhasesService } from './phases.service';
 
-@Module({ imports: [TestInputModule], providers: [PhasesResolver, PhasesService], exports: [PhasesService] })
+@Module({ imports: [TestInputModule, LeaderboardModule], providers: [PhasesResolver, PhasesService], exports: [PhasesService] })
 export class PhasesModule {}

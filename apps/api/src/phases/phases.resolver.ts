@@ -1,6 +1,7 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { NotFoundError, TaskRepository, type AuthUser } from '@podium/db';
 import { CurrentUser, OrganiserOnly } from '../auth/auth.guard';
+import { LoaderScope, RequestLoaders } from '../common/loaders';
 import { canSeePhaseScores, canSeeReferences, isPhaseClosed, phaseState } from '../common/visibility';
 import { TestInputService } from '../test-input/test-input.service';
 import { toTaskType } from '../tasks/task.mapper';
@@ -12,6 +13,7 @@ import { PhasesService } from './phases.service';
 @Resolver(() => PhaseType)
 export class PhasesResolver {
   constructor(
+    private readonly loaders: RequestLoaders,
     private readonly service: PhasesService,
     private readonly tasks: TaskRepository,
     private readonly testInputs: TestInputService,
@@ -62,16 +64,16 @@ export class PhasesResolver {
   }
 
   @ResolveField(() => TaskType)
-  async task(@Parent() phase: PhaseType): Promise<TaskType> {
-    const task = await this.tasks.taskById(phase.taskId);
+  async task(@Parent() phase: PhaseType, @LoaderScope() req: object): Promise<TaskType> {
+    const task = await this.loaders.of(req).task.load(phase.taskId);
     if (!task) throw new NotFoundError('task', phase.taskId);
     return toTaskType(task);
   }
 
   @ResolveField(() => TestSetType, { nullable: true })
-  async testSet(@Parent() phase: PhaseType): Promise<TestSetType | null> {
+  async testSet(@Parent() phase: PhaseType, @LoaderScope() req: object): Promise<TestSetType | null> {
     if (!phase.testSetId) return null;
-    return (await this.service.byId(phase.id)).testSet;
+    return this.loaders.of(req).testSet.load(phase.testSetId);
   }
 
   @ResolveField(() => Boolean, { description: 'Whether submissions are accepted now' })
@@ -105,7 +107,7 @@ export class PhasesResolver {
   }
 
   @ResolveField(() => Int, { description: 'Scored submissions in the phase' })
-  async scoredCount(@Parent() phase: PhaseType): Promise<number> {
-    return (await this.tasks.systemCounts([phase.id])).get(phase.id) ?? 0;
+  async scoredCount(@Parent() phase: PhaseType, @LoaderScope() req: object): Promise<number> {
+    return this.loaders.of(req).scoredCount.load(phase.id);
   }
 }

@@ -3,6 +3,7 @@ import { LifecycleRepository, NotFoundError, TaskRepository, type AuthUser } fro
 import { z } from 'zod';
 import { assertId } from '../common/ids';
 import { parseInput } from '../common/parse-input';
+import { LeaderboardJobs } from '../leaderboard/leaderboard-jobs';
 import type { CreatePhaseInput, HumanScoreInput, TestInstanceInput, UpdatePhaseInput } from './phase.inputs';
 
 /** Largest test set accepted through the API. */
@@ -72,6 +73,7 @@ export class PhasesService {
   constructor(
     private readonly tasks: TaskRepository,
     private readonly lifecycle: LifecycleRepository,
+    private readonly leaderboards: LeaderboardJobs,
   ) {}
 
   private audit(user: AuthUser, action: string, phase: { id: string; taskId: string; name: string }, details: Record<string, string | number | boolean | null> = {}) {
@@ -82,19 +84,25 @@ export class PhasesService {
   async update(id: string, input: UpdatePhaseInput, user: AuthUser) {
     const phase = await this.byId(id);
     const p = parseInput(updatePhaseSchema, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)));
-    return this.lifecycle.updatePhase(phase.id, p, this.audit(user, 'phase.update', phase, { fields: Object.keys(p).join(',') }));
+    const updated = await this.lifecycle.updatePhase(phase.id, p, this.audit(user, 'phase.update', phase, { fields: Object.keys(p).join(',') }));
+    await this.leaderboards.refresh(phase.id, 'lifecycle');
+    return updated;
   }
 
   /** Closes the phase now: no more submissions; a hidden board stays hidden until publishing. */
   async close(id: string, user: AuthUser) {
     const phase = await this.byId(id);
-    return this.lifecycle.closePhase(phase.id, new Date(), this.audit(user, 'phase.close', phase));
+    const closed = await this.lifecycle.closePhase(phase.id, new Date(), this.audit(user, 'phase.close', phase));
+    await this.leaderboards.refresh(phase.id, 'lifecycle');
+    return closed;
   }
 
   /** Publishing makes references, every output and every score of the phase public (false undoes it). */
   async publish(id: string, published: boolean, user: AuthUser) {
     const phase = await this.byId(id);
-    return this.lifecycle.setPublished(phase.id, published ? new Date() : null, this.audit(user, published ? 'phase.publish' : 'phase.unpublish', phase));
+    const result = await this.lifecycle.setPublished(phase.id, published ? new Date() : null, this.audit(user, published ? 'phase.publish' : 'phase.unpublish', phase));
+    await this.leaderboards.refresh(phase.id, 'lifecycle');
+    return result;
   }
 
   async byId(id: string) {

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { attachmentDisposition, csvRow } from '../downloads/csv-writer';
-import { combinedKey } from '../leaderboard/combined-metric';
+import { combinedKey } from '@podium/leaderboard';
 import { RobustnessService } from './robustness.service';
 import type { RobustnessAccuracy, RobustnessReportType } from './robustness.types';
 

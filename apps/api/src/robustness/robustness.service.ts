@@ -20,7 +20,7 @@ import { metricDefinition } from '@podium/metrics';
 import { metaEvaluate, PHENOMENA, TRADEOFF_WEIGHTS, type DaJudgement } from '@podium/robustness';
 import PgBoss from 'pg-boss';
 import { assertId } from '../common/ids';
-import { combinedKey, combineMatrices } from '../leaderboard/combined-metric';
+import { combinedKey, combineMatrices } from '@podium/leaderboard';
 import { assertCanSeePhaseScores } from '../common/visibility';
 import { DEFAULT_ROBUSTNESS_SUITE, parseRunRobustnessArgs, type RunRobustnessArgs } from './robustness.inputs';
 import {

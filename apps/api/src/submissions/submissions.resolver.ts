@@ -1,6 +1,7 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { SCORE_JOB_MAX_ATTEMPTS } from '@podium/contracts';
 import { retryNote, type AuthUser, type Submission, type Team } from '@podium/db';
+import { LoaderScope, RequestLoaders } from '../common/loaders';
 import { CurrentUser, OrganiserOnly, SignedIn } from '../auth/auth.guard';
 import { CorpusScoreType, InstanceOrder, InstanceScorePageType, QuotaType, SubmissionType, UploadFormatEnum } from './submission.types';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
@@ -18,6 +19,7 @@ export function toSubmissionType(s: Submission & { team?: Team }): SubmissionTyp
 @Resolver(() => SubmissionType)
 export class SubmissionsResolver {
   constructor(
+    private readonly loaders: RequestLoaders,
     private readonly service: SubmissionsService,
     private readonly lifecycle: LifecycleService,
   ) {}
@@ -104,7 +106,7 @@ export class SubmissionsResolver {
   }
 
   @ResolveField(() => [CorpusScoreType])
-  async corpusScores(@Parent() submission: SubmissionType): Promise<CorpusScoreType[]> {
-    return (await this.service.corpusScores(submission.id)).map((c) => ({ metric: c.metric, value: c.value, signature: c.signature }));
+  async corpusScores(@Parent() submission: SubmissionType, @LoaderScope() req: object): Promise<CorpusScoreType[]> {
+    return (await this.loaders.of(req).corpusScores.load(submission.id)).map((c) => ({ metric: c.metric, value: c.value, signature: c.signature }));
   }
 }

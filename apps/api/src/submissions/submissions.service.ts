@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { assertId } from '../common/ids';
 import { parseInput } from '../common/parse-input';
 import { assertActsForTeam, assertCanSeeSubmission, assertOrganiser, canSeePhaseScores, canSeeReferences, canSeeSubmission, isOrganiser, isPhaseClosed, visibleTeams } from '../common/visibility';
-import { isCombinedKey } from '../leaderboard/combined-metric';
+import { isCombinedKey } from '@podium/leaderboard';
 import { PhaseMetricsService } from '../leaderboard/phase-metrics.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
 import { outputsChecksum } from '../lifecycle/outputs-checksum';

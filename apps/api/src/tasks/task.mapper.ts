@@ -1,4 +1,5 @@
-import { TASK_KIND_DB, taskKindFromDb, type MetricConfig, type TaskKindName } from '@podium/contracts';
+import { TASK_KIND_DB, type TaskKindName } from '@podium/contracts';
+import { kindFromDb, taskMetrics } from '@podium/leaderboard';
 import { TaskKind, type Task } from '@podium/db';
 import type { MetricConfigType, TaskType } from './task.types';
 
@@ -6,14 +7,7 @@ export function kindToDb(kind: TaskKindName): TaskKind {
   return TaskKind[TASK_KIND_DB[kind]];
 }
 
-export function kindFromDb(kind: TaskKind): TaskKindName {
-  return taskKindFromDb(kind) ?? 'other';
-}
-
-/** The task's metric list as stored (validated when written). */
-export function taskMetrics(task: Pick<Task, 'metrics'>): MetricConfig[] {
-  return Array.isArray(task.metrics) ? (task.metrics as unknown as MetricConfig[]) : [];
-}
+export { kindFromDb, taskMetrics } from '@podium/leaderboard';
 
 export function toTaskType(task: Task): TaskType {
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- task.metrics is stored JSON that taskMetrics() casts unchecked; old rows may lack options

@@ -1,5 +1,6 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { TaskRepository, type AuthUser } from '@podium/db';
+import { LoaderScope, RequestLoaders } from '../common/loaders';
 import { CurrentUser, OrganiserOnly } from '../auth/auth.guard';
 import { toTaskType } from './task.mapper';
 import { CreateTaskInput, PhaseType, TaskType, UpdateTaskInput } from './task.types';
@@ -8,6 +9,7 @@ import { TasksService } from './tasks.service';
 @Resolver(() => TaskType)
 export class TasksResolver {
   constructor(
+    private readonly loaders: RequestLoaders,
     private readonly service: TasksService,
     private readonly tasks: TaskRepository,
   ) {}
@@ -35,7 +37,7 @@ export class TasksResolver {
   }
 
   @ResolveField(() => [PhaseType])
-  async phases(@Parent() task: TaskType): Promise<PhaseType[]> {
-    return this.tasks.phasesOfTask(task.id);
+  async phases(@Parent() task: TaskType, @LoaderScope() req: object): Promise<PhaseType[]> {
+    return this.loaders.of(req).phasesOfTask.load(task.id);
   }
 }

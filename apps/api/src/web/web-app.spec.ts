@@ -56,4 +56,36 @@ describe('serveWebApp', () => {
       await app.close();
     }
   });
+
+  it('caches content-hashed assets for a year, revalidates index.html, and sends the precompressed forms a client accepts', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'podium-web-'));
+    writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Podium</title>${'<p>podium</p>'.repeat(100)}`);
+    mkdirSync(path.join(dist, 'assets'));
+    const js = `export const x = ${JSON.stringify('leaderboard '.repeat(500))};`;
+    writeFileSync(path.join(dist, 'assets', 'index-B3xK9aQz.js'), js);
+    const app = await appWith(dist);
+    try {
+      const server = app.getHttpServer();
+      const asset = await request(server).get('/assets/index-B3xK9aQz.js').set('Accept-Encoding', 'br');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers['content-encoding']).toBe('br');
+      expect(Number(asset.headers['content-length'])).toBeLessThan(js.length / 10);
+      expect(asset.text).toBe(js); // superagent decodes brotli
+      const gz = await request(server).get('/assets/index-B3xK9aQz.js').set('Accept-Encoding', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.text).toBe(js);
+      const plain = await request(server).get('/assets/index-B3xK9aQz.js').set('Accept-Encoding', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.text).toBe(js);
+
+      const page = await request(server).get('/tasks/x').set('Accept-Encoding', 'gzip');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['content-encoding']).toBe('gzip');
+      const again = await request(server).get('/').set('If-None-Match', page.headers['etag']!);
+      expect(again.status).toBe(304);
+    } finally {
+      await app.close();
+    }
+  });
 });

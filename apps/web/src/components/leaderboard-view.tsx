@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { LeaderboardDocument } from '../graphql/generated';
 import { useQuery } from '../lib/graphql-client';
 import { AGGREGATION_LABELS, effectiveAggregation, topDisagreementNote } from '../lib/leaderboard';
@@ -20,6 +21,9 @@ interface Props {
   refreshKey?: number;
 }
 
+/** How often the page asks again while the board is being recomputed. */
+const UPDATING_POLL_MS = 2000;
+
 /** Query string of the REST leaderboard download, with the same settings as the table. */
 function leaderboardQuery(metric: string | null, test: string | null, correction: string): string {
   const q = new URLSearchParams();
@@ -31,12 +35,17 @@ function leaderboardQuery(metric: string | null, test: string | null, correction
 
 /** A phase's leaderboard with its selectors, notes and links to the pairwise view and downloads. */
 export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey = 0 }: Props) {
+  // While a worker computes the board of the phase's current data, the API answers the previous
+  // one marked `updating`: poll until it is current.
+  const [updating, setUpdating] = useState(false);
   const { data, error, loading, refetch } = useQuery(
     LeaderboardDocument,
     { phaseId, metric: state.metric, test: state.test, correction: state.correction },
-    { key: String(refreshKey) },
+    { key: String(refreshKey), poll: updating, pollMs: UPDATING_POLL_MS },
   );
   const board = data?.leaderboard ?? null;
+  const boardUpdating = board?.updating ?? false;
+  useEffect(() => setUpdating(boardUpdating), [boardUpdating]);
   const { me } = useAuth();
   const available = board?.availableMetrics.length ? board.availableMetrics : metrics;
   const note = board ? topDisagreementNote(board.systems) : null;
@@ -64,6 +73,11 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
       </div>
       <LeaderboardControls state={state} metrics={available} onChange={onChange} corpusAvailable={board ? board.mainAggregation === 'corpus' : true} />
       {loading && <Loading what="the leaderboard" />}
+      {board?.updating && (
+        <p className="note" role="status" data-testid="leaderboard-updating">
+          updating… {board.computedAt ? `showing the board computed at ${new Date(board.computedAt).toLocaleString()} while the newest scores are ranked` : 'the first board of this phase is being computed'}
+        </p>
+      )}
       {error && <ErrorMessage error={error} onRetry={refetch} title="Could not rank the systems" />}
       {board && board.systems.length === 0 && (
         <Empty>

@@ -1,6 +1,8 @@
-import type { ScoreRepository, SubmissionRepository, TaskRepository } from '@podium/db';
-import { LeaderboardService, topDisagreement } from './leaderboard.service';
+import { TaskKind, type ScoreRepository, type SubmissionRepository } from '@podium/db';
+import { computeLeaderboard, LeaderboardInputs, topDisagreement } from './compute';
+import { PhaseMetrics } from './phase-metrics';
 import { metricHigherIsBetter, rankSystems } from './ranking.adapter';
+import { defaultView, type LeaderboardView } from './view';
 import { getMetric } from '@podium/metrics';
 
 const TER_SIGNATURE = getMetric('ter').signature;
@@ -52,21 +54,15 @@ describe('ranking adapter', () => {
   });
 });
 
-describe('LeaderboardService cache', () => {
+describe('computeLeaderboard', () => {
   const phase = {
     id: '00000000-0000-4000-8000-000000000001',
-    name: 'dev',
-    closesAt: new Date('2000-01-01T00:00:00Z'),
-    leaderboardBeforeClose: false,
-    publishedAt: new Date('2000-01-02T00:00:00Z'),
     testSetId: 'ts',
     significanceResamples: 200,
     significanceSeed: 12345,
-    task: { metrics: [{ key: 'ter', name: 'ter', options: {} }] },
+    task: { metrics: [{ key: 'ter', name: 'ter', options: {} }], kind: TaskKind.MT, combinedWeight: null },
   };
-  const organiser = { id: 'u', name: 'org', role: 'ORGANISER', teamIds: [] } as unknown as Parameters<LeaderboardService['leaderboard']>[2];
   function fakes(corpusA = 100 / 9) {
-    let scoredAt = new Date('2026-01-01T00:00:00Z');
     const matrix = jest.fn(async () => ({
       systems: [
         { submissionId: 'a', systemName: 'A', teamName: 't1', isBaseline: false, createdAt: new Date() },
@@ -83,21 +79,29 @@ describe('LeaderboardService cache', () => {
         { value: 600 / 9, signature: TER_SIGNATURE },
       ],
     }));
-    const service = new LeaderboardService(
-      { phaseById: async () => phase } as unknown as TaskRepository,
-      { ofPhase: async () => [{ id: 'a', scoredAt }, { id: 'b', scoredAt }] } as unknown as SubmissionRepository,
-      {
-        metricsOfPhase: async () => ['ter'],
-        matrix,
-        alignedTexts: async () => ({ references: [['a b c'], ['d e f'], ['g h i']], outputs: [['a b c', 'd e x', 'g h i'], ['a x x', 'x x x', 'g x i']] }),
-      } as unknown as ScoreRepository,
-    );
-    return { service, matrix, rescore: () => (scoredAt = new Date(scoredAt.getTime() + 1000)) };
+    const scores = {
+      metricsOfPhase: async () => ['ter'],
+      matrix,
+      alignedTexts: async () => ({ references: [['a b c'], ['d e f'], ['g h i']], outputs: [['a b c', 'd e x', 'g h i'], ['a x x', 'x x x', 'g x i']] }),
+    } as unknown as ScoreRepository;
+    const submissions = {
+      ofPhase: async () => [
+        { id: 'a', teamId: 't1', isPrimary: false, isBaseline: false, moderation: 'NONE' },
+        { id: 'b', teamId: 't2', isPrimary: false, isBaseline: true, moderation: 'NONE' },
+      ],
+    } as unknown as SubmissionRepository;
+    const metrics = new PhaseMetrics(scores, { stamp: async () => 'stamp' });
+    const inputs = new LeaderboardInputs(metrics, submissions, scores, 'stamp');
+    const compute = async (view: LeaderboardView = defaultView('', 'primary')) => {
+      const available = await metrics.available(phase);
+      return computeLeaderboard(inputs, phase, metrics.select(phase, view.metric || undefined, available.stored), available.all, view);
+    };
+    return { compute, matrix, metrics };
   }
 
   it('ranks the lower TER first, by the corpus score (main aggregation) recomputed from the texts', async () => {
-    const { service } = fakes();
-    const board = await service.leaderboard(phase.id, {}, null);
+    const { compute } = fakes();
+    const board = await compute();
     expect(board.higherIsBetter).toBe(false);
     expect(board.mainAggregation).toBe('corpus');
     expect(board.systems.map((s) => s.system)).toEqual(['A', 'B']);
@@ -112,38 +116,27 @@ describe('LeaderboardService cache', () => {
   });
 
   it('falls back to the mean, with a note, when stored corpus scores do not match the outputs', async () => {
-    const { service } = fakes(42);
-    const board = await service.leaderboard(phase.id, {}, null);
+    const { compute } = fakes(42);
+    const board = await compute();
     expect(board.mainAggregation).toBe('mean');
     expect(board.notes.join(' ')).toMatch(/do not match their outputs/);
   });
 
-  it('lets only organisers override the phase seed or resamples', async () => {
-    const { service } = fakes();
-    await expect(service.leaderboard(phase.id, { resamples: 20 }, null)).rejects.toThrow(/only organisers/);
-    const board = await service.leaderboard(phase.id, { resamples: 300, seed: 3 }, organiser);
+  it("uses a preview's seed and resamples instead of the phase's", async () => {
+    const { compute } = fakes();
+    const board = await compute({ ...defaultView('', 'primary'), resamples: 300, seed: 3 });
     expect(board).toMatchObject({ resamples: 300, seed: 3 });
   });
 
-  it('computes a board once for repeated and concurrent requests with the same options', async () => {
-    const { service, matrix } = fakes();
-    await Promise.all([service.leaderboard(phase.id, {}, null), service.leaderboard(phase.id, {}, null)]);
-    await service.leaderboard(phase.id, {}, null);
+  it('reads the matrix once for every view of the same metric in one job', async () => {
+    const { compute, matrix } = fakes();
+    await Promise.all([compute(), compute(defaultView('ter', 'all'))]);
+    await compute({ ...defaultView('', 'primary'), seed: 7 });
     expect(matrix).toHaveBeenCalledTimes(1);
   });
 
-  it('recomputes when options differ or a submission was scored again', async () => {
-    const { service, matrix, rescore } = fakes();
-    await service.leaderboard(phase.id, {}, null);
-    await service.leaderboard(phase.id, { resamples: 200, seed: 7 }, organiser);
-    expect(matrix).toHaveBeenCalledTimes(2);
-    rescore();
-    await service.leaderboard(phase.id, {}, null);
-    expect(matrix).toHaveBeenCalledTimes(3);
-  });
-
   it('rejects a metric the task does not configure', async () => {
-    const { service } = fakes();
-    await expect(service.leaderboard(phase.id, { metric: 'bleu' }, null)).rejects.toThrow("metric 'bleu' is not configured for this task (configured: ter)");
+    const { compute } = fakes();
+    await expect(compute(defaultView('bleu', 'primary'))).rejects.toThrow("metric 'bleu' is not configured for this task (configured: ter)");
   });
 });

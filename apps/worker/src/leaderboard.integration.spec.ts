@@ -1,0 +1,134 @@
+/**
+ * The worker's leaderboard jobs against a real PostgreSQL and real pg-boss: a burst of sends for
+ * one phase coalesces into one waiting job; the job stores every default view for the phase's
+ * current stamp; the analysis runs in a worker thread, so the worker's event loop (which renews
+ * scoring leases every few seconds) keeps ticking through a large computation.
+ */
+import type { WorkerConfig } from '@podium/config';
+import { COMPUTE_LEADERBOARDS_QUEUE, ensureQueue, sendLeaderboardJob } from '@podium/contracts';
+import { createDb, IdentityRepository, LeaderboardRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
+import { defaultView, parseLeaderboardDocument, viewKey } from '@podium/leaderboard';
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import { LeaderboardProcessor } from './leaderboard.processor';
+
+jest.setTimeout(180_000);
+
+const url = process.env['DATABASE_URL'];
+const describeDb = url ? describe : describe.skip;
+const QUEUE_SCHEMA = 'pgboss_lb_worker_it';
+
+/** Deterministic scores in [0, 1) (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () => {
+  let db: Db;
+  let boss: PgBoss;
+  let boards: LeaderboardRepository;
+  let processor: LeaderboardProcessor;
+  let phaseId: string;
+  const SYSTEMS = 6;
+  const INSTANCES = 6000;
+
+  beforeAll(async () => {
+    db = createDb(url!, { maxConnections: 3 });
+    boards = new LeaderboardRepository(db);
+    const tasks = new TaskRepository(db);
+    const submissions = new SubmissionRepository(db);
+    const identity = new IdentityRepository(db);
+    const suffix = randomUUID().slice(0, 8);
+    const organiserId = (await identity.createUser(`lborg-${suffix}`, Role.ORGANISER)).id;
+    const teamId = (await identity.createTeam(`lbteam-${suffix}`, [])).id;
+    const task = await tasks.createTask({
+      slug: `lbw-${suffix}`, title: 't', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', metrics: [{ key: 'nli', name: 'nli', options: {} }] as never, createdById: organiserId,
+    });
+    // A fixed, large resample count: the analysis takes seconds, long enough to watch the event loop.
+    const phase = await tasks.createPhase({
+      taskId: task.id, name: 'test', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 50, totalLimit: 50, leaderboardBeforeClose: true,
+    });
+    await tasks.setPhaseSignificance(phase.id, { resamples: 2000, seed: 12345 });
+    phaseId = phase.id;
+    await tasks.uploadTestSet(phase.id, 'ts', Array.from({ length: INSTANCES }, (_, i) => ({ externalId: `s${i}`, source: `quelle ${i}`, references: [`ref ${i}`] })));
+    const ids = await tasks.instanceIdsOf((await tasks.phaseById(phase.id))!.testSetId!);
+    for (let s = 0; s < SYSTEMS; s++) {
+      const sub = await submissions.create(
+        { phaseId, teamId, submittedById: organiserId, systemName: `sys${s}`, description: '', checksum: `c${s}`, outputs: ids.map((i, k) => ({ instanceId: i.id, text: `out ${s} ${k}` })) },
+        async () => undefined,
+      );
+      const r = rng(s + 1);
+      const values = ids.map(() => Math.min(0.999, r() * 0.8 + s * 0.02));
+      await submissions.saveScores(
+        sub.id,
+        ids.map((i, k) => ({ instanceId: i.id, metric: 'nli', signature: 'nli|test', value: values[k]! })),
+        [{ metric: 'nli', signature: 'nli|test', value: values.reduce((a, b) => a + b, 0) / values.length }],
+      );
+    }
+    boss = new PgBoss({ connectionString: url!, schema: QUEUE_SCHEMA, max: 3, supervise: false, schedule: false });
+    await boss.start();
+    const config = { DATABASE_URL: url!, PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: 'lb-test-worker' } as WorkerConfig;
+    processor = new LeaderboardProcessor(boss, config, boards);
+  });
+
+  afterAll(async () => {
+    await boss?.stop({ graceful: false, wait: true, timeout: 5_000 });
+    await db?.$disconnect();
+  });
+
+  it('computes in a worker thread while the event loop keeps ticking (max gap far below the compute time)', async () => {
+    let last = performance.now();
+    let maxGap = 0;
+    const tick = setInterval(() => {
+      const now = performance.now();
+      maxGap = Math.max(maxGap, now - last);
+      last = now;
+    }, 20);
+    const started = performance.now();
+    const summary = await processor.compute(phaseId, null);
+    const elapsed = performance.now() - started;
+    clearInterval(tick);
+    // eslint-disable-next-line no-console
+    console.log(`leaderboards of ${SYSTEMS} × ${INSTANCES}: ${summary.computed} computed of ${summary.views} views in ${elapsed.toFixed(0)} ms; longest event-loop gap ${maxGap.toFixed(0)} ms`);
+    expect(summary.threadId).toBeGreaterThan(0); // 0 is the main thread
+    expect(summary.computed).toBeGreaterThanOrEqual(1);
+    // One board alone takes seconds of CPU at 2,000 resamples; on the event loop the gap would be as long.
+    expect(elapsed).toBeGreaterThan(800);
+    expect(maxGap).toBeLessThan(Math.max(400, elapsed / 4));
+    const stamp = await boards.stamp(phaseId);
+    const found = await boards.current(phaseId, viewKey(defaultView('', 'primary')));
+    expect(found?.board?.stamp).toBe(stamp);
+    const bytes = await boards.bytes(found!.board!.id);
+    const board = parseLeaderboardDocument(bytes!.body);
+    expect(board.systems).toHaveLength(SYSTEMS);
+    expect(board.resamples).toBe(2000);
+    expect(board.updating).toBe(false);
+  });
+
+  it('coalesces a burst of sends for a phase into one job, which stores every default view for the new stamp', async () => {
+    await ensureQueue(boss, COMPUTE_LEADERBOARDS_QUEUE);
+    // A new stamp: the baseline flag is part of it.
+    await db.submission.updateMany({ where: { phaseId, systemName: 'sys0' }, data: { isBaseline: true } });
+    const stamp = await boards.stamp(phaseId);
+    const sent = await Promise.all([1, 2, 3].map(() => sendLeaderboardJob(boss, phaseId, 'scored')));
+    expect(sent.filter((id) => id !== null)).toHaveLength(1);
+    await processor.onApplicationBootstrap();
+    const keys = ['', 'nli'].flatMap((m) => (['primary', 'all'] as const).map((e) => viewKey(defaultView(m, e))));
+    const deadline = Date.now() + 150_000;
+    while (!(await boards.has(phaseId, keys, stamp))) {
+      if (Date.now() > deadline) throw new Error('the default views were not stored in time');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const found = await boards.current(phaseId, viewKey(defaultView('', 'all')));
+    const board = parseLeaderboardDocument((await boards.bytes(found!.board!.id))!.body);
+    expect(board.systems.find((s) => s.system === 'sys0')?.isBaseline).toBe(true);
+    await boss.offWork(COMPUTE_LEADERBOARDS_QUEUE);
+  });
+});

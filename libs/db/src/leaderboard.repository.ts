@@ -1,0 +1,142 @@
+import type { Db } from './client';
+import { Prisma } from './generated/client';
+
+/** Bumped when the leaderboard computation changes what it produces, so every stored board is recomputed. */
+export const LEADERBOARD_FORMAT = 'lb1';
+
+// Every input of a leaderboard, hashed (phase p, task t in scope).
+const STAMP_SQL = Prisma.sql`md5(concat_ws('|', ${LEADERBOARD_FORMAT}::text, p.test_set_id, p.significance_resamples, p.significance_seed, p.published_at,
+    t.kind, t.metrics::text, t.combined_weight,
+    (SELECT string_agg(concat_ws(':', s.id, s.scored_at, s.is_primary, s.is_baseline, s.moderation, s.system_name, tm.name), ',' ORDER BY s.id)
+       FROM submission s JOIN team tm ON tm.id = s.team_id
+      WHERE s.phase_id = p.id AND s.status = 'SCORED')))`;
+
+/** One stored leaderboard (without its bytes unless asked for). */
+export interface StoredLeaderboardRow {
+  id: string;
+  stamp: string;
+  etag: string;
+  computedAt: Date;
+  durationMs: number;
+}
+export interface StoredLeaderboardBytes extends StoredLeaderboardRow {
+  body: string;
+  gzip: Uint8Array;
+  brotli: Uint8Array;
+}
+export interface NewStoredLeaderboard {
+  viewKey: string;
+  body: string;
+  gzip: Uint8Array;
+  brotli: Uint8Array;
+  etag: string;
+  computedAt: Date;
+  durationMs: number;
+}
+
+/** What {@link LeaderboardRepository.current} reads. */
+export interface CurrentLeaderboard {
+  phase: { name: string; closesAt: Date; leaderboardBeforeClose: boolean; closedEarlyAt: Date | null; publishedAt: Date | null; taskSlug: string };
+  stamp: string;
+  board: StoredLeaderboardRow | null;
+}
+
+/** Stored leaderboards (see the StoredLeaderboard model) and the scoring stamp they are keyed by. */
+export class LeaderboardRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Hash of everything a leaderboard of the phase depends on, in one query, so no writer has to
+   * remember to bump anything: each scored submission (id, scoredAt — a rescore changes it —,
+   * primary, baseline, moderation, system and team name), the phase's test set, significance
+   * settings and publication, and the task's metrics, kind and combined weight. '' for no phase.
+   */
+  async stamp(phaseId: string): Promise<string> {
+    const rows = await this.db.$queryRaw<{ stamp: string }[]>`SELECT ${STAMP_SQL} AS stamp FROM phase p JOIN task t ON t.id = p.task_id WHERE p.id = ${phaseId}::uuid`;
+    return rows[0]?.stamp ?? '';
+  }
+
+  /**
+   * In one query: what the API must know of a phase before it serves a board (visibility facts,
+   * task slug and first metric), its current stamp, and the board of a view for that stamp if
+   * stored, else the newest stored one of an older stamp (served marked as updating). Null: no phase.
+   */
+  async current(phaseId: string, viewKey: string): Promise<CurrentLeaderboard | null> {
+    const rows = await this.db.$queryRaw<
+      {
+        name: string;
+        closes_at: Date;
+        leaderboard_before_close: boolean;
+        closed_early_at: Date | null;
+        published_at: Date | null;
+        task_slug: string;
+        current: string;
+        id: string | null;
+        stamp: string | null;
+        etag: string | null;
+        computed_at: Date | null;
+        duration_ms: number | null;
+      }[]
+    >`
+      WITH cur AS (SELECT p.name, p.closes_at, p.leaderboard_before_close, p.closed_early_at, p.published_at, t.slug AS task_slug, ${STAMP_SQL} AS current
+                     FROM phase p JOIN task t ON t.id = p.task_id WHERE p.id = ${phaseId}::uuid)
+      SELECT cur.*, b.id, b.stamp, b.etag, b.computed_at, b.duration_ms
+        FROM cur LEFT JOIN LATERAL (
+          SELECT id, stamp, etag, computed_at, duration_ms FROM stored_leaderboard
+           WHERE phase_id = ${phaseId}::uuid AND view_key = ${viewKey}
+           ORDER BY (stamp = cur.current) DESC, computed_at DESC LIMIT 1) b ON true`;
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      phase: { name: r.name, closesAt: r.closes_at, leaderboardBeforeClose: r.leaderboard_before_close, closedEarlyAt: r.closed_early_at, publishedAt: r.published_at, taskSlug: r.task_slug },
+      stamp: r.current,
+      board: r.id && r.stamp && r.etag && r.computed_at ? { id: r.id, stamp: r.stamp, etag: r.etag, computedAt: r.computed_at, durationMs: r.duration_ms ?? 0 } : null,
+    };
+  }
+
+  /** The bytes of a stored board. */
+  async bytes(id: string): Promise<StoredLeaderboardBytes | null> {
+    return this.db.storedLeaderboard.findUnique({
+      where: { id },
+      select: { id: true, stamp: true, etag: true, computedAt: true, durationMs: true, body: true, gzip: true, brotli: true },
+    });
+  }
+
+  /** The board of a view for exactly this stamp, with its bytes. */
+  async exact(phaseId: string, viewKey: string, stamp: string): Promise<StoredLeaderboardBytes | null> {
+    return this.db.storedLeaderboard.findUnique({
+      where: { phaseId_viewKey_stamp: { phaseId, viewKey, stamp } },
+      select: { id: true, stamp: true, etag: true, computedAt: true, durationMs: true, body: true, gzip: true, brotli: true },
+    });
+  }
+
+  /** Whether every view key has a board for this stamp. */
+  async has(phaseId: string, viewKeys: string[], stamp: string): Promise<boolean> {
+    const n = await this.db.storedLeaderboard.count({ where: { phaseId, stamp, viewKey: { in: viewKeys } } });
+    return n === new Set(viewKeys).size;
+  }
+
+  /**
+   * Stores boards of one stamp and prunes, in one transaction: per view the newest two stamps
+   * stay (the current and the one before, served while a newer computes).
+   */
+  async store(phaseId: string, stamp: string, boards: NewStoredLeaderboard[]): Promise<void> {
+    if (boards.length === 0) return;
+    await this.db.$transaction(async (tx) => {
+      for (const board of boards) {
+        // Copies into plain ArrayBuffers (boards may arrive from a worker thread as views).
+        const b = { ...board, gzip: new Uint8Array(board.gzip), brotli: new Uint8Array(board.brotli) };
+        await tx.storedLeaderboard.upsert({
+          where: { phaseId_viewKey_stamp: { phaseId, viewKey: b.viewKey, stamp } },
+          create: { phaseId, viewKey: b.viewKey, stamp, body: b.body, gzip: b.gzip, brotli: b.brotli, etag: b.etag, computedAt: b.computedAt, durationMs: b.durationMs },
+          update: { body: b.body, gzip: b.gzip, brotli: b.brotli, etag: b.etag, durationMs: b.durationMs, computedAt: b.computedAt },
+        });
+      }
+      await tx.$executeRaw`
+        DELETE FROM stored_leaderboard WHERE id IN (
+          SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY view_key ORDER BY computed_at DESC) AS n
+                            FROM stored_leaderboard WHERE phase_id = ${phaseId}::uuid) ranked
+           WHERE n > 2)`;
+    });
+  }
+}

@@ -1,0 +1,3 @@
+/* eslint-disable */
+const preset = require('../../jest.preset.js');
+module.exports = { ...preset, displayName: 'leaderboard', rootDir: __dirname };

@@ -1,0 +1,280 @@
+// Computes leaderboards of a phase from its stored scores. Runs in a worker's thread
+// (compute.thread.ts), never in the API: at 100 systems × 100k instances one board is minutes.
+import type { PhaseScoreMatrix, ScoreRepository, SubmissionRepository } from '@podium/db';
+import { corpusStatistics, type CorpusStatistics } from './corpus-statistics';
+import { leaderboardEntries } from './leaderboard-entries';
+import { PairedTest, type ComputedLeaderboard, type LeaderboardSystem, type SystemPair } from './leaderboard.types';
+import { COMBINED_CORPUS_NOTE, PhaseMetrics, taskMetrics, type MetricSelection, type PhaseForMetrics } from './phase-metrics';
+import { CLUSTER_DEFINITION, rankSystems, smallestReachableP, TEST_LABELS, type Analysis, type TestName } from './ranking.adapter';
+import { ALPHA, effectiveSettings, type LeaderboardView, type PhaseSignificanceSettings } from './view';
+
+const finite = (x: number | undefined): number | null => (x !== undefined && Number.isFinite(x) ? x : null);
+const interval = (ci: readonly [number, number]) => ({ low: finite(ci[0]), high: finite(ci[1]) });
+
+function mostCommon(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const v of values) if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best = '';
+  let bestCount = 0;
+  for (const [v, c] of counts) if (c > bestCount) [best, bestCount] = [v, c];
+  return best;
+}
+
+/** Names the top system under mean, median and BT when they are not the same. */
+export function topDisagreement(systems: (Pick<LeaderboardSystem, 'system' | 'team'> & { rank: { mean: number; median: number; bt: number } })[]): string | null {
+  if (systems.length < 2) return null;
+  const top = (agg: 'mean' | 'median' | 'bt') =>
+    systems
+      .filter((s) => s.rank[agg] === 1)
+      .map((s) => `${s.system} (${s.team})`)
+      .sort();
+  const [m, md, bt] = [top('mean'), top('median'), top('bt')];
+  const same = (a: string[], b: string[]) => a.join('\u0000') === b.join('\u0000');
+  if (same(m, md) && same(m, bt)) return null;
+  return `The aggregations disagree about the top system: mean ranks ${m.join(' and ')} first, median ${md.join(' and ')}, Bradley–Terry ${bt.join(' and ')}. Compare them head to head in the pairs.`;
+}
+
+/** What a computation reads; one instance per job, so views of the same metric share matrix and statistics. */
+export class LeaderboardInputs {
+  private readonly matrices = new Map<string, Promise<PhaseScoreMatrix>>();
+  private readonly stats = new Map<string, Promise<CorpusStatistics | null>>();
+  private scored: ReturnType<SubmissionRepository['ofPhase']> | undefined;
+
+  constructor(
+    readonly metrics: PhaseMetrics,
+    private readonly submissions: Pick<SubmissionRepository, 'ofPhase'>,
+    private readonly scores: Pick<ScoreRepository, 'alignedTexts'>,
+    readonly stamp: string,
+  ) {}
+
+  matrix(phase: PhaseForMetrics & { testSetId: string }, selection: MetricSelection): Promise<PhaseScoreMatrix> {
+    const key = JSON.stringify([selection.key, selection.kind === 'combined' ? selection.combined.w : null]);
+    let hit = this.matrices.get(key);
+    if (!hit) this.matrices.set(key, (hit = this.metrics.matrix(phase, selection, this.stamp)));
+    return hit;
+  }
+
+  scoredSubmissions(phaseId: string) {
+    return (this.scored ??= this.submissions.ofPhase(phaseId, { status: 'SCORED' }));
+  }
+
+  corpusStats(config: Parameters<typeof corpusStatistics>[1], testSetId: string, ids: string[]): Promise<CorpusStatistics | null> {
+    const key = JSON.stringify([config.key, ids]);
+    let hit = this.stats.get(key);
+    if (!hit) this.stats.set(key, (hit = corpusStatistics(this.scores, config, testSetId, ids)));
+    return hit;
+  }
+}
+
+/** One view of a phase's leaderboard, computed from its stored scores. */
+export async function computeLeaderboard(
+  inputs: LeaderboardInputs,
+  phase: PhaseForMetrics & PhaseSignificanceSettings,
+  selection: MetricSelection,
+  available: string[],
+  view: LeaderboardView,
+): Promise<ComputedLeaderboard> {
+  const phaseId = phase.id;
+  const metric = selection.key;
+  const correction = view.correction;
+  const { seed, resamples } = effectiveSettings(view, phase);
+  const explicitTest = view.test ?? undefined;
+  const test = view.test ?? PairedTest.TTEST;
+  const base = {
+    phaseId,
+    metric,
+    higherIsBetter: selection.higherIsBetter,
+    availableMetrics: available,
+    test,
+    correction,
+    seed,
+    alpha: ALPHA,
+    clusterDefinition: CLUSTER_DEFINITION,
+  };
+  const notes: string[] = selection.kind === 'combined' ? [COMBINED_CORPUS_NOTE] : [];
+  const empty = {
+    ...base,
+    resamples: resamples ?? 0,
+    resamplesChosen: resamples === undefined,
+    smallestReachableP: 1,
+    significanceWarnings: [],
+    mainAggregation: 'mean',
+    corpusSignature: '',
+    clusterTests: [],
+    btFiniteMle: false,
+    btNote: null,
+    btComponents: [],
+    metricSignature: '',
+    instanceCount: 0,
+    systems: [],
+    pairs: [],
+    disagreement: null,
+  };
+  if (!phase.testSetId) return { ...empty, notes: [...notes, 'the phase has no test set yet'] };
+  const matrix = await inputs.matrix({ ...phase, testSetId: phase.testSetId }, selection);
+  const entering = leaderboardEntries(await inputs.scoredSubmissions(phaseId), view.entries);
+  // Only fully scored systems can be compared instance by instance.
+  const keep = matrix.systems.map((_, s) => matrix.values[s]!.every((v) => Number.isFinite(v)));
+  matrix.systems.forEach((s, k) => {
+    if (!entering.has(s.submissionId)) keep[k] = false;
+    else if (!keep[k]) notes.push(`${s.systemName} (${s.teamName}) has no complete '${metric}' scores and is left out`);
+  });
+  const idx = matrix.systems.map((_, k) => k).filter((k) => keep[k]);
+  const signature = mostCommon(idx.map((k) => matrix.signatures[k]!));
+  if (new Set(idx.map((k) => matrix.signatures[k])).size > 1) {
+    notes.push(`the systems' '${metric}' scores carry different signatures; rescore the phase to compare like with like`);
+  }
+  if (idx.length < 2) notes.push('significance tests and Bradley–Terry need at least two scored systems');
+  // Corpus-level metrics (BLEU, chrF, TER) rank by the corpus score, resampled from statistics.
+  let corpus: CorpusStatistics | null = null;
+  if (selection.kind === 'stored' && idx.length >= 2) {
+    const config = taskMetrics(phase.task).find((m) => m.key === selection.key);
+    if (config)
+      corpus = await inputs.corpusStats(
+        config,
+        phase.testSetId,
+        idx.map((k) => matrix.systems[k]!.submissionId),
+      );
+    // The recomputed statistics must reproduce the stored corpus scores (same signature and
+    // value); otherwise the texts and the scores disagree, and the board falls back to the mean.
+    if (corpus) {
+      const stale = idx.filter((k, s) => {
+        const stored = matrix.corpus[k]!;
+        const rows = corpus!.stats[s]!;
+        const sum = rows[0] ? rows[0].map((_, c) => rows.reduce((acc, r) => acc + r[c]!, 0)) : [];
+        const value = corpus!.corpusFromStats([sum]);
+        return stored.signature !== corpus!.signature || !(Math.abs(stored.value - value) <= 1e-6 * Math.max(1, Math.abs(value)));
+      });
+      if (stale.length > 0) {
+        notes.push(
+          `the stored corpus '${metric}' scores of ${stale.map((k) => matrix.systems[k]!.systemName).join(', ')} do not match their outputs under ${corpus.signature}; ranked by the mean of instance scores until the phase is rescored`,
+        );
+        corpus = null;
+      }
+    }
+  }
+  let analysis: Analysis | null = null;
+  if (idx.length > 0) {
+    analysis = rankSystems(
+      {
+        systems: idx.map((k) => matrix.systems[k]!.submissionId),
+        instances: matrix.instances,
+        scores: idx.map((k) => matrix.values[k]!),
+        higherIsBetter: base.higherIsBetter,
+      },
+      {
+        seed,
+        correction,
+        ...(resamples !== undefined ? { resamples } : {}),
+        ...(explicitTest ? { test: explicitTest } : {}),
+        // paired-ar on the corpus score costs about twice paired-bs: only when AR is asked for
+        ...(corpus ? { corpus: { stats: corpus.stats, corpusFromStats: corpus.corpusFromStats, ar: test === PairedTest.AR } } : {}),
+      },
+    );
+  }
+  const main: 'corpus' | 'mean' = corpus && analysis && analysis.systems[0]?.corpus !== undefined ? 'corpus' : 'mean';
+  // The pairs' p: the corpus analogue of bootstrap/AR (and paired-bs by default) for corpus metrics.
+  const pTest: TestName =
+    main === 'corpus' && (explicitTest === undefined || test === PairedTest.BOOTSTRAP || test === PairedTest.AR)
+      ? test === PairedTest.AR
+        ? 'ar_corpus'
+        : 'bootstrap_corpus'
+      : (test as TestName);
+  const rankInterval = (ci: readonly [number, number] | undefined) => (ci ? { best: ci[0], worst: ci[1] } : null);
+  const bySubmission = new Map(idx.map((k) => [matrix.systems[k]!.submissionId, k]));
+  const systems: LeaderboardSystem[] = (analysis?.systems ?? []).map((a) => {
+    const k = bySubmission.get(a.system)!;
+    const s = matrix.systems[k]!;
+    return {
+      submissionId: s.submissionId,
+      system: s.systemName,
+      team: s.teamName,
+      isBaseline: s.isBaseline,
+      n: a.n,
+      corpusScore: finite(a.corpus ?? matrix.corpus[k]!.value),
+      corpusCi: a.corpus_ci ? { mean: finite(a.corpus_ci.mean), ci: finite(a.corpus_ci.ci), low: finite(a.corpus_ci.lower), high: finite(a.corpus_ci.upper) } : null,
+      corpusSignature: corpus?.signature ?? matrix.corpus[k]!.signature,
+      signature: matrix.signatures[k]!,
+      mean: a.mean,
+      meanCi: interval(a.mean_ci),
+      median: a.median,
+      medianCi: interval(a.median_ci),
+      bt: finite(a.bt),
+      btTier: a.bt_tier,
+      btCi: interval(a.bt_ci),
+      elo: finite(a.elo),
+      trueskill: { mu: finite(a.trueskill.mu), sigma: finite(a.trueskill.sigma) },
+      rank: { ...a.rank, corpus: a.rank.corpus ?? null },
+      rankInterval: {
+        mean: { best: a.rank_ci.mean[0], worst: a.rank_ci.mean[1] },
+        median: { best: a.rank_ci.median[0], worst: a.rank_ci.median[1] },
+        bt: { best: a.rank_ci.bt[0], worst: a.rank_ci.bt[1] },
+        elo: rankInterval(a.rank_ci.elo),
+        trueskill: rankInterval(a.rank_ci.trueskill),
+        corpus: rankInterval(a.rank_ci.corpus),
+      },
+      cluster: { ...a.cluster, corpus: a.cluster.corpus ?? null },
+      clusterDisagreement: a.cluster_disagreement,
+    };
+  });
+  const mainRank = (x: LeaderboardSystem) => (main === 'corpus' ? (x.rank.corpus ?? x.rank.mean) : x.rank.mean);
+  systems.sort((x, y) => mainRank(x) - mainRank(y) || x.rank.bt - y.rank.bt || x.system.localeCompare(y.system));
+  const nameOf = (id: string) => matrix.systems[bySubmission.get(id)!]!.systemName;
+  const pairs: SystemPair[] = (analysis?.pairs ?? []).map((p) => ({
+    aSubmissionId: p.a,
+    bSubmissionId: p.b,
+    a: nameOf(p.a),
+    b: nameOf(p.b),
+    wins: p.wins,
+    losses: p.losses,
+    ties: p.ties,
+    pBt: finite(p.p_bt),
+    medianDiff: finite(p.median_diff),
+    meanDiff: finite(p.mean_diff),
+    p: finite(p.tests[pTest]?.p),
+    pAdjusted: finite(p.p_adjusted[pTest]),
+    pTest,
+    tests: {
+      ttest: finite(p.tests.ttest.p),
+      wilcoxon: finite(p.tests.wilcoxon.p),
+      sign: finite(p.tests.sign.p),
+      mood: finite(p.tests.mood.p),
+      bootstrap: finite(p.tests.bootstrap.p),
+      ar: finite(p.tests.ar.p),
+      bootstrapCorpus: finite(p.tests.bootstrap_corpus?.p),
+      arCorpus: finite(p.tests.ar_corpus?.p),
+    },
+    significant: {
+      mean: p.significant.mean ?? false,
+      median: p.significant.median ?? false,
+      bt: p.significant.bt ?? false,
+      corpus: p.significant.corpus ?? null,
+    },
+  }));
+  const settings = analysis?.settings;
+  const nPairs = pairs.length;
+  const usedResamples = settings && idx.length >= 2 ? settings.resamples : (resamples ?? 0);
+  return {
+    ...base,
+    resamples: usedResamples,
+    resamplesChosen: resamples === undefined,
+    smallestReachableP: nPairs > 0 ? smallestReachableP(usedResamples, nPairs, correction) : 1,
+    significanceWarnings: idx.length >= 2 ? (settings?.warnings ?? []) : [],
+    mainAggregation: main,
+    corpusSignature: corpus?.signature ?? mostCommon(idx.map((k) => matrix.corpus[k]!.signature)),
+    clusterTests:
+      idx.length >= 2 && settings
+        ? Object.entries(settings.cluster_tests).map(([aggregation, t]) => ({ aggregation, test: t as string, label: TEST_LABELS[t as TestName] }))
+        : [],
+    btFiniteMle: analysis?.bt_structure.finite_mle ?? false,
+    btNote: analysis?.bt_structure.note ? analysis.bt_structure.note.replace(/[0-9a-f-]{36}/g, (id) => (bySubmission.has(id) ? nameOf(id) : id)) : null,
+    btComponents: (analysis?.bt_structure.components ?? []).map((c) => ({ tier: c.tier, systems: c.systems.map(nameOf) })),
+    metricSignature: signature,
+    instanceCount: matrix.instances.length,
+    systems,
+    pairs,
+    disagreement: topDisagreement(systems),
+    notes,
+  };
+}
+

@@ -1,0 +1,63 @@
+// The stored form of a leaderboard: the JSON `leaderboard.json` serves (the GraphQL object, enums
+// by their GraphQL names), precompressed, with a strong ETag.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { PairedTest, PValueCorrection, type ComputedLeaderboard, type Leaderboard } from './leaderboard.types';
+
+function enumName<E extends Record<string, string>>(values: E, value: string): string {
+  return Object.entries(values).find(([, v]) => v === value)?.[0] ?? value;
+}
+function enumValue<E extends Record<string, string>>(values: E, name: unknown): E[keyof E] {
+  const v = (values as Record<string, string>)[String(name)];
+  if (v === undefined) throw new Error(`stored leaderboard: unknown value ${String(name)}`);
+  return v as E[keyof E];
+}
+
+/** The leaderboard exactly as GraphQL returns it when every field is selected (enums by their GraphQL names). */
+export function leaderboardJson(board: Leaderboard): Record<string, unknown> {
+  return {
+    ...board,
+    test: enumName(PairedTest, board.test),
+    correction: enumName(PValueCorrection, board.correction),
+    computedAt: board.computedAt ? board.computedAt.toISOString() : null,
+  };
+}
+
+/** A stored board read back (the inverse of {@link leaderboardDocument}'s JSON). */
+export function parseLeaderboardDocument(body: string): Leaderboard {
+  const raw = JSON.parse(body) as Record<string, unknown>;
+  return {
+    ...(raw as unknown as Leaderboard),
+    test: enumValue(PairedTest, raw['test']),
+    correction: enumValue(PValueCorrection, raw['correction']),
+    computedAt: typeof raw['computedAt'] === 'string' ? new Date(raw['computedAt']) : null,
+  };
+}
+
+/** A board's bytes as stored and served. */
+export interface LeaderboardDocument {
+  body: string;
+  gzip: Uint8Array;
+  brotli: Uint8Array;
+  /** Strong ETag (quoted) of the body. */
+  etag: string;
+}
+
+/** Serialises and compresses a board (gzip level 9, brotli quality 9: compressed once, served many times). */
+export function encodeLeaderboard(board: Leaderboard): LeaderboardDocument {
+  const body = JSON.stringify(leaderboardJson(board));
+  const bytes = Buffer.from(body, 'utf8');
+  return {
+    body,
+    gzip: gzipSync(bytes, { level: 9 }),
+    brotli: brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
+    etag: `"${createHash('sha256').update(bytes).digest('base64url')}"`,
+  };
+}
+
+/** A stored board with the fields that say where it stands against the phase's current data. */
+export function asServed(board: ComputedLeaderboard, stamp: string, computedAt: Date): Leaderboard {
+  return { ...board, updating: false, stamp, computedAt };
+}

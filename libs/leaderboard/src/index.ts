@@ -1,0 +1,21 @@
+export * from './leaderboard.types';
+export * from './view';
+export { leaderboardEntries, type LeaderboardEntries, type EntryCandidate } from './leaderboard-entries';
+export {
+  combinablePairs,
+  combineMatrices,
+  combinedKey,
+  combinedWeightFor,
+  isCombinedKey,
+  resolveCombined,
+  COMBINED_PREFIX,
+  type CombinedMetric,
+  type CombinedMatrix,
+} from './combined-metric';
+export { PhaseMetrics, COMBINED_CORPUS_NOTE, taskMetrics, kindFromDb, type MetricSelection, type PhaseForMetrics } from './phase-metrics';
+export { metricHigherIsBetter, recommendedResamples, smallestReachableP, CLUSTER_DEFINITION, TEST_LABELS } from './ranking.adapter';
+export { corpusStatistics, corpusMetricOf, type CorpusStatistics } from './corpus-statistics';
+export { computeLeaderboard, LeaderboardInputs, topDisagreement } from './compute';
+export { encodeLeaderboard, leaderboardJson, parseLeaderboardDocument, asServed, type LeaderboardDocument } from './document';
+export { computePhaseBoards, defaultViews, type ComputedBoard } from './phase-boards';
+export { computeInThread, type ThreadInput, type ThreadSummary } from './thread-runner';

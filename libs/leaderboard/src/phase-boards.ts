@@ -1,0 +1,71 @@
+// Computes the leaderboards of one phase (its default views, or views asked for) for the phase's
+// current scoring stamp. Called inside a worker thread (compute.thread.ts).
+import { InvalidInputError, LeaderboardRepository, ScoreRepository, SubmissionRepository, TaskRepository, type Db } from '@podium/db';
+import { computeLeaderboard, LeaderboardInputs } from './compute';
+import { asServed, encodeLeaderboard, type LeaderboardDocument } from './document';
+import { leaderboardEntries, type LeaderboardEntries } from './leaderboard-entries';
+import type { ComputedLeaderboard } from './leaderboard.types';
+import { PhaseMetrics } from './phase-metrics';
+import { defaultView, effectiveSettings, viewKey, type LeaderboardView } from './view';
+
+/** One computed board, ready to store. */
+export interface ComputedBoard extends LeaderboardDocument {
+  viewKey: string;
+  stamp: string;
+  computedAt: Date;
+  durationMs: number;
+}
+
+/**
+ * The default views of a phase: every metric it can be read under (stored keys, then combined
+ * ones; '' = the task's first, as a request without `metric` asks), each for primary and all
+ * entries, with the phase's test, correction, seed and resamples defaults. Primary views first.
+ */
+export function defaultViews(metrics: readonly string[]): LeaderboardView[] {
+  const entries: LeaderboardEntries[] = ['primary', 'all'];
+  return entries.flatMap((e) => ['', ...metrics].map((m) => defaultView(m, e)));
+}
+
+/**
+ * Computes `views` (null: the phase's defaults) for the current stamp and hands each board to
+ * `emit` as soon as it is done. Views whose metric no longer resolves are skipped. Views that
+ * come out the same (primary = all when no team marked a primary; '' = the first metric) are
+ * computed once.
+ */
+export async function computePhaseBoards(db: Db, phaseId: string, views: LeaderboardView[] | null, emit: (board: ComputedBoard) => Promise<void> | void): Promise<{ stamp: string; views: number; computed: number }> {
+  const scores = new ScoreRepository(db);
+  const submissions = new SubmissionRepository(db);
+  const boards = new LeaderboardRepository(db);
+  const phase = await new TaskRepository(db).phaseById(phaseId);
+  if (!phase) return { stamp: '', views: 0, computed: 0 };
+  const stamp = await boards.stamp(phaseId);
+  const metrics = new PhaseMetrics(scores, boards);
+  const available = await metrics.available(phase);
+  const inputs = new LeaderboardInputs(metrics, submissions, scores, stamp);
+  const wanted = views ?? defaultViews(available.all);
+  const scored = await inputs.scoredSubmissions(phaseId);
+  const done = new Map<string, { board: ComputedLeaderboard; ms: number }>();
+  let computed = 0;
+  for (const view of wanted) {
+    let selection;
+    try {
+      selection = metrics.select(phase, view.metric || undefined, available.stored);
+    } catch (e) {
+      if (e instanceof InvalidInputError) continue;
+      throw e;
+    }
+    const entering = [...leaderboardEntries(scored, view.entries)].sort();
+    const same = JSON.stringify([selection.key, selection.kind === 'combined' ? selection.combined.w : null, view.test, view.correction, effectiveSettings(view, phase), entering]);
+    let hit = done.get(same);
+    if (!hit) {
+      const started = performance.now();
+      const board = await computeLeaderboard(inputs, phase, selection, available.all, view);
+      hit = { board, ms: Math.round(performance.now() - started) };
+      done.set(same, hit);
+      computed++;
+    }
+    const computedAt = new Date();
+    await emit({ viewKey: viewKey(view), stamp, computedAt, durationMs: hit.ms, ...encodeLeaderboard(asServed(hit.board, stamp, computedAt)) });
+  }
+  return { stamp, views: wanted.length, computed };
+}

@@ -25,6 +25,7 @@ import { mulberry32 } from '@podium/ranking';
 import { exportHeader, exportLine } from '../apps/api/src/downloads/csv-writer';
 import { startOwnPostgres } from '../test/e2e/support/postgres';
 import { freePort, repoRoot } from '../test/e2e/support/processes';
+import { defined } from '../test/support/defined';
 
 const SYSTEMS = Number(process.env['BENCH_SYSTEMS'] ?? 20);
 const INSTANCES = Number(process.env['BENCH_INSTANCES'] ?? 5000);
@@ -38,7 +39,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2);
 function syntheticTexts(systems: number, n: number, seed: number): { refs: string[]; hyps: string[][] } {
   const rng = mulberry32(seed);
   const vocab = Array.from({ length: 4000 }, (_, k) => `w${k.toString(36)}`);
-  const word = () => vocab[Math.min(vocab.length - 1, Math.floor(Math.exp(rng.next() * Math.log(vocab.length))) - 1)]!;
+  const word = () => defined(vocab[Math.min(vocab.length - 1, Math.floor(Math.exp(rng.next() * Math.log(vocab.length))) - 1)], 'a vocabulary word');
   const refs = Array.from({ length: n }, () => Array.from({ length: 8 + Math.floor(rng.next() * 30) }, word).join(' ') + ' .');
   const hyps = Array.from({ length: systems }, (_, s) => {
     const noise = 0.1 + (0.4 * s) / Math.max(1, systems - 1);
@@ -64,9 +65,9 @@ async function* preChangeLongRows(db: Db, ids: string[], pageSize = 5000) {
          ORDER BY sc.submission_id, sc.metric, i.position LIMIT ${pageSize}`,
         ...(after ? [ids, after.sub, after.metric, after.pos] : [ids]),
       );
-    if (rows.length === 0) return;
+    const last = rows.at(-1);
+    if (last === undefined) return;
     yield rows.map((r) => ({ systemName: r.system_name, teamName: r.team_name, instanceId: r.external_id, metric: r.metric, signature: r.signature, score: r.value }));
-    const last = rows[rows.length - 1]!;
     after = { sub: last.submission_id, metric: last.metric, pos: last.position };
     if (rows.length < pageSize) return;
   }
@@ -109,11 +110,14 @@ async function exportChild(which: 'old' | 'new', url: string, ids: string[]): Pr
 function runExport(which: 'old' | 'new', url: string, ids: string[]) {
   const r = spawnSync(process.execPath, ['-r', '@swc-node/register', __filename, '--export', which, url, JSON.stringify(ids)], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 1 << 20 });
   if (r.status !== 0) throw new Error(`export ${which} failed: ${r.stderr}`);
-  return JSON.parse(r.stdout.trim().split('\n').pop()!) as { ms: number; rows: number; bytes: number; sha256: string; sha256Rounded: string; peakRssMb: number; startRssMb: number };
+  const last = r.stdout.trim().split('\n').at(-1);
+  if (last === undefined) throw new Error(`export ${which} printed nothing`);
+  return JSON.parse(last) as { ms: number; rows: number; bytes: number; sha256: string; sha256Rounded: string; peakRssMb: number; startRssMb: number };
 }
 
 async function main(): Promise<void> {
-  say(`${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}; ${SYSTEMS} systems × ${INSTANCES} instances × ${METRICS.join(', ')}`);
+  const [load1 = Number.NaN] = loadavg();
+  say(`${cpus().length} cores, load ${load1.toFixed(1)}; ${SYSTEMS} systems × ${INSTANCES} instances × ${METRICS.join(', ')}`);
   const pg = await startOwnPostgres(`bench-scores-${process.pid}`, await freePort(), false);
   const cleanup: (() => Promise<void>)[] = [() => pg.stop()];
   try {
@@ -131,11 +135,13 @@ async function main(): Promise<void> {
     const phase = await tasks.createPhase({ taskId: task.id, name: 'test', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 1000, totalLimit: 1000, leaderboardBeforeClose: true });
     const { refs, hyps } = syntheticTexts(SYSTEMS, INSTANCES, 11);
     await tasks.uploadTestSet(phase.id, 'bench', refs.map((r, i) => ({ externalId: `seg-${i + 1}`, source: `src ${i}`, references: [r] })));
-    const instances = await tasks.instanceIdsOf((await tasks.phaseById(phase.id))!.testSetId!);
+    const testSetId = (await tasks.phaseById(phase.id))?.testSetId;
+    if (!testSetId) throw new Error('the bench phase has no test set');
+    const instances = await tasks.instanceIdsOf(testSetId);
     const ids: string[] = [];
-    for (let s = 0; s < SYSTEMS; s++) {
+    for (const [s, h] of hyps.entries()) {
       const sub = await submissions.create(
-        { phaseId: phase.id, teamId: team.id, submittedById: organiser.id, systemName: `sys${s}`, description: '', checksum: `c${s}`, bypassLimits: true, outputs: instances.map((inst, i) => ({ instanceId: inst.id, text: hyps[s]![i]! })) },
+        { phaseId: phase.id, teamId: team.id, submittedById: organiser.id, systemName: `sys${s}`, description: '', checksum: `c${s}`, bypassLimits: true, outputs: instances.map((inst, i) => ({ instanceId: inst.id, text: defined(h[i], `output ${i} of sys${s}`) })) },
         async () => undefined,
       );
       ids.push(sub.id);
@@ -146,7 +152,7 @@ async function main(): Promise<void> {
     const scored = hyps.map((h) =>
       METRICS.map((name) => {
         const m = getMetric(name, {}, 1);
-        const stats = h.map((hyp, i) => m.stats(hyp, [refs[i]!]));
+        const stats = h.map((hyp, i) => m.stats(hyp, [defined(refs[i], `reference ${i}`)]));
         return { metric: name, signature: m.sentenceSignature, corpusSignature: m.signature, values: stats.map((r) => m.sentenceFromStats(r)), stats, corpus: m.corpusFromStats(stats) };
       }),
     );
@@ -160,7 +166,7 @@ async function main(): Promise<void> {
     await db.$executeRawUnsafe(`CREATE INDEX bench_instance_score_metric_instance_id_idx ON bench_instance_score (metric, instance_id)`);
     t = performance.now();
     for (const [s, id] of ids.entries()) {
-      const rows = scored[s]!.flatMap((c) => c.values.map((value, i) => [id, instances[i]!.id, c.metric, c.signature, value] as const));
+      const rows = defined(scored[s], `scores of sys${s}`).flatMap((c) => c.values.map((value, i) => [id, defined(instances[i], `instance ${i}`).id, c.metric, c.signature, value] as const));
       await db.$transaction(async (tx) => {
         await tx.$executeRawUnsafe(`DELETE FROM bench_instance_score WHERE submission_id = $1::uuid`, id);
         for (let at = 0; at < rows.length; at += OLD_CHUNK) {
@@ -177,10 +183,11 @@ async function main(): Promise<void> {
     // 1b. Columns through saveScores (settles each submission under the same transaction).
     t = performance.now();
     for (const [s, id] of ids.entries()) {
+      const columns = defined(scored[s], `scores of sys${s}`);
       await submissions.saveScores(
         id,
-        scored[s]!.map((c) => ({ metric: c.metric, signature: c.signature, values: c.values, stats: c.stats })),
-        scored[s]!.map((c) => ({ metric: c.metric, signature: c.corpusSignature, value: c.corpus })),
+        columns.map((c) => ({ metric: c.metric, signature: c.signature, values: c.values, stats: c.stats })),
+        columns.map((c) => ({ metric: c.metric, signature: c.corpusSignature, value: c.corpus })),
       );
     }
     const newMs = performance.now() - t;
@@ -192,6 +199,7 @@ async function main(): Promise<void> {
               (SELECT sum(octet_length("values")) FROM score_column)::float8 AS payload, (SELECT sum(octet_length(stats)) FROM score_column)::float8 AS stats,
               (SELECT sum(pg_column_size("values")) FROM score_column)::float8 AS stored`,
     );
+    if (!size) throw new Error('the size query returned no row');
     const per = (bytes: number) => (bytes / values).toFixed(2);
 
     // 3. Exports, each in a process of its own.
@@ -202,9 +210,9 @@ async function main(): Promise<void> {
       `score storage: ${SYSTEMS} systems × ${INSTANCES} instances × ${METRICS.length} metrics = ${values} values`,
       `writes   row layout (createMany-style INSERTs)   ${seconds(oldMs)} s   ${rate(oldMs).toLocaleString('en')} values/s`,
       `         columns + statistics (saveScores)      ${seconds(newMs)} s   ${rate(newMs).toLocaleString('en')} values/s   new/old ${(oldMs / newMs).toFixed(1)}×   (target ≥ 50,000 values/s)`,
-      `size     row layout, all-in                      ${per(size!.old)} B/value`,
-      `         columns, all-in (stats, TOAST, index)  ${per(size!.cols)} B/value   (target ≤ 16)   old/new ${(size!.old / size!.cols).toFixed(1)}×`,
-      `         of which values ${per(size!.payload)} B/value (${per(size!.stored)} as stored, pglz), statistics ${per(size!.stats)} B/value`,
+      `size     row layout, all-in                      ${per(size.old)} B/value`,
+      `         columns, all-in (stats, TOAST, index)  ${per(size.cols)} B/value   (target ≤ 16)   old/new ${(size.old / size.cols).toFixed(1)}×`,
+      `         of which values ${per(size.payload)} B/value (${per(size.stored)} as stored, pglz), statistics ${per(size.stats)} B/value`,
       `export   pre-change keyset query                 ${seconds(oldExport.ms)} s   peak RSS ${oldExport.peakRssMb.toFixed(0)} MB (${oldExport.startRssMb.toFixed(0)} MB before)   ${oldExport.rows} rows, ${(oldExport.bytes / 2 ** 20).toFixed(1)} MB of CSV`,
       `         columns (longRows)                      ${seconds(newExport.ms)} s   peak RSS ${newExport.peakRssMb.toFixed(0)} MB (${newExport.startRssMb.toFixed(0)} MB before)   old/new ${(oldExport.ms / newExport.ms).toFixed(1)}×`,
       `         same rows: ${oldExport.rows === values && newExport.rows === values ? 'yes' : 'NO'}; same bytes: ${oldExport.sha256 === newExport.sha256 ? 'yes' : 'no'}; ` +
@@ -216,8 +224,10 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === '--export') {
-  void exportChild(process.argv[3] as 'old' | 'new', process.argv[4]!, JSON.parse(process.argv[5]!) as string[]).catch((e: unknown) => {
+const [, , mode, which, url, idsJson] = process.argv;
+if (mode === '--export') {
+  if (url === undefined || idsJson === undefined) throw new Error('usage: score-writes.bench.ts --export old|new URL IDS_JSON');
+  void exportChild(which as 'old' | 'new', url, JSON.parse(idsJson) as string[]).catch((e: unknown) => {
     process.stderr.write(`${String(e)}\n`);
     process.exit(1);
   });

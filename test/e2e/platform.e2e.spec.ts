@@ -132,7 +132,7 @@ describe('platform: task → submissions → scores → leaderboard → download
     // The leaderboard's BT strengths equal a fit on the stored per-instance scores.
     const stored = await db.scoreColumn.findMany({ where: { submissionId: { in: Object.values(ids) }, metric: 'chrf' } });
     const systems = ['good', 'mid', 'bad'];
-    const scores = systems.map((s) => [...decodeValues(stored.find((c) => c.submissionId === ids[s])!.values)]);
+    const scores = systems.map((s) => [...decodeValues(defined(stored.find((c) => c.submissionId === ids[s]), `the chrF column of ${s}`).values)]);
     const fit = fitBradleyTerry(countWins({ systems, instances: REFS.map((_, i) => `seg-${i + 1}`), scores }));
     expect(fit.strengths.every(Number.isFinite)).toBe(true);
     for (const [k, s] of systems.entries()) {

@@ -10,6 +10,7 @@ import { createDb, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
 import { createFaultTask, killWorkersMidJob, queueSubmissions, sleep, storedScoreCount, workerPool, type FaultTask, type WorkerPool } from './support/faults';
 import { databaseUrl, waitFor } from './support/processes';
+import { defined } from '../support/defined';
 
 const SCHEMA = 'pgboss_worker_faults';
 const INSTANCES = 40;
@@ -67,7 +68,7 @@ describe('worker faults (real worker processes)', () => {
   it('leaves nothing half-written when a worker is killed inside its final transaction, then scores it once', async () => {
     const pool = workerPool(env({ PODIUM_FAULT_SAVE_DELAY_MS: '4000' }));
     pools.push(pool);
-    const [id] = await queueSubmissions(db, task, 1, enqueue);
+    const id = defined((await queueSubmissions(db, task, 1, enqueue))[0], 'the queued submission');
     const w = pool.start(`final-tx-${process.pid}`);
     await waitFor('the worker inside its final transaction', async () => w.logs.join('').includes('fault-in-the-final-transaction'), 60_000);
     w.child.kill('SIGKILL');
@@ -91,7 +92,7 @@ describe('worker faults (real worker processes)', () => {
   it('hands the current job back on SIGTERM: the submission is queued again and another worker scores it', async () => {
     const pool = workerPool(env({ PODIUM_FAULT_SCORING_DELAY_MS: '30000', PODIUM_WORKER_SHUTDOWN_GRACE_SECONDS: '1' }));
     pools.push(pool);
-    const [id] = await queueSubmissions(db, task, 1, enqueue);
+    const id = defined((await queueSubmissions(db, task, 1, enqueue))[0], 'the queued submission');
     const w = pool.start(`sigterm-${process.pid}`);
     await waitFor('the worker to take the job', async () => (await db.submission.findUniqueOrThrow({ where: { id } })).status === 'SCORING', 60_000);
     const stoppedAt = Date.now();

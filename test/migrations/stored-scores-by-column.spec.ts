@@ -13,6 +13,7 @@ import { createDb, decodeValues, IdentityRepository, Role, ScoreRepository, Subm
 import { score, type MetricName } from '@podium/metrics';
 import { exportHeader, exportLine, type ExportFormat } from '../../apps/api/src/downloads/csv-writer';
 import { createDatabase, databaseUrl, repoRoot } from '../e2e/support/processes';
+import { defined } from '../support/defined';
 import { wmtFiles } from '../support/test-data';
 
 jest.setTimeout(180_000);
@@ -53,7 +54,7 @@ async function preChangeLongRows(client: Client, submissionIds: string[], pageSi
       out.push({ submissionId: r.submission_id, systemName: r.system_name, teamName: r.team_name, instanceId: r.external_id, position: r.position, metric: r.metric, signature: r.signature, score: r.value });
     }
     if (rows.length < pageSize) return out;
-    const last: Row = rows[rows.length - 1]!;
+    const last: Row = defined(rows[rows.length - 1], 'the last row of a full page');
     after = { sub: last.submission_id, metric: last.metric, pos: last.position };
   }
 }
@@ -69,6 +70,7 @@ describe(`migration ${MIGRATION}`, () => {
   let db: Db;
   /** What went into the row layout: submission → metric → value per position (NaN: no row). */
   const expected = new Map<string, Map<string, { signature: string; values: number[]; corpus: number }>>();
+  const expectedOf = (submissionId: string, metric: string) => defined(defined(expected.get(submissionId), `submission ${submissionId}`).get(metric), `${metric} of submission ${submissionId}`);
   const submissionIds: string[] = [];
   let testSetId = '';
   let before: { csv: string; jsonl: string };
@@ -95,15 +97,15 @@ describe(`migration ${MIGRATION}`, () => {
     const reference = lines(wmt.reference);
     // Every tenth segment, as a demo test set of a few hundred instances.
     const sids = Array.from({ length: SEGMENTS }, (_, k) => 1 + 10 * k);
-    await tasks.uploadTestSet(phase.id, 'newstest2017', sids.map((sid) => ({ externalId: String(sid), source: source[sid - 1]!, references: [reference[sid - 1]!] })));
-    testSetId = (await tasks.phaseById(phase.id))!.testSetId!;
+    await tasks.uploadTestSet(phase.id, 'newstest2017', sids.map((sid) => ({ externalId: String(sid), source: defined(source[sid - 1], `source line ${sid}`), references: [defined(reference[sid - 1], `reference line ${sid}`)] })));
+    testSetId = defined(defined(await tasks.phaseById(phase.id), 'the phase').testSetId, 'the phase\'s test set');
     const instances = await tasks.instanceIdsOf(testSetId);
-    const refs = instances.map((i) => reference[Number(i.externalId) - 1]!);
+    const refs = instances.map((i) => defined(reference[Number(i.externalId) - 1], `reference line ${i.externalId}`));
     for (const [k, system] of wmt.systems.entries()) {
       const output = lines(system.file);
-      const texts = instances.map((i) => output[Number(i.externalId) - 1]!);
+      const texts = instances.map((i) => defined(output[Number(i.externalId) - 1], `${system.name} line ${i.externalId}`));
       const sub = await submissions.create(
-        { phaseId: phase.id, teamId: team.id, submittedById: organiser.id, systemName: system.name, description: '', checksum: system.name, bypassLimits: true, outputs: instances.map((i, j) => ({ instanceId: i.id, text: texts[j]! })) },
+        { phaseId: phase.id, teamId: team.id, submittedById: organiser.id, systemName: system.name, description: '', checksum: system.name, bypassLimits: true, outputs: instances.map((i, j) => ({ instanceId: i.id, text: defined(texts[j], `output ${j}`) })) },
         async () => undefined,
       );
       submissionIds.push(sub.id);
@@ -114,7 +116,7 @@ describe(`migration ${MIGRATION}`, () => {
         // seventh chrF score, the second its last TER score.
         const values = s.instances.map((v, j) => ((k === 0 && m === 'chrf' && j % 7 === 3) || (k === 1 && m === 'ter' && j === instances.length - 1) ? Number.NaN : v));
         byMetric.set(m, { signature: s.sentenceSignature, values, corpus: s.corpus });
-        const cells = values.flatMap((v, j) => (Number.isNaN(v) ? [] : [[sub.id, instances[j]!.id, m, s.sentenceSignature, v] as const]));
+        const cells = values.flatMap((v, j) => (Number.isNaN(v) ? [] : [[sub.id, defined(instances[j], `instance ${j}`).id, m, s.sentenceSignature, v] as const]));
         for (let at = 0; at < cells.length; at += 1000) {
           const chunk = cells.slice(at, at + 1000);
           await client.query(
@@ -143,14 +145,14 @@ describe(`migration ${MIGRATION}`, () => {
     expect((await client.query(`SELECT to_regclass('instance_score') AS t`)).rows[0].t).toBeNull();
     const corpus = await db.corpusScore.findMany({ where: { submissionId: { in: submissionIds } } });
     expect(corpus).toHaveLength(submissionIds.length * METRICS.length);
-    for (const c of corpus) expect(c.value).toBe(expected.get(c.submissionId)!.get(c.metric)!.corpus);
+    for (const c of corpus) expect(c.value).toBe(expectedOf(c.submissionId, c.metric).corpus);
   });
 
   it('stores one column per submission and metric with every value at its position, NaN where a row was missing', async () => {
     const columns = await db.scoreColumn.findMany({ where: { submissionId: { in: submissionIds } } });
     expect(columns).toHaveLength(submissionIds.length * METRICS.length);
     for (const c of columns) {
-      const want = expected.get(c.submissionId)!.get(c.metric)!;
+      const want = expectedOf(c.submissionId, c.metric);
       expect(c.testSetId).toBe(testSetId);
       expect(c.signature).toBe(want.signature);
       expect(c.count).toBe(SEGMENTS);
@@ -167,8 +169,9 @@ describe(`migration ${MIGRATION}`, () => {
       `SELECT sum(octet_length("values"))::int AS bytes, sum(count)::int AS values FROM score_column WHERE submission_id = ANY($1::uuid[])`,
       [submissionIds],
     );
-    expect(rows[0]!.bytes).toBe(8 * rows[0]!.values);
-    expect(rows[0]!.values).toBe(submissionIds.length * METRICS.length * SEGMENTS);
+    const sums = defined(rows[0], 'the sums');
+    expect(sums.bytes).toBe(8 * sums.values);
+    expect(sums.values).toBe(submissionIds.length * METRICS.length * SEGMENTS);
   });
 
   it('downloads the phase byte for byte as before the migration (CSV and JSONL)', async () => {
@@ -183,13 +186,13 @@ describe(`migration ${MIGRATION}`, () => {
   });
 
   it('reads the matrix as before: one row per system, values by position, NaN for missing cells', async () => {
-    const phaseId = (await db.submission.findUniqueOrThrow({ where: { id: submissionIds[0]! } })).phaseId;
+    const phaseId = (await db.submission.findUniqueOrThrow({ where: { id: defined(submissionIds[0], 'the first submission') } })).phaseId;
     const m = await new ScoreRepository(db).matrix(phaseId, 'chrf', testSetId);
     expect(m.instances).toEqual(Array.from({ length: SEGMENTS }, (_, k) => String(1 + 10 * k)));
     for (const [k, s] of m.systems.entries()) {
-      const want = expected.get(s.submissionId)!.get('chrf')!;
-      expect(m.values[k]!.every((v, j) => Object.is(v, want.values[j]))).toBe(true);
-      expect(m.corpus[k]!.value).toBe(want.corpus);
+      const want = expectedOf(s.submissionId, 'chrf');
+      expect(defined(m.values[k], `matrix row ${k}`).every((v, j) => Object.is(v, want.values[j]))).toBe(true);
+      expect(defined(m.corpus[k], `corpus score ${k}`).value).toBe(want.corpus);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import { decodeStats, decodeStatsColumns, decodeValues, encodeStats, encodeValues, statsRowCount } from './score-column';
+import { defined } from '../../../test/support/defined';
 
 /** mulberry32: a small seeded PRNG, so every run draws the same cases. */
 function prng(seed: number): () => number {
@@ -18,7 +19,10 @@ const EDGE = [0, -0, 1, -1, 127, 128, -128, 16383, 16384, 2 ** 31, -(2 ** 31), 2
 
 /** Same numbers, bit for bit: -0 is not 0, NaN equals NaN. */
 function sameRows(a: readonly (readonly number[])[], b: readonly (readonly number[])[]): boolean {
-  return a.length === b.length && a.every((row, i) => row.length === b[i]!.length && row.every((v, j) => Object.is(v, b[i]![j]!)));
+  return a.length === b.length && a.every((row, i) => {
+    const other = defined(b[i], `row ${i}`);
+    return row.length === other.length && row.every((v, j) => Object.is(v, other[j]));
+  });
 }
 
 describe('score values (float64 little-endian, position order)', () => {
@@ -55,7 +59,7 @@ describe('sufficient statistics encoding', () => {
       const style = Array.from({ length: w }, () => Math.floor(rand() * 5));
       const rows = Array.from({ length: n }, (_, i) =>
         style.map((s, j) => {
-          if (rand() < 0.03) return EDGE[Math.floor(rand() * EDGE.length)]!;
+          if (rand() < 0.03) return defined(EDGE[Math.floor(rand() * EDGE.length)], 'an edge value');
           if (s === 0) return Math.floor(rand() * 50); // small counts
           if (s === 1) return Math.floor(rand() * 2 ** 40) - 2 ** 39; // large signed integers
           if (s === 2) return (rand() - 0.5) * 10 ** Math.floor(rand() * 20); // doubles

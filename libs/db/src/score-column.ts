@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: indices are bounded by the loops over these arrays; a check per access would cost throughput (npm run bench:score-writes) */
 /**
  * Byte layouts of a `score_column` record (one submission × metric; docs/adr/0010-columnar-scores.md).
  *
@@ -243,7 +244,7 @@ export function decodeStatsColumns(bytes: Uint8Array): Float64Array[] {
 export function decodeStats(bytes: Uint8Array): number[][] {
   const columns = decodeStatsColumns(bytes);
   const n = columns[0]?.length ?? statsRowCount(bytes);
-  const rows: number[][] = new Array(n);
+  const rows = new Array<number[]>(n);
   for (let i = 0; i < n; i++) {
     const row = new Array<number>(columns.length);
     for (let j = 0; j < columns.length; j++) row[j] = columns[j]![i]!;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createDb, IdentityRepository, InvalidInputError, Role, ScoreRepository, SubmissionRepository, TaskKind, TaskRepository, type Db } from './index';
+import { defined } from '../../../test/support/defined';
 
 // Real PostgreSQL under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);
@@ -21,7 +22,7 @@ describeDb('score columns (real PostgreSQL)', () => {
     const task = await tasks.createTask({ slug: `cols-${suffix}`, title: 't', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', metrics: [], createdById: organiserId });
     const phase = await tasks.createPhase({ taskId: task.id, name: 'p', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 50, totalLimit: 50, leaderboardBeforeClose: true });
     await tasks.uploadTestSet(phase.id, 'ts', Array.from({ length: n }, (_, i) => ({ externalId: `i${i}`, source: `s${i}`, references: [`r${i}`] })));
-    const testSetId = (await tasks.phaseById(phase.id))!.testSetId!;
+    const testSetId = defined(defined(await tasks.phaseById(phase.id), 'the phase').testSetId, 'the phase\'s test set');
     const instances = await tasks.instanceIdsOf(testSetId);
     const ids: string[] = [];
     for (const systemName of systems) {
@@ -35,7 +36,7 @@ describeDb('score columns (real PostgreSQL)', () => {
   }
 
   beforeAll(async () => {
-    db = createDb(url!, { maxConnections: 2 });
+    db = createDb(defined(url), { maxConnections: 2 });
     tasks = new TaskRepository(db);
     submissions = new SubmissionRepository(db);
     scores = new ScoreRepository(db);
@@ -50,40 +51,43 @@ describeDb('score columns (real PostgreSQL)', () => {
 
   it('stores one column per metric with its statistics, and returns the statistics per submission in the order asked (null where none)', async () => {
     const { ids } = await phaseWith(3, ['a', 'b']);
+    const [a, b] = [defined(ids[0], 'submission a'), defined(ids[1], 'submission b')];
     const stats = [[3, 3, 2, 1, 0, 0, 3, 2, 1, 0], [1, 2, 1, 0, 0, 0, 1, 0, 0, 0], [0, 4, 0, 0, 0, 0, 0, 0, 0, 0]];
     await submissions.saveScores(
-      ids[0]!,
+      a,
       [
         { metric: 'bleu', signature: 'bleu|eff:yes', values: [40.5, 20.25, 0], stats },
         { metric: 'nli', signature: 'nli|m', values: [0.5, 0.25, 1] },
       ],
       [{ metric: 'bleu', signature: 'bleu|eff:no', value: 30 }, { metric: 'nli', signature: 'nli|m', value: 0.58 }],
     );
-    const columns = await db.scoreColumn.findMany({ where: { submissionId: ids[0]! }, orderBy: { metric: 'asc' } });
+    const columns = await db.scoreColumn.findMany({ where: { submissionId: a }, orderBy: { metric: 'asc' } });
     expect(columns.map((c) => [c.metric, c.signature, c.count, c.scored, c.values.length, c.stats === null])).toEqual([
       ['bleu', 'bleu|eff:yes', 3, 3, 24, false],
       ['nli', 'nli|m', 3, 3, 24, true],
     ]);
-    const got = await scores.sufficientStatistics([ids[1]!, ids[0]!], 'bleu');
+    const got = await scores.sufficientStatistics([b, a], 'bleu');
     expect(got[0]).toBeNull();
     expect(got[1]).toMatchObject({ signature: 'bleu|eff:yes', stats });
-    expect(await scores.sufficientStatistics([ids[0]!], 'nli')).toEqual([null]);
+    expect(await scores.sufficientStatistics([a], 'nli')).toEqual([null]);
   });
 
   it('refuses a column of the wrong length or with a non-finite score, and writes nothing', async () => {
     const { ids } = await phaseWith(3, ['a']);
-    await expect(submissions.saveScores(ids[0]!, [{ metric: 'chrf', signature: 's', values: [1, 2] }], [])).rejects.toThrow(/chrf has 2 scores but the test set has 3 instances/);
-    await expect(submissions.saveScores(ids[0]!, [{ metric: 'chrf', signature: 's', values: [1, Number.NaN, 3] }], [])).rejects.toBeInstanceOf(InvalidInputError);
-    await expect(submissions.saveScores(ids[0]!, [{ metric: 'chrf', signature: 's', values: [1, 2, 3], stats: [[1]] }], [])).rejects.toThrow(/1 statistics rows/);
-    expect(await db.scoreColumn.count({ where: { submissionId: ids[0]! } })).toBe(0);
-    expect((await db.submission.findUniqueOrThrow({ where: { id: ids[0]! } })).status).toBe('QUEUED');
+    const a = defined(ids[0], 'submission a');
+    await expect(submissions.saveScores(a, [{ metric: 'chrf', signature: 's', values: [1, 2] }], [])).rejects.toThrow(/chrf has 2 scores but the test set has 3 instances/);
+    await expect(submissions.saveScores(a, [{ metric: 'chrf', signature: 's', values: [1, Number.NaN, 3] }], [])).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(submissions.saveScores(a, [{ metric: 'chrf', signature: 's', values: [1, 2, 3], stats: [[1]] }], [])).rejects.toThrow(/1 statistics rows/);
+    expect(await db.scoreColumn.count({ where: { submissionId: a } })).toBe(0);
+    expect((await db.submission.findUniqueOrThrow({ where: { id: a } })).status).toBe('QUEUED');
   });
 
   it('pages instance scores by slicing the column: position order, value order with ties by position, past the end', async () => {
     const { ids } = await phaseWith(6, ['a']);
-    await submissions.saveScores(ids[0]!, [{ metric: 'chrf', signature: 'chrf|x', values: [5, 1, 5, 3, 0, 9] }], []);
+    const a = defined(ids[0], 'submission a');
+    await submissions.saveScores(a, [{ metric: 'chrf', signature: 'chrf|x', values: [5, 1, 5, 3, 0, 9] }], []);
     const page = async (order: 'position' | 'asc' | 'desc', offset: number, limit: number) => {
-      const r = await scores.instanceScores(ids[0]!, 'chrf', { offset, limit, order });
+      const r = await scores.instanceScores(a, 'chrf', { offset, limit, order });
       return { total: r.total, rows: r.rows.map((x) => [x.instance.externalId, x.instance.position, x.value, x.output]) };
     };
     expect(await page('position', 2, 3)).toEqual({ total: 6, rows: [['i2', 2, 5, 'out a i2'], ['i3', 3, 3, 'out a i3'], ['i4', 4, 0, 'out a i4']] });
@@ -91,46 +95,47 @@ describeDb('score columns (real PostgreSQL)', () => {
     expect(await page('position', 6, 10)).toEqual({ total: 6, rows: [] });
     expect((await page('desc', 0, 3)).rows.map((r) => r[0])).toEqual(['i5', 'i0', 'i2']);
     expect((await page('asc', 1, 2)).rows.map((r) => r[0])).toEqual(['i1', 'i3']);
-    const first = (await scores.instanceScores(ids[0]!, 'chrf', { offset: 0, limit: 1, order: 'position' })).rows[0]!;
-    expect(first).toMatchObject({ submissionId: ids[0]!, metric: 'chrf', signature: 'chrf|x', value: 5, instance: { externalId: 'i0', position: 0, source: 's0', references: ['r0'] } });
-    expect(await scores.instanceScores(ids[0]!, 'bleu', { offset: 0, limit: 5, order: 'position' })).toEqual({ total: 0, rows: [] });
+    const first = defined((await scores.instanceScores(a, 'chrf', { offset: 0, limit: 1, order: 'position' })).rows[0], 'the first row');
+    expect(first).toMatchObject({ submissionId: a, metric: 'chrf', signature: 'chrf|x', value: 5, instance: { externalId: 'i0', position: 0, source: 's0', references: ['r0'] } });
+    expect(await scores.instanceScores(a, 'bleu', { offset: 0, limit: 5, order: 'position' })).toEqual({ total: 0, rows: [] });
   });
 
   it('keeps rows keyed by instance id as a column with gaps: pages, matrix and downloads skip the missing cells', async () => {
     const { phaseId, testSetId, instances, ids } = await phaseWith(4, ['a', 'b']);
-    await submissions.saveScores(ids[0]!, [
-      { instanceId: instances[3]!.id, metric: 'ter', signature: 'ter|x', value: 30 },
-      { instanceId: instances[1]!.id, metric: 'ter', signature: 'ter|x', value: 10 },
+    const [a, b] = [defined(ids[0], 'submission a'), defined(ids[1], 'submission b')];
+    await submissions.saveScores(a, [
+      { instanceId: defined(instances[3], 'instance 3').id, metric: 'ter', signature: 'ter|x', value: 30 },
+      { instanceId: defined(instances[1], 'instance 1').id, metric: 'ter', signature: 'ter|x', value: 10 },
     ], [{ metric: 'ter', signature: 'ter|x', value: 20 }]);
-    await submissions.saveScores(ids[1]!, [{ metric: 'ter', signature: 'ter|y', values: [1, 2, 3, 4] }], [{ metric: 'ter', signature: 'ter|y', value: 2.5 }]);
-    expect((await db.scoreColumn.findUniqueOrThrow({ where: { submissionId_metric: { submissionId: ids[0]!, metric: 'ter' } } })).scored).toBe(2);
-    const p = await scores.instanceScores(ids[0]!, 'ter', { offset: 0, limit: 10, order: 'position' });
+    await submissions.saveScores(b, [{ metric: 'ter', signature: 'ter|y', values: [1, 2, 3, 4] }], [{ metric: 'ter', signature: 'ter|y', value: 2.5 }]);
+    expect((await db.scoreColumn.findUniqueOrThrow({ where: { submissionId_metric: { submissionId: a, metric: 'ter' } } })).scored).toBe(2);
+    const p = await scores.instanceScores(a, 'ter', { offset: 0, limit: 10, order: 'position' });
     expect([p.total, p.rows.map((r) => [r.instance.externalId, r.value])]).toEqual([2, [['i1', 10], ['i3', 30]]]);
     const m = await scores.matrix(phaseId, 'ter', testSetId);
-    expect(m.values[m.systems.findIndex((s) => s.submissionId === ids[0])]).toEqual([Number.NaN, 10, Number.NaN, 30]);
-    expect(m.values[m.systems.findIndex((s) => s.submissionId === ids[1])]).toEqual([1, 2, 3, 4]);
+    expect(m.values[m.systems.findIndex((s) => s.submissionId === a)]).toEqual([Number.NaN, 10, Number.NaN, 30]);
+    expect(m.values[m.systems.findIndex((s) => s.submissionId === b)]).toEqual([1, 2, 3, 4]);
     const rows = [];
-    for await (const page of scores.longRows([ids[1]!, ids[0]!], 3)) {
+    for await (const page of scores.longRows([b, a], 3)) {
       expect(page.length).toBeLessThanOrEqual(3);
       rows.push(...page.map((r) => [r.submissionId, r.instanceId, r.position, r.signature, r.score]));
     }
     // Ordered by submission id (as the row layout's download was), then metric and position.
-    const [x, y] = [...ids].sort();
-    const of = (id: string) => (id === ids[0] ? [[id, 'i1', 1, 'ter|x', 10], [id, 'i3', 3, 'ter|x', 30]] : [1, 2, 3, 4].map((v, i) => [id, `i${i}`, i, 'ter|y', v]));
-    expect(rows).toEqual([...of(x!), ...of(y!)]);
+    const [x, y] = [a, b].sort();
+    const of = (id: string) => (id === a ? [[id, 'i1', 1, 'ter|x', 10], [id, 'i3', 3, 'ter|x', 30]] : [1, 2, 3, 4].map((v, i) => [id, `i${i}`, i, 'ter|y', v]));
+    expect(rows).toEqual([...of(defined(x)), ...of(defined(y))]);
   });
 
   it('refuses keyed rows of an instance outside the submission\'s test set', async () => {
     const one = await phaseWith(2, ['a']);
     const other = await phaseWith(2, ['b']);
     await expect(
-      submissions.saveScores(one.ids[0]!, [{ instanceId: other.instances[0]!.id, metric: 'chrf', signature: 's', value: 1 }], []),
+      submissions.saveScores(defined(one.ids[0], 'submission a'), [{ instanceId: defined(other.instances[0], 'the other test set\'s instance').id, metric: 'chrf', signature: 's', value: 1 }], []),
     ).rejects.toThrow(/is not in the test set/);
   });
 
   it('reads a matrix only from columns of the test set asked for', async () => {
     const { phaseId, ids } = await phaseWith(2, ['a']);
-    await submissions.saveScores(ids[0]!, [{ metric: 'chrf', signature: 's', values: [1, 2] }], [{ metric: 'chrf', signature: 's', value: 1.5 }]);
+    await submissions.saveScores(defined(ids[0], 'submission a'), [{ metric: 'chrf', signature: 's', values: [1, 2] }], [{ metric: 'chrf', signature: 's', value: 1.5 }]);
     const other = await phaseWith(2, ['b']);
     const m = await scores.matrix(phaseId, 'chrf', other.testSetId);
     expect(m.instances).toEqual(['i0', 'i1']);

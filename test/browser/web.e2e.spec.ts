@@ -111,6 +111,18 @@ describe('web app in headless Chromium', () => {
     const demo = (await gql.request<{ task: { phases: { id: string }[]; metrics: { key: string }[] } }>(`query($s: String!) { task(slug: $s) { phases { id } metrics { key } } }`, { s: DEMO })).task;
     phaseId = defined(demo.phases[0]).id;
     metricKeys = demo.metrics.map((m) => m.key);
+    // Workers compute and store the boards after the last score (ADR 0011); until then the api
+    // serves the previous board marked `updating`. The cases read the final boards.
+    const current = async (metric: string) => {
+      const { leaderboard } = await gql.request<{ leaderboard: { updating: boolean; systems: unknown[] } }>(
+        `query($p: ID!, $m: String) { leaderboard(phaseId: $p, metric: $m) { updating systems { system } } }`,
+        { p: phaseId, m: metric },
+      );
+      return !leaderboard.updating && leaderboard.systems.length === DEMO_SYSTEMS;
+    };
+    await waitFor('the demo boards stored for the last scores', async () => (await Promise.all(metricKeys.map(current))).every(Boolean), 300_000).catch((e: unknown) => {
+      throw new Error(`${String(e)}\n${logs()}`);
+    });
 
     userDataDir = mkdtempSync(path.join(tmpdir(), 'podium-chromium-'));
     context = await chromium.launchPersistentContext(userDataDir, {
@@ -122,7 +134,7 @@ describe('web app in headless Chromium', () => {
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(20_000);
-  }, 420_000);
+  }, 720_000);
 
   afterAll(async () => {
     await context?.close();

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the resampling loops (counts, pairwise wins, BT refits), indices bounded by the loops over those arrays; a check per access would cost throughput (npm run bench:ranking-scale); bit-identical results checked by npx jest libs/ranking */
 import { bradleyTerryOrderKey, fitBradleyTerrySufficient, type BradleyTerryOptions } from './bradley-terry';
 import { percentileOfSorted } from './descriptive';
 import type { StatsArray } from './corpus-resampling';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the corpus bootstrap / approximate-randomisation loops over flat sufficient statistics, indices bounded by R·n·width loops; a check per access would cost throughput (npm run bench:ranking-scale); bit-identical results checked by npx jest libs/ranking */
 import { bootstrapCounts, mulberry32 } from './prng';
 import { bootstrapPValue, fillSwapMask, type CorpusFromStats } from './resampling';
 import { RankingInputError } from './score-table';

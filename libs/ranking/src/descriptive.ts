@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the compensated sums and the radix argsort (called per pair and per resample), indices bounded by the loops over those arrays; a check per access would cost throughput (npm run bench:ranking-scale); results checked by npx jest libs/ranking */
 /**
  * Arithmetic mean E = (1/n) Σ x_l (MEAN aggregation, Zhao thesis ch. 11 §2).
  * Summed with Neumaier compensation so equal multisets give equal means in any order.

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the paired tests run for every pair (differences, exact Wilcoxon counts, sign counts, merges), indices bounded by the loops over those arrays; a check per access would cost throughput (npm run bench:ranking-scale); results checked by npx jest libs/ranking */
 import { mean } from './descriptive';
 import { binomialTwoSidedP, chiSquareSf, normalCdf, studentTTwoSidedP } from './special-functions';
 

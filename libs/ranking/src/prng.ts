@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: bootstrapCounts draws n indices below n per resample and shuffleInPlace swaps indices below its length; a check per access would cost throughput (npm run bench:ranking-scale) */
 /**
  * Seeded pseudo-random numbers for every stochastic step in ranking (bootstrap, randomisation,
  * Elo orders, simulations), so results are reproducible from the recorded seed.

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the Elo/TrueSkill update loops over game schedules, indices bounded by the schedule and system counts; a check per access would cost throughput (npm run bench:ranking-scale); bit-identical results checked by npx jest libs/ranking */
 import { mulberry32, shuffleInPlace } from './prng';
 import { orientedScores, type ScoreTable } from './score-table';
 import { normalQuantile } from './special-functions';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the bootstrap and randomisation loops (R × n), indices bounded by the loops over those arrays; a check per access would cost throughput (npm run bench:ranking-scale); bit-identical results checked by npx jest libs/ranking */
 import { bootstrapCounts, mulberry32 } from './prng';
 
 /** Options for the seeded resampling tests. */

@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the paired tests run for every pair (differences, exact Wilcoxon counts, sign counts, merges), indices bounded by the loops over those arrays; a check per access would cost throughput (npm run bench:ranking-scale); results checked by npx jest libs/ranking */
+import { at } from './checked';
 import { mean } from './descriptive';
 import { binomialTwoSidedP, chiSquareSf, normalCdf, studentTTwoSidedP } from './special-functions';
 
@@ -224,11 +225,11 @@ export function moodMedianTestSorted(a: Float64Array, b: Float64Array): TestResu
   const cols = [a.length, b.length];
   if (rows[0] === 0 || rows[1] === 0) return { statistic: 0, p: 1, grandMedian, table };
   let chi2 = 0;
-  for (let r = 0; r < 2; r++) {
-    for (let c = 0; c < 2; c++) {
-      const expected = (rows[r]! * cols[c]!) / total;
-      const diff = expected - table[r]![c]!;
-      const adjusted = table[r]![c]! + Math.sign(diff) * Math.min(0.5, Math.abs(diff));
+  for (const [r, tableRow] of table.entries()) {
+    for (const [c, observed] of tableRow.entries()) {
+      const expected = (at(rows, r) * at(cols, c)) / total;
+      const diff = expected - observed;
+      const adjusted = observed + Math.sign(diff) * Math.min(0.5, Math.abs(diff));
       chi2 += ((adjusted - expected) * (adjusted - expected)) / expected;
     }
   }

@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the Elo/TrueSkill update loops over game schedules, indices bounded by the schedule and system counts; a check per access would cost throughput (npm run bench:ranking-scale); bit-identical results checked by npx jest libs/ranking */
+import { at } from './checked';
 import { mulberry32, shuffleInPlace } from './prng';
 import { orientedScores, type ScoreTable } from './score-table';
 import { normalQuantile } from './special-functions';
@@ -280,8 +281,8 @@ export function trueSkillUpdate(
     updatePair(s, 2, 0, 1, env);
   } else updatePair(s, 0, 2, outcome, env);
   return [
-    { mu: s[0]!, sigma: Math.sqrt(s[1]!) },
-    { mu: s[2]!, sigma: Math.sqrt(s[3]!) },
+    { mu: at(s, 0), sigma: Math.sqrt(at(s, 1)) },
+    { mu: at(s, 2), sigma: Math.sqrt(at(s, 3)) },
   ];
 }
 
@@ -405,7 +406,7 @@ export function trueSkillFromSchedule(
       mu[s]! += state[2 * s]!;
       sigma[s]! += Math.sqrt(state[2 * s + 1]!);
     }
-    runs.push(Array.from({ length: k }, (_, s) => state[2 * s]!));
+    runs.push(Array.from({ length: k }, (_, s) => at(state, 2 * s, 'TrueSkill state')));
   }
-  return { mean: Array.from(mu, (m, s) => ({ mu: m / orders.length, sigma: sigma[s]! / orders.length })), runs };
+  return { mean: Array.from(mu, (m, s) => ({ mu: m / orders.length, sigma: at(sigma, s) / orders.length })), runs };
 }

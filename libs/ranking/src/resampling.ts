@@ -66,7 +66,7 @@ function sumColumns(rows: readonly number[][], weights: ArrayLike<number> | null
 
 function statsWidth(a: readonly number[][], b: readonly number[][], name: string): number {
   if (a.length !== b.length) throw new RangeError(`${name}: systems must have statistics for the same instances`);
-  const d = a.length ? a[0]!.length : 0;
+  const d = a[0]?.length ?? 0;
   for (const rows of [a, b]) for (const r of rows) if (r.length !== d) throw new RangeError(`${name}: ragged statistics rows`);
   return d;
 }

@@ -74,10 +74,10 @@ export function pairwiseCounts(x: readonly Float64Array[]): PairwiseCounts {
   const bufA = new Int32Array(WIN_LIST_CAP);
   const bufB = new Int32Array(WIN_LIST_CAP);
   x.forEach((xi, i) => {
-    const bi = beats[i]!;
+    const bi = at(beats, i);
     for (let j = i + 1; j < k; j++) {
-      const xj = x[j]!;
-      const bj = beats[j]!;
+      const xj = at(x, j);
+      const bj = at(beats, j);
       const lj = j * n;
       let wij = 0;
       let wji = 0;
@@ -137,8 +137,8 @@ export function sufficientFromWins(wins: Float64Array, k: number): { W: Float64A
   for (let i = 0; i < k; i++) {
     for (let j = 0; j < k; j++) {
       if (i === j) continue;
-      W[i]! += wins[i * k + j]!;
-      N[i * k + j] = wins[i * k + j]! + wins[j * k + i]!;
+      W[i] = at(W, i) + at(wins, i * k + j);
+      N[i * k + j] = at(wins, i * k + j) + at(wins, j * k + i);
     }
   }
   return { W, N };
@@ -268,10 +268,10 @@ export function bootstrapAggregates(
     for (let i = 0; i < k; i += 2) {
       // two systems per sweep: half the passes over the drawn list
       const i2 = i + 1 < k ? i + 1 : i;
-      const x0 = x[i]!;
-      const x1 = x[i2]!;
-      const b0 = pc.beats[i]!;
-      const b1 = pc.beats[i2]!;
+      const x0 = at(x, i);
+      const x1 = at(x, i2);
+      const b0 = at(pc.beats, i);
+      const b1 = at(pc.beats, i2);
       let s0 = 0;
       let s1 = 0;
       let w0 = 0;
@@ -291,8 +291,8 @@ export function bootstrapAggregates(
     }
     for (let i = 0; i < k; i++) {
       // weighted median: walk the sorted order accumulating counts up to positions p1 and p2
-      const xi = x[i]!;
-      const idx = sortIdx[i]!;
+      const xi = at(x, i);
+      const idx = at(sortIdx, i);
       let t = 0;
       let cum = 0;
       for (; t < n; t++) {
@@ -314,7 +314,7 @@ export function bootstrapAggregates(
       const order = corpus.order;
       for (let q = 0; q < m; q++) drawnRow[q] = (order ? order[drawnIdx[q]!]! : drawnIdx[q]!) * d;
       for (let i = 0; i < k; i++) {
-        const f = corpus.data[i]!;
+        const f = at(corpus.data, i);
         if (d === 10) weightedRowSum10(f, drawnRow, drawnCount, m, corpusSum);
         else {
           corpusSum.fill(0);

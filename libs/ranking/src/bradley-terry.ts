@@ -81,7 +81,7 @@ export function countWins(table: ScoreTable): number[][] {
  */
 export function winMatrix(x: readonly Float64Array[]): Float64Array {
   const k = x.length;
-  const n = k === 0 ? 0 : x[0]!.length;
+  const n = x[0]?.length ?? 0;
   const w = new Float64Array(k * k);
   for (let i = 0; i < k; i++) {
     const xi = x[i];
@@ -212,25 +212,25 @@ export function fitBradleyTerrySufficient(
   let lastChange = 0;
   for (const idx of members) {
     const m = idx.length;
-    if (m === 1) {
-      strengths[idx[0]!] = 1;
+    const [only] = idx;
+    if (m === 1 && only !== undefined) {
+      strengths[only] = 1;
       continue;
     }
     // Compact sub-problem: wins of each member against members only.
     const w = new Float64Array(m);
     const nn = new Float64Array(m * m);
-    for (let a = 0; a < m; a++) {
-      for (let b = 0; b < m; b++) {
+    for (const [a, ia] of idx.entries()) {
+      for (const [b, ib] of idx.entries()) {
         if (a === b) continue;
-        const games = N[idx[a]! * k + idx[b]!]!;
+        const games = N[ia * k + ib]!;
         nn[a * m + b] = games;
       }
     }
     // Wins inside the component: W_i minus wins against other components. Between components
     // games go one way only (else they would be one component), so those wins are N_ij.
-    for (let a = 0; a < m; a++) {
+    for (const [a, i] of idx.entries()) {
       let outside = 0;
-      const i = idx[a]!;
       for (let j = 0; j < k; j++) if (j !== i && component[j] !== component[i] && N[i * k + j]! > 0 && beat(i, j)) outside += N[i * k + j]!;
       w[a] = W[i]! - outside;
     }
@@ -238,12 +238,13 @@ export function fitBradleyTerrySufficient(
     let next = new Float64Array(m);
     const init = opts.initial;
     let initSum = 0;
-    for (let a = 0; a < m; a++) {
-      const v = init ? init[idx[a]!] : 1;
-      lambda[a] = v !== undefined && Number.isFinite(v) && v > 0 ? v : 1 / m;
-      initSum += lambda[a]!;
+    for (const [a, i] of idx.entries()) {
+      const v = init ? init[i] : 1;
+      const start = v !== undefined && Number.isFinite(v) && v > 0 ? v : 1 / m;
+      lambda[a] = start;
+      initSum += start;
     }
-    for (let a = 0; a < m; a++) lambda[a]! /= initSum;
+    for (const [a, v] of lambda.entries()) lambda[a] = v / initSum;
     let it = 0;
     let ok = false;
     let change = Infinity;
@@ -283,7 +284,7 @@ export function fitBradleyTerrySufficient(
       converged = false;
       lastChange = change;
     }
-    idx.forEach((system, a) => (strengths[system] = lambda[a]!));
+    for (const [a, v] of lambda.entries()) strengths[at(idx, a)] = v;
   }
   if (!converged && (opts.throwOnNonConvergence ?? true)) throw new BradleyTerryConvergenceError(iterations, lastChange);
   return { strengths, iterations, converged, tier, component, finiteMle: members.length === 1, dominates: structure.dominates, tiers: structure.tiers };
@@ -361,14 +362,16 @@ function newtonPolish(w: Float64Array, nn: Float64Array, m: number, lambda: Floa
     theta.set(trial);
     if (maxStep * t < 1e-14) break;
   }
+  // theta and lambda both have m entries
   let mx = -Infinity;
-  for (let a = 0; a < m; a++) mx = Math.max(mx, theta[a]!);
+  for (const th of theta) mx = Math.max(mx, th);
   let sum = 0;
-  for (let a = 0; a < m; a++) {
-    lambda[a] = Math.exp(theta[a]! - mx);
-    sum += lambda[a]!;
+  for (const [a, th] of theta.entries()) {
+    const v = Math.exp(th - mx);
+    lambda[a] = v;
+    sum += v;
   }
-  for (let a = 0; a < m; a++) lambda[a]! /= sum;
+  for (const [a, v] of lambda.entries()) lambda[a] = v / sum;
 }
 
 /** Gaussian elimination with partial pivoting; null when singular. Does not modify A or b. */

@@ -1,7 +1,8 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the loops of analyseSystems that run per pair, per resample or per instance (k·R·n for randomisation), indices bounded by the loops over those arrays (permutation indices are < n by construction); a check per access would cost throughput (npm run bench:ranking-scale); bit-identical results checked by npx jest libs/ranking and test/golden */
 /**
- * The inner loops of {@link analyseSystems} (analyse.ts), kept apart so that the orchestration
- * there reads with checked indices and these loops stay as tight as the benchmark needs.
+ * The inner loops of `analyseSystems` (analyse.ts), kept apart so that the orchestration there
+ * reads with checked indices and these loops stay as tight as the benchmark needs. The column
+ * helpers also serve bootstrap.ts and corpus-resampling.ts.
  */
 import { mulberry32 } from './prng';
 import { fillSwapMask } from './resampling';

@@ -220,11 +220,11 @@ export function fitBradleyTerrySufficient(
     // Compact sub-problem: wins of each member against members only.
     const w = new Float64Array(m);
     const nn = new Float64Array(m * m);
-    for (const [a, ia] of idx.entries()) {
-      for (const [b, ib] of idx.entries()) {
+    for (let a = 0; a < m; a++) {
+      const ia = idx[a]!;
+      for (let b = 0; b < m; b++) {
         if (a === b) continue;
-        const games = N[ia * k + ib]!;
-        nn[a * m + b] = games;
+        nn[a * m + b] = N[ia * k + idx[b]!]!;
       }
     }
     // Wins inside the component: W_i minus wins against other components. Between components

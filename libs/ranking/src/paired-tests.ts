@@ -33,7 +33,10 @@ export function tTestFromDiffs(d: Float64Array): TestResult & { df: number; mean
   const n = d.length;
   const md = mean(d);
   let ss = 0;
-  for (let i = 0; i < n; i++) ss += (d[i]! - md) * (d[i]! - md);
+  for (const v of d) {
+    const e = v - md;
+    ss += e * e;
+  }
   const df = n - 1;
   if (n < 2) return { statistic: NaN, p: NaN, df, meanDiff: md };
   const sd = Math.sqrt(ss / df);
@@ -133,11 +136,10 @@ export function wilcoxonFromSortedDiffs(sorted: Float64Array): WilcoxonResult {
     const counts = signedRankCounts(doubled);
     const total = Math.pow(2, m);
     const r = Math.round(2 * rPlus);
-    const max = counts.length - 1;
     let less = 0;
-    for (let s = 0; s <= r; s++) less += counts[s]!;
+    for (const c of counts.subarray(0, r + 1)) less += c; // 0 ≤ r = 2·R⁺ ≤ the largest sum, counts.length − 1
     let greater = 0;
-    for (let s = r; s <= max; s++) greater += counts[s]!;
+    for (const c of counts.subarray(r)) greater += c;
     const p = Math.min(1, (2 * Math.min(less, greater)) / total);
     return { statistic: T, p, n: m, rPlus, rMinus, method: 'exact' };
   }

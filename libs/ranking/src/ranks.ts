@@ -5,15 +5,17 @@
  * @example rankDescending([0.2, 0.5, 0.5]); // [3, 1, 1]
  */
 export function rankDescending(values: ArrayLike<number>, tolerance = 0): number[] {
-  const vs = Array.from(values);
+  const vs = Float64Array.from(values); // called once per resample: typed-array for-of, no closures
   let scale = 0;
   for (const v of vs) if (Number.isFinite(v)) scale = Math.max(scale, Math.abs(v));
   const eps = tolerance * scale;
-  return vs.map((vi) => {
+  const ranks: number[] = [];
+  for (const vi of vs) {
     let better = 0;
     for (const vj of vs) if (vj > vi && !(Number.isFinite(vj) && Number.isFinite(vi) && vj - vi <= eps)) better++;
-    return 1 + better;
-  });
+    ranks.push(1 + better);
+  }
+  return ranks;
 }
 
 /**

@@ -1,9 +1,11 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: median of the n paired differences for every pair (bracket sampling, three-way partition), typed-array indices bounded by lo ≤ i ≤ gt ≤ hi < length and by the sample size; a check per access would cost throughput (npm run bench:ranking-scale); results checked by npx jest libs/ranking (paired-tests.spec: equal to the sorted median) */
+import { at } from './checked';
+
 /** Median of an ascending array (mean of the two middle values when the length is even). */
 export function exactMedianSorted(sorted: Float64Array): number {
   const n = sorted.length;
   const h = n >> 1;
-  return n % 2 === 1 ? sorted[h]! : (sorted[h - 1]! + sorted[h]!) / 2;
+  return n % 2 === 1 ? at(sorted, h) : (at(sorted, h - 1) + at(sorted, h)) / 2;
 }
 
 /**
@@ -40,8 +42,8 @@ function medianFromBracket(values: Float64Array, r1: number, r2: number): number
   for (let s = 0; s < BRACKET_SAMPLE; s++) sample[s] = values[Math.floor(s * stride)]!;
   sample.sort();
   const mid = BRACKET_SAMPLE >> 1;
-  const lo = sample[Math.max(0, mid - BRACKET_HALF_WIDTH)]!;
-  const hi = sample[Math.min(BRACKET_SAMPLE - 1, mid + BRACKET_HALF_WIDTH)]!;
+  const lo = at(sample, Math.max(0, mid - BRACKET_HALF_WIDTH), 'bracket sample');
+  const hi = at(sample, Math.min(BRACKET_SAMPLE - 1, mid + BRACKET_HALF_WIDTH), 'bracket sample');
   let below = 0;
   let atLo = 0;
   let atHi = 0;
@@ -58,7 +60,7 @@ function medianFromBracket(values: Float64Array, r1: number, r2: number): number
   // the few values strictly inside the bracket: select, do not sort
   const between = buffer.subarray(0, inside);
   // value at rank r: below lo → miss; lo block; inside block; hi block; above → miss
-  const at = (r: number): number | null => {
+  const valueAtRank = (r: number): number | null => {
     let q = r - below;
     if (q < 0) return null;
     if (q < atLo) return lo;
@@ -67,8 +69,8 @@ function medianFromBracket(values: Float64Array, r1: number, r2: number): number
     q -= inside;
     return q < atHi && lo !== hi ? hi : null;
   };
-  const first = at(r1);
-  const second = r2 === r1 ? first : at(r2);
+  const first = valueAtRank(r1);
+  const second = r2 === r1 ? first : valueAtRank(r2);
   if (first === null || second === null) return null;
   return r2 === r1 ? first : (first + second) / 2;
 }

@@ -229,8 +229,9 @@ export function fitBradleyTerrySufficient(
     }
     // Wins inside the component: W_i minus wins against other components. Between components
     // games go one way only (else they would be one component), so those wins are N_ij.
-    for (const [a, i] of idx.entries()) {
+    for (let a = 0; a < m; a++) {
       let outside = 0;
+      const i = idx[a]!;
       for (let j = 0; j < k; j++) if (j !== i && component[j] !== component[i] && N[i * k + j]! > 0 && beat(i, j)) outside += N[i * k + j]!;
       w[a] = W[i]! - outside;
     }
@@ -238,13 +239,12 @@ export function fitBradleyTerrySufficient(
     let next = new Float64Array(m);
     const init = opts.initial;
     let initSum = 0;
-    for (const [a, i] of idx.entries()) {
-      const v = init ? init[i] : 1;
-      const start = v !== undefined && Number.isFinite(v) && v > 0 ? v : 1 / m;
-      lambda[a] = start;
-      initSum += start;
+    for (let a = 0; a < m; a++) {
+      const v = init ? init[idx[a]!] : 1;
+      lambda[a] = v !== undefined && Number.isFinite(v) && v > 0 ? v : 1 / m;
+      initSum += lambda[a]!;
     }
-    for (const [a, v] of lambda.entries()) lambda[a] = v / initSum;
+    for (let a = 0; a < m; a++) lambda[a]! /= initSum;
     let it = 0;
     let ok = false;
     let change = Infinity;
@@ -284,7 +284,7 @@ export function fitBradleyTerrySufficient(
       converged = false;
       lastChange = change;
     }
-    for (const [a, v] of lambda.entries()) strengths[at(idx, a)] = v;
+    idx.forEach((system, a) => (strengths[system] = lambda[a]!));
   }
   if (!converged && (opts.throwOnNonConvergence ?? true)) throw new BradleyTerryConvergenceError(iterations, lastChange);
   return { strengths, iterations, converged, tier, component, finiteMle: members.length === 1, dominates: structure.dominates, tiers: structure.tiers };
@@ -362,16 +362,15 @@ function newtonPolish(w: Float64Array, nn: Float64Array, m: number, lambda: Floa
     theta.set(trial);
     if (maxStep * t < 1e-14) break;
   }
-  // theta and lambda both have m entries
   let mx = -Infinity;
-  for (const th of theta) mx = Math.max(mx, th);
+  for (let a = 0; a < m; a++) mx = Math.max(mx, theta[a]!);
   let sum = 0;
-  for (const [a, th] of theta.entries()) {
-    const v = Math.exp(th - mx);
+  for (let a = 0; a < m; a++) {
+    const v = Math.exp(theta[a]! - mx);
     lambda[a] = v;
     sum += v;
   }
-  for (const [a, v] of lambda.entries()) lambda[a] = v / sum;
+  for (let a = 0; a < m; a++) lambda[a]! /= sum;
 }
 
 /** Gaussian elimination with partial pivoting; null when singular. Does not modify A or b. */

@@ -101,7 +101,8 @@ export function argsortAscending(values: Float64Array): Int32Array {
     for (let l = 0; l < n; l++) count[((words[2 * l + word]! >>> shift) & 0xffff) + 1]!++;
     if (count.some((c) => c === n)) continue; // one digit for all: this pass keeps the order
     for (let b = 1; b < 65537; b++) count[b]! += count[b - 1]!;
-    for (const l of idx) {
+    for (let t = 0; t < n; t++) {
+      const l = idx[t]!;
       next[count[(words[2 * l + word]! >>> shift) & 0xffff]!++] = l;
     }
     const swap = idx;

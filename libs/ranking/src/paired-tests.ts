@@ -33,8 +33,8 @@ export function tTestFromDiffs(d: Float64Array): TestResult & { df: number; mean
   const n = d.length;
   const md = mean(d);
   let ss = 0;
-  for (const v of d) {
-    const e = v - md;
+  for (let i = 0; i < n; i++) {
+    const e = d[i]! - md;
     ss += e * e;
   }
   const df = n - 1;

@@ -51,7 +51,7 @@ export function bootstrapPValue(diffs: ArrayLike<number>, observed: number): num
     m += v;
   }
   m /= R;
-  for (const [r, v] of abs.entries()) abs[r] = v - m;
+  for (let r = 0; r < R; r++) abs[r]! -= m;
   return pValueFromSamples(abs, Math.abs(observed));
 }
 

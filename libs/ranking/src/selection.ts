@@ -27,7 +27,10 @@ export function medianBySelection(values: Float64Array): number {
   if (n % 2 === 1) return upper;
   // after selecting h, positions < h hold the h smallest values: the lower middle is their maximum
   let lower = -Infinity;
-  for (const v of values.subarray(0, h)) if (v > lower) lower = v;
+  for (let l = 0; l < h; l++) {
+    const v = values[l]!;
+    if (v > lower) lower = v;
+  }
   return (lower + upper) / 2;
 }
 
@@ -49,7 +52,8 @@ function medianFromBracket(values: Float64Array, r1: number, r2: number): number
   let atHi = 0;
   let inside = 0;
   const buffer = new Float64Array(Math.ceil(n / 4)); // ≈ 12.5% of the values fall inside
-  for (const v of values) {
+  for (let l = 0; l < n; l++) {
+    const v = values[l]!;
     if (v < lo) below++;
     else if (v === lo) atLo++;
     else if (v < hi) {

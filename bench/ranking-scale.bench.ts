@@ -111,7 +111,7 @@ let corpus: AnalyseOptions['corpus'] | undefined;
 if (stats) {
   corpus =
     statsFormat === 'flat'
-      ? ({ stats: { width: WIDTH, data: stats }, corpusFromStats: (rows: number[][]) => bleu.corpusFromStats(rows), ar: false } as unknown as AnalyseOptions['corpus'])
+      ? { stats: { width: WIDTH, data: stats }, corpusFromStats: (rows: number[][]) => bleu.corpusFromStats(rows), ar: false }
       : { stats: asArrays(stats), corpusFromStats: (rows: number[][]) => bleu.corpusFromStats(rows), ar: false };
 }
 const buildSeconds = (performance.now() - t0) / 1000;

@@ -1,3 +1,4 @@
+import { defined } from '../../../test/support/defined';
 import { analyseSystems, type Analysis } from './analyse';
 import { mulberry32 } from './prng';
 import { approximateRandomization, pairedBootstrap } from './resampling';
@@ -142,8 +143,8 @@ describe('analyseSystems', () => {
     const t = synthetic(3, 50, 6);
     const a = analyseSystems(t, { resamples: 300, seed: 77 });
     const pair = a.pairs[0];
-    expect(pair?.tests.bootstrap.p).toBeCloseTo(pairedBootstrap(t.scores[0]!, t.scores[1]!, { resamples: 300, seed: 77 }).p, 12);
-    expect(pair?.tests.ar.p).toBeCloseTo(approximateRandomization(t.scores[0]!, t.scores[1]!, { resamples: 300, seed: 78 }).p, 12);
+    expect(pair?.tests.bootstrap.p).toBeCloseTo(pairedBootstrap(defined(t.scores[0], 'scores A'), defined(t.scores[1], 'scores B'), { resamples: 300, seed: 77 }).p, 12);
+    expect(pair?.tests.ar.p).toBeCloseTo(approximateRandomization(defined(t.scores[0], 'scores A'), defined(t.scores[1], 'scores B'), { resamples: 300, seed: 78 }).p, 12);
   });
 
   it('separates clearly different systems into clusters and flags where mean and BT disagree', () => {
@@ -171,7 +172,7 @@ describe('analyseSystems', () => {
     // corpus score = Σ x / Σ 1 is the mean, so the corpus tests must reproduce the mean tests
     const t = synthetic(3, 40, 11);
     const stats = t.scores.map((row) => row.map((x) => [x, 1]));
-    const a = analyseSystems(t, { ...fast, corpus: { stats, corpusFromStats: (rows) => rows[0]?.[0]! / rows[0]?.[1]! } });
+    const a = analyseSystems(t, { ...fast, corpus: { stats, corpusFromStats: (rows) => defined(rows[0]?.[0], 'stat 0') / defined(rows[0]?.[1], 'stat 1') } });
     a.systems.forEach((s) => expect(s.corpus).toBeCloseTo(s.mean, 12));
     for (const p of a.pairs) {
       expect(p.tests.bootstrap_corpus?.p).toBeCloseTo(p.tests.bootstrap.p, 12);

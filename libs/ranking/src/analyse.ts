@@ -1,11 +1,12 @@
+import { column, columnDifferencesInto, differencesInto, gather, randomisationExceedances } from './analyse-kernels';
 import { bradleyTerryOrderKey, bradleyTerryProbability, fitBradleyTerrySufficient, type BradleyTerryOptions } from './bradley-terry';
 import { clusters } from './clusters';
 import { adjustPValues, type Correction } from './correction';
 import { argsortAscending, mean, percentileOfSorted } from './descriptive';
 import { bootstrapAggregates, pairwiseCounts, sufficientFromWins } from './bootstrap';
-import { mulberry32 } from './prng';
 import { moodMedianTestSorted, tTestFromDiffs, wilcoxonFromSortedDiffs, type WilcoxonResult } from './paired-tests';
 import { rankDescending } from './ranks';
+import { exactMedianSorted, medianBySelection } from './selection';
 import { defaultGameOrders, eloFromSchedule, gameSchedule, MAX_GAMES_PER_ORDER, trueSkillFromSchedule } from './rating-systems';
 import {
   corpusScorer,
@@ -16,9 +17,10 @@ import {
   type CorpusStatsInput,
   type FlatCorpusStats,
 } from './corpus-resampling';
-import { bootstrapPValue, fillSwapMask, type CorpusFromStats } from './resampling';
+import { bootstrapPValue, type CorpusFromStats } from './resampling';
 import { orientedScores, RankingInputError, type ScoreTable } from './score-table';
 import { binomialTwoSidedP } from './special-functions';
+import { at } from './checked';
 
 /**
  * A paired significance test available for every pair of systems. `bootstrap_corpus` and
@@ -260,117 +262,9 @@ function canonicalise(table: ScoreTable): { x: Float64Array[]; sysOrder: Int32Ar
   const x = Array.from(sysOrder, (s) => {
     const row = oriented[s];
     if (!row) throw new RankingInputError(`no scores for system ${s}`);
-    if (!instOrder) return row;
-    const out = new Float64Array(instOrder.length);
-    instOrder.forEach((l, c) => (out[c] = row[l]!));
-    return out;
+    return instOrder ? gather(row, instOrder) : row;
   });
   return { x, sysOrder, instOrder };
-}
-
-function exactMedianSorted(sorted: Float64Array): number {
-  const n = sorted.length;
-  const h = n >> 1;
-  return n % 2 === 1 ? sorted[h]! : (sorted[h - 1]! + sorted[h]!) / 2;
-}
-
-/**
- * Median of `values` by selection, O(n) instead of a sort; reorders `values`. The same value as
- * {@link exactMedianSorted} of the sorted array. A sample of 1,024 evenly spaced values brackets
- * the middle ranks; one pass counts the values below/at the bracket ends and collects those
- * strictly inside (≈ 1/8), where the middle ranks are selected. When the bracket misses (odd layouts, heavy ties
- * across it), Hoare's FIND with three-way partitioning decides instead.
- */
-export function medianBySelection(values: Float64Array): number {
-  const n = values.length;
-  if (n === 0) return NaN;
-  const h = n >> 1;
-  if (n >= 4096) {
-    const bracketed = medianFromBracket(values, n % 2 === 1 ? h : h - 1, h);
-    if (bracketed !== null) return bracketed;
-  }
-  const upper = selectKth(values, h);
-  if (n % 2 === 1) return upper;
-  // after selecting h, positions < h hold the h smallest values: the lower middle is their maximum
-  let lower = -Infinity;
-  for (let l = 0; l < h; l++) if (values[l]! > lower) lower = values[l]!;
-  return (lower + upper) / 2;
-}
-
-const BRACKET_SAMPLE = 1024;
-const BRACKET_HALF_WIDTH = 64; // sample ranks either side of the middle: ±4 standard deviations (√(1024/4) = 16)
-
-/** The mean of the values at ranks r1 and r2 (r1 = r2 for odd n), or null when the bracket misses either. */
-function medianFromBracket(values: Float64Array, r1: number, r2: number): number | null {
-  const n = values.length;
-  const sample = new Float64Array(BRACKET_SAMPLE);
-  const stride = n / BRACKET_SAMPLE;
-  for (let s = 0; s < BRACKET_SAMPLE; s++) sample[s] = values[Math.floor(s * stride)]!;
-  sample.sort();
-  const mid = BRACKET_SAMPLE >> 1;
-  const lo = sample[Math.max(0, mid - BRACKET_HALF_WIDTH)]!;
-  const hi = sample[Math.min(BRACKET_SAMPLE - 1, mid + BRACKET_HALF_WIDTH)]!;
-  let below = 0;
-  let atLo = 0;
-  let atHi = 0;
-  let inside = 0;
-  const buffer = new Float64Array(Math.ceil(n / 4)); // ≈ 12.5% of the values fall inside
-  for (let l = 0; l < n; l++) {
-    const v = values[l]!;
-    if (v < lo) below++;
-    else if (v === lo) atLo++;
-    else if (v < hi) {
-      if (inside === buffer.length) return null;
-      buffer[inside++] = v;
-    } else if (v === hi) atHi++;
-  }
-  // the few values strictly inside the bracket: select, do not sort
-  const between = buffer.subarray(0, inside);
-  // value at rank r: below lo → miss; lo block; inside block; hi block; above → miss
-  const at = (r: number): number | null => {
-    let q = r - below;
-    if (q < 0) return null;
-    if (q < atLo) return lo;
-    q -= atLo;
-    if (q < inside) return selectKth(between, q);
-    q -= inside;
-    return q < atHi && lo !== hi ? hi : null;
-  };
-  const first = at(r1);
-  const second = r2 === r1 ? first : at(r2);
-  if (first === null || second === null) return null;
-  return r2 === r1 ? first : (first + second) / 2;
-}
-
-function selectKth(a: Float64Array, kth: number): number {
-  let lo = 0;
-  let hi = a.length - 1;
-  while (hi > lo) {
-    const mid = lo + ((hi - lo) >> 1);
-    const x = a[lo]!;
-    const y = a[mid]!;
-    const z = a[hi]!;
-    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
-    // three-way partition: [lo, lt) < pivot, [lt, i) = pivot, (gt, hi] > pivot
-    let lt = lo;
-    let gt = hi;
-    let i = lo;
-    while (i <= gt) {
-      const v = a[i]!;
-      if (v < pivot) {
-        a[i] = a[lt]!;
-        a[lt++] = v;
-        i++;
-      } else if (v > pivot) {
-        a[i] = a[gt]!;
-        a[gt--] = v;
-      } else i++;
-    }
-    if (kth < lt) hi = lt - 1;
-    else if (kth > gt) lo = gt + 1;
-    else return pivot;
-  }
-  return a[kth]!;
 }
 
 const interval = (sorted: Float64Array): [number, number] => [percentileOfSorted(sorted, 2.5), percentileOfSorted(sorted, 97.5)];
@@ -484,12 +378,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
 
   // Point estimates. sorted[i] = x[i] ascending, read off the argsort.
   const sortIdx = x.map(argsortAscending);
-  const sorted = x.map((row, i) => {
-    const idx = sortIdx[i]!;
-    const out = new Float64Array(n);
-    for (let t = 0; t < n; t++) out[t] = row[idx[t]!]!;
-    return out;
-  });
+  const sorted = x.map((row, i) => gather(row, at(sortIdx, i, 'sortIdx')));
   const means = x.map((row) => mean(row));
   const medians = sorted.map(exactMedianSorted);
   const pc = pairwiseCounts(x);
@@ -506,7 +395,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     const count = isFlatCorpusStats(given) ? given.data.length : given.length;
     if (count !== k) throw new RankingInputError(`corpus statistics given for ${count} systems, expected ${k}`);
     const flat = flatCorpusStats(given, n, (s) => table.systems[s] ?? String(s));
-    corpusFlat = { width: flat.width, data: Array.from(sysOrder, (s) => flat.data[s]!) };
+    corpusFlat = { width: flat.width, data: Array.from(sysOrder, (s) => at(flat.data, s, 'corpus statistics')) };
     scoreOf = corpusScorer(options.corpus.corpusFromStats, flat.width);
   }
 
@@ -527,15 +416,11 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   stage('bootstrap');
 
   // Bootstrap intervals of values and ranks.
-  const column = (buf: Float64Array, i: number): Float64Array => {
-    const out = new Float64Array(R);
-    for (let r = 0; r < R; r++) out[r] = buf[r * k + i]!;
-    return out.sort();
-  };
+  const sortedColumn = (buf: Float64Array, i: number): Float64Array => column(buf, k, i, R).sort();
   const rankColumns = (buf: Float64Array, tol: number): Float64Array[] => {
     const cols = Array.from({ length: k }, () => new Float64Array(R));
     for (let r = 0; r < R; r++) {
-      rankDescending(buf.subarray(r * k, (r + 1) * k), tol).forEach((rank, i) => (cols[i]![r] = rank));
+      rankDescending(buf.subarray(r * k, (r + 1) * k), tol).forEach((rank, i) => (at(cols, i)[r] = rank));
     }
     return cols.map((c) => c.sort());
   };
@@ -546,35 +431,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   stage('bootstrap rank columns');
 
   // Approximate randomisation: one shared swap mask per trial, O(k·n) per trial.
-  const arExceed = new Int32Array(k * k);
-  if (want('ar')) {
-    const arRng = mulberry32((seed + 1) >>> 0);
-    const mask = new Float64Array(n);
-    const sums = x.map((row) => {
-      let s = 0;
-      for (let l = 0; l < n; l++) s += row[l]!;
-      return s;
-    });
-    const S = new Float64Array(k);
-    const swappedIdx = new Int32Array(n);
-    for (let r = 0; r < R; r++) {
-      fillSwapMask(mask, arRng);
-      let m = 0;
-      for (let l = 0; l < n; l++) if (mask[l] !== 0) swappedIdx[m++] = l;
-      x.forEach((xi, i) => {
-        let s = 0;
-        for (let q = 0; q < m; q++) s += xi[swappedIdx[q]!]!;
-        S[i] = s;
-      });
-      for (let i = 0; i < k; i++) {
-        for (let j = i + 1; j < k; j++) {
-          const D = sums[i]! - sums[j]!;
-          const obs = Math.abs(D);
-          if (Math.abs(D - 2 * (S[i]! - S[j]!)) >= obs - 1e-12 * Math.max(1, obs)) arExceed[i * k + j]!++;
-        }
-      }
-    }
-  }
+  const arExceed = want('ar') ? randomisationExceedances(x, n, R, (seed + 1) >>> 0) : new Int32Array(k * k);
   stage('randomisation');
 
   // Corpus-level tests (sacreBLEU paired-bs from the shared draws above, paired-ar), canonical order.
@@ -609,13 +466,9 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const notComputed: StatP = { statistic: NaN, p: NaN };
   for (let ia = 0; ia < k; ia++) {
     for (let ib = ia + 1; ib < k; ib++) {
-      const i = pos[ia]!;
-      const j = pos[ib]!;
-      const xi = x[i]!;
-      const xj = x[j]!;
-      const si = sorted[i]!;
-      const sj = sorted[j]!;
-      for (let l = 0; l < n; l++) d[l] = xi[l]! - xj[l]!;
+      const i = at(pos, ia);
+      const j = at(pos, ib);
+      differencesInto(d, at(x, i), at(x, j));
       const t = want('ttest') ? tTestFromDiffs(d) : null;
       // Wilcoxon needs the sorted differences; otherwise the median of differences is selected.
       let medDiff: number;
@@ -625,18 +478,18 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
         medDiff = exactMedianSorted(sd);
         wil = wilcoxonFromSortedDiffs(sd);
       } else medDiff = medianBySelection(d);
-      const wins = pc.wins[i * k + j]!;
-      const losses = pc.wins[j * k + i]!;
+      const wins = at(pc.wins, i * k + j);
+      const losses = at(pc.wins, j * k + i);
       const signP = binomialTwoSidedP(wins, wins + losses);
-      const mood = want('mood') ? moodMedianTestSorted(si, sj) : null;
+      const mood = want('mood') ? moodMedianTestSorted(at(sorted, i), at(sorted, j)) : null;
       let bootP = NaN;
       if (want('bootstrap')) {
-        for (let r = 0; r < R; r++) diffs[r] = bMean[r * k + i]! - bMean[r * k + j]!;
-        bootP = bootstrapPValue(diffs, means[i]! - means[j]!);
+        columnDifferencesInto(diffs, bMean, k, i, j);
+        bootP = bootstrapPValue(diffs, at(means, i) - at(means, j));
       }
       const lo = Math.min(i, j);
       const hi = Math.max(i, j);
-      const arP = want('ar') ? (arExceed[lo * k + hi]! + 1) / (R + 1) : NaN;
+      const arP = want('ar') ? (at(arExceed, lo * k + hi) + 1) / (R + 1) : NaN;
       const tests: PairSummary['tests'] = {
         ttest: t ? { statistic: sign * t.statistic, p: t.p } : notComputed,
         wilcoxon: wil ? { statistic: wil.statistic, p: wil.p } : notComputed,
@@ -658,7 +511,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
         ties: n - wins - losses,
         p_bt: bradleyTerryProbability(btFit.strengths, i, j, btFit),
         median_diff: sign * medDiff + 0,
-        mean_diff: sign * (means[i]! - means[j]!) + 0,
+        mean_diff: sign * (at(means, i) - at(means, j)) + 0,
         tests,
         p_adjusted: {},
         significant: {},
@@ -672,16 +525,17 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       if (tests.bootstrap_corpus && tests.ar_corpus && corpusKey) {
         raw.bootstrap_corpus?.push(tests.bootstrap_corpus.p);
         raw.ar_corpus?.push(tests.ar_corpus.p);
-        direction.bootstrap_corpus.push(corpusKey[i]! - corpusKey[j]!);
-        direction.ar_corpus.push(corpusKey[i]! - corpusKey[j]!);
+        const corpusDir = at(corpusKey, i) - at(corpusKey, j);
+        direction.bootstrap_corpus.push(corpusDir);
+        direction.ar_corpus.push(corpusDir);
       }
-      const meanDir = means[i]! - means[j]!;
+      const meanDir = at(means, i) - at(means, j);
       direction.ttest.push(meanDir);
       direction.bootstrap.push(meanDir);
       direction.ar.push(meanDir);
       direction.wilcoxon.push(wil ? wil.rPlus - wil.rMinus : NaN);
       direction.sign.push(wins - losses);
-      direction.mood.push(medians[i]! - medians[j]!);
+      direction.mood.push(at(medians, i) - at(medians, j));
     }
   }
   stage('pairs');
@@ -698,9 +552,9 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     return p < alpha && (aFirst ? dir : -dir) > 0;
   };
   const better = (test: TestName) => (ci: number, cj: number): boolean => {
-    const ia = sysOrder[ci]!;
-    const ib = sysOrder[cj]!;
-    const q = pairIndex[Math.min(ia, ib) * k + Math.max(ia, ib)]!;
+    const ia = at(sysOrder, ci);
+    const ib = at(sysOrder, cj);
+    const q = at(pairIndex, Math.min(ia, ib) * k + Math.max(ia, ib));
     return significantPair(test, q, ia < ib);
   };
   const clusterMean = clusters(means, better(clusterTests.mean));
@@ -728,7 +582,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   // Elo/TrueSkill rank intervals: spread of ranks over the random game orders (order uncertainty).
   const orderRankCi = (runs: number[][]): [number, number][] => {
     const cols = Array.from({ length: k }, () => new Float64Array(runs.length));
-    runs.forEach((run, o) => rankDescending(run, 1e-9).forEach((r, i) => (cols[i]![o] = r)));
+    runs.forEach((run, o) => rankDescending(run, 1e-9).forEach((r, i) => (at(cols, i)[o] = r)));
     return cols.map((c) => rankInterval(c.sort()));
   };
   const eloRankCi = orderRankCi(eloResult.runs);
@@ -745,11 +599,11 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const flagged = new Set<number>();
   for (let ia = 0; ia < k; ia++) {
     for (let ib = ia + 1; ib < k; ib++) {
-      const i = pos[ia]!;
-      const j = pos[ib]!;
-      const m = rel(clusterMean[i]!, clusterMean[j]!);
-      const md = rel(clusterMedian[i]!, clusterMedian[j]!);
-      const b = rel(clusterBt[i]!, clusterBt[j]!);
+      const i = at(pos, ia);
+      const j = at(pos, ib);
+      const m = rel(at(clusterMean, i), at(clusterMean, j));
+      const md = rel(at(clusterMedian, i), at(clusterMedian, j));
+      const b = rel(at(clusterBt, i), at(clusterBt, j));
       if (m !== md || m !== b) {
         disagreements.push({ a: table.systems[ia] ?? '', b: table.systems[ib] ?? '', mean: m, median: md, bt: b });
         flagged.add(ia);
@@ -759,13 +613,8 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   }
 
   const flip = (iv: [number, number]): [number, number] => (sign === 1 ? iv : [-iv[1] + 0, -iv[0] + 0]);
-  const at = <T>(xs: readonly T[], i: number): T => {
-    const v = xs[i];
-    if (v === undefined) throw new RangeError(`internal: no entry ${i}`);
-    return v;
-  };
   const systems: SystemSummary[] = table.systems.map((name, ia) => {
-    const i = pos[ia]!;
+    const i = at(pos, ia);
     const tsi = at(ts, i);
     const summary: SystemSummary = {
       system: name,
@@ -775,7 +624,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       bt: btFit.strengths[i] ?? NaN,
       bt_tier: btFit.tier[i] ?? 0,
       bt_component: btFit.component[i] ?? 0,
-      bt_ci: interval(column(bBt, i)),
+      bt_ci: interval(sortedColumn(bBt, i)),
       elo: at(elos, i),
       trueskill: { mu: tsi.mu, sigma: tsi.sigma },
       rank: { mean: at(rankMean, i), median: at(rankMedian, i), bt: at(rankBt, i), elo: at(rankElo, i), trueskill: at(rankTs, i) },
@@ -786,8 +635,8 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
         elo: at(eloRankCi, i),
         trueskill: at(tsRankCi, i),
       },
-      mean_ci: flip(interval(column(bMean, i))),
-      median_ci: flip(interval(column(bMedian, i))),
+      mean_ci: flip(interval(sortedColumn(bMean, i))),
+      median_ci: flip(interval(sortedColumn(bMedian, i))),
       cluster: { mean: at(clusterMean, i), median: at(clusterMedian, i), bt: at(clusterBt, i) },
       cluster_disagreement: flagged.has(ia),
     };
@@ -804,7 +653,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   stage('clusters and summaries');
   const components = btFit.dominates.map((_, c) => ({
     tier: btFit.tier[btFit.component.indexOf(c)] ?? 0,
-    systems: table.systems.filter((_, ia) => btFit.component[pos[ia]!] === c),
+    systems: table.systems.filter((_, ia) => btFit.component[at(pos, ia)] === c),
   }));
   const bt_structure = {
     finite_mle: btFit.finiteMle,

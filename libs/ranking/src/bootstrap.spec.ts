@@ -1,3 +1,4 @@
+import { defined } from '../../../test/support/defined';
 import { bootstrapAggregates, pairwiseCounts, sufficientFromWins, tiedInstances } from './bootstrap';
 import { countWins, fitBradleyTerry, fitBradleyTerrySufficient } from './bradley-terry';
 import { mean, median } from './descriptive';
@@ -28,8 +29,8 @@ describe('shared-weights bootstrap engine', () => {
         throwOnNonConvergence: false,
       });
       for (let i = 0; i < k; i++) {
-        expect(boot.bMean[r * k + i]).toBeCloseTo(mean(scores[i]!), 12);
-        expect(boot.bMedian[r * k + i]).toBe(median(scores[i]!));
+        expect(boot.bMean[r * k + i]).toBeCloseTo(mean(defined(scores[i], 'scores[i]')), 12);
+        expect(boot.bMedian[r * k + i]).toBe(median(defined(scores[i], 'scores[i]')));
         expect(boot.bBt[r * k + i]).toBeCloseTo((bt.strengths[i] ?? NaN), 6); // both stop at ‖Δλ‖² < 1e-15 from different starts
       }
     }

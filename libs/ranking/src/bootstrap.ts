@@ -1,3 +1,6 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the resampling loops (counts, pairwise wins, BT refits), indices bounded by the loops over those arrays; a check per access would cost throughput (npm run bench:ranking-scale); bit-identical results checked by npx jest libs/ranking */
+import { column } from './analyse-kernels';
+import { at } from './checked';
 import { bradleyTerryOrderKey, fitBradleyTerrySufficient, type BradleyTerryOptions } from './bradley-terry';
 import { percentileOfSorted } from './descriptive';
 import type { StatsArray } from './corpus-resampling';
@@ -71,10 +74,10 @@ export function pairwiseCounts(x: readonly Float64Array[]): PairwiseCounts {
   const bufA = new Int32Array(WIN_LIST_CAP);
   const bufB = new Int32Array(WIN_LIST_CAP);
   x.forEach((xi, i) => {
-    const bi = beats[i]!;
+    const bi = at(beats, i);
     for (let j = i + 1; j < k; j++) {
-      const xj = x[j]!;
-      const bj = beats[j]!;
+      const xj = at(x, j);
+      const bj = at(beats, j);
       const lj = j * n;
       let wij = 0;
       let wji = 0;
@@ -134,8 +137,8 @@ export function sufficientFromWins(wins: Float64Array, k: number): { W: Float64A
   for (let i = 0; i < k; i++) {
     for (let j = 0; j < k; j++) {
       if (i === j) continue;
-      W[i]! += wins[i * k + j]!;
-      N[i * k + j] = wins[i * k + j]! + wins[j * k + i]!;
+      W[i] = at(W, i) + at(wins, i * k + j);
+      N[i * k + j] = at(wins, i * k + j) + at(wins, j * k + i);
     }
   }
   return { W, N };
@@ -265,10 +268,10 @@ export function bootstrapAggregates(
     for (let i = 0; i < k; i += 2) {
       // two systems per sweep: half the passes over the drawn list
       const i2 = i + 1 < k ? i + 1 : i;
-      const x0 = x[i]!;
-      const x1 = x[i2]!;
-      const b0 = pc.beats[i]!;
-      const b1 = pc.beats[i2]!;
+      const x0 = at(x, i);
+      const x1 = at(x, i2);
+      const b0 = at(pc.beats, i);
+      const b1 = at(pc.beats, i2);
       let s0 = 0;
       let s1 = 0;
       let w0 = 0;
@@ -288,8 +291,8 @@ export function bootstrapAggregates(
     }
     for (let i = 0; i < k; i++) {
       // weighted median: walk the sorted order accumulating counts up to positions p1 and p2
-      const xi = x[i]!;
-      const idx = sortIdx[i]!;
+      const xi = at(x, i);
+      const idx = at(sortIdx, i);
       let t = 0;
       let cum = 0;
       for (; t < n; t++) {
@@ -311,7 +314,7 @@ export function bootstrapAggregates(
       const order = corpus.order;
       for (let q = 0; q < m; q++) drawnRow[q] = (order ? order[drawnIdx[q]!]! : drawnIdx[q]!) * d;
       for (let i = 0; i < k; i++) {
-        const f = corpus.data[i]!;
+        const f = at(corpus.data, i);
         if (d === 10) weightedRowSum10(f, drawnRow, drawnCount, m, corpusSum);
         else {
           corpusSum.fill(0);
@@ -392,29 +395,28 @@ export function bootstrapBradleyTerry(table: ScoreTable, options: BootstrapOptio
   if (!Number.isInteger(R) || R < 1) throw new RankingInputError('resamples must be a positive integer');
   const x = orientedScores(table);
   const k = x.length;
-  if (k < 2 || x[0]!.length < 1) throw new RankingInputError('need at least two systems and one instance');
-  const n = x[0]!.length;
+  const [first] = x;
+  if (k < 2 || first === undefined || first.length < 1) throw new RankingInputError('need at least two systems and one instance');
+  const n = first.length;
   const btOpts: BradleyTerryOptions = { tolerance: options.bradleyTerry?.tolerance ?? 1e-9, maxIterations: options.bradleyTerry?.maxIterations ?? 10000 };
   const pc = pairwiseCounts(x);
   const suff = sufficientFromWins(pc.wins, k);
-  const fit = fitBradleyTerrySufficient(suff.W, suff.N, k, btOpts, (i, j) => pc.wins[i * k + j]! > 0);
-  const key = Array.from(fit.strengths, (s, i) => bradleyTerryOrderKey(s, fit.tier[i]!, fit.tiers));
-  const sortIdx = x.map((row) => Int32Array.from({ length: n }, (_, l) => l).sort((a, b) => row[a]! - row[b]!));
+  const fit = fitBradleyTerrySufficient(suff.W, suff.N, k, btOpts, (i, j) => at(pc.wins, i * k + j) > 0);
+  const key = Array.from(fit.strengths, (s, i) => bradleyTerryOrderKey(s, at(fit.tier, i), fit.tiers));
+  const sortIdx = x.map((row) => Int32Array.from({ length: n }, (_, l) => l).sort((a, b) => at(row, a) - at(row, b)));
   const boot = bootstrapAggregates(x, pc, sortIdx, fit.strengths, R, options.seed ?? 12345, btOpts);
   const ci: [number, number][] = [];
   const rankCi: [number, number][] = [];
   const rankCols = Array.from({ length: k }, () => new Float64Array(R));
   for (let r = 0; r < R; r++) {
     const ranks = rankDescending(boot.bBtKey.subarray(r * k, (r + 1) * k), 1e-9);
-    ranks.forEach((rank, i) => (rankCols[i]![r] = rank));
+    ranks.forEach((rank, i) => (at(rankCols, i)[r] = rank));
   }
-  for (let i = 0; i < k; i++) {
-    const col = new Float64Array(R);
-    for (let r = 0; r < R; r++) col[r] = boot.bBt[r * k + i]!;
-    col.sort();
+  for (const [i, rankCol] of rankCols.entries()) {
+    const col = column(boot.bBt, k, i, R).sort();
     ci.push([percentileOfSorted(col, 2.5), percentileOfSorted(col, 97.5)]);
-    rankCols[i]!.sort();
-    rankCi.push([Math.floor(percentileOfSorted(rankCols[i]!, 2.5)), Math.ceil(percentileOfSorted(rankCols[i]!, 97.5))]);
+    rankCol.sort();
+    rankCi.push([Math.floor(percentileOfSorted(rankCol, 2.5)), Math.ceil(percentileOfSorted(rankCol, 97.5))]);
   }
   return { systems: table.systems.slice(), strengths: Array.from(fit.strengths), ci, ranks: rankDescending(key, 1e-9), rankCi, nonConverged: boot.nonConverged };
 }

@@ -1,3 +1,4 @@
+import { defined } from '../../../test/support/defined';
 import { bootstrapBradleyTerry } from './bootstrap';
 import { BradleyTerryConvergenceError, bradleyTerryProbability, countWins, fitBradleyTerry } from './bradley-terry';
 import { mulberry32 } from './prng';
@@ -63,7 +64,7 @@ describe('Bradley–Terry', () => {
     const s = fitBradleyTerry(wins, { tolerance: 1e-20, maxIterations: 100000, throwOnNonConvergence: false }).strengths;
     for (let i = 0; i < 4; i++) {
       let expected = 0;
-      for (let j = 0; j < 4; j++) if (i !== j) expected += ((wins[i]?.[j]! + wins[j]?.[i]!) * (s[i] ?? NaN)) / ((s[i] ?? NaN) + (s[j] ?? NaN));
+      for (let j = 0; j < 4; j++) if (i !== j) expected += ((defined(wins[i]?.[j], 'wins[i][j]') + defined(wins[j]?.[i], 'wins[j][i]')) * (s[i] ?? NaN)) / ((s[i] ?? NaN) + (s[j] ?? NaN));
       expect(expected).toBeCloseTo(wins[i]?.reduce((a, b) => a + b, 0) ?? NaN, 6);
     }
   });
@@ -234,7 +235,7 @@ describe('countWins', () => {
     const w = countWins(t);
     for (let i = 0; i < 7; i++)
       for (let j = 0; j < 7; j++) {
-        const direct = i === j ? 0 : t.scores[i]?.filter((x, l) => x > t.scores[j]?.[l]!).length;
+        const direct = i === j ? 0 : t.scores[i]?.filter((x, l) => x > defined(t.scores[j]?.[l], 'score')).length;
         expect(w[i]?.[j]).toBe(direct);
       }
   });
@@ -244,7 +245,7 @@ describe('countWins', () => {
 function newtonReference(wins: number[][]): number[] {
   const k = wins.length;
   const W = wins.map((r) => r.reduce((a, b) => a + b, 0));
-  const N = wins.map((r, i) => r.map((w, j) => w + wins[j]?.[i]!));
+  const N = wins.map((r, i) => r.map((w, j) => w + defined(wins[j]?.[i], 'wins[j][i]')));
   const lam = new Array<number>(k).fill(1);
   for (let it = 0; it < 200; it++) {
     const d = k - 1;
@@ -255,7 +256,7 @@ function newtonReference(wins: number[][]): number[] {
       for (let j = 0; j < k; j++) {
         if (i === j) continue;
         const s = (lam[i] ?? NaN) + (lam[j] ?? NaN);
-        F[i]! -= (N[i]?.[j]! * (lam[i] ?? NaN)) / s;
+        F[i] = defined(F[i], 'F[i]') - (defined(N[i]?.[j], 'N[i][j]') * (lam[i] ?? NaN)) / s;
         const Ji = J[i] ?? [];
         const Nij = N[i]?.[j] ?? NaN;
         Ji[i] = (Ji[i] ?? NaN) - (Nij * (lam[j] ?? NaN)) / (s * s);
@@ -266,21 +267,21 @@ function newtonReference(wins: number[][]): number[] {
     const A = J.map((r, i) => [...r, -(F[i] ?? NaN)]);
     for (let c = 0; c < d; c++) {
       let p = c;
-      for (let r = c + 1; r < d; r++) if (Math.abs(A[r]?.[c]!) > Math.abs(A[p]?.[c]!)) p = r;
+      for (let r = c + 1; r < d; r++) if (Math.abs(defined(A[r]?.[c], 'A[r][c]')) > Math.abs(defined(A[p]?.[c], 'A[p][c]'))) p = r;
       const [rowC, rowP] = [A[c], A[p]];
       if (!rowC || !rowP) throw new Error('pivot row missing');
       [A[c], A[p]] = [rowP, rowC];
       for (let r = 0; r < d; r++) {
         if (r === c) continue;
-        const f = A[r]?.[c]! / A[c]?.[c]!;
+        const f = defined(A[r]?.[c], 'A[r][c]') / defined(A[c]?.[c], 'pivot');
         const Ar = A[r] ?? [];
         for (let q = c; q <= d; q++) Ar[q] = (Ar[q] ?? NaN) - f * (A[c]?.[q] ?? NaN);
       }
     }
     let mx = 0;
     for (let i = 0; i < d; i++) {
-      const step = A[i]?.[d]! / A[i]?.[i]!;
-      lam[i]! += step;
+      const step = defined(A[i]?.[d], 'A[i][d]') / defined(A[i]?.[i], 'A[i][i]');
+      lam[i] = defined(lam[i], 'lam[i]') + step;
       mx = Math.max(mx, Math.abs(step));
     }
     if (mx < 1e-15) break;

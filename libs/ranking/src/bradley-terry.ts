@@ -1,4 +1,9 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the win-matrix sweep and the Bradley–Terry MM/Newton iterations (run for every bootstrap refit), indices bounded by loops over k, m and n; a check per access would cost throughput (npm run bench:ranking-scale); bit-identical results checked by npx jest libs/ranking */
+import { at } from './checked';
 import { orientedScores, RankingInputError, type ScoreTable } from './score-table';
+import { winGraphComponents } from './win-graph';
+
+export { winGraphComponents, type WinGraphStructure } from './win-graph';
 
 /** Options for {@link fitBradleyTerry}. */
 export interface BradleyTerryOptions {
@@ -76,7 +81,7 @@ export function countWins(table: ScoreTable): number[][] {
  */
 export function winMatrix(x: readonly Float64Array[]): Float64Array {
   const k = x.length;
-  const n = k === 0 ? 0 : x[0]!.length;
+  const n = x[0]?.length ?? 0;
   const w = new Float64Array(k * k);
   for (let i = 0; i < k; i++) {
     const xi = x[i];
@@ -155,18 +160,17 @@ export function fitBradleyTerry(wins: number[][], opts: BradleyTerryOptions = {}
   const k = wins.length;
   const W = new Float64Array(k);
   const N = new Float64Array(k * k);
-  for (let i = 0; i < k; i++) {
-    if (wins[i]!.length !== k) throw new RankingInputError(`win matrix row ${i} has ${wins[i]!.length} entries, expected ${k}`);
-    for (let j = 0; j < k; j++) {
-      const w = wins[i]![j]!;
+  for (const [i, row] of wins.entries()) {
+    if (row.length !== k) throw new RankingInputError(`win matrix row ${i} has ${row.length} entries, expected ${k}`);
+    for (const [j, w] of row.entries()) {
       if (!(w >= 0) || !Number.isFinite(w)) throw new RankingInputError(`win count [${i}][${j}] must be a finite number ≥ 0`);
       if (i === j) continue;
-      W[i]! += w;
-      N[i * k + j]! += w;
-      N[j * k + i]! += w;
+      W[i] = at(W, i) + w;
+      N[i * k + j] = at(N, i * k + j) + w;
+      N[j * k + i] = at(N, j * k + i) + w;
     }
   }
-  const fit = fitBradleyTerrySufficient(W, N, k, opts, (i, j) => wins[i]![j]! > 0);
+  const fit = fitBradleyTerrySufficient(W, N, k, opts, (i, j) => at(at(wins, i), j) > 0);
   return {
     strengths: Array.from(fit.strengths),
     iterations: fit.iterations,
@@ -208,18 +212,19 @@ export function fitBradleyTerrySufficient(
   let lastChange = 0;
   for (const idx of members) {
     const m = idx.length;
-    if (m === 1) {
-      strengths[idx[0]!] = 1;
+    const [only] = idx;
+    if (m === 1 && only !== undefined) {
+      strengths[only] = 1;
       continue;
     }
     // Compact sub-problem: wins of each member against members only.
     const w = new Float64Array(m);
     const nn = new Float64Array(m * m);
     for (let a = 0; a < m; a++) {
+      const ia = idx[a]!;
       for (let b = 0; b < m; b++) {
         if (a === b) continue;
-        const games = N[idx[a]! * k + idx[b]!]!;
-        nn[a * m + b] = games;
+        nn[a * m + b] = N[ia * k + idx[b]!]!;
       }
     }
     // Wins inside the component: W_i minus wins against other components. Between components
@@ -361,8 +366,9 @@ function newtonPolish(w: Float64Array, nn: Float64Array, m: number, lambda: Floa
   for (let a = 0; a < m; a++) mx = Math.max(mx, theta[a]!);
   let sum = 0;
   for (let a = 0; a < m; a++) {
-    lambda[a] = Math.exp(theta[a]! - mx);
-    sum += lambda[a]!;
+    const v = Math.exp(theta[a]! - mx);
+    lambda[a] = v;
+    sum += v;
   }
   for (let a = 0; a < m; a++) lambda[a]! /= sum;
 }
@@ -401,112 +407,6 @@ function solveLinear(A0: Float64Array, b0: Float64Array, d: number): Float64Arra
   return x;
 }
 
-/** Strongly connected components of the win graph and their dominance order. */
-export interface WinGraphStructure {
-  /** component[i]: component id of system i; ids ordered by tier, then by smallest member. */
-  component: Int32Array;
-  /** tier[i]: longest chain of components above system i's component (0 = top). */
-  tier: Int32Array;
-  /** members[c]: systems of component c, ascending. */
-  members: number[][];
-  /** dominates[c][d]: a chain of wins leads from component c to component d. */
-  dominates: boolean[][];
-  /** Number of distinct tiers. */
-  tiers: number;
-}
-
-/**
- * Splits the win graph (edge i → j when `beat(i, j)`: i won at least one game against j) into
- * strongly connected components (Tarjan 1972, SIAM J. Comput. 1:146), orders components by
- * dominance (tier = longest path in the condensation from a component nobody outside beats) and
- * computes reachability between components (transitive closure).
- * @example winGraphComponents(3, (i, j) => i < j).tier; // Int32Array [0, 1, 2]: a strict chain
- */
-export function winGraphComponents(k: number, beat: (i: number, j: number) => boolean): WinGraphStructure {
-  const adj: number[][] = Array.from({ length: k }, (_, i) => {
-    const out: number[] = [];
-    for (let j = 0; j < k; j++) if (i !== j && beat(i, j)) out.push(j);
-    return out;
-  });
-  const edges = (v: number): number[] => adj[v] ?? [];
-  // Tarjan, iterative.
-  const index = new Int32Array(k).fill(-1);
-  const low = new Int32Array(k);
-  const onStack = new Uint8Array(k);
-  const stack: number[] = [];
-  const raw = new Int32Array(k).fill(-1);
-  let counter = 0;
-  let nComp = 0;
-  for (let s = 0; s < k; s++) {
-    if (index[s] !== -1) continue;
-    // work frames: [vertex, next edge to follow]
-    const work: [number, number][] = [[s, 0]];
-    index[s] = low[s] = counter++;
-    stack.push(s);
-    onStack[s] = 1;
-    for (let top = work.at(-1); top; top = work.at(-1)) {
-      const [v, next] = top;
-      const u = edges(v)[next];
-      if (u !== undefined) {
-        top[1]++;
-        if (index[u] === -1) {
-          index[u] = low[u] = counter++;
-          stack.push(u);
-          onStack[u] = 1;
-          work.push([u, 0]);
-        } else if (onStack[u]) low[v] = Math.min(low[v]!, index[u]!);
-      } else {
-        work.pop();
-        const parent = work.at(-1);
-        if (parent) low[parent[0]] = Math.min(low[parent[0]]!, low[v]!);
-        if (low[v] === index[v]) {
-          for (let w = stack.pop(); w !== undefined; w = stack.pop()) {
-            onStack[w] = 0;
-            raw[w] = nComp;
-            if (w === v) break;
-          }
-          nComp++;
-        }
-      }
-    }
-  }
-  // Condensation edges and reachability (components as rows of booleans).
-  const reach: boolean[][] = Array.from({ length: nComp }, () => new Array<boolean>(nComp).fill(false));
-  raw.forEach((ci, i) => {
-    for (const j of edges(i)) {
-      const cj = raw[j]!;
-      const row = reach[ci];
-      if (row && ci !== cj) row[cj] = true;
-    }
-  });
-  const direct = reach.map((r) => r.slice());
-  for (let m = 0; m < nComp; m++) {
-    const viaM = reach[m] ?? [];
-    for (const row of reach) if (row[m]) viaM.forEach((r, b) => r && (row[b] = true));
-  }
-  // Tarjan emits components in reverse topological order: the last one found has no predecessor.
-  const rawTier = new Int32Array(nComp);
-  for (let c = nComp - 1; c >= 0; c--) (direct[c] ?? []).forEach((edge, d) => edge && (rawTier[d] = Math.max(rawTier[d]!, rawTier[c]! + 1)));
-  const firstMember = new Int32Array(nComp).fill(k);
-  raw.forEach((c, i) => (firstMember[c] = Math.min(firstMember[c]!, i)));
-  const order = Array.from({ length: nComp }, (_, c) => c).sort((a, b) => rawTier[a]! - rawTier[b]! || firstMember[a]! - firstMember[b]!);
-  const renum = new Int32Array(nComp);
-  order.forEach((c, id) => (renum[c] = id));
-  const component = new Int32Array(k);
-  const tier = new Int32Array(k);
-  const members: number[][] = Array.from({ length: nComp }, () => []);
-  raw.forEach((c, i) => {
-    const id = renum[c]!;
-    component[i] = id;
-    tier[i] = rawTier[c]!;
-    members[id]?.push(i);
-  });
-  const dominates = order.map((a) => order.map((b) => reach[a]?.[b] === true));
-  let tiers = 0;
-  for (const t of rawTier) tiers = Math.max(tiers, t + 1);
-  return { component, tier, members, dominates, tiers };
-}
-
 /**
  * Bradley–Terry win probability p_ij = λ_i/(λ_i + λ_j) (Zhao thesis ch. 11 eq. 1) for systems in
  * the same component. With the component structure given: 1 when i's component dominates j's
@@ -521,12 +421,12 @@ export function bradleyTerryProbability(
   structure?: { component: ArrayLike<number>; dominates: boolean[][] },
 ): number {
   if (structure) {
-    const ci = structure.component[i]!;
-    const cj = structure.component[j]!;
-    if (ci !== cj) return structure.dominates[ci]![cj] ? 1 : structure.dominates[cj]![ci] ? 0 : NaN;
+    const ci = at(structure.component, i, 'component');
+    const cj = at(structure.component, j, 'component');
+    if (ci !== cj) return at(structure.dominates, ci)[cj] ? 1 : at(structure.dominates, cj)[ci] ? 0 : NaN;
   }
-  const a = strengths[i]!;
-  const b = strengths[j]!;
+  const a = at(strengths, i, 'strengths');
+  const b = at(strengths, j, 'strengths');
   if (a === b) return 0.5;
   return a / (a + b);
 }

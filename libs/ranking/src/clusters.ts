@@ -9,28 +9,17 @@
  * @example clusters([3, 2, 1], (a, b) => a === 0); // [1, 2, 2]
  */
 export function clusters(values: ArrayLike<number>, better: (a: number, b: number) => boolean): number[] {
-  const k = values.length;
-  const sorted = Array.from({ length: k }, (_, i) => i).sort((a, b) => {
-    const va = values[a]!;
-    const vb = values[b]!;
-    return va === vb ? a - b : vb > va ? 1 : -1;
-  });
-  const out = new Array<number>(k);
+  const sorted = Array.from(values, (v, i) => ({ v, i })).sort((a, b) => (a.v === b.v ? a.i - b.i : b.v > a.v ? 1 : -1));
+  const out = new Array<number>(values.length);
   let id = 1;
-  for (let p = 0; p < k; p++) {
-    if (p > 0 && values[sorted[p - 1]!] !== values[sorted[p]!]) {
-      let boundary = true;
-      for (let a = 0; a < p && boundary; a++) {
-        for (let b = p; b < k; b++) {
-          if (!better(sorted[a]!, sorted[b]!)) {
-            boundary = false;
-            break;
-          }
-        }
-      }
-      if (boundary) id++;
+  let previous: { v: number; i: number } | undefined;
+  for (const [p, current] of sorted.entries()) {
+    if (previous !== undefined && previous.v !== current.v) {
+      const below = sorted.slice(p);
+      if (sorted.slice(0, p).every((a) => below.every((b) => better(a.i, b.i)))) id++;
     }
-    out[sorted[p]!] = id;
+    out[current.i] = id;
+    previous = current;
   }
   return out;
 }

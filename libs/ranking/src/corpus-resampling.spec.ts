@@ -1,9 +1,10 @@
+import { defined } from '../../../test/support/defined';
 import { analyseSystems, CLUSTER_DEFINITION, recommendedResamples, significanceWarnings, smallestReachableP } from './analyse';
 import { pairedCorpusResampling, sacrebleuInterval } from './corpus-resampling';
 import { bootstrapCounts, mulberry32 } from './prng';
 
 // Corpus score of a two-column statistic: a ratio of sums, like one BLEU precision.
-const ratio = (rows: number[][]) => (rows[0]?.[1] === 0 ? 0 : rows[0]?.[0]! / rows[0]?.[1]!);
+const ratio = (rows: number[][]) => (rows[0]?.[1] === 0 ? 0 : defined(rows[0]?.[0], 'stat 0') / defined(rows[0]?.[1], 'stat 1'));
 
 describe('sacrebleuInterval (sacreBLEU significance.estimate_ci)', () => {
   it('takes the order statistics ⌊R/40⌋ and R − ⌊R/40⌋ − 1 and the bootstrap mean (hand: 1…40)', () => {
@@ -68,13 +69,13 @@ describe('pairedCorpusResampling against statistics summed by hand', () => {
     const obs = Math.abs(ratio([[4, 11]]) - ratio([[6, 12]]));
     let hits = 0;
     for (let mask = 0; mask < 8; mask++) {
-      const a = [0, 0];
-      const b = [0, 0];
+      const a: [number, number] = [0, 0];
+      const b: [number, number] = [0, 0];
       for (let l = 0; l < 3; l++) {
         const swap = (mask >> l) & 1;
-        for (const c of [0, 1]) {
-          a[c]! += (swap ? C[l]?.[c] : A[l]?.[c]) ?? NaN;
-          b[c]! += (swap ? A[l]?.[c] : C[l]?.[c]) ?? NaN;
+        for (const c of [0, 1] as const) {
+          a[c] += (swap ? C[l]?.[c] : A[l]?.[c]) ?? NaN;
+          b[c] += (swap ? A[l]?.[c] : C[l]?.[c]) ?? NaN;
         }
       }
       if (Math.abs(ratio([a]) - ratio([b])) >= obs - 1e-12) hits++;
@@ -151,8 +152,8 @@ describe('analyseSystems with corpus statistics', () => {
     const byName = new Map(a.systems.map((s) => [s.system, s]));
     for (const agg of ['mean', 'median', 'bt', 'corpus'] as const) {
       for (const p of a.pairs) {
-        const ca = byName.get(p.a)!.cluster[agg];
-        const cb = byName.get(p.b)!.cluster[agg];
+        const ca = defined(byName.get(p.a), p.a).cluster[agg];
+        const cb = defined(byName.get(p.b), p.b).cluster[agg];
         if (ca !== cb) expect(p.significant[agg]).toBe(true);
       }
     }

@@ -1,3 +1,6 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the corpus bootstrap / approximate-randomisation loops over flat sufficient statistics, indices bounded by R·n·width loops; a check per access would cost throughput (npm run bench:ranking-scale); bit-identical results checked by npx jest libs/ranking */
+import { column, columnDifferencesInto } from './analyse-kernels';
+import { at } from './checked';
 import { bootstrapCounts, mulberry32 } from './prng';
 import { bootstrapPValue, fillSwapMask, type CorpusFromStats } from './resampling';
 import { RankingInputError } from './score-table';
@@ -13,7 +16,7 @@ export function sacrebleuInterval(samples: ArrayLike<number>): { mean: number; c
   const R = s.length;
   if (R === 0) return { mean: NaN, ci: NaN, lower: NaN, upper: NaN };
   let m = 0;
-  for (let r = 0; r < R; r++) m += s[r]!;
+  for (const v of s) m += v;
   const lo = Math.floor(R / 40);
   const lower = s[lo] ?? NaN;
   const upper = s[R - lo - 1] ?? NaN;
@@ -195,17 +198,13 @@ export function corpusTestsFromBootstrap(
     return t;
   });
   const scores = totals.map((t) => scoreOf(t));
-  const col = new Float64Array(R);
-  const intervals = scores.map((_, i) => {
-    for (let r = 0; r < R; r++) col[r] = boot[r * k + i]!;
-    return sacrebleuInterval(col);
-  });
+  const intervals = scores.map((_, i) => sacrebleuInterval(column(boot, k, i, R)));
   const bootP = new Float64Array(k * k).fill(NaN);
   const diffs = new Float64Array(R);
   for (let i = 0; i < k; i++) {
     for (let j = i + 1; j < k; j++) {
-      for (let r = 0; r < R; r++) diffs[r] = boot[r * k + i]! - boot[r * k + j]!;
-      bootP[i * k + j] = bootstrapPValue(diffs, scores[i]! - scores[j]!);
+      columnDifferencesInto(diffs, boot, k, i, j);
+      bootP[i * k + j] = bootstrapPValue(diffs, at(scores, i) - at(scores, j));
     }
   }
 
@@ -219,7 +218,7 @@ export function corpusTestsFromBootstrap(
     const a2 = new Float64Array(d);
     const b2 = new Float64Array(d);
     const obs = new Float64Array(k * k);
-    for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) obs[i * k + j] = Math.abs(scores[i]! - scores[j]!);
+    for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) obs[i * k + j] = Math.abs(at(scores, i) - at(scores, j));
     for (let t = 0; t < T; t++) {
       fillSwapMask(mask, arRng);
       let m = 0;
@@ -233,9 +232,9 @@ export function corpusTestsFromBootstrap(
         }
       });
       for (let i = 0; i < k; i++) {
-        const ti = totals[i]!;
+        const ti = at(totals, i);
         for (let j = i + 1; j < k; j++) {
-          const tj = totals[j]!;
+          const tj = at(totals, j);
           for (let c = 0; c < d; c++) {
             const si = S[i * d + c]!;
             const sj = S[j * d + c]!;
@@ -254,8 +253,8 @@ export function corpusTestsFromBootstrap(
     scores,
     boot,
     intervals,
-    bootstrapP: (i, j) => (i === j ? 1 : bootP[lohi(i, j)]!),
-    arP: (i, j) => (T === 0 ? NaN : i === j ? 1 : (arExceed[lohi(i, j)]! + 1) / (T + 1)),
+    bootstrapP: (i, j) => (i === j ? 1 : at(bootP, lohi(i, j))),
+    arP: (i, j) => (T === 0 ? NaN : i === j ? 1 : (at(arExceed, lohi(i, j)) + 1) / (T + 1)),
     bootstrapResamples: R,
     arTrials: T,
   };

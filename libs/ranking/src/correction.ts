@@ -1,8 +1,9 @@
 /** Multiple-comparison correction over a family of p-values. */
 export type Correction = 'holm' | 'bh' | 'none';
 
-function order(ps: readonly number[]): number[] {
-  return ps.map((_, i) => i).sort((a, b) => clean(ps[a]!) - clean(ps[b]!) || a - b);
+/** The p-values (NaN read as 1) with their indices, ascending by p then index. */
+function order(ps: readonly number[]): { p: number; i: number }[] {
+  return ps.map((p, i) => ({ p: clean(p), i })).sort((a, b) => a.p - b.p || a.i - b.i);
 }
 
 function clean(p: number): number {
@@ -21,10 +22,10 @@ export function holm(ps: readonly number[]): number[] {
   const m = ps.length;
   const out = new Array<number>(m);
   let running = 0;
-  order(ps).forEach((idx, rank) => {
-    running = Math.max(running, Math.min(1, (m - rank) * clean(ps[idx]!)));
-    out[idx] = running;
-  });
+  for (const [rank, { p, i }] of order(ps).entries()) {
+    running = Math.max(running, Math.min(1, (m - rank) * p));
+    out[i] = running;
+  }
   return out;
 }
 
@@ -38,11 +39,10 @@ export function holm(ps: readonly number[]): number[] {
 export function benjaminiHochberg(ps: readonly number[]): number[] {
   const m = ps.length;
   const out = new Array<number>(m);
-  const idx = order(ps);
   let running = 1;
-  for (let r = m - 1; r >= 0; r--) {
-    running = Math.min(running, Math.min(1, (m * clean(ps[idx[r]!]!)) / (r + 1)));
-    out[idx[r]!] = running;
+  for (const [r, { p, i }] of [...order(ps).entries()].reverse()) {
+    running = Math.min(running, Math.min(1, (m * p) / (r + 1)));
+    out[i] = running;
   }
   return out;
 }

@@ -1,3 +1,6 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the compensated sums and the radix argsort (called per pair and per resample), indices bounded by the loops over those arrays; a check per access would cost throughput (npm run bench:ranking-scale); results checked by npx jest libs/ranking */
+import { at } from './checked';
+
 /**
  * Arithmetic mean E = (1/n) Σ x_l (MEAN aggregation, Zhao thesis ch. 11 §2).
  * Summed with Neumaier compensation so equal multisets give equal means in any order.
@@ -27,7 +30,7 @@ export function median(xs: ArrayLike<number>): number {
   if (n === 0) return NaN;
   const sorted = Float64Array.from(xs).sort();
   const h = n >> 1;
-  return n % 2 === 1 ? sorted[h]! : (sorted[h - 1]! + sorted[h]!) / 2;
+  return n % 2 === 1 ? at(sorted, h) : (at(sorted, h - 1) + at(sorted, h)) / 2;
 }
 
 /**
@@ -39,7 +42,10 @@ export function sampleVariance(xs: ArrayLike<number>): number {
   if (n < 2) return NaN;
   const m = mean(xs);
   let s = 0;
-  for (let i = 0; i < n; i++) s += (xs[i]! - m) * (xs[i]! - m);
+  for (let i = 0; i < n; i++) {
+    const d = xs[i]! - m;
+    s += d * d;
+  }
   return s / (n - 1);
 }
 

@@ -1,7 +1,7 @@
 import inputs from './fixtures/inputs.json';
 import reference from './fixtures/scipy-reference.json';
 import { kthOfUnion, moodMedianTest, pairedTTest, signTest, wilcoxonSignedRank } from './paired-tests';
-import { medianBySelection } from './analyse';
+import { medianBySelection } from './selection';
 import { mulberry32 } from './prng';
 import { benjaminiHochberg, holm, adjustPValues } from './correction';
 

@@ -1,3 +1,5 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the paired tests run for every pair (differences, exact Wilcoxon counts, sign counts, merges), indices bounded by the loops over those arrays; a check per access would cost throughput (npm run bench:ranking-scale); results checked by npx jest libs/ranking */
+import { at } from './checked';
 import { mean } from './descriptive';
 import { binomialTwoSidedP, chiSquareSf, normalCdf, studentTTwoSidedP } from './special-functions';
 
@@ -31,7 +33,10 @@ export function tTestFromDiffs(d: Float64Array): TestResult & { df: number; mean
   const n = d.length;
   const md = mean(d);
   let ss = 0;
-  for (let i = 0; i < n; i++) ss += (d[i]! - md) * (d[i]! - md);
+  for (let i = 0; i < n; i++) {
+    const e = d[i]! - md;
+    ss += e * e;
+  }
   const df = n - 1;
   if (n < 2) return { statistic: NaN, p: NaN, df, meanDiff: md };
   const sd = Math.sqrt(ss / df);
@@ -131,11 +136,10 @@ export function wilcoxonFromSortedDiffs(sorted: Float64Array): WilcoxonResult {
     const counts = signedRankCounts(doubled);
     const total = Math.pow(2, m);
     const r = Math.round(2 * rPlus);
-    const max = counts.length - 1;
     let less = 0;
-    for (let s = 0; s <= r; s++) less += counts[s]!;
+    for (const c of counts.subarray(0, r + 1)) less += c; // 0 ≤ r = 2·R⁺ ≤ the largest sum, counts.length − 1
     let greater = 0;
-    for (let s = r; s <= max; s++) greater += counts[s]!;
+    for (const c of counts.subarray(r)) greater += c;
     const p = Math.min(1, (2 * Math.min(less, greater)) / total);
     return { statistic: T, p, n: m, rPlus, rMinus, method: 'exact' };
   }
@@ -223,11 +227,11 @@ export function moodMedianTestSorted(a: Float64Array, b: Float64Array): TestResu
   const cols = [a.length, b.length];
   if (rows[0] === 0 || rows[1] === 0) return { statistic: 0, p: 1, grandMedian, table };
   let chi2 = 0;
-  for (let r = 0; r < 2; r++) {
-    for (let c = 0; c < 2; c++) {
-      const expected = (rows[r]! * cols[c]!) / total;
-      const diff = expected - table[r]![c]!;
-      const adjusted = table[r]![c]! + Math.sign(diff) * Math.min(0.5, Math.abs(diff));
+  for (const [r, tableRow] of table.entries()) {
+    for (const [c, observed] of tableRow.entries()) {
+      const expected = (at(rows, r) * at(cols, c)) / total;
+      const diff = expected - observed;
+      const adjusted = observed + Math.sign(diff) * Math.min(0.5, Math.abs(diff));
       chi2 += ((adjusted - expected) * (adjusted - expected)) / expected;
     }
   }

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: bootstrapCounts draws n indices below n per resample and shuffleInPlace swaps indices below its length; a check per access would cost throughput (npm run bench:ranking-scale) */
 /**
  * Seeded pseudo-random numbers for every stochastic step in ranking (bootstrap, randomisation,
  * Elo orders, simulations), so results are reproducible from the recorded seed.
@@ -55,17 +56,18 @@ export function mulberry32(seed: number): Rng {
 }
 
 /**
- * Fisher–Yates shuffle in place, driven by `rng`.
+ * Fisher–Yates shuffle in place, driven by `rng`; returns `xs`.
  * Reference: Knuth, TAOCP vol. 2, Algorithm P.
  * @example shuffleInPlace([1, 2, 3], mulberry32(1));
  */
-export function shuffleInPlace<T>(xs: T[] | Int32Array | Float64Array, rng: Rng): void {
+export function shuffleInPlace<A extends unknown[] | Int32Array | Float64Array>(xs: A, rng: Rng): A {
   for (let i = xs.length - 1; i > 0; i--) {
     const j = rng.nextInt(i + 1);
     const t = xs[i]!;
     xs[i] = xs[j]!;
     xs[j] = t;
   }
+  return xs;
 }
 
 /**

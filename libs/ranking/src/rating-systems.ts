@@ -1,3 +1,5 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the Elo/TrueSkill update loops over game schedules, indices bounded by the schedule and system counts; a check per access would cost throughput (npm run bench:ranking-scale); bit-identical results checked by npx jest libs/ranking */
+import { at } from './checked';
 import { mulberry32, shuffleInPlace } from './prng';
 import { orientedScores, type ScoreTable } from './score-table';
 import { normalQuantile } from './special-functions';
@@ -93,7 +95,11 @@ export function gameSchedule(x: readonly Float64Array[], sysOrder: Int32Array | 
   const n = x[0]?.length ?? 0;
   const X = new Float64Array(n * k);
   x.forEach((row, s) => {
-    for (let l = 0; l < n; l++) X[l * k + s] = row[l]!;
+    let o = s; // X[l·k + s] = row[l]
+    for (const v of row) {
+      X[o] = v;
+      o += k;
+    }
   });
   const pairCount = (k * (k - 1)) / 2;
   const basePi = new Int32Array(pairCount);
@@ -115,7 +121,7 @@ export function gameSchedule(x: readonly Float64Array[], sysOrder: Int32Array | 
   for (let o = 0; o < count; o++) {
     const inst = Int32Array.from({ length: n }, (_, l) => l);
     shuffleInPlace(inst, rng);
-    if (instOrder) for (let t = 0; t < n; t++) inst[t] = instOrder[inst[t]!]!;
+    if (instOrder) for (const [t, l] of inst.entries()) inst[t] = at(instOrder, l, 'instOrder');
     shuffleInPlace(perm, rng);
     const pi = new Int32Array(pairCount);
     const pj = new Int32Array(pairCount);
@@ -181,7 +187,7 @@ export function eloFromSchedule(games: GameSchedule, options: Omit<EloOptions, k
         for (let q = 0; q < P; q++) game(pi[q]!, pj[q]!, o);
       }
     }
-    for (let s = 0; s < k; s++) total[s]! += ratings[s]!;
+    for (const [s, v] of ratings.entries()) total[s] = at(total, s) + v;
     runs.push(Array.from(ratings));
   }
   return { mean: Array.from(total, (v) => v / orders.length), runs };
@@ -279,8 +285,8 @@ export function trueSkillUpdate(
     updatePair(s, 2, 0, 1, env);
   } else updatePair(s, 0, 2, outcome, env);
   return [
-    { mu: s[0]!, sigma: Math.sqrt(s[1]!) },
-    { mu: s[2]!, sigma: Math.sqrt(s[3]!) },
+    { mu: at(s, 0), sigma: Math.sqrt(at(s, 1)) },
+    { mu: at(s, 2), sigma: Math.sqrt(at(s, 3)) },
   ];
 }
 
@@ -400,11 +406,11 @@ export function trueSkillFromSchedule(
         for (let q = 0; q < P; q++) game(pi[q]!, pj[q]!, o);
       }
     }
-    for (let s = 0; s < k; s++) {
-      mu[s]! += state[2 * s]!;
-      sigma[s]! += Math.sqrt(state[2 * s + 1]!);
+    for (const [s, m] of mu.entries()) {
+      mu[s] = m + at(state, 2 * s, 'TrueSkill state');
+      sigma[s] = at(sigma, s) + Math.sqrt(at(state, 2 * s + 1, 'TrueSkill state'));
     }
-    runs.push(Array.from({ length: k }, (_, s) => state[2 * s]!));
+    runs.push(Array.from({ length: k }, (_, s) => at(state, 2 * s, 'TrueSkill state')));
   }
-  return { mean: Array.from(mu, (m, s) => ({ mu: m / orders.length, sigma: sigma[s]! / orders.length })), runs };
+  return { mean: Array.from(mu, (m, s) => ({ mu: m / orders.length, sigma: at(sigma, s) / orders.length })), runs };
 }

@@ -1,3 +1,4 @@
+import { defined } from '../../../test/support/defined';
 import { pairedTTest } from './paired-tests';
 import { mulberry32 } from './prng';
 import { approximateRandomization, approximateRandomizationCorpus, pairedBootstrap, pairedBootstrapCorpus } from './resampling';
@@ -48,7 +49,7 @@ describe('resampling tests', () => {
     const b = noisy(80, 0, 8);
     const statsA = a.map((x) => [x, 1]);
     const statsB = b.map((x) => [x, 1]);
-    const meanOfStats = (rows: number[][]): number => rows[0]?.[0]! / rows[0]?.[1]!;
+    const meanOfStats = (rows: number[][]): number => defined(rows[0]?.[0], 'stat 0') / defined(rows[0]?.[1], 'stat 1');
     expect(pairedBootstrapCorpus(statsA, statsB, meanOfStats, { seed: 3 }).p).toBeCloseTo(pairedBootstrap(a, b, { seed: 3 }).p, 12);
     expect(approximateRandomizationCorpus(statsA, statsB, meanOfStats, { seed: 3 }).p).toBeCloseTo(approximateRandomization(a, b, { seed: 3 }).p, 12);
   });
@@ -57,7 +58,7 @@ describe('resampling tests', () => {
     // precision = Σ matches / Σ length: system A matches 8 of 10 tokens everywhere, B 5 of 10
     const A = Array.from({ length: 40 }, () => [8, 10]);
     const B = Array.from({ length: 40 }, () => [5, 10]);
-    const precision = (rows: number[][]): number => rows[0]?.[0]! / rows[0]?.[1]!;
+    const precision = (rows: number[][]): number => defined(rows[0]?.[0], 'stat 0') / defined(rows[0]?.[1], 'stat 1');
     const r = pairedBootstrapCorpus(A, B, precision, { resamples: 199 });
     expect(r.observed).toBeCloseTo(0.3, 12);
     expect(approximateRandomizationCorpus(A, B, precision, { resamples: 199 }).p).toBeCloseTo(1 / 200, 12);

@@ -1,3 +1,5 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the bootstrap and randomisation loops (R × n), indices bounded by the loops over those arrays; a check per access would cost throughput (npm run bench:ranking-scale); bit-identical results checked by npx jest libs/ranking */
+import { at } from './checked';
 import { bootstrapCounts, mulberry32 } from './prng';
 
 /** Options for the seeded resampling tests. */
@@ -44,8 +46,9 @@ export function bootstrapPValue(diffs: ArrayLike<number>, observed: number): num
   const abs = new Float64Array(R);
   let m = 0;
   for (let r = 0; r < R; r++) {
-    abs[r] = Math.abs(diffs[r]!);
-    m += abs[r]!;
+    const v = Math.abs(diffs[r]!);
+    abs[r] = v;
+    m += v;
   }
   m /= R;
   for (let r = 0; r < R; r++) abs[r]! -= m;
@@ -65,7 +68,7 @@ function sumColumns(rows: readonly number[][], weights: ArrayLike<number> | null
 
 function statsWidth(a: readonly number[][], b: readonly number[][], name: string): number {
   if (a.length !== b.length) throw new RangeError(`${name}: systems must have statistics for the same instances`);
-  const d = a.length ? a[0]!.length : 0;
+  const d = a[0]?.length ?? 0;
   for (const rows of [a, b]) for (const r of rows) if (r.length !== d) throw new RangeError(`${name}: ragged statistics rows`);
   return d;
 }
@@ -123,8 +126,8 @@ export function approximateRandomizationCorpus(
     // A′ = A − swapped(A) + swapped(B); B′ = B − swapped(B) + swapped(A)
     const sA = sumColumns(statsA, swap, d);
     const sB = sumColumns(statsB, swap, d);
-    const a2 = totalA.map((v, c) => v - sA[c]! + sB[c]!);
-    const b2 = totalB.map((v, c) => v - sB[c]! + sA[c]!);
+    const a2 = totalA.map((v, c) => v - at(sA, c) + at(sB, c));
+    const b2 = totalB.map((v, c) => v - at(sB, c) + at(sA, c));
     samples[r] = Math.abs(corpusFromStats([a2]) - corpusFromStats([b2]));
   }
   return { p: pValueFromSamples(samples, Math.abs(observed)), observed };

@@ -44,13 +44,15 @@ export function buildScoreTable(rows: readonly ScoreRow[]): ScoreTable {
     if (!systemIndex.has(r.system)) systemIndex.set(r.system, systemIndex.size);
     if (!instanceIndex.has(r.instance)) instanceIndex.set(r.instance, instanceIndex.size);
   }
-  const k = systemIndex.size;
   const n = instanceIndex.size;
   const scores: number[][] = [];
   const seen: Uint8Array[] = [];
-  for (let s = 0; s < k; s++) {
-    scores.push(new Array<number>(n).fill(NaN));
-    seen.push(new Uint8Array(n));
+  const cells = new Map<string, { scores: number[]; seen: Uint8Array }>(); // by system
+  for (const system of systemIndex.keys()) {
+    const cell = { scores: new Array<number>(n).fill(NaN), seen: new Uint8Array(n) };
+    scores.push(cell.scores);
+    seen.push(cell.seen);
+    cells.set(system, cell);
   }
   const duplicates: string[] = [];
   let duplicateCount = 0;
@@ -58,14 +60,15 @@ export function buildScoreTable(rows: readonly ScoreRow[]): ScoreTable {
     if (typeof r.score !== 'number' || !Number.isFinite(r.score)) {
       throw new RankingInputError(`score for (${r.system}, ${r.instance}) is not a finite number: ${String(r.score)}`);
     }
-    const s = systemIndex.get(r.system) as number;
-    const i = instanceIndex.get(r.instance) as number;
-    if (seen[s]![i]) {
+    const cell = cells.get(r.system);
+    const i = instanceIndex.get(r.instance);
+    if (cell === undefined || i === undefined) throw new Error(`buildScoreTable: (${r.system}, ${r.instance}) was not indexed`); // both maps were filled from rows above
+    if (cell.seen[i]) {
       duplicateCount++;
       if (duplicates.length < MAX_NAMED) duplicates.push(`(${r.system}, ${r.instance})`);
     }
-    seen[s]![i] = 1;
-    scores[s]![i] = r.score;
+    cell.seen[i] = 1;
+    cell.scores[i] = r.score;
   }
   if (duplicateCount > 0) {
     throw new RankingInputError(`${duplicateCount} duplicate (system, instance) cell(s): ${duplicates.join(', ')}${duplicateCount > duplicates.length ? ', …' : ''}`);
@@ -74,9 +77,9 @@ export function buildScoreTable(rows: readonly ScoreRow[]): ScoreTable {
   const instances = [...instanceIndex.keys()];
   const missing: string[] = [];
   let missingCount = 0;
-  for (let s = 0; s < k; s++) {
-    for (let i = 0; i < n; i++) {
-      if (!seen[s]![i]) {
+  for (const [s, seenRow] of seen.entries()) {
+    for (const [i, present] of seenRow.entries()) {
+      if (!present) {
         missingCount++;
         if (missing.length < MAX_NAMED) missing.push(`(${systems[s]}, ${instances[i]})`);
       }
@@ -101,8 +104,7 @@ export function orientedScores(table: ScoreTable): Float64Array[] {
       throw new RankingInputError(`system ${systems[s]} has ${row.length} scores for ${instances.length} instances`);
     }
     const out = new Float64Array(row.length);
-    for (let i = 0; i < row.length; i++) {
-      const x = row[i]!;
+    for (const [i, x] of row.entries()) {
       if (!Number.isFinite(x)) throw new RankingInputError(`score for (${systems[s]}, ${instances[i]}) is not a finite number`);
       out[i] = flip * x + 0; // + 0 turns −0 into 0
     }

@@ -1,0 +1,69 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the loops of analyseSystems that run per pair, per resample or per instance (k·R·n for randomisation), indices bounded by the loops over those arrays (permutation indices are < n by construction); a check per access would cost throughput (npm run bench:ranking-scale); bit-identical results checked by npx jest libs/ranking and test/golden */
+/**
+ * The inner loops of `analyseSystems` (analyse.ts), kept apart so that the orchestration there
+ * reads with checked indices and these loops stay as tight as the benchmark needs. The column
+ * helpers also serve bootstrap.ts and corpus-resampling.ts.
+ */
+import { mulberry32 } from './prng';
+import { fillSwapMask } from './resampling';
+
+/** `values` read through a permutation: out[t] = values[order[t]] (order: indices below values.length). */
+export function gather(values: Float64Array, order: Int32Array): Float64Array {
+  const out = new Float64Array(order.length);
+  for (let t = 0; t < order.length; t++) out[t] = values[order[t]!]!;
+  return out;
+}
+
+/** Paired differences into `d`: d[l] = xi[l] − xj[l] for l < d.length (xi, xj at least as long). */
+export function differencesInto(d: Float64Array, xi: Float64Array, xj: Float64Array): void {
+  for (let l = 0; l < d.length; l++) d[l] = xi[l]! - xj[l]!;
+}
+
+/** Column `i` of a row-major R×k buffer (one row per resample): out[r] = buf[r·k + i]. */
+export function column(buf: Float64Array, k: number, i: number, R: number): Float64Array {
+  const out = new Float64Array(R);
+  for (let r = 0; r < R; r++) out[r] = buf[r * k + i]!;
+  return out;
+}
+
+/** Differences of columns i and j of a row-major R×k buffer into `out` (length R). */
+export function columnDifferencesInto(out: Float64Array, buf: Float64Array, k: number, i: number, j: number): void {
+  for (let r = 0; r < out.length; r++) out[r] = buf[r * k + i]! - buf[r * k + j]!;
+}
+
+/**
+ * Approximate randomisation on the mean score for every pair at once, one shared swap mask per
+ * trial (O(k·n) per trial), seeded with `seed`: exceed[i·k + j] (i < j) counts the trials whose
+ * |swapped sum difference| reaches the observed one.
+ */
+export function randomisationExceedances(x: readonly Float64Array[], n: number, R: number, seed: number): Int32Array {
+  const k = x.length;
+  const arExceed = new Int32Array(k * k);
+  const arRng = mulberry32(seed);
+  const mask = new Float64Array(n);
+  const sums = x.map((row) => {
+    let s = 0;
+    for (let l = 0; l < n; l++) s += row[l]!;
+    return s;
+  });
+  const S = new Float64Array(k);
+  const swappedIdx = new Int32Array(n);
+  for (let r = 0; r < R; r++) {
+    fillSwapMask(mask, arRng);
+    let m = 0;
+    for (let l = 0; l < n; l++) if (mask[l] !== 0) swappedIdx[m++] = l;
+    x.forEach((xi, i) => {
+      let s = 0;
+      for (let q = 0; q < m; q++) s += xi[swappedIdx[q]!]!;
+      S[i] = s;
+    });
+    for (let i = 0; i < k; i++) {
+      for (let j = i + 1; j < k; j++) {
+        const D = sums[i]! - sums[j]!;
+        const obs = Math.abs(D);
+        if (Math.abs(D - 2 * (S[i]! - S[j]!)) >= obs - 1e-12 * Math.max(1, obs)) arExceed[i * k + j]!++;
+      }
+    }
+  }
+  return arExceed;
+}

@@ -1,5 +1,6 @@
 // The one place that talks to @podium/ranking and @podium/metrics for the leaderboard, so the
 // API's types do not follow every change of theirs.
+import { at } from './at';
 import { metricDefinition } from '@podium/metrics';
 // Importing @podium/nli registers the `nli` and `combined` metrics into the registry.
 import '@podium/nli';
@@ -54,7 +55,7 @@ export function rankSystems(input: RankingInput, options: RankingOptions): Analy
   }
   return {
     systems: input.systems.map((system, s) => {
-      const row = input.scores[s]!;
+      const row = at(input.scores, s);
       const m = mean(row);
       const md = median(row);
       return {

@@ -95,7 +95,6 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     const summary = await processor.compute(phaseId, null);
     const elapsed = performance.now() - started;
     clearInterval(tick);
-    // eslint-disable-next-line no-console
     console.log(`leaderboards of ${SYSTEMS} × ${INSTANCES}: ${summary.computed} computed of ${summary.views} views in ${elapsed.toFixed(0)} ms; longest event-loop gap ${maxGap.toFixed(0)} ms`);
     expect(summary.threadId).toBeGreaterThan(0); // 0 is the main thread
     expect(summary.computed).toBeGreaterThanOrEqual(1);

@@ -51,7 +51,12 @@ export function malformedCases(task: FaultTask, count: number, seed: number, max
   // The project's one seeded PRNG, so a failing case can be replayed from its seed and index.
   const rng = mulberry32(seed);
   const rnd = () => rng.next();
-  const pick = <T>(xs: readonly T[]): T => defined(xs[Math.floor(rnd() * xs.length)], 'a picked element');
+  // Elements may be null or undefined (JSON values), so the index is checked, not the element.
+  const pick = <T>(xs: readonly T[]): T => {
+    const i = Math.floor(rnd() * xs.length);
+    for (const [j, x] of xs.entries()) if (j === i) return x;
+    throw new RangeError(`cannot pick from an empty list`);
+  };
   const int = (n: number) => Math.floor(rnd() * n);
   const token = task.participantToken;
   const fields = () => ({ teamId: task.teamId, systemName: `m-${int(1e9)}` });

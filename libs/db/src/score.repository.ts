@@ -92,8 +92,9 @@ export class ScoreRepository {
     const signatures = systems.map(() => '');
     await readColumns(this.db, systems.map((s) => s.submissionId), metric, testSetId, (submissionId, signature, column) => {
       const k = index.get(submissionId);
-      const row = k === undefined ? undefined : values[k];
-      if (k === undefined || !row) return;
+      if (k === undefined) return;
+      const row = values[k];
+      if (!row) return;
       const n = Math.min(row.length, column.length);
       for (let i = 0; i < n; i++) row[i] = column[i] ?? Number.NaN;
       signatures[k] = signature;

@@ -1,6 +1,5 @@
 // The one place that talks to @podium/ranking and @podium/metrics for the leaderboard, so the
 // API's types do not follow every change of theirs.
-import { at } from './at';
 import { metricDefinition } from '@podium/metrics';
 // Importing @podium/nli registers the `nli` and `combined` metrics into the registry.
 import '@podium/nli';
@@ -17,6 +16,7 @@ import {
   type Correction,
   type TestName,
 } from '@podium/ranking';
+import { at } from './at';
 
 export type { Analysis, Correction, TestName };
 export { CLUSTER_DEFINITION, TEST_LABELS, recommendedResamples, smallestReachableP };

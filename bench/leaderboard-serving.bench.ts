@@ -35,7 +35,8 @@ function rng(seed: number): () => number {
   };
 }
 
-const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+/** The p-th percentile of sorted latencies (nearest rank); NaN when no request completed. */
+const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? Number.NaN;
 
 /** CLIENTS concurrent keep-alive clients for SECONDS: requests/s and latency percentiles. */
 async function load(port: number, request: () => { method: string; path: string; body?: string; headers: Record<string, string> }) {
@@ -55,7 +56,10 @@ async function load(port: number, request: () => { method: string; path: string;
           resolve();
         });
       });
-      req.on('error', () => (errors++, resolve()));
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
       req.end(r.body);
     });
   await Promise.all(
@@ -73,7 +77,11 @@ async function main(): Promise<void> {
   if (!url) throw new Error('set DATABASE_URL to a migrated database');
   const db = createDb(url, { maxConnections: 4 });
   const reuse = process.argv.indexOf('--phase');
-  if (reuse >= 0) return serve(url, db, process.argv[reuse + 1]!);
+  if (reuse >= 0) {
+    const phaseId = process.argv[reuse + 1];
+    if (!phaseId) throw new Error('--phase needs the id of a stored phase');
+    return serve(url, db, phaseId);
+  }
   const tasks = new TaskRepository(db);
   const submissions = new SubmissionRepository(db);
   const boards = new LeaderboardRepository(db);
@@ -88,7 +96,9 @@ async function main(): Promise<void> {
     taskId: task.id, name: 'test', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 1000, totalLimit: 1000, leaderboardBeforeClose: true,
   });
   await tasks.uploadTestSet(phase.id, 'ts', Array.from({ length: INSTANCES }, (_, i) => ({ externalId: `s${i}`, source: `quelle ${i}`, references: [`ref ${i}`] })));
-  const ids = await tasks.instanceIdsOf((await tasks.phaseById(phase.id))!.testSetId!);
+  const testSetId = (await tasks.phaseById(phase.id))?.testSetId;
+  if (!testSetId) throw new Error(`phase ${phase.id} has no test set after the upload`);
+  const ids = await tasks.instanceIdsOf(testSetId);
   process.stdout.write(`phase ${phase.id}: storing ${SYSTEMS} × ${INSTANCES} scores…\n`);
   for (let s = 0; s < SYSTEMS; s++) {
     const sub = await submissions.create(
@@ -96,12 +106,8 @@ async function main(): Promise<void> {
       async () => undefined,
     );
     const r = rng(s + 1);
-    const values = ids.map(() => Math.min(0.999, r() * 0.8 + s * 0.005));
-    await submissions.saveScores(
-      sub.id,
-      ids.map((i, k) => ({ instanceId: i.id, metric: 'nli', signature: 'nli|bench', value: values[k]! })),
-      [{ metric: 'nli', signature: 'nli|bench', value: values.reduce((a, b) => a + b, 0) / values.length }],
-    );
+    const rows = ids.map((i) => ({ instanceId: i.id, metric: 'nli', signature: 'nli|bench', value: Math.min(0.999, r() * 0.8 + s * 0.005) }));
+    await submissions.saveScores(sub.id, rows, [{ metric: 'nli', signature: 'nli|bench', value: rows.reduce((a, b) => a + b.value, 0) / rows.length }]);
   }
   // The last submission is scored: the worker's job computes the defaults in a thread and stores them.
   const config = { DATABASE_URL: url, PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: 'bench' } as WorkerConfig;

@@ -34,11 +34,12 @@ import { Client } from 'pg';
 import { createDb, IdentityRepository, Role, TaskKind, TaskRepository, type Db } from '@podium/db';
 import { startApi, workerPool, type WorkerPool } from '../test/e2e/support/faults';
 import { startOwnPostgres } from '../test/e2e/support/postgres';
+import { defined } from '../test/support/defined';
 import { freePort, repoRoot, type RunningApp } from '../test/e2e/support/processes';
 import { FlagError, parsePlatformFlags, PLATFORM_USAGE, type PlatformFlags } from './platform/flags';
 import { AnswerTimeoutError, runLoad, send, type LoadRequest, type LoadResult } from './platform/load';
 import { scoreCommitTimes, scoreTableSizes, SCRATCH_PREFIX, totalBytes, type TableSize } from './platform/score-tables';
-import { extrapolate, growthExponent, percentile } from './platform/stats';
+import { extrapolate, percentile } from './platform/stats';
 import { syntheticTestSet, systemOutputs, systemQualities, type SyntheticInstance } from './platform/synthetic';
 
 const METRICS = [
@@ -113,12 +114,12 @@ async function createPhase(stack: Stack, name: string, instances: SyntheticInsta
 async function submitSystems(stack: Stack, phase: Phase, instances: SyntheticInstance[]): Promise<string[]> {
   const { systems, seed } = stack.flags;
   const quality = systemQualities(systems, seed);
-  const ids: string[] = new Array(systems);
+  const ids = new Array<string>(systems);
   let next = 0;
   const uploader = async () => {
     while (next < systems) {
       const s = next++;
-      const text = systemOutputs(instances, quality[s]!, s, seed).join('\n') + '\n';
+      const text = systemOutputs(instances, defined(quality[s], `the quality of system ${s}`), s, seed).join('\n') + '\n';
       const form = new FormData();
       form.set('teamId', stack.teamId);
       form.set('systemName', `sys-${String(s).padStart(3, '0')}`);
@@ -144,7 +145,8 @@ async function waitScored(stack: Stack, phase: Phase, pool: WorkerPool): Promise
               coalesce(sum(progress_done), 0)::int AS done FROM submission WHERE phase_id = $1`,
       [phase.id],
     );
-    const r = rows[0]!;
+    const [r] = rows;
+    if (!r) throw new Error('the progress query returned no row');
     if (r.failed > 0) throw new Error(`${r.failed} submissions of phase ${phase.name} failed; worker logs:\n${pool.logs().slice(-3000)}`);
     if (r.scored === stack.flags.systems) return;
     if (r.done !== last) [last, progressAt] = [r.done, Date.now()];
@@ -229,7 +231,8 @@ interface ExportResult {
 
 /** Streams the phase's scores.csv, counting rows and bytes, sampling the api's RSS every 20 ms. */
 async function exportPhase(stack: Stack, phase: Phase): Promise<ExportResult> {
-  const pid = stack.api.child.pid!;
+  const pid = stack.api.child.pid;
+  if (pid === undefined) throw new Error('the api process has no pid (it did not start)');
   const before = readProcStatus(pid);
   // Writing 5 to clear_refs resets VmHWM (Linux ≥ 4.0), so the high-water mark is this export's.
   let hwmReset = false;
@@ -303,7 +306,7 @@ function apiErrorsSince(stack: Stack, from: number): LoadSet['apiErrors'] {
       const e = JSON.parse(l) as { level?: string; msg?: string; message?: string };
       if (e.level !== 'error') continue;
       count++;
-      const m = String(e.msg ?? e.message ?? l).slice(0, 200);
+      const m = (e.msg ?? e.message ?? l).slice(0, 200);
       if (messages.length < 3 && !messages.includes(m)) messages.push(m);
     } catch {
       // a partial line
@@ -394,8 +397,7 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
           return {};
         }
       })
-      .filter((e) => e.event === 'job-start' && e.submissionId && ids.has(e.submissionId) && e.time)
-      .map((e) => Date.parse(e.time!));
+      .flatMap((e) => (e.event === 'job-start' && e.submissionId && ids.has(e.submissionId) && e.time ? [Date.parse(e.time)] : []));
     const { rows: scoredRows } = await stack.sql.query<{ id: string; scored_at: Date }>(`SELECT id::text, scored_at FROM submission WHERE phase_id = $1`, [phase.id]);
     const commits = await scoreCommitTimes(stack.sql, submissions);
     const lastScore = commits ? Math.max(...[...commits.committed.values()].map((d) => d.getTime())) : Math.max(...scoredRows.map((r) => r.scored_at.getTime()));
@@ -403,7 +405,7 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
     const window = (lastScore - firstStart) / 1000;
     let write: SizeResult['write'] = null;
     if (commits) {
-      const tx = scoredRows.map((r) => (commits.committed.get(r.id)!.getTime() - r.scored_at.getTime()) / 1000);
+      const tx = scoredRows.map((r) => (defined(commits.committed.get(r.id), `the commit time of submission ${r.id}`).getTime() - r.scored_at.getTime()) / 1000);
       if (tx.every((s) => s >= 0)) {
         const sum = tx.reduce((a, b) => a + b, 0);
         write = { table: commits.table, transactionSeconds: sum, valuesPerSecond: sum > 0 ? values / sum : NaN, medianTransactionSeconds: percentile(tx, 50) };
@@ -468,8 +470,8 @@ async function oldLayout(stack: Stack, phase: Phase, submissions: string[]): Pro
     const chunks: Buffer[] = [];
     const a = await send(stack.agent, { method: 'GET', url: `${stack.baseUrl}/api/submissions/${id}/scores.csv`, headers: { 'accept-encoding': 'identity' } }, (c) => chunks.push(c));
     if (a.status !== 200) throw new Error(`submission scores.csv answered ${a.status}`);
-    const records = parseCsv(Buffer.concat(chunks), { columns: true }) as { instance_id: string; metric: string; signature: string; score: string }[];
-    for (const r of records) rows.push([id, instanceId.get(r.instance_id)!, r.metric, r.signature, Number(r.score)]);
+    const records = parseCsv<{ instance_id: string; metric: string; signature: string; score: string }>(Buffer.concat(chunks), { columns: true });
+    for (const r of records) rows.push([id, defined(instanceId.get(r.instance_id), `instance ${r.instance_id}`), r.metric, r.signature, Number(r.score)]);
   }
   await stack.sql.query(`DROP TABLE IF EXISTS ${table}`);
   await stack.sql.query(`CREATE TABLE ${table} (
@@ -495,7 +497,7 @@ async function oldLayout(stack: Stack, phase: Phase, submissions: string[]): Pro
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const { rows: size } = await stack.sql.query<{ bytes: string }>(`SELECT pg_total_relation_size('${table}')::text AS bytes`);
   await stack.sql.query(`DROP TABLE ${table}`);
-  const bytes = Number(size[0]!.bytes);
+  const bytes = Number(defined(size[0], 'the table size row').bytes);
   return { submissions: sample.length, rows: rows.length, seconds, rowsPerSecond: rows.length / seconds, bytes, bytesPerValue: bytes / rows.length };
 }
 
@@ -513,9 +515,9 @@ async function setUp(flags: PlatformFlags, cleanup: (() => Promise<void>)[]): Pr
   const identity = new IdentityRepository(db);
   const organiser = await identity.createUser('bench-organiser', Role.ORGANISER);
   const team = await identity.createTeam('bench-team', ['bench-participant']);
-  const participant = (await identity.userByName('bench-participant'))!;
+  const participant = defined(await identity.userByName('bench-participant'), 'the bench participant');
   const task = await new TaskRepository(db).createTask({
-    slug: 'bench-platform', title: 'bench:platform', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', createdById: organiser.id, metrics: METRICS as never,
+    slug: 'bench-platform', title: 'bench:platform', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', createdById: organiser.id, metrics: METRICS,
   });
   // Rate limits off: every load request comes from one address.
   const { api, baseUrl } = await startApi({ DATABASE_URL: pg.url, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0' });
@@ -541,6 +543,16 @@ async function setUp(flags: PlatformFlags, cleanup: (() => Promise<void>)[]): Pr
 // ---------------------------------------------------------------- report
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+/** The machine a run measured (printed with the report and stored in its JSON). */
+interface BenchEnvironment {
+  cores: number;
+  memoryGiB: number;
+  loadBefore: string;
+  node: string;
+  /** The second phase's size, recomputed during the load measurements. */
+  secondPhase?: string;
+}
+
 const ratio = (a: number, b: number) => (Number.isFinite(a / b) && b !== 0 ? `×${(a / b).toFixed(2)}` : 'n/a');
 
 interface Line {
@@ -550,27 +562,32 @@ interface Line {
   target: string;
 }
 
-function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null, env: Record<string, unknown>, features: Stack['features']): { text: string; lines: Line[]; targets: Record<string, boolean> } {
+function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null, env: BenchEnvironment, features: Stack['features']): { text: string; lines: Line[]; targets: Record<string, boolean> } {
   const lines: Line[] = [];
   const targets: Record<string, boolean> = {};
+  const first = sizes[0];
+  const last = sizes[sizes.length - 1];
+  if (!first || !last) throw new Error('no size was measured');
   const two = sizes.length === 2;
-  const add = (label: string, get: (s: SizeResult) => number, show: (x: number) => string, target = '') => {
+  /** Adds a line (growth: second size over the first); returns it, for values shown differently. */
+  const add = (label: string, get: (s: SizeResult) => number, show: (x: number) => string, target = ''): Line => {
     const v = sizes.map(get);
-    lines.push({ label, values: v.map(show), growth: two ? ratio(v[1]!, v[0]!) : '', target });
+    const [v0, v1] = v;
+    const line = { label, values: v.map(show), growth: two && v0 !== undefined && v1 !== undefined ? ratio(v1, v0) : '', target };
+    lines.push(line);
+    return line;
   };
   const all = (pred: (s: SizeResult) => boolean) => sizes.every(pred);
 
   add('scoring instances/s (first job start → last commit)', (s) => s.scoring.instancesPerSecond, (x) => fmt(x));
   add('score values stored/s (same window)', (s) => s.scoring.valuesPerSecond, (x) => fmt(x));
   targets['written'] = all((s) => (s.write?.valuesPerSecond ?? 0) >= TARGET.writtenPerSecond);
-  const oldRate = old ? ` (old layout ${fmt(old.rowsPerSecond)}/s: ${ratio(sizes[0]!.write?.valuesPerSecond ?? NaN, old.rowsPerSecond)})` : '';
+  const oldRate = old ? ` (old layout ${fmt(old.rowsPerSecond)}/s: ${ratio(first.write?.valuesPerSecond ?? NaN, old.rowsPerSecond)})` : '';
   add('score values written/s (inside write transactions)', (s) => s.write?.valuesPerSecond ?? NaN, (x) => fmt(x), `≥ ${fmt(TARGET.writtenPerSecond)}  ${verdict(targets['written'])}${oldRate}`);
   targets['bytes'] = all((s) => s.storage.bytesPerValue <= TARGET.bytesPerValue);
-  const oldBytes = old ? ` (old layout ${fmt(old.bytesPerValue, 1)} B: ${ratio(old.bytesPerValue, sizes[0]!.storage.bytesPerValue)} smaller)` : '';
+  const oldBytes = old ? ` (old layout ${fmt(old.bytesPerValue, 1)} B: ${ratio(old.bytesPerValue, first.storage.bytesPerValue)} smaller)` : '';
   add('bytes per stored score value', (s) => s.storage.bytesPerValue, (x) => fmt(x, 1), `≤ ${TARGET.bytesPerValue}  ${verdict(targets['bytes'])}${oldBytes}`);
 
-  const last = sizes[sizes.length - 1]!;
-  const first = sizes[0]!;
   const board = extrapolate(first.instances, first.leaderboard.secondsAfterLastScore, last.instances, last.leaderboard.secondsAfterLastScore, TARGET.boardInstances);
   targets['leaderboard'] = board.value <= TARGET.boardSeconds;
   const boardWhat = features.updating ? 'stored (updating: false)' : 'first complete answer';
@@ -582,17 +599,18 @@ function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null
   );
   for (const [phaseName, key] of [['cached', 'cached'], ['while another phase recomputes', 'recomputing']] as const) {
     for (const variant of Object.keys(first[key].results)) {
-      const ok = key === 'recomputing' ? all((s) => s[key].results[variant]!.p95 < TARGET.p95Ms && s[key].results[variant]!.perSecond >= TARGET.perSecond) : null;
+      const r = (s: SizeResult) => defined(s[key].results[variant], `${variant} (${phaseName}) at ${s.systems}×${s.instances}`);
+      const ok = key === 'recomputing' ? all((s) => r(s).p95 < TARGET.p95Ms && r(s).perSecond >= TARGET.perSecond) : null;
       if (ok !== null) targets[`recomputing ${variant}`] = ok;
-      const r = (s: SizeResult) => s[key].results[variant]!;
-      add(`${variant}, ${phaseName}: p50/p95/p99 ms`, (s) => r(s).p95, () => '', ok === null ? '' : `p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s  ${verdict(ok)}`);
-      lines[lines.length - 1]!.values = sizes.map((s) => `${fmt(r(s).p50, 1)}/${fmt(r(s).p95, 1)}/${fmt(r(s).p99, 1)}`);
-      add(`  req/s (${flags.clients} clients × ${flags.duration} s), KiB/answer${sizes.some((s) => r(s).errors > 0) ? ', errors ' + sizes.map((s) => r(s).errors).join('/') : ''}`, (s) => r(s).perSecond, (x) => fmt(x));
-      lines[lines.length - 1]!.values = sizes.map((s) => `${fmt(r(s).perSecond)} (${fmt(r(s).meanBytes / 1024, 1)})`);
+      add(`${variant}, ${phaseName}: p50/p95/p99 ms`, (s) => r(s).p95, () => '', ok === null ? '' : `p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s  ${verdict(ok)}`).values = sizes.map(
+        (s) => `${fmt(r(s).p50, 1)}/${fmt(r(s).p95, 1)}/${fmt(r(s).p99, 1)}`,
+      );
+      add(`  req/s (${flags.clients} clients × ${flags.duration} s), KiB/answer${sizes.some((s) => r(s).errors > 0) ? ', errors ' + sizes.map((s) => r(s).errors).join('/') : ''}`, (s) => r(s).perSecond, (x) => fmt(x)).values = sizes.map(
+        (s) => `${fmt(r(s).perSecond)} (${fmt(r(s).meanBytes / 1024, 1)})`,
+      );
     }
   }
-  add('  recomputes of the other phase completed (median s)', (s) => s.recomputing.recomputeCycles.length, (x) => fmt(x));
-  lines[lines.length - 1]!.values = sizes.map((s) => `${s.recomputing.recomputeCycles.length} (${fmt(percentile(s.recomputing.recomputeCycles, 50), 2)})`);
+  add('  recomputes of the other phase completed (median s)', (s) => s.recomputing.recomputeCycles.length, (x) => fmt(x)).values = sizes.map((s) => `${s.recomputing.recomputeCycles.length} (${fmt(percentile(s.recomputing.recomputeCycles, 50), 2)})`);
 
   const rows1 = first.export.rows;
   const rows2 = last.export.rows;
@@ -605,8 +623,7 @@ function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null
   add('phase scores.csv export, s', (s) => s.export.seconds, (x) => (Number.isFinite(x) ? fmt(x, 2) : `> ${EXPORT_TIMEOUT_MS / 1000}`), `10⁷ scores < ${TARGET.exportSeconds} s: ~${fmt(exportTime.value)} s extrapolated, exponent ${exportTime.exponent.toFixed(2)}`);
   add('  rows', (s) => s.export.rows, (x) => fmt(x));
   add('  MiB', (s) => s.export.bytes / MiB, (x) => fmt(x, 1));
-  add('  api peak RSS MiB (+ over its RSS before)', (s) => s.export.peakRssMiB, () => '', `${two ? `flat: +${fmt(projectedExtra)} MiB at 10⁷ extrapolated (< ${TARGET.exportExtraMiB})` : 'flat: not judged with one size (--scale 1)'}  ${verdict(targets['export'])}`);
-  lines[lines.length - 1]!.values = sizes.map((s) => `${fmt(s.export.peakRssMiB)} (+${fmt(extra(s))})`);
+  add('  api peak RSS MiB (+ over its RSS before)', (s) => s.export.peakRssMiB, () => '', `${two ? `flat: +${fmt(projectedExtra)} MiB at 10⁷ extrapolated (< ${TARGET.exportExtraMiB})` : 'flat: not judged with one size (--scale 1)'}  ${verdict(targets['export'])}`).values = sizes.map((s) => `${fmt(s.export.peakRssMiB)} (+${fmt(extra(s))})`);
 
   const headers = sizes.map((s) => `${s.systems}×${fmt(s.instances)}`);
   const w0 = Math.max(...lines.map((l) => l.label.length));
@@ -614,9 +631,9 @@ function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null
   const row = (label: string, values: string[], growth: string, target: string) =>
     `${label.padEnd(w0)}  ${values.map((v) => v.padStart(wv)).join('  ')}  ${growth.padStart(two ? 7 : 0)}  ${target}`.trimEnd();
   const out = [
-    `bench:platform — ${flags.systems} systems, BLEU/chrF/TER, ${flags.workers} workers, ${env['cores']} cores, load ${env['loadBefore']} at start; ${new Date().toISOString()}`,
+    `bench:platform — ${flags.systems} systems, BLEU/chrF/TER, ${flags.workers} workers, ${env.cores} cores, load ${env.loadBefore} at start; ${new Date().toISOString()}`,
     `score tables measured: ${last.storage.tables.map((t) => `${t.table} (${fmt(t.bytes / MiB, 1)} MiB)`).join(', ')}; write times from ${first.write ? `${first.write.table} commit timestamps` : 'n/a (no commit timestamps)'}`,
-    `leaderboard: ${features.updating ? 'stored (Leaderboard.updating present)' : 'computed by the api on request (no Leaderboard.updating)'}; recomputed meanwhile: a second phase of ${env['secondPhase']}; rate limits off; PostgreSQL fsync off`,
+    `leaderboard: ${features.updating ? 'stored (Leaderboard.updating present)' : 'computed by the api on request (no Leaderboard.updating)'}; recomputed meanwhile: a second phase of ${env.secondPhase ?? 'none'}; rate limits off; PostgreSQL fsync off`,
     old
       ? `old row-per-score layout (scratch table, ${old.submissions} submissions, ${fmt(old.rows)} rows; raw multi-row INSERTs of ${OLD_INSERT_CHUNK} through Prisma, no ORM row mapping, workers idle): ${fmt(old.bytesPerValue, 1)} B/value, ${fmt(old.rowsPerSecond)} rows/s`
       : 'old row-per-score layout: not measured',
@@ -648,7 +665,7 @@ async function main(): Promise<void> {
     return;
   }
   const started = Date.now();
-  const env: Record<string, unknown> = { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), loadBefore: loadavg()[0]!.toFixed(1), node: process.version };
+  const env: BenchEnvironment = { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), loadBefore: loadavg()[0]?.toFixed(1) ?? 'unknown', node: process.version };
   say(`${flags.systems} systems × ${fmt(flags.instances)} instances${flags.scale > 1 ? ` and × ${fmt(Math.round(flags.instances * flags.scale))}` : ''}; ${env.cores} cores, load ${env.loadBefore}`);
   execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs'), '--if-stale'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
 
@@ -673,7 +690,7 @@ async function main(): Promise<void> {
     say(`stack up at ${stack.baseUrl}; Leaderboard.updating ${stack.features.updating ? 'present' : 'absent'}, stamp ${stack.features.stamp ? 'present' : 'absent'}`);
     // The second phase, recomputed during the load measurements: the same systems, a tenth of N.
     const n2 = Math.max(100, Math.round(flags.instances / 10));
-    Object.assign(env, { secondPhase: `${flags.systems}×${fmt(n2)}` });
+    env.secondPhase = `${flags.systems}×${fmt(n2)}`;
     say(`second phase: ${flags.systems} systems × ${fmt(n2)} instances`);
     const recomputeInstances = syntheticTestSet(n2, flags.seed + 7);
     const recompute = await createPhase(stack, 'recomputed', recomputeInstances);

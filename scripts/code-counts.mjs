@@ -7,7 +7,7 @@
 //   disables    comments containing `eslint-disable` (line, next-line and block forms).
 // Parsed with the TypeScript compiler API (syntax only, no type checking).
 // --lint also runs ESLint (eslint.config.mjs, no cache) and prints its problems by rule, including
-// the paths listed in `pendingPaths` there (PODIUM_LINT_PENDING=1).
+// every linted path.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -75,7 +75,6 @@ for (const file of files) {
 const report = { files: files.length, total, byFolder: Object.fromEntries([...byFolder].sort(([a], [b]) => a.localeCompare(b))) };
 
 if (args.has('--lint')) {
-  process.env.PODIUM_LINT_PENDING = '1';
   const { refreshProjectGraph, LINT_TARGETS } = await import('./lib/lint.mjs');
   refreshProjectGraph();
   const { ESLint } = await import('eslint');

@@ -1,3 +1,2 @@
-/* eslint-disable */
 const preset = require('../../jest.preset.js');
 module.exports = { ...preset, displayName: 'leaderboard', rootDir: __dirname };

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { LeaderboardJobRunner } from '../../../test/support/leaderboards';
 import { createApp } from './app';
+import { defined } from '../../../test/support/defined';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);
@@ -15,7 +16,6 @@ jest.setTimeout(60_000);
 const DATABASE_URL = process.env['DATABASE_URL'];
 const suite = DATABASE_URL ? describe : describe.skip;
 if (!DATABASE_URL) {
-  // eslint-disable-next-line no-console
   console.warn('app.integration.spec: DATABASE_URL is not set, so the API integration tests are SKIPPED (npm test sets it)');
 }
 
@@ -55,7 +55,7 @@ suite('API against PostgreSQL', () => {
   const ok = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
     const r = await gql(query, variables, token);
     if (r.errors) throw new Error(`GraphQL errors: ${JSON.stringify(r.errors)}`);
-    return r.data!;
+    return defined(r.data, 'GraphQL data');
   };
   const upload = (phaseId: string, file: Buffer, fields: Record<string, string>, token?: string, name = 'out.jsonl') => {
     const req = request(app.getHttpServer()).post(`/api/phases/${phaseId}/submissions`);
@@ -126,10 +126,10 @@ suite('API against PostgreSQL', () => {
   /** Stores BLEU scores as the worker would (this suite's queue has no worker), one value per instance in test-set order. */
   async function saveBleu(phaseId: string, submissionId: string, values: number[], corpus: number): Promise<void> {
     const tasks = new TaskRepository(db);
-    const instances = await tasks.instanceIdsOf((await tasks.phaseById(phaseId))!.testSetId!);
+    const instances = await tasks.instanceIdsOf(defined(defined(await tasks.phaseById(phaseId), 'phase').testSetId, 'test set'));
     await new SubmissionRepository(db).saveScores(
       submissionId,
-      instances.map((inst, k) => ({ instanceId: inst.id, metric: 'bleu', signature: 'bleu|nrefs:1|version:test', value: values[k]! })),
+      instances.map((inst, k) => ({ instanceId: inst.id, metric: 'bleu', signature: 'bleu|nrefs:1|version:test', value: defined(values[k], 'values[k]') })),
       [{ metric: 'bleu', signature: 'bleu|nrefs:1|version:test', value: corpus }],
     );
   }
@@ -137,7 +137,7 @@ suite('API against PostgreSQL', () => {
   beforeAll(async () => {
     const config = loadApiConfig({ DATABASE_URL, PODIUM_MAX_UPLOAD_BYTES: String(MAX_UPLOAD), PODIUM_WEB_DIST: '/nonexistent' });
     app = await createApp(config, { logger: false, queueSchema: QUEUE_SCHEMA });
-    db = createDb(DATABASE_URL!);
+    db = createDb(defined(DATABASE_URL, 'DATABASE_URL'));
     const identity = new IdentityRepository(db);
     const organiser = await identity.createUser(`org-${suffix}`, Role.ORGANISER);
     organiserToken = await identity.issueToken(organiser.id, 'integration test');
@@ -413,7 +413,7 @@ suite('API against PostgreSQL', () => {
       systems { system team n mean median corpusScore bt rank { mean median bt } cluster { mean } meanCi { low high } rankInterval { bt { best worst } } }
       pairs { a b wins losses ties pBt medianDiff p pAdjusted } } }`;
     // No worker serves this suite's queue: the runner computes the boards the API queued, as a worker would.
-    const runner = new LeaderboardJobRunner(DATABASE_URL!, QUEUE_SCHEMA);
+    const runner = new LeaderboardJobRunner(defined(DATABASE_URL, 'DATABASE_URL'), QUEUE_SCHEMA);
     const board = await runner.settled(async () => (await ok(query, { p: phaseId }, organiserToken))['leaderboard']);
     expect(board).toMatchObject({
       updating: false,

@@ -11,6 +11,7 @@ import { defaultView, parseLeaderboardDocument, viewKey } from '@podium/leaderbo
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { LeaderboardProcessor } from './leaderboard.processor';
+import { defined } from '../../../test/support/defined';
 
 jest.setTimeout(180_000);
 
@@ -40,7 +41,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
   const INSTANCES = 6000;
 
   beforeAll(async () => {
-    db = createDb(url!, { maxConnections: 3 });
+    db = createDb(defined(url, 'DATABASE_URL'), { maxConnections: 3 });
     boards = new LeaderboardRepository(db);
     const tasks = new TaskRepository(db);
     const submissions = new SubmissionRepository(db);
@@ -58,7 +59,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     await tasks.setPhaseSignificance(phase.id, { resamples: 2000, seed: 12345 });
     phaseId = phase.id;
     await tasks.uploadTestSet(phase.id, 'ts', Array.from({ length: INSTANCES }, (_, i) => ({ externalId: `s${i}`, source: `quelle ${i}`, references: [`ref ${i}`] })));
-    const ids = await tasks.instanceIdsOf((await tasks.phaseById(phase.id))!.testSetId!);
+    const ids = await tasks.instanceIdsOf(defined(defined(await tasks.phaseById(phase.id), 'phase').testSetId, 'test set'));
     for (let s = 0; s < SYSTEMS; s++) {
       const sub = await submissions.create(
         { phaseId, teamId, submittedById: organiserId, systemName: `sys${s}`, description: '', checksum: `c${s}`, outputs: ids.map((i, k) => ({ instanceId: i.id, text: `out ${s} ${k}` })) },
@@ -68,13 +69,13 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
       const values = ids.map(() => Math.min(0.999, r() * 0.8 + s * 0.02));
       await submissions.saveScores(
         sub.id,
-        ids.map((i, k) => ({ instanceId: i.id, metric: 'nli', signature: 'nli|test', value: values[k]! })),
+        ids.map((i, k) => ({ instanceId: i.id, metric: 'nli', signature: 'nli|test', value: defined(values[k], 'values[k]') })),
         [{ metric: 'nli', signature: 'nli|test', value: values.reduce((a, b) => a + b, 0) / values.length }],
       );
     }
-    boss = new PgBoss({ connectionString: url!, schema: QUEUE_SCHEMA, max: 3, supervise: false, schedule: false });
+    boss = new PgBoss({ connectionString: defined(url, 'DATABASE_URL'), schema: QUEUE_SCHEMA, max: 3, supervise: false, schedule: false });
     await boss.start();
-    const config = { DATABASE_URL: url!, PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: 'lb-test-worker' } as WorkerConfig;
+    const config = { DATABASE_URL: defined(url, 'DATABASE_URL'), PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: 'lb-test-worker' } as WorkerConfig;
     processor = new LeaderboardProcessor(boss, config, boards);
   });
 
@@ -95,7 +96,6 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     const summary = await processor.compute(phaseId, null);
     const elapsed = performance.now() - started;
     clearInterval(tick);
-    // eslint-disable-next-line no-console
     console.log(`leaderboards of ${SYSTEMS} × ${INSTANCES}: ${summary.computed} computed of ${summary.views} views in ${elapsed.toFixed(0)} ms; longest event-loop gap ${maxGap.toFixed(0)} ms`);
     expect(summary.threadId).toBeGreaterThan(0); // 0 is the main thread
     expect(summary.computed).toBeGreaterThanOrEqual(1);
@@ -105,8 +105,8 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     const stamp = await boards.stamp(phaseId);
     const found = await boards.current(phaseId, viewKey(defaultView('', 'primary')));
     expect(found?.board?.stamp).toBe(stamp);
-    const bytes = await boards.bytes(found!.board!.id);
-    const board = parseLeaderboardDocument(bytes!.body);
+    const bytes = await boards.bytes(defined(defined(found, 'stored board row').board, 'stored board').id);
+    const board = parseLeaderboardDocument(defined(bytes, 'board bytes').body);
     expect(board.systems).toHaveLength(SYSTEMS);
     expect(board.resamples).toBe(2000);
     expect(board.updating).toBe(false);
@@ -127,7 +127,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
       await new Promise((r) => setTimeout(r, 250));
     }
     const found = await boards.current(phaseId, viewKey(defaultView('', 'all')));
-    const board = parseLeaderboardDocument((await boards.bytes(found!.board!.id))!.body);
+    const board = parseLeaderboardDocument(defined(await boards.bytes(defined(defined(found, 'stored board row').board, 'stored board').id), 'board bytes').body);
     expect(board.systems.find((s) => s.system === 'sys0')?.isBaseline).toBe(true);
     await boss.offWork(COMPUTE_LEADERBOARDS_QUEUE);
   });

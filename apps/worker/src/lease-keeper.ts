@@ -55,8 +55,10 @@ export class LeaseKeeper {
   start(): void {
     this.stopped = false;
     const loop = (what: string, periodMs: number, tick: () => Promise<void>) => {
+      // run() catches what tick() throws, so the promise void discards never rejects.
+      const schedule = (ms: number) => this.timers.set(what, setTimeout(() => void run(), ms).unref());
       const run = async () => {
-        if (this.stopped) return;
+        if (this.isStopped()) return;
         let next = periodMs;
         try {
           await tick();
@@ -67,12 +69,19 @@ export class LeaseKeeper {
           next = Math.min(MAX_BACKOFF_MS, 250 * 2 ** Math.min(this.failures, 5));
           this.log.warn({ msg: `${what} failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); retrying in ${next} ms`, event: 'reconnecting', attempt: this.failures });
         }
-        if (!this.stopped) this.timers.set(what, setTimeout(run, next).unref());
+        if (!this.isStopped()) schedule(next);
       };
-      this.timers.set(what, setTimeout(run, 0).unref());
+      schedule(0);
     };
     loop('lease renewal', this.renewSeconds * 1000, () => this.renew());
-    loop('lease reaper', this.reapSeconds * 1000, async () => void (await this.reap()));
+    loop('lease reaper', this.reapSeconds * 1000, async () => {
+      await this.reap();
+    });
+  }
+
+  /** A call, not a field read: stop() may run while a tick awaits, which narrowing cannot see. */
+  private isStopped(): boolean {
+    return this.stopped;
   }
 
   async stop(): Promise<void> {

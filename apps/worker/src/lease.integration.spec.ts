@@ -24,6 +24,7 @@ import PgBoss from 'pg-boss';
 import { LeaseKeeper } from './lease-keeper';
 import { ScoringProcessor } from './scoring.processor';
 import { ScoringService } from './scoring.service';
+import { defined } from '../../../test/support/defined';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);
@@ -41,7 +42,7 @@ describeDb('scoring leases (real PostgreSQL, real pg-boss)', () => {
   let phaseId: string;
 
   async function makeSubmission(): Promise<string> {
-    const ids = await tasks.instanceIdsOf((await tasks.phaseById(phaseId))!.testSetId!);
+    const ids = await tasks.instanceIdsOf(defined(defined(await tasks.phaseById(phaseId), 'phase').testSetId, 'test set'));
     const sub = await submissions.create(
       {
         phaseId, teamId, submittedById: organiserId, systemName: `sys-${randomUUID().slice(0, 8)}`, description: '', checksum: 'x', bypassLimits: true,
@@ -54,8 +55,8 @@ describeDb('scoring leases (real PostgreSQL, real pg-boss)', () => {
   const keeper = (name: string) => new LeaseKeeper(submissions, boss, { PODIUM_WORKER_NAME: name } as WorkerConfig);
 
   beforeAll(async () => {
-    db = createDb(url!, { maxConnections: 3 });
-    boss = new PgBoss({ connectionString: url!, max: 2, schema: 'pgboss_lease_spec', supervise: false, schedule: false });
+    db = createDb(defined(url, 'DATABASE_URL'), { maxConnections: 3 });
+    boss = new PgBoss({ connectionString: defined(url, 'DATABASE_URL'), max: 2, schema: 'pgboss_lease_spec', supervise: false, schedule: false });
     boss.on('error', () => undefined);
     await boss.start();
     await boss.createQueue(SCORE_SUBMISSION_QUEUE);
@@ -102,27 +103,28 @@ describeDb('scoring leases (real PostgreSQL, real pg-boss)', () => {
   it('reaps a lapsed lease into a pg-boss retry that is fetched again with retryCount 1, showing "attempt 2 of 4"', async () => {
     const id = await makeSubmission();
     const [job] = await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 50, includeMetadata: true }).then((jobs) => jobs.filter((j) => j.data.submissionId === id));
+    if (!job) throw new Error('expected job to be present');
     expect(job).toBeDefined();
-    expect(job!.retryCount).toBe(0);
+    expect(job.retryCount).toBe(0);
     // A worker takes the lease and "dies": it never renews.
-    await submissions.acquireLease(id, 'dead-worker', job!.id, 0.05);
+    await submissions.acquireLease(id, 'dead-worker', job.id, 0.05);
     await new Promise((r) => setTimeout(r, 120));
     const result = await keeper('reaper').reap([id]);
     expect(result.requeued.map((r) => r.submissionId)).toEqual([id]);
     const queued = await db.submission.findUniqueOrThrow({ where: { id } });
     expect(queued).toMatchObject({ status: 'QUEUED', retryReason: 'worker-stopped', attempt: 1, leaseOwner: null });
     expect(retryNote(queued, SCORE_JOB_MAX_ATTEMPTS)).toBe('retrying after a worker stopped (attempt 2 of 4)');
-    const retried = await boss.getJobById(SCORE_SUBMISSION_QUEUE, job!.id, { includeArchive: false });
+    const retried = await boss.getJobById(SCORE_SUBMISSION_QUEUE, job.id, { includeArchive: false });
     expect(retried?.state).toBe('retry');
     // pg-boss's backoff: the first retry waits retryDelay (1 s) to 2 s.
     let again: PgBoss.JobWithMetadata<{ submissionId: string }> | undefined;
     const deadline = Date.now() + 10_000;
     while (!again && Date.now() < deadline) {
-      again = (await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 50, includeMetadata: true })).find((j) => j.id === job!.id);
+      again = (await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 50, includeMetadata: true })).find((j) => j.id === job.id);
       if (!again) await new Promise((r) => setTimeout(r, 200));
     }
     expect(again?.retryCount).toBe(1);
-    expect((await submissions.acquireLease(id, 'second-worker', again!.id, 30)).kind).toBe('acquired');
+    expect((await submissions.acquireLease(id, 'second-worker', defined(again, 'again').id, 30)).kind).toBe('acquired');
     expect((await db.submission.findUniqueOrThrow({ where: { id } })).attempt).toBe(2);
   }, 30_000);
 
@@ -153,14 +155,15 @@ describeDb('scoring leases (real PostgreSQL, real pg-boss)', () => {
   it('hands a submission back on shutdown: QUEUED with its job retried by pg-boss', async () => {
     const id = await makeSubmission();
     const [job] = (await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 50, includeMetadata: true })).filter((j) => j.data.submissionId === id);
+    if (!job) throw new Error('expected job to be present');
     const k = keeper('stopping-worker');
-    expect((await k.acquire(id, job!.id)).kind).toBe('acquired');
+    expect((await k.acquire(id, job.id)).kind).toBe('acquired');
     const handed = await submissions.releaseLease(id, k.owner, 'shutdown', async (sql) => {
-      await boss.fail(SCORE_SUBMISSION_QUEUE, job!.id, { message: 'handed back' }, { db: sql });
+      await boss.fail(SCORE_SUBMISSION_QUEUE, job.id, { message: 'handed back' }, { db: sql });
     });
     expect(handed).toBe(true);
     expect((await db.submission.findUniqueOrThrow({ where: { id } })).status).toBe('QUEUED');
-    expect((await boss.getJobById(SCORE_SUBMISSION_QUEUE, job!.id, { includeArchive: false }))?.state).toBe('retry');
+    expect((await boss.getJobById(SCORE_SUBMISSION_QUEUE, job.id, { includeArchive: false }))?.state).toBe('retry');
   }, 30_000);
 
   it('retries a job whose scoring crashed through real pg-boss: handed back, failed by id, fetched again with retryCount 1', async () => {
@@ -169,20 +172,21 @@ describeDb('scoring leases (real PostgreSQL, real pg-boss)', () => {
     const service = new ScoringService(submissions, null, k);
     // A transient crash after the lease was taken (the disk, the network): not a permanent error.
     jest.spyOn(service, 'scoreBatch').mockImplementation(async (ids, jobIds = []) => {
-      await k.acquire(ids[0]!, jobIds[0] ?? null);
+      await k.acquire(defined(ids[0], 'ids[0]'), jobIds[0] ?? null);
       return [new Error('disk on fire')];
     });
     const processor = new ScoringProcessor(boss, { PODIUM_WORKER_NAME: 'crashing-worker' } as WorkerConfig, service);
     const [job] = (await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 50, includeMetadata: true })).filter((j) => j.data.submissionId === id);
-    await processor.handleBatch([job as PgBoss.JobWithMetadata<unknown>]);
+    if (!job) throw new Error('expected job to be present');
+    await processor.handleBatch([job]);
     expect(await db.submission.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'QUEUED', retryReason: 'error', attempt: 1, leaseOwner: null });
     expect(retryNote(await db.submission.findUniqueOrThrow({ where: { id } }), SCORE_JOB_MAX_ATTEMPTS)).toBe('retrying after an error (attempt 2 of 4)');
-    const stored = await boss.getJobById(SCORE_SUBMISSION_QUEUE, job!.id, { includeArchive: false });
+    const stored = await boss.getJobById(SCORE_SUBMISSION_QUEUE, job.id, { includeArchive: false });
     expect(stored).toMatchObject({ state: 'retry', retryLimit: 3, retryDelay: 1, retryBackoff: true });
     let again: PgBoss.JobWithMetadata<{ submissionId: string }> | undefined;
     const deadline = Date.now() + 10_000;
     while (!again && Date.now() < deadline) {
-      again = (await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 50, includeMetadata: true })).find((j) => j.id === job!.id);
+      again = (await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 50, includeMetadata: true })).find((j) => j.id === job.id);
       if (!again) await new Promise((r) => setTimeout(r, 200));
     }
     expect(again?.retryCount).toBe(1);

@@ -68,7 +68,7 @@ export async function runMetrics(
       results.push(await nli.score(config, taskKind, instances, onProgress));
       continue;
     }
-    if (!isMetricName(config.name)) throw new MetricUnavailableError(`unknown metric '${config.name}'`);
+    if (!isMetricName(config.name)) throw new MetricUnavailableError(`unknown metric '${String(config.name)}'`);
     const r = scoreWithStats(config.name, classicalOptions(config.options), hyps, refs);
     const corpusKind = metricDefinition(config.name)?.kind === 'corpus';
     results.push({

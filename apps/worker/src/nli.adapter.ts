@@ -21,7 +21,7 @@ export function nliOptionsFor(config: MetricConfig, kind: TaskKindName): NliMetr
   // The registry's schema (registered by @podium/nli) validates; the API already did at task creation.
   let o: z.infer<typeof nliOptionsSchema>;
   try {
-    o = validateMetricOptions('nli', config.options) as z.infer<typeof nliOptionsSchema>;
+    o = validateMetricOptions('nli', config.options);
   } catch (e) {
     throw e instanceof MetricInputError ? new MetricUnavailableError(`invalid NLI options: ${e.message}`) : e;
   }

@@ -18,8 +18,13 @@ export function metricPairScorer(config: MetricConfig, kind: TaskKindName, nli: 
   if (!definition) throw new MetricUnavailableError(`unknown metric '${config.name}'`);
   const { higherIsBetter } = definition;
   return async (anchors, hyps) => {
-    const instances: ScoringInstance[] = anchors.map((anchor, i) => ({ instanceId: String(i), source: anchor, references: [anchor], output: hyps[i]! }));
+    const instances: ScoringInstance[] = anchors.map((anchor, i) => {
+      const output = hyps[i];
+      if (output === undefined) throw new Error(`${anchors.length} anchors but only ${hyps.length} hypotheses to score against them`);
+      return { instanceId: String(i), source: anchor, references: [anchor], output };
+    });
     const [result] = await runMetrics([config], kind, instances, nli);
-    return { values: result!.instances, signature: result!.sentenceSignature, higherIsBetter };
+    if (!result) throw new Error(`scoring with '${config.key}' returned no result`);
+    return { values: result.instances, signature: result.sentenceSignature, higherIsBetter };
   };
 }

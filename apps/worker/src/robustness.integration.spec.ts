@@ -26,6 +26,7 @@ import { WorkerNliScorer } from './nli.adapter';
 import { RobustnessProcessor } from './robustness.processor';
 import { PermanentRobustnessError, RobustnessService } from './robustness.service';
 import { suiteCsvPath, useTestDataEnv } from '../../../test/support/test-data';
+import { defined } from '../../../test/support/defined';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);
@@ -83,12 +84,12 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     const phase = await tasks.createPhase({
       taskId: task.id, name: 'test', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 5, totalLimit: 5, leaderboardBeforeClose: true,
     });
-    await tasks.uploadTestSet(phase.id, 'ts', refs.map((r, i) => ({ externalId: `s${i}`, source: `Quelle ${i}`, references: [r, refs2[i]!] })));
+    await tasks.uploadTestSet(phase.id, 'ts', refs.map((r, i) => ({ externalId: `s${i}`, source: `Quelle ${i}`, references: [r, defined(refs2[i], 'refs2[i]')] })));
     return task;
   }
 
   beforeAll(async () => {
-    db = createDb(url!, { maxConnections: 3 });
+    db = createDb(defined(url, 'DATABASE_URL'), { maxConnections: 3 });
     tasks = new TaskRepository(db);
     reports = new RobustnessRepository(db);
     const identity = new IdentityRepository(db);
@@ -103,17 +104,19 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     const sent: [string, number][] = [];
     const request = { taskId: task.id, metric: 'chrf', suite: 'builtin:wmt20-de', mode: 'ref' };
     const [first] = await reports.queue([request], async (_sql, id, attempt) => void sent.push([id, attempt]));
-    expect(first!.status).toBe('QUEUED');
-    expect(await reports.saveResult(first!.id, 1, 'sig', { x: 1 })).toBe(true);
+    if (!first) throw new Error('expected first to be present');
+    expect(first.status).toBe('QUEUED');
+    expect(await reports.saveResult(first.id, 1, 'sig', { x: 1 })).toBe(true);
     const [second] = await reports.queue([request], async (_sql, id, attempt) => void sent.push([id, attempt]));
-    expect(second!.id).toBe(first!.id);
-    expect(sent).toEqual([[first!.id, 1], [first!.id, 2]]);
+    if (!second) throw new Error('expected second to be present');
+    expect(second.id).toBe(first.id);
+    expect(sent).toEqual([[first.id, 1], [first.id, 2]]);
     const rows = await reports.ofTask(task.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'QUEUED', attempt: 2, result: null, signature: '' });
     // A job of the first attempt can no longer write.
-    expect(await reports.saveResult(first!.id, 1, 'old', { x: 1 })).toBe(false);
-    expect(await reports.markRunning(first!.id, 1)).toBe(false);
+    expect(await reports.saveResult(first.id, 1, 'old', { x: 1 })).toBe(false);
+    expect(await reports.markRunning(first.id, 1)).toBe(false);
   });
 
   it('rolls back the report when its job cannot be queued', async () => {
@@ -129,8 +132,9 @@ describeDb('robustness reports (real PostgreSQL)', () => {
   it('fails a report permanently, with the one-line reason, when its built-in suite cannot be fetched', async () => {
     const task = await makeTask();
     const [report] = await reports.queue([{ taskId: task.id, metric: 'chrf', suite: 'builtin:xpaws-ja', mode: 'ref' }], noEnqueue);
+    if (!report) throw new Error('expected report to be present');
     const offline = { cacheDir: mkdtempSync(path.join(tmpdir(), 'podium-worker-cache-')), source: { kind: 'directory' as const, dir: path.join(tmpdir(), 'podium-no-mirror') } };
-    const err = await new RobustnessService(reports, null, offline).compute(report!.id, 1).catch((e: unknown) => e);
+    const err = await new RobustnessService(reports, null, offline).compute(report.id, 1).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PermanentRobustnessError);
     expect((err as Error).message).toMatch(/^built-in suite 'builtin:xpaws-ja': PODIUM_DATA_MIRROR names .*podium-no-mirror, which does not exist$/);
   });
@@ -142,13 +146,14 @@ describeDb('robustness reports (real PostgreSQL)', () => {
   ] as const)('stores the %s accuracy on the built-in suite (%s mode) equal to runPreferenceTest run directly', async (metric, mode) => {
     const task = await makeTask();
     const [report] = await reports.queue([{ taskId: task.id, metric, suite: 'builtin:wmt20-de', mode }], noEnqueue);
+    if (!report) throw new Error('expected report to be present');
     const service = new RobustnessService(reports, null);
-    const outcome = await service.compute(report!.id, 1);
+    const outcome = await service.compute(report.id, 1);
     expect(outcome).toMatchObject({ kind: 'done', metric, rows: 2400 });
 
     const rows = menliPreferenceRows(parseMenliCsv(readFileSync(await suiteCsvPath('builtin:wmt20-de'), 'utf8')), mode);
     const expected = await runPreferenceTest(rows, directScorer(metric));
-    const stored = await db.robustnessReport.findUniqueOrThrow({ where: { id: report!.id } });
+    const stored = await db.robustnessReport.findUniqueOrThrow({ where: { id: report.id } });
     expect(stored.status).toBe('DONE');
     expect(stored.finishedAt).not.toBeNull();
     expect(stored.signature).toBe(expected.signature);
@@ -159,8 +164,8 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     expect(result.overall.n).toBe(2400);
     expect(Object.keys(result.phenomena).sort()).toEqual(Object.keys(expected.phenomena).sort());
     for (const [name, est] of Object.entries(expected.phenomena)) {
-      expect(result.phenomena[name]!.accuracy).toBeCloseTo(est.accuracy, 12);
-      expect(result.phenomena[name]!.n).toBe(est.n);
+      expect(defined(result.phenomena[name], 'result.phenomena[name]').accuracy).toBeCloseTo(est.accuracy, 12);
+      expect(defined(result.phenomena[name], 'result.phenomena[name]').n).toBe(est.n);
     }
     expect(result.failingCount).toBe(expected.failing.length);
     expect(result.bootstrap).toEqual({ seed: 12345, resamples: 1000, confidence: 0.95 });
@@ -174,9 +179,10 @@ describeDb('robustness reports (real PostgreSQL)', () => {
   it('scores an NLI metric with the worker’s model (loaded once) as scoreNli does directly', async () => {
     const task = await makeTask('en', [{ key: 'nli', name: 'nli', options: {} }]);
     const [report] = await reports.queue([{ taskId: task.id, metric: 'nli', suite: 'builtin:wmt20-de', mode: 'ref' }], noEnqueue);
+    if (!report) throw new Error('expected report to be present');
     const config = { PODIUM_NLI_MODEL: 'test-nli-tiny', PODIUM_NLI_PROVIDER: 'cpu', PODIUM_NLI_BATCH_SIZE: 64, PODIUM_NLI_THREADS: 0 } as WorkerConfig;
     const nli = new WorkerNliScorer(config, path.join(root, 'models'));
-    expect(await new RobustnessService(reports, nli).compute(report!.id, 1)).toMatchObject({ kind: 'done' });
+    expect(await new RobustnessService(reports, nli).compute(report.id, 1)).toMatchObject({ kind: 'done' });
 
     const model = await loadNliModel(path.join(root, 'models/test-nli-tiny'), { log: () => undefined });
     const direct: PairScorer = async (anchors, hyps) => {
@@ -185,7 +191,7 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     };
     const rows = menliPreferenceRows(parseMenliCsv(readFileSync(await suiteCsvPath('builtin:wmt20-de'), 'utf8')), 'ref');
     const expected = await runPreferenceTest(rows, direct);
-    const stored = await db.robustnessReport.findUniqueOrThrow({ where: { id: report!.id } });
+    const stored = await db.robustnessReport.findUniqueOrThrow({ where: { id: report.id } });
     expect(stored.signature).toBe(expected.signature);
     const result = robustnessResultSchema.parse(stored.result);
     expect(result.overall.accuracy).toBeCloseTo(expected.overall.accuracy, 12);
@@ -200,14 +206,15 @@ describeDb('robustness reports (real PostgreSQL)', () => {
       { key: 'ter', name: 'ter', options: {} },
     ]);
     const [report] = await reports.queue([{ taskId: task.id, metric: 'nli', suite: 'builtin:wmt20-de', mode: 'ref' }], noEnqueue);
+    if (!report) throw new Error('expected report to be present');
     const config = { PODIUM_NLI_MODEL: 'test-nli-tiny', PODIUM_NLI_PROVIDER: 'cpu', PODIUM_NLI_BATCH_SIZE: 64, PODIUM_NLI_THREADS: 0 } as WorkerConfig;
-    expect(await new RobustnessService(reports, new WorkerNliScorer(config, path.join(root, 'models'))).compute(report!.id, 1)).toMatchObject({ kind: 'done' });
-    const result = robustnessResultSchema.parse((await db.robustnessReport.findUniqueOrThrow({ where: { id: report!.id } })).result);
-    const curve = result.tradeoff!;
+    expect(await new RobustnessService(reports, new WorkerNliScorer(config, path.join(root, 'models'))).compute(report.id, 1)).toMatchObject({ kind: 'done' });
+    const result = robustnessResultSchema.parse((await db.robustnessReport.findUniqueOrThrow({ where: { id: report.id } })).result);
+    const curve = defined(result.tradeoff, 'result.tradeoff');
     expect(curve.map((p) => `${p.with}@${p.w}`)).toEqual(
       ['chrf', 'ter'].flatMap((m) => [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1].map((w) => `${m}@${w}`)),
     );
-    const point = (m: string, w: number) => curve.find((p) => p.with === m && p.w === w)!;
+    const point = (m: string, w: number) => defined(curve.find((p) => p.with === m && p.w === w), `the point of ${m} at w = ${w}`);
 
     // Independent scores: @podium/metrics and scoreNli directly, as the CLI's report card does.
     const rows = menliPreferenceRows(parseMenliCsv(readFileSync(await suiteCsvPath('builtin:wmt20-de'), 'utf8')), 'ref');
@@ -242,10 +249,10 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     const groups = new Map<string, number[]>();
     rows.forEach((r: PreferenceRow, i) => groups.set(r.phenomenon, [...(groups.get(r.phenomenon) ?? []), i]));
     for (const idx of groups.values()) {
-      const combined = combineScores([...idx.map((i) => n.good[i]!), ...idx.map((i) => n.bad[i]!)], [...idx.map((i) => c.good[i]!), ...idx.map((i) => c.bad[i]!)], 0.3, { otherHigherIsBetter: true }).values;
+      const combined = combineScores([...idx.map((i) => defined(n.good[i], 'n.good[i]')), ...idx.map((i) => defined(n.bad[i], 'n.bad[i]'))], [...idx.map((i) => defined(c.good[i], 'c.good[i]')), ...idx.map((i) => defined(c.bad[i], 'c.bad[i]'))], 0.3, { otherHigherIsBetter: true }).values;
       idx.forEach((i, k) => {
-        good[i] = combined[k]!;
-        bad[i] = combined[idx.length + k]!;
+        good[i] = defined(combined[k], 'combined[k]');
+        bad[i] = defined(combined[idx.length + k], 'combined[idx.length + k]');
       });
     }
     let call = 0;
@@ -257,20 +264,22 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     expect(point('chrf', 0.3).signature).toMatch(/^combined\|nli:\(.+\)\|with:\(chrf\|.*\)\|w:0\.3\|M-dir:higher\|scale:suite-phenomenon-minmax\|seed:12345$/);
     // Reports of the other metrics carry no curve.
     const [chrf] = await reports.queue([{ taskId: task.id, metric: 'chrf', suite: 'builtin:wmt20-de', mode: 'ref' }], noEnqueue);
-    await new RobustnessService(reports, null).compute(chrf!.id, 1);
-    expect(robustnessResultSchema.parse((await db.robustnessReport.findUniqueOrThrow({ where: { id: chrf!.id } })).result).tradeoff).toBeUndefined();
+    if (!chrf) throw new Error('expected chrf to be present');
+    await new RobustnessService(reports, null).compute(chrf.id, 1);
+    expect(robustnessResultSchema.parse((await db.robustnessReport.findUniqueOrThrow({ where: { id: chrf.id } })).result).tradeoff).toBeUndefined();
   }, 300_000);
 
   it('generates a suite from the task’s English references and scores it as generateSuite + runPreferenceTest do', async () => {
     const task = await makeTask();
     const [report] = await reports.queue([{ taskId: task.id, metric: 'chrf', suite: 'generated:7', mode: 'ref' }], noEnqueue);
-    const outcome = await new RobustnessService(reports, null).compute(report!.id, 1);
+    if (!report) throw new Error('expected report to be present');
+    const outcome = await new RobustnessService(reports, null).compute(report.id, 1);
     const suite = generateSuite({ references: refs, secondReferences: refs2, sources: refs.map((_, i) => `Quelle ${i}`), language: 'en', seed: 7 });
     const expected = await runPreferenceTest(menliPreferenceRows(suite.rows, 'ref'), directScorer('chrf'));
     expect(outcome).toMatchObject({ kind: 'done', rows: suite.rows.length });
-    const result = robustnessResultSchema.parse((await db.robustnessReport.findUniqueOrThrow({ where: { id: report!.id } })).result);
+    const result = robustnessResultSchema.parse((await db.robustnessReport.findUniqueOrThrow({ where: { id: report.id } })).result);
     expect(result.overall.accuracy).toBeCloseTo(expected.overall.accuracy, 12);
-    expect(result.phenomena['num']!.n).toBe(expected.phenomena['num']!.n);
+    expect(defined(result.phenomena['num'], `result.phenomena['num']`).n).toBe(defined(expected.phenomena['num'], `expected.phenomena['num']`).n);
   });
 
   /** A processor over a fake pg-boss whose scoring queue holds `queued[k]` jobs at the k-th look. */
@@ -285,8 +294,9 @@ describeDb('robustness reports (real PostgreSQL)', () => {
   it('fails a generated suite for a German-reference task with the language named, without retrying', async () => {
     const task = await makeTask('de');
     const [report] = await reports.queue([{ taskId: task.id, metric: 'chrf', suite: 'generated:7', mode: 'ref' }], noEnqueue);
-    await processor().handle(job({ v: 1, reportId: report!.id, attempt: 1 }));
-    const stored = await db.robustnessReport.findUniqueOrThrow({ where: { id: report!.id } });
+    if (!report) throw new Error('expected report to be present');
+    await processor().handle(job({ v: 1, reportId: report.id, attempt: 1 }));
+    const stored = await db.robustnessReport.findUniqueOrThrow({ where: { id: report.id } });
     expect(stored.status).toBe('FAILED');
     expect(stored.error).toMatch(/English references only.*'de'/);
   });
@@ -300,8 +310,10 @@ describeDb('robustness reports (real PostgreSQL)', () => {
       ],
       noEnqueue,
     );
-    await processor().handle(job({ v: 1, reportId: gone!.id, attempt: 1 }));
-    await processor().handle(job({ v: 1, reportId: nli!.id, attempt: 1 }));
+    if (!gone) throw new Error('expected gone to be present');
+    if (!nli) throw new Error('expected nli to be present');
+    await processor().handle(job({ v: 1, reportId: gone.id, attempt: 1 }));
+    await processor().handle(job({ v: 1, reportId: nli.id, attempt: 1 }));
     const rows = await reports.ofTask(task.id);
     expect(rows.find((r) => r.metric === 'bleu')).toMatchObject({ status: 'FAILED', error: expect.stringContaining("has no metric 'bleu'") });
     expect(rows.find((r) => r.metric === 'nli')).toMatchObject({ status: 'FAILED', error: expect.stringContaining('needs an NLI model') });
@@ -310,10 +322,11 @@ describeDb('robustness reports (real PostgreSQL)', () => {
   it('waits while submissions are queued for scoring, then computes the report', async () => {
     const task = await makeTask();
     const [report] = await reports.queue([{ taskId: task.id, metric: 'bleu', suite: 'generated:1', mode: 'ref' }], noEnqueue);
+    if (!report) throw new Error('expected report to be present');
     const p = processor([2, 1, 0]);
-    await p.handle(job({ v: 1, reportId: report!.id, attempt: 1 }));
+    await p.handle(job({ v: 1, reportId: report.id, attempt: 1 }));
     expect(p.looks()).toBe(3);
-    expect((await reports.byId(report!.id))!.status).toBe('DONE');
+    expect((await reports.byId(report.id))?.status).toBe('DONE');
   });
 
   it('skips a job of a superseded attempt and drops a malformed payload', async () => {
@@ -321,8 +334,9 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     const request = { taskId: task.id, metric: 'bleu', suite: 'builtin:wmt20-de', mode: 'ref' };
     await reports.queue([request], noEnqueue);
     const [again] = await reports.queue([request], noEnqueue);
-    expect(await new RobustnessService(reports, null).compute(again!.id, 1)).toMatchObject({ kind: 'skipped' });
+    if (!again) throw new Error('expected again to be present');
+    expect(await new RobustnessService(reports, null).compute(again.id, 1)).toMatchObject({ kind: 'skipped' });
     await processor().handle(job({ v: 2, reportId: 'nope' }));
-    expect((await reports.byId(again!.id))!.status).toBe('QUEUED');
+    expect((await reports.byId(again.id))?.status).toBe('QUEUED');
   });
 });

@@ -12,6 +12,7 @@ import { ScoringProcessor } from './scoring.processor';
 import { PermanentScoringError, ScoringService } from './scoring.service';
 import { defaultModelsDir, WorkerNliScorer } from './nli.adapter';
 import { LeaseKeeper } from './lease-keeper';
+import { defined } from '../../../test/support/defined';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);
@@ -40,16 +41,16 @@ describeDb('ScoringService (real PostgreSQL)', () => {
       taskId: task.id, name: 'test', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 5, totalLimit: 5, leaderboardBeforeClose: true,
     });
     await tasks.uploadTestSet(phase.id, 'ts', refs.map((r, i) => ({ externalId: `s${i}`, source: `quelle ${i}`, references: [r] })));
-    const ids = await tasks.instanceIdsOf((await tasks.phaseById(phase.id))!.testSetId!);
+    const ids = await tasks.instanceIdsOf(defined(defined(await tasks.phaseById(phase.id), 'phase').testSetId, 'test set'));
     const sub = await submissions.create(
-      { phaseId: phase.id, teamId, submittedById: organiserId, systemName: 'sys', description: '', checksum: 'x', outputs: ids.map((i, k) => ({ instanceId: i.id, text: hyps[k]! })) },
+      { phaseId: phase.id, teamId, submittedById: organiserId, systemName: 'sys', description: '', checksum: 'x', outputs: ids.map((i, k) => ({ instanceId: i.id, text: defined(hyps[k], 'hyps[k]') })) },
       async () => undefined,
     );
     return sub.id;
   }
 
   beforeAll(async () => {
-    db = createDb(url!, { maxConnections: 3 });
+    db = createDb(defined(url, 'DATABASE_URL'), { maxConnections: 3 });
     submissions = new SubmissionRepository(db);
     tasks = new TaskRepository(db);
     const identity = new IdentityRepository(db);
@@ -72,21 +73,23 @@ describeDb('ScoringService (real PostgreSQL)', () => {
     const columns = await db.scoreColumn.findMany({ where: { submissionId: id }, orderBy: { metric: 'asc' } });
     expect(columns.map((c) => [c.metric, c.count, c.scored, c.values.length])).toEqual([['bleu', 3, 3, 24], ['chrf', 3, 3, 24]]);
     const [bleu, chrf] = columns;
+    if (!bleu) throw new Error('expected bleu to be present');
+    if (!chrf) throw new Error('expected chrf to be present');
     // BLEU by its definition (Papineni et al. 2002; sacreBLEU's 13a tokens are the words here),
     // counted by hand. Sentence 1: n-gram matches 5/6, 3/5, 2/4, 1/3, equal lengths (BP = 1),
     // no zero count so no smoothing: 100·(5/6·3/5·2/4·1/3)^¼. Corpus: matches summed over the
     // three pairs 10/15, 6/12, 3/9, 1/6, 15 = 15 tokens: 100·(10/15·6/12·3/9·1/6)^¼.
-    expect(decodeValues(bleu!.values)[0]).toBeCloseTo(100 * ((5 / 6) * (3 / 5) * (2 / 4) * (1 / 3)) ** 0.25, 9); // 53.7285
-    expect(bleu!.signature).toMatch(/^bleu\|nrefs:1\|case:mixed\|eff:yes\|tok:13a\|smooth:exp\|version:/);
+    expect(decodeValues(bleu.values)[0]).toBeCloseTo(100 * ((5 / 6) * (3 / 5) * (2 / 4) * (1 / 3)) ** 0.25, 9); // 53.7285
+    expect(bleu.signature).toMatch(/^bleu\|nrefs:1\|case:mixed\|eff:yes\|tok:13a\|smooth:exp\|version:/);
     // Its statistics, sacreBLEU's row [hyp length, ref length, matches 1–4, totals 1–4]: the same hand count.
-    expect(decodeStats(bleu!.stats!)[0]).toEqual([6, 6, 5, 3, 2, 1, 6, 5, 4, 3]);
+    expect(decodeStats(defined(bleu.stats, 'BLEU statistics'))[0]).toEqual([6, 6, 5, 3, 2, 1, 6, 5, 4, 3]);
     // chrF: a hypothesis sharing words with its reference scores strictly inside (0, 100).
-    for (const v of decodeValues(chrf!.values)) expect(v > 0 && v < 100).toBe(true);
-    expect(decodeStats(chrf!.stats!)).toHaveLength(3);
+    for (const v of decodeValues(chrf.values)) expect(v > 0 && v < 100).toBe(true);
+    expect(decodeStats(defined(chrf.stats, 'chrF statistics'))).toHaveLength(3);
     const corpus = await db.corpusScore.findMany({ where: { submissionId: id }, orderBy: { metric: 'asc' } });
     expect(corpus.map((c) => c.metric)).toEqual(['bleu', 'chrf']);
-    expect(corpus[0]!.value).toBeCloseTo(100 * ((10 / 15) * (6 / 12) * (3 / 9) * (1 / 6)) ** 0.25, 9); // 36.8894
-    expect(corpus[0]!.signature).toMatch(/^bleu\|nrefs:1\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:/);
+    expect(defined(corpus[0], 'corpus[0]').value).toBeCloseTo(100 * ((10 / 15) * (6 / 12) * (3 / 9) * (1 / 6)) ** 0.25, 9); // 36.8894
+    expect(defined(corpus[0], 'corpus[0]').signature).toMatch(/^bleu\|nrefs:1\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:/);
     const sub = await db.submission.findUniqueOrThrow({ where: { id } });
     expect(sub.status).toBe('SCORED');
     expect(sub.progressDone).toBe(3);
@@ -131,7 +134,7 @@ describeDb('ScoringService (real PostgreSQL)', () => {
     // pg-boss on a schema of its own (no other suite's worker polls it), with the contract's
     // send options (retryLimit 3, retryDelay 1 s doubling): the job comes back with retryCount
     // 0, 1, 2, 3 and pg-boss marks it failed after the last attempt.
-    const boss = new PgBoss({ connectionString: url!, schema: `pgboss_retry_${randomUUID().slice(0, 8)}`, supervise: false, schedule: false });
+    const boss = new PgBoss({ connectionString: defined(url, 'DATABASE_URL'), schema: `pgboss_retry_${randomUUID().slice(0, 8)}`, supervise: false, schedule: false });
     boss.on('error', () => undefined);
     await boss.start();
     try {
@@ -150,8 +153,8 @@ describeDb('ScoringService (real PostgreSQL)', () => {
           await new Promise((r) => setTimeout(r, 200));
           continue;
         }
-        jobId = jobs[0]!.id;
-        attempts.push(jobs[0]!.retryCount);
+        jobId = defined(jobs[0], 'jobs[0]').id;
+        attempts.push(defined(jobs[0], 'jobs[0]').retryCount);
         await processor.handleBatch(jobs);
       }
       expect(attempts).toEqual([0, 1, 2, 3]);
@@ -187,16 +190,16 @@ describeDb('ScoringService (real PostgreSQL)', () => {
     const outcomes = await service.scoreBatch(together);
     expect(outcomes.map((o) => (o instanceof Error ? o.message : o.kind))).toEqual(['scored', 'scored']);
     expect(calls).toHaveBeenCalledTimes(1);
-    expect(calls.mock.calls[0]![2]).toHaveLength(6);
+    expect(defined(calls.mock.calls[0], 'calls.mock.calls[0]')[2]).toHaveLength(6);
     const alone = await makeSubmission(metrics);
     await service.score(alone);
     const nliOf = async (id: string) => [...decodeValues((await db.scoreColumn.findUniqueOrThrow({ where: { submissionId_metric: { submissionId: id, metric: 'nli' } } })).values)];
     const reference = await nliOf(alone);
     for (const id of together) {
       const values = await nliOf(id);
-      values.forEach((v, i) => expect(v).toBeCloseTo(reference[i]!, 6));
+      values.forEach((v, i) => expect(v).toBeCloseTo(defined(reference[i], 'reference[i]'), 6));
     }
-    const corpus = await db.corpusScore.findFirstOrThrow({ where: { submissionId: together[1]!, metric: 'nli' } });
+    const corpus = await db.corpusScore.findFirstOrThrow({ where: { submissionId: defined(together[1], 'together[1]'), metric: 'nli' } });
     expect(corpus.value).toBeCloseTo(reference.reduce((a, b) => a + b, 0) / reference.length, 9);
     expect(corpus.signature).toMatch(/^nli\|model:test-nli-tiny@/);
   });

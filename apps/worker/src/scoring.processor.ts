@@ -69,7 +69,8 @@ export class ScoringProcessor implements OnApplicationBootstrap, BeforeApplicati
     const retry: string[] = [];
     const scoredPhases = new Set<string>();
     for (const [k, { job, submissionId }] of valid.entries()) {
-      const outcome = outcomes[k]!;
+      // scoreBatch answers every submission it was given; a missing answer is retried as an error.
+      const outcome = outcomes[k] ?? new Error(`scoring returned no outcome for submission ${submissionId}`);
       if (!(outcome instanceof Error)) {
         if (outcome.kind === 'scored') {
           scoredPhases.add(outcome.phaseId);

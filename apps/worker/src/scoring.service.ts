@@ -31,6 +31,13 @@ function permanent(e: unknown): unknown {
   return e;
 }
 
+/** The NLI result scored in the shared batch for one metric key of a submission. */
+function nliResultOf(batch: Map<string, MetricResult>, key: string): MetricResult {
+  const r = batch.get(key);
+  if (!r) throw new Error(`the shared NLI batch has no result for metric '${key}'`);
+  return r;
+}
+
 @Injectable()
 export class ScoringService {
   private readonly log = new Logger(ScoringService.name);
@@ -56,7 +63,8 @@ export class ScoringService {
   async score(submissionId: string): Promise<ScoringOutcome> {
     const [result] = await this.scoreBatch([submissionId]);
     if (result instanceof Error) throw result;
-    return result!;
+    if (!result) throw new Error(`scoring submission ${submissionId} produced no outcome`);
+    return result;
   }
 
   /**
@@ -89,8 +97,8 @@ export class ScoringService {
       try {
         const pre = nliResults.get(p.submissionId);
         if (pre instanceof Error) throw pre;
-        const scorer: NliScorer | null = pre ? { score: async (config) => pre.get(config.key)! } : this.nli;
-        await this.faultPause(this.config?.PODIUM_FAULT_SCORING_DELAY_MS, 'before scoring', p.submissionId);
+        const scorer: NliScorer | null = pre ? { score: async (config) => nliResultOf(pre, config.key) } : this.nli;
+        await this.faultPause(this.config.PODIUM_FAULT_SCORING_DELAY_MS, 'before scoring', p.submissionId);
         const metricResults = await runMetrics(p.metrics, p.taskKind, p.instances, scorer, p.progress);
         await this.save(p, metricResults);
         results[k] = { kind: 'scored', instances: p.instances.length, metrics: metricResults.map((r) => r.key), attempt: p.attempt, phaseId: p.phaseId };
@@ -176,28 +184,23 @@ export class ScoringService {
     }
     for (const g of groups.values()) {
       const all = g.members.flatMap((m) => m.p.instances);
-      const offsets: number[] = [];
+      // Each member's instances are all[lo, hi).
       let at = 0;
-      for (const m of g.members) {
-        offsets.push(at);
-        at += m.p.instances.length;
-      }
+      const spans = g.members.map((m) => ({ m, lo: at, hi: (at += m.p.instances.length) }));
       let reported = 0;
       const progress = (n: number) => {
         // Credit progress to the submissions whose instances are now covered.
         const before = reported;
         reported += n;
-        g.members.forEach((m, i) => {
-          const lo = offsets[i]!;
-          const hi = lo + m.p.instances.length;
+        spans.forEach(({ m, lo, hi }) => {
           const credited = Math.max(0, Math.min(hi, reported) - Math.max(lo, before));
           if (credited > 0) m.p.progress(credited);
         });
       };
       try {
         const r = await this.nli.score(g.config, g.kind, all, progress);
-        g.members.forEach((m, i) => {
-          const values = r.instances.slice(offsets[i]!, offsets[i]! + m.p.instances.length);
+        spans.forEach(({ m, lo, hi }) => {
+          const values = r.instances.slice(lo, hi);
           const corpus = values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
           const mine = out.get(m.p.submissionId);
           const map = mine instanceof Map ? mine : new Map<string, MetricResult>();
@@ -217,7 +220,7 @@ export class ScoringService {
     const columns = results.map((r) => ({ metric: r.key, signature: r.sentenceSignature, values: r.instances, stats: r.stats ?? null }));
     const corpusScores = results.map((r) => ({ metric: r.key, signature: r.signature, value: r.corpus }));
     await this.submissions.saveScores(p.submissionId, columns, corpusScores, this.leases.owner, () =>
-      this.faultPause(this.config?.PODIUM_FAULT_SAVE_DELAY_MS, 'in the final transaction', p.submissionId),
+      this.faultPause(this.config.PODIUM_FAULT_SAVE_DELAY_MS, 'in the final transaction', p.submissionId),
     );
   }
 

@@ -39,7 +39,7 @@ export const leaderboardViewPayload = z.object({
  */
 export const computeLeaderboardsJobV1 = z.object({
   v: z.literal(1),
-  phaseId: z.string().uuid(),
+  phaseId: z.uuid(),
   views: z.array(leaderboardViewPayload).min(1).max(20).nullable(),
   reason: z.enum(['scored', 'settings', 'lifecycle', 'requested']),
 });

@@ -16,5 +16,5 @@ export function createDb(databaseUrl: string, options: { maxConnections?: number
   const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
   const onQuery = options.onQuery;
   client.$on('query', (e) => onQuery(e.query));
-  return client as unknown as PrismaClient;
+  return client;
 }

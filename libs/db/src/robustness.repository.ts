@@ -149,7 +149,7 @@ export class RobustnessRepository {
       select: { submissionId: true, instanceId: true, text: true },
     });
     const textOf = new Map(outputs.map((o) => [`${o.submissionId}\u0000${o.instanceId}`, o.text]));
-    const groups = new Map<string, { position: number; systems: string[]; human: number }>();
+    const groups = new Map<string, { position: number; systems: [string, ...string[]]; human: number }>();
     for (const h of human) {
       const sub = latest.get(h.systemName);
       const text = sub === undefined ? undefined : textOf.get(`${sub}\u0000${h.instanceId}`);
@@ -159,7 +159,7 @@ export class RobustnessRepository {
       if (g) g.systems.push(h.systemName);
       else groups.set(key, { position: h.instance.position, systems: [h.systemName], human: h.score });
     }
-    const judgements = [...groups.values()].sort((a, b) => a.position - b.position || a.systems[0]!.localeCompare(b.systems[0]!));
+    const judgements = [...groups.values()].sort((a, b) => a.position - b.position || a.systems[0].localeCompare(b.systems[0]));
     for (const j of judgements) j.systems.sort();
     return { systems, judgements };
   }
@@ -170,14 +170,18 @@ export class RobustnessRepository {
     if (submissionIds.length === 0) return out;
     for (const id of submissionIds) out.set(id, { signature: '', corpus: null, values: new Map() });
     await readColumns(this.db, submissionIds, metric, null, (submissionId, signature, values) => {
-      const s = out.get(submissionId)!;
+      const s = out.get(submissionId);
+      if (!s) return; // a column of a submission not asked for (readColumns reads only those)
       values.forEach((value, position) => {
         if (!Number.isNaN(value)) s.values.set(position, value);
       });
       s.signature = signature;
     });
     const corpus = await this.db.corpusScore.findMany({ where: { metric, submissionId: { in: submissionIds } } });
-    for (const c of corpus) out.get(c.submissionId)!.corpus = c.value;
+    for (const c of corpus) {
+      const s = out.get(c.submissionId);
+      if (s) s.corpus = c.value;
+    }
     return out;
   }
 }

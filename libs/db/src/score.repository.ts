@@ -93,8 +93,10 @@ export class ScoreRepository {
     await readColumns(this.db, systems.map((s) => s.submissionId), metric, testSetId, (submissionId, signature, column) => {
       const k = index.get(submissionId);
       if (k === undefined) return;
-      const row = values[k]!;
-      for (let i = 0; i < Math.min(row.length, column.length); i++) row[i] = column[i]!;
+      const row = values[k];
+      if (!row) return;
+      const n = Math.min(row.length, column.length);
+      for (let i = 0; i < n; i++) row[i] = column[i] ?? Number.NaN;
       signatures[k] = signature;
     });
     const corpusRows = await this.db.corpusScore.findMany({ where: { metric, submissionId: { in: systems.map((s) => s.submissionId) } } });
@@ -139,7 +141,8 @@ export class ScoreRepository {
       for (const r of rows) {
         const k = index.get(r.submissionId);
         const pos = at.get(r.instanceId);
-        if (k !== undefined && pos !== undefined) outputs[k]![pos] = r.text;
+        const aligned = k === undefined ? undefined : outputs[k];
+        if (aligned && pos !== undefined) aligned[pos] = r.text;
       }
     }
     return { references: instances.map((i) => i.references), outputs };
@@ -234,11 +237,12 @@ export class ScoreRepository {
       if (!ids) idsOf.set(c.test_set_id, (ids = await this.externalIds(c.test_set_id)));
       const values = await this.column(c.submission_id, c.metric);
       let page: LongScoreRow[] = [];
-      for (let position = 0; position < values.length && position < ids.length; position++) {
-        const score = values[position]!;
+      for (const [position, score] of values.entries()) {
+        const instanceId = ids[position];
+        if (instanceId === undefined) break; // a column longer than its test set: the rest names no instance
         if (Number.isNaN(score)) continue;
         page.push({
-          submissionId: c.submission_id, systemName: c.system_name, teamName: c.team_name, instanceId: ids[position]!,
+          submissionId: c.submission_id, systemName: c.system_name, teamName: c.team_name, instanceId,
           position, metric: c.metric, signature: c.signature, score,
         });
         if (page.length >= pageSize) {

@@ -90,7 +90,8 @@ interface EncodedColumn {
 }
 
 function isKeyedRows(scores: readonly ScoreColumnInput[] | readonly InstanceScoreInput[]): scores is readonly InstanceScoreInput[] {
-  return scores.length > 0 && 'instanceId' in scores[0]!;
+  const [first] = scores;
+  return first !== undefined && 'instanceId' in first;
 }
 
 function encodeColumn(c: ScoreColumnInput): EncodedColumn {
@@ -133,7 +134,7 @@ async function columnsOfRows(tx: Tx, submissionId: string, testSet: { id: string
     }
     let c = byMetric.get(r.metric);
     if (!c) byMetric.set(r.metric, (c = { signature: r.signature, values: new Float64Array(testSet.count).fill(Number.NaN), scored: 0 }));
-    if (Number.isNaN(c.values[position]!)) c.scored++;
+    if (Number.isNaN(c.values[position])) c.scored++;
     c.values[position] = r.value;
   }
   return [...byMetric].map(([metric, c]) => ({ metric, signature: c.signature, count: testSet.count, scored: c.scored, values: encodeValues(c.values), stats: null }));
@@ -293,7 +294,8 @@ export class SubmissionRepository {
       WHERE id = ${submissionId}::uuid
         AND (status = 'QUEUED' OR (status = 'SCORING' AND (lease_expires_at IS NULL OR lease_expires_at < now())))
       RETURNING attempt`;
-    if (rows.length === 1) return { kind: 'acquired', attempt: rows[0]!.attempt };
+    const [acquired] = rows;
+    if (acquired && rows.length === 1) return { kind: 'acquired', attempt: acquired.attempt };
     const current = await this.db.submission.findUnique({ where: { id: submissionId } });
     if (!current) return { kind: 'gone' };
     if (current.status === SubmissionStatus.SCORING) {

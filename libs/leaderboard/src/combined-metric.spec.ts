@@ -2,6 +2,7 @@ import type { MetricConfig } from '@podium/contracts';
 import type { PhaseScoreMatrix } from '@podium/db';
 import { combinablePairs, combineMatrices, combinedWeightFor, resolveCombined, type CombinedMetric } from './combined-metric';
 import { metricHigherIsBetter } from './ranking.adapter';
+import { defined } from '../../../test/support/defined';
 
 const metrics: MetricConfig[] = [
   { key: 'bleu', name: 'bleu', options: {} },
@@ -13,7 +14,7 @@ const metrics: MetricConfig[] = [
 function matrix(values: number[][], signature: string): PhaseScoreMatrix {
   return {
     systems: values.map((_, k) => ({ submissionId: `s${k}`, systemName: `S${k}`, teamName: 't', isBaseline: false, createdAt: new Date(0) })),
-    instances: values[0]!.map((_, i) => `i${i}`),
+    instances: defined(values[0], 'values[0]').map((_, i) => `i${i}`),
     values,
     signatures: values.map(() => signature),
     corpus: values.map(() => ({ value: 0, signature })),
@@ -33,15 +34,15 @@ describe('combined metric at read time', () => {
   // C = [[.2·0 + .8·1, .2·.5 + 0], [.2·1 + .8·.5, .2·.5 + 0]] = [[.8, .1], [.6, .1]].
   it('scales N and a lower-is-better M over the whole phase and weights them (hand-computed)', () => {
     const c = combineMatrices(terSpec(), matrix([[0, 0.5], [1, 0.5]], 'nli|v1'), matrix([[10, 30], [20, 30]], 'ter|v1'));
-    expect(c.values[0]![0]).toBeCloseTo(0.8, 12);
-    expect(c.values[0]![1]).toBeCloseTo(0.1, 12);
-    expect(c.values[1]![0]).toBeCloseTo(0.6, 12);
-    expect(c.values[1]![1]).toBeCloseTo(0.1, 12);
-    expect(c.corpus[0]!.value).toBeCloseTo(0.45, 12);
-    expect(c.corpus[1]!.value).toBeCloseTo(0.35, 12);
+    expect(defined(c.values[0], 'c.values[0]')[0]).toBeCloseTo(0.8, 12);
+    expect(defined(c.values[0], 'c.values[0]')[1]).toBeCloseTo(0.1, 12);
+    expect(defined(c.values[1], 'c.values[1]')[0]).toBeCloseTo(0.6, 12);
+    expect(defined(c.values[1], 'c.values[1]')[1]).toBeCloseTo(0.1, 12);
+    expect(defined(c.corpus[0], 'c.corpus[0]').value).toBeCloseTo(0.45, 12);
+    expect(defined(c.corpus[1], 'c.corpus[1]').value).toBeCloseTo(0.35, 12);
     expect(c.scaling).toEqual({ N: [0, 1], M: [10, 30], n: 4 });
     expect(c.signatures[0]).toBe('combined|nli:(nli|v1)|with:(ter|v1)|w:0.2|M-dir:lower|scale:phase-minmax|N:[0,1]|M:[10,30]|n:4');
-    expect(c.corpus[0]!.signature).toBe(`${c.signatures[0]}|corpus:mean`);
+    expect(defined(c.corpus[0], 'c.corpus[0]').signature).toBe(`${c.signatures[0]}|corpus:mean`);
   });
 
   // A third system with TER 0 and 40 widens M's bounds to [0, 40]: the first system's TER 10
@@ -49,9 +50,9 @@ describe('combined metric at read time', () => {
   it('rescales earlier submissions when a new submission widens the bounds', () => {
     const before = combineMatrices(terSpec(), matrix([[0, 0.5], [1, 0.5]], 'nli|v1'), matrix([[10, 30], [20, 30]], 'ter|v1'));
     const after = combineMatrices(terSpec(), matrix([[0, 0.5], [1, 0.5], [0.25, 0.75]], 'nli|v1'), matrix([[10, 30], [20, 30], [0, 40]], 'ter|v1'));
-    expect(before.values[0]![0]).toBeCloseTo(0.8, 12);
-    expect(after.values[0]![0]).toBeCloseTo(0.6, 12);
-    expect(after.values[0]![1]).toBeCloseTo(0.2 * 0.5 + 0.8 * 0.25, 12);
+    expect(defined(before.values[0], 'before.values[0]')[0]).toBeCloseTo(0.8, 12);
+    expect(defined(after.values[0], 'after.values[0]')[0]).toBeCloseTo(0.6, 12);
+    expect(defined(after.values[0], 'after.values[0]')[1]).toBeCloseTo(0.2 * 0.5 + 0.8 * 0.25, 12);
     expect(after.scaling).toEqual({ N: [0, 1], M: [0, 40], n: 6 });
     expect(after.signatures[0]).toContain('|M:[0,40]|n:6');
     expect(after.signatures[0]).not.toBe(before.signatures[0]);
@@ -60,8 +61,8 @@ describe('combined metric at read time', () => {
   it('leaves cells without both components out of the population and NaN', () => {
     const c = combineMatrices(terSpec(), matrix([[0, 1], [Number.NaN, 0.5]], 'nli|v1'), matrix([[10, 30], [20, 30]], 'ter|v1'));
     expect(c.scaling?.n).toBe(3);
-    expect(c.values[1]![0]).toBeNaN();
-    expect(c.corpus[1]!.value).toBeNaN();
+    expect(defined(c.values[1], 'c.values[1]')[0]).toBeNaN();
+    expect(defined(c.corpus[1], 'c.corpus[1]').value).toBeNaN();
   });
 
   it('resolves combined keys, including keys that contain +', () => {

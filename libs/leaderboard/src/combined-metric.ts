@@ -5,6 +5,7 @@
 // the phase as submissions arrive; the bounds and the set's size go into the signature.
 import type { MetricConfig, TaskKindName } from '@podium/contracts';
 import type { PhaseScoreMatrix } from '@podium/db';
+import { at } from './at';
 import { combineScores, combineWeightFor, combinedSignature } from '@podium/nli';
 
 /** Key prefix of combined metrics: `combined:<nliKey>+<otherKey>`; bare `combined` is the task's default pair. */
@@ -58,13 +59,13 @@ export function resolveCombined(
 ): CombinedMetric | { error: string } {
   let pair: [MetricConfig, MetricConfig] | undefined;
   if (key === COMBINED_PREFIX) {
-    const nli = configured.filter((m) => m.name === 'nli');
-    if (nli.length === 0) return { error: "the task configures no 'nli' metric to combine" };
+    const nli = configured.find((m) => m.name === 'nli');
+    if (!nli) return { error: "the task configures no 'nli' metric to combine" };
     pair = combinablePairs(configured, scored)[0];
     if (!pair) {
       const other = configured.find((m) => m.name !== 'nli');
       if (!other) return { error: "the task configures no metric besides 'nli' to combine it with" };
-      pair = [nli[0]!, other];
+      pair = [nli, other];
     }
   } else {
     const rest = key.slice(COMBINED_PREFIX.length + 1);
@@ -109,19 +110,22 @@ export function combineMatrices(spec: CombinedMetric, nli: PhaseScoreMatrix, oth
   // The two reads may straddle a submission being scored: keep the systems both list.
   const otherRow = new Map(other.systems.map((s, k) => [s.submissionId, k]));
   const pick = nli.systems.map((s, k) => [k, otherRow.get(s.submissionId)] as const).filter((p): p is readonly [number, number] => p[1] !== undefined);
-  const systems = pick.map(([k]) => nli.systems[k]!);
+  const rows = pick.map(([k, j]) => ({
+    system: at(nli.systems, k),
+    n: at(nli.values, k),
+    m: at(other.values, j),
+    nSig: at(nli.signatures, k),
+    mSig: at(other.signatures, j),
+  }));
+  const systems = rows.map((r) => r.system);
   const instances = nli.instances;
-  const nv = pick.map(([k]) => nli.values[k]!);
-  const mv = pick.map(([, j]) => other.values[j]!);
-  const nSig = pick.map(([k]) => nli.signatures[k]!);
-  const mSig = pick.map(([, j]) => other.signatures[j]!);
   const ns: number[] = [];
   const ms: number[] = [];
   const cells: [number, number][] = [];
-  systems.forEach((_, k) => {
+  rows.forEach((r, k) => {
     for (let i = 0; i < instances.length; i++) {
-      const n = nv[k]![i]!;
-      const m = mv[k]![i]!;
+      const n = at(r.n, i);
+      const m = at(r.m, i);
       if (Number.isFinite(n) && Number.isFinite(m)) {
         ns.push(n);
         ms.push(m);
@@ -133,13 +137,13 @@ export function combineMatrices(spec: CombinedMetric, nli: PhaseScoreMatrix, oth
   let scaling: CombinedMatrix['scaling'] = null;
   if (cells.length > 0) {
     const c = combineScores(ns, ms, spec.w, { otherHigherIsBetter: spec.otherHigherIsBetter });
-    cells.forEach(([k, i], j) => (values[k]![i] = c.values[j]!));
+    cells.forEach(([k, i], j) => (at(values, k)[i] = at(c.values, j)));
     scaling = { N: c.bounds.nli, M: c.bounds.other, n: cells.length };
   }
-  const signatures = systems.map((_, k) =>
+  const signatures = rows.map((r) =>
     combinedSignature({
-      nliSignature: nSig[k]!,
-      otherSignature: mSig[k]!,
+      nliSignature: r.nSig,
+      otherSignature: r.mSig,
       w: spec.w,
       otherHigherIsBetter: spec.otherHigherIsBetter,
       scale: 'phase',
@@ -147,10 +151,9 @@ export function combineMatrices(spec: CombinedMetric, nli: PhaseScoreMatrix, oth
       n: scaling?.n ?? 0,
     }),
   );
-  const corpus = systems.map((_, k) => {
-    const row = values[k]!;
+  const corpus = values.map((row, k) => {
     const complete = row.length > 0 && row.every((v) => Number.isFinite(v));
-    return { value: complete ? row.reduce((a, b) => a + b, 0) / row.length : Number.NaN, signature: `${signatures[k]}|corpus:mean` };
+    return { value: complete ? row.reduce((a, b) => a + b, 0) / row.length : Number.NaN, signature: `${at(signatures, k)}|corpus:mean` };
   });
   return { systems, instances, values, signatures, corpus, scaling };
 }

@@ -4,6 +4,7 @@ import { PhaseMetrics } from './phase-metrics';
 import { metricHigherIsBetter, rankSystems } from './ranking.adapter';
 import { defaultView, type LeaderboardView } from './view';
 import { getMetric } from '@podium/metrics';
+import { defined } from '../../../test/support/defined';
 
 const TER_SIGNATURE = getMetric('ter').signature;
 
@@ -106,11 +107,11 @@ describe('computeLeaderboard', () => {
     expect(board.mainAggregation).toBe('corpus');
     expect(board.systems.map((s) => s.system)).toEqual(['A', 'B']);
     // hand: A makes 1 edit over 9 reference words, B 6 → TER 11.1 and 66.7
-    expect(board.systems[0]!.corpusScore).toBeCloseTo(100 / 9, 10);
-    expect(board.systems[1]!.corpusScore).toBeCloseTo(600 / 9, 10);
+    expect(defined(board.systems[0], 'board.systems[0]').corpusScore).toBeCloseTo(100 / 9, 10);
+    expect(defined(board.systems[1], 'board.systems[1]').corpusScore).toBeCloseTo(600 / 9, 10);
     expect(board.resamples).toBe(200); // the phase's setting
     expect(board.resamplesChosen).toBe(false);
-    expect(board.pairs[0]!.pTest).toBe('bootstrap_corpus');
+    expect(defined(board.pairs[0], 'board.pairs[0]').pTest).toBe('bootstrap_corpus');
     expect(board.clusterTests.map((c) => c.aggregation)).toContain('corpus');
     expect(board.clusterDefinition).toMatch(/WMT style/);
   });

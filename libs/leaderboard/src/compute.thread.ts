@@ -7,7 +7,9 @@ import type { ThreadInput, ThreadMessage } from './thread-runner';
 
 async function main(): Promise<void> {
   const input = workerData as ThreadInput;
-  const post = (m: ThreadMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(m, transfer);
+  const port = parentPort;
+  if (!port) throw new Error('compute.thread.ts runs as a worker thread (no parentPort)');
+  const post = (m: ThreadMessage, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
   const db = createDb(input.databaseUrl, { maxConnections: 2 });
   try {
     const summary = await computePhaseBoards(db, input.phaseId, input.views, (board) => post({ kind: 'board', board }));

@@ -1,6 +1,7 @@
 // Computes leaderboards of a phase from its stored scores. Runs in a worker's thread
 // (compute.thread.ts), never in the API: at 100 systems × 100k instances one board is minutes.
 import type { PhaseScoreMatrix, ScoreRepository, SubmissionRepository } from '@podium/db';
+import { at } from './at';
 import { corpusStatistics, type CorpusStatistics } from './corpus-statistics';
 import { leaderboardEntries } from './leaderboard-entries';
 import { PairedTest, type ComputedLeaderboard, type LeaderboardSystem, type SystemPair } from './leaderboard.types';
@@ -114,13 +115,13 @@ export async function computeLeaderboard(
   const matrix = await inputs.matrix({ ...phase, testSetId: phase.testSetId }, selection);
   const entering = leaderboardEntries(await inputs.scoredSubmissions(phaseId), view.entries);
   // Only fully scored systems can be compared instance by instance.
-  const keep = matrix.systems.map((_, s) => matrix.values[s]!.every((v) => Number.isFinite(v)));
+  const keep = matrix.systems.map((_, s) => at(matrix.values, s).every((v) => Number.isFinite(v)));
   matrix.systems.forEach((s, k) => {
     if (!entering.has(s.submissionId)) keep[k] = false;
     else if (!keep[k]) notes.push(`${s.systemName} (${s.teamName}) has no complete '${metric}' scores and is left out`);
   });
   const idx = matrix.systems.map((_, k) => k).filter((k) => keep[k]);
-  const signature = mostCommon(idx.map((k) => matrix.signatures[k]!));
+  const signature = mostCommon(idx.map((k) => at(matrix.signatures, k)));
   if (new Set(idx.map((k) => matrix.signatures[k])).size > 1) {
     notes.push(`the systems' '${metric}' scores carry different signatures; rescore the phase to compare like with like`);
   }
@@ -133,21 +134,22 @@ export async function computeLeaderboard(
       corpus = await inputs.corpusStats(
         config,
         phase.testSetId,
-        idx.map((k) => matrix.systems[k]!.submissionId),
+        idx.map((k) => at(matrix.systems, k).submissionId),
       );
     // The recomputed statistics must reproduce the stored corpus scores (same signature and
     // value); otherwise the texts and the scores disagree, and the board falls back to the mean.
     if (corpus) {
+      const recomputed = corpus;
       const stale = idx.filter((k, s) => {
-        const stored = matrix.corpus[k]!;
-        const rows = corpus!.stats[s]!;
-        const sum = rows[0] ? rows[0].map((_, c) => rows.reduce((acc, r) => acc + r[c]!, 0)) : [];
-        const value = corpus!.corpusFromStats([sum]);
-        return stored.signature !== corpus!.signature || !(Math.abs(stored.value - value) <= 1e-6 * Math.max(1, Math.abs(value)));
+        const stored = at(matrix.corpus, k);
+        const rows = at(recomputed.stats, s);
+        const sum = rows[0] ? rows[0].map((_, c) => rows.reduce((acc, r) => acc + at(r, c), 0)) : [];
+        const value = recomputed.corpusFromStats([sum]);
+        return stored.signature !== recomputed.signature || !(Math.abs(stored.value - value) <= 1e-6 * Math.max(1, Math.abs(value)));
       });
       if (stale.length > 0) {
         notes.push(
-          `the stored corpus '${metric}' scores of ${stale.map((k) => matrix.systems[k]!.systemName).join(', ')} do not match their outputs under ${corpus.signature}; ranked by the mean of instance scores until the phase is rescored`,
+          `the stored corpus '${metric}' scores of ${stale.map((k) => at(matrix.systems, k).systemName).join(', ')} do not match their outputs under ${corpus.signature}; ranked by the mean of instance scores until the phase is rescored`,
         );
         corpus = null;
       }
@@ -157,9 +159,9 @@ export async function computeLeaderboard(
   if (idx.length > 0) {
     analysis = rankSystems(
       {
-        systems: idx.map((k) => matrix.systems[k]!.submissionId),
+        systems: idx.map((k) => at(matrix.systems, k).submissionId),
         instances: matrix.instances,
-        scores: idx.map((k) => matrix.values[k]!),
+        scores: idx.map((k) => at(matrix.values, k)),
         higherIsBetter: base.higherIsBetter,
       },
       {
@@ -179,22 +181,27 @@ export async function computeLeaderboard(
       ? test === PairedTest.AR
         ? 'ar_corpus'
         : 'bootstrap_corpus'
-      : (test as TestName);
+      : test;
   const rankInterval = (ci: readonly [number, number] | undefined) => (ci ? { best: ci[0], worst: ci[1] } : null);
-  const bySubmission = new Map(idx.map((k) => [matrix.systems[k]!.submissionId, k]));
+  const bySubmission = new Map(idx.map((k) => [at(matrix.systems, k).submissionId, k]));
+  const indexOf = (submissionId: string): number => {
+    const k = bySubmission.get(submissionId);
+    if (k === undefined) throw new Error(`the analysis names submission '${submissionId}', which is not among the ranked systems`);
+    return k;
+  };
   const systems: LeaderboardSystem[] = (analysis?.systems ?? []).map((a) => {
-    const k = bySubmission.get(a.system)!;
-    const s = matrix.systems[k]!;
+    const k = indexOf(a.system);
+    const s = at(matrix.systems, k);
     return {
       submissionId: s.submissionId,
       system: s.systemName,
       team: s.teamName,
       isBaseline: s.isBaseline,
       n: a.n,
-      corpusScore: finite(a.corpus ?? matrix.corpus[k]!.value),
+      corpusScore: finite(a.corpus ?? at(matrix.corpus, k).value),
       corpusCi: a.corpus_ci ? { mean: finite(a.corpus_ci.mean), ci: finite(a.corpus_ci.ci), low: finite(a.corpus_ci.lower), high: finite(a.corpus_ci.upper) } : null,
-      corpusSignature: corpus?.signature ?? matrix.corpus[k]!.signature,
-      signature: matrix.signatures[k]!,
+      corpusSignature: corpus?.signature ?? at(matrix.corpus, k).signature,
+      signature: at(matrix.signatures, k),
       mean: a.mean,
       meanCi: interval(a.mean_ci),
       median: a.median,
@@ -219,7 +226,7 @@ export async function computeLeaderboard(
   });
   const mainRank = (x: LeaderboardSystem) => (main === 'corpus' ? (x.rank.corpus ?? x.rank.mean) : x.rank.mean);
   systems.sort((x, y) => mainRank(x) - mainRank(y) || x.rank.bt - y.rank.bt || x.system.localeCompare(y.system));
-  const nameOf = (id: string) => matrix.systems[bySubmission.get(id)!]!.systemName;
+  const nameOf = (id: string) => at(matrix.systems, indexOf(id)).systemName;
   const pairs: SystemPair[] = (analysis?.pairs ?? []).map((p) => ({
     aSubmissionId: p.a,
     bSubmissionId: p.b,
@@ -261,10 +268,10 @@ export async function computeLeaderboard(
     smallestReachableP: nPairs > 0 ? smallestReachableP(usedResamples, nPairs, correction) : 1,
     significanceWarnings: idx.length >= 2 ? (settings?.warnings ?? []) : [],
     mainAggregation: main,
-    corpusSignature: corpus?.signature ?? mostCommon(idx.map((k) => matrix.corpus[k]!.signature)),
+    corpusSignature: corpus?.signature ?? mostCommon(idx.map((k) => at(matrix.corpus, k).signature)),
     clusterTests:
       idx.length >= 2 && settings
-        ? Object.entries(settings.cluster_tests).map(([aggregation, t]) => ({ aggregation, test: t as string, label: TEST_LABELS[t as TestName] }))
+        ? Object.entries(settings.cluster_tests).map(([aggregation, t]) => ({ aggregation, test: t, label: TEST_LABELS[t] }))
         : [],
     btFiniteMle: analysis?.bt_structure.finite_mle ?? false,
     btNote: analysis?.bt_structure.note ? analysis.bt_structure.note.replace(/[0-9a-f-]{36}/g, (id) => (bySubmission.has(id) ? nameOf(id) : id)) : null,

@@ -4,6 +4,7 @@
 // (scores migrated from the row layout have none until they are scored again).
 import type { MetricConfig } from '@podium/contracts';
 import type { ScoreRepository } from '@podium/db';
+import { at } from './at';
 import { getMetric, isMetricName, parseMetricOptions } from '@podium/metrics';
 
 export interface CorpusStatistics {
@@ -18,7 +19,7 @@ export interface CorpusStatistics {
 export function corpusMetricOf(config: MetricConfig | undefined) {
   if (!config || !isMetricName(config.name)) return null;
   try {
-    const m = getMetric(config.name, parseMetricOptions(config.name, config.options as Record<string, unknown>));
+    const m = getMetric(config.name, parseMetricOptions(config.name, config.options));
     return m.additiveStats ? m : null;
   } catch {
     return null;
@@ -40,13 +41,19 @@ export async function corpusStatistics(
   const missing = submissionIds.filter((_, k) => !stored[k]);
   const { references, outputs } = await scores.alignedTexts(testSetId, missing);
   const width = Math.max(1, ...references.map((r) => r.length));
-  const m = getMetric(config.name as Parameters<typeof getMetric>[0], parseMetricOptions(config.name as Parameters<typeof getMetric>[0], config.options as Record<string, unknown>), width);
-  const usable = (s: (typeof stored)[number] | undefined) => !!s && s.testSetId === testSetId && s.signature === m.sentenceSignature && s.stats.length === references.length;
+  const m = getMetric(config.name as Parameters<typeof getMetric>[0], parseMetricOptions(config.name as Parameters<typeof getMetric>[0], config.options), width);
+  const usable = (s: (typeof stored)[number] | undefined): s is NonNullable<(typeof stored)[number]> => !!s && s.testSetId === testSetId && s.signature === m.sentenceSignature && s.stats.length === references.length;
   // Stored statistics of other options or another test set are recomputed as well.
   const recompute = submissionIds.filter((id, k) => !usable(stored[k]) && !missing.includes(id));
   const texts = recompute.length > 0 ? await scores.alignedTexts(testSetId, [...missing, ...recompute]) : { outputs };
   const refsOf = references.map((r) => Array.from({ length: width }, (_, k) => r[k] ?? r[0] ?? ''));
-  const fromTexts = new Map([...missing, ...recompute].map((id, j) => [id, texts.outputs[j]!.map((h, i) => m.stats(h, refsOf[i]!))]));
-  const stats = submissionIds.map((id, k) => (usable(stored[k]) ? stored[k]!.stats : fromTexts.get(id)!));
+  const fromTexts = new Map([...missing, ...recompute].map((id, j) => [id, at(texts.outputs, j).map((h, i) => m.stats(h, at(refsOf, i)))]));
+  const stats = submissionIds.map((id, k) => {
+    const s = stored[k];
+    if (usable(s)) return s.stats;
+    const computed = fromTexts.get(id);
+    if (!computed) throw new Error(`corpus statistics: no outputs were read for submission '${id}'`);
+    return computed;
+  });
   return { stats, corpusFromStats: (rows) => m.corpusFromStats(rows), signature: m.signature, sentenceSignature: m.sentenceSignature };
 }

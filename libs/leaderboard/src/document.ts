@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { PairedTest, PValueCorrection, type ComputedLeaderboard, type Leaderboard } from './leaderboard.types';
 
-function enumName<E extends Record<string, string>>(values: E, value: string): string {
+function enumName(values: Record<string, string>, value: string): string {
   return Object.entries(values).find(([, v]) => v === value)?.[0] ?? value;
 }
 function enumValue<E extends Record<string, string>>(values: E, name: unknown): E[keyof E] {

@@ -16,6 +16,7 @@ import {
   type Correction,
   type TestName,
 } from '@podium/ranking';
+import { at } from './at';
 
 export type { Analysis, Correction, TestName };
 export { CLUSTER_DEFINITION, TEST_LABELS, recommendedResamples, smallestReachableP };
@@ -54,7 +55,7 @@ export function rankSystems(input: RankingInput, options: RankingOptions): Analy
   }
   return {
     systems: input.systems.map((system, s) => {
-      const row = input.scores[s]!;
+      const row = at(input.scores, s);
       const m = mean(row);
       const md = median(row);
       return {

@@ -17,7 +17,8 @@ import {
   resolveChrfConfig,
   type BleuTokenizerName,
   type ChrfConfig,
-} from '@podium/metrics';
+} from './index';
+import { defined } from '../../../test/support/defined';
 import { mulberry32 } from '@podium/ranking'; // the project's one seeded PRNG
 import { clippedMatches, clippedMatchesMaxRef } from './ngram-table';
 import { beginTokenIds, tokenId } from './token-table';
@@ -33,7 +34,7 @@ const PIECES = [
 function randomText(rand: () => number, maxPieces: number): string {
   const n = Math.floor(rand() * (maxPieces + 1));
   let s = '';
-  for (let i = 0; i < n; i++) s += PIECES[Math.floor(rand() * PIECES.length)];
+  for (let i = 0; i < n; i++) s += defined(PIECES[Math.floor(rand() * PIECES.length)], 'a piece');
   return s;
 }
 
@@ -98,7 +99,8 @@ function referenceBleuStats(hyp: readonly string[], refs: readonly (readonly str
 
 describe('clipped n-gram matches by hashing', () => {
   it('equals Σ min(count_hyp, count_ref) of string n-grams on 2,000 random id sequences', () => {
-    const rand = mulberry32(SEED).next;
+    const rng = mulberry32(SEED);
+    const rand = () => rng.next();
     const out: number[] = [];
     for (let k = 0; k < 2000; k++) {
       const alphabet = 1 + Math.floor(rand() * (k % 3 === 0 ? 3 : 400));
@@ -118,7 +120,8 @@ describe('clipped n-gram matches by hashing', () => {
     expect(out).toEqual([2, 1]);
   });
   it('counts exactly on a segment of 20,000 tokens (the table grows)', () => {
-    const rand = mulberry32(SEED + 1).next;
+    const rng = mulberry32(SEED + 1);
+    const rand = () => rng.next();
     const h = Array.from({ length: 20_000 }, () => 1 + Math.floor(rand() * 50));
     const r = Array.from({ length: 20_000 }, () => 1 + Math.floor(rand() * 50));
     const out: number[] = [];
@@ -127,7 +130,8 @@ describe('clipped n-gram matches by hashing', () => {
     expect(out).toEqual(expected);
   });
   it('clips by the maximum count over several references', () => {
-    const rand = mulberry32(SEED + 2).next;
+    const rng = mulberry32(SEED + 2);
+    const rand = () => rng.next();
     const out: number[] = [];
     for (let k = 0; k < 500; k++) {
       const id = () => 1 + Math.floor(rand() * 4);
@@ -167,7 +171,8 @@ describe('chrF and chrF++ statistics against string n-grams', () => {
     ['words only (nc=0, nw=3)', resolveChrfConfig({ charOrder: 0, wordOrder: 3 }, false)],
   ];
   it.each(configs)('matches on 1,000 random unicode segments with one to three references (%s)', (_name, c) => {
-    const rand = mulberry32(SEED + 3).next;
+    const rng = mulberry32(SEED + 3);
+    const rand = () => rng.next();
     for (let k = 0; k < 1000; k++) {
       const hyp = randomText(rand, 25);
       const refs = Array.from({ length: k % 4 === 0 ? 1 + Math.floor(rand() * 3) : 1 }, () => randomText(rand, 25));
@@ -179,7 +184,8 @@ describe('chrF and chrF++ statistics against string n-grams', () => {
 describe('BLEU statistics from raw lines against string n-grams', () => {
   const tokenizers: readonly BleuTokenizerName[] = ['13a', 'intl', 'zh', 'char', 'none'];
   it.each(tokenizers)('matches bleuTokens + Map counting on 1,000 random unicode segments (tok %s)', (tokenize) => {
-    const rand = mulberry32(SEED + 4).next;
+    const rng = mulberry32(SEED + 4);
+    const rand = () => rng.next();
     for (const lowercase of [false, true]) {
       const c = resolveBleuConfig({ tokenize, lowercase });
       const m = getMetric('bleu', { tokenize, lowercase });

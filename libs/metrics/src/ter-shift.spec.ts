@@ -4,7 +4,7 @@
 // Int32Array per matrix row, a Map per trie node, a fresh array per shift candidate), which
 // reproduced the sacreBLEU 2.6.0 golden vectors, and checks that both give the same edit
 // counts on random word sequences. Random inputs come from a fixed seed (mulberry32, seed below).
-import { getMetric, resolveTerConfig, terEdits, terTokens } from '@podium/metrics';
+import { getMetric, resolveTerConfig, terEdits, terTokens } from './index';
 import { mulberry32 } from '@podium/ranking'; // the project's one seeded PRNG
 
 const MAX_SHIFT_SIZE = 10;
@@ -317,7 +317,8 @@ function shuffled(rand: () => number, words: string[]): string[] {
 
 describe('TER shift search against the previous implementation', () => {
   it('gives the same edits on 800 random pairs over small vocabularies (many shifts)', () => {
-    const rand = mulberry32(SEED).next;
+    const rng = mulberry32(SEED);
+    const rand = () => rng.next();
     for (let k = 0; k < 800; k++) {
       const vocab = 2 + Math.floor(rand() * 8);
       const ref = randomWords(rand, vocab, 30);
@@ -327,7 +328,8 @@ describe('TER shift search against the previous implementation', () => {
     }
   }, 60_000);
   it('gives the same edits on long segments that fill the 10,000-row cache and the 1,000-candidate limit', () => {
-    const rand = mulberry32(SEED + 1).next;
+    const rng = mulberry32(SEED + 1);
+    const rand = () => rng.next();
     for (let k = 0; k < 12; k++) {
       const ref = Array.from({ length: 60 + Math.floor(rand() * 60) }, () => `w${Math.floor(rand() * 6)}`);
       const hyp = ref.slice(Math.floor(rand() * 10)).concat(ref.slice(0, 10)).reverse().slice(0, ref.length - 5);
@@ -335,7 +337,8 @@ describe('TER shift search against the previous implementation', () => {
     }
   }, 60_000);
   it('gives the same edits when the reference is much longer than the hypothesis (wider beam)', () => {
-    const rand = mulberry32(SEED + 2).next;
+    const rng = mulberry32(SEED + 2);
+    const rand = () => rng.next();
     for (let k = 0; k < 50; k++) {
       const ref = Array.from({ length: 60 + Math.floor(rand() * 80) }, () => `w${Math.floor(rand() * 12)}`);
       const hyp = randomWords(rand, 12, 6);
@@ -349,7 +352,8 @@ describe('TER statistics from raw lines against the previous implementation', ()
     '&quot;', '\n', 'é', '😀', '日本', 'テスト', '。', '\uff0c'];
   const options = [{}, { caseSensitive: true }, { normalized: true }, { normalized: true, noPunct: true, asianSupport: true }];
   it.each(options.map((o) => [JSON.stringify(o), o]))('gives [fewest edits, average reference length] on 300 random segments (%s)', (_name, o) => {
-    const rand = mulberry32(SEED + 3).next;
+    const rng = mulberry32(SEED + 3);
+    const rand = () => rng.next();
     const text = () => Array.from({ length: Math.floor(rand() * 14) }, () => pieces[Math.floor(rand() * pieces.length)]).join(rand() < 0.5 ? ' ' : '');
     const c = resolveTerConfig(o);
     const m = getMetric('ter', o);

@@ -1,7 +1,8 @@
 // Expected outputs are derived by hand from sacreBLEU 2.x's tokenizer rules (tokenizer_13a.py,
 // tokenizer_re.py, tokenizer_intl.py, tokenizer_zh.py, tokenizer_char.py) and Python's str.split();
 // each case names the rule that produces it.
-import { pySplit, tokenize13a, tokenizeChar, tokenizeIntl, tokenizeNone, tokenizeZh } from '@podium/metrics';
+import { pySplit, tokenize13a, tokenizeChar, tokenizeIntl, tokenizeNone, tokenizeZh } from './index';
+import { defined } from '../../../test/support/defined';
 import { mulberry32 } from '@podium/ranking'; // the project's one seeded PRNG
 import { spans13a, type TokenSpans } from './tokenizers';
 
@@ -131,12 +132,13 @@ describe('13a token spans (one scan, no regular expressions)', () => {
   const pieces = ['1', '0', '9', '.', ',', '-', 'a', 'Z', ' ', '\t', '\u00a0', '\u3000', '\u200b', '(', ')', '"', "'", '/', ':', '?', '$', '@', '~', '`',
     '_', '^', '\\', '&quot;', '&amp;', '&lt;', '<skipped>', '\n', '-\n', 'é', '😀', '\ud800', '.,', '..', '1.5', ',0'];
   it('gives the tokens of tokenize13a on 20,000 random strings', () => {
-    const rand = mulberry32(20261124).next;
+    const rng = mulberry32(20261124);
+    const rand = () => rng.next();
     const spans: TokenSpans = { text: '', starts: new Int32Array(0), ends: new Int32Array(0), count: 0 };
     for (let k = 0; k < 20_000; k++) {
       let line = '';
       const n = Math.floor(rand() * 16);
-      for (let i = 0; i < n; i++) line += pieces[Math.floor(rand() * pieces.length)];
+      for (let i = 0; i < n; i++) line += defined(pieces[Math.floor(rand() * pieces.length)], 'a piece');
       spans.starts = new Int32Array(line.length + 2);
       spans.ends = new Int32Array(line.length + 2);
       spans13a(line, spans);

@@ -5,6 +5,7 @@
  * be refused with a 4xx that says why, never a 5xx, and write nothing.
  */
 import { mulberry32 } from '@podium/ranking';
+import { defined } from '../../support/defined';
 import type { FaultTask } from './faults';
 
 export interface MalformedCase {
@@ -48,8 +49,14 @@ const jsonl = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join
  */
 export function malformedCases(task: FaultTask, count: number, seed: number, maxUploadBytes: number): MalformedCase[] {
   // The project's one seeded PRNG, so a failing case can be replayed from its seed and index.
-  const rnd = mulberry32(seed).next;
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const rng = mulberry32(seed);
+  const rnd = () => rng.next();
+  // Elements may be null or undefined (JSON values), so the index is checked, not the element.
+  const pick = <T>(xs: readonly T[]): T => {
+    const i = Math.floor(rnd() * xs.length);
+    for (const [j, x] of xs.entries()) if (j === i) return x;
+    throw new RangeError(`cannot pick from an empty list`);
+  };
   const int = (n: number) => Math.floor(rnd() * n);
   const token = task.participantToken;
   const fields = () => ({ teamId: task.teamId, systemName: `m-${int(1e9)}` });
@@ -66,13 +73,14 @@ export function malformedCases(task: FaultTask, count: number, seed: number, max
       const records = validRecords(task);
       const at = int(records.length);
       const bad = pick(BAD_TEXT);
-      records[at] = { id: records[at]!.id, output: `before${bad}after` };
+      records[at] = { id: defined(records[at], `record ${at}`).id, output: `before${bad}after` };
       return { name: `unstorable output on line ${at + 1} #${k}`, request: multipart(task, token, enc.encode(jsonl(records)), fields()) };
     },
     // The same in text format, with a raw NUL byte.
     (k) => {
       const lines = task.instanceIds.map((_, i) => `output ${i}`);
-      lines[int(lines.length)] += '\u0000';
+      const nul = int(lines.length);
+      lines[nul] = `${defined(lines[nul], `line ${nul}`)}\u0000`;
       return { name: `NUL in a text line #${k}`, request: multipart(task, token, enc.encode(lines.join('\n') + '\n'), { ...fields(), format: 'text' }, 'out.txt') };
     },
     // Invalid UTF-8: stray continuation, overlong, truncated, encoded surrogates, 0xFF.
@@ -192,7 +200,7 @@ export function malformedCases(task: FaultTask, count: number, seed: number, max
       return { name: `graphql: ${kind} #${k}`, request: graphql(token, queries[kind], {}) };
     },
   ];
-  return Array.from({ length: count }, (_, k) => families[k % families.length]!(k));
+  return Array.from({ length: count }, (_, k) => defined(families[k % families.length], 'a case family')(k));
 }
 
 export interface MalformedReport {
@@ -212,7 +220,7 @@ export async function sendMalformed(baseUrl: string, cases: MalformedCase[], con
   let next = 0;
   const worker = async () => {
     while (next < cases.length) {
-      const c = cases[next++]!;
+      const c = defined(cases[next++], 'a case');
       let status: number;
       let body = '';
       try {

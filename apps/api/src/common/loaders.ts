@@ -23,7 +23,7 @@ function byKey<T, K>(keys: readonly K[], rows: readonly T[], keyOf: (row: T) => 
 function groupBy<T, K>(keys: readonly K[], rows: readonly T[], keyOf: (row: T) => K): T[][] {
   const map = new Map<K, T[]>(keys.map((k) => [k, []]));
   for (const r of rows) map.get(keyOf(r))?.push(r);
-  return keys.map((k) => map.get(k)!);
+  return keys.map((k) => map.get(k) ?? []);
 }
 
 /**

@@ -11,7 +11,7 @@ export function acceptedEncodings(header: string | string[] | undefined): { br: 
     const weight = qp ? Number(qp.slice(2)) : 1;
     q.set(name, Number.isFinite(weight) ? weight : 0);
   }
-  const ok = (name: string) => (q.get(name) ?? (q.has('*') ? q.get('*')! : 0)) > 0;
+  const ok = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
   return { br: ok('br'), gzip: ok('gzip') || ok('x-gzip') };
 }
 

@@ -58,27 +58,23 @@ export class DownloadsService {
     const storedPages = this.scores.longRows(scored.map((s) => s.id));
     const testSetId = phase.testSetId;
     const stamp = combined.size > 0 ? await this.metrics.scoringStamp(phaseId) : '';
-    const self = this;
-    async function* pages(): AsyncGenerator<LongScoreRow[]> {
+    const phaseMetrics = this.metrics;
+    const pages = async function* (): AsyncGenerator<LongScoreRow[]> {
       yield* storedPages;
       if (!testSetId) return;
       for (const selection of combined.values()) {
-        const m = await self.metrics.matrix({ ...phase!, testSetId }, selection, stamp);
+        const m = await phaseMetrics.matrix({ ...phase, testSetId }, selection, stamp);
         let page: LongScoreRow[] = [];
         for (const [k, s] of m.systems.entries()) {
           if (!shown.has(s.submissionId)) continue;
-          m.values[k]!.forEach((score, position) => {
+          const values = m.values[k];
+          const signature = m.signatures[k];
+          if (values === undefined || signature === undefined) throw new Error(`${selection.key} matrix: no row for ${s.systemName}`);
+          values.forEach((score, position) => {
             if (!Number.isFinite(score)) return;
-            page.push({
-              submissionId: s.submissionId,
-              systemName: s.systemName,
-              teamName: s.teamName,
-              instanceId: m.instances[position]!,
-              position,
-              metric: selection.key,
-              signature: m.signatures[k]!,
-              score,
-            });
+            const instanceId = m.instances[position];
+            if (instanceId === undefined) throw new Error(`${selection.key} matrix: ${s.systemName} has a value past the last instance (${position})`);
+            page.push({ submissionId: s.submissionId, systemName: s.systemName, teamName: s.teamName, instanceId, position, metric: selection.key, signature, score });
           });
           if (page.length >= COMBINED_PAGE) {
             yield page;
@@ -87,7 +83,7 @@ export class DownloadsService {
         }
         if (page.length > 0) yield page;
       }
-    }
+    };
     return { fileStem: `${phase.task.slug}-${phase.name}-scores`, pages: pages() };
   }
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { LeaderboardJobRunner } from '../../../../test/support/leaderboards';
 import { createApp } from '../app';
+import { defined } from '../../../../test/support/defined';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);
@@ -17,7 +18,6 @@ jest.setTimeout(60_000);
 const DATABASE_URL = process.env['DATABASE_URL'];
 const suite = DATABASE_URL ? describe : describe.skip;
 if (!DATABASE_URL) {
-  // eslint-disable-next-line no-console
   console.warn('combined.integration.spec: DATABASE_URL is not set, so these integration tests are SKIPPED (npm test sets it)');
 }
 
@@ -48,8 +48,9 @@ const FULL_BOARD = `updating stamp computedAt phaseId metric higherIsBetter metr
 
 /** Downloaded CSV as objects keyed by the header, read with the project's one CSV dialect. */
 function parseCsv(text: string): Record<string, string>[] {
-  const [cols, ...rows] = parseCsvRecords(text).map((r) => r.fields);
-  return rows.map((r) => Object.fromEntries(r.map((v, i) => [cols![i]!, v])));
+  const [header, ...rows] = parseCsvRecords(text).map((r) => r.fields);
+  const cols = defined(header, 'the CSV header');
+  return rows.map((r) => Object.fromEntries(r.map((v, i) => [defined(cols[i], `column ${i}`), v])));
 }
 
 suite('combined metric and leaderboard downloads against PostgreSQL', () => {
@@ -74,7 +75,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
   const ok = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
     const r = await gql(query, variables, token);
     if (r.errors) throw new Error(`GraphQL errors: ${JSON.stringify(r.errors)}`);
-    return r.data!;
+    return defined(r.data, 'GraphQL data');
   };
   /** The board once the worker's job for the phase's current data ran (the first read of a view queues it). */
   const settledBoard = async (query: string, variables: Record<string, unknown> = {}, token = organiserToken) => {
@@ -109,8 +110,8 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     );
     const id: string = created['submit'].id;
     const tasks = new TaskRepository(db);
-    const instances = await tasks.instanceIdsOf((await tasks.phaseById(p.phaseId))!.testSetId!);
-    const rows = (metric: string, signature: string, values: number[]) => instances.map((inst, k) => ({ instanceId: inst.id, metric, signature, value: values[k]! }));
+    const instances = await tasks.instanceIdsOf(defined(defined(await tasks.phaseById(p.phaseId), 'phase').testSetId, 'test set'));
+    const rows = (metric: string, signature: string, values: number[]) => instances.map((inst, k) => ({ instanceId: inst.id, metric, signature, value: defined(values[k], 'values[k]') }));
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     await new SubmissionRepository(db).saveScores(
       id,
@@ -188,8 +189,8 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
   beforeAll(async () => {
     const config = loadApiConfig({ DATABASE_URL, PODIUM_WEB_DIST: '/nonexistent' });
     app = await createApp(config, { logger: false, queueSchema: QUEUE_SCHEMA, root: ROOT });
-    db = createDb(DATABASE_URL!);
-    runner = new LeaderboardJobRunner(DATABASE_URL!, QUEUE_SCHEMA);
+    db = createDb(defined(DATABASE_URL, 'DATABASE_URL'));
+    runner = new LeaderboardJobRunner(defined(DATABASE_URL, 'DATABASE_URL'), QUEUE_SCHEMA);
     const identity = new IdentityRepository(db);
     const organiser = await identity.createUser(`corg-${suffix}`, Role.ORGANISER);
     organiserToken = await identity.issueToken(organiser.id, 'combined integration test');
@@ -223,7 +224,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     expect(by['A'].mean).toBeCloseTo(mean(A_CHRF), 10);
     expect(by['B'].mean).toBeCloseTo(mean(B_CHRF), 10);
     expect(by['A'].corpusScore).toBeCloseTo(mean(A_CHRF), 10);
-    expect(by['A'].median).toBeCloseTo(A_CHRF[1]!, 10);
+    expect(by['A'].median).toBeCloseTo(defined(A_CHRF[1], 'A_CHRF[1]'), 10);
     expect(by['A'].corpusSignature).toBe(`${board.metricSignature}|corpus:mean`);
   });
 
@@ -243,7 +244,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     );
     expect(page['instanceScores'].total).toBe(3);
     expect(page['instanceScores'].rows.map((r: { instanceId: string }) => r.instanceId)).toEqual(['x1', 'x2']);
-    expect(page['instanceScores'].rows[0].score).toBeCloseTo(A_CHRF[0]!, 10);
+    expect(page['instanceScores'].rows[0].score).toBeCloseTo(defined(A_CHRF[0], 'A_CHRF[0]'), 10);
     expect(page['instanceScores'].rows[0].output).toBe('a');
     expect(page['instanceScores'].rows[0].signature).toMatch(/^combined\|nli:/);
     const hidden = await gql(`query($s: ID!) { instanceScores(submissionId: $s, metric: "combined") { total } }`, { s: shared.ids['A'] }, aliceToken);
@@ -260,8 +261,8 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     const combined = rows.filter((r) => r['metric'] === 'combined:nli+chrf');
     expect(combined).toHaveLength(6);
     for (const [k, id] of ['x1', 'x2', 'x3'].entries()) {
-      expect(Number(combined.find((r) => r['system'] === 'A' && r['instance_id'] === id)!['score'])).toBeCloseTo(A_CHRF[k]!, 12);
-      expect(Number(combined.find((r) => r['system'] === 'B' && r['instance_id'] === id)!['score'])).toBeCloseTo(B_CHRF[k]!, 12);
+      expect(Number(defined(combined.find((r) => r['system'] === 'A' && r['instance_id'] === id), `A's row of ${id}`)['score'])).toBeCloseTo(defined(A_CHRF[k], 'A_CHRF[k]'), 12);
+      expect(Number(defined(combined.find((r) => r['system'] === 'B' && r['instance_id'] === id), `B's row of ${id}`)['score'])).toBeCloseTo(defined(B_CHRF[k], 'B_CHRF[k]'), 12);
     }
     // '+' must be sent as %2B; a literal '+' arrives as a space and is restored.
     for (const q of ['combined:nli%2Bter', 'combined:nli+ter']) {
@@ -311,7 +312,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     const rows = parseCsv(res.text);
     expect(rows.map((r) => r['system'])).toEqual(board.systems.map((s: { system: string }) => s.system));
     for (const [k, s] of board.systems.entries()) {
-      const r = rows[k]!;
+      const r = defined(rows[k], 'rows[k]');
       expect(Number(r['rank_mean'])).toBe(s.rank.mean);
       expect(Number(r['rank_bt'])).toBe(s.rank.bt);
       expect(Number(r['mean'])).toBe(s.mean);
@@ -367,7 +368,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     expect(a.mean).not.toBeCloseTo(mean(A_CHRF), 3);
     const csv = parseCsv((await get(`/api/phases/${phaseId}/scores.csv?metric=combined`)).text).filter((r) => r['metric'] === 'combined:nli+chrf');
     expect(csv).toHaveLength(9);
-    expect(Number(csv.find((r) => r['system'] === 'A' && r['instance_id'] === 'x1')!['score'])).toBeCloseTo(A_AFTER[0]!, 12);
+    expect(Number(defined(csv.find((r) => r['system'] === 'A' && r['instance_id'] === 'x1'), "A's row of x1")['score'])).toBeCloseTo(defined(A_AFTER[0], 'A_AFTER[0]'), 12);
   });
 
   it('reports each NLI metric as available or not, with the fetch command', async () => {

@@ -58,7 +58,7 @@ export const BEING_COMPUTED_NOTE = 'the leaderboard is being computed by a worke
 
 function snapshotOf(body: string, gzip: Uint8Array, brotli: Uint8Array, etag: string, updating: boolean, fileStemOf: (metric: string) => string): LeaderboardSnapshot {
   let parsed: Leaderboard | undefined;
-  const board = () => (parsed ??= parseLeaderboardDocument(body) as Leaderboard);
+  const board = () => (parsed ??= parseLeaderboardDocument(body));
   return { etag, body: Buffer.from(body, 'utf8'), gzip: Buffer.from(gzip), brotli: Buffer.from(brotli), updating, board, fileStem: fileStemOf(board().metric) };
 }
 
@@ -154,7 +154,7 @@ export class LeaderboardService {
       availableMetrics: available.all,
       test: view.test ?? DEFAULT_PAIR_TEST,
       correction: view.correction,
-      seed: view.seed ?? phase.significanceSeed ?? DEFAULT_SEED,
+      seed: view.seed ?? phase.significanceSeed,
       resamples: view.resamples ?? phase.significanceResamples ?? 0,
       resamplesChosen: (view.resamples ?? phase.significanceResamples) === null,
       smallestReachableP: 1,

@@ -17,13 +17,13 @@ import request from 'supertest';
 import { LeaderboardJobRunner } from '../../../../test/support/leaderboards';
 import { createApp } from '../app';
 import { BEING_COMPUTED_NOTE } from './leaderboard.service';
+import { defined } from '../../../../test/support/defined';
 
 jest.setTimeout(90_000);
 
 const DATABASE_URL = process.env['DATABASE_URL'];
 const suite = DATABASE_URL ? describe : describe.skip;
 if (!DATABASE_URL) {
-  // eslint-disable-next-line no-console
   console.warn('stored-leaderboard.integration.spec: DATABASE_URL is not set, so these integration tests are SKIPPED (npm test sets it)');
 }
 
@@ -73,12 +73,12 @@ suite('stored leaderboards (worker-computed, served as data)', () => {
   const ok = async (query: string, variables: Record<string, unknown> = {}, token: string = organiserToken) => {
     const r = await gql(query, variables, token);
     if (r.errors) throw new Error(`GraphQL errors: ${JSON.stringify(r.errors)}`);
-    return r.data!;
+    return defined(r.data, 'GraphQL data');
   };
   const BOARD = `updating stamp computedAt notes metric instanceCount systems { system mean corpusScore }`;
   const board = async (args = '') => (await ok(`query($p: ID!) { leaderboard(phaseId: $p${args}) { ${BOARD} } }`, { p: phaseId }))['leaderboard'];
   const queued = () => boss.getQueueSize(COMPUTE_LEADERBOARDS_QUEUE);
-  const instanceIds = async () => new TaskRepository(db).instanceIdsOf((await new TaskRepository(db).phaseById(phaseId))!.testSetId!);
+  const instanceIds = async () => new TaskRepository(db).instanceIdsOf(defined(defined(await new TaskRepository(db).phaseById(phaseId), 'phase').testSetId, 'test set'));
 
   async function submit(system: string): Promise<string> {
     const created = await ok(`mutation($p: ID!, $t: ID!, $s: String!) { submit(phaseId: $p, teamId: $t, systemName: $s, content: "a\\nb\\nc\\n", format: TEXT) { id } }`, {
@@ -93,7 +93,7 @@ suite('stored leaderboards (worker-computed, served as data)', () => {
     const instances = await instanceIds();
     await new SubmissionRepository(db).saveScores(
       id,
-      instances.map((inst, k) => ({ instanceId: inst.id, metric: 'chrf', signature: CHRF_SIG, value: chrf[k]! })),
+      instances.map((inst, k) => ({ instanceId: inst.id, metric: 'chrf', signature: CHRF_SIG, value: defined(chrf[k], 'chrf[k]') })),
       [{ metric: 'chrf', signature: CHRF_SIG, value: chrf.reduce((a, b) => a + b, 0) / chrf.length }],
     );
   }
@@ -102,11 +102,11 @@ suite('stored leaderboards (worker-computed, served as data)', () => {
     const config = loadApiConfig({ DATABASE_URL, PODIUM_WEB_DIST: '/nonexistent', PODIUM_RATE_LIMIT: '100000' });
     app = await createApp(config, { logger: false, queueSchema: QUEUE_SCHEMA, root: ROOT, onQuery: (sql) => counting && queries.push(sql) });
     await app.listen(0, '127.0.0.1');
-    db = createDb(DATABASE_URL!);
+    db = createDb(defined(DATABASE_URL, 'DATABASE_URL'));
     boards = new LeaderboardRepository(db);
-    boss = new PgBoss({ connectionString: DATABASE_URL!, schema: QUEUE_SCHEMA, supervise: false, schedule: false, max: 2 });
+    boss = new PgBoss({ connectionString: defined(DATABASE_URL, 'DATABASE_URL'), schema: QUEUE_SCHEMA, supervise: false, schedule: false, max: 2 });
     await boss.start();
-    runner = new LeaderboardJobRunner(DATABASE_URL!, QUEUE_SCHEMA);
+    runner = new LeaderboardJobRunner(defined(DATABASE_URL, 'DATABASE_URL'), QUEUE_SCHEMA);
     const identity = new IdentityRepository(db);
     const organiser = await identity.createUser(`slorg-${suffix}`, Role.ORGANISER);
     organiserToken = await identity.issueToken(organiser.id, 'stored leaderboard test');
@@ -224,7 +224,7 @@ suite('stored leaderboards (worker-computed, served as data)', () => {
     const json = JSON.parse(plain.body.toString('utf8'));
     expect(json).toMatchObject({ updating: false, stamp: await boards.stamp(phaseId), test: 'TTEST', correction: 'HOLM' });
 
-    const again = await raw(app.getHttpServer(), url, { 'If-None-Match': plain.headers['etag']! });
+    const again = await raw(app.getHttpServer(), url, { 'If-None-Match': defined(plain.headers['etag'], 'the ETag header') });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
 
@@ -242,7 +242,7 @@ suite('stored leaderboards (worker-computed, served as data)', () => {
     const csv = await raw(app.getHttpServer(), `/api/phases/${phaseId}/leaderboard.csv`, { 'Accept-Encoding': 'gzip' });
     expect(csv.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(csv.body).toString('utf8').split('\n')[0]).toMatch(/\bsystem\b/);
-    const csv304 = await raw(app.getHttpServer(), `/api/phases/${phaseId}/leaderboard.csv`, { 'If-None-Match': csv.headers['etag']! });
+    const csv304 = await raw(app.getHttpServer(), `/api/phases/${phaseId}/leaderboard.csv`, { 'If-None-Match': defined(csv.headers['etag'], 'the ETag header') });
     expect(csv304.status).toBe(304);
   });
 
@@ -272,7 +272,6 @@ suite('stored leaderboards (worker-computed, served as data)', () => {
     const many = await count();
     expect(many.submissions).toBe(few.submissions + 12);
     expect(many.n).toBe(few.n);
-    // eslint-disable-next-line no-console
     console.log(`queries per request: ${few.n} for ${few.submissions} submissions, ${many.n} for ${many.submissions}`);
   });
 });

@@ -124,7 +124,12 @@ export class SubmissionsService {
         // Of the outputs, not the file: identical outputs in another format are flagged too.
         checksum: outputsChecksum(instances.map((i) => i.externalId), parsed.outputs),
         isBaseline: req.isBaseline ?? false,
-        outputs: parsed.outputs.map((o) => ({ instanceId: dbId.get(o.instanceId)!, text: o.text })),
+        outputs: parsed.outputs.map((o) => {
+          const instanceId = dbId.get(o.instanceId);
+          // The parser only accepts ids of this test set.
+          if (instanceId === undefined) throw new InvalidInputError(`instance '${o.instanceId}' is not in the test set`, { instanceId: o.instanceId });
+          return { instanceId, text: o.text };
+        }),
         bypassLimits: isOrganiser(user),
       },
       this.enqueuer('submitted'),
@@ -220,7 +225,9 @@ export class SubmissionsService {
     const matrix = await this.metrics.matrix({ ...phase, testSetId: phase.testSetId }, selection, await this.metrics.scoringStamp(phase.id));
     const k = matrix.systems.findIndex((s) => s.submissionId === submission.id);
     if (k < 0) return empty;
-    const values = matrix.values[k]!;
+    const values = matrix.values[k];
+    const signature = matrix.signatures[k];
+    if (values === undefined || signature === undefined) throw new Error(`the ${selection.key} matrix has no row for submission '${submission.id}'`);
     const cells = values.map((v, position) => ({ position, v })).filter((c) => Number.isFinite(c.v));
     if (page.order !== 'position') cells.sort((a, b) => (page.order === 'asc' ? a.v - b.v : b.v - a.v) || a.position - b.position);
     const slice = cells.slice(page.offset, page.offset + page.limit);
@@ -230,8 +237,9 @@ export class SubmissionsService {
       offset: page.offset,
       limit: page.limit,
       rows: slice.map((c) => {
-        const d = details.get(c.position)!;
-        return { ...d, references: canSeeReferences(phase, user) ? d.references : null, score: c.v, signature: matrix.signatures[k]! };
+        const d = details.get(c.position);
+        if (!d) throw new NotFoundError('instance at position', String(c.position));
+        return { ...d, references: canSeeReferences(phase, user) ? d.references : null, score: c.v, signature };
       }),
     };
   }

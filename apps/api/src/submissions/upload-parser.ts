@@ -39,8 +39,7 @@ function quoteList(ids: readonly string[], total: number): string {
 /** Byte offset of the first byte that is not part of well-formed UTF-8, or -1. */
 export function firstInvalidUtf8Offset(bytes: Uint8Array): number {
   let i = 0;
-  while (i < bytes.length) {
-    const b = bytes[i]!;
+  for (let b = bytes[i]; b !== undefined; b = bytes[i]) {
     let need: number;
     let min: number;
     if (b < 0x80) {
@@ -144,13 +143,19 @@ function parseJsonl(lines: string[], instanceIds: readonly string[]): ParsedUplo
     lineOf.set(instanceId, line);
     textOf.set(instanceId, output);
   });
-  const missing = instanceIds.filter((id) => !textOf.has(id));
+  const outputs: ParsedUpload['outputs'] = [];
+  const missing: string[] = [];
+  for (const id of instanceIds) {
+    const text = textOf.get(id);
+    if (text === undefined) missing.push(id);
+    else outputs.push({ instanceId: id, text });
+  }
   if (missing.length > 0) {
     throw new UploadRejection(`${missing.length} of ${instanceIds.length} instances have no output: ${quoteList(missing, missing.length)}`, {
       instanceId: missing[0],
     });
   }
-  return instanceIds.map((id) => ({ instanceId: id, text: textOf.get(id)! }));
+  return outputs;
 }
 
 function parseText(lines: string[], instanceIds: readonly string[]): ParsedUpload['outputs'] {
@@ -161,11 +166,13 @@ function parseText(lines: string[], instanceIds: readonly string[]): ParsedUploa
       lines.length > instanceIds.length ? { line: instanceIds.length + 1 } : { instanceId: instanceIds[lines.length] },
     );
   }
-  lines.forEach((text, k) => {
+  return instanceIds.map((instanceId, k) => {
+    const text = lines[k];
+    if (text === undefined) throw new Error(`line ${k + 1} is missing although the line count matched`);
     const bad = findUnstorable(text);
-    if (bad) throw new UploadRejection(`line ${k + 1} (instance '${instanceIds[k]}') ${bad.reason} (character ${bad.index + 1})`, { line: k + 1, instanceId: instanceIds[k] });
+    if (bad) throw new UploadRejection(`line ${k + 1} (instance '${instanceId}') ${bad.reason} (character ${bad.index + 1})`, { line: k + 1, instanceId });
+    return { instanceId, text };
   });
-  return instanceIds.map((id, k) => ({ instanceId: id, text: lines[k]! }));
 }
 
 /**

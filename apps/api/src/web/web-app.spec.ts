@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { serveWebApp } from './web-app';
+import { defined } from '../../../../test/support/defined';
 
 @Controller('api')
 class PingController {
@@ -82,7 +83,7 @@ describe('serveWebApp', () => {
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.headers['content-encoding']).toBe('gzip');
-      const again = await request(server).get('/').set('If-None-Match', page.headers['etag']!);
+      const again = await request(server).get('/').set('If-None-Match', defined(page.headers['etag'], 'the ETag header'));
       expect(again.status).toBe(304);
     } finally {
       await app.close();

@@ -63,7 +63,8 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): void 
     return;
   }
   const files = loadWebFiles(distDir);
-  const indexFile = files.get('/index.html')!;
+  const indexFile = files.get('/index.html');
+  if (!indexFile) throw new Error(`${index} disappeared while the web app was being loaded`);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PATHS.test(req.path)) { next(); return; }
     let file = files.get(req.path);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import {
   CreatePhaseDocument,
   CreateTaskDocument,
@@ -77,7 +77,7 @@ function CreateTaskForm({ onDone }: { onDone: () => void }) {
   const registry = useQuery(MetricsDocument, {});
   const kinds = useQuery(TaskKindsDocument, {}).data?.taskKinds ?? [];
   const metrics = chosenMetrics ?? kinds.find((k) => k.name === kind)?.defaultMetrics ?? [];
-  function submit(e: FormEvent) {
+  function submit(e: SyntheticEvent) {
     e.preventDefault();
     void run(async () => {
       const w = weight.trim() === '' ? null : Number(weight);
@@ -157,7 +157,7 @@ function CreatePhaseForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone
   const [dailyLimit, setDaily] = useState(5);
   const [totalLimit, setTotal] = useState(20);
   const [visible, setVisible] = useState(true);
-  function submit(e: FormEvent) {
+  function submit(e: SyntheticEvent) {
     e.preventDefault();
     void run(async () => {
       const r = await request(CreatePhaseDocument, {
@@ -220,7 +220,7 @@ function UploadTestSetForm({ phases, onDone }: { phases: Phases; onDone: () => v
   const [phaseId, setPhaseId] = useState(phases[0]?.id ?? '');
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  function submit(e: FormEvent) {
+  function submit(e: SyntheticEvent) {
     e.preventDefault();
     if (!file) return;
     void run(async () => {
@@ -267,7 +267,7 @@ function TeamForm() {
   const { busy, outcome, run } = useAction();
   const [team, setTeam] = useState('');
   const [member, setMember] = useState('');
-  function submit(e: FormEvent) {
+  function submit(e: SyntheticEvent) {
     e.preventDefault();
     void run(async () => {
       const members = member.trim() ? [member.trim()] : [];
@@ -303,7 +303,7 @@ function TeamForm() {
 function RescoreForm({ phases }: { phases: Phases }) {
   const { busy, outcome, run } = useAction();
   const [phaseId, setPhaseId] = useState(phases[0]?.id ?? '');
-  function submit(e: FormEvent) {
+  function submit(e: SyntheticEvent) {
     e.preventDefault();
     void run(async () => {
       const n = (await request(RescorePhaseDocument, { phaseId })).rescorePhase;
@@ -348,7 +348,7 @@ function EditTaskForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone: (
   const [title, setTitle] = useState('');
   const [metrics, setMetrics] = useState<string[]>([]);
   const registry = useQuery(MetricsDocument, {});
-  function submit(e: FormEvent) {
+  function submit(e: SyntheticEvent) {
     e.preventDefault();
     void run(async () => {
       const input = {
@@ -391,7 +391,7 @@ function EditTaskForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone: (
 function EditPhase({ phase, onDone }: { phase: TasksQuery['tasks'][number]['phases'][number]; onDone: () => void }) {
   const { busy, outcome, run } = useAction();
   const [closesAt, setCloses] = useState(() => localInput(new Date(phase.closesAt)));
-  function submit(e: FormEvent) {
+  function submit(e: SyntheticEvent) {
     e.preventDefault();
     void run(async () => {
       await request(UpdatePhaseDocument, { id: phase.id, input: { closesAt: new Date(closesAt).toISOString() } });
@@ -551,7 +551,7 @@ function AuditLog() {
                 <td>{new Date(e.createdAt).toISOString().replace('T', ' ').slice(0, 19)}</td>
                 <td>{e.actor}</td>
                 <td>{e.action}</td>
-                <td className="small">{Object.entries(e.details as Record<string, unknown>).filter(([k]) => k !== 'taskId').map(([k, v]) => `${k}: ${String(v)}`).join('; ')}</td>
+                <td className="small">{Object.entries(e.details).filter(([k]) => k !== 'taskId').map(([k, v]) => `${k}: ${String(v)}`).join('; ')}</td>
               </tr>
             ))}
           </tbody>

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { ForbiddenError, InvalidInputError, LeaderboardRepository, NotFoundError, TaskRepository, type AuthUser, type StoredLeaderboardRow } from '@podium/db';
+import { ForbiddenError, InvalidInputError, LeaderboardRepository, NotFoundError, TaskRepository, type AuthUser, type CurrentLeaderboard, type StoredLeaderboardRow } from '@podium/db';
 import {
   ALPHA,
   CLUSTER_DEFINITION,
@@ -54,6 +54,16 @@ export interface LeaderboardSnapshot {
 
 /** Bytes of boards kept in memory (stored snapshots are immutable: keyed by id and ETag). */
 const CACHE_BYTES = 256 * 1024 * 1024;
+/**
+ * How long one read of a phase's stamp, visibility facts and stored board serves the requests
+ * that follow it (ms). Concurrent requests share one query, and a burst of requests for a popular
+ * board costs one query per phase and view per interval, not one per request. The price: a new
+ * stamp, or a phase closed, published or hidden, reaches leaderboard reads up to this much later.
+ */
+export const CURRENT_READ_TTL_MS = 250;
+/** Phase × view entries of the read cache (bounded: ids are caller-chosen). */
+const CURRENT_READ_ENTRIES = 10_000;
+
 export const BEING_COMPUTED_NOTE = 'the leaderboard is being computed by a worker; it appears here when it is stored';
 
 function snapshotOf(body: string, gzip: Uint8Array, brotli: Uint8Array, etag: string, updating: boolean, fileStemOf: (metric: string) => string): LeaderboardSnapshot {
@@ -82,12 +92,19 @@ export class LeaderboardService {
     sizeCalculation: (s) => s.body.length + s.gzip.length + s.brotli.length + 1,
   });
 
+  private readonly currentReads = new LRUCache<string, Promise<CurrentLeaderboard | null>>({ max: CURRENT_READ_ENTRIES, ttl: CURRENT_READ_TTL_MS });
+
   constructor(
     private readonly tasks: TaskRepository,
     private readonly boards: LeaderboardRepository,
     private readonly jobs: LeaderboardJobs,
     private readonly metrics: PhaseMetricsService,
-  ) {}
+  ) {
+    // A change made through this process is seen by its next read, not up to an interval later.
+    jobs.onPhaseChanged((phaseId) => {
+      for (const k of [...this.currentReads.keys()]) if (k.startsWith(`${phaseId}\u0000`)) this.currentReads.delete(k);
+    });
+  }
 
   async leaderboard(phaseId: string, options: LeaderboardOptions, user: AuthUser | null): Promise<Leaderboard> {
     return (await this.snapshot(phaseId, options, user)).board();
@@ -105,7 +122,7 @@ export class LeaderboardService {
       resamples: options.resamples ?? null,
     };
     const key = viewKey(view);
-    const found = await this.boards.current(phaseId, key);
+    const found = await this.readCurrent(phaseId, key);
     if (!found) throw new NotFoundError('phase', phaseId);
     assertCanSeePhaseScores(found.phase, user);
     // Resamples and seed are the phase's organiser settings; only organisers may preview others.
@@ -118,6 +135,20 @@ export class LeaderboardService {
     if (!board) return this.missing(phaseId, view, key, stamp, fileStemOf);
     if (board.stamp !== stamp) void this.jobs.request(phaseId, stamp, isDefaultView(view) ? null : view, key);
     return this.load(board, board.stamp !== stamp, fileStemOf);
+  }
+
+  /** {@link LeaderboardRepository.current}, shared by the requests of {@link CURRENT_READ_TTL_MS}. */
+  private readCurrent(phaseId: string, key: string): Promise<CurrentLeaderboard | null> {
+    const k = `${phaseId}\u0000${key}`;
+    const hit = this.currentReads.get(k);
+    if (hit) return hit;
+    const read = this.boards.current(phaseId, key);
+    this.currentReads.set(k, read);
+    // A failed read is not shared beyond the requests already waiting on it.
+    read.catch(() => {
+      if (this.currentReads.peek(k) === read) this.currentReads.delete(k);
+    });
+    return read;
   }
 
   private async load(row: StoredLeaderboardRow, updating: boolean, fileStemOf: (metric: string) => string): Promise<LeaderboardSnapshot> {

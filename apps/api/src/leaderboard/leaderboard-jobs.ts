@@ -15,18 +15,11 @@ const ASK_AGAIN_MS = 5_000;
 export class LeaderboardJobs {
   private readonly log = new Logger(LeaderboardJobs.name);
   private readonly asked = new Map<string, number>();
-  private readonly changed: ((phaseId: string) => void)[] = [];
 
   constructor(private readonly boss: PgBoss) {}
 
-  /** Calls `listener` whenever this process changed a phase's data or settings (before its job is queued). */
-  onPhaseChanged(listener: (phaseId: string) => void): void {
-    this.changed.push(listener);
-  }
-
   /** Every default view of a phase, after its data or settings changed. Never throws. */
   async refresh(phaseId: string, reason: ComputeLeaderboardsJob['reason']): Promise<void> {
-    for (const listener of this.changed) listener(phaseId);
     await sendLeaderboardJob(this.boss, phaseId, reason).catch((e: unknown) =>
       this.log.warn({ msg: `could not queue the leaderboards of phase ${phaseId}: ${e instanceof Error ? e.message : String(e)}`, phaseId }),
     );

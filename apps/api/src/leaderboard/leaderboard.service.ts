@@ -54,16 +54,6 @@ export interface LeaderboardSnapshot {
 
 /** Bytes of boards kept in memory (stored snapshots are immutable: keyed by id and ETag). */
 const CACHE_BYTES = 256 * 1024 * 1024;
-/**
- * How long one read of a phase's stamp, visibility facts and stored board serves the requests
- * that follow it (ms). Concurrent requests share one query, and a burst of requests for a popular
- * board costs one query per phase and view per interval, not one per request. The price: a new
- * stamp, or a phase closed, published or hidden, reaches leaderboard reads up to this much later.
- */
-export const CURRENT_READ_TTL_MS = 250;
-/** Phase × view entries of the read cache (bounded: ids are caller-chosen). */
-const CURRENT_READ_ENTRIES = 10_000;
-
 export const BEING_COMPUTED_NOTE = 'the leaderboard is being computed by a worker; it appears here when it is stored';
 
 function snapshotOf(body: string, gzip: Uint8Array, brotli: Uint8Array, etag: string, updating: boolean, fileStemOf: (metric: string) => string): LeaderboardSnapshot {
@@ -92,19 +82,15 @@ export class LeaderboardService {
     sizeCalculation: (s) => s.body.length + s.gzip.length + s.brotli.length + 1,
   });
 
-  private readonly currentReads = new LRUCache<string, Promise<CurrentLeaderboard | null>>({ max: CURRENT_READ_ENTRIES, ttl: CURRENT_READ_TTL_MS });
+  /** Reads of a phase's stamp, facts and board in flight, by phase and view (see readCurrent). */
+  private readonly currentReads = new Map<string, Promise<CurrentLeaderboard | null>>();
 
   constructor(
     private readonly tasks: TaskRepository,
     private readonly boards: LeaderboardRepository,
     private readonly jobs: LeaderboardJobs,
     private readonly metrics: PhaseMetricsService,
-  ) {
-    // A change made through this process is seen by its next read, not up to an interval later.
-    jobs.onPhaseChanged((phaseId) => {
-      for (const k of [...this.currentReads.keys()]) if (k.startsWith(`${phaseId}\u0000`)) this.currentReads.delete(k);
-    });
-  }
+  ) {}
 
   async leaderboard(phaseId: string, options: LeaderboardOptions, user: AuthUser | null): Promise<Leaderboard> {
     return (await this.snapshot(phaseId, options, user)).board();
@@ -137,17 +123,18 @@ export class LeaderboardService {
     return this.load(board, board.stamp !== stamp, fileStemOf);
   }
 
-  /** {@link LeaderboardRepository.current}, shared by the requests of {@link CURRENT_READ_TTL_MS}. */
+  /**
+   * {@link LeaderboardRepository.current}, single flight: requests that arrive while a read of
+   * the same phase and view is in flight share it (a burst of requests for a popular board costs
+   * one query, not one per request); a request that arrives after it finished reads anew, so a
+   * change is seen by every request that starts after it was committed and read.
+   */
   private readCurrent(phaseId: string, key: string): Promise<CurrentLeaderboard | null> {
     const k = `${phaseId}\u0000${key}`;
-    const hit = this.currentReads.get(k);
-    if (hit) return hit;
-    const read = this.boards.current(phaseId, key);
+    const inFlight = this.currentReads.get(k);
+    if (inFlight) return inFlight;
+    const read = this.boards.current(phaseId, key).finally(() => this.currentReads.delete(k));
     this.currentReads.set(k, read);
-    // A failed read is not shared beyond the requests already waiting on it.
-    read.catch(() => {
-      if (this.currentReads.peek(k) === read) this.currentReads.delete(k);
-    });
     return read;
   }
 

@@ -54,6 +54,9 @@ export interface LeaderboardSnapshot {
 
 /** Bytes of boards kept in memory (stored snapshots are immutable: keyed by id and ETag). */
 const CACHE_BYTES = 256 * 1024 * 1024;
+/** Reads of a board whose row a worker replaces meanwhile, before a request gives up. */
+const READ_ATTEMPTS = 3;
+
 export const BEING_COMPUTED_NOTE = 'the leaderboard is being computed by a worker; it appears here when it is stored';
 
 function snapshotOf(body: string, gzip: Uint8Array, brotli: Uint8Array, etag: string, updating: boolean, fileStemOf: (metric: string) => string): LeaderboardSnapshot {
@@ -108,6 +111,17 @@ export class LeaderboardService {
       resamples: options.resamples ?? null,
     };
     const key = viewKey(view);
+    // A worker may prune the board between the read of its row and of its bytes (a newer stamp
+    // was stored meanwhile): read again, then the newer board is there.
+    for (let attempt = 1; ; attempt++) {
+      const snapshot = await this.readSnapshot(phaseId, options, user, view, key);
+      if (snapshot) return snapshot;
+      if (attempt === READ_ATTEMPTS) throw new Error(`the stored leaderboard of phase ${phaseId} changed while it was read ${READ_ATTEMPTS} times; retry`);
+    }
+  }
+
+  /** One attempt of {@link snapshot}; null when the board's row was replaced while it was read. */
+  private async readSnapshot(phaseId: string, options: LeaderboardOptions, user: AuthUser | null, view: LeaderboardView, key: string): Promise<LeaderboardSnapshot | null> {
     const found = await this.readCurrent(phaseId, key);
     if (!found) throw new NotFoundError('phase', phaseId);
     assertCanSeePhaseScores(found.phase, user);
@@ -138,12 +152,12 @@ export class LeaderboardService {
     return read;
   }
 
-  private async load(row: StoredLeaderboardRow, updating: boolean, fileStemOf: (metric: string) => string): Promise<LeaderboardSnapshot> {
+  private async load(row: StoredLeaderboardRow, updating: boolean, fileStemOf: (metric: string) => string): Promise<LeaderboardSnapshot | null> {
     const id = `${row.id}:${row.etag}:${updating ? 'u' : ''}`;
     const hit = this.cache.get(id);
     if (hit) return hit;
     const bytes = await this.boards.bytes(row.id);
-    if (!bytes || bytes.etag !== row.etag) throw new Error('the stored leaderboard changed while it was read; retry');
+    if (!bytes || bytes.etag !== row.etag) return null;
     let snapshot: LeaderboardSnapshot;
     if (!updating) snapshot = snapshotOf(bytes.body, bytes.gzip, bytes.brotli, bytes.etag, false, fileStemOf);
     else {

@@ -28,12 +28,6 @@ const boundaries = (constraints, allow = []) => ({
       enforceBuildableLibDependency: false,
       allow,
       depConstraints: constraints,
-      // TODO(#14): datasets → robustness (parseDaSegLevel) → nli → datasets (downloader) is a real
-      // cycle between projects; it goes when the DA parser moves into libs/datasets.
-      ignoredCircularDependencies: [
-        ['datasets', 'robustness'],
-        ['datasets', 'nli'],
-      ],
     },
   ],
 });

@@ -40,3 +40,4 @@ export type { DataOptions, DatasetCacheStatus, FetchedDataset, FetchedFile } fro
 export { buildWmtTestSet, loadWmtTestSet } from './wmt-test-set';
 export type { WmtTestSet } from './wmt-test-set';
 export { suiteFile } from './suites';
+export { parseDaSegLevel, type DaJudgement } from './da-scores';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseDaSegLevel } from '@podium/robustness';
+import { parseDaSegLevel } from './da-scores';
 import { type DataOptions, datasetFilePath, fetchDatasetEntry } from './fetch-dataset';
 import { type Dataset, getDataset } from './registry';
 

@@ -40,8 +40,6 @@ export { buildVocabulary, inflectionOf } from './generators/vocabulary';
 export type { OpenClass, Vocabulary, WordForm } from './generators/vocabulary';
 export { addition, mismatch, omission, subjectVerbDisagreement, typo, wordShuffle } from './generators/word-edits';
 export { kendallTauB, pearson } from './correlation';
-export { parseDaSegLevel } from './da-scores';
-export type { DaJudgement } from './da-scores';
 export { alignJudgements, metaEvaluate, reportCard } from './report-card';
 export type { AlignedJudgements, MetaEvaluation, MetaEvaluationInput, ReportCard } from './report-card';
 export { TRADEOFF_WEIGHTS, tradeoffCurve } from './combined-metric';

@@ -1,10 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fetchDataset, parseDataMirror } from '@podium/datasets';
+import { fetchDataset, parseDaSegLevel, parseDataMirror } from '@podium/datasets';
 import { tradeoffCurve } from './combined-metric';
 import { kendallTauB, pearson } from './correlation';
-import { parseDaSegLevel } from './da-scores';
 import type { PreferenceRow } from './preference-test';
 import { metaEvaluate, reportCard } from './report-card';
 import { defined } from '../../../test/support/defined';

@@ -1,5 +1,5 @@
 import { kendallTauB, pearson } from './correlation';
-import type { DaJudgement } from './da-scores';
+import type { DaJudgement } from '@podium/datasets';
 import type { PreferenceReport } from './preference-test';
 
 /** Correlation of a metric with human judgements at segment and system level. */

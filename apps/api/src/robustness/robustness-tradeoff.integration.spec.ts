@@ -12,7 +12,8 @@ import { createDb, IdentityRepository, RobustnessRepository, Role, SubmissionRep
 import { score } from '@podium/metrics';
 import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
 import { minMaxScale } from '@podium/nli';
-import { alignJudgements, parseDaSegLevel, pearson, type DaJudgement } from '@podium/robustness';
+import { parseDaSegLevel, type DaJudgement } from '@podium/datasets';
+import { alignJudgements, pearson } from '@podium/robustness';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

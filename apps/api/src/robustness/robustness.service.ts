@@ -17,7 +17,8 @@ import {
   type Task,
 } from '@podium/db';
 import { metricDefinition } from '@podium/metrics';
-import { metaEvaluate, PHENOMENA, TRADEOFF_WEIGHTS, type DaJudgement } from '@podium/robustness';
+import type { DaJudgement } from '@podium/datasets';
+import { metaEvaluate, PHENOMENA, TRADEOFF_WEIGHTS } from '@podium/robustness';
 import PgBoss from 'pg-boss';
 import { assertId } from '../common/ids';
 import { combinedKey, combineMatrices } from '@podium/leaderboard';

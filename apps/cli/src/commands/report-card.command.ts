@@ -6,13 +6,13 @@ import {
   alignJudgements,
   menliPreferenceRows,
   metaEvaluate,
-  parseDaSegLevel,
   parseMenliCsv,
   preferenceReport,
   reportCard,
   tradeoffCurve,
 } from '@podium/robustness';
-import type { DaJudgement, PreferenceRow } from '@podium/robustness';
+import type { PreferenceRow } from '@podium/robustness';
+import { parseDaSegLevel, type DaJudgement } from '@podium/datasets';
 import { CliError } from '../cli-error';
 import { parseFlags } from '../flags';
 import type { CliCommand } from '../command';

@@ -1,4 +1,3 @@
-import { at } from './at';
 /** One segment-level human judgement (WMT direct assessment, z-scored). */
 export interface DaJudgement {
   /** Language pair, e.g. `de-en`. */
@@ -18,7 +17,7 @@ export interface DaJudgement {
 /**
  * Parses WMT segment-level DA scores: whitespace-separated columns `LP DATA SYSTEM SID
  * HUMAN` after a header row (the format of `DAseg-wmt-newstest2017`, as in
- * WMT17's DA-seglevel.csv in data set wmt17-de-en of @podium/datasets). Pure; the caller reads the file.
+ * WMT17's DA-seglevel.csv in data set wmt17-de-en). Pure; the caller reads the file.
  * @throws Error naming the line for a malformed row.
  */
 export function parseDaSegLevel(text: string): DaJudgement[] {
@@ -29,16 +28,19 @@ export function parseDaSegLevel(text: string): DaJudgement[] {
     throw new Error(`line 1: expected header '${expected.join(' ')}', found '${header.join(' ')}'`);
   }
   const out: DaJudgement[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const line = at(lines, i).trim();
-    if (line === '') continue;
+  for (const [i, raw] of lines.entries()) {
+    const line = raw.trim();
+    if (i === 0 || line === '') continue;
     const cols = line.split(/\s+/);
-    if (cols.length !== 5) throw new Error(`line ${i + 1}: expected 5 columns, found ${cols.length}`);
-    const sid = Number(cols[3]);
-    const human = Number(cols[4]);
-    if (!Number.isInteger(sid) || sid < 1) throw new Error(`line ${i + 1}: SID must be a positive integer, found '${cols[3]}'`);
-    if (!Number.isFinite(human)) throw new Error(`line ${i + 1}: HUMAN must be a number, found '${cols[4]}'`);
-    out.push({ lp: at(cols, 0), data: at(cols, 1), systems: at(cols, 2).split('+'), sid, human });
+    const [lp, data, systems, sidText, humanText] = cols;
+    if (cols.length !== 5 || lp === undefined || data === undefined || systems === undefined || sidText === undefined || humanText === undefined) {
+      throw new Error(`line ${i + 1}: expected 5 columns, found ${cols.length}`);
+    }
+    const sid = Number(sidText);
+    const human = Number(humanText);
+    if (!Number.isInteger(sid) || sid < 1) throw new Error(`line ${i + 1}: SID must be a positive integer, found '${sidText}'`);
+    if (!Number.isFinite(human)) throw new Error(`line ${i + 1}: HUMAN must be a number, found '${humanText}'`);
+    out.push({ lp, data, systems: systems.split('+'), sid, human });
   }
   return out;
 }

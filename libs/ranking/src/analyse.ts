@@ -270,27 +270,36 @@ function canonicalise(table: ScoreTable): { x: Float64Array[]; sysOrder: Int32Ar
 const interval = (sorted: Float64Array): [number, number] => [percentileOfSorted(sorted, 2.5), percentileOfSorted(sorted, 97.5)];
 
 /**
- * Work budget of the automatic resample count: resamples × systems × instances ≤ this (2·10⁹;
- * about 20 s of resampling on one core of the 2-core reference machine with BLEU statistics,
- * ~10 ns per resampled cell). The demo (13 × 506: 16,000) and 11 × 3,004 (11,000) keep
- * {@link recommendedResamples}; 20 × 5,000 gets 20,000 instead of 38,000; 100 × 100,000 gets
- * {@link MIN_BUDGETED_RESAMPLES}. See docs/adr/0009-leaderboard-analysis-at-scale.md.
+ * Work budget of the automatic resample count: resamples × (systems × instances + {@link
+ * PER_PAIR_RESAMPLE_COST} × systems²) ≤ this (2·10⁹; about 20 s of resampling on one core of
+ * the 2-core reference machine). A resample costs a pass over every system's instances and, per
+ * pair of systems, the Bradley–Terry refit, rank columns and pair counts — the second term,
+ * which dominates many systems on few instances (100 × 200 took 85 s at 100,000 resamples).
+ * The demo (13 × 506: 16,000) and 11 × 3,004 (11,000) keep {@link recommendedResamples};
+ * 100 × 100,000 gets {@link MIN_BUDGETED_RESAMPLES}. See docs/adr/0009-leaderboard-analysis-at-scale.md.
  */
 export const RESAMPLE_WORK_BUDGET = 2_000_000_000;
+
+/**
+ * Cost of one resample per ordered pair of systems, in resampled cells: measured at 100 × 200
+ * (bootstrap 670 µs per resample, of which ~134 µs for the 20,000 cells), rounded up.
+ */
+export const PER_PAIR_RESAMPLE_COST = 16;
 
 /** Fewest resamples the budget may leave (so intervals and rank intervals stay usable). */
 export const MIN_BUDGETED_RESAMPLES = 200;
 
 /**
  * The automatic resample count: {@link recommendedResamples}, unless that exceeds the work budget
- * resamples·systems·instances ≤ `budget` ({@link RESAMPLE_WORK_BUDGET}); then the largest
+ * resamples·(systems·instances + {@link PER_PAIR_RESAMPLE_COST}·systems²) ≤ `budget`
+ * ({@link RESAMPLE_WORK_BUDGET}); then the largest
  * multiple of 100 within it, at least {@link MIN_BUDGETED_RESAMPLES}. The smaller count raises
  * the smallest reachable p ({@link smallestReachableP}); {@link significanceWarnings} says so.
  * @example budgetedResamples(4950, 0.05, 'holm', 100, 100000); // 200 (recommended: 100,000)
  */
 export function budgetedResamples(pairs: number, alpha: number, correction: Correction, systems: number, instances: number, budget = RESAMPLE_WORK_BUDGET): number {
   const recommended = recommendedResamples(pairs, alpha, correction);
-  const cells = Math.max(1, systems * instances);
+  const cells = Math.max(1, systems * instances + PER_PAIR_RESAMPLE_COST * systems * systems);
   if (recommended * cells <= budget) return recommended;
   return Math.min(recommended, Math.max(MIN_BUDGETED_RESAMPLES, Math.floor(budget / cells / 100) * 100));
 }
@@ -666,7 +675,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const recommended = recommendedResamples(nPairs, alpha, correction);
   if (resamplesChosen && R < recommended) {
     warnings.push(
-      `Resamples were limited to ${R} (instead of ${recommended}) so that resamples × systems × instances stays within the work budget of ${(options.resampleBudget ?? RESAMPLE_WORK_BUDGET).toExponential(0)}; give the phase a resample count to override.`,
+      `Resamples were limited to ${R} (instead of ${recommended}) so that resamples × (systems × instances + ${PER_PAIR_RESAMPLE_COST} × systems²) stays within the work budget of ${(options.resampleBudget ?? RESAMPLE_WORK_BUDGET).toExponential(0)}; give the phase a resample count to override.`,
     );
   }
   if (skipped.length > 0) {

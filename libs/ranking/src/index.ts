@@ -76,6 +76,7 @@ export {
   bradleyTerryNote,
   recommendedResamples,
   budgetedResamples,
+  PER_PAIR_RESAMPLE_COST,
   RESAMPLE_WORK_BUDGET,
   MIN_BUDGETED_RESAMPLES,
   WILCOXON_ALL_PAIRS_CELLS,

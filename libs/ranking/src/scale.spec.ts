@@ -1,4 +1,4 @@
-import { analyseSystems, budgetedResamples, recommendedResamples, RESAMPLE_WORK_BUDGET } from './analyse';
+import { analyseSystems, budgetedResamples, PER_PAIR_RESAMPLE_COST, recommendedResamples, RESAMPLE_WORK_BUDGET } from './analyse';
 import { mulberry32 } from './prng';
 import { instancesPerOrder } from './rating-systems';
 import type { ScoreTable } from './score-table';
@@ -77,16 +77,18 @@ describe('work budget of the automatic resample count', () => {
 
   it('limits resamples × systems × instances to the budget above it, never below 200', () => {
     expect(RESAMPLE_WORK_BUDGET).toBe(2e9);
-    expect(budgetedResamples(190, 0.05, 'holm', 20, 5000)).toBe(20000); // recommended 38,000; Holm floor 190/20,001 < α/5
-    expect(budgetedResamples(1225, 0.05, 'holm', 50, 10000)).toBe(4000); // recommended 100,000
-    expect(budgetedResamples(4950, 0.05, 'holm', 100, 10000)).toBe(2000);
+    expect(budgetedResamples(190, 0.05, 'holm', 20, 5000)).toBe(18700); // recommended 38,000: 2e9 / (100,000 + 16·400) cells
+    expect(budgetedResamples(1225, 0.05, 'holm', 50, 10000)).toBe(3700); // recommended 100,000: 2e9 / (500,000 + 16·2,500)
+    expect(budgetedResamples(4950, 0.05, 'holm', 100, 10000)).toBe(1700);
+    // Many systems on few instances: the per-pair cost of a resample dominates (100,000 without it).
+    expect(budgetedResamples(4950, 0.05, 'holm', 100, 200)).toBe(11100);
     expect(budgetedResamples(4950, 0.05, 'holm', 100, 100000)).toBe(200);
     expect(budgetedResamples(4950, 0.05, 'holm', 100, 1000000)).toBe(200);
   });
 
   it('records the recommended count and says in words that the budget chose fewer', () => {
     const { table } = board();
-    const a = analyseSystems(table, { resampleBudget: 5 * 90 * 300, eloOrders: 2 });
+    const a = analyseSystems(table, { resampleBudget: (5 * 90 + PER_PAIR_RESAMPLE_COST * 5 * 5) * 300, eloOrders: 2 });
     expect(a.settings.resamples).toBe(300);
     expect(a.settings.resamples_recommended).toBe(recommendedResamples(10, 0.05, 'holm'));
     expect(a.settings.warnings.join(' ')).toMatch(/limited to 300 \(instead of 2000\)/);

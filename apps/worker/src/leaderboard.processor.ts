@@ -51,6 +51,9 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
   /** Timing of the stale-work and lock rules (not injected; tests set shorter ones). */
   timing: LeaderboardTiming = { ...LEADERBOARD_TIMING };
 
+  /** Phase → the stamp this worker's thread computes now (set once the thread has read it). */
+  readonly computing = new Map<string, string>();
+
   async onApplicationBootstrap(): Promise<void> {
     await ensureQueue(this.boss, COMPUTE_LEADERBOARDS_QUEUE, 8, 300, (m) => this.log.warn(m));
     await this.boss.work(
@@ -110,6 +113,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
     let timer: NodeJS.Timeout | undefined;
     let checking = false;
     const watch = (stamp: string) => {
+      this.computing.set(phaseId, stamp);
       timer = setInterval(() => {
         if (checking || controller.signal.aborted) return;
         checking = true;
@@ -129,6 +133,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
       );
     } finally {
       clearInterval(timer);
+      this.computing.delete(phaseId);
     }
   }
 

@@ -48,7 +48,7 @@ export interface PhaseBoardsSummary {
  * Computes `views` (null: the phase's defaults) for the current stamp and hands each board to
  * `emit` as soon as it is done. Views whose metric no longer resolves are skipped. Views that
  * come out the same (primary = all when no team marked a primary; '' = the first metric) are
- * computed once. The default view ('' primary) comes first, so it is stored first.
+ * computed once; views already stored for the stamp are skipped. The default view ('' primary) comes first, so it is stored first.
  */
 export async function computePhaseBoards(
   db: Db,
@@ -72,6 +72,8 @@ export async function computePhaseBoards(
   const done = new Map<string, { board: ComputedLeaderboard; ms: number }>();
   let computed = 0;
   for (const view of wanted) {
+    // Already stored for this stamp (a repeated job, or another worker's): the same bytes.
+    if (await boards.has(phaseId, [viewKey(view)], stamp)) continue;
     let selection;
     try {
       selection = metrics.select(phase, view.metric || undefined, available.stored);

@@ -114,6 +114,7 @@ async function main(): Promise<void> {
   const processor = new LeaderboardProcessor({} as never, config, boards);
   const started = performance.now();
   const summary = await processor.compute(phase.id, null);
+  if (!summary) throw new Error('the phase was being computed by another worker');
   const storedMs = performance.now() - started;
   process.stdout.write(`last scored → ${summary.views} default views stored (${summary.computed} computed): ${(storedMs / 1000).toFixed(2)} s\n`);
   await serve(url, db, phase.id);

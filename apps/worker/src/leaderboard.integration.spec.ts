@@ -93,7 +93,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
       last = now;
     }, 20);
     const started = performance.now();
-    const summary = await processor.compute(phaseId, null);
+    const summary = defined(await processor.compute(phaseId, null), 'summary (the phase lock was free)');
     const elapsed = performance.now() - started;
     clearInterval(tick);
     console.log(`leaderboards of ${SYSTEMS} × ${INSTANCES}: ${summary.computed} computed of ${summary.views} views in ${elapsed.toFixed(0)} ms; longest event-loop gap ${maxGap.toFixed(0)} ms`);
@@ -130,5 +130,85 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     const board = parseLeaderboardDocument(defined(await boards.bytes(defined(defined(found, 'stored board row').board, 'stored board').id), 'board bytes').body);
     expect(board.systems.find((s) => s.system === 'sys0')?.isBaseline).toBe(true);
     await boss.offWork(COMPUTE_LEADERBOARDS_QUEUE);
+  });
+
+  const allKeys = () => ['', 'nli'].flatMap((m) => (['primary', 'all'] as const).map((e) => viewKey(defaultView(m, e))));
+  const until = async (what: string, ok: () => boolean | Promise<boolean>, ms = 60_000) => {
+    const deadline = Date.now() + ms;
+    while (!(await ok())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  /** Starts a computation of a stamp never stored, and once its thread has read it, moves the stamp on. */
+  const computeWhileStampMoves = async (p: LeaderboardProcessor) => {
+    await moveStamp();
+    const running = p.compute(phaseId, null);
+    await until('the thread to read the stamp', () => p.computing.has(phaseId));
+    const old = defined(p.computing.get(phaseId), 'stamp computed');
+    await moveStamp();
+    const fresh = await boards.stamp(phaseId);
+    expect(fresh).not.toBe(old);
+    return { summary: defined(await running, 'summary (the lock was free)'), old, fresh };
+  };
+  /** No leaderboard job of an earlier test left, queued or delayed. */
+  const drain = async () => {
+    await ensureQueue(boss, COMPUTE_LEADERBOARDS_QUEUE);
+    await db.$executeRawUnsafe(`DELETE FROM ${QUEUE_SCHEMA}.job WHERE name = $1`, COMPUTE_LEADERBOARDS_QUEUE);
+    expect(await boss.getQueueSize(COMPUTE_LEADERBOARDS_QUEUE, { before: 'completed' })).toBe(0);
+  };
+  /** A stamp never seen before: the team's name is part of it. */
+  const moveStamp = async () => {
+    const sys0 = defined(await db.submission.findFirst({ where: { phaseId, systemName: 'sys0' } }), 'sys0');
+    await db.team.update({ where: { id: sys0.teamId }, data: { name: `lbteam-${randomUUID()}` } });
+  };
+
+  it('abandons a computation whose stamp moves on mid-way, queues the phase, and that job stores the newer stamp', async () => {
+    await drain();
+    // A recent default board: the progress guarantee does not apply.
+    if (!(await boards.current(phaseId, viewKey(defaultView('', 'primary'))))?.board) await processor.compute(phaseId, null);
+    processor.timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
+    const started = Date.now();
+    const { summary, old, fresh } = await computeWhileStampMoves(processor);
+    console.log(`abandoned after ${Date.now() - started} ms with ${summary.stored} boards stored`);
+    expect(summary.abandoned).toBe(true);
+    expect(summary.stamp).toBe(old);
+    expect(await boards.has(phaseId, allKeys(), old)).toBe(false);
+    // The newer stamp's job waits (sent by the abandoning worker; the change's own send coalesces with it).
+    const job = defined((await boss.fetch(COMPUTE_LEADERBOARDS_QUEUE, { includeMetadata: true }))[0], 'queued leaderboard job');
+    const done = defined(await processor.handle(job), 'summary of the queued job');
+    expect(done.abandoned).toBe(false);
+    expect(done.stamp).toBe(fresh);
+    expect(await boards.has(phaseId, allKeys(), fresh)).toBe(true);
+  });
+
+  it('progress guarantee: finishes an outdated stamp when the default board is older than the bound', async () => {
+    await drain();
+    processor.timing = { staleCheckMs: 100, staleBoundMs: 0, lockWaitMs: 0, requeueSeconds: 0 };
+    const { summary, old } = await computeWhileStampMoves(processor);
+    expect(summary.abandoned).toBe(false);
+    expect(summary.stamp).toBe(old);
+    expect(await boards.has(phaseId, allKeys(), old)).toBe(true);
+  });
+
+  it('one computation per phase across workers: a second one hands the phase back as a delayed job', async () => {
+    await drain();
+    const timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 30 };
+    const config = { DATABASE_URL: defined(url, 'DATABASE_URL'), PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: 'lb-test-worker-2' } as WorkerConfig;
+    const other = new LeaderboardProcessor(boss, config, boards);
+    processor.timing = timing;
+    other.timing = timing;
+    const first = processor.compute(phaseId, null);
+    await until('the first thread to start', () => processor.computing.has(phaseId));
+    expect(await other.compute(phaseId, null)).toBeNull();
+    expect(defined(await first, 'first summary').abandoned).toBe(false);
+    // Handed back, delayed: queued, not yet fetchable.
+    expect(await boss.getQueueSize(COMPUTE_LEADERBOARDS_QUEUE, { before: 'active' })).toBe(1);
+    expect(await boss.fetch(COMPUTE_LEADERBOARDS_QUEUE)).toEqual([]);
+    // With the lock free, the other worker runs; every view is stored for this stamp already, so it computes none.
+    other.timing = { ...timing, lockWaitMs: 10_000 };
+    const second = defined(await other.compute(phaseId, null), 'second summary');
+    expect(second.abandoned).toBe(false);
+    expect(second.computed).toBe(0);
   });
 });

@@ -1,15 +1,42 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { WorkerConfig } from '@podium/config';
-import { COMPUTE_LEADERBOARDS_QUEUE, computeLeaderboardsJobV1, ensureQueue } from '@podium/contracts';
+import { COMPUTE_LEADERBOARDS_QUEUE, computeLeaderboardsJobV1, ensureQueue, sendLeaderboardJob, type ComputeLeaderboardsJob } from '@podium/contracts';
 import { LeaderboardRepository } from '@podium/db';
-import { computeInThread, leaderboardViewSchema, type LeaderboardView, type ThreadSummary } from '@podium/leaderboard';
+import { computeInThread, isStaleWork, leaderboardViewSchema, STALE_BOARD_BOUND_MS, type LeaderboardView, type ThreadSummary } from '@podium/leaderboard';
+import { Client } from 'pg';
 import PgBoss from 'pg-boss';
 import { PG_BOSS, WORKER_CONFIG } from './tokens';
+
+/** Namespace (first key) of the per-phase advisory lock of leaderboard computations. */
+const PHASE_LOCK_NAMESPACE = 0x4c42; // 'LB'
+
+/** Timing of the stale-work and lock rules (tests shorten them). */
+export interface LeaderboardTiming {
+  /** How often the stamp is polled while a thread computes. */
+  staleCheckMs: number;
+  /** Progress guarantee of isStaleWork. */
+  staleBoundMs: number;
+  /** How long a job waits for another worker's computation of the same phase before handing the job back. */
+  lockWaitMs: number;
+  /** Delay of the job handed back. */
+  requeueSeconds: number;
+}
+export const LEADERBOARD_TIMING: LeaderboardTiming = { staleCheckMs: 1_500, staleBoundMs: STALE_BOARD_BOUND_MS, lockWaitMs: 5_000, requeueSeconds: 2 };
 
 /**
  * Consumes leaderboard jobs, one at a time per worker: computes the boards of a phase in a
  * worker thread (the event loop keeps renewing scoring leases meanwhile) and stores each as it
  * is done. A bad payload is dropped; any error fails the job for pg-boss's retry.
+ *
+ * Issue #11: during a burst of scored submissions only the newest stamp's boards matter.
+ * - One computation per phase at a time across workers: a session advisory lock on the phase,
+ *   held for the computation. A job that finds it held waits up to `lockWaitMs` (the holder
+ *   usually drops stale work within a poll), then completes and hands the phase back as a job
+ *   delayed by `requeueSeconds` (coalesced with one already waiting).
+ * - Stale work is dropped: every `staleCheckMs` (and in the thread between views) the phase's
+ *   stamp is read; when it has moved on the thread is terminated, unless the progress guarantee
+ *   holds (isStaleWork: no default board stored, or the newest older than `staleBoundMs`). A job
+ *   for the phase is then sent (coalesced with the one the change sent).
  */
 @Injectable()
 export class LeaderboardProcessor implements OnApplicationBootstrap {
@@ -20,6 +47,12 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
     @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
     private readonly boards: LeaderboardRepository,
   ) {}
+
+  /** Timing of the stale-work and lock rules (not injected; tests set shorter ones). */
+  timing: LeaderboardTiming = { ...LEADERBOARD_TIMING };
+
+  /** Phase → the stamp this worker's thread computes now (set once the thread has read it). */
+  readonly computing = new Map<string, string>();
 
   async onApplicationBootstrap(): Promise<void> {
     await ensureQueue(this.boss, COMPUTE_LEADERBOARDS_QUEUE, 8, 300, (m) => this.log.warn(m));
@@ -37,21 +70,100 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
       this.log.error({ msg: `job ${job.id} has an invalid payload and is dropped: ${payload.error.message}`, jobId: job.id });
       return null;
     }
-    const { phaseId } = payload.data;
+    const { phaseId, reason } = payload.data;
     const views: LeaderboardView[] | null = payload.data.views ? payload.data.views.map((v) => leaderboardViewSchema.parse(v)) : null;
-    return this.compute(phaseId, views, job.id);
+    return this.compute(phaseId, views, job.id, reason);
   }
 
-  /** Computes and stores boards of a phase (views null: its default views). */
-  async compute(phaseId: string, views: LeaderboardView[] | null, jobId: string | null = null): Promise<ThreadSummary> {
+  /**
+   * Computes and stores boards of a phase (views null: its default views), holding the phase's
+   * lock. Null: another worker held the lock, and the phase was handed back as a delayed job.
+   */
+  async compute(phaseId: string, views: LeaderboardView[] | null, jobId: string | null = null, reason: ComputeLeaderboardsJob['reason'] = 'requested'): Promise<ThreadSummary | null> {
     const started = Date.now();
-    const summary = await computeInThread({ databaseUrl: this.config.DATABASE_URL, phaseId, views }, (board) => this.boards.store(phaseId, board.stamp, [board]));
-    this.log.log({
-      msg: `[${this.config.PODIUM_WORKER_NAME}] leaderboards of phase ${phaseId}: ${summary.views} views (${summary.computed} computed) for stamp ${summary.stamp.slice(0, 8)} in ${Date.now() - started} ms`,
-      jobId,
-      phaseId,
-      event: 'leaderboards-stored',
-    });
-    return summary;
+    const lock = await this.lockPhase(phaseId);
+    if (!lock) {
+      const sent = await sendLeaderboardJob(this.boss, phaseId, reason, views, undefined, this.timing.requeueSeconds);
+      this.log.log({ msg: `[${this.config.PODIUM_WORKER_NAME}] leaderboards of phase ${phaseId} are being computed by another worker; handed back (${sent ? `job ${sent}` : 'a job already waits'})`, jobId, phaseId, event: 'leaderboards-busy' });
+      return null;
+    }
+    try {
+      const summary = await this.computeLocked(phaseId, views);
+      if (summary.abandoned) {
+        // The change that moved the stamp sent a job; send one anyway (coalesced) in case it was lost.
+        await sendLeaderboardJob(this.boss, phaseId, reason, views).catch((e: unknown) =>
+          this.log.warn({ msg: `could not queue the leaderboards of phase ${phaseId}: ${e instanceof Error ? e.message : String(e)}`, phaseId }),
+        );
+      }
+      this.log.log({
+        msg: `[${this.config.PODIUM_WORKER_NAME}] leaderboards of phase ${phaseId}: ${summary.views} views (${summary.computed} computed, ${summary.stored} stored) for stamp ${summary.stamp.slice(0, 8)}${summary.abandoned ? ', abandoned: the stamp moved on' : ''} in ${Date.now() - started} ms`,
+        jobId,
+        phaseId,
+        event: summary.abandoned ? 'leaderboards-abandoned' : 'leaderboards-stored',
+      });
+      return summary;
+    } finally {
+      await lock.release();
+    }
+  }
+
+  /** Runs the thread, polling the stamp to drop stale work. */
+  private async computeLocked(phaseId: string, views: LeaderboardView[] | null): Promise<ThreadSummary> {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    let checking = false;
+    const watch = (stamp: string) => {
+      this.computing.set(phaseId, stamp);
+      timer = setInterval(() => {
+        if (checking || controller.signal.aborted) return;
+        checking = true;
+        isStaleWork(this.boards, phaseId, stamp, this.timing.staleBoundMs)
+          .then((stale) => {
+            if (stale) controller.abort();
+          })
+          .catch((e: unknown) => this.log.warn({ msg: `stamp check of phase ${phaseId} failed: ${e instanceof Error ? e.message : String(e)}`, phaseId }))
+          .finally(() => (checking = false));
+      }, this.timing.staleCheckMs);
+    };
+    try {
+      return await computeInThread(
+        { databaseUrl: this.config.DATABASE_URL, phaseId, views, staleBoundMs: this.timing.staleBoundMs },
+        (board) => this.boards.store(phaseId, board.stamp, [board]),
+        { onStamp: watch, signal: controller.signal },
+      );
+    } finally {
+      clearInterval(timer);
+      this.computing.delete(phaseId);
+    }
+  }
+
+  /**
+   * Takes the phase's advisory lock on a connection of its own (released with it, also when the
+   * process dies), waiting up to `lockWaitMs`. Null: still held by another session.
+   */
+  private async lockPhase(phaseId: string): Promise<{ release(): Promise<void> } | null> {
+    const client = new Client({ connectionString: this.config.DATABASE_URL, application_name: `${this.config.PODIUM_WORKER_NAME}:leaderboard-lock` });
+    await client.connect();
+    const deadline = Date.now() + this.timing.lockWaitMs;
+    try {
+      for (;;) {
+        const r = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS locked', [PHASE_LOCK_NAMESPACE, phaseId]);
+        if (r.rows[0]?.locked === true) break;
+        if (Date.now() >= deadline) {
+          await client.end();
+          return null;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    } catch (e) {
+      await client.end().catch(() => undefined);
+      throw e;
+    }
+    return {
+      release: async () => {
+        await client.query('SELECT pg_advisory_unlock($1::int, hashtext($2))', [PHASE_LOCK_NAMESPACE, phaseId]).catch(() => undefined);
+        await client.end().catch(() => undefined);
+      },
+    };
   }
 }

@@ -101,7 +101,7 @@ export interface JobSender {
   send(
     name: string,
     data: object,
-    options: { db?: SqlExecutor; retryLimit?: number; retryDelay?: number; retryBackoff?: boolean; expireInSeconds?: number; singletonKey?: string },
+    options: { db?: SqlExecutor; retryLimit?: number; retryDelay?: number; retryBackoff?: boolean; expireInSeconds?: number; singletonKey?: string; startAfter?: number },
   ): Promise<string | null>;
 }
 
@@ -127,12 +127,25 @@ export async function sendScoreJob(boss: JobSender, submissionId: string, reason
 
 /**
  * Queues the computation of a phase's leaderboards (views null: its default views). Coalesces:
- * while a job of the same phase and views waits, this sends nothing (returns null).
+ * while a job of the same phase and views waits, this sends nothing (returns null). `startAfterSeconds`:
+ * not before then (a worker that found the phase being computed elsewhere hands it back so).
  */
-export async function sendLeaderboardJob(boss: JobSender, phaseId: string, reason: ComputeLeaderboardsJob['reason'], views: ComputeLeaderboardsJob['views'] = null, db?: SqlExecutor): Promise<string | null> {
+export async function sendLeaderboardJob(
+  boss: JobSender,
+  phaseId: string,
+  reason: ComputeLeaderboardsJob['reason'],
+  views: ComputeLeaderboardsJob['views'] = null,
+  db?: SqlExecutor,
+  startAfterSeconds?: number,
+): Promise<string | null> {
   const payload: ComputeLeaderboardsJob = computeLeaderboardsJobV1.parse({ v: 1, phaseId, views, reason });
   const singletonKey = views ? `${phaseId}:${JSON.stringify(views)}` : phaseId;
-  return boss.send(COMPUTE_LEADERBOARDS_QUEUE, payload, { ...(db ? { db } : {}), ...sendOptions(COMPUTE_LEADERBOARDS_QUEUE), singletonKey });
+  return boss.send(COMPUTE_LEADERBOARDS_QUEUE, payload, {
+    ...(db ? { db } : {}),
+    ...sendOptions(COMPUTE_LEADERBOARDS_QUEUE),
+    singletonKey,
+    ...(startAfterSeconds === undefined ? {} : { startAfter: startAfterSeconds }),
+  });
 }
 
 /**

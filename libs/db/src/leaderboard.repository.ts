@@ -57,6 +57,19 @@ export class LeaderboardRepository {
   }
 
   /**
+   * In one query: the phase's current stamp and when its newest stored board of `viewKey` (any
+   * stamp) was computed (null: none stored). A computing worker polls it to drop stale work.
+   */
+  async freshness(phaseId: string, viewKey: string): Promise<{ stamp: string; newest: Date | null }> {
+    const rows = await this.db.$queryRaw<{ stamp: string; newest: Date | null }[]>`
+      SELECT ${STAMP_SQL} AS stamp,
+             (SELECT max(computed_at) FROM stored_leaderboard WHERE phase_id = p.id AND view_key = ${viewKey}) AS newest
+        FROM phase p JOIN task t ON t.id = p.task_id WHERE p.id = ${phaseId}::uuid`;
+    const r = rows[0];
+    return { stamp: r?.stamp ?? '', newest: r?.newest ?? null };
+  }
+
+  /**
    * In one query: what the API must know of a phase before it serves a board (visibility facts,
    * task slug and first metric), its current stamp, and the board of a view for that stamp if
    * stored, else the newest stored one of an older stamp (served marked as updating). Null: no phase.

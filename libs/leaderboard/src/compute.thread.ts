@@ -1,8 +1,9 @@
 // Entry of the worker thread that computes a phase's leaderboards (see thread-runner.ts): it
 // opens its own database pool, posts each board as it is done, then ends.
 import { threadId, parentPort, workerData } from 'node:worker_threads';
-import { createDb } from '@podium/db';
+import { createDb, LeaderboardRepository } from '@podium/db';
 import { computePhaseBoards } from './phase-boards';
+import { isStaleWork } from './staleness';
 import type { ThreadInput, ThreadMessage } from './thread-runner';
 
 async function main(): Promise<void> {
@@ -11,8 +12,14 @@ async function main(): Promise<void> {
   if (!port) throw new Error('compute.thread.ts runs as a worker thread (no parentPort)');
   const post = (m: ThreadMessage, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
   const db = createDb(input.databaseUrl, { maxConnections: 2 });
+  const boards = new LeaderboardRepository(db);
+  const staleBoundMs = input.staleBoundMs;
   try {
-    const summary = await computePhaseBoards(db, input.phaseId, input.views, (board) => post({ kind: 'board', board }));
+    const summary = await computePhaseBoards(db, input.phaseId, input.views, (board) => post({ kind: 'board', board }), {
+      onStamp: (stamp) => post({ kind: 'stamp', stamp }),
+      // Between views: the same rule as the caller's polling (isStaleWork).
+      ...(staleBoundMs === undefined ? {} : { abandon: (stamp: string) => isStaleWork(boards, input.phaseId, stamp, staleBoundMs) }),
+    });
     post({ kind: 'done', ...summary, threadId });
   } catch (e) {
     post({ kind: 'error', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });

@@ -17,5 +17,6 @@ export { metricHigherIsBetter, recommendedResamples, smallestReachableP, CLUSTER
 export { corpusStatistics, corpusMetricOf, type CorpusStatistics } from './corpus-statistics';
 export { computeLeaderboard, LeaderboardInputs, topDisagreement } from './compute';
 export { encodeLeaderboard, leaderboardJson, parseLeaderboardDocument, asServed, type LeaderboardDocument } from './document';
-export { computePhaseBoards, defaultViews, type ComputedBoard } from './phase-boards';
-export { computeInThread, type ThreadInput, type ThreadSummary } from './thread-runner';
+export { computePhaseBoards, defaultViews, type ComputedBoard, type PhaseBoardsOptions, type PhaseBoardsSummary } from './phase-boards';
+export { isStaleWork, DEFAULT_VIEW_KEY, STALE_BOARD_BOUND_MS } from './staleness';
+export { computeInThread, type ThreadInput, type ThreadOptions, type ThreadSummary } from './thread-runner';

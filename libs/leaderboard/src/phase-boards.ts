@@ -26,19 +26,44 @@ export function defaultViews(metrics: readonly string[]): LeaderboardView[] {
   return entries.flatMap((e) => ['', ...metrics].map((m) => defaultView(m, e)));
 }
 
+export interface PhaseBoardsOptions {
+  /** Told the stamp once it is read, before anything is computed. */
+  onStamp?: (stamp: string) => void;
+  /**
+   * Asked before each computation after the first (between views): true stops there, the boards
+   * emitted so far stay (see isStaleWork).
+   */
+  abandon?: (stamp: string) => Promise<boolean>;
+}
+
+export interface PhaseBoardsSummary {
+  stamp: string;
+  views: number;
+  computed: number;
+  /** Stopped between views because `abandon` said so. */
+  abandoned: boolean;
+}
+
 /**
  * Computes `views` (null: the phase's defaults) for the current stamp and hands each board to
  * `emit` as soon as it is done. Views whose metric no longer resolves are skipped. Views that
  * come out the same (primary = all when no team marked a primary; '' = the first metric) are
- * computed once.
+ * computed once; views already stored for the stamp are skipped. The default view ('' primary) comes first, so it is stored first.
  */
-export async function computePhaseBoards(db: Db, phaseId: string, views: LeaderboardView[] | null, emit: (board: ComputedBoard) => Promise<void> | void): Promise<{ stamp: string; views: number; computed: number }> {
+export async function computePhaseBoards(
+  db: Db,
+  phaseId: string,
+  views: LeaderboardView[] | null,
+  emit: (board: ComputedBoard) => Promise<void> | void,
+  options: PhaseBoardsOptions = {},
+): Promise<PhaseBoardsSummary> {
   const scores = new ScoreRepository(db);
   const submissions = new SubmissionRepository(db);
   const boards = new LeaderboardRepository(db);
   const phase = await new TaskRepository(db).phaseById(phaseId);
-  if (!phase) return { stamp: '', views: 0, computed: 0 };
+  if (!phase) return { stamp: '', views: 0, computed: 0, abandoned: false };
   const stamp = await boards.stamp(phaseId);
+  options.onStamp?.(stamp);
   const metrics = new PhaseMetrics(scores, boards);
   const available = await metrics.available(phase);
   const inputs = new LeaderboardInputs(metrics, submissions, scores, stamp);
@@ -47,6 +72,8 @@ export async function computePhaseBoards(db: Db, phaseId: string, views: Leaderb
   const done = new Map<string, { board: ComputedLeaderboard; ms: number }>();
   let computed = 0;
   for (const view of wanted) {
+    // Already stored for this stamp (a repeated job, or another worker's): the same bytes.
+    if (await boards.has(phaseId, [viewKey(view)], stamp)) continue;
     let selection;
     try {
       selection = metrics.select(phase, view.metric || undefined, available.stored);
@@ -58,6 +85,7 @@ export async function computePhaseBoards(db: Db, phaseId: string, views: Leaderb
     const same = JSON.stringify([selection.key, selection.kind === 'combined' ? selection.combined.w : null, view.test, view.correction, effectiveSettings(view, phase), entering]);
     let hit = done.get(same);
     if (!hit) {
+      if (computed > 0 && options.abandon && (await options.abandon(stamp))) return { stamp, views: wanted.length, computed, abandoned: true };
       const started = performance.now();
       const board = await computeLeaderboard(inputs, phase, selection, available.all, view);
       hit = { board, ms: Math.round(performance.now() - started) };
@@ -67,5 +95,5 @@ export async function computePhaseBoards(db: Db, phaseId: string, views: Leaderb
     const computedAt = new Date();
     await emit({ viewKey: viewKey(view), stamp, computedAt, durationMs: hit.ms, ...encodeLeaderboard(asServed(hit.board, stamp, computedAt)) });
   }
-  return { stamp, views: wanted.length, computed };
+  return { stamp, views: wanted.length, computed, abandoned: false };
 }

@@ -11,17 +11,27 @@ export interface ThreadInput {
   phaseId: string;
   /** null: the phase's default views. */
   views: LeaderboardView[] | null;
+  /**
+   * Set: between views the thread drops stale work (isStaleWork with this bound); unset: it
+   * computes every view asked for.
+   */
+  staleBoundMs?: number;
 }
 
 export type ThreadMessage =
+  | { kind: 'stamp'; stamp: string }
   | { kind: 'board'; board: ComputedBoard }
-  | { kind: 'done'; stamp: string; views: number; computed: number; threadId: number }
+  | { kind: 'done'; stamp: string; views: number; computed: number; abandoned: boolean; threadId: number }
   | { kind: 'error'; message: string };
 
 export interface ThreadSummary {
   stamp: string;
   views: number;
   computed: number;
+  /** Boards stored (handed to onBoard). */
+  stored: number;
+  /** Stopped before every view was done: between views by the thread, or by `signal`. */
+  abandoned: boolean;
   /** The thread that computed (never 0, the main thread's id). */
   threadId: number;
 }
@@ -29,11 +39,22 @@ export interface ThreadSummary {
 /** Heap limit of a computing thread (MB); 100 × 100k needs a few GB. */
 const DEFAULT_HEAP_MB = 4096;
 
+export interface ThreadOptions {
+  maxHeapMb?: number;
+  /** Told the stamp the thread computes, before it computes anything. */
+  onStamp?: (stamp: string) => void;
+  /**
+   * Aborted: the thread is terminated at once (boards already handed to onBoard stay) and the
+   * promise resolves with `abandoned: true`.
+   */
+  signal?: AbortSignal;
+}
+
 /**
  * Computes in a fresh thread; `onBoard` runs on the calling thread for each board (in order,
  * awaited before the next). Rejects with the thread's error.
  */
-export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoard) => Promise<void>, options: { maxHeapMb?: number } = {}): Promise<ThreadSummary> {
+export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoard) => Promise<void>, options: ThreadOptions = {}): Promise<ThreadSummary> {
   const fromSource = __filename.endsWith('.ts');
   const entry = path.join(__dirname, fromSource ? 'compute.thread.ts' : 'compute.thread.js');
   const worker = new Worker(entry, {
@@ -45,20 +66,43 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
   return new Promise<ThreadSummary>((resolve, reject) => {
     let chain = Promise.resolve();
     let settled = false;
+    let stamp = '';
+    let stored = 0;
     const fail = (e: unknown) => {
       if (settled) return;
       settled = true;
       void worker.terminate();
       reject(e instanceof Error ? e : new Error(String(e)));
     };
+    const abort = () => {
+      if (settled) return;
+      settled = true;
+      const threadId = worker.threadId;
+      void worker.terminate();
+      // A board already handed over is still stored.
+      void chain.then(() => resolve({ stamp, views: 0, computed: stored, stored, abandoned: true, threadId }));
+    };
+    if (options.signal) {
+      if (options.signal.aborted) abort();
+      else options.signal.addEventListener('abort', abort, { once: true });
+    }
     worker.on('message', (m: ThreadMessage) => {
-      if (m.kind === 'board') chain = chain.then(() => onBoard({ ...m.board, computedAt: new Date(m.board.computedAt) })).catch((e: unknown) => fail(e));
+      if (m.kind === 'stamp') {
+        stamp = m.stamp;
+        options.onStamp?.(m.stamp);
+      } else if (m.kind === 'board')
+        chain = chain
+          .then(async () => {
+            await onBoard({ ...m.board, computedAt: new Date(m.board.computedAt) });
+            stored++;
+          })
+          .catch((e: unknown) => fail(e));
       else if (m.kind === 'error') fail(new Error(`leaderboard thread: ${m.message}`));
       else
         void chain.then(() => {
           if (settled) return;
           settled = true;
-          resolve({ stamp: m.stamp, views: m.views, computed: m.computed, threadId: m.threadId });
+          resolve({ stamp: m.stamp, views: m.views, computed: m.computed, stored, abandoned: m.abandoned, threadId: m.threadId });
         });
     });
     worker.on('error', fail);

@@ -177,6 +177,8 @@ suite('stored leaderboards (worker-computed, served as data)', () => {
     const during = await board();
     expect(during).toMatchObject({ updating: true, stamp: before.stamp });
     expect(during.systems).toEqual(before.systems);
+    // The read queues the job without awaiting the send: wait for it, or runPending may find none.
+    for (const deadline = Date.now() + 10_000; (await queued()) < 1 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
     await runner.runPending();
     const after = await board();
     expect(after).toMatchObject({ updating: false, stamp });

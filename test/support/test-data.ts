@@ -3,7 +3,7 @@
  * folder of this test process. Tests are not the product: they default PODIUM_DATA_MIRROR to
  * `<repo>/../shared/data/mirror` (where CI keeps it) when it is unset; the product never does.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type DataOptions, fetchDataset, getDataset, loadWmtTestSet, parseDataMirror, suiteFile, type WmtTestSet } from '@podium/datasets';
@@ -44,6 +44,12 @@ export async function wmtFiles(name: string): Promise<{ source: string; referenc
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([n, p]) => ({ name: n, file: at(p) })),
   };
+}
+
+/** The text of one upstream file (`path` as the registry names it) of data set `dataset`, fetched from the mirror. */
+export async function upstreamText(dataset: string, file: string): Promise<string> {
+  const fetched = await fetchDataset(dataset, testDataOptions());
+  return readFileSync(defined(fetched.files.find((f) => f.path === file), `${dataset} has no file ${file}`).localPath, 'utf8');
 }
 
 /** A WMT test set built from the mirror (as the demo seed builds it). */

@@ -24,6 +24,7 @@ import { ApiError, request, useQuery } from '../lib/graphql-client';
 import { parseTestSet } from '../lib/test-set';
 import { MetricChoice } from '../components/metric-choice';
 import { Empty, ErrorMessage, Loading } from '../components/status';
+import { ColumnHeads } from '../components/column-heads';
 
 type Outcome = { kind: 'ok'; text: ReactNode } | { kind: 'error'; error: ApiError | string } | null;
 
@@ -425,14 +426,7 @@ function PhaseLifecycle({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone:
         Until a phase is published only organisers see its references; teams see their own outputs and scores. Publishing shows references, every output and every score to everyone.
       </p>
       <table className="data-table" data-testid="phase-lifecycle">
-        <thead>
-          <tr>
-            <th scope="col">Phase</th>
-            <th scope="col">Id</th>
-            <th scope="col">State</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Phase', 'Id', 'State', 'Actions']} />
         <tbody>
           {tasks.flatMap((t) =>
             t.phases.map((p) => (
@@ -533,14 +527,7 @@ function AuditLog() {
         <Empty>No organiser actions yet.</Empty>
       ) : (
         <table className="data-table" data-testid="audit-log">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['When', 'Who', 'What', 'Details']} />
           <tbody>
             {entries.map((e) => (
               <tr key={e.id}>

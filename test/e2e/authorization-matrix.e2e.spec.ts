@@ -17,7 +17,7 @@ import {
   type Resource,
   type ViewerRole,
 } from '../../apps/api/src/common/visibility';
-import { databaseUrl, freePort, graphqlClient, startApp, waitFor, type RunningApp } from './support/processes';
+import { databaseUrl, graphqlClient, startApiProcess, type RunningApp } from './support/processes';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -44,12 +44,7 @@ describe('authorization matrix: role × resource × phase state, through every p
     const identity = new IdentityRepository(db);
     const organiser = await identity.createUser(`org-${suffix}`, Role.ORGANISER);
     tokens.organiser = await identity.issueToken(organiser.id, 'matrix');
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    api = startApp('apps/api/src/main.ts', { DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1' });
-    await waitFor('the api', async () => (await fetch(`${baseUrl}/api/health`)).ok, 60_000).catch((e: unknown) => {
-      throw new Error(`${String(e)}\napi logs:\n${api.logs.join('')}`);
-    });
+    ({ api, baseUrl } = await startApiProcess(url));
     await setUpPhases();
   });
 

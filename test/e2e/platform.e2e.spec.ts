@@ -8,7 +8,7 @@ import { currentBoard } from '../support/leaderboards';
 import { randomUUID } from 'node:crypto';
 import { createDb, decodeValues, IdentityRepository, Role, type Db } from '@podium/db';
 import { fitBradleyTerry, countWins } from '@podium/ranking';
-import { databaseUrl, freePort, graphqlClient, startApp, waitFor, type RunningApp } from './support/processes';
+import { databaseUrl, graphqlClient, startApiProcess, startApp, waitFor, type RunningApp } from './support/processes';
 import { defined } from '../support/defined';
 
 const REFS = [
@@ -43,13 +43,9 @@ describe('platform: task → submissions → scores → leaderboard → download
     const identity = new IdentityRepository(db);
     const organiser = await identity.createUser(`organiser-${suffix}`, Role.ORGANISER);
     organiserToken = await identity.issueToken(organiser.id, 'e2e');
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    api = startApp('apps/api/src/main.ts', { DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1' });
+    ({ api, baseUrl } = await startApiProcess(url));
+    // Started once the api has created pg-boss's schema (creating it together can deadlock).
     worker = startApp('apps/worker/src/main.ts', { DATABASE_URL: url, PODIUM_WORKER_NAME: `e2e-${suffix}` });
-    await waitFor('the api', async () => (await fetch(`${baseUrl}/api/health`)).ok, 60_000).catch((e: unknown) => {
-      throw new Error(`${String(e)}\napi logs:\n${api.logs.join('')}`);
-    });
   });
 
   afterAll(async () => {

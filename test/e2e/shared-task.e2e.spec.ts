@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
-import { databaseUrl, freePort, graphqlClient, repoRoot, startApp, waitFor, type RunningApp } from './support/processes';
+import { databaseUrl, graphqlClient, repoRoot, startApiProcess, startApp, waitFor, type RunningApp } from './support/processes';
 import { defined } from '../support/defined';
 
 const INSTANCES = [
@@ -58,12 +58,7 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
     const identity = new IdentityRepository(db);
     const organiser = await identity.createUser(`organiser-${suffix}`, Role.ORGANISER);
     organiserToken = await identity.issueToken(organiser.id, 'e2e');
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    api = startApp('apps/api/src/main.ts', { DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1' });
-    await waitFor('the api', async () => (await fetch(`${baseUrl}/api/health`)).ok, 60_000).catch((e: unknown) => {
-      throw new Error(`${String(e)}\napi logs:\n${api.logs.join('')}`);
-    });
+    ({ api, baseUrl } = await startApiProcess(url));
     // Started once the api has created pg-boss's schema (creating it together can deadlock).
     worker = startApp('apps/worker/src/main.ts', { DATABASE_URL: url, PODIUM_WORKER_NAME: `shared-${suffix}` });
   });

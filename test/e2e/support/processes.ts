@@ -94,6 +94,23 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
   throw new Error(`timed out waiting for ${what}${lastError instanceof Error ? `: ${String(lastError)}` : lastError ? `: ${JSON.stringify(lastError)}` : ''}`);
 }
 
+/**
+ * Starts the api against `url` on a free port of 127.0.0.1 and waits for its health check; when it
+ * does not come up it is stopped and the error carries its logs.
+ */
+export async function startApiProcess(url: string, timeoutMs = 60_000): Promise<{ api: RunningApp; baseUrl: string }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const api = startApp('apps/api/src/main.ts', { DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1' });
+  try {
+    await waitFor('the api', async () => (await fetch(`${baseUrl}/api/health`)).ok, timeoutMs);
+  } catch (e) {
+    await api.stop();
+    throw new Error(`${String(e)}\napi logs:\n${api.logs.join('')}`);
+  }
+  return { api, baseUrl };
+}
+
 /** A minimal GraphQL client that fails loudly on errors unless asked to return them. */
 export function graphqlClient(baseUrl: string, token?: string) {
   async function raw<T>(query: string, variables: Record<string, unknown> = {}): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] }> {

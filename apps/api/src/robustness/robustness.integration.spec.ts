@@ -14,15 +14,12 @@ import request from 'supertest';
 import { createApp } from '../app';
 import { fileLines as lines, suiteCsvPath, uploadDaTestSet, useTestDataEnv, wmtFiles } from '../../../../test/support/test-data';
 import { defined } from '../../../../test/support/defined';
+import { DATABASE_URL, describeWithDatabase } from '../../../../test/support/database';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);
 
-const DATABASE_URL = process.env['DATABASE_URL'];
-const suite = DATABASE_URL ? describe : describe.skip;
-if (!DATABASE_URL) {
-  console.warn('robustness.integration.spec: DATABASE_URL is not set, so these tests are SKIPPED (npm test sets it)');
-}
+const suite = describeWithDatabase('robustness.integration.spec');
 
 const QUEUE_SCHEMA = 'pgboss_robustness_it';
 // WMT17 de-en and the MENLI suite through the dataset registry, from the test mirror.

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createDb, IdentityRepository, Role, SubmissionRepository, type Db } from '@podium/db';
+import { createDb, SubmissionRepository, type Db } from '@podium/db';
 import {
   AUTHORIZATION_MATRIX,
   PHASE_STATES,
@@ -18,6 +18,7 @@ import {
   type ViewerRole,
 } from '../../apps/api/src/common/visibility';
 import { databaseUrl, graphqlClient, startApiProcess, type RunningApp } from './support/processes';
+import { createOrganiserToken } from '../support/database';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -41,9 +42,7 @@ describe('authorization matrix: role × resource × phase state, through every p
   beforeAll(async () => {
     const url = databaseUrl();
     db = createDb(url, { maxConnections: 2 });
-    const identity = new IdentityRepository(db);
-    const organiser = await identity.createUser(`org-${suffix}`, Role.ORGANISER);
-    tokens.organiser = await identity.issueToken(organiser.id, 'matrix');
+    tokens.organiser = await createOrganiserToken(db, `org-${suffix}`, 'matrix');
     ({ api, baseUrl } = await startApiProcess(url));
     await setUpPhases();
   });

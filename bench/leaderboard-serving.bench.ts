@@ -7,6 +7,7 @@
 import 'reflect-metadata';
 import { loadApiConfig, type WorkerConfig } from '@podium/config';
 import { createDb, IdentityRepository, LeaderboardRepository, Role, SubmissionRepository, TaskKind, TaskRepository } from '@podium/db';
+import { mulberry32 } from '@podium/ranking';
 import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -23,17 +24,6 @@ const SYSTEMS = arg('systems', 20);
 const INSTANCES = arg('instances', 5000);
 const SECONDS = arg('seconds', 10);
 const CLIENTS = 50;
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The p-th percentile of sorted latencies (nearest rank); NaN when no request completed. */
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? Number.NaN;
@@ -105,8 +95,8 @@ async function main(): Promise<void> {
       { phaseId: phase.id, teamId, submittedById: organiserId, systemName: `sys${s}`, description: '', checksum: `c${s}`, outputs: ids.map((i, k) => ({ instanceId: i.id, text: `o${s}-${k}` })) },
       async () => undefined,
     );
-    const r = rng(s + 1);
-    const rows = ids.map((i) => ({ instanceId: i.id, metric: 'nli', signature: 'nli|bench', value: Math.min(0.999, r() * 0.8 + s * 0.005) }));
+    const r = mulberry32(s + 1);
+    const rows = ids.map((i) => ({ instanceId: i.id, metric: 'nli', signature: 'nli|bench', value: Math.min(0.999, r.next() * 0.8 + s * 0.005) }));
     await submissions.saveScores(sub.id, rows, [{ metric: 'nli', signature: 'nli|bench', value: rows.reduce((a, b) => a + b.value, 0) / rows.length }]);
   }
   // The last submission is scored: the worker's job computes the defaults in a thread and stores them.

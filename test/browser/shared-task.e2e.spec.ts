@@ -9,12 +9,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createDatabase, databaseUrl, freePort, repoRoot, startApp, waitFor, type RunningApp } from '../e2e/support/processes';
+import { createDatabase, databaseUrl, freePort, repoRoot, startApp, waitFor, WEB_DIST, webBuildIsStale, type RunningApp } from '../e2e/support/processes';
 import { defined } from '../support/defined';
 
 // Real PostgreSQL, API and worker processes: minutes on a loaded 2-core machine, not Jest's 5 s.
@@ -22,24 +22,11 @@ jest.setTimeout(180_000);
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = path.join(repoRoot, 'test-artifacts', 'screenshots');
-const WEB_DIST = path.join(repoRoot, 'apps', 'web', 'dist');
 const INSTANCES = [
   { id: 'j1', source: 'Der Zug ist spät.', references: ['the train is late'] },
   { id: 'j2', source: 'Ich lese ein Buch.', references: ['i am reading a book'] },
   { id: 'j3', source: 'Das Wetter ist schön.', references: ['the weather is nice'] },
 ];
-
-function webBuildIsStale(): boolean {
-  const built = path.join(WEB_DIST, 'index.html');
-  if (!existsSync(built)) return true;
-  const builtAt = statSync(built).mtimeMs;
-  const newer = (p: string): boolean => {
-    const st = statSync(p);
-    if (st.isDirectory()) return readdirSync(p).some((f) => newer(path.join(p, f)));
-    return st.mtimeMs > builtAt;
-  };
-  return newer(path.join(repoRoot, 'apps', 'web', 'src'));
-}
 
 /** Runs a shell command line as a participant would, with `podium` on the PATH. */
 function shell(command: string, cwd: string, env: Record<string, string>): Promise<{ status: number; stdout: string; stderr: string }> {

@@ -8,12 +8,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { createDatabase, databaseUrl, freePort, graphqlClient, repoRoot, startApp, waitFor, type RunningApp } from '../e2e/support/processes';
+import { createDatabase, databaseUrl, freePort, graphqlClient, repoRoot, startApp, waitFor, WEB_DIST, webBuildIsStale, type RunningApp } from '../e2e/support/processes';
 import { defined } from '../support/defined';
 
 // Real PostgreSQL, API and worker processes: minutes on a loaded 2-core machine, not Jest's 5 s.
@@ -21,27 +21,12 @@ jest.setTimeout(180_000);
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = path.join(repoRoot, 'test-artifacts', 'screenshots');
-const WEB_DIST = path.join(repoRoot, 'apps', 'web', 'dist');
 const DEMO = 'wmt17-de-en';
 const DEMO_SYSTEMS = 11;
 
 function runOrThrow(what: string, cmd: string, args: string[], env: Record<string, string>): void {
   const r = spawnSync(cmd, args, { cwd: repoRoot, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 240_000 });
   if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
-}
-
-/** True when apps/web/dist is missing or older than any source file of the web app. */
-function webBuildIsStale(): boolean {
-  const built = path.join(WEB_DIST, 'index.html');
-  if (!existsSync(built)) return true;
-  const builtAt = statSync(built).mtimeMs;
-  const newer = (p: string): boolean => {
-    const st = statSync(p);
-    if (st.isDirectory()) return readdirSync(p).some((f) => newer(path.join(p, f)));
-    return st.mtimeMs > builtAt;
-  };
-  const web = path.join(repoRoot, 'apps', 'web');
-  return newer(path.join(web, 'src')) || newer(path.join(web, 'index.html')) || newer(path.join(web, 'vite.config.ts'));
 }
 
 /** A database of our own on the server `npm test` started: no other suite's worker takes our jobs, ours takes none of theirs. */

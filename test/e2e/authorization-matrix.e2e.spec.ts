@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createDb, IdentityRepository, Role, SubmissionRepository, type Db } from '@podium/db';
+import { createDb, SubmissionRepository, type Db } from '@podium/db';
 import {
   AUTHORIZATION_MATRIX,
   PHASE_STATES,
@@ -17,7 +17,8 @@ import {
   type Resource,
   type ViewerRole,
 } from '../../apps/api/src/common/visibility';
-import { databaseUrl, freePort, graphqlClient, startApp, waitFor, type RunningApp } from './support/processes';
+import { databaseUrl, graphqlClient, startApiProcess, type RunningApp } from './support/processes';
+import { createOrganiserToken } from '../support/database';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -41,15 +42,10 @@ describe('authorization matrix: role × resource × phase state, through every p
   beforeAll(async () => {
     const url = databaseUrl();
     db = createDb(url, { maxConnections: 2 });
-    const identity = new IdentityRepository(db);
-    const organiser = await identity.createUser(`org-${suffix}`, Role.ORGANISER);
-    tokens.organiser = await identity.issueToken(organiser.id, 'matrix');
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    api = startApp('apps/api/src/main.ts', { DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1' });
-    await waitFor('the api', async () => (await fetch(`${baseUrl}/api/health`)).ok, 60_000).catch((e: unknown) => {
-      throw new Error(`${String(e)}\napi logs:\n${api.logs.join('')}`);
-    });
+    tokens.organiser = await createOrganiserToken(db, `org-${suffix}`, 'matrix');
+    // A queue of its own: it writes its scores itself, so no other suite's worker may take its jobs
+    // (a worker holding a lease makes that write fail).
+    ({ api, baseUrl } = await startApiProcess(url, 60_000, { PODIUM_QUEUE_SCHEMA: 'authorization_matrix' }));
     await setUpPhases();
   });
 

@@ -6,9 +6,10 @@
  */
 import { currentBoard } from '../support/leaderboards';
 import { randomUUID } from 'node:crypto';
-import { createDb, decodeValues, IdentityRepository, Role, type Db } from '@podium/db';
+import { createDb, decodeValues, type Db } from '@podium/db';
 import { fitBradleyTerry, countWins } from '@podium/ranking';
-import { databaseUrl, freePort, graphqlClient, startApp, waitFor, type RunningApp } from './support/processes';
+import { databaseUrl, graphqlClient, startApiProcess, startApp, waitFor, type RunningApp } from './support/processes';
+import { createOrganiserToken } from '../support/database';
 import { defined } from '../support/defined';
 
 const REFS = [
@@ -40,16 +41,10 @@ describe('platform: task → submissions → scores → leaderboard → download
   beforeAll(async () => {
     const url = databaseUrl();
     db = createDb(url, { maxConnections: 2 });
-    const identity = new IdentityRepository(db);
-    const organiser = await identity.createUser(`organiser-${suffix}`, Role.ORGANISER);
-    organiserToken = await identity.issueToken(organiser.id, 'e2e');
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    api = startApp('apps/api/src/main.ts', { DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1' });
+    organiserToken = await createOrganiserToken(db, `organiser-${suffix}`, 'e2e');
+    ({ api, baseUrl } = await startApiProcess(url));
+    // Started once the api has created pg-boss's schema (creating it together can deadlock).
     worker = startApp('apps/worker/src/main.ts', { DATABASE_URL: url, PODIUM_WORKER_NAME: `e2e-${suffix}` });
-    await waitFor('the api', async () => (await fetch(`${baseUrl}/api/health`)).ok, 60_000).catch((e: unknown) => {
-      throw new Error(`${String(e)}\napi logs:\n${api.logs.join('')}`);
-    });
   });
 
   afterAll(async () => {

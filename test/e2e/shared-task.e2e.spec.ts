@@ -12,8 +12,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
-import { databaseUrl, freePort, graphqlClient, repoRoot, startApp, waitFor, type RunningApp } from './support/processes';
+import { createDb, type Db } from '@podium/db';
+import { databaseUrl, graphqlClient, repoRoot, startApiProcess, startApp, waitFor, type RunningApp } from './support/processes';
+import { createOrganiserToken } from '../support/database';
 import { defined } from '../support/defined';
 
 const INSTANCES = [
@@ -55,15 +56,8 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
   beforeAll(async () => {
     const url = databaseUrl();
     db = createDb(url, { maxConnections: 2 });
-    const identity = new IdentityRepository(db);
-    const organiser = await identity.createUser(`organiser-${suffix}`, Role.ORGANISER);
-    organiserToken = await identity.issueToken(organiser.id, 'e2e');
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    api = startApp('apps/api/src/main.ts', { DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1' });
-    await waitFor('the api', async () => (await fetch(`${baseUrl}/api/health`)).ok, 60_000).catch((e: unknown) => {
-      throw new Error(`${String(e)}\napi logs:\n${api.logs.join('')}`);
-    });
+    organiserToken = await createOrganiserToken(db, `organiser-${suffix}`, 'e2e');
+    ({ api, baseUrl } = await startApiProcess(url));
     // Started once the api has created pg-boss's schema (creating it together can deadlock).
     worker = startApp('apps/worker/src/main.ts', { DATABASE_URL: url, PODIUM_WORKER_NAME: `shared-${suffix}` });
   });

@@ -3,10 +3,12 @@
  * folder of this test process. Tests are not the product: they default PODIUM_DATA_MIRROR to
  * `<repo>/../shared/data/mirror` (where CI keeps it) when it is unset; the product never does.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type DataOptions, fetchDataset, getDataset, loadWmtTestSet, parseDataMirror, suiteFile, type WmtTestSet } from '@podium/datasets';
+import type { TaskRepository } from '@podium/db';
+import type { DaJudgement } from '@podium/robustness';
 import { defined } from './defined';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -44,6 +46,34 @@ export async function wmtFiles(name: string): Promise<{ source: string; referenc
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([n, p]) => ({ name: n, file: at(p) })),
   };
+}
+
+/** The text of one upstream file (`path` as the registry names it) of data set `dataset`, fetched from the mirror. */
+export async function upstreamText(dataset: string, file: string): Promise<string> {
+  const fetched = await fetchDataset(dataset, testDataOptions());
+  return readFileSync(defined(fetched.files.find((f) => f.path === file), `${dataset} has no file ${file}`).localPath, 'utf8');
+}
+
+/** A text file's lines (no trailing empty line). */
+export const fileLines = (file: string): string[] => readFileSync(file, 'utf8').replace(/\n$/, '').split('\n');
+
+/**
+ * Stores the DA-judged segments of a WMT data set (`wmt`, from `wmtFiles`) as phase `phaseId`'s
+ * test set 'newstest2017-da', with each system's human score; returns the judged segment ids
+ * (ascending), the reference lines and the stored instances.
+ */
+export async function uploadDaTestSet(tasks: TaskRepository, phaseId: string, wmt: { source: string; reference: string }, da: readonly DaJudgement[]) {
+  const sids = [...new Set(da.map((j) => j.sid))].sort((a, b) => a - b);
+  const source = fileLines(wmt.source);
+  const reference = fileLines(wmt.reference);
+  await tasks.uploadTestSet(
+    phaseId,
+    'newstest2017-da',
+    sids.map((sid) => ({ externalId: String(sid), source: defined(source[sid - 1]), references: [defined(reference[sid - 1])] })),
+    da.flatMap((j) => j.systems.map((systemName) => ({ externalId: String(j.sid), systemName, score: j.human }))),
+  );
+  const instances = await tasks.instanceIdsOf(defined(defined(await tasks.phaseById(phaseId)).testSetId));
+  return { sids, reference, instances };
 }
 
 /** A WMT test set built from the mirror (as the demo seed builds it). */

@@ -9,15 +9,12 @@ import request from 'supertest';
 import { LeaderboardJobRunner } from '../../../test/support/leaderboards';
 import { createApp } from './app';
 import { defined } from '../../../test/support/defined';
+import { DATABASE_URL, describeWithDatabase } from '../../../test/support/database';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);
 
-const DATABASE_URL = process.env['DATABASE_URL'];
-const suite = DATABASE_URL ? describe : describe.skip;
-if (!DATABASE_URL) {
-  console.warn('app.integration.spec: DATABASE_URL is not set, so the API integration tests are SKIPPED (npm test sets it)');
-}
+const suite = describeWithDatabase('app.integration.spec');
 
 const MAX_UPLOAD = 4096;
 // Our own pg-boss schema: workers of other suites share this database and must not score (and

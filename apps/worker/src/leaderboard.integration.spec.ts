@@ -8,6 +8,7 @@ import type { WorkerConfig } from '@podium/config';
 import { COMPUTE_LEADERBOARDS_QUEUE, ensureQueue, sendLeaderboardJob } from '@podium/contracts';
 import { createDb, IdentityRepository, LeaderboardRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
 import { defaultView, parseLeaderboardDocument, viewKey } from '@podium/leaderboard';
+import { mulberry32 } from '@podium/ranking';
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { LeaderboardProcessor } from './leaderboard.processor';
@@ -18,18 +19,6 @@ jest.setTimeout(180_000);
 const url = process.env['DATABASE_URL'];
 const describeDb = url ? describe : describe.skip;
 const QUEUE_SCHEMA = 'pgboss_lb_worker_it';
-
-/** Deterministic scores in [0, 1) (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () => {
   let db: Db;
@@ -65,8 +54,8 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
         { phaseId, teamId, submittedById: organiserId, systemName: `sys${s}`, description: '', checksum: `c${s}`, outputs: ids.map((i, k) => ({ instanceId: i.id, text: `out ${s} ${k}` })) },
         async () => undefined,
       );
-      const r = rng(s + 1);
-      const values = ids.map(() => Math.min(0.999, r() * 0.8 + s * 0.02));
+      const r = mulberry32(s + 1);
+      const values = ids.map(() => Math.min(0.999, r.next() * 0.8 + s * 0.02));
       await submissions.saveScores(
         sub.id,
         ids.map((i, k) => ({ instanceId: i.id, metric: 'nli', signature: 'nli|test', value: defined(values[k], 'values[k]') })),

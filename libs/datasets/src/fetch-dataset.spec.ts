@@ -99,6 +99,19 @@ async function startUpstream(bodies: Record<string, Buffer>, opts: ServerOptions
   };
 }
 
+/** Runs `test` against a fresh fixture served by a fresh upstream (`opts`), closed afterwards. */
+type UpstreamTest = (ctx: ReturnType<typeof fixture> & { up: Awaited<ReturnType<typeof startUpstream>> }) => Promise<void>;
+async function withToyUpstream(...args: [test: UpstreamTest] | [opts: ServerOptions, test: UpstreamTest]): Promise<void> {
+  const [opts, test] = args.length === 1 ? [{}, args[0]] : args;
+  const f = fixture();
+  const up = await startUpstream(f.bodies, opts);
+  try {
+    await test({ ...f, up });
+  } finally {
+    await up.close();
+  }
+}
+
 const temps: string[] = [];
 const tempCache = () => {
   const dir = mkdtempSync(join(tmpdir(), 'podium-datasets-spec-'));
@@ -107,6 +120,13 @@ const tempCache = () => {
 };
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const cachedAt = (cacheDir: string, p: string) => join(cacheDir, 'datasets', 'acme', 'data', COMMIT, ...p.split('/'));
+/** Leaves `<file>.part` holding `bytes` in the cache, as an interrupted earlier run would; returns the file's final path. */
+function leavePart(cacheDir: string, p: string, bytes: Buffer): string {
+  const target = cachedAt(cacheDir, p);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(`${target}.part`, bytes);
+  return target;
+}
 
 /** Every file under a folder, relative, sorted. */
 function tree(dir: string, base = dir): string[] {
@@ -118,9 +138,7 @@ function tree(dir: string, base = dir): string[] {
 
 describe('fetchDataset against a local HTTP server', () => {
   it('downloads every file into the cache in the upstream layout, verified, and reads the cache the second time', async () => {
-    const { bodies, toy } = fixture();
-    const up = await startUpstream(bodies);
-    try {
+    await withToyUpstream(async ({ bodies, toy, up }) => {
       const cacheDir = tempCache();
       const r = await fetchDatasetEntry(toy, { cacheDir, source: up.source });
       expect(r.root).toBe(cachedAt(cacheDir, ''));
@@ -134,68 +152,46 @@ describe('fetchDataset against a local HTTP server', () => {
       expect(again.downloadedBytes).toBe(0);
       expect(again.files.every((f) => !f.downloaded)).toBe(true);
       expect(up.requests).toHaveLength(3); // nothing fetched again
-    } finally {
-      await up.close();
-    }
+    });
   });
 
   it('resumes from a .part file an earlier run left, with an HTTP Range request', async () => {
-    const { bodies, toy } = fixture();
-    const up = await startUpstream(bodies);
-    try {
+    await withToyUpstream(async ({ bodies, toy, up }) => {
       const cacheDir = tempCache();
-      const target = cachedAt(cacheDir, 'sets/a/source.txt');
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(`${target}.part`, defined(bodies['sets/a/source.txt']).subarray(0, 123_456));
+      const target = leavePart(cacheDir, 'sets/a/source.txt', defined(bodies['sets/a/source.txt']).subarray(0, 123_456));
       const log: string[] = [];
       await fetchDatasetEntry(toy, { cacheDir, source: up.source, log: (m) => log.push(m) });
       expect(up.requests.find((q) => q.path === 'sets/a/source.txt')).toEqual({ path: 'sets/a/source.txt', range: 'bytes=123456-' });
       expect(readFileSync(target).equals(defined(bodies['sets/a/source.txt']))).toBe(true);
       expect(existsSync(`${target}.part`)).toBe(false);
       expect(log.some((m) => m.includes('at byte 123456'))).toBe(true);
-    } finally {
-      await up.close();
-    }
+    });
   });
 
   it('starts over from byte 0 when a resumed download fails its checksum (stale part file)', async () => {
-    const { bodies, toy } = fixture();
-    const up = await startUpstream(bodies);
-    try {
+    await withToyUpstream(async ({ bodies, toy, up }) => {
       const cacheDir = tempCache();
-      const target = cachedAt(cacheDir, 'sets/a/source.txt');
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(`${target}.part`, Buffer.alloc(1000, 0x41)); // not a prefix of the file
+      const target = leavePart(cacheDir, 'sets/a/source.txt', Buffer.alloc(1000, 0x41)); // not a prefix of the file
       const log: string[] = [];
       await fetchDatasetEntry(toy, { cacheDir, source: up.source, log: (m) => log.push(m) });
       expect(up.requests.filter((q) => q.path === 'sets/a/source.txt').map((q) => q.range)).toEqual(['bytes=1000-', undefined]);
       expect(readFileSync(target).equals(defined(bodies['sets/a/source.txt']))).toBe(true);
       expect(log.join('\n')).toMatch(/does not match its checksum; starting over/);
-    } finally {
-      await up.close();
-    }
+    });
   });
 
   it('starts the file over when the server ignores the range request', async () => {
-    const { bodies, toy } = fixture();
-    const up = await startUpstream(bodies, { ignoreRange: true });
-    try {
+    await withToyUpstream({ ignoreRange: true }, async ({ bodies, toy, up }) => {
       const cacheDir = tempCache();
-      const target = cachedAt(cacheDir, 'sets/a/source.txt');
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(`${target}.part`, defined(bodies['sets/a/source.txt']).subarray(0, 1000));
+      const target = leavePart(cacheDir, 'sets/a/source.txt', defined(bodies['sets/a/source.txt']).subarray(0, 1000));
       await fetchDatasetEntry(toy, { cacheDir, source: up.source });
       expect(defined(up.requests.find((q) => q.path === 'sets/a/source.txt')).range).toBe('bytes=1000-');
       expect(readFileSync(target).equals(defined(bodies['sets/a/source.txt']))).toBe(true);
-    } finally {
-      await up.close();
-    }
+    });
   });
 
   it('resumes a transfer that dropped mid-file on the next attempt of the same call', async () => {
-    const { bodies, toy } = fixture();
-    const up = await startUpstream(bodies, { interrupt: new Set(['sets/a/source.txt']) });
-    try {
+    await withToyUpstream({ interrupt: new Set(['sets/a/source.txt']) }, async ({ bodies, toy, up }) => {
       const cacheDir = tempCache();
       await fetchDatasetEntry(toy, { cacheDir, source: up.source });
       const tries = up.requests.filter((q) => q.path === 'sets/a/source.txt');
@@ -204,15 +200,11 @@ describe('fetchDataset against a local HTTP server', () => {
       expect(defined(tries[1]).range).toMatch(/^bytes=\d+-$/);
       expect(Number(defined(/\d+/.exec(defined(defined(tries[1]).range)))[0])).toBeGreaterThan(0);
       expect(readFileSync(cachedAt(cacheDir, 'sets/a/source.txt')).equals(defined(bodies['sets/a/source.txt']))).toBe(true);
-    } finally {
-      await up.close();
-    }
+    });
   });
 
   it('rejects a file whose sha256 does not match, keeping neither the file nor its part', async () => {
-    const { bodies, toy } = fixture();
-    const up = await startUpstream(bodies, { corrupt: new Set(['sets/a/reference.txt']) });
-    try {
+    await withToyUpstream({ corrupt: new Set(['sets/a/reference.txt']) }, async ({ toy, up }) => {
       const cacheDir = tempCache();
       const err = await fetchDatasetEntry(toy, { cacheDir, source: up.source }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ChecksumMismatchError);
@@ -220,15 +212,11 @@ describe('fetchDataset against a local HTTP server', () => {
       expect(existsSync(cachedAt(cacheDir, 'sets/a/reference.txt'))).toBe(false);
       expect(existsSync(cachedAt(cacheDir, 'sets/a/reference.txt') + '.part')).toBe(false);
       expect(datasetCacheStatus(toy, { cacheDir }).missing).toEqual(['sets/a/reference.txt']);
-    } finally {
-      await up.close();
-    }
+    });
   });
 
   it('never shows a half-downloaded file under its final name: it stays a .part until verified', async () => {
-    const { bodies, toy } = fixture();
-    const up = await startUpstream(bodies, { stall: new Set(['sets/a/source.txt']) });
-    try {
+    await withToyUpstream({ stall: new Set(['sets/a/source.txt']) }, async ({ bodies, toy, up }) => {
       const cacheDir = tempCache();
       const err = await fetchDatasetEntry(toy, { cacheDir, source: up.source, idleTimeoutMs: 300, maxAttempts: 1 }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(DataFetchError);
@@ -237,23 +225,17 @@ describe('fetchDataset against a local HTTP server', () => {
       expect(existsSync(target)).toBe(false);
       expect(readFileSync(`${target}.part`).equals(defined(bodies['sets/a/source.txt']).subarray(0, 100_000))).toBe(true);
       expect(datasetCacheStatus(toy, { cacheDir }).cached).toBe(false);
-    } finally {
-      await up.close();
-    }
+    });
   });
 
   it('reads a mirror served over HTTP under a path prefix, laid out like upstream', async () => {
-    const { bodies, toy } = fixture();
-    const up = await startUpstream(bodies, { prefix: '/mirror/menli' });
-    try {
+    await withToyUpstream({ prefix: '/mirror/menli' }, async ({ toy, up }) => {
       const cacheDir = tempCache();
       const source = parseDataMirror(up.base.replace(/\/$/, '')); // without the trailing slash
       await fetchDatasetEntry(toy, { cacheDir, source });
       expect(up.requests.map((q) => q.path)).toEqual(['LICENSE', 'sets/a/source.txt', 'sets/a/reference.txt']);
       expect(datasetCacheStatus(toy, { cacheDir }).cached).toBe(true);
-    } finally {
-      await up.close();
-    }
+    });
   });
 
   it('copies from a mirror folder into the cache, verified: a damaged mirror file is rejected', async () => {
@@ -326,23 +308,17 @@ describe('fetchDataset against a local HTTP server', () => {
   });
 
   it('shares one download between concurrent fetches of the same files', async () => {
-    const { bodies, toy } = fixture();
-    const up = await startUpstream(bodies);
-    try {
+    await withToyUpstream(async ({ toy, up }) => {
       const cacheDir = tempCache();
       const [a, b] = await Promise.all([fetchDatasetEntry(toy, { cacheDir, source: up.source }), fetchDatasetEntry(toy, { cacheDir, source: up.source })]);
       expect(a.files.map((f) => f.localPath)).toEqual(b.files.map((f) => f.localPath));
       expect(up.requests.map((q) => q.path)).toEqual(['LICENSE', 'sets/a/source.txt', 'sets/a/reference.txt']);
       expect(tree(join(cacheDir, 'datasets')).filter((f) => f.endsWith('.lock') || f.endsWith('.part'))).toEqual([]);
-    } finally {
-      await up.close();
-    }
+    });
   });
 
   it('waits for a file another live process is fetching, and takes over the lock of a dead one', async () => {
-    const { bodies, toy } = fixture();
-    const up = await startUpstream(bodies);
-    try {
+    await withToyUpstream(async ({ toy, up }) => {
       const cacheDir = tempCache();
       const lock = cachedAt(cacheDir, 'LICENSE') + '.lock';
       mkdirSync(dirname(lock), { recursive: true });
@@ -355,9 +331,7 @@ describe('fetchDataset against a local HTTP server', () => {
       await fetchDatasetEntry(toy, { cacheDir, source: up.source });
       expect(existsSync(lock)).toBe(false);
       expect(datasetCacheStatus(toy, { cacheDir }).cached).toBe(true);
-    } finally {
-      await up.close();
-    }
+    });
   });
 
   it('rejects an unknown data set name before touching the network', async () => {

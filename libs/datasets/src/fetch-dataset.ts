@@ -95,7 +95,7 @@ function writePins(cacheDir: string, pins: Pins): void {
   renameSync(tmp, path);
 }
 
-/** sha256 (hex) of a file, streamed. */
+/** sha256 (hex) of a file, streamed so multi-gigabyte files do not fill memory (@podium/nli uses this one too). */
 export function sha256File(path: string): Promise<string> {
   return new Promise((res, rej) => {
     const hash = createHash('sha256');

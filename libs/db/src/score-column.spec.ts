@@ -1,18 +1,7 @@
 import { deflateRawSync } from 'node:zlib';
 import { decodeStats, decodeStatsColumns, decodeValues, encodeStats, encodeValues, statsRowCount } from './score-column';
 import { defined } from '../../../test/support/defined';
-
-/** mulberry32: a small seeded PRNG, so every run draws the same cases. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '@podium/ranking'; // a seeded PRNG, so every run draws the same cases
 
 const EDGE = [0, -0, 1, -1, 127, 128, -128, 16383, 16384, 2 ** 31, -(2 ** 31), 2 ** 52, -(2 ** 52), 2 ** 53 - 1, -(2 ** 53 - 1), 2 ** 53, 2 ** 60,
   0.5, -2.75, 1e-300, 5e-324, -5e-324, Number.MAX_VALUE, -Number.MAX_VALUE, Number.EPSILON, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
@@ -52,7 +41,8 @@ describe('score values (float64 little-endian, position order)', () => {
 
 describe('sufficient statistics encoding', () => {
   it('round-trips random integer and float columns of every width, with the edge values mixed in', () => {
-    const rand = prng(20261124);
+    const gen = mulberry32(20261124);
+    const rand = () => gen.next();
     for (let trial = 0; trial < 300; trial++) {
       const n = Math.floor(rand() * 60);
       const w = Math.floor(rand() * 26);

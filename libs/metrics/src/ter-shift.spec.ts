@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- a line-by-line port of sacreBLEU's TER loops; indices are bounded by them */
+// An independent reference implementation, kept on purpose as this spec's test oracle for ter.ts (not a duplicate to merge).
 // The TER shift search (ter.ts) reuses typed-array pools, a hashed trie and scratch buffers.
 // This spec keeps the previous straightforward port of sacreBLEU 2.x's lib_ter.py (one
 // Int32Array per matrix row, a Map per trie node, a fresh array per shift candidate), which

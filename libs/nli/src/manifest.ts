@@ -1,7 +1,10 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { sha256File } from '@podium/datasets';
+
+/** sha256 (hex) of a file, streamed so multi-gigabyte models do not fill memory (the one in @podium/datasets). */
+export { sha256File };
 
 /** Files every model directory holds. */
 export const MODEL_FILES = ['model.onnx', 'tokenizer.json', 'config.json'] as const;
@@ -102,17 +105,6 @@ export function expectedChecksums(
   const out: Record<string, string | null> = {};
   for (const [file, spec] of Object.entries(entry.files)) out[file] = spec.sha256 ?? locked[file]?.sha256 ?? null;
   return out;
-}
-
-/** sha256 (hex) of a file, streamed so multi-gigabyte models do not fill memory. */
-export function sha256File(path: string): Promise<string> {
-  return new Promise((res, rej) => {
-    const hash = createHash('sha256');
-    createReadStream(path)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('error', rej)
-      .on('end', () => res(hash.digest('hex')));
-  });
 }
 
 /** Result of checking a model directory's files against the manifest. */

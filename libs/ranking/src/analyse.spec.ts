@@ -1,18 +1,10 @@
 import { defined } from '../../../test/support/defined';
 import { analyseSystems, type Analysis } from './analyse';
+import { FIG1 } from './fixtures/fig1';
 import { mulberry32 } from './prng';
 import { approximateRandomization, pairedBootstrap } from './resampling';
 import { buildScoreTable, RankingInputError, type ScoreTable } from './score-table';
 
-const fig1: ScoreTable = {
-  systems: ['A', 'B', 'C'],
-  instances: ['1', '2', '3', '4', '5'],
-  scores: [
-    [1, 5, 11, 12, 17],
-    [5, 11, 12, 17, 1],
-    [2, 6, 7, 13, 18],
-  ],
-};
 
 function synthetic(k: number, n: number, seed: number): ScoreTable {
   const rng = mulberry32(seed);
@@ -29,7 +21,7 @@ const bySystem = (a: Analysis) => new Map(a.systems.map((s) => [s.system, s]));
 
 describe('analyseSystems', () => {
   it('reproduces the paper Fig. 1: equal means, medians 11/11/7, BT ≈ (0.0942, 0.6570, 0.2488)', () => {
-    const a = analyseSystems(fig1, fast);
+    const a = analyseSystems(FIG1, fast);
     expect(a.systems.map((s) => s.mean)).toEqual([9.2, 9.2, 9.2].map((v) => expect.closeTo(v, 12)));
     expect(a.systems.map((s) => s.median)).toEqual([11, 11, 7]);
     [0.0942, 0.657, 0.2488].forEach((v, i) => expect(a.systems[i]?.bt).toBeCloseTo(v, 3)); // exact MLE 0.657053 (bradley-terry.spec)
@@ -56,7 +48,7 @@ describe('analyseSystems', () => {
   });
 
   it('emits exactly the documented JSON shape for systems and pairs', () => {
-    const a = analyseSystems(fig1, fast);
+    const a = analyseSystems(FIG1, fast);
     expect(Object.keys(a.systems[0] ?? {})).toEqual(
       expect.arrayContaining(['system', 'n', 'mean', 'median', 'bt', 'bt_ci', 'elo', 'trueskill', 'rank', 'cluster']),
     );
@@ -193,8 +185,8 @@ describe('analyseSystems', () => {
 
   it('rejects tables with fewer than two systems or bad options', () => {
     expect(() => analyseSystems({ systems: ['A'], instances: ['1'], scores: [[1]] })).toThrow(RankingInputError);
-    expect(() => analyseSystems(fig1, { alpha: 2 })).toThrow(/alpha/);
-    expect(() => analyseSystems(fig1, { resamples: 0 })).toThrow(/resamples/);
+    expect(() => analyseSystems(FIG1, { alpha: 2 })).toThrow(/alpha/);
+    expect(() => analyseSystems(FIG1, { resamples: 0 })).toThrow(/resamples/);
   });
 });
 

@@ -1,22 +1,14 @@
 import { defined } from '../../../test/support/defined';
 import { bootstrapBradleyTerry } from './bootstrap';
 import { BradleyTerryConvergenceError, bradleyTerryProbability, countWins, fitBradleyTerry } from './bradley-terry';
+import { FIG1 } from './fixtures/fig1';
 import { mulberry32 } from './prng';
 import type { ScoreTable } from './score-table';
 
-const fig1: ScoreTable = {
-  systems: ['A', 'B', 'C'],
-  instances: ['1', '2', '3', '4', '5'],
-  scores: [
-    [1, 5, 11, 12, 17],
-    [5, 11, 12, 17, 1],
-    [2, 6, 7, 13, 18],
-  ],
-};
 
 describe('Bradley–Terry', () => {
   it('counts strict wins per pair for the paper Fig. 1 systems (B beats A 4–1, C beats A 4–1, B beats C 4–1)', () => {
-    expect(countWins(fig1)).toEqual([
+    expect(countWins(FIG1)).toEqual([
       [0, 1, 1],
       [4, 0, 4],
       [4, 1, 0],
@@ -26,8 +18,8 @@ describe('Bradley–Terry', () => {
   it('fits the paper Fig. 1 strengths ≈ (0.0942, 0.6570, 0.2488)', () => {
     // docs/science.md §1: BT run of the BT-eval notebook data (MM stopped at ‖Δ‖² < 1e-9, 4 digits);
     // the exact MLE is (0.094186…, 0.657053…, 0.248761…) (newtonReference below), so 3 digits here.
-    const fit = fitBradleyTerry(countWins(fig1));
-    const ref = newtonReference(countWins(fig1));
+    const fit = fitBradleyTerry(countWins(FIG1));
+    const ref = newtonReference(countWins(FIG1));
     fit.strengths.forEach((s, i) => expect(Math.abs(s - (ref[i] ?? NaN))).toBeLessThan(1e-10));
     expect(fit.converged).toBe(true);
     expect(fit.strengths[0]).toBeCloseTo(0.0942, 3);
@@ -187,7 +179,7 @@ describe('Bradley–Terry', () => {
   });
 
   it('flips the direction for lower-is-better scores', () => {
-    expect(countWins({ ...fig1, higherIsBetter: false })).toEqual([
+    expect(countWins({ ...FIG1, higherIsBetter: false })).toEqual([
       [0, 4, 4],
       [1, 0, 1],
       [1, 4, 0],
@@ -195,8 +187,8 @@ describe('Bradley–Terry', () => {
   });
 
   it('brackets the point strengths with seeded, reproducible bootstrap intervals', () => {
-    const a = bootstrapBradleyTerry(fig1, { resamples: 200, seed: 1 });
-    const b = bootstrapBradleyTerry(fig1, { resamples: 200, seed: 1 });
+    const a = bootstrapBradleyTerry(FIG1, { resamples: 200, seed: 1 });
+    const b = bootstrapBradleyTerry(FIG1, { resamples: 200, seed: 1 });
     expect(a).toEqual(b);
     a.strengths.forEach((s, i) => {
       expect(a.ci[i]?.[0]).toBeLessThanOrEqual(s);

@@ -1,27 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fetchDataset, parseDataMirror } from '@podium/datasets';
 import { MenliSuiteError, formatMenliCsv, parseMenliCsv } from './menli-suite';
-import { defined } from '../../../test/support/defined';
+import { upstreamText } from '../../../test/support/test-data';
 
 // Real files, data sets or ONNX sessions: seconds when idle, far longer on a loaded 2-core machine than Jest's 5 s.
 jest.setTimeout(60_000);
 
 const HEADER = 'error,id,source,ref,r,hyp_para,hyp_adv_based,hyp_adv_free';
-
-// Upstream files through the dataset registry, from the offline mirror (PODIUM_DATA_MIRROR,
-// else <repo>/../shared/data/mirror), into a cache of this spec.
-async function upstreamText(dataset: string, path: string): Promise<string> {
-  const mirror = process.env['PODIUM_DATA_MIRROR']?.trim() || join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'mirror');
-  const cacheDir = mkdtempSync(join(tmpdir(), 'podium-robustness-spec-'));
-  try {
-    const fetched = await fetchDataset(dataset, { source: parseDataMirror(mirror), cacheDir });
-    return readFileSync(defined(fetched.files.find((f) => f.path === path)).localPath, 'utf8');
-  } finally {
-    rmSync(cacheDir, { recursive: true, force: true });
-  }
-}
 
 describe('parseMenliCsv', () => {
   it('maps the MENLI columns whatever their order', () => {

@@ -1,11 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { Client } from 'pg';
 import { compiledApp } from '../../support/compiled-app';
 
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
+
+/** Where `vite build` puts the web app the api serves (PODIUM_WEB_DIST) in browser tests. */
+export const WEB_DIST = path.join(repoRoot, 'apps', 'web', 'dist');
+
+/** True when apps/web/dist is missing or older than any source file of the web app. */
+export function webBuildIsStale(): boolean {
+  const built = path.join(WEB_DIST, 'index.html');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  const newer = (p: string): boolean => {
+    const st = statSync(p);
+    if (st.isDirectory()) return readdirSync(p).some((f) => newer(path.join(p, f)));
+    return st.mtimeMs > builtAt;
+  };
+  const web = path.join(repoRoot, 'apps', 'web');
+  return newer(path.join(web, 'src')) || newer(path.join(web, 'index.html')) || newer(path.join(web, 'vite.config.ts'));
+}
 
 /** The Postgres URL `npm test` started; end-to-end tests need a real server. */
 export function databaseUrl(): string {
@@ -74,6 +92,23 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`timed out waiting for ${what}${lastError instanceof Error ? `: ${String(lastError)}` : lastError ? `: ${JSON.stringify(lastError)}` : ''}`);
+}
+
+/**
+ * Starts the api against `url` on a free port of 127.0.0.1 and waits for its health check; when it
+ * does not come up it is stopped and the error carries its logs.
+ */
+export async function startApiProcess(url: string, timeoutMs = 60_000, env: Record<string, string> = {}): Promise<{ api: RunningApp; baseUrl: string }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const api = startApp('apps/api/src/main.ts', { ...env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1' });
+  try {
+    await waitFor('the api', async () => (await fetch(`${baseUrl}/api/health`)).ok, timeoutMs);
+  } catch (e) {
+    await api.stop();
+    throw new Error(`${String(e)}\napi logs:\n${api.logs.join('')}`);
+  }
+  return { api, baseUrl };
 }
 
 /** A minimal GraphQL client that fails loudly on errors unless asked to return them. */

@@ -11,15 +11,12 @@ import request from 'supertest';
 import { LeaderboardJobRunner } from '../../../../test/support/leaderboards';
 import { createApp } from '../app';
 import { defined } from '../../../../test/support/defined';
+import { DATABASE_URL, describeWithDatabase } from '../../../../test/support/database';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);
 
-const DATABASE_URL = process.env['DATABASE_URL'];
-const suite = DATABASE_URL ? describe : describe.skip;
-if (!DATABASE_URL) {
-  console.warn('combined.integration.spec: DATABASE_URL is not set, so these integration tests are SKIPPED (npm test sets it)');
-}
+const suite = describeWithDatabase('combined.integration.spec');
 
 // Our own pg-boss schema, so no running worker scores (and overwrites) the hand-written scores.
 const QUEUE_SCHEMA = 'pgboss_combined_it';

@@ -18,14 +18,11 @@ import { LeaderboardJobRunner } from '../../../../test/support/leaderboards';
 import { createApp } from '../app';
 import { BEING_COMPUTED_NOTE } from './leaderboard.service';
 import { defined } from '../../../../test/support/defined';
+import { DATABASE_URL, describeWithDatabase } from '../../../../test/support/database';
 
 jest.setTimeout(90_000);
 
-const DATABASE_URL = process.env['DATABASE_URL'];
-const suite = DATABASE_URL ? describe : describe.skip;
-if (!DATABASE_URL) {
-  console.warn('stored-leaderboard.integration.spec: DATABASE_URL is not set, so these integration tests are SKIPPED (npm test sets it)');
-}
+const suite = describeWithDatabase('stored-leaderboard.integration.spec');
 
 const QUEUE_SCHEMA = 'pgboss_stored_lb_it';
 const ROOT = path.resolve(__dirname, '../../../..');

@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../app';
-import { useTestDataEnv, wmtFiles } from '../../../../test/support/test-data';
+import { fileLines as lines, uploadDaTestSet, useTestDataEnv, wmtFiles } from '../../../../test/support/test-data';
 import { defined } from '../../../../test/support/defined';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
@@ -36,7 +36,6 @@ const suffix = randomBytes(4).toString('hex');
 const slug = `rob-to-${suffix}`;
 const WEIGHTS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
 
-const lines = (file: string) => readFileSync(file, 'utf8').replace(/\n$/, '').split('\n');
 
 suite('robustness trade-off curve (API, PostgreSQL)', () => {
   let app: INestApplication;
@@ -70,16 +69,9 @@ suite('robustness trade-off curve (API, PostgreSQL)', () => {
       taskId: task.id, name: 'test', opensAt: new Date('2017-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 5, totalLimit: 50, leaderboardBeforeClose: true,
     });
     phaseId = phase.id;
-    sids.push(...[...new Set(da.map((j) => j.sid))].sort((a, b) => a - b));
-    const source = lines(wmt.source);
-    const reference = lines(wmt.reference);
-    await tasks.uploadTestSet(
-      phase.id,
-      'newstest2017-da',
-      sids.map((sid) => ({ externalId: String(sid), source: defined(source[sid - 1]), references: [defined(reference[sid - 1])] })),
-      da.flatMap((j) => j.systems.map((systemName) => ({ externalId: String(j.sid), systemName, score: j.human }))),
-    );
-    const instances = await tasks.instanceIdsOf(defined(defined((await tasks.phaseById(phase.id))).testSetId));
+    const uploaded = await uploadDaTestSet(tasks, phase.id, wmt, da);
+    sids.push(...uploaded.sids);
+    const { reference, instances } = uploaded;
     const team = await identity.createTeam(`rob-to-team-${suffix}`, []);
     const model = await loadNliModel(path.join(root, 'models/test-nli-tiny'), { log: () => undefined });
     const refs = instances.map((i) => defined(reference[Number(i.externalId) - 1]));

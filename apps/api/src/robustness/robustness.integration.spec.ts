@@ -13,17 +13,14 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { createApp } from '../app';
-import { suiteCsvPath, useTestDataEnv, wmtFiles } from '../../../../test/support/test-data';
+import { fileLines as lines, suiteCsvPath, uploadDaTestSet, useTestDataEnv, wmtFiles } from '../../../../test/support/test-data';
 import { defined } from '../../../../test/support/defined';
+import { DATABASE_URL, describeWithDatabase } from '../../../../test/support/database';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);
 
-const DATABASE_URL = process.env['DATABASE_URL'];
-const suite = DATABASE_URL ? describe : describe.skip;
-if (!DATABASE_URL) {
-  console.warn('robustness.integration.spec: DATABASE_URL is not set, so these tests are SKIPPED (npm test sets it)');
-}
+const suite = describeWithDatabase('robustness.integration.spec');
 
 const QUEUE_SCHEMA = 'pgboss_robustness_it';
 // WMT17 de-en and the MENLI suite through the dataset registry, from the test mirror.
@@ -37,7 +34,6 @@ interface GqlResult {
   errors?: { message: string; extensions: Record<string, unknown> }[];
 }
 
-const lines = (file: string) => readFileSync(file, 'utf8').replace(/\n$/, '').split('\n');
 
 suite('robustness API against PostgreSQL', () => {
   let app: INestApplication;
@@ -134,16 +130,7 @@ suite('robustness API against PostgreSQL', () => {
     const daBySystem = new Map<string, number[]>();
     for (const j of da) for (const s of j.systems) daBySystem.set(s, [...(daBySystem.get(s) ?? []), j.human]);
     for (const [s, v] of daBySystem) meanDa[s] = v.reduce((a, b) => a + b, 0) / v.length;
-    const sids = [...new Set(da.map((j) => j.sid))].sort((a, b) => a - b);
-    const source = lines(wmt.source);
-    const reference = lines(wmt.reference);
-    await tasks.uploadTestSet(
-      phase.id,
-      'newstest2017-da',
-      sids.map((sid) => ({ externalId: String(sid), source: defined(source[sid - 1]), references: [defined(reference[sid - 1])] })),
-      da.flatMap((j) => j.systems.map((systemName) => ({ externalId: String(j.sid), systemName, score: j.human }))),
-    );
-    const instances = await tasks.instanceIdsOf(defined(defined((await tasks.phaseById(phase.id))).testSetId));
+    const { reference, instances } = await uploadDaTestSet(tasks, phase.id, wmt, da);
     const team = await identity.createTeam(`rob-team-${suffix}`, []);
     const systems = [...new Set(da.flatMap((j) => j.systems))].sort();
     for (const system of systems) {

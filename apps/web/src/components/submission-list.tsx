@@ -2,6 +2,7 @@ import type { PhaseSubmissionsQuery } from '../graphql/generated';
 import { formatDate, progressPercent } from '../lib/format';
 import { Link } from 'wouter';
 import { Empty } from './status';
+import { ColumnHeads } from './column-heads';
 
 type Item = PhaseSubmissionsQuery['submissions'][number];
 
@@ -17,14 +18,7 @@ export function SubmissionList({ submissions }: { submissions: readonly Item[] }
   return (
     <div className="table-scroll">
       <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">System</th>
-            <th scope="col">Team</th>
-            <th scope="col">Status</th>
-            <th scope="col">Submitted</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['System', 'Team', 'Status', 'Submitted']} />
         <tbody>
           {submissions.map((s) => (
             <tr key={s.id}>

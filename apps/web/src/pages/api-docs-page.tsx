@@ -1,3 +1,5 @@
+import { ColumnHeads } from '../components/column-heads';
+
 const ENDPOINTS: { method: string; path: string; auth: string; what: string }[] = [
   { method: 'POST', path: '/graphql', auth: 'optional', what: 'GraphQL: tasks, phases, submissions, leaderboards, teams, tokens, organiser actions (schema below)' },
   { method: 'GET', path: '/api/phases/:id/test-input.tsv|jsonl|txt', auth: 'none', what: 'Test input: instance ids and sources in test-set order, never references' },
@@ -19,14 +21,7 @@ export function ApiDocsPage() {
         <code>{'{ "error", "code", "field"?, "line"? }'}</code> over REST and as <code>errors[].extensions.code</code> in GraphQL.
       </p>
       <table className="data-table" data-testid="api-endpoints">
-        <thead>
-          <tr>
-            <th scope="col">Method</th>
-            <th scope="col">Path</th>
-            <th scope="col">Token</th>
-            <th scope="col">What</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Method', 'Path', 'Token', 'What']} />
         <tbody>
           {ENDPOINTS.map((e) => (
             <tr key={`${e.method} ${e.path}`}>

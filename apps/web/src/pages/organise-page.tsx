@@ -24,6 +24,7 @@ import { ApiError, request, useQuery } from '../lib/graphql-client';
 import { parseTestSet } from '../lib/test-set';
 import { MetricChoice } from '../components/metric-choice';
 import { Empty, ErrorMessage, Loading } from '../components/status';
+import { ColumnHeads } from '../components/column-heads';
 
 type Outcome = { kind: 'ok'; text: ReactNode } | { kind: 'error'; error: ApiError | string } | null;
 
@@ -142,6 +143,38 @@ function CreateTaskForm({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** The task a form acts on: one labelled, required choice among `tasks`, by slug. */
+function TaskSelect({ tasks, value, onChange }: { tasks: TasksQuery['tasks']; value: string; onChange: (slug: string) => void }) {
+  return (
+    <label>
+      Task
+      <select value={value} onChange={(e) => onChange(e.target.value)} required>
+        {tasks.map((t) => (
+          <option key={t.slug} value={t.slug}>
+            {t.title}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The phase a form acts on: one labelled, required choice among `phases`, by id. */
+function PhaseSelect({ phases, value, onChange }: { phases: Phases; value: string; onChange: (id: string) => void }) {
+  return (
+    <label>
+      Phase
+      <select value={value} onChange={(e) => onChange(e.target.value)} required>
+        {phases.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** `datetime-local` value for a date, in local time. */
 function localInput(d: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -170,16 +203,7 @@ function CreatePhaseForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone
   return (
     <form className="form" onSubmit={submit} aria-labelledby="create-phase">
       <h2 id="create-phase">Add a phase</h2>
-      <label>
-        Task
-        <select value={taskSlug} onChange={(e) => setTaskSlug(e.target.value)} required>
-          {tasks.map((t) => (
-            <option key={t.slug} value={t.slug}>
-              {t.title}
-            </option>
-          ))}
-        </select>
-      </label>
+      <TaskSelect tasks={tasks} value={taskSlug} onChange={setTaskSlug} />
       <label>
         Name
         <input value={name} onChange={(e) => setName(e.target.value)} required placeholder="test" />
@@ -237,16 +261,7 @@ function UploadTestSetForm({ phases, onDone }: { phases: Phases; onDone: () => v
       <p className="small muted">
         JSONL, one <code>{'{"id": …, "source": …, "references": [...]}'}</code> per line; only a phase without submissions takes a new test set.
       </p>
-      <label>
-        Phase
-        <select value={phaseId} onChange={(e) => setPhaseId(e.target.value)} required>
-          {phases.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PhaseSelect phases={phases} value={phaseId} onChange={setPhaseId} />
       <label>
         Name
         <input value={name} onChange={(e) => setName(e.target.value)} placeholder="newstest2026" />
@@ -316,16 +331,7 @@ function RescoreForm({ phases }: { phases: Phases }) {
       <p className="small muted">
         Scores every submission again with the task's current metrics (e.g. after a metric fix); the replaced scores and their signatures stay in each submission's history.
       </p>
-      <label>
-        Phase
-        <select value={phaseId} onChange={(e) => setPhaseId(e.target.value)} required>
-          {phases.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PhaseSelect phases={phases} value={phaseId} onChange={setPhaseId} />
       <button type="submit" disabled={busy || !phaseId}>
         {busy ? 'Queuing…' : 'Rescore'}
       </button>
@@ -364,16 +370,7 @@ function EditTaskForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone: (
     <form className="form" onSubmit={submit} aria-labelledby="edit-task">
       <h2 id="edit-task">Edit a task</h2>
       <p className="small muted">Fields left empty stay as they are. Metrics can change only before the task's first submission; after it, re-score instead.</p>
-      <label>
-        Task
-        <select value={slug} onChange={(e) => setSlug(e.target.value)} required>
-          {tasks.map((t) => (
-            <option key={t.slug} value={t.slug}>
-              {t.title}
-            </option>
-          ))}
-        </select>
-      </label>
+      <TaskSelect tasks={tasks} value={slug} onChange={setSlug} />
       <label>
         New title
         <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
@@ -429,14 +426,7 @@ function PhaseLifecycle({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone:
         Until a phase is published only organisers see its references; teams see their own outputs and scores. Publishing shows references, every output and every score to everyone.
       </p>
       <table className="data-table" data-testid="phase-lifecycle">
-        <thead>
-          <tr>
-            <th scope="col">Phase</th>
-            <th scope="col">Id</th>
-            <th scope="col">State</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Phase', 'Id', 'State', 'Actions']} />
         <tbody>
           {tasks.flatMap((t) =>
             t.phases.map((p) => (
@@ -537,14 +527,7 @@ function AuditLog() {
         <Empty>No organiser actions yet.</Empty>
       ) : (
         <table className="data-table" data-testid="audit-log">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['When', 'Who', 'What', 'Details']} />
           <tbody>
             {entries.map((e) => (
               <tr key={e.id}>

@@ -84,32 +84,34 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
           ))}
           <PairwiseHeatmap cells={cells} order={order} onSelect={select} />
           <form className="controls" aria-label="Choose two systems" onSubmit={(e) => e.preventDefault()}>
-            <label>
-              System A
-              <select value={aId ?? ''} onChange={(e) => e.target.value && select(e.target.value, bId && bId !== e.target.value ? bId : (board.systems.find((s) => s.submissionId !== e.target.value)?.submissionId ?? ''))}>
-                <option value="">choose…</option>
-                {board.systems.map((s) => (
-                  <option key={s.submissionId} value={s.submissionId}>
-                    {s.system}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              System B
-              <select value={bId ?? ''} onChange={(e) => e.target.value && select(aId && aId !== e.target.value ? aId : (board.systems.find((s) => s.submissionId !== e.target.value)?.submissionId ?? ''), e.target.value)}>
-                <option value="">choose…</option>
-                {board.systems.map((s) => (
-                  <option key={s.submissionId} value={s.submissionId}>
-                    {s.system}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SystemSelect label="System A" systems={board.systems} value={aId} onChoose={(id) => select(id, bId && bId !== id ? bId : (board.systems.find((s) => s.submissionId !== id)?.submissionId ?? ''))} />
+            <SystemSelect label="System B" systems={board.systems} value={bId} onChoose={(id) => select(aId && aId !== id ? aId : (board.systems.find((s) => s.submissionId !== id)?.submissionId ?? ''), id)} />
           </form>
           {aId && bId && aId !== bId && <PairedView board={board} aId={aId} bId={bId} onClose={close} />}
         </>
       )}
     </article>
+  );
+}
+
+/** One side of the pair: a choice among the board's systems; `onChoose` is not called for the empty "choose…" entry. */
+function SystemSelect({ label, systems, value, onChoose }: { label: string; systems: { submissionId: string; system: string }[]; value: string | null | undefined; onChoose: (submissionId: string) => void }) {
+  return (
+    <label>
+      {label}
+      <select
+        value={value ?? ''}
+        onChange={(e) => {
+          if (e.target.value) onChoose(e.target.value);
+        }}
+      >
+        <option value="">choose…</option>
+        {systems.map((s) => (
+          <option key={s.submissionId} value={s.submissionId}>
+            {s.system}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

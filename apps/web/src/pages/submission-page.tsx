@@ -95,19 +95,13 @@ export function SubmissionPage({ id }: { id: string }) {
               <table className="data-table" data-testid="corpus-scores">
                 <thead>
                   <tr>
-                    <th scope="col">Metric</th>
-                    <th scope="col" className="num">
-                      Score
-                    </th>
-                    <th scope="col">Signature</th>
+                    <ScoreHeadings />
                   </tr>
                 </thead>
                 <tbody>
                   {sub.corpusScores.map((c) => (
                     <tr key={c.metric}>
-                      <th scope="row">{metricLabel(c.metric)}</th>
-                      <td className="num">{formatNumber(c.value)}</td>
-                      <td className="signature">{c.signature}</td>
+                      <ScoreCells score={c} />
                     </tr>
                   ))}
                 </tbody>
@@ -122,20 +116,14 @@ export function SubmissionPage({ id }: { id: string }) {
                 <thead>
                   <tr>
                     <th scope="col">Replaced</th>
-                    <th scope="col">Metric</th>
-                    <th scope="col" className="num">
-                      Score
-                    </th>
-                    <th scope="col">Signature</th>
+                    <ScoreHeadings />
                   </tr>
                 </thead>
                 <tbody>
                   {sub.scoreHistory.map((h, i) => (
                     <tr key={`${h.metric}-${i}`}>
                       <td>{formatDate(h.replacedAt)}</td>
-                      <th scope="row">{metricLabel(h.metric)}</th>
-                      <td className="num">{formatNumber(h.value)}</td>
-                      <td className="signature">{h.signature}</td>
+                      <ScoreCells score={h} />
                     </tr>
                   ))}
                 </tbody>
@@ -163,5 +151,29 @@ export function SubmissionPage({ id }: { id: string }) {
         </>
       )}
     </article>
+  );
+}
+
+/** The column headings of a score: metric, value, signature (the cells of `ScoreCells`). */
+function ScoreHeadings() {
+  return (
+    <>
+      <th scope="col">Metric</th>
+      <th scope="col" className="num">
+        Score
+      </th>
+      <th scope="col">Signature</th>
+    </>
+  );
+}
+
+/** One score's cells: its metric (the row's heading), its value and the signature it was computed under. */
+function ScoreCells({ score }: { score: { metric: string; value: number; signature: string } }) {
+  return (
+    <>
+      <th scope="row">{metricLabel(score.metric)}</th>
+      <td className="num">{formatNumber(score.value)}</td>
+      <td className="signature">{score.signature}</td>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { ApiError, request, useQuery } from '../lib/graphql-client';
 import { formatDate } from '../lib/format';
 import { Link } from 'wouter';
 import { Empty, ErrorMessage, Loading } from '../components/status';
+import { ColumnHeads } from '../components/column-heads';
 
 function TeamCard({ id }: { id: string }) {
   const team = useQuery(TeamDetailsDocument, { id });
@@ -38,14 +39,7 @@ function TeamSubmissions({ teamId }: { teamId: string }) {
   if (subs.data && list.length === 0) return <p className="small muted">No submissions yet.</p>;
   return (
     <table className="data-table" data-testid="team-submissions">
-      <thead>
-        <tr>
-          <th scope="col">System</th>
-          <th scope="col">Task — phase</th>
-          <th scope="col">Status</th>
-          <th scope="col">Submitted</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['System', 'Task — phase', 'Status', 'Submitted']} />
       <tbody>
         {list.map((s) => (
           <tr key={s.id}>
@@ -120,14 +114,7 @@ function Tokens() {
       {tokens.data && tokens.data.myTokens.length === 0 && <Empty>No tokens yet.</Empty>}
       {tokens.data && tokens.data.myTokens.length > 0 && (
         <table className="data-table" data-testid="tokens">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Name', 'Created', 'Last used', 'State']} />
           <tbody>
             {tokens.data.myTokens.map((t) => (
               <tr key={t.id}>

@@ -1,0 +1,18 @@
+import { IdentityRepository, Role, type Db } from '@podium/db';
+
+/** The PostgreSQL URL `npm test` sets for DB-backed specs; undefined when a spec runs without it. */
+export const DATABASE_URL = process.env['DATABASE_URL'];
+
+/** `describe` when DATABASE_URL is set; otherwise `describe.skip`, with a warning naming `spec`. */
+export function describeWithDatabase(spec: string): typeof describe {
+  if (DATABASE_URL) return describe;
+  console.warn(`${spec}: DATABASE_URL is not set, so these integration tests are SKIPPED (npm test sets it)`);
+  return describe.skip;
+}
+
+/** Creates organiser `name` and returns a new bearer token (`label`) of theirs. */
+export async function createOrganiserToken(db: Db, name: string, label: string): Promise<string> {
+  const identity = new IdentityRepository(db);
+  const organiser = await identity.createUser(name, Role.ORGANISER);
+  return identity.issueToken(organiser.id, label);
+}

@@ -6,9 +6,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type DataOptions, fetchDataset, getDataset, loadWmtTestSet, parseDataMirror, suiteFile, type WmtTestSet } from '@podium/datasets';
+import { type DaJudgement, type DataOptions, fetchDataset, getDataset, loadWmtTestSet, parseDataMirror, suiteFile, type WmtTestSet } from '@podium/datasets';
 import type { TaskRepository } from '@podium/db';
-import type { DaJudgement } from '@podium/robustness';
 import { defined } from './defined';
 
 const repoRoot = path.resolve(__dirname, '..', '..');

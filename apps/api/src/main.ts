@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { ConfigError, JsonLogger, loadApiConfig, useJsonLogs } from '@podium/config';
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app';
 
@@ -17,6 +18,11 @@ async function bootstrap(): Promise<void> {
     ...(useJsonLogs() ? { logger: new JsonLogger('api') } : {}),
   });
   app.enableShutdownHooks();
+  // Idle keep-alive connections outlive the pools of clients and proxies (Node's 5 s default
+  // closes sockets a client is about to reuse, which it sees as "other side closed").
+  const server: Server = app.getHttpServer();
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await app.listen(config.PORT, config.HOST);
   const url = await app.getUrl();
   new Logger('Podium').log(`API listening on ${url} (GraphQL at ${url}/graphql)`);

@@ -26,6 +26,9 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
   let boards: LeaderboardRepository;
   let processor: LeaderboardProcessor;
   let phaseId: string;
+  let teamId: string;
+  let organiserId: string;
+  let submissions: SubmissionRepository;
   const SYSTEMS = 6;
   const INSTANCES = 6000;
 
@@ -33,11 +36,11 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     db = createDb(defined(url, 'DATABASE_URL'), { maxConnections: 3 });
     boards = new LeaderboardRepository(db);
     const tasks = new TaskRepository(db);
-    const submissions = new SubmissionRepository(db);
+    submissions = new SubmissionRepository(db);
     const identity = new IdentityRepository(db);
     const suffix = randomUUID().slice(0, 8);
-    const organiserId = (await identity.createUser(`lborg-${suffix}`, Role.ORGANISER)).id;
-    const teamId = (await identity.createTeam(`lbteam-${suffix}`, [])).id;
+    organiserId = (await identity.createUser(`lborg-${suffix}`, Role.ORGANISER)).id;
+    teamId = (await identity.createTeam(`lbteam-${suffix}`, [])).id;
     const task = await tasks.createTask({
       slug: `lbw-${suffix}`, title: 't', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', metrics: [{ key: 'nli', name: 'nli', options: {} }] as never, createdById: organiserId,
     });
@@ -178,6 +181,37 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     expect(summary.abandoned).toBe(false);
     expect(summary.stamp).toBe(old);
     expect(await boards.has(phaseId, allKeys(), old)).toBe(true);
+  });
+
+  const DEFAULT_KEY = viewKey(defaultView('', 'primary'));
+  /** Ages the phase's stored boards by `seconds` (as if computed that long before). */
+  const ageBoards = (seconds: number) => db.$executeRaw`UPDATE stored_leaderboard SET computed_at = computed_at - make_interval(secs => ${seconds}) WHERE phase_id = ${phaseId}::uuid`;
+
+  it('end of a burst: past the bound, an outdated computation is finished while submissions wait to be scored, dropped once none does', async () => {
+    await drain();
+    if (!(await boards.current(phaseId, viewKey(defaultView('', 'primary'))))?.board) await processor.compute(phaseId, null);
+    // The default board is 150 s old: older than the 100 s bound, younger than twice it.
+    await ageBoards(150);
+    processor.timing = { staleCheckMs: 100, staleBoundMs: 100_000, lockWaitMs: 0, requeueSeconds: 0 };
+    // A submission still queued: more changes are coming, so the outdated board is finished (progress).
+    const queued = await submissions.create(
+      { phaseId, teamId, submittedById: organiserId, systemName: 'queued', description: '', checksum: 'cq', outputs: [], bypassLimits: true },
+      async () => undefined,
+    );
+    try {
+      expect((await boards.freshness(phaseId, viewKey(defaultView('', 'primary')))).scoring).toBe(1);
+      const during = await computeWhileStampMoves(processor);
+      // The outdated default board is stored; the views after it are dropped (that board is recent now).
+      expect(await boards.has(phaseId, [DEFAULT_KEY], during.old)).toBe(true);
+    } finally {
+      await db.submission.delete({ where: { id: queued.id } });
+    }
+    // Nothing left to score: the stamp that moved on is the final one, so the outdated computation gives way.
+    await drain();
+    await ageBoards(150);
+    const after = await computeWhileStampMoves(processor);
+    expect(after.summary.abandoned).toBe(true);
+    expect(await boards.has(phaseId, [DEFAULT_KEY], after.old)).toBe(false);
   });
 
   it('one computation per phase across workers: a second one hands the phase back as a delayed job', async () => {

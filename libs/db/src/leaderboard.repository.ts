@@ -41,6 +41,17 @@ export interface CurrentLeaderboard {
   board: StoredLeaderboardRow | null;
 }
 
+/** What a computing worker reads to decide whether its work is stale (see {@link LeaderboardRepository.freshness}). */
+export interface PhaseFreshness {
+  stamp: string;
+  /** When the newest stored board of the view asked for was computed; null: none stored. */
+  newest: Date | null;
+  /** When the phase's first submission was scored; null: none scored. */
+  firstScored: Date | null;
+  /** Submissions of the phase queued or being scored. */
+  scoring: number;
+}
+
 /** Stored leaderboards (see the StoredLeaderboard model) and the scoring stamp they are keyed by. */
 export class LeaderboardRepository {
   constructor(private readonly db: Db) {}
@@ -57,16 +68,20 @@ export class LeaderboardRepository {
   }
 
   /**
-   * In one query: the phase's current stamp and when its newest stored board of `viewKey` (any
-   * stamp) was computed (null: none stored). A computing worker polls it to drop stale work.
+   * In one query: the phase's current stamp, when its newest stored board of `viewKey` (any
+   * stamp) was computed (null: none stored), when its first submission was scored (null: none),
+   * and how many of its submissions are queued or being scored. A computing worker polls it to
+   * drop stale work (isStaleWork in @podium/leaderboard).
    */
-  async freshness(phaseId: string, viewKey: string): Promise<{ stamp: string; newest: Date | null }> {
-    const rows = await this.db.$queryRaw<{ stamp: string; newest: Date | null }[]>`
+  async freshness(phaseId: string, viewKey: string): Promise<PhaseFreshness> {
+    const rows = await this.db.$queryRaw<{ stamp: string; newest: Date | null; first_scored: Date | null; scoring: number }[]>`
       SELECT ${STAMP_SQL} AS stamp,
-             (SELECT max(computed_at) FROM stored_leaderboard WHERE phase_id = p.id AND view_key = ${viewKey}) AS newest
+             (SELECT max(computed_at) FROM stored_leaderboard WHERE phase_id = p.id AND view_key = ${viewKey}) AS newest,
+             (SELECT min(scored_at) FROM submission WHERE phase_id = p.id) AS first_scored,
+             (SELECT count(*)::int FROM submission WHERE phase_id = p.id AND status IN ('QUEUED', 'SCORING')) AS scoring
         FROM phase p JOIN task t ON t.id = p.task_id WHERE p.id = ${phaseId}::uuid`;
     const r = rows[0];
-    return { stamp: r?.stamp ?? '', newest: r?.newest ?? null };
+    return { stamp: r?.stamp ?? '', newest: r?.newest ?? null, firstScored: r?.first_scored ?? null, scoring: r?.scoring ?? 0 };
   }
 
   /**

@@ -1,26 +1,49 @@
+import type { PhaseFreshness } from '@podium/db';
 import { DEFAULT_VIEW_KEY, isStaleWork } from './staleness';
 import { defaultView, viewKey } from './view';
 
 describe('isStaleWork (drop a computation whose stamp moved on, with a progress guarantee)', () => {
-  const now = () => 1_000_000;
-  const repo = (stamp: string, newest: Date | null) => {
+  const NOW = 1_000_000;
+  const now = () => NOW;
+  const ago = (ms: number) => new Date(NOW - ms);
+  const repo = (f: Partial<PhaseFreshness> & { stamp: string }) => {
     const asked: string[] = [];
-    return { asked, freshness: async (_phase: string, key: string) => (asked.push(key), { stamp, newest }) };
+    const freshness = async (_phase: string, key: string): Promise<PhaseFreshness> => {
+      asked.push(key);
+      return { newest: null, firstScored: null, scoring: 0, ...f };
+    };
+    return { asked, freshness };
   };
 
   it('keeps a computation of the current stamp', async () => {
-    expect(await isStaleWork(repo('s1', new Date(999_000)), 'p', 's1', 120_000, now)).toBe(false);
+    expect(await isStaleWork(repo({ stamp: 's1', newest: ago(1_000) }), 'p', 's1', 120_000, now)).toBe(false);
+    expect(await isStaleWork(repo({ stamp: 's1', newest: ago(10 * 60_000), scoring: 3 }), 'p', 's1', 120_000, now)).toBe(false);
   });
 
   it('drops one whose stamp moved on while the default board is recent', async () => {
-    const r = repo('s2', new Date(1_000_000 - 119_000));
+    const r = repo({ stamp: 's2', newest: ago(119_000), scoring: 5 });
     expect(await isStaleWork(r, 'p', 's1', 120_000, now)).toBe(true);
     expect(r.asked).toEqual([viewKey(defaultView('', 'primary'))]);
     expect(DEFAULT_VIEW_KEY).toBe(viewKey(defaultView('', 'primary')));
   });
 
-  it('finishes it anyway when the default board is older than the bound, or none is stored', async () => {
-    expect(await isStaleWork(repo('s2', new Date(1_000_000 - 120_000)), 'p', 's1', 120_000, now)).toBe(false);
-    expect(await isStaleWork(repo('s2', null), 'p', 's1', 120_000, now)).toBe(false);
+  it('while submissions are still being scored, finishes it once the default board is older than the bound', async () => {
+    expect(await isStaleWork(repo({ stamp: 's2', newest: ago(120_000), scoring: 1 }), 'p', 's1', 120_000, now)).toBe(false);
+    // none stored: counted from the first submission scored
+    expect(await isStaleWork(repo({ stamp: 's2', newest: null, firstScored: ago(130_000), scoring: 4 }), 'p', 's1', 120_000, now)).toBe(false);
+    expect(await isStaleWork(repo({ stamp: 's2', newest: null, firstScored: ago(30_000), scoring: 4 }), 'p', 's1', 120_000, now)).toBe(true);
+  });
+
+  it('with nothing left to score, drops it for the final stamp unless the board is older than twice the bound', async () => {
+    // The end of a burst: the outdated computation gives way to the final stamp's.
+    expect(await isStaleWork(repo({ stamp: 's2', newest: ago(150_000), scoring: 0 }), 'p', 's1', 120_000, now)).toBe(true);
+    expect(await isStaleWork(repo({ stamp: 's2', newest: null, firstScored: ago(20_000), scoring: 0 }), 'p', 's1', 120_000, now)).toBe(true);
+    // A stream of submissions each scored before the next: progress is still guaranteed.
+    expect(await isStaleWork(repo({ stamp: 's2', newest: ago(240_000), scoring: 0 }), 'p', 's1', 120_000, now)).toBe(false);
+  });
+
+  it('with a bound of 0 always finishes (the guarantee applies at once)', async () => {
+    expect(await isStaleWork(repo({ stamp: 's2', newest: ago(0), scoring: 0 }), 'p', 's1', 0, now)).toBe(false);
+    expect(await isStaleWork(repo({ stamp: 's2', newest: null, firstScored: null }), 'p', 's1', 0, now)).toBe(false);
   });
 });

@@ -7,19 +7,32 @@ import { defaultView, viewKey } from './view';
 export const DEFAULT_VIEW_KEY = viewKey(defaultView('', 'primary'));
 
 /**
- * Progress guarantee: a computation of an outdated stamp is still finished when the phase's
- * newest stored default board (any stamp) is older than this, or when none is stored, so a
- * long stream of submissions cannot starve the board: it lags by at most about this bound plus
- * one computation.
+ * Progress guarantee: while submissions of the phase are still queued or being scored, a
+ * computation of an outdated stamp is finished anyway once the phase's default board is older
+ * than this (or, with none stored, once its first submission was scored longer ago than this),
+ * so a long burst of submissions cannot starve the board: it lags by at most about this bound
+ * plus one computation. With nothing left to score the bound is doubled (see isStaleWork).
  */
 export const STALE_BOARD_BOUND_MS = 120_000;
 
 /**
  * Whether a computation of `stamp` should be abandoned: the phase's stamp is another one now,
- * and the phase's default board was stored less than `boundMs` ago. One query.
+ * and the default board is younger than the progress bound. One query.
+ *
+ * The bound is `boundMs` while the phase still has submissions queued or being scored (more
+ * changes are coming: finishing an outdated board is the only way to show progress), and
+ * 2 × `boundMs` once nothing is left to score: then the newer stamp is the one that stays, and
+ * computing it at once shows the final board sooner than finishing the outdated one first (at
+ * the end of a burst of 100 submissions, the finished outdated board made the final one wait a
+ * whole computation). The doubled bound still guarantees progress under a stream of
+ * submissions that are each scored before the next arrives. Age: since the newest stored
+ * default board, or, with none stored, since the phase's first submission was scored.
  */
 export async function isStaleWork(boards: Pick<LeaderboardRepository, 'freshness'>, phaseId: string, stamp: string, boundMs = STALE_BOARD_BOUND_MS, now: () => number = Date.now): Promise<boolean> {
-  const { stamp: current, newest } = await boards.freshness(phaseId, DEFAULT_VIEW_KEY);
-  if (current === stamp) return false;
-  return newest !== null && now() - newest.getTime() < boundMs;
+  const f = await boards.freshness(phaseId, DEFAULT_VIEW_KEY);
+  if (f.stamp === stamp) return false;
+  const since = f.newest ?? f.firstScored;
+  const age = since === null ? Infinity : now() - since.getTime();
+  const bound = f.scoring > 0 ? boundMs : 2 * boundMs;
+  return age < bound;
 }

@@ -173,10 +173,11 @@ suite('leaderboard.json and GraphQL answer the web’s fragment alike', () => {
     expect(graphql.test).toMatch(/^[A-Z_]+$/);
   });
 
-  it.each([
+  const errorCases: [string, () => string, 'FORBIDDEN' | 'NOT_FOUND'][] = [
     ['a phase nobody may see yet (anonymous, before the phase closes)', () => phaseId, 'FORBIDDEN'],
     ['a phase that does not exist', () => '00000000-0000-4000-8000-000000000000', 'NOT_FOUND'],
-  ] as const)('says what GraphQL says, as { error, code } with its HTTP status, for %s', async (_what, id, code) => {
+  ];
+  it.each(errorCases)('says what GraphQL says, as { error, code } with its HTTP status, for %s', async (_what, id, code) => {
     const g = (await request(app.getHttpServer()).post('/graphql').send({ query: `query($p: ID!) { leaderboard(phaseId: $p) { phaseId } }`, variables: { p: id() } })).body as GqlResult;
     const rest = await request(app.getHttpServer()).get(`/api/phases/${id()}/leaderboard.json?correction=holm`);
     expect(rest.status).toBe(code === 'NOT_FOUND' ? 404 : 403);

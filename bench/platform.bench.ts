@@ -12,10 +12,15 @@
  *    (bench/platform/score-tables.ts) ÷ score values added;
  *  - last score committed → leaderboard available: the first GraphQL answer with every system
  *    (and, where the schema has `Leaderboard.updating`, with `updating: false`);
- *  - leaderboard p50/p95/p99 and req/s of `leaderboard.json` (and with If-None-Match when the
- *    answer has an ETag) and of the web's GraphQL `Leaderboard` query, `--clients` keep-alive
- *    clients for `--duration` s: (a) cached, (b) while a second phase is recomputed over and over
- *    (setPhaseSignificance with a new seed, then its board polled until it has that seed);
+ *  - leaderboard p50/p95/p99 and req/s, `--clients` keep-alive clients for `--duration` s, of:
+ *    `leaderboard.json`; the same with If-None-Match when the answer has an ETag; the board as the
+ *    web page asks for it (the web reads boards from leaderboard.json: the URL and headers of
+ *    apps/web/src/lib/leaderboard-request.ts for the page's default view); and a GraphQL query
+ *    of the board's systems (no pairs) as an API client asks. Each (a) cached, (b) while a second
+ *    phase is recomputed over and over (setPhaseSignificance with a new seed, then its board
+ *    polled until it has that seed). Under (b) the leaderboard.json variants and the web's are
+ *    judged; the GraphQL line is reported (KiB/answer) but not judged: API clients bound what
+ *    they ask for with `pairs(first:, offset:)`;
  *  - a full phase `scores.csv` export: time, rows, bytes, peak RSS of the api process;
  *  - once, the old row-per-score layout in a scratch table (same scores, in 5,000-row
  *    parameterised INSERTs through Prisma's raw API, one transaction per submission, while the
@@ -42,6 +47,8 @@ import { AnswerTimeoutError, runLoad, send, type LoadRequest, type LoadResult } 
 import { scoreCommitTimes, scoreTableSizes, SCRATCH_PREFIX, totalBytes, type TableSize } from './platform/score-tables';
 import { extrapolate, percentile } from './platform/stats';
 import { syntheticTestSet, systemOutputs, systemQualities, type SyntheticInstance } from './platform/synthetic';
+import { LEADERBOARD_JSON_HEADERS, leaderboardJsonUrl } from '../apps/web/src/lib/leaderboard-request';
+import { DEFAULT_STATE } from '../apps/web/src/lib/url-state';
 
 const METRICS = [
   { key: 'bleu', name: 'bleu', options: {} },
@@ -73,7 +80,6 @@ interface Stack {
   organiserToken: string;
   participantToken: string;
   features: { updating: boolean; stamp: boolean };
-  webQuery: string;
   agent: http.Agent;
   cleanup: (() => Promise<void>)[];
 }
@@ -329,7 +335,21 @@ function apiErrorsSince(stack: Stack, from: number): LoadSet['apiErrors'] {
   return { count, messages };
 }
 
-/** The load variants: leaderboard.json, with If-None-Match when it has an ETag, and the web's GraphQL query. */
+/** The board's systems, no pairs: what an API client asks GraphQL for (pairs are paged with `pairs(first:, offset:)`). */
+const GRAPHQL_SYSTEMS_QUERY = `query LeaderboardSystems($phaseId: ID!) {
+  leaderboard(phaseId: $phaseId) {
+    phaseId metric updating stamp pairCount
+    systems { submissionId system team n corpusScore mean median bt elo rank { corpus mean median bt elo trueskill } cluster { corpus mean median bt } }
+  }
+}`;
+
+/** Load variants reported but not judged against the serving target, with the reason shown in the target column. */
+const NOT_JUDGED: Record<string, string> = { 'GraphQL leaderboard systems': 'not judged: API clients, see pairs(first:)' };
+
+/**
+ * The load variants: leaderboard.json, with If-None-Match when it has an ETag, the web page's
+ * board request, and a GraphQL query of the systems.
+ */
 async function loadVariants(stack: Stack, phase: Phase): Promise<Record<string, LoadRequest>> {
   const json: LoadRequest = { method: 'GET', url: `${stack.baseUrl}/api/phases/${phase.id}/leaderboard.json` };
   const warm = await send(stack.agent, json);
@@ -337,15 +357,25 @@ async function loadVariants(stack: Stack, phase: Phase): Promise<Record<string, 
   const variants: Record<string, LoadRequest> = { 'leaderboard.json': json };
   const etag = warm.headers['etag'];
   if (typeof etag === 'string') variants['leaderboard.json If-None-Match'] = { ...json, headers: { 'if-none-match': etag } };
+  // Exactly what useLeaderboard sends for the page's default view, signed out (no Authorization);
+  // the browser would add If-None-Match once it holds the board, as the variant above does.
+  const web: LoadRequest = {
+    method: 'GET',
+    url: `${stack.baseUrl}${leaderboardJsonUrl(phase.id, { metric: DEFAULT_STATE.metric, test: DEFAULT_STATE.test, correction: DEFAULT_STATE.correction })}`,
+    headers: { ...LEADERBOARD_JSON_HEADERS },
+  };
+  const w = await send(stack.agent, web);
+  if (w.status !== 200) throw new Error(`the web page's board request answered ${w.status}`);
+  variants['web page board (leaderboard.json as the web asks)'] = web;
   const graphql: LoadRequest = {
     method: 'POST',
     url: `${stack.baseUrl}/graphql`,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: stack.webQuery, operationName: 'Leaderboard', variables: { phaseId: phase.id } }),
+    body: JSON.stringify({ query: GRAPHQL_SYSTEMS_QUERY, operationName: 'LeaderboardSystems', variables: { phaseId: phase.id } }),
   };
   const g = await send(stack.agent, graphql);
-  if (g.status !== 200) throw new Error(`the GraphQL Leaderboard query answered ${g.status}`);
-  variants['GraphQL Leaderboard'] = graphql;
+  if (g.status !== 200) throw new Error(`the GraphQL leaderboard systems query answered ${g.status}`);
+  variants['GraphQL leaderboard systems'] = graphql;
   return variants;
 }
 
@@ -558,7 +588,6 @@ async function setUp(flags: PlatformFlags, cleanup: (() => Promise<void>)[]): Pr
     organiserToken: await identity.issueToken(organiser.id, 'bench'),
     participantToken: await identity.issueToken(participant.id, 'bench'),
     features: { updating: false, stamp: false },
-    webQuery: readFileSync(path.join(repoRoot, 'apps/web/src/graphql/leaderboard.graphql'), 'utf8'),
     agent,
     cleanup,
   };
@@ -631,9 +660,11 @@ function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null
   for (const [phaseName, key] of [['cached', 'cached'], ['while another phase recomputes', 'recomputing']] as const) {
     for (const variant of Object.keys(first[key].results)) {
       const r = (s: SizeResult) => defined(s[key].results[variant], `${variant} (${phaseName}) at ${s.systems}×${s.instances}`);
-      const ok = key === 'recomputing' ? all((s) => r(s).p95 < TARGET.p95Ms && r(s).perSecond >= TARGET.perSecond) : null;
+      const notJudged = NOT_JUDGED[variant];
+      const ok = key === 'recomputing' && notJudged === undefined ? all((s) => r(s).p95 < TARGET.p95Ms && r(s).perSecond >= TARGET.perSecond) : null;
       if (ok !== null) targets[`recomputing ${variant}`] = ok;
-      add(`${variant}, ${phaseName}: p50/p95/p99 ms`, (s) => r(s).p95, () => '', ok === null ? '' : `p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s  ${verdict(ok)}`).values = sizes.map(
+      const target = ok !== null ? `p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s  ${verdict(ok)}` : key === 'recomputing' && notJudged !== undefined ? notJudged : '';
+      add(`${variant}, ${phaseName}: p50/p95/p99 ms`, (s) => r(s).p95, () => '', target).values = sizes.map(
         (s) => `${fmt(r(s).p50, 1)}/${fmt(r(s).p95, 1)}/${fmt(r(s).p99, 1)}`,
       );
       add(`  req/s (${flags.clients} clients × ${flags.duration} s), KiB/answer${sizes.some((s) => r(s).errors > 0) ? ', errors ' + sizes.map((s) => r(s).errors).join('/') : ''}`, (s) => r(s).perSecond, (x) => fmt(x)).values = sizes.map(

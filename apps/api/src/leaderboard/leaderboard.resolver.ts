@@ -1,7 +1,7 @@
-import { Args, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from '@nestjs/graphql';
-import type { AuthUser } from '@podium/db';
+import { Args, Field, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { InvalidInputError, type AuthUser } from '@podium/db';
 import { CurrentUser } from '../auth/auth.guard';
-import { Leaderboard, PValueCorrection, PairedTest } from './leaderboard.types';
+import { Leaderboard, PValueCorrection, PairedTest, SystemPair } from './leaderboard.types';
 import { LeaderboardService } from './leaderboard.service';
 
 @ObjectType({ description: "A phase's significance settings for its leaderboard (organiser settings)" })
@@ -10,6 +10,23 @@ export class PhaseSignificance {
   @Field(() => Int, { nullable: true, description: 'Bootstrap resamples and randomisation trials; null = chosen from the number of pairs, α and correction' })
   resamples!: number | null;
   @Field(() => Int) seed!: number;
+}
+
+/** Most pairs one `pairs` field answers when `first` is given (100 systems have 4,950 pairs). */
+export const MAX_PAIRS_PAGE = 10_000;
+
+/** The pairs involving `system` (all without it), then `offset`/`first` applied; INVALID_INPUT naming the argument. */
+export function selectPairs(pairs: readonly SystemPair[], args: { system?: string | null; first?: number | null; offset?: number | null }): SystemPair[] {
+  const { system, first, offset } = args;
+  if (first !== undefined && first !== null && (!Number.isInteger(first) || first < 0 || first > MAX_PAIRS_PAGE)) {
+    throw new InvalidInputError(`first must be an integer between 0 and ${MAX_PAIRS_PAGE}`, { field: 'first' });
+  }
+  if (offset !== undefined && offset !== null && (!Number.isInteger(offset) || offset < 0)) {
+    throw new InvalidInputError('offset must be an integer ≥ 0', { field: 'offset' });
+  }
+  const involving = system === undefined || system === null ? pairs : pairs.filter((p) => p.aSubmissionId === system || p.bSubmissionId === system);
+  const start = offset ?? 0;
+  return involving.slice(start, first === undefined || first === null ? undefined : start + first);
 }
 
 @Resolver(() => Leaderboard)
@@ -44,6 +61,24 @@ export class LeaderboardResolver {
       },
       user,
     );
+  }
+
+  // The board is the parsed stored document: these slice its pairs, no further reads.
+  @ResolveField('pairs', () => [SystemPair], {
+    description: 'Head-to-head pairs in the stored order (n systems: n(n − 1)/2). All of them unless `system`, `first` or `offset` narrow them; `pairCount` says how many there are',
+  })
+  pairs(
+    @Parent() board: Leaderboard,
+    @Args('system', { type: () => ID, nullable: true, description: 'Only the pairs involving this submission' }) system: string | null | undefined,
+    @Args('first', { type: () => Int, nullable: true, description: `At most this many pairs (0–${MAX_PAIRS_PAGE}); default all` }) first: number | null | undefined,
+    @Args('offset', { type: () => Int, nullable: true, description: 'Pairs to skip first (≥ 0); default 0' }) offset: number | null | undefined,
+  ): SystemPair[] {
+    return selectPairs(board.pairs, { system, first, offset });
+  }
+
+  @ResolveField('pairCount', () => Int, { description: 'How many pairs `pairs` has with the same `system` (all pairs without it), for paging with first and offset' })
+  pairCount(@Parent() board: Leaderboard, @Args('system', { type: () => ID, nullable: true, description: 'Count only the pairs involving this submission' }) system: string | null | undefined): number {
+    return selectPairs(board.pairs, { system }).length;
   }
 
   @Mutation(() => PhaseSignificance, { description: "Organisers: set a phase's leaderboard resamples (null = automatic) and seed; results are recomputed once per setting" })

@@ -169,7 +169,8 @@ export class Leaderboard implements lb.Leaderboard {
   @Field(() => [BtComponent]) btComponents!: BtComponent[];
   @Field(() => Int) instanceCount!: number;
   @Field(() => [LeaderboardSystem], { description: 'Ordered by the main aggregation’s rank (corpus or mean)' }) systems!: LeaderboardSystem[];
-  @Field(() => [SystemPair]) pairs!: SystemPair[];
+  /** Every pair; GraphQL's `pairs(system:, first:, offset:)` and `pairCount` are field resolvers (LeaderboardResolver). */
+  pairs!: SystemPair[];
   @Field(() => String, { nullable: true, description: 'Set when mean, median and Bradley–Terry disagree about the top system' })
   disagreement!: string | null;
   @Field(() => [String], { description: 'Caveats: systems left out, differing signatures, too few systems' }) notes!: string[];

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { AuthProvider } from '../lib/auth';
 import { DEFAULT_STATE } from '../lib/url-state';
 import { METRIC_FACTS, pair, row } from '../test/fixtures';
@@ -9,15 +9,18 @@ import { resetGraphqlClient } from '../lib/graphql-client';
 
 function board(systems: ReturnType<typeof row>[], notes: string[] = []) {
   return {
-    phaseId: 'p1', metric: 'bleu', higherIsBetter: true, metricSignature: 'bleu|sig', availableMetrics: ['bleu', 'chrf'], test: 'TTEST', correction: 'HOLM',
+    updating: false, stamp: 's1', computedAt: '2026-01-01T00:00:00.000Z', phaseId: 'p1', metric: 'bleu', higherIsBetter: true, metricSignature: 'bleu|sig', availableMetrics: ['bleu', 'chrf'], test: 'TTEST', correction: 'HOLM',
     seed: 12345, resamples: 1000, instanceCount: 100, disagreement: null, notes, systems, pairs: [pair('A', 'B')],
     resamplesChosen: true, smallestReachableP: 0.001, alpha: 0.05, significanceWarnings: [] as string[], mainAggregation: 'mean', corpusSignature: 'bleu|corpus',
     clusterDefinition: 'Clusters (WMT style): rule.', clusterTests: [{ aggregation: 'mean', test: 'ttest', label: 'paired t-test' }], btFiniteMle: true, btNote: null,
   };
 }
 
-function answer(body: unknown) {
-  (globalThis as { fetch: unknown }).fetch = jest.fn(async () => (jsonResponse(body)));
+/** The board request (leaderboard.json) gets `body` with `status`; GraphQL (who is signed in) gets no one. */
+function answer(body: unknown, status = 200) {
+  const fetchMock = jest.fn(async (url: string) => (url.includes('/leaderboard.json') ? jsonResponse(body, status) : jsonResponse({ data: { me: null } })));
+  (globalThis as { fetch: unknown }).fetch = fetchMock;
+  return fetchMock;
 }
 
 const view = () =>
@@ -33,7 +36,7 @@ beforeEach(() => resetGraphqlClient());
 
 describe('LeaderboardView', () => {
   it('shows a loading state, then the systems and the metrics the API offers', async () => {
-    answer({ data: { leaderboard: board([row('A', { mean: 1 }), row('B', { mean: 2 })]) } });
+    answer(board([row('A', { mean: 1 }), row('B', { mean: 2 })]));
     view();
     expect(screen.getByRole('status').textContent).toContain('Loading the leaderboard');
     expect(await screen.findAllByTestId('leaderboard-row')).toHaveLength(2);
@@ -42,7 +45,7 @@ describe('LeaderboardView', () => {
   });
 
   it('warns when aggregations put different systems first', async () => {
-    answer({ data: { leaderboard: board([row('A', { mean: 1, bt: 2 }), row('B', { mean: 2, bt: 1 })]) } });
+    answer(board([row('A', { mean: 1, bt: 2 }), row('B', { mean: 2, bt: 1 })]));
     view();
     expect((await screen.findByTestId('disagreement-note')).textContent).toContain('Bradley–Terry ranks B first');
   });
@@ -57,7 +60,7 @@ describe('LeaderboardView', () => {
       ],
       significanceWarnings: ['With 1000 resamples the bootstrap and randomisation tests cannot reach significance after Holm correction over 55 pairs'],
     };
-    answer({ data: { leaderboard: b } });
+    answer(b);
     view();
     expect((await screen.findByTestId('board-tests')).textContent).toMatch(/corpus — paired bootstrap resampling of the corpus score \(sacreBLEU paired-bs\); mean — paired t-test/);
     expect(screen.getByTestId('cluster-definition').textContent).toContain('WMT style');
@@ -67,14 +70,41 @@ describe('LeaderboardView', () => {
   });
 
   it('explains an empty leaderboard with the API’s notes', async () => {
-    answer({ data: { leaderboard: board([], ['only one system is scored']) } });
+    answer(board([], ['only one system is scored']));
     view();
     expect((await screen.findByText(/No ranked systems/)).textContent).toContain('only one system is scored');
   });
 
-  it('shows the API’s error with a retry button', async () => {
-    answer({ errors: [{ message: 'phase not found', extensions: { code: 'NOT_FOUND' } }] });
+  it('reads the board from leaderboard.json with the table’s metric, test and correction', async () => {
+    const fetchMock = answer(board([row('A', { mean: 1 }), row('B', { mean: 2 })]));
     view();
-    expect((await screen.findByRole('alert')).textContent).toContain('phase not found');
+    await screen.findAllByTestId('leaderboard-row');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/phases/p1/leaderboard.json?correction=holm');
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/graphql?operationName=Leaderboard');
+  });
+
+  it('shows the API’s error with a retry button', async () => {
+    answer({ error: 'phase p1 not found', code: 'NOT_FOUND' }, 404);
+    view();
+    expect((await screen.findByRole('alert')).textContent).toContain('phase p1 not found');
+  });
+
+  it('says the board is updating and asks again until it is current', async () => {
+    jest.useFakeTimers();
+    try {
+      const fetchMock = answer({ ...board([row('A', { mean: 1 }), row('B', { mean: 2 })]), updating: true });
+      view();
+      expect((await screen.findByTestId('leaderboard-updating')).textContent).toContain('updating…');
+      const boardRequests = () => fetchMock.mock.calls.filter(([url]) => url.includes('/leaderboard.json')).length;
+      const before = boardRequests();
+      fetchMock.mockImplementation(async (url: string) => (url.includes('/leaderboard.json') ? jsonResponse(board([row('A', { mean: 1 }), row('B', { mean: 2 })])) : jsonResponse({ data: { me: null } })));
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(2100);
+      });
+      expect(boardRequests()).toBeGreaterThan(before);
+      await waitFor(() => expect(screen.queryByTestId('leaderboard-updating')).toBeNull());
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

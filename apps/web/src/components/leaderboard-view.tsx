@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LeaderboardDocument } from '../graphql/generated';
-import { useQuery } from '../lib/graphql-client';
+import { useLeaderboard } from '../lib/use-leaderboard';
 import { AGGREGATION_LABELS, effectiveAggregation, topDisagreementNote } from '../lib/leaderboard';
 import { Link } from 'wouter';
 import { serializeLeaderboardState, type LeaderboardState } from '../lib/url-state';
@@ -38,12 +37,11 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
   // While a worker computes the board of the phase's current data, the API answers the previous
   // one marked `updating`: poll until it is current.
   const [updating, setUpdating] = useState(false);
-  const { data, error, loading, refetch } = useQuery(
-    LeaderboardDocument,
-    { phaseId, metric: state.metric, test: state.test, correction: state.correction },
+  const { data: board, error, loading, refetch } = useLeaderboard(
+    phaseId,
+    { metric: state.metric, test: state.test, correction: state.correction },
     { key: String(refreshKey), poll: updating, pollMs: UPDATING_POLL_MS },
   );
-  const board = data?.leaderboard ?? null;
   const boardUpdating = board?.updating ?? false;
   useEffect(() => setUpdating(boardUpdating), [boardUpdating]);
   const { me } = useAuth();

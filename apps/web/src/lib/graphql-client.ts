@@ -48,7 +48,8 @@ export function toErrorDetails(raw: unknown): ApiErrorDetail[] {
   });
 }
 
-const UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
+/** What the pages say when a request gets no answer at all. */
+export const UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
 
 /** urql's combined error as the pages show it: the API's messages and `extensions.code`, not urql's "[GraphQL]" prefix. */
 export function toApiError(error: CombinedError): ApiError {

@@ -1,6 +1,7 @@
-import type { LeaderboardQuery } from '../graphql/generated';
+import type { LeaderboardFieldsFragment } from '../graphql/generated';
 
-export type LeaderboardData = LeaderboardQuery['leaderboard'];
+/** A board as the pages read it from `leaderboard.json`: the LeaderboardFields fragment's selection. */
+export type LeaderboardData = LeaderboardFieldsFragment;
 export type LeaderboardRow = LeaderboardData['systems'][number];
 export type PairRow = LeaderboardData['pairs'][number];
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { LeaderboardDocument, PhaseDocument } from '../graphql/generated';
+import { PhaseDocument } from '../graphql/generated';
 import { useQuery } from '../lib/graphql-client';
+import { useLeaderboard } from '../lib/use-leaderboard';
 import { AGGREGATION_LABELS, clusterOf, effectiveAggregation, orderSystems, pairCells, type Aggregation } from '../lib/leaderboard';
 import { Link, useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
@@ -19,8 +20,7 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
   const aId = q.get('a');
   const bId = q.get('b');
   const phase = useQuery(PhaseDocument, { id: phaseId });
-  const { data, error, loading, refetch } = useQuery(LeaderboardDocument, { phaseId, metric: state.metric, test: state.test, correction: state.correction });
-  const board = data?.leaderboard ?? null;
+  const { data: board, error, loading, refetch } = useLeaderboard(phaseId, { metric: state.metric, test: state.test, correction: state.correction });
   // Stars follow the cluster test of the aggregation shown (Elo/TrueSkill have none: BT's order and test).
   const aggregation: Aggregation = useMemo(() => {
     const a = effectiveAggregation(state.aggregation, board);

@@ -1,0 +1,29 @@
+// The request the web sends for a board: the stored document `GET /api/phases/:id/leaderboard.json`
+// (the GraphQL `leaderboard` object as a worker stored it). No imports: bench/platform.bench.ts
+// sends exactly this request as the web page's board.
+
+/** The board's arguments, as the GraphQL `leaderboard` query takes them (enums by their GraphQL names). */
+export interface LeaderboardArgs {
+  metric?: string | null;
+  test?: string | null;
+  correction?: string | null;
+  /** Rank every submission, not only each team's primary one. */
+  allSubmissions?: boolean;
+}
+
+/** Headers the web sends with the board request, besides the bearer token (see authHeaders). */
+export const LEADERBOARD_JSON_HEADERS: Readonly<Record<string, string>> = { accept: 'application/json' };
+
+/**
+ * `/api/phases/:id/leaderboard.json?metric=&test=&correction=[&submissions=all]`: one URL per
+ * view, so the browser's cache keeps one copy per board and revalidates it with its ETag.
+ */
+export function leaderboardJsonUrl(phaseId: string, args: LeaderboardArgs): string {
+  const q = new URLSearchParams();
+  if (args.metric) q.set('metric', args.metric);
+  if (args.test) q.set('test', args.test.toLowerCase());
+  if (args.correction) q.set('correction', args.correction.toLowerCase());
+  if (args.allSubmissions) q.set('submissions', 'all');
+  const s = q.toString();
+  return `/api/phases/${encodeURIComponent(phaseId)}/leaderboard.json${s ? `?${s}` : ''}`;
+}

@@ -68,7 +68,8 @@ describeDb('score columns (real PostgreSQL)', () => {
     ]);
     const got = await scores.sufficientStatistics([b, a], 'bleu');
     expect(got[0]).toBeNull();
-    expect(got[1]).toMatchObject({ signature: 'bleu|eff:yes', stats });
+    expect(got[1]).toMatchObject({ signature: 'bleu|eff:yes', stats: { rows: 3, width: 10, data: Float64Array.from(stats.flat()) } });
+    expect(await scores.testSetShape(defined(got[1], 'the statistics of a').testSetId)).toEqual({ instances: 3, maxReferences: 1 });
     expect(await scores.sufficientStatistics([a], 'nli')).toEqual([null]);
   });
 

@@ -1,5 +1,5 @@
 import type { Db } from './client';
-import { decodeStats, decodeValues } from './score-column';
+import { decodeStatsFlat, decodeValues, type FlatStats } from './score-column';
 
 export interface ScoredSystem {
   submissionId: string;
@@ -60,8 +60,8 @@ export interface StoredStatistics {
   /** Instance-level signature of the scores they came with (pins options and reference count). */
   signature: string;
   testSetId: string;
-  /** stats[position]: the row `metric.stats(hyp, refs)` gave for that instance. */
-  stats: number[][];
+  /** Row-major: row i (test-set position i) is what `metric.stats(hyp, refs)` gave for that instance. */
+  stats: FlatStats;
 }
 
 export class ScoreRepository {
@@ -119,9 +119,17 @@ export class ScoreRepository {
       const rows = await this.db.$queryRaw<{ submission_id: string; test_set_id: string; signature: string; hex: string }[]>`
         SELECT submission_id::text, test_set_id::text, signature, encode(stats, 'hex') AS hex FROM score_column
         WHERE metric = ${metric} AND stats IS NOT NULL AND submission_id = ANY(${submissionIds.slice(at, at + COLUMNS_PER_QUERY)}::uuid[])`;
-      for (const r of rows) by.set(r.submission_id, { signature: r.signature, testSetId: r.test_set_id, stats: decodeStats(Buffer.from(r.hex, 'hex')) });
+      for (const r of rows) by.set(r.submission_id, { signature: r.signature, testSetId: r.test_set_id, stats: decodeStatsFlat(Buffer.from(r.hex, 'hex')) });
     }
     return submissionIds.map((id) => by.get(id) ?? null);
+  }
+
+  /** How many instances a test set has, and the most references one of them has (at least 1). */
+  async testSetShape(testSetId: string): Promise<{ instances: number; maxReferences: number }> {
+    const rows = await this.db.$queryRaw<{ instances: number; max_refs: number }[]>`
+      SELECT count(*)::int AS instances, coalesce(max(cardinality("references")), 1)::int AS max_refs FROM instance WHERE test_set_id = ${testSetId}::uuid`;
+    const r = rows[0];
+    return { instances: r?.instances ?? 0, maxReferences: Math.max(1, r?.max_refs ?? 1) };
   }
 
   /**

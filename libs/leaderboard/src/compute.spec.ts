@@ -83,6 +83,7 @@ describe('computeLeaderboard', () => {
     const scores = {
       metricsOfPhase: async () => ['ter'],
       matrix,
+      testSetShape: async () => ({ instances: 3, maxReferences: 1 }),
       alignedTexts: async () => ({ references: [['a b c'], ['d e f'], ['g h i']], outputs: [['a b c', 'd e x', 'g h i'], ['a x x', 'x x x', 'g x i']] }),
     } as unknown as ScoreRepository;
     const submissions = {

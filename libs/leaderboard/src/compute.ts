@@ -2,7 +2,7 @@
 // (compute.thread.ts), never in the API: at 100 systems × 100k instances one board is minutes.
 import type { PhaseScoreMatrix, ScoreRepository, SubmissionRepository } from '@podium/db';
 import { at } from './at';
-import { corpusStatistics, type CorpusStatistics } from './corpus-statistics';
+import { corpusStatistics, summedStats, type CorpusStatistics } from './corpus-statistics';
 import { leaderboardEntries } from './leaderboard-entries';
 import { PairedTest, type ComputedLeaderboard, type LeaderboardSystem, type SystemPair } from './leaderboard.types';
 import { COMBINED_CORPUS_NOTE, PhaseMetrics, taskMetrics, type MetricSelection, type PhaseForMetrics } from './phase-metrics';
@@ -44,7 +44,7 @@ export class LeaderboardInputs {
   constructor(
     readonly metrics: PhaseMetrics,
     private readonly submissions: Pick<SubmissionRepository, 'ofPhase'>,
-    private readonly scores: Pick<ScoreRepository, 'alignedTexts'>,
+    private readonly scores: Pick<ScoreRepository, 'alignedTexts' | 'testSetShape' | 'sufficientStatistics'>,
     readonly stamp: string,
   ) {}
 
@@ -142,9 +142,7 @@ export async function computeLeaderboard(
       const recomputed = corpus;
       const stale = idx.filter((k, s) => {
         const stored = at(matrix.corpus, k);
-        const rows = at(recomputed.stats, s);
-        const sum = rows[0] ? rows[0].map((_, c) => rows.reduce((acc, r) => acc + at(r, c), 0)) : [];
-        const value = recomputed.corpusFromStats([sum]);
+        const value = recomputed.corpusFromStats([summedStats(at(recomputed.stats.data, s), recomputed.stats.width)]);
         return stored.signature !== recomputed.signature || !(Math.abs(stored.value - value) <= 1e-6 * Math.max(1, Math.abs(value)));
       });
       if (stale.length > 0) {

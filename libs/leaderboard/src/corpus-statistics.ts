@@ -7,9 +7,15 @@ import type { ScoreRepository } from '@podium/db';
 import { at } from './at';
 import { getMetric, isMetricName, parseMetricOptions } from '@podium/metrics';
 
+/** One row-major Float64Array per system (`width` values per instance), as the ranking library reads them in place. */
+export interface FlatSystemStats {
+  width: number;
+  data: Float64Array[];
+}
+
 export interface CorpusStatistics {
-  /** stats[system][instance] in the order of the submission ids and test-set positions given. */
-  stats: number[][][];
+  /** data[system][instance × width + j], systems in the order of the submission ids given, instances in test-set order. */
+  stats: FlatSystemStats;
   corpusFromStats: (rows: number[][]) => number;
   signature: string;
   sentenceSignature: string;
@@ -26,34 +32,49 @@ export function corpusMetricOf(config: MetricConfig | undefined) {
   }
 }
 
+/** Column sums of one system's flat statistics: the statistics of the whole test set. */
+export function summedStats(data: Float64Array, width: number): number[] {
+  const sum = new Array<number>(width).fill(0);
+  for (let i = 0; i < data.length; i += width) for (let j = 0; j < width; j++) sum[j] = at(sum, j) + (data[i + j] ?? 0);
+  return sum;
+}
+
 /**
  * Statistics of every submission on the test set, references laid out as the worker does
- * (instances with fewer references repeat their first: no classical score changes).
+ * (instances with fewer references repeat their first: no classical score changes). Texts are
+ * read only for submissions whose stored statistics are missing or of other options.
  */
 export async function corpusStatistics(
-  scores: Pick<ScoreRepository, 'alignedTexts'> & Partial<Pick<ScoreRepository, 'sufficientStatistics'>>,
+  scores: Pick<ScoreRepository, 'alignedTexts' | 'testSetShape'> & Partial<Pick<ScoreRepository, 'sufficientStatistics'>>,
   config: MetricConfig,
   testSetId: string,
   submissionIds: string[],
 ): Promise<CorpusStatistics | null> {
   if (!corpusMetricOf(config)) return null;
   const stored = scores.sufficientStatistics ? await scores.sufficientStatistics(submissionIds, config.key) : [];
-  const missing = submissionIds.filter((_, k) => !stored[k]);
-  const { references, outputs } = await scores.alignedTexts(testSetId, missing);
-  const width = Math.max(1, ...references.map((r) => r.length));
-  const m = getMetric(config.name as Parameters<typeof getMetric>[0], parseMetricOptions(config.name as Parameters<typeof getMetric>[0], config.options), width);
-  const usable = (s: (typeof stored)[number] | undefined): s is NonNullable<(typeof stored)[number]> => !!s && s.testSetId === testSetId && s.signature === m.sentenceSignature && s.stats.length === references.length;
-  // Stored statistics of other options or another test set are recomputed as well.
-  const recompute = submissionIds.filter((id, k) => !usable(stored[k]) && !missing.includes(id));
-  const texts = recompute.length > 0 ? await scores.alignedTexts(testSetId, [...missing, ...recompute]) : { outputs };
-  const refsOf = references.map((r) => Array.from({ length: width }, (_, k) => r[k] ?? r[0] ?? ''));
-  const fromTexts = new Map([...missing, ...recompute].map((id, j) => [id, at(texts.outputs, j).map((h, i) => m.stats(h, at(refsOf, i)))]));
-  const stats = submissionIds.map((id, k) => {
+  const shape = await scores.testSetShape(testSetId);
+  const m = getMetric(config.name as Parameters<typeof getMetric>[0], parseMetricOptions(config.name as Parameters<typeof getMetric>[0], config.options), shape.maxReferences);
+  const usable = (s: (typeof stored)[number] | undefined): s is NonNullable<(typeof stored)[number]> =>
+    !!s && s.testSetId === testSetId && s.signature === m.sentenceSignature && s.stats.rows === shape.instances;
+  // Missing, or stored for other options or another test set: recomputed from the texts.
+  const recompute = submissionIds.filter((_, k) => !usable(stored[k]));
+  const fromTexts = new Map<string, number[][]>();
+  if (recompute.length > 0) {
+    const { references, outputs } = await scores.alignedTexts(testSetId, recompute);
+    const refsOf = references.map((r) => Array.from({ length: shape.maxReferences }, (_, k) => r[k] ?? r[0] ?? ''));
+    recompute.forEach((id, j) => fromTexts.set(id, at(outputs, j).map((h, i) => m.stats(h, at(refsOf, i)))));
+  }
+  let width = 0;
+  const data = submissionIds.map((id, k) => {
     const s = stored[k];
-    if (usable(s)) return s.stats;
-    const computed = fromTexts.get(id);
-    if (!computed) throw new Error(`corpus statistics: no outputs were read for submission '${id}'`);
-    return computed;
+    if (usable(s)) {
+      width = s.stats.width;
+      return s.stats.data;
+    }
+    const rows = fromTexts.get(id);
+    if (!rows) throw new Error(`corpus statistics: no outputs were read for submission '${id}'`);
+    width = rows[0]?.length ?? width;
+    return Float64Array.from(rows.flat());
   });
-  return { stats, corpusFromStats: (rows) => m.corpusFromStats(rows), signature: m.signature, sentenceSignature: m.sentenceSignature };
+  return { stats: { width, data }, corpusFromStats: (rows) => m.corpusFromStats(rows), signature: m.signature, sentenceSignature: m.sentenceSignature };
 }

@@ -61,6 +61,8 @@ const OLD_LAYOUT_SUBMISSIONS = 4;
 const EXPORT_TIMEOUT_MS = 30 * 60_000;
 const OLD_INSERT_CHUNK = 5000;
 const MiB = 1024 * 1024;
+/** As infra/k8s/api.yaml runs the api. */
+const API_NODE_OPTIONS = '--max-old-space-size=640';
 /** Names this run's files in bench-results/. */
 const RUN_ID = new Date().toISOString().replace(/[:.]/g, '-');
 
@@ -578,8 +580,10 @@ async function setUp(flags: PlatformFlags, cleanup: (() => Promise<void>)[]): Pr
   const task = await new TaskRepository(db).createTask({
     slug: 'bench-platform', title: 'bench:platform', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', createdById: organiser.id, metrics: METRICS,
   });
-  // Rate limits off: every load request comes from one address.
-  const { api, baseUrl } = await startApi({ DATABASE_URL: pg.url, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0' });
+  // Rate limits off: every load request comes from one address. The heap bound the deployment
+  // gives the api (infra/k8s/api.yaml): without one V8 grows its heap with garbage (an unbounded
+  // api went from 0.9 to 1.9 GB of RSS exporting 12M rows) instead of collecting it.
+  const { api, baseUrl } = await startApi({ DATABASE_URL: pg.url, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0', NODE_OPTIONS: API_NODE_OPTIONS });
   cleanup.unshift(() => api.stop());
   const agent = new http.Agent({ keepAlive: true });
   cleanup.unshift(async () => agent.destroy());
@@ -695,7 +699,7 @@ function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null
   const out = [
     `bench:platform — ${flags.systems} systems, BLEU/chrF/TER, ${flags.workers} workers, ${env.cores} cores, load ${env.loadBefore} at start; ${new Date().toISOString()}`,
     `score tables measured: ${last.storage.tables.map((t) => `${t.table} (${fmt(t.bytes / MiB, 1)} MiB)`).join(', ')}; write times from ${first.write ? `${first.write.table} commit timestamps` : 'n/a (no commit timestamps)'}`,
-    `leaderboard: ${features.updating ? 'stored (Leaderboard.updating present)' : 'computed by the api on request (no Leaderboard.updating)'}; recomputed meanwhile: a second phase of ${env.secondPhase ?? 'none'}; rate limits off; PostgreSQL fsync off`,
+    `leaderboard: ${features.updating ? 'stored (Leaderboard.updating present)' : 'computed by the api on request (no Leaderboard.updating)'}; recomputed meanwhile: a second phase of ${env.secondPhase ?? 'none'}; rate limits off; PostgreSQL fsync off; api with NODE_OPTIONS=${API_NODE_OPTIONS} as deployed`,
     old
       ? `old row-per-score layout (scratch table, ${old.submissions} submissions, ${fmt(old.rows)} rows; raw multi-row INSERTs of ${OLD_INSERT_CHUNK} through Prisma, no ORM row mapping, workers idle): ${fmt(old.bytesPerValue, 1)} B/value, ${fmt(old.rowsPerSecond)} rows/s`
       : 'old row-per-score layout: not measured',

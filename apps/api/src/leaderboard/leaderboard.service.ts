@@ -46,23 +46,46 @@ export interface LeaderboardSnapshot {
   gzip: Buffer;
   brotli: Buffer;
   updating: boolean;
-  /** The parsed board (parsed once per snapshot). */
+  /** The parsed board (from a bounded cache of parsed boards shared by every snapshot). */
   board(): Leaderboard;
   /** `<task>-<phase>-leaderboard-<metric>` */
-  fileStem: string;
+  readonly fileStem: string;
 }
 
 /** Bytes of boards kept in memory (stored snapshots are immutable: keyed by id and ETag). */
 const CACHE_BYTES = 256 * 1024 * 1024;
+/**
+ * Parsed boards kept for GraphQL, counted as {@link PARSED_BYTES_PER_BODY_BYTE} × their JSON
+ * size: a 100-system board is 3.2 MB of JSON and some 20 MB of objects. Snapshots used to keep
+ * their parsed board for as long as they were cached (unaccounted: the API reached 1 GB of RSS
+ * under bench:platform).
+ */
+const PARSED_CACHE_BYTES = 128 * 1024 * 1024;
+const PARSED_BYTES_PER_BODY_BYTE = 6;
 /** Reads of a board whose row a worker replaces meanwhile, before a request gives up. */
 const READ_ATTEMPTS = 3;
 
 export const BEING_COMPUTED_NOTE = 'the leaderboard is being computed by a worker; it appears here when it is stored';
 
-function snapshotOf(body: string, gzip: Uint8Array, brotli: Uint8Array, etag: string, updating: boolean, fileStemOf: (metric: string) => string): LeaderboardSnapshot {
-  let parsed: Leaderboard | undefined;
-  const board = () => (parsed ??= parseLeaderboardDocument(body));
-  return { etag, body: Buffer.from(body, 'utf8'), gzip: Buffer.from(gzip), brotli: Buffer.from(brotli), updating, board, fileStem: fileStemOf(board().metric) };
+/** Parses a snapshot's JSON (by ETag, body): the service's bounded cache. */
+type ParseBoard = (etag: string, body: Buffer) => Leaderboard;
+
+function snapshotOf(body: string, gzip: Uint8Array, brotli: Uint8Array, etag: string, updating: boolean, fileStemOf: (metric: string) => string, parse: ParseBoard): LeaderboardSnapshot {
+  const bytes = Buffer.from(body, 'utf8');
+  let stem: string | undefined;
+  const board = () => parse(etag, bytes);
+  return {
+    etag,
+    body: bytes,
+    gzip: Buffer.from(gzip),
+    brotli: Buffer.from(brotli),
+    updating,
+    board,
+    // Downloads only; the parsed board is not kept for it.
+    get fileStem() {
+      return (stem ??= fileStemOf(board().metric));
+    },
+  };
 }
 
 /** Compressed on the request path only for small or once-per-stamp documents (empty and updating variants). */
@@ -84,6 +107,17 @@ export class LeaderboardService {
     maxSize: CACHE_BYTES,
     sizeCalculation: (s) => s.body.length + s.gzip.length + s.brotli.length + 1,
   });
+
+  private readonly parsed = new LRUCache<string, Leaderboard>({ maxSize: PARSED_CACHE_BYTES });
+
+  private readonly parse: ParseBoard = (etag, body) => {
+    let hit = this.parsed.get(etag);
+    if (!hit) {
+      hit = parseLeaderboardDocument(body.toString('utf8'));
+      this.parsed.set(etag, hit, { size: Math.max(1, body.length * PARSED_BYTES_PER_BODY_BYTE) });
+    }
+    return hit;
+  };
 
   /** Reads of a phase's stamp, facts and board in flight, by phase and view (see readCurrent). */
   private readonly currentReads = new Map<string, Promise<CurrentLeaderboard | null>>();
@@ -159,12 +193,12 @@ export class LeaderboardService {
     const bytes = await this.boards.bytes(row.id);
     if (!bytes || bytes.etag !== row.etag) return null;
     let snapshot: LeaderboardSnapshot;
-    if (!updating) snapshot = snapshotOf(bytes.body, bytes.gzip, bytes.brotli, bytes.etag, false, fileStemOf);
+    if (!updating) snapshot = snapshotOf(bytes.body, bytes.gzip, bytes.brotli, bytes.etag, false, fileStemOf, this.parse);
     else {
       // An older stamp's board, served while the current one computes: the same board, `updating: true`.
       const body = JSON.stringify({ ...(JSON.parse(bytes.body) as Record<string, unknown>), updating: true });
       const z = compressLight(body);
-      snapshot = snapshotOf(body, z.gzip, z.brotli, `"${bytes.etag.slice(1, -1)}-u"`, true, fileStemOf);
+      snapshot = snapshotOf(body, z.gzip, z.brotli, `"${bytes.etag.slice(1, -1)}-u"`, true, fileStemOf, this.parse);
     }
     this.cache.set(id, snapshot);
     return snapshot;
@@ -210,7 +244,7 @@ export class LeaderboardService {
     };
     const doc = encodeLeaderboard(board);
     const z = compressLight(doc.body);
-    return snapshotOf(doc.body, z.gzip, z.brotli, `"empty-${createHash('sha256').update(doc.body).update(stamp).digest('base64url')}"`, true, fileStemOf);
+    return snapshotOf(doc.body, z.gzip, z.brotli, `"empty-${createHash('sha256').update(doc.body).update(stamp).digest('base64url')}"`, true, fileStemOf, this.parse);
   }
 
   /** Organisers set a phase's resamples (null: chosen automatically) and seed; the worker recomputes its boards. */

@@ -61,7 +61,7 @@ const OLD_LAYOUT_SUBMISSIONS = 4;
 const EXPORT_TIMEOUT_MS = 30 * 60_000;
 const OLD_INSERT_CHUNK = 5000;
 const MiB = 1024 * 1024;
-/** As infra/k8s/api.yaml runs the api. */
+/** As the api image runs it (infra/docker/Dockerfile.api). */
 const API_NODE_OPTIONS = '--max-old-space-size=640';
 /** Names this run's files in bench-results/. */
 const RUN_ID = new Date().toISOString().replace(/[:.]/g, '-');
@@ -580,8 +580,8 @@ async function setUp(flags: PlatformFlags, cleanup: (() => Promise<void>)[]): Pr
   const task = await new TaskRepository(db).createTask({
     slug: 'bench-platform', title: 'bench:platform', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', createdById: organiser.id, metrics: METRICS,
   });
-  // Rate limits off: every load request comes from one address. The heap bound the deployment
-  // gives the api (infra/k8s/api.yaml): without one V8 grows its heap with garbage (an unbounded
+  // Rate limits off: every load request comes from one address. The heap bound the api image
+  // sets (infra/docker/Dockerfile.api): without one V8 grows its heap with garbage (an unbounded
   // api went from 0.9 to 1.9 GB of RSS exporting 12M rows) instead of collecting it.
   const { api, baseUrl } = await startApi({ DATABASE_URL: pg.url, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0', NODE_OPTIONS: API_NODE_OPTIONS });
   cleanup.unshift(() => api.stop());

@@ -3,7 +3,7 @@
 // through GraphQL and the REST downloads.
 import type { INestApplication } from '@nestjs/common';
 import { loadApiConfig } from '@podium/config';
-import { IdentityRepository, Role, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
+import { createDb, type Db } from '@podium/db';
 import { parseCsvRecords } from '@podium/robustness';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -11,7 +11,8 @@ import request from 'supertest';
 import { LeaderboardJobRunner } from '../../../../test/support/leaderboards';
 import { createApp } from '../app';
 import { defined } from '../../../../test/support/defined';
-import { DATABASE_URL, describeWithDatabase } from '../../../../test/support/database';
+import { DATABASE_URL, createOrganiserToken, describeWithDatabase } from '../../../../test/support/database';
+import { createOpenPhase, type OpenPhase } from '../../../../test/support/phases';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);
@@ -89,10 +90,8 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
   };
   const get = (url: string, token = organiserToken) => request(app.getHttpServer()).get(url).set('Authorization', `Bearer ${token}`);
 
-  interface ScoredPhase {
+  interface ScoredPhase extends OpenPhase {
     slug: string;
-    phaseId: string;
-    teamId: string;
     /** A member of the team. */
     aliceToken: string;
     /** Submission id per system name. */
@@ -100,25 +99,8 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
   }
 
   async function submitAndScore(p: ScoredPhase, system: string, nli: number[], chrf: number[], ter: number[]): Promise<string> {
-    const created = await ok(
-      `mutation($p: ID!, $t: ID!, $s: String!) { submit(phaseId: $p, teamId: $t, systemName: $s, content: "a\\nb\\nc\\n", format: TEXT) { id } }`,
-      { p: p.phaseId, t: p.teamId, s: system },
-      organiserToken,
-    );
-    const id: string = created['submit'].id;
-    const tasks = new TaskRepository(db);
-    const instances = await tasks.instanceIdsOf(defined(defined(await tasks.phaseById(p.phaseId), 'phase').testSetId, 'test set'));
-    const rows = (metric: string, signature: string, values: number[]) => instances.map((inst, k) => ({ instanceId: inst.id, metric, signature, value: defined(values[k], 'values[k]') }));
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    await new SubmissionRepository(db).saveScores(
-      id,
-      [...rows('nli', NLI_SIG, nli), ...rows('chrf', CHRF_SIG, chrf), ...rows('ter', TER_SIG, ter)],
-      [
-        { metric: 'nli', signature: NLI_SIG, value: mean(nli) },
-        { metric: 'chrf', signature: CHRF_SIG, value: mean(chrf) },
-        { metric: 'ter', signature: TER_SIG, value: mean(ter) },
-      ],
-    );
+    const id = await p.submit(system);
+    await p.score(id, { metric: 'nli', signature: NLI_SIG, values: nli }, { metric: 'chrf', signature: CHRF_SIG, values: chrf }, { metric: 'ter', signature: TER_SIG, values: ter });
     p.ids[system] = id;
     return id;
   }
@@ -127,57 +109,26 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
   async function scoredPhase(): Promise<ScoredPhase> {
     const n = ++seq;
     const slug = `comb-${suffix}-${n}`;
-    await ok(
-      `mutation($input: CreateTaskInput!) { createTask(input: $input) { id } }`,
-      {
-        input: {
-          slug,
-          title: 'Combined',
-          kind: 'mt',
-          sourceLang: 'de',
-          targetLang: 'en',
-          metrics: [
-            { key: 'nli', name: 'nli' },
-            { key: 'chrf', name: 'chrf' },
-            { key: 'ter', name: 'ter' },
-            { key: 'nli-big', name: 'nli', options: { model: 'no-such-nli-model' } },
-          ],
-        },
-      },
-      organiserToken,
-    );
-    const now = Date.now();
-    const phase = await ok(
-      `mutation($input: CreatePhaseInput!) { createPhase(input: $input) { id } }`,
-      {
-        input: {
-          taskSlug: slug,
-          name: 'test',
-          opensAt: new Date(now - 3600_000).toISOString(),
-          closesAt: new Date(now + 86400_000).toISOString(),
-          dailyLimit: 5,
-          totalLimit: 10,
-          leaderboardBeforeClose: false,
-        },
-      },
-      organiserToken,
-    );
-    const phaseId: string = phase['createPhase'].id;
-    await ok(
-      `mutation($p: ID!, $i: [TestInstanceInput!]!) { uploadTestSet(phaseId: $p, name: "ts", instances: $i) { id } }`,
-      {
-        p: phaseId,
-        i: [
-          { id: 'x1', source: 'Das Haus.', references: ['The house.'] },
-          { id: 'x2', source: 'Es regnet.', references: ['It rains.'] },
-          { id: 'x3', source: 'Guten Morgen.', references: ['Good morning.'] },
-        ],
-      },
-      organiserToken,
-    );
-    const team = await ok(`mutation { createTeam(name: "cteam-${suffix}-${n}", members: ["calice-${suffix}-${n}"]) { id } }`, {}, organiserToken);
+    const phase = await createOpenPhase((query, variables) => ok(query, variables, organiserToken), db, {
+      slug,
+      title: 'Combined',
+      metrics: [
+        { key: 'nli', name: 'nli' },
+        { key: 'chrf', name: 'chrf' },
+        { key: 'ter', name: 'ter' },
+        { key: 'nli-big', name: 'nli', options: { model: 'no-such-nli-model' } },
+      ],
+      instances: [
+        { id: 'x1', source: 'Das Haus.', references: ['The house.'] },
+        { id: 'x2', source: 'Es regnet.', references: ['It rains.'] },
+        { id: 'x3', source: 'Guten Morgen.', references: ['Good morning.'] },
+      ],
+      leaderboardBeforeClose: false,
+      team: { name: `cteam-${suffix}-${n}`, member: `calice-${suffix}-${n}` },
+      limits: { daily: 5, total: 10 },
+    });
     const aliceToken: string = (await ok(`mutation { issueToken(userName: "calice-${suffix}-${n}", label: "t") }`, {}, organiserToken))['issueToken'];
-    const p: ScoredPhase = { slug, phaseId, teamId: team['createTeam'].id, aliceToken, ids: {} };
+    const p: ScoredPhase = { ...phase, slug, aliceToken, ids: {} };
     await submitAndScore(p, 'A', [0.9, 0.5, 0.1], [60, 40, 20], [20, 40, 60]);
     await submitAndScore(p, 'B', [0.3, 0.7, 0.2], [50, 30, 80], [30, 10, 50]);
     return p;
@@ -188,9 +139,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     app = await createApp(config, { logger: false, queueSchema: QUEUE_SCHEMA, root: ROOT });
     db = createDb(defined(DATABASE_URL, 'DATABASE_URL'));
     runner = new LeaderboardJobRunner(defined(DATABASE_URL, 'DATABASE_URL'), QUEUE_SCHEMA);
-    const identity = new IdentityRepository(db);
-    const organiser = await identity.createUser(`corg-${suffix}`, Role.ORGANISER);
-    organiserToken = await identity.issueToken(organiser.id, 'combined integration test');
+    organiserToken = await createOrganiserToken(db, `corg-${suffix}`, 'combined integration test');
     shared = await scoredPhase();
     ({ phaseId, aliceToken } = shared);
   }, 60_000);

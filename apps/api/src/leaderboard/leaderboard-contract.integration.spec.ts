@@ -6,7 +6,7 @@
 // bounded `Leaderboard.pairs(system:, first:, offset:)` and `pairCount` of API clients.
 import type { INestApplication } from '@nestjs/common';
 import { loadApiConfig } from '@podium/config';
-import { IdentityRepository, Role, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
+import { createDb, type Db } from '@podium/db';
 import { Kind, parse, print, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -16,7 +16,8 @@ import { LeaderboardJobRunner } from '../../../../test/support/leaderboards';
 import { createApp } from '../app';
 import { MAX_PAIRS_PAGE } from './leaderboard.resolver';
 import { defined } from '../../../../test/support/defined';
-import { DATABASE_URL, describeWithDatabase } from '../../../../test/support/database';
+import { DATABASE_URL, createOrganiserToken, describeWithDatabase } from '../../../../test/support/database';
+import { createOpenPhase, type OpenPhase } from '../../../../test/support/phases';
 
 jest.setTimeout(120_000);
 
@@ -71,8 +72,8 @@ suite('leaderboard.json and GraphQL answer the web’s fragment alike', () => {
   let db: Db;
   let runner: LeaderboardJobRunner;
   let organiserToken: string;
+  let phase: OpenPhase;
   let phaseId: string;
-  let teamId: string;
   const ids: Record<string, string> = {};
 
   const gql = async (query: string, variables: Record<string, unknown> = {}, token: string = organiserToken): Promise<GqlResult> =>
@@ -94,23 +95,7 @@ suite('leaderboard.json and GraphQL answer the web’s fragment alike', () => {
   };
   const pairsQuery = (args: string) => `query($p: ID!) { leaderboard(phaseId: $p) { pairCount pairs${args} { aSubmissionId bSubmissionId a b wins } } }`;
 
-  async function submit(system: string): Promise<string> {
-    const created = await ok(`mutation($p: ID!, $t: ID!, $s: String!) { submit(phaseId: $p, teamId: $t, systemName: $s, content: "a\\nb\\nc\\nd\\n", format: TEXT) { id } }`, {
-      p: phaseId,
-      t: teamId,
-      s: system,
-    });
-    return created['submit'].id as string;
-  }
-  async function score(id: string, chrf: number[]): Promise<void> {
-    const tasks = new TaskRepository(db);
-    const instances = await tasks.instanceIdsOf(defined(defined(await tasks.phaseById(phaseId), 'phase').testSetId, 'test set'));
-    await new SubmissionRepository(db).saveScores(
-      id,
-      instances.map((inst, k) => ({ instanceId: inst.id, metric: 'chrf', signature: CHRF_SIG, value: defined(chrf[k], 'chrf[k]') })),
-      [{ metric: 'chrf', signature: CHRF_SIG, value: chrf.reduce((a, b) => a + b, 0) / chrf.length }],
-    );
-  }
+  const score = (id: string, chrf: number[]) => phase.score(id, { metric: 'chrf', signature: CHRF_SIG, values: chrf });
 
   beforeAll(async () => {
     // The board is the organisers' until the phase closes (public flag off below): every read here sends the token, as the web does.
@@ -118,31 +103,24 @@ suite('leaderboard.json and GraphQL answer the web’s fragment alike', () => {
     app = await createApp(config, { logger: false, queueSchema: QUEUE_SCHEMA, root: ROOT });
     db = createDb(defined(DATABASE_URL, 'DATABASE_URL'));
     runner = new LeaderboardJobRunner(defined(DATABASE_URL, 'DATABASE_URL'), QUEUE_SCHEMA);
-    const identity = new IdentityRepository(db);
-    const organiser = await identity.createUser(`lbcorg-${suffix}`, Role.ORGANISER);
-    organiserToken = await identity.issueToken(organiser.id, 'leaderboard contract test');
-    await ok(`mutation($input: CreateTaskInput!) { createTask(input: $input) { id } }`, {
-      input: { slug: `lbc-${suffix}`, title: 'Contract', kind: 'mt', sourceLang: 'de', targetLang: 'en', metrics: [{ key: 'chrf', name: 'chrf' }] },
-    });
-    const now = Date.now();
-    phaseId = (
-      await ok(`mutation($input: CreatePhaseInput!) { createPhase(input: $input) { id } }`, {
-        input: { taskSlug: `lbc-${suffix}`, name: 'test', opensAt: new Date(now - 3600_000).toISOString(), closesAt: new Date(now + 86400_000).toISOString(), dailyLimit: 100, totalLimit: 100, leaderboardBeforeClose: false },
-      })
-    )['createPhase'].id;
-    await ok(`mutation($p: ID!, $i: [TestInstanceInput!]!) { uploadTestSet(phaseId: $p, name: "ts", instances: $i) { id } }`, {
-      p: phaseId,
-      i: [
+    organiserToken = await createOrganiserToken(db, `lbcorg-${suffix}`, 'leaderboard contract test');
+    phase = await createOpenPhase(ok, db, {
+      slug: `lbc-${suffix}`,
+      title: 'Contract',
+      metrics: [{ key: 'chrf', name: 'chrf' }],
+      instances: [
         { id: 'x1', source: 'Das Haus.', references: ['The house.'] },
         { id: 'x2', source: 'Es regnet.', references: ['It rains.'] },
         { id: 'x3', source: 'Guten Morgen.', references: ['Good morning.'] },
         { id: 'x4', source: 'Danke.', references: ['Thanks.'] },
       ],
+      leaderboardBeforeClose: false,
+      team: { name: `lbcteam-${suffix}`, member: `lbcalice-${suffix}` },
     });
-    teamId = (await ok(`mutation { createTeam(name: "lbcteam-${suffix}", members: ["lbcalice-${suffix}"]) { id } }`))['createTeam'].id;
-    ids['A'] = await submit('A');
-    ids['B'] = await submit('B');
-    ids['C'] = await submit('C');
+    phaseId = phase.phaseId;
+    ids['A'] = await phase.submit('A');
+    ids['B'] = await phase.submit('B');
+    ids['C'] = await phase.submit('C');
     await score(ids['A'], [60, 40, 20, 50]);
     await score(ids['B'], [50, 30, 80, 40]);
     await score(ids['C'], [90, 85, 70, 95]);

@@ -6,7 +6,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { loadApiConfig } from '@podium/config';
 import { COMPUTE_LEADERBOARDS_QUEUE } from '@podium/contracts';
-import { IdentityRepository, LeaderboardRepository, Role, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
+import { LeaderboardRepository, createDb, type Db } from '@podium/db';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +18,8 @@ import { LeaderboardJobRunner } from '../../../../test/support/leaderboards';
 import { createApp } from '../app';
 import { BEING_COMPUTED_NOTE } from './leaderboard.service';
 import { defined } from '../../../../test/support/defined';
-import { DATABASE_URL, describeWithDatabase } from '../../../../test/support/database';
+import { DATABASE_URL, createOrganiserToken, describeWithDatabase } from '../../../../test/support/database';
+import { createOpenPhase, type OpenPhase } from '../../../../test/support/phases';
 
 jest.setTimeout(90_000);
 
@@ -55,8 +56,8 @@ suite('stored leaderboards (worker-computed, served as data)', () => {
   let boss: PgBoss;
   let runner: LeaderboardJobRunner;
   let organiserToken: string;
+  let phase: OpenPhase;
   let phaseId: string;
-  let teamId: string;
   let boards: LeaderboardRepository;
   let counting = false;
   let queries: string[] = [];
@@ -75,25 +76,9 @@ suite('stored leaderboards (worker-computed, served as data)', () => {
   const BOARD = `updating stamp computedAt notes metric instanceCount systems { system mean corpusScore }`;
   const board = async (args = '') => (await ok(`query($p: ID!) { leaderboard(phaseId: $p${args}) { ${BOARD} } }`, { p: phaseId }))['leaderboard'];
   const queued = () => boss.getQueueSize(COMPUTE_LEADERBOARDS_QUEUE);
-  const instanceIds = async () => new TaskRepository(db).instanceIdsOf(defined(defined(await new TaskRepository(db).phaseById(phaseId), 'phase').testSetId, 'test set'));
-
-  async function submit(system: string): Promise<string> {
-    const created = await ok(`mutation($p: ID!, $t: ID!, $s: String!) { submit(phaseId: $p, teamId: $t, systemName: $s, content: "a\\nb\\nc\\n", format: TEXT) { id } }`, {
-      p: phaseId,
-      t: teamId,
-      s: system,
-    });
-    return created['submit'].id as string;
-  }
+  const submit = (system: string) => phase.submit(system);
   /** Stores chrF scores as the worker does (SubmissionRepository.saveScores marks the submission SCORED). */
-  async function score(id: string, chrf: number[]): Promise<void> {
-    const instances = await instanceIds();
-    await new SubmissionRepository(db).saveScores(
-      id,
-      instances.map((inst, k) => ({ instanceId: inst.id, metric: 'chrf', signature: CHRF_SIG, value: defined(chrf[k], 'chrf[k]') })),
-      [{ metric: 'chrf', signature: CHRF_SIG, value: chrf.reduce((a, b) => a + b, 0) / chrf.length }],
-    );
-  }
+  const score = (id: string, chrf: number[]) => phase.score(id, { metric: 'chrf', signature: CHRF_SIG, values: chrf });
 
   beforeAll(async () => {
     const config = loadApiConfig({ DATABASE_URL, PODIUM_WEB_DIST: '/nonexistent', PODIUM_RATE_LIMIT: '100000' });
@@ -104,36 +89,21 @@ suite('stored leaderboards (worker-computed, served as data)', () => {
     boss = new PgBoss({ connectionString: defined(DATABASE_URL, 'DATABASE_URL'), schema: QUEUE_SCHEMA, supervise: false, schedule: false, max: 2 });
     await boss.start();
     runner = new LeaderboardJobRunner(defined(DATABASE_URL, 'DATABASE_URL'), QUEUE_SCHEMA);
-    const identity = new IdentityRepository(db);
-    const organiser = await identity.createUser(`slorg-${suffix}`, Role.ORGANISER);
-    organiserToken = await identity.issueToken(organiser.id, 'stored leaderboard test');
-    await ok(`mutation($input: CreateTaskInput!) { createTask(input: $input) { id } }`, {
-      input: { slug: `slb-${suffix}`, title: 'Stored', kind: 'mt', sourceLang: 'de', targetLang: 'en', metrics: [{ key: 'chrf', name: 'chrf' }] },
-    });
-    const now = Date.now();
-    phaseId = (
-      await ok(`mutation($input: CreatePhaseInput!) { createPhase(input: $input) { id } }`, {
-        input: {
-          taskSlug: `slb-${suffix}`,
-          name: 'test',
-          opensAt: new Date(now - 3600_000).toISOString(),
-          closesAt: new Date(now + 86400_000).toISOString(),
-          dailyLimit: 100,
-          totalLimit: 100,
-          // Public board: anonymous reads need no token lookup, so the query count is the board's alone.
-          leaderboardBeforeClose: true,
-        },
-      })
-    )['createPhase'].id;
-    await ok(`mutation($p: ID!, $i: [TestInstanceInput!]!) { uploadTestSet(phaseId: $p, name: "ts", instances: $i) { id } }`, {
-      p: phaseId,
-      i: [
+    organiserToken = await createOrganiserToken(db, `slorg-${suffix}`, 'stored leaderboard test');
+    phase = await createOpenPhase(ok, db, {
+      slug: `slb-${suffix}`,
+      title: 'Stored',
+      metrics: [{ key: 'chrf', name: 'chrf' }],
+      instances: [
         { id: 'x1', source: 'Das Haus.', references: ['The house.'] },
         { id: 'x2', source: 'Es regnet.', references: ['It rains.'] },
         { id: 'x3', source: 'Guten Morgen.', references: ['Good morning.'] },
       ],
+      // Public board: anonymous reads need no token lookup, so the query count is the board's alone.
+      leaderboardBeforeClose: true,
+      team: { name: `slteam-${suffix}`, member: `slalice-${suffix}` },
     });
-    teamId = (await ok(`mutation { createTeam(name: "slteam-${suffix}", members: ["slalice-${suffix}"]) { id } }`))['createTeam'].id;
+    phaseId = phase.phaseId;
     ids['A'] = await submit('A');
     ids['B'] = await submit('B');
     await score(ids['A'], [60, 40, 20]);

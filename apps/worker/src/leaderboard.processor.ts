@@ -35,7 +35,8 @@ export const LEADERBOARD_TIMING: LeaderboardTiming = { staleCheckMs: 1_500, stal
  *   delayed by `requeueSeconds` (coalesced with one already waiting).
  * - Stale work is dropped: every `staleCheckMs` (and in the thread between views) the phase's
  *   stamp is read; when it has moved on the thread is terminated, unless the progress guarantee
- *   holds (isStaleWork: no default board stored, or the newest older than `staleBoundMs`). A job
+ *   holds (isStaleWork: the default board — or, with none, the first score — is older than
+ *   `staleBoundMs` while submissions still wait to be scored, twice that once none does). A job
  *   for the phase is then sent (coalesced with the one the change sent).
  */
 @Injectable()

@@ -5,17 +5,16 @@
 import type { MetricConfig } from '@podium/contracts';
 import type { ScoreRepository } from '@podium/db';
 import { at } from './at';
+import type { FlatCorpusStats } from './ranking.adapter';
 import { getMetric, isMetricName, parseMetricOptions } from '@podium/metrics';
 
-/** One row-major Float64Array per system (`width` values per instance), as the ranking library reads them in place. */
-export interface FlatSystemStats {
-  width: number;
-  data: Float64Array[];
-}
-
 export interface CorpusStatistics {
-  /** data[system][instance × width + j], systems in the order of the submission ids given, instances in test-set order. */
-  stats: FlatSystemStats;
+  /**
+   * One row-major array per system, as the ranking library reads them in place:
+   * data[system][instance × width + j], systems in the order of the submission ids given,
+   * instances in test-set order.
+   */
+  stats: FlatCorpusStats;
   corpusFromStats: (rows: number[][]) => number;
   signature: string;
   sentenceSignature: string;
@@ -33,7 +32,7 @@ export function corpusMetricOf(config: MetricConfig | undefined) {
 }
 
 /** Column sums of one system's flat statistics: the statistics of the whole test set. */
-export function summedStats(data: Float64Array, width: number): number[] {
+export function summedStats(data: ArrayLike<number>, width: number): number[] {
   const sum = new Array<number>(width).fill(0);
   for (let i = 0; i < data.length; i += width) for (let j = 0; j < width; j++) sum[j] = at(sum, j) + (data[i + j] ?? 0);
   return sum;

@@ -14,11 +14,12 @@ import {
   type AnalyseOptions,
   type Analysis,
   type Correction,
+  type FlatCorpusStats,
   type TestName,
 } from '@podium/ranking';
 import { at } from './at';
 
-export type { Analysis, Correction, TestName };
+export type { Analysis, Correction, FlatCorpusStats, TestName };
 export { CLUSTER_DEFINITION, TEST_LABELS, recommendedResamples, smallestReachableP };
 
 export interface RankingInput {

@@ -196,7 +196,7 @@ suite('leaderboard.json and GraphQL answer the web’s fragment alike', () => {
     it.each([
       [`(first: ${MAX_PAIRS_PAGE + 1})`, 'first', `first must be an integer between 0 and ${MAX_PAIRS_PAGE}`],
       ['(first: -1)', 'first', `first must be an integer between 0 and ${MAX_PAIRS_PAGE}`],
-      ['(offset: -1)', 'offset', 'offset must be an integer ≥ 0'],
+      ['(offset: -1)', 'offset', 'offset must be a non-negative integer'],
     ])('refuses pairs%s with INVALID_INPUT naming %s', async (args, field, message) => {
       const r = await gql(pairsQuery(args), { p: phaseId });
       expect(r.errors?.[0]).toMatchObject({ message, extensions: { code: 'INVALID_INPUT', field } });

@@ -1,8 +1,9 @@
 import { Args, Field, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { InvalidInputError, type AuthUser } from '@podium/db';
+import type { AuthUser } from '@podium/db';
 import { CurrentUser } from '../auth/auth.guard';
 import { Leaderboard, PValueCorrection, PairedTest, SystemPair } from './leaderboard.types';
 import { LeaderboardService } from './leaderboard.service';
+import { assertIntegerArg } from '../common/integer-args';
 
 @ObjectType({ description: "A phase's significance settings for its leaderboard (organiser settings)" })
 export class PhaseSignificance {
@@ -18,12 +19,8 @@ export const MAX_PAIRS_PAGE = 10_000;
 /** The pairs involving `system` (all without it), then `offset`/`first` applied; INVALID_INPUT naming the argument. */
 export function selectPairs(pairs: readonly SystemPair[], args: { system?: string | null; first?: number | null; offset?: number | null }): SystemPair[] {
   const { system, first, offset } = args;
-  if (first !== undefined && first !== null && (!Number.isInteger(first) || first < 0 || first > MAX_PAIRS_PAGE)) {
-    throw new InvalidInputError(`first must be an integer between 0 and ${MAX_PAIRS_PAGE}`, { field: 'first' });
-  }
-  if (offset !== undefined && offset !== null && (!Number.isInteger(offset) || offset < 0)) {
-    throw new InvalidInputError('offset must be an integer ≥ 0', { field: 'offset' });
-  }
+  if (first !== undefined && first !== null) assertIntegerArg('first', first, 0, MAX_PAIRS_PAGE);
+  if (offset !== undefined && offset !== null) assertIntegerArg('offset', offset, 0);
   const involving = system === undefined || system === null ? pairs : pairs.filter((p) => p.aSubmissionId === system || p.bSubmissionId === system);
   const start = offset ?? 0;
   return involving.slice(start, first === undefined || first === null ? undefined : start + first);

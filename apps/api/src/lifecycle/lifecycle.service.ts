@@ -17,6 +17,7 @@ import {
 import { assertId } from '../common/ids';
 import { assertActsForTeam, assertOrganiser, isOrganiser } from '../common/visibility';
 import { LeaderboardJobs } from '../leaderboard/leaderboard-jobs';
+import { assertIntegerArg } from '../common/integer-args';
 
 const MAX_REASON = 2000;
 
@@ -123,7 +124,7 @@ export class LifecycleService {
 
   async auditLog(user: AuthUser | null, taskSlug: string | undefined, limit: number) {
     assertOrganiser(user);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new InvalidInputError('limit must be between 1 and 1000', { field: 'limit' });
+    assertIntegerArg('limit', limit, 1, 1000);
     let taskId: string | undefined;
     if (taskSlug) {
       const task = await this.tasks.taskBySlug(taskSlug);

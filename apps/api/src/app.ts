@@ -2,6 +2,7 @@ import { Logger, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ApiConfig } from '@podium/config';
+import { IdentityRepository } from '@podium/db';
 import path from 'node:path';
 import { AppModule } from './app.module';
 import { RateLimiter, rateLimitMiddleware } from './common/rate-limit';
@@ -35,10 +36,12 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
     { bodyParser: false, logger: options.logger === false ? false : (options.logger ?? undefined) },
   );
   // First: a request id for every log line and error, then the per-client rate limits (429),
-  // before any body is read.
+  // before any body is read; a client is the user its token or session resolves to, else its
+  // address (a middleware, not @nestjs/throttler's guard: guards run after the body is parsed and
+  // once per GraphQL resolver; see docs/adr/0016-accounts-and-limits.md).
   app.use(requestContextMiddleware({ accessLog: options.logger !== false }));
   const windowMs = config.PODIUM_RATE_WINDOW_SECONDS * 1000;
-  app.use(rateLimitMiddleware(new RateLimiter(config.PODIUM_RATE_LIMIT, windowMs), new RateLimiter(config.PODIUM_RATE_LIMIT_UPLOADS, windowMs)));
+  app.use(rateLimitMiddleware(new RateLimiter(config.PODIUM_RATE_LIMIT, windowMs), new RateLimiter(config.PODIUM_RATE_LIMIT_UPLOADS, windowMs), app.get(IdentityRepository)));
   // GraphQL mutations carry whole test sets and submissions: allow up to the upload limit (413 beyond).
   app.useBodyParser('json', { limit: config.PODIUM_MAX_UPLOAD_BYTES });
   app.disable('x-powered-by');

@@ -36,11 +36,19 @@ const apiEnv = z.object({
   PODIUM_NLI_MODEL: z.string().default('test-nli-tiny'),
   /** pg-boss schema of the job queue; api and workers must agree (fault tests use their own). */
   PODIUM_QUEUE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('pgboss'),
-  /** Requests one client (its API token, else its IP address) may make per window; 0 turns the limit off. */
+  /** Requests one client (the user of its API token or session, else its IP address) may make per window; 0 turns the limit off. */
   PODIUM_RATE_LIMIT: z.coerce.number().int().min(0).default(1200),
   /** Of those, uploads (submissions, test sets) per window. */
   PODIUM_RATE_LIMIT_UPLOADS: z.coerce.number().int().min(0).default(120),
   PODIUM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Failed sign-ins of one account (name or e-mail) before each further try waits 1, 2, 4 … s. */
+  PODIUM_LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Failed sign-ins from one address (any accounts) before the same growing waits. */
+  PODIUM_LOGIN_ADDRESS_FREE_FAILURES: z.coerce.number().int().min(1).default(20),
+  /** Longest wait between sign-in tries, in seconds; failures older than this are forgotten. */
+  PODIUM_LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** Registrations one address may make per hour. */
+  PODIUM_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Deepest GraphQL selection accepted (introspection is exempt). */
   PODIUM_GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(12),
   /** Most fields one GraphQL operation may select, fragments expanded. */

@@ -2,7 +2,7 @@
 export class DomainError extends Error {
   constructor(
     message: string,
-    readonly code: 'NOT_FOUND' | 'CONFLICT' | 'INVALID_INPUT' | 'FORBIDDEN' | 'UNAUTHENTICATED',
+    readonly code: 'NOT_FOUND' | 'CONFLICT' | 'INVALID_INPUT' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'RATE_LIMITED',
     readonly details: Record<string, unknown> = {},
   ) {
     super(message);
@@ -33,5 +33,14 @@ export class ForbiddenError extends DomainError {
 export class UnauthenticatedError extends DomainError {
   constructor(message = 'a valid API token is required (Authorization: Bearer <token>)') {
     super(message, 'UNAUTHENTICATED');
+  }
+}
+/** Too many attempts (sign-in guessing): HTTP 429 with `Retry-After: retryAfterSeconds`. */
+export class RateLimitedError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, 'RATE_LIMITED', { retryAfterSeconds });
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { Db } from './client';
-import { ConflictError, NotFoundError } from './errors';
+import type { Db, Tx } from './client';
+import { ConflictError, ForbiddenError, NotFoundError } from './errors';
 import { Prisma, Role } from './generated/client';
 
 export function hashToken(token: string): string {
@@ -31,6 +31,25 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
+/** A team's invite code: 128 bits from the CSPRNG, base64url (22 characters). */
+export function newInviteCode(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/**
+ * A valid hash of a random password, computed once: an unknown login is checked against it, so
+ * it costs the same scrypt time as a known one and timing does not tell whether an account exists.
+ */
+let decoyHash: Promise<string> | undefined;
+function decoyPasswordHash(): Promise<string> {
+  decoyHash ??= hashPassword(randomBytes(32).toString('base64url'));
+  return decoyHash;
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  return e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002';
+}
+
 /** How long a web session lasts. */
 export const SESSION_TTL_MS = 14 * 24 * 3600_000;
 
@@ -48,15 +67,16 @@ export class IdentityRepository {
     try {
       return await this.db.user.create({ data: { name, role } });
     } catch (e) {
-      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
-        throw new ConflictError(`user '${name}' already exists`, { field: 'name' });
-      }
+      if (isUniqueViolation(e)) throw new ConflictError(`user '${name}' already exists`, { field: 'name' });
       throw e;
     }
   }
 
-  async userByName(name: string) {
-    return this.db.user.findUnique({ where: { name } });
+  /** The user whose name is `name` up to case and NFKC (the unique index user_name_key_unique). */
+  async userByName(name: string, tx: Tx | Db = this.db) {
+    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "user" WHERE lower(normalize("name", NFKC)) = lower(normalize(${name}, NFKC)) LIMIT 1`;
+    const id = rows[0]?.id;
+    return id === undefined ? null : tx.user.findUnique({ where: { id } });
   }
 
   /** Issues a token for a user and returns the plain token (shown once). */
@@ -86,20 +106,38 @@ export class IdentityRepository {
     };
   }
 
-  /** A participant who signed up; name and e-mail are unique (CONFLICT with the field). */
+  /**
+   * A participant who signed up. Names are public (team pages list them), so a taken name is a
+   * CONFLICT. E-mail addresses are not: an address already registered is not attached to the new
+   * account (which then signs in by its name), and the answer is the same either way, so
+   * registration never tells whether an address has an account (docs/adr/0016).
+   */
   async register(name: string, email: string, password: string) {
     const passwordHash = await hashPassword(password);
-    return this.db.$transaction(async (tx) => {
-      if (await tx.user.findUnique({ where: { name } })) throw new ConflictError(`the name '${name}' is taken`, { field: 'name' });
-      if (await tx.user.findUnique({ where: { email } })) throw new ConflictError(`the e-mail '${email}' is already registered`, { field: 'email' });
-      return tx.user.create({ data: { name, email, passwordHash, role: Role.PARTICIPANT } });
-    });
+    try {
+      return await this.db.$transaction(async (tx) => {
+        if (await this.userByName(name, tx)) throw new ConflictError(`the name '${name}' is taken`, { field: 'name' });
+        const emailTaken = (await tx.user.findUnique({ where: { email }, select: { id: true } })) !== null;
+        return tx.user.create({ data: { name, email: emailTaken ? null : email, passwordHash, role: Role.PARTICIPANT } });
+      });
+    } catch (e) {
+      // A concurrent registration took the name between the check and the insert.
+      if (isUniqueViolation(e)) throw new ConflictError(`the name '${name}' is taken`, { field: 'name' });
+      throw e;
+    }
   }
 
-  /** The user whose name or e-mail and password match, or null. */
+  /**
+   * The user whose login and password match, or null. A login with `@` is an e-mail address
+   * (user names cannot hold `@`), anything else a name (up to case and NFKC). Unknown logins and
+   * accounts without a password are checked against a decoy hash: the same scrypt time.
+   */
   async checkPassword(login: string, password: string) {
-    const user = await this.db.user.findFirst({ where: { OR: [{ name: login }, { email: login.toLowerCase() }] } });
-    if (!user?.passwordHash) return null;
+    const user = login.includes('@') ? await this.db.user.findUnique({ where: { email: login.toLowerCase() } }) : await this.userByName(login);
+    if (!user?.passwordHash) {
+      await verifyPassword(password, await decoyPasswordHash());
+      return null;
+    }
     return (await verifyPassword(password, user.passwordHash)) ? user : null;
   }
 
@@ -140,50 +178,102 @@ export class IdentityRepository {
     return this.db.apiToken.update({ where: { id: tokenId }, data: { revokedAt: new Date() } });
   }
 
-  /** A participant creates a team and becomes its first member. */
+  /** The team whose name is `name` up to case and NFKC (the unique index team_name_key_unique). */
+  async teamByNameKey(name: string, tx: Tx | Db = this.db) {
+    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "team" WHERE lower(normalize("name", NFKC)) = lower(normalize(${name}, NFKC)) LIMIT 1`;
+    const id = rows[0]?.id;
+    return id === undefined ? null : tx.team.findUnique({ where: { id } });
+  }
+
+  /** A participant creates a team, becomes its first member and its owner. */
   async createOwnTeam(userId: string, name: string) {
+    try {
+      return await this.db.$transaction(async (tx) => {
+        if (await this.teamByNameKey(name, tx)) throw new ConflictError(`the team name '${name}' is taken`, { field: 'name' });
+        const team = await tx.team.create({ data: { name, inviteCode: newInviteCode(), ownerId: userId } });
+        await tx.membership.create({ data: { userId, teamId: team.id } });
+        return team;
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new ConflictError(`the team name '${name}' is taken`, { field: 'name' });
+      throw e;
+    }
+  }
+
+  /**
+   * Joins the team of an invite code. Where the team is registered for a task with one team per
+   * person, a person already in another team registered for it is refused (FORBIDDEN, naming the task).
+   */
+  async joinTeam(userId: string, inviteCode: string) {
     return this.db.$transaction(async (tx) => {
-      if (await tx.team.findUnique({ where: { name } })) throw new ConflictError(`the team name '${name}' is taken`, { field: 'name' });
-      const team = await tx.team.create({ data: { name } });
-      await tx.membership.create({ data: { userId, teamId: team.id } });
+      const team = await tx.team.findUnique({ where: { inviteCode } });
+      // The code is a secret: never echo it back.
+      if (!team) throw new NotFoundError('team with invite code', '(the code given)');
+      const clash = await tx.taskRegistration.findFirst({
+        where: { teamId: team.id, task: { oneTeamPerPerson: true, registrations: { some: { teamId: { not: team.id }, team: { members: { some: { userId } } } } } } },
+        select: { task: { select: { slug: true } } },
+      });
+      if (clash) throw new ForbiddenError(`task '${clash.task.slug}' allows one team per person, and you are in another team registered for it`);
+      await tx.membership.createMany({ data: [{ userId, teamId: team.id }], skipDuplicates: true });
       return team;
     });
   }
 
-  async joinTeam(userId: string, inviteCode: string) {
-    const team = await this.db.team.findUnique({ where: { inviteCode } });
-    if (!team) throw new NotFoundError('team with invite code', inviteCode);
-    await this.db.membership.createMany({ data: [{ userId, teamId: team.id }], skipDuplicates: true });
-    return team;
+  /** Members in the order they joined (the owner passes to the first of them). */
+  async membersOf(teamId: string) {
+    const rows = await this.db.membership.findMany({ where: { teamId }, orderBy: [{ joinedAt: 'asc' }, { userId: 'asc' }], select: { user: { select: { id: true, name: true } } } });
+    return rows.map((r) => r.user);
   }
 
-  async membersOf(teamId: string) {
-    return this.db.user.findMany({ where: { memberships: { some: { teamId } } }, orderBy: { name: 'asc' }, select: { id: true, name: true } });
+  /** A new invite code for a team; the old one stops working at once. */
+  async rotateInviteCode(teamId: string) {
+    return this.db.team.update({ where: { id: teamId }, data: { inviteCode: newInviteCode() } });
+  }
+
+  /**
+   * Removes a member (leaving, or removed by the owner or an organiser). When the owner goes,
+   * ownership passes to the longest-standing remaining member (none: no owner). A team keeps its
+   * submissions when its last member leaves.
+   */
+  async removeMember(teamId: string, userId: string) {
+    return this.db.$transaction(async (tx) => {
+      const team = await tx.team.findUnique({ where: { id: teamId } });
+      if (!team) throw new NotFoundError('team', teamId);
+      const { count } = await tx.membership.deleteMany({ where: { teamId, userId } });
+      if (count === 0) throw new NotFoundError('member of the team', userId);
+      if (team.ownerId !== userId) return team;
+      const next = await tx.membership.findFirst({ where: { teamId }, orderBy: [{ joinedAt: 'asc' }, { userId: 'asc' }] });
+      return tx.team.update({ where: { id: teamId }, data: { ownerId: next?.userId ?? null } });
+    });
   }
 
   async listTeams() {
     return this.db.team.findMany({ orderBy: { name: 'asc' } });
   }
 
-  /** Creates a team with its members (created as participants when new) in one transaction. */
+  /**
+   * Creates a team with its members (created as participants when new; an existing user is found
+   * up to case and NFKC) in one transaction. Organisers' teams have no owner.
+   */
   async createTeam(name: string, memberNames: string[]) {
-    return this.db.$transaction(async (tx) => {
-      if (await tx.team.findUnique({ where: { name } })) {
-        throw new ConflictError(`team '${name}' already exists`, { field: 'name' });
-      }
-      const team = await tx.team.create({ data: { name } });
-      for (const member of memberNames) {
-        const user =
-          (await tx.user.findUnique({ where: { name: member } })) ??
-          (await tx.user.create({ data: { name: member, role: Role.PARTICIPANT } }));
-        await tx.membership.create({ data: { userId: user.id, teamId: team.id } });
-      }
-      return team;
-    });
+    try {
+      return await this.db.$transaction(async (tx) => {
+        if (await this.teamByNameKey(name, tx)) throw new ConflictError(`team '${name}' already exists`, { field: 'name' });
+        const team = await tx.team.create({ data: { name, inviteCode: newInviteCode() } });
+        for (const member of memberNames) {
+          const user = (await this.userByName(member, tx)) ?? (await tx.user.create({ data: { name: member, role: Role.PARTICIPANT } }));
+          await tx.membership.createMany({ data: [{ userId: user.id, teamId: team.id }], skipDuplicates: true });
+        }
+        return team;
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new ConflictError(`team '${name}' already exists`, { field: 'name' });
+      throw e;
+    }
   }
 
   async teamByName(name: string) {
-    return this.db.team.findUnique({ where: { name } });
+    return this.teamByNameKey(name);
   }
 
   async teamById(id: string) {

@@ -1,6 +1,7 @@
 export { createDb, type Db, type Tx } from './client';
 export * from './errors';
-export { IdentityRepository, hashToken, newToken, hashPassword, verifyPassword, SESSION_TTL_MS, type AuthUser } from './identity.repository';
+export * from './name-key';
+export { IdentityRepository, hashToken, newInviteCode, newToken, hashPassword, verifyPassword, SESSION_TTL_MS, type AuthUser } from './identity.repository';
 export { TaskRepository, testSetChecksum, type NewTask, type NewPhase, type NewInstance, type NewHumanScore } from './task.repository';
 export {
   SubmissionRepository,

@@ -55,6 +55,8 @@ export interface SubmissionQuota {
   usedTotal: number;
   dailyLimit: number;
   totalLimit: number;
+  /** Counted per person across their teams (the task allows one team per person). */
+  perPerson: boolean;
 }
 
 /**
@@ -146,16 +148,28 @@ const INSERT_CHUNK = 5000;
 export class SubmissionRepository {
   constructor(private readonly db: Db) {}
 
-  /** Submissions a team made in a phase: in the last 24 hours and in total. */
-  async quota(phaseId: string, teamId: string, now = new Date(), tx: Tx | Db = this.db): Promise<SubmissionQuota> {
-    const phase = await tx.phase.findUnique({ where: { id: phaseId } });
+  /**
+   * Submissions a team made in a phase: in the last 24 hours and in total. When the phase's task
+   * allows one team per person and `personId` is given, the person's count across all their teams
+   * (and what they submitted before leaving one) counts when it is higher: a second team buys no
+   * more submissions.
+   */
+  async quota(phaseId: string, teamId: string, now = new Date(), tx: Tx | Db = this.db, personId?: string): Promise<SubmissionQuota> {
+    const phase = await tx.phase.findUnique({ where: { id: phaseId }, include: { task: { select: { oneTeamPerPerson: true } } } });
     if (!phase) throw new NotFoundError('phase', phaseId);
-    const counted = { phaseId, teamId, isBaseline: false, status: { not: SubmissionStatus.FAILED } };
-    const [usedTotal, usedToday] = await Promise.all([
-      tx.submission.count({ where: counted }),
-      tx.submission.count({ where: { ...counted, createdAt: { gt: new Date(now.getTime() - DAY_MS) } } }),
-    ]);
-    return { usedToday, usedTotal, dailyLimit: phase.dailyLimit, totalLimit: phase.totalLimit };
+    const since = new Date(now.getTime() - DAY_MS);
+    const counts = async (who: Prisma.SubmissionWhereInput) => {
+      const counted = { phaseId, isBaseline: false, status: { not: SubmissionStatus.FAILED }, ...who };
+      return Promise.all([tx.submission.count({ where: counted }), tx.submission.count({ where: { ...counted, createdAt: { gt: since } } })]);
+    };
+    let [usedTotal, usedToday] = await counts({ teamId });
+    const perPerson = phase.task.oneTeamPerPerson && personId !== undefined;
+    if (perPerson) {
+      const [personTotal, personToday] = await counts({ OR: [{ submittedById: personId }, { team: { members: { some: { userId: personId } } } }] });
+      usedTotal = Math.max(usedTotal, personTotal);
+      usedToday = Math.max(usedToday, personToday);
+    }
+    return { usedToday, usedTotal, dailyLimit: phase.dailyLimit, totalLimit: phase.totalLimit, perPerson };
   }
 
   /**
@@ -168,23 +182,25 @@ export class SubmissionRepository {
     return this.db.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${input.teamId + '/' + input.phaseId}))`;
+        // Per-person limits (one team per person): two teams of one person must not both pass.
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${'person/' + input.submittedById + '/' + input.phaseId}))`;
         const phase = await tx.phase.findUnique({ where: { id: input.phaseId } });
         if (!phase) throw new NotFoundError('phase', input.phaseId);
         if (!input.bypassLimits) {
           if (now < phase.opensAt) throw new ForbiddenError(`phase '${phase.name}' opens at ${phase.opensAt.toISOString()}`);
           if (now >= phase.closesAt) throw new ForbiddenError(`phase '${phase.name}' closed at ${phase.closesAt.toISOString()}`);
-          const q = await this.quota(input.phaseId, input.teamId, now, tx);
+          const q = await this.quota(input.phaseId, input.teamId, now, tx, input.submittedById);
+          const who = q.perPerson ? 'you (across your teams; this task allows one team per person)' : 'team';
           if (q.usedTotal >= q.totalLimit) {
-            throw new ForbiddenError(`team has used all ${q.totalLimit} submissions of phase '${phase.name}'`);
+            throw new ForbiddenError(`${who} ${q.perPerson ? 'have' : 'has'} used all ${q.totalLimit} submissions of phase '${phase.name}'`);
           }
           if (q.usedToday >= q.dailyLimit) {
-            throw new ForbiddenError(`team has used its ${q.dailyLimit} submissions of the last 24 hours in phase '${phase.name}'`);
+            throw new ForbiddenError(`${who} ${q.perPerson ? 'have' : 'has'} used ${q.perPerson ? 'your' : 'its'} ${q.dailyLimit} submissions of the last 24 hours in phase '${phase.name}'`);
           }
         }
-        const duplicate = await tx.submission.findFirst({
-          where: { phaseId: input.phaseId, teamId: input.teamId, systemName: input.systemName, status: { not: SubmissionStatus.FAILED } },
-        });
-        if (duplicate) {
+        // Up to case and NFKC, as the unique index submission_system_name_key_unique compares.
+        const duplicate = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "submission" WHERE "phase_id" = ${input.phaseId}::uuid AND "team_id" = ${input.teamId}::uuid AND "status" <> 'FAILED' AND lower(normalize("system_name", NFKC)) = lower(normalize(${input.systemName}, NFKC)) LIMIT 1`;
+        if (duplicate.length > 0) {
           throw new ConflictError(`the team already has a system named '${input.systemName}' in this phase`, { field: 'systemName' });
         }
         const submission = await tx.submission.create({

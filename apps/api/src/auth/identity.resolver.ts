@@ -1,14 +1,18 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { IdentityRepository, NotFoundError, type AuthUser } from '@podium/db';
+import { IdentityRepository, NotFoundError, nameKey, type AuthUser } from '@podium/db';
 import { z } from 'zod';
+import { displayNameSchema } from '../common/display-name';
 import { parseInput } from '../common/parse-input';
 import { CurrentUser, OrganiserOnly } from './auth.guard';
 import { TeamType, UserType } from './identity.types';
 
 const nameSchema = z.string().trim().min(1, 'must not be empty').max(100);
 const teamSchema = z.object({
-  name: nameSchema,
-  members: z.array(nameSchema).max(100).refine((m) => new Set(m).size === m.length, 'members must not repeat'),
+  name: displayNameSchema({ field: 'name', min: 1 }),
+  members: z
+    .array(displayNameSchema({ field: 'member name', min: 1, noAt: true }))
+    .max(100)
+    .refine((m) => new Set(m.map(nameKey)).size === m.length, 'members must not repeat (names are compared up to case and NFKC)'),
 });
 
 @Resolver()

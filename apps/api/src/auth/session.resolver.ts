@@ -1,18 +1,21 @@
 import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
-import { IdentityRepository, SESSION_TTL_MS, UnauthenticatedError, type AuthUser } from '@podium/db';
+import { IdentityRepository, RateLimitedError, SESSION_TTL_MS, UnauthenticatedError, nameKey, type AuthUser } from '@podium/db';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
+import { displayNameSchema } from '../common/display-name';
 import { parseInput } from '../common/parse-input';
 import { CurrentUser, SESSION_COOKIE, cookieValue } from './auth.guard';
 import { UserType } from './identity.types';
+import { SignInThrottles } from './login-throttle';
+
+const FAILED_SIGN_IN = 'the name or e-mail and password do not match';
+
+function addressOf(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
 
 const registerSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(2, 'name must have at least 2 characters')
-    .max(100, 'name may have at most 100 characters')
-    .regex(/^[^\p{Cc}]*$/u, 'name must not contain control characters'),
+  name: displayNameSchema({ field: 'name', noAt: true }),
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- z.email() would check the format before trimming and lower-casing
   email: z.string().trim().toLowerCase().max(254).email('email must be an e-mail address'),
   password: z.string().min(10, 'password must have at least 10 characters').max(1000),
@@ -28,7 +31,10 @@ function sessionCookie(req: Request, value: string, maxAgeMs: number): string {
 /** Sign-up and web sessions (an http-only cookie beside API tokens). */
 @Resolver()
 export class SessionResolver {
-  constructor(private readonly identity: IdentityRepository) {}
+  constructor(
+    private readonly identity: IdentityRepository,
+    private readonly throttles: SignInThrottles,
+  ) {}
 
   private async start(userId: string, ctx: { req: Request; res: Response }): Promise<UserType> {
     const token = await this.identity.createSession(userId);
@@ -39,7 +45,10 @@ export class SessionResolver {
     return { id: user.id, name: user.name, role: user.role, teams: teams.map((t) => ({ id: t.id, name: t.name })) };
   }
 
-  @Mutation(() => UserType, { description: 'Signs up a participant (CONFLICT when the name or e-mail is taken) and starts a web session' })
+  @Mutation(() => UserType, {
+    description:
+      'Signs up a participant and starts a web session. CONFLICT when the name is taken (names are public); an e-mail address that already has an account is not attached to the new one, with the same answer, so registration never tells whether an address is registered. RATE_LIMITED past the registrations per address and hour.',
+  })
   async register(
     @Args('name') name: string,
     @Args('email') email: string,
@@ -47,14 +56,31 @@ export class SessionResolver {
     @Context() ctx: { req: Request; res: Response },
   ): Promise<UserType> {
     const r = parseInput(registerSchema, { name, email, password });
+    const wait = this.throttles.registrations.hit(addressOf(ctx.req));
+    if (wait) throw new RateLimitedError(`at most ${this.throttles.registrations.limit} registrations per hour from one address; retry in ${wait} s`, wait);
     const user = await this.identity.register(r.name, r.email, r.password);
     return this.start(user.id, ctx);
   }
 
-  @Mutation(() => UserType, { description: 'Starts a web session (http-only cookie) for a name or e-mail and password' })
+  @Mutation(() => UserType, {
+    description:
+      "Starts a web session (http-only cookie) for a login and password; a login with '@' is an e-mail address, else a user name (case and width do not matter). After repeated failures for one login or from one address each try waits 1, 2, 4 … s: RATE_LIMITED with retryAfterSeconds (HTTP 429, Retry-After).",
+  })
   async login(@Args('login') login: string, @Args('password') password: string, @Context() ctx: { req: Request; res: Response }): Promise<UserType> {
-    const user = await this.identity.checkPassword(login.trim(), password);
-    if (!user) throw new UnauthenticatedError('the name or e-mail and password do not match');
+    const trimmed = login.trim();
+    // Keyed on the login as typed (normalised), known or not: the answer never tells which.
+    const account = `login:${trimmed.includes('@') ? trimmed.toLowerCase() : nameKey(trimmed)}`;
+    const address = addressOf(ctx.req);
+    const { accounts, addresses } = this.throttles;
+    const wait = Math.max(accounts.wait(account), addresses.wait(address));
+    if (wait) throw new RateLimitedError(`too many failed sign-ins for this login or from this address; retry in ${wait} s`, wait);
+    // Counted before the password is checked, so parallel guesses cannot all slip past the wait.
+    accounts.fail(account);
+    addresses.fail(address);
+    const user = await this.identity.checkPassword(trimmed, password);
+    if (!user) throw new UnauthenticatedError(FAILED_SIGN_IN);
+    accounts.succeed(account);
+    addresses.forgive(address);
     return this.start(user.id, ctx);
   }
 

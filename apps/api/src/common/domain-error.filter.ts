@@ -10,6 +10,7 @@ const HTTP_STATUS: Record<DomainError['code'], number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  RATE_LIMITED: 429,
 };
 
 const HTTP_CODE: Record<number, string> = {
@@ -88,10 +89,14 @@ export class DomainErrorFilter implements ExceptionFilter {
       message: `internal server error${requestId ? ` (request ${requestId})` : ''}`,
       details: requestId ? { requestId } : {},
     };
+    const retryAfter = shown.details['retryAfterSeconds'];
     if (isGraphql) {
-      return new GraphQLError(shown.message, { extensions: { code: shown.code, ...shown.details } });
+      // Apollo takes `extensions.http` as the response's status and headers (and strips it).
+      const http = typeof retryAfter === 'number' ? { http: { status: shown.status, headers: new Map([['retry-after', String(retryAfter)]]) } } : {};
+      return new GraphQLError(shown.message, { extensions: { code: shown.code, ...shown.details, ...http } });
     }
     const res = host.switchToHttp().getResponse<Response>();
+    if (typeof retryAfter === 'number' && !res.headersSent) res.setHeader('Retry-After', String(retryAfter));
     if (res.headersSent) {
       // A streamed download failed half-way: the only honest signal left is a cut connection.
       res.destroy();

@@ -17,6 +17,7 @@ import {
 } from '@podium/db';
 import { z } from 'zod';
 import { assertId } from '../common/ids';
+import { displayNameSchema } from '../common/display-name';
 import { parseInput } from '../common/parse-input';
 import { assertActsForTeam, assertCanSeeSubmission, assertOrganiser, canSeePhaseScores, canSeeReferences, canSeeSubmission, isOrganiser, isPhaseClosed, visibleTeams } from '../common/visibility';
 import { isCombinedKey } from '@podium/leaderboard';
@@ -39,12 +40,7 @@ export interface SubmitRequest {
 }
 
 const submitSchema = z.object({
-  systemName: z
-    .string()
-    .trim()
-    .min(1, 'systemName must not be empty')
-    .max(100, 'systemName may have at most 100 characters')
-    .regex(/^[^\p{Cc}]*$/u, 'systemName must not contain control characters'),
+  systemName: displayNameSchema({ field: 'systemName', min: 1 }),
   description: z.string().max(5000, 'description may have at most 5000 characters').default(''),
 });
 
@@ -165,7 +161,7 @@ export class SubmissionsService {
     assertId('phase', phaseId);
     assertId('team', teamId);
     assertActsForTeam(teamId, user);
-    const q = await this.submissions.quota(phaseId, teamId);
+    const q = await this.submissions.quota(phaseId, teamId, new Date(), undefined, user?.id);
     return { ...q, remaining: Math.max(0, Math.min(q.dailyLimit - q.usedToday, q.totalLimit - q.usedTotal)) };
   }
 

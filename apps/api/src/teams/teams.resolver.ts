@@ -1,19 +1,15 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { IdentityRepository, NotFoundError, type AuthUser } from '@podium/db';
+import { ForbiddenError, IdentityRepository, NotFoundError, type AuthUser } from '@podium/db';
 import { z } from 'zod';
 import { CurrentUser, SignedIn } from '../auth/auth.guard';
 import { TeamType } from '../auth/identity.types';
 import { assertId } from '../common/ids';
+import { displayNameSchema } from '../common/display-name';
 import { parseInput } from '../common/parse-input';
 import { isOrganiser } from '../common/visibility';
 import { ApiTokenInfoType, NewApiTokenType, TeamDetailsType } from './teams.types';
 
-const teamNameSchema = z
-  .string()
-  .trim()
-  .min(2, 'name must have at least 2 characters')
-  .max(100, 'name may have at most 100 characters')
-  .regex(/^[^\p{Cc}]*$/u, 'name must not contain control characters');
+const teamNameSchema = displayNameSchema({ field: 'name' });
 const labelSchema = z.string().trim().min(1, 'label must not be empty').max(100);
 
 /** Teams a participant creates or joins with an invite code, and the caller's API tokens. */
@@ -26,27 +22,68 @@ export class TeamsResolver {
     return (await this.identity.listTeams()).map((t) => ({ id: t.id, name: t.name }));
   }
 
-  @Query(() => TeamDetailsType, { description: 'A team page (the invite code only for members and organisers)' })
-  async team(@Args('id', { type: () => ID }) id: string, @CurrentUser() user: AuthUser | null): Promise<TeamDetailsType> {
+  private async details(team: { id: string; name: string; createdAt: Date; inviteCode: string; ownerId: string | null }, insider: boolean): Promise<TeamDetailsType> {
+    return { id: team.id, name: team.name, createdAt: team.createdAt, ownerId: team.ownerId, members: await this.identity.membersOf(team.id), inviteCode: insider ? team.inviteCode : null };
+  }
+
+  private async existingTeam(id: string) {
     assertId('team', id);
     const team = await this.identity.teamById(id);
     if (!team) throw new NotFoundError('team', id);
-    const insider = isOrganiser(user) || (user?.teamIds.includes(id) ?? false);
-    return { id: team.id, name: team.name, createdAt: team.createdAt, members: await this.identity.membersOf(id), inviteCode: insider ? team.inviteCode : null };
+    return team;
+  }
+
+  @Query(() => TeamDetailsType, { description: 'A team page (the invite code only for members and organisers)' })
+  async team(@Args('id', { type: () => ID }) id: string, @CurrentUser() user: AuthUser | null): Promise<TeamDetailsType> {
+    const team = await this.existingTeam(id);
+    return this.details(team, isOrganiser(user) || (user?.teamIds.includes(id) ?? false));
   }
 
   @SignedIn()
-  @Mutation(() => TeamDetailsType, { description: 'Creates a team with the caller as its first member (CONFLICT when the name is taken)' })
+  @Mutation(() => TeamDetailsType, { description: 'Creates a team with the caller as its first member and owner (CONFLICT when the name is taken, up to case and NFKC)' })
   async createMyTeam(@Args('name') name: string, @CurrentUser() user: AuthUser): Promise<TeamDetailsType> {
     const team = await this.identity.createOwnTeam(user.id, parseInput(teamNameSchema, name, 'name'));
-    return { id: team.id, name: team.name, createdAt: team.createdAt, members: await this.identity.membersOf(team.id), inviteCode: team.inviteCode };
+    return this.details(team, true);
   }
 
   @SignedIn()
-  @Mutation(() => TeamDetailsType, { description: 'Joins the team whose invite code this is' })
+  @Mutation(() => TeamDetailsType, { description: 'Joins the team whose invite code this is (FORBIDDEN where a task of the team allows one team per person and the caller is in another)' })
   async joinTeam(@Args('inviteCode') inviteCode: string, @CurrentUser() user: AuthUser): Promise<TeamDetailsType> {
     const team = await this.identity.joinTeam(user.id, inviteCode.trim());
-    return { id: team.id, name: team.name, createdAt: team.createdAt, members: await this.identity.membersOf(team.id), inviteCode: team.inviteCode };
+    return this.details(team, true);
+  }
+
+  @SignedIn()
+  @Mutation(() => TeamDetailsType, { description: 'Replaces the invite code (members and organisers); the old code stops working at once' })
+  async rotateInviteCode(@Args('teamId', { type: () => ID }) teamId: string, @CurrentUser() user: AuthUser): Promise<TeamDetailsType> {
+    await this.existingTeam(teamId);
+    if (!isOrganiser(user) && !user.teamIds.includes(teamId)) throw new ForbiddenError('only members of the team and organisers may replace its invite code');
+    return this.details(await this.identity.rotateInviteCode(teamId), true);
+  }
+
+  @SignedIn()
+  @Mutation(() => TeamDetailsType, {
+    description: "Leaves a team of the caller's; an owner who leaves hands ownership to the longest-standing member. The team's submissions stay.",
+  })
+  async leaveTeam(@Args('teamId', { type: () => ID }) teamId: string, @CurrentUser() user: AuthUser): Promise<TeamDetailsType> {
+    await this.existingTeam(teamId);
+    if (!user.teamIds.includes(teamId)) throw new ForbiddenError('you are not a member of this team');
+    return this.details(await this.identity.removeMember(teamId, user.id), false);
+  }
+
+  @SignedIn()
+  @Mutation(() => TeamDetailsType, { description: "Removes another member from a team (the team's owner, or an organiser); to leave yourself use leaveTeam" })
+  async removeTeamMember(
+    @Args('teamId', { type: () => ID }) teamId: string,
+    @Args('userId', { type: () => ID }) userId: string,
+    @CurrentUser() user: AuthUser,
+  ): Promise<TeamDetailsType> {
+    const team = await this.existingTeam(teamId);
+    assertId('user', userId);
+    if (!isOrganiser(user) && team.ownerId !== user.id) throw new ForbiddenError("only the team's owner or an organiser may remove members");
+    if (userId === user.id) throw new ForbiddenError('use leaveTeam to leave a team yourself');
+    const updated = await this.identity.removeMember(teamId, userId);
+    return this.details(updated, isOrganiser(user) || user.teamIds.includes(teamId));
   }
 
   @SignedIn()

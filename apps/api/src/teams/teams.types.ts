@@ -13,6 +13,8 @@ export class TeamDetailsType {
   @Field(() => [TeamMemberType]) members!: TeamMemberType[];
   @Field(() => String, { nullable: true, description: 'Share it with teammates to join; null unless you are a member or an organiser' })
   inviteCode!: string | null;
+  @Field(() => ID, { nullable: true, description: 'The member who created the team and may remove members; null for teams organisers made' })
+  ownerId!: string | null;
   @Field() createdAt!: Date;
 }
 

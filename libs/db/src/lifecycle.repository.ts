@@ -1,5 +1,5 @@
 import type { Db } from './client';
-import { ConflictError, InvalidInputError, NotFoundError } from './errors';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors';
 import { Prisma, type Moderation, type Registration } from './generated/client';
 
 export interface AuditRecord {
@@ -157,8 +157,20 @@ export class LifecycleRepository {
     return this.db.taskRegistration.findUnique({ where: { taskId_teamId: { taskId, teamId } } });
   }
 
-  /** Idempotent and safe under concurrent calls (INSERT … ON CONFLICT DO NOTHING, then read). */
+  /**
+   * Idempotent and safe under concurrent calls (INSERT … ON CONFLICT DO NOTHING, then read).
+   * Where the task allows one team per person, a team with a member in another team registered
+   * for it is refused (FORBIDDEN naming the person).
+   */
   async register(taskId: string, teamId: string, approved: boolean) {
+    const clash = await this.db.membership.findFirst({
+      where: {
+        teamId,
+        user: { memberships: { some: { teamId: { not: teamId }, team: { registrations: { some: { taskId, task: { oneTeamPerPerson: true } } } } } } },
+      },
+      select: { user: { select: { name: true } } },
+    });
+    if (clash) throw new ForbiddenError(`this task allows one team per person, and '${clash.user.name}' is already in another team registered for it`);
     await this.db.taskRegistration.createMany({ data: [{ taskId, teamId, status: approved ? 'APPROVED' : 'PENDING' }], skipDuplicates: true });
     return this.db.taskRegistration.findUniqueOrThrow({ where: { taskId_teamId: { taskId, teamId } } });
   }

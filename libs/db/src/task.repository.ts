@@ -14,6 +14,7 @@ export interface NewTask {
   combinedWeight?: number | null;
   createdById: string;
   registration?: Registration;
+  oneTeamPerPerson?: boolean;
 }
 
 export interface NewPhase {

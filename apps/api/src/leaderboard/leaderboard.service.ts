@@ -66,6 +66,11 @@ const PARSED_BYTES_PER_BODY_BYTE = 6;
 const READ_ATTEMPTS = 3;
 
 export const BEING_COMPUTED_NOTE = 'the leaderboard is being computed by a worker; it appears here when it is stored';
+/** A view other than the defaults (a test or correction of its own) that no organiser has had computed. */
+export const NOT_COMPUTED_NOTE =
+  'this view (a pair test or correction other than the defaults) has not been computed yet: workers compute the default views of every phase, other views when an organiser opens them; choose the default test and correction, or ask an organiser';
+/** A non-default view stored for an earlier state of the phase, served as it is to participants. */
+export const EARLIER_STATE_NOTE = 'this view was computed for an earlier state of the phase (before later submissions or changes); an organiser opening it has it recomputed';
 
 /** Parses a snapshot's JSON (by ETag, body): the service's bounded cache. */
 type ParseBoard = (etag: string, body: Buffer) => Leaderboard;
@@ -166,9 +171,16 @@ export class LeaderboardService {
     if (options.seed !== undefined || options.resamples !== undefined) assertSignificanceSettings({ seed: options.seed ?? DEFAULT_SEED, resamples: options.resamples ?? null });
     const fileStemOf = (metric: string) => `${found.phase.taskSlug}-${found.phase.name}-leaderboard-${metric}`;
     const { stamp, board } = found;
-    if (!board) return this.missing(phaseId, view, key, stamp, fileStemOf);
-    if (board.stamp !== stamp) void this.jobs.request(phaseId, stamp, isDefaultView(view) ? null : view, key);
-    return this.load(board, board.stamp !== stamp, fileStemOf);
+    // Reads never queue work for the asking (ADR 0016): organisers' reads queue the view they
+    // open; everyone else's at most the phase's default views (one waiting job per phase, asked
+    // at most every 5 s per process), which writers queue anyway after every change.
+    const organiser = isOrganiser(user);
+    if (!board) return this.missing(phaseId, view, key, stamp, fileStemOf, organiser);
+    if (board.stamp === stamp) return this.load(board, 'current', fileStemOf);
+    if (organiser) void this.jobs.request(phaseId, stamp, isDefaultView(view) ? null : view, key);
+    else if (isDefaultView(view)) void this.jobs.request(phaseId, stamp, null, key);
+    else return this.load(board, 'earlier', fileStemOf);
+    return this.load(board, 'updating', fileStemOf);
   }
 
   /**
@@ -186,32 +198,44 @@ export class LeaderboardService {
     return read;
   }
 
-  private async load(row: StoredLeaderboardRow, updating: boolean, fileStemOf: (metric: string) => string): Promise<LeaderboardSnapshot | null> {
-    const id = `${row.id}:${row.etag}:${updating ? 'u' : ''}`;
+  /**
+   * A stored board as served: `current` as stored; `updating`, an older stamp's board served while
+   * the current one computes (`updating: true`); `earlier`, an older stamp's non-default view
+   * served to a participant, whose read queues nothing (`updating: false`, with a note saying so).
+   */
+  private async load(row: StoredLeaderboardRow, mode: 'current' | 'updating' | 'earlier', fileStemOf: (metric: string) => string): Promise<LeaderboardSnapshot | null> {
+    const id = `${row.id}:${row.etag}:${mode}`;
     const hit = this.cache.get(id);
     if (hit) return hit;
     const bytes = await this.boards.bytes(row.id);
     if (!bytes || bytes.etag !== row.etag) return null;
     let snapshot: LeaderboardSnapshot;
-    if (!updating) snapshot = snapshotOf(bytes.body, bytes.gzip, bytes.brotli, bytes.etag, false, fileStemOf, this.parse);
+    if (mode === 'current') snapshot = snapshotOf(bytes.body, bytes.gzip, bytes.brotli, bytes.etag, false, fileStemOf, this.parse);
     else {
-      // An older stamp's board, served while the current one computes: the same board, `updating: true`.
-      const body = JSON.stringify({ ...(JSON.parse(bytes.body) as Record<string, unknown>), updating: true });
+      const stored = JSON.parse(bytes.body) as Record<string, unknown>;
+      const notes = Array.isArray(stored['notes']) ? stored['notes'] : [];
+      const body = JSON.stringify(mode === 'updating' ? { ...stored, updating: true } : { ...stored, updating: false, notes: [...notes, EARLIER_STATE_NOTE] });
       const z = compressLight(body);
-      snapshot = snapshotOf(body, z.gzip, z.brotli, `"${bytes.etag.slice(1, -1)}-u"`, true, fileStemOf, this.parse);
+      snapshot = snapshotOf(body, z.gzip, z.brotli, `"${bytes.etag.slice(1, -1)}-${mode === 'updating' ? 'u' : 'e'}"`, mode === 'updating', fileStemOf, this.parse);
     }
     this.cache.set(id, snapshot);
     return snapshot;
   }
 
-  /** Nothing stored for this view yet: validate the metric, queue it, answer an empty board marked updating. */
-  private async missing(phaseId: string, view: LeaderboardView, key: string, stamp: string, fileStemOf: (metric: string) => string): Promise<LeaderboardSnapshot> {
+  /**
+   * Nothing stored for this view yet: validate the metric, then an empty board. Marked updating
+   * when a job will store it: an organiser's read queues the view; anyone's read of a default view
+   * queues the phase's defaults (coalesced). Another view read by a non-organiser queues nothing
+   * and says so ({@link NOT_COMPUTED_NOTE}, `updating: false`).
+   */
+  private async missing(phaseId: string, view: LeaderboardView, key: string, stamp: string, fileStemOf: (metric: string) => string, organiser: boolean): Promise<LeaderboardSnapshot> {
     const phase = await this.tasks.phaseById(phaseId);
     if (!phase) throw new NotFoundError('phase', phaseId);
     const available = await this.metrics.available(phase);
     const selection = this.metrics.select(phase, view.metric || undefined, available.stored);
     const defaults = isDefaultView(view) && (view.metric === '' || available.all.includes(view.metric));
-    await this.jobs.request(phaseId, stamp, defaults ? null : view, key);
+    const queued = organiser || defaults;
+    if (queued) await this.jobs.request(phaseId, stamp, defaults ? null : view, key);
     const board: Leaderboard = {
       phaseId,
       metric: selection.key,
@@ -237,14 +261,14 @@ export class LeaderboardService {
       systems: [],
       pairs: [],
       disagreement: null,
-      notes: [BEING_COMPUTED_NOTE],
-      updating: true,
+      notes: [queued ? BEING_COMPUTED_NOTE : NOT_COMPUTED_NOTE],
+      updating: queued,
       stamp: '',
       computedAt: null,
     };
     const doc = encodeLeaderboard(board);
     const z = compressLight(doc.body);
-    return snapshotOf(doc.body, z.gzip, z.brotli, `"empty-${createHash('sha256').update(doc.body).update(stamp).digest('base64url')}"`, true, fileStemOf, this.parse);
+    return snapshotOf(doc.body, z.gzip, z.brotli, `"empty-${createHash('sha256').update(doc.body).update(stamp).digest('base64url')}"`, queued, fileStemOf, this.parse);
   }
 
   /** Organisers set a phase's resamples (null: chosen automatically) and seed; the worker recomputes its boards. */

@@ -23,6 +23,7 @@ export function toTaskType(task: Task): TaskType {
     metrics,
     combinedWeight: task.combinedWeight,
     registration: task.registration,
+    oneTeamPerPerson: task.oneTeamPerPerson,
     createdAt: task.createdAt,
   };
 }

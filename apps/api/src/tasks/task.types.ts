@@ -51,6 +51,8 @@ export class TaskType {
   combinedWeight!: number | null;
   @Field(() => Registration, { description: 'OPEN: teams register and submit at once; APPROVAL: an organiser approves each team' })
   registration!: Registration;
+  @Field({ description: 'A person belongs to at most one team registered for the task, and submission limits count per person across their teams' })
+  oneTeamPerPerson!: boolean;
   @Field() createdAt!: Date;
 }
 
@@ -72,6 +74,7 @@ export class CreateTaskInput {
   @Field(() => [MetricConfigInput], { nullable: true, description: 'Defaults depend on the kind' }) metrics?: MetricConfigInput[];
   @Field(() => Float, { nullable: true, description: 'In [0, 1]' }) combinedWeight?: number;
   @Field(() => Registration, { nullable: true, description: 'Default OPEN' }) registration?: Registration;
+  @Field({ nullable: true, description: 'One team per person (and per-person submission limits); default false' }) oneTeamPerPerson?: boolean;
 }
 
 @InputType({ description: 'Fields left out stay as they are; metrics only before the first submission of the task' })
@@ -81,4 +84,5 @@ export class UpdateTaskInput {
   @Field(() => [MetricConfigInput], { nullable: true }) metrics?: MetricConfigInput[];
   @Field(() => Float, { nullable: true }) combinedWeight?: number;
   @Field(() => Registration, { nullable: true }) registration?: Registration;
+  @Field({ nullable: true }) oneTeamPerPerson?: boolean;
 }

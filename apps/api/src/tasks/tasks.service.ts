@@ -60,6 +60,7 @@ export class TasksService {
       combinedWeight: parsed.combinedWeight,
       createdById: organiser.id,
       registration: input.registration ?? Registration.OPEN,
+      oneTeamPerPerson: input.oneTeamPerPerson ?? false,
     });
   }
 
@@ -81,6 +82,7 @@ export class TasksService {
       ...(p.metrics !== undefined ? { metrics: p.metrics as unknown as Prisma.InputJsonValue } : {}),
       ...(p.combinedWeight !== undefined ? { combinedWeight: p.combinedWeight } : {}),
       ...(input.registration ? { registration: input.registration } : {}),
+      ...(typeof input.oneTeamPerPerson === 'boolean' ? { oneTeamPerPerson: input.oneTeamPerPerson } : {}),
     };
     return this.lifecycle.updateTask(task.id, changes, {
       actorId: organiser.id,

@@ -1,5 +1,16 @@
 import { useState, type SyntheticEvent } from 'react';
-import { CreateMyTeamDocument, CreateTokenDocument, JoinTeamDocument, MyTokensDocument, RevokeTokenDocument, TeamDetailsDocument, TeamSubmissionsDocument } from '../graphql/generated';
+import {
+  CreateMyTeamDocument,
+  CreateTokenDocument,
+  JoinTeamDocument,
+  LeaveTeamDocument,
+  MyTokensDocument,
+  RemoveTeamMemberDocument,
+  RevokeTokenDocument,
+  RotateInviteCodeDocument,
+  TeamDetailsDocument,
+  TeamSubmissionsDocument,
+} from '../graphql/generated';
 import { useAuth } from '../lib/auth';
 import { ApiError, request, useQuery } from '../lib/graphql-client';
 import { formatDate } from '../lib/format';
@@ -7,23 +18,63 @@ import { Link } from 'wouter';
 import { Empty, ErrorMessage, Loading } from '../components/status';
 import { ColumnHeads } from '../components/column-heads';
 
-function TeamCard({ id }: { id: string }) {
+/** A team: members (the owner may remove others), the invite code (members may replace it), leaving. */
+function TeamCard({ id, myId, onLeft }: { id: string; myId: string; onLeft: () => void }) {
   const team = useQuery(TeamDetailsDocument, { id });
+  const [error, setError] = useState<ApiError | string | null>(null);
   if (team.loading && !team.data) return <Loading what="the team" />;
   if (team.error) return <ErrorMessage error={team.error} onRetry={team.refetch} />;
   if (!team.data) return <Loading what="the team" />;
   const t = team.data.team;
+  const owner = t.ownerId === myId;
+  async function run(action: () => Promise<unknown>, after: () => void) {
+    setError(null);
+    try {
+      await action();
+      after();
+    } catch (err) {
+      setError(err instanceof ApiError ? err : String(err));
+    }
+  }
+  function leave() {
+    if (!window.confirm(`Leave team ${t.name}? You need an invite code to join again.`)) return;
+    void run(() => request(LeaveTeamDocument, { teamId: t.id }), onLeft);
+  }
+  function remove(member: { id: string; name: string }) {
+    if (!window.confirm(`Remove ${member.name} from team ${t.name}?`)) return;
+    void run(() => request(RemoveTeamMemberDocument, { teamId: t.id, userId: member.id }), team.refetch);
+  }
   return (
     <section className="card" aria-label={`Team ${t.name}`} data-testid="team-card">
       <h2>{t.name}</h2>
-      <p>
-        Members: {t.members.map((m) => m.name).join(', ')}
-      </p>
+      {error && <ErrorMessage error={error} title="Refused" />}
+      <ul className="inline-list" data-testid="team-members" aria-label="Members">
+        {t.members.map((m) => (
+          <li key={m.id}>
+            {m.name}
+            {m.id === t.ownerId && <span className="badge">owner</span>}
+            {owner && m.id !== myId && (
+              <button type="button" className="link-button" onClick={() => remove(m)} aria-label={`Remove ${m.name}`}>
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
       {t.inviteCode && (
         <p>
-          Invite code for teammates: <code data-testid="invite-code">{t.inviteCode}</code>
+          Invite code for teammates: <code data-testid="invite-code">{t.inviteCode}</code>{' '}
+          <button type="button" className="link-button" onClick={() => void run(() => request(RotateInviteCodeDocument, { teamId: t.id }), team.refetch)}>
+            Replace code
+          </button>
+          <span className="small muted"> (the old code stops working)</span>
         </p>
       )}
+      <p>
+        <button type="button" className="link-button" onClick={leave}>
+          Leave team
+        </button>
+      </p>
       <TeamSubmissions teamId={t.id} />
       <p className="small muted">
         Submit on the <Link to="/submit">Submit</Link> page or with <code>podium submit</code>.
@@ -174,7 +225,7 @@ export function TeamPage() {
       {error && <ErrorMessage error={error} title="Refused" />}
       {me.teams.length === 0 && <Empty>{me.name} is not in a team yet: create one, or join with the invite code a teammate gives you.</Empty>}
       {me.teams.map((t) => (
-        <TeamCard key={t.id} id={t.id} />
+        <TeamCard key={t.id} id={t.id} myId={me.id} onLeft={refresh} />
       ))}
       <div className="two-columns">
         <form className="form" onSubmit={(e) => void act(e, () => request(CreateMyTeamDocument, { name: name.trim() }))}>

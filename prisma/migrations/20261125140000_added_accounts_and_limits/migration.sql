@@ -21,7 +21,7 @@ WHERE d."id" = s."id" AND d.rn > 1;
 
 CREATE UNIQUE INDEX "submission_system_name_key_unique" ON "submission" ("phase_id", "team_id", lower(normalize("system_name", NFKC))) WHERE "status" <> 'FAILED';
 
--- Invite codes: set by the repository from randomBytes(16); every md5(random()) code is
+-- Invite codes: set by the repository from randomBytes(16), and every md5(random()) code is
 -- replaced by 244 random bits from two gen_random_uuid() (PostgreSQL 13+, a CSPRNG).
 ALTER TABLE "team" ALTER COLUMN "invite_code" DROP DEFAULT;
 

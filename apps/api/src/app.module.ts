@@ -8,6 +8,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AuthGuard } from './auth/auth.guard';
 import { DomainErrorFilter } from './common/domain-error.filter';
 import { graphqlLimitsPlugin } from './common/graphql-limits.plugin';
+import { rateLimitedStatusPlugin } from './common/rate-limited-status.plugin';
 import { landingPagePlugin } from './common/landing-page.plugin';
 import { StorableTextPipe } from './common/storable-text';
 import { DbModule } from './db.module';
@@ -54,7 +55,7 @@ export class AppModule {
           sortSchema: true,
           // Our own offline console instead of GraphiQL/Sandbox, which load their code from a CDN.
           playground: false,
-          plugins: [landingPagePlugin(), graphqlLimitsPlugin({ maxDepth: config.PODIUM_GRAPHQL_MAX_DEPTH, maxFields: config.PODIUM_GRAPHQL_MAX_FIELDS })],
+          plugins: [landingPagePlugin(), graphqlLimitsPlugin({ maxDepth: config.PODIUM_GRAPHQL_MAX_DEPTH, maxFields: config.PODIUM_GRAPHQL_MAX_FIELDS }), rateLimitedStatusPlugin()],
           introspection: true,
           includeStacktraceInErrorResponses: false,
           fieldResolverEnhancers: ['filters'],

@@ -126,6 +126,8 @@ export class LeaderboardService {
 
   /** Reads of a phase's stamp, facts and board in flight, by phase and view (see readCurrent). */
   private readonly currentReads = new Map<string, Promise<CurrentLeaderboard | null>>();
+  /** Reads of a phase and its available metrics in flight (see phaseFacts). */
+  private readonly factReads = new Map<string, Promise<{ phase: NonNullable<Awaited<ReturnType<TaskRepository['phaseById']>>>; available: Awaited<ReturnType<PhaseMetricsService['available']>> }>>();
 
   constructor(
     private readonly tasks: TaskRepository,
@@ -223,15 +225,30 @@ export class LeaderboardService {
   }
 
   /**
+   * A phase and its available metrics, single flight: the many aliases of one query that find
+   * their views missing share one read (252 aliases of one anonymous query otherwise held every
+   * pooled connection until requests timed out waiting for one).
+   */
+  private phaseFacts(phaseId: string) {
+    const inFlight = this.factReads.get(phaseId);
+    if (inFlight) return inFlight;
+    const read = (async () => {
+      const phase = await this.tasks.phaseById(phaseId);
+      if (!phase) throw new NotFoundError('phase', phaseId);
+      return { phase, available: await this.metrics.available(phase) };
+    })().finally(() => this.factReads.delete(phaseId));
+    this.factReads.set(phaseId, read);
+    return read;
+  }
+
+  /**
    * Nothing stored for this view yet: validate the metric, then an empty board. Marked updating
    * when a job will store it: an organiser's read queues the view; anyone's read of a default view
    * queues the phase's defaults (coalesced). Another view read by a non-organiser queues nothing
    * and says so ({@link NOT_COMPUTED_NOTE}, `updating: false`).
    */
   private async missing(phaseId: string, view: LeaderboardView, key: string, stamp: string, fileStemOf: (metric: string) => string, organiser: boolean): Promise<LeaderboardSnapshot> {
-    const phase = await this.tasks.phaseById(phaseId);
-    if (!phase) throw new NotFoundError('phase', phaseId);
-    const available = await this.metrics.available(phase);
+    const { phase, available } = await this.phaseFacts(phaseId);
     const selection = this.metrics.select(phase, view.metric || undefined, available.stored);
     const defaults = isDefaultView(view) && (view.metric === '' || available.all.includes(view.metric));
     const queued = organiser || defaults;

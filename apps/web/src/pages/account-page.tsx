@@ -52,8 +52,8 @@ export function AccountPage() {
         <form className="form" onSubmit={register} aria-labelledby="register-heading" data-testid="register-form">
           <h2 id="register-heading">Register as a participant</h2>
           <label>
-            Name
-            <input name="name" value={name} onChange={(e) => setName(e.target.value)} required minLength={2} maxLength={100} autoComplete="username" />
+            Name (shown to others; no @)
+            <input name="name" value={name} onChange={(e) => setName(e.target.value)} required minLength={2} maxLength={100} pattern="[^@]*" autoComplete="username" />
           </label>
           <label>
             E-mail
@@ -63,6 +63,9 @@ export function AccountPage() {
             Password (at least 10 characters)
             <input name="password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} required minLength={10} autoComplete="new-password" />
           </label>
+          <p className="small muted">
+            An e-mail address that already has an account is not attached to a new one (we do not say which): you can always sign in with your name.
+          </p>
           <button type="submit" disabled={busy}>
             Register
           </button>

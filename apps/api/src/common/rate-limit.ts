@@ -48,6 +48,10 @@ export interface IdentityLookup {
   userBySession(session: string): Promise<AuthUser | null>;
 }
 
+function addressKey(req: Request): string {
+  return `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
+}
+
 /**
  * The identity a request counts against, parsed exactly as the AuthGuard parses it: the same
  * `bearerToken` (so `bearer X`, `BEARER X` and `Bearer   X ` are one client) resolved to its
@@ -56,7 +60,7 @@ export interface IdentityLookup {
  * tokens buys no fresh windows either.
  */
 export async function identifyRequest(req: Request, lookup: IdentityLookup): Promise<RequestIdentity> {
-  const address = `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
+  const address = addressKey(req);
   let token: string | undefined;
   try {
     token = bearerToken(req.headers.authorization);
@@ -85,30 +89,34 @@ function isUpload(req: Request): boolean {
  */
 export function rateLimitMiddleware(all: RateLimiter, uploads: RateLimiter, lookup: IdentityLookup) {
   return (req: Request & { podiumUser?: AuthUser | null }, res: Response, next: NextFunction): void => {
-    identifyRequest(req, lookup).then(
-      ({ key, user }) => {
-        if (user !== undefined) req.podiumUser = user;
-        let wait = all.hit(key);
-        let which = `${all.limit} requests per ${all.windowMs / 1000} s`;
-        if (!wait && isUpload(req)) {
-          wait = uploads.hit(key);
-          which = `${uploads.limit} uploads per ${uploads.windowMs / 1000} s`;
-        }
-        if (!wait) {
-          next();
-          return;
-        }
-        const message = `rate limit reached: at most ${which} per ${key.startsWith('user:') ? 'user' : 'address'}; retry in ${wait} s`;
-        res.setHeader('Retry-After', String(wait));
-        if (req.path === '/graphql') {
-          res.status(429).json({ errors: [{ message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: wait } }] });
-        } else {
-          res.status(429).json({ error: message, code: 'RATE_LIMITED', retryAfterSeconds: wait });
-        }
-      },
-      (err: unknown) => {
-        next(err);
-      },
-    );
+    // The database unreachable: count the address and leave the look-up to the AuthGuard, whose
+    // error goes through the error filter (503 SERVICE_UNAVAILABLE, as without the limiter).
+    identifyRequest(req, lookup)
+      .catch((): RequestIdentity => ({ key: addressKey(req), user: undefined }))
+      .then(
+        ({ key, user }) => {
+          if (user !== undefined) req.podiumUser = user;
+          let wait = all.hit(key);
+          let which = `${all.limit} requests per ${all.windowMs / 1000} s`;
+          if (!wait && isUpload(req)) {
+            wait = uploads.hit(key);
+            which = `${uploads.limit} uploads per ${uploads.windowMs / 1000} s`;
+          }
+          if (!wait) {
+            next();
+            return;
+          }
+          const message = `rate limit reached: at most ${which} per ${key.startsWith('user:') ? 'user' : 'address'}; retry in ${wait} s`;
+          res.setHeader('Retry-After', String(wait));
+          if (req.path === '/graphql') {
+            res.status(429).json({ errors: [{ message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: wait } }] });
+          } else {
+            res.status(429).json({ error: message, code: 'RATE_LIMITED', retryAfterSeconds: wait });
+          }
+        },
+        (err: unknown) => {
+          next(err);
+        },
+      );
   };
 }

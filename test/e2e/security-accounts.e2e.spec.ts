@@ -31,7 +31,11 @@ async function gql<T>(baseUrl: string, query: string, variables: Record<string, 
   return { status: res.status, retryAfter: res.headers.get('retry-after'), ...body };
 }
 
-const codeOf = (a: GqlAnswer<unknown>) => a.errors?.[0]?.extensions?.['code'];
+const codeOf = (a: GqlAnswer<unknown>): string | undefined => {
+  const code = a.errors?.[0]?.extensions?.['code'];
+  return typeof code === 'string' ? code : undefined;
+};
+const errorOf = (body: Record<string, unknown>): string => (typeof body['error'] === 'string' ? body['error'] : '');
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -186,7 +190,7 @@ describe('security probes: accounts and the network edge (issue #21)', () => {
     for (const [n, expected] of tries) {
       const a = await gql(baseUrl, REGISTER, { n, e: `${randomUUID()}@sec.test`, p: 'some password' });
       const message = a.errors?.[0]?.message ?? '';
-      answers.push(`${JSON.stringify(n)} → ${String(codeOf(a) ?? 'accepted')}`);
+      answers.push(`${JSON.stringify(n)} → ${codeOf(a) ?? 'accepted'}`);
       if (!(expected === 'CONFLICT' ? codeOf(a) === 'CONFLICT' : codeOf(a) === 'INVALID_INPUT' && message.includes(expected) && message.includes('name'))) accepted.push(n);
     }
     // Team names: the same rules.
@@ -194,7 +198,7 @@ describe('security probes: accounts and the network edge (issue #21)', () => {
     await gql(baseUrl, `mutation($n: String!) { createTeam(name: $n) { id } }`, { n: `Team${suffix}` }, orgHeaders);
     for (const n of [`team${suffix}`, `ｔｅａｍ${suffix}`, `Te\u200Dam${suffix}`]) {
       const a = await gql(baseUrl, `mutation($n: String!) { createTeam(name: $n) { id } }`, { n }, orgHeaders);
-      answers.push(`team ${JSON.stringify(n)} → ${String(codeOf(a) ?? 'accepted')}`);
+      answers.push(`team ${JSON.stringify(n)} → ${codeOf(a) ?? 'accepted'}`);
       if (!a.errors) accepted.push(`team ${n}`);
     }
     record('look-alike names', accepted.length, answers.join('; '));
@@ -339,7 +343,7 @@ describe('security probes: accounts and the network edge (issue #21)', () => {
     await gql(baseUrl, `mutation($t: ID!) { leaveTeam(teamId: $t) { id } }`, { t: first }, as);
     const afterLeaving = await submit(phaseId, second, token, 'sys-4');
     const got = [again, viaSecond, afterLeaving].filter((s) => s.status === 201).length;
-    record('second team bypasses the quota', got, `daily limit 1: same team → ${again.status}; second team → ${viaSecond.status} (${String(viaSecond.body['error'] ?? '')}); registerTeam → ${String(codeOf(register) ?? 'ok')}; after leaving the first → ${afterLeaving.status} (${String(afterLeaving.body['error'] ?? '')})`);
+    record('second team bypasses the quota', got, `daily limit 1: same team → ${again.status}; second team → ${viaSecond.status} (${errorOf(viaSecond.body)}); registerTeam → ${codeOf(register) ?? 'ok'}; after leaving the first → ${afterLeaving.status} (${errorOf(afterLeaving.body)})`);
     expect(got).toBe(0);
   });
 });

@@ -215,7 +215,7 @@ export class LeaderboardService {
     if (mode === 'current') snapshot = snapshotOf(bytes.body, bytes.gzip, bytes.brotli, bytes.etag, false, fileStemOf, this.parse);
     else {
       const stored = JSON.parse(bytes.body) as Record<string, unknown>;
-      const notes = Array.isArray(stored['notes']) ? stored['notes'] : [];
+      const notes: unknown[] = Array.isArray(stored['notes']) ? (stored['notes'] as unknown[]) : [];
       const body = JSON.stringify(mode === 'updating' ? { ...stored, updating: true } : { ...stored, updating: false, notes: [...notes, EARLIER_STATE_NOTE] });
       const z = compressLight(body);
       snapshot = snapshotOf(body, z.gzip, z.brotli, `"${bytes.etag.slice(1, -1)}-${mode === 'updating' ? 'u' : 'e'}"`, mode === 'updating', fileStemOf, this.parse);

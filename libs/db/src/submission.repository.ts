@@ -33,6 +33,8 @@ export interface NewSubmission {
   now?: Date;
   /** Organisers may submit outside the phase window and beyond limits (baselines, demo). */
   bypassLimits?: boolean;
+  /** Registers the team (approved) for this task with the submission, in its transaction (open registration). */
+  registerForTaskId?: string;
 }
 
 /** Runs SQL inside the caller's transaction; pg-boss's `db` option takes this shape. */
@@ -186,6 +188,9 @@ export class SubmissionRepository {
         });
         if (duplicate) {
           throw new ConflictError(`the team already has a system named '${input.systemName}' in this phase`, { field: 'systemName' });
+        }
+        if (input.registerForTaskId) {
+          await tx.taskRegistration.createMany({ data: [{ taskId: input.registerForTaskId, teamId: input.teamId, status: 'APPROVED' }], skipDuplicates: true });
         }
         const submission = await tx.submission.create({
           data: {

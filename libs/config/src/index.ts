@@ -48,7 +48,7 @@ const apiEnv = z.object({
   /** Most aliases one GraphQL operation may use (graphql-armor max-aliases). */
   PODIUM_GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).default(15),
   /** Highest cost of one GraphQL operation (graphql-armor cost-limit: objects 2, scalars 1, ×1.5 per level). */
-  PODIUM_GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(20000),
+  PODIUM_GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(5000),
   /**
    * Largest JSON body (GraphQL) of a request without a valid identity, in bytes; signed-in callers
    * may send up to PODIUM_MAX_UPLOAD_BYTES (test sets and submissions travel as GraphQL variables).

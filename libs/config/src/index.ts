@@ -57,7 +57,7 @@ const apiEnv = z.object({
   /** Uploads (REST submissions, large GraphQL bodies) one signed-in identity may send at once (429 beyond). */
   PODIUM_UPLOADS_PER_IDENTITY: z.coerce.number().int().min(1).default(2),
   /** Uploads one address may send at once, whoever signs them (429 beyond). */
-  PODIUM_UPLOADS_PER_ADDRESS: z.coerce.number().int().min(1).default(4),
+  PODIUM_UPLOADS_PER_ADDRESS: z.coerce.number().int().min(1).default(8),
   /**
    * Seconds a client has to send a whole request, headers and body (408 and closed beyond):
    * the largest upload must arrive at PODIUM_MAX_UPLOAD_BYTES / this rate (50 MB / 120 s ≈ 3.5 Mbit/s).

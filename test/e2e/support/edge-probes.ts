@@ -99,7 +99,9 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawAns
     const write = (data: Buffer | string): Promise<boolean> =>
       new Promise((ok) => {
         if (closed || socket.destroyed) { ok(false); return; }
-        if (socket.write(data)) { ok(true); return; }
+        // Back to the event loop after every write, as a client that reads its answer while it
+        // sends does (a loop of resolved promises would starve the socket's reads).
+        if (socket.write(data)) { setImmediate(() => ok(!closed)); return; }
         const done = () => { socket.off('drain', done); socket.off('close', done); ok(!closed); };
         socket.once('drain', done);
         socket.once('close', done);

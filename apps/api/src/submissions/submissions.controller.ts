@@ -5,7 +5,7 @@ import busboy from 'busboy';
 import type { Request, Response } from 'express';
 import { CurrentUser, SignedIn } from '../auth/auth.guard';
 import { API_CONFIG } from '../common/tokens';
-import { continueIfExpected, refuseAndClose } from '../edge/refuse';
+import { continueIfExpected, lingerOnClose, refuseAndClose } from '../edge/refuse';
 import { SubmissionsService } from './submissions.service';
 import type { UploadFormat } from './upload-parser';
 
@@ -63,6 +63,7 @@ export class SubmissionsController {
     if (!user) throw new UnauthenticatedError();
     // A refusal from here on answers before the body is read: close rather than drain it.
     res.setHeader('Connection', 'close');
+    lingerOnClose(req);
     await this.service.assertPhaseTakesUploads(user, phaseId);
     let form: { fields: UploadForm; file: Buffer };
     try {

@@ -14,6 +14,10 @@ export interface RawAnswer {
   body: string;
   /** Milliseconds from the first byte sent to the connection's close. */
   ms: number;
+  /** Milliseconds from the first byte sent to the first byte of the answer (null: none came). */
+  answerMs: number | null;
+  /** Date.now() when the request started. */
+  startedAt: number;
   /** Body bytes the kernel accepted from us before the server stopped taking them. */
   sentBytes: number;
   /** The connection ended before the whole body was sent. */
@@ -83,12 +87,16 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawAns
     let bodyDone = r.bodyBytes === 0;
     let closed = false;
     const timer = setTimeout(() => socket.destroy(), r.timeoutMs ?? 60_000);
-    socket.on('data', (c: Buffer) => received.push(c));
+    let answerMs: number | null = null;
+    socket.on('data', (c: Buffer) => {
+      answerMs ??= Date.now() - started;
+      received.push(c);
+    });
     socket.on('error', () => undefined);
     socket.on('close', () => {
       closed = true;
       clearTimeout(timer);
-      resolve({ ...parseAnswer(Buffer.concat(received)), ms: Date.now() - started, sentBytes, cutOff: !bodyDone });
+      resolve({ ...parseAnswer(Buffer.concat(received)), ms: Date.now() - started, answerMs, startedAt: started, sentBytes, cutOff: !bodyDone });
     });
     const headers: Record<string, string> = { host: url.host, connection: 'close', ...r.headers };
     if (r.bodyBytes > 0) {
@@ -173,7 +181,11 @@ export function resetPeak(pid: number): void {
 export interface ProbeRow {
   probe: string;
   answer: string;
+  /** Slowest answer's first byte, and the last connection's close, from the probe's start. */
+  answerMs: number;
   ms: number;
+  /** Most body bytes one connection got to send. */
+  sentMiB: number;
   idleMiB: number;
   peakMiB: number;
   finding: string | null;
@@ -183,10 +195,12 @@ export interface ProbeRow {
 export function formatProbeTable(rows: readonly ProbeRow[]): string {
   const w = Math.max(...rows.map((r) => r.probe.length), 5);
   const a = Math.max(...rows.map((r) => r.answer.length), 6);
-  const line = (p: string, ans: string, ms: string, idle: string, peak: string, f: string) =>
-    `${p.padEnd(w)}  ${ans.padEnd(a)}  ${ms.padStart(8)}  ${idle.padStart(8)}  ${peak.padStart(8)}  ${f}`;
+  const line = (p: string, ans: string, answerMs: string, ms: string, sent: string, idle: string, peak: string, f: string) =>
+    `${p.padEnd(w)}  ${ans.padEnd(a)}  ${answerMs.padStart(9)}  ${ms.padStart(8)}  ${sent.padStart(8)}  ${idle.padStart(8)}  ${peak.padStart(8)}  ${f}`;
   return [
-    line('probe', 'answer', 'ms', 'idle MiB', 'peak MiB', 'finding'),
-    ...rows.map((r) => line(r.probe, r.answer, String(Math.round(r.ms)), r.idleMiB.toFixed(0), r.peakMiB.toFixed(0), r.finding ?? '-')),
+    line('probe', 'answer', 'answer ms', 'close ms', 'sent MiB', 'idle MiB', 'peak MiB', 'finding'),
+    ...rows.map((r) =>
+      line(r.probe, r.answer, String(Math.round(r.answerMs)), String(Math.round(r.ms)), r.sentMiB.toFixed(1), r.idleMiB.toFixed(0), r.peakMiB.toFixed(0), r.finding ?? '-'),
+    ),
   ].join('\n');
 }

@@ -22,6 +22,8 @@ const common = {
   referrerPolicy: { policy: 'same-origin' as const },
   // The API is called from other local origins in development (Vite); no one embeds it.
   crossOriginResourcePolicy: { policy: 'same-site' as const },
+  // HSTS for this host only: includeSubDomains would bind every other service of the domain to https.
+  strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
 };
 
 /**

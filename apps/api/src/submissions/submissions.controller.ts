@@ -4,6 +4,7 @@ import { InvalidInputError, UnauthenticatedError, type AuthUser } from '@podium/
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
 import { CurrentUser, SignedIn } from '../auth/auth.guard';
+import { assertStorable } from '../common/storable-text';
 import { API_CONFIG } from '../common/tokens';
 import { continueIfExpected, lingerOnClose, refuseAndClose } from '../edge/refuse';
 import { SubmissionsService } from './submissions.service';
@@ -118,10 +119,21 @@ export class SubmissionsController {
         reject(e instanceof Error ? e : new Error(String(e)));
       };
       parser.on('field', (name, value) => {
-        if (FORM_FIELDS.has(name)) fields[name as keyof UploadForm] = value;
+        if (!FORM_FIELDS.has(name)) return;
+        // What the StorableTextPipe checks for other bodies: text PostgreSQL cannot store is a 400.
+        try {
+          assertStorable(value, name);
+        } catch (e) {
+          fail(e);
+          return;
+        }
+        fields[name as keyof UploadForm] = value;
       });
       parser.on('file', (name, stream) => {
-        if (name !== 'file') {
+        // A body that ends inside the file makes busboy fail the file stream too; the parser's own
+        // 'error' handler answers, so this one only keeps the process from treating it as unhandled.
+        stream.on('error', () => undefined);
+        if (name !== 'file' || settled) {
           stream.resume();
           return;
         }
@@ -129,6 +141,7 @@ export class SubmissionsController {
         stream.pause();
         beforeFile(fields).then(
           () => {
+            if (settled) return;
             const chunks: Buffer[] = [];
             stream.on('data', (c: Buffer) => chunks.push(c));
             stream.on('limit', () => fail(new UploadCutOff(413, 'PAYLOAD_TOO_LARGE', `the file is larger than ${limit} bytes, the most accepted; it was cut off there`)));

@@ -397,7 +397,7 @@ describe('web app in headless Chromium', () => {
     // nothing of it is in the page's storage.
     await page.goto(`${base}/submit`);
     await page.getByTestId('quota').waitFor();
-    expect(await page.evaluate(() => Object.keys(window.localStorage))).not.toContain('podium-token');
+    expect(await page.evaluate<string[]>('Object.keys(window.localStorage)')).not.toContain('podium-token');
     // The attacking page: 127.0.0.1 on another port, as in the issue (SameSite=Strict does not
     // separate the two origins, so the browser sends the cookie).
     const before = await db.submission.count({ where: { phaseId } });
@@ -422,7 +422,7 @@ describe('web app in headless Chromium', () => {
     page.on('response', onResponse);
     try {
       await page.goto(`http://127.0.0.1:${attackerPort}/`);
-      await page.waitForFunction(() => document.title === 'sent' || document.title === 'failed');
+      await waitFor('the attacking page to send', async () => ['sent', 'failed'].includes(await page.title()), 10_000);
       await waitFor('the api to answer the forged upload', async () => seen.length > 0, 10_000);
     } finally {
       page.off('response', onResponse);

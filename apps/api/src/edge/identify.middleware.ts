@@ -2,6 +2,8 @@ import type { AuthUser, IdentityRepository } from '@podium/db';
 import type { NextFunction, Request, Response } from 'express';
 import { SESSION_COOKIE, bearerToken, cookieValue } from '../auth/auth.guard';
 
+const API_PATHS = /^\/(api|graphql)(\/|$)/;
+
 /** How a request proves who it is: an API token, the web session cookie, or nothing. */
 export type Credential = 'bearer' | 'cookie' | 'none';
 
@@ -26,6 +28,8 @@ export function identifyMiddleware(identity: IdentityRepository) {
   return (req: IdentifiedRequest, _res: Response, next: NextFunction): void => {
     const credential = credentialOf(req);
     req.podiumCredential = credential;
+    // The web app's files need no identity (a page load would cost a session lookup per asset).
+    if (!API_PATHS.test(req.path)) { next(); return; }
     const resolve = async (): Promise<AuthUser | null | undefined> => {
       if (credential === 'none') return null;
       if (credential === 'cookie') {

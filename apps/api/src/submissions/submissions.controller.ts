@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { BadRequestException, Controller, HttpCode, Inject, Param, PayloadTooLargeException, Post, Req, Res } from '@nestjs/common';
 import type { ApiConfig } from '@podium/config';
 import { InvalidInputError, UnauthenticatedError, type AuthUser } from '@podium/db';
 import busboy from 'busboy';
@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import { CurrentUser, SignedIn } from '../auth/auth.guard';
 import { assertStorable } from '../common/storable-text';
 import { API_CONFIG } from '../common/tokens';
-import { continueIfExpected, lingerOnClose, refuseAndClose } from '../edge/refuse';
+import { continueIfExpected, lingerOnClose } from '../edge/refuse';
 import { SubmissionsService } from './submissions.service';
 import type { UploadFormat } from './upload-parser';
 
@@ -26,17 +26,6 @@ function formatOf(value: string | undefined): UploadFormat | undefined {
   const f = value.toLowerCase();
   if (f === 'jsonl' || f === 'text') return f;
   throw new InvalidInputError(`format must be jsonl or text, got '${value}'`, { field: 'format' });
-}
-
-/** Why a multipart body was cut off before its end. */
-class UploadCutOff extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /**
@@ -60,26 +49,18 @@ export class SubmissionsController {
     @CurrentUser() user: AuthUser | null,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<{ submissionId: string; status: string } | undefined> {
+  ): Promise<{ submissionId: string; status: string }> {
     if (!user) throw new UnauthenticatedError();
     // A refusal from here on answers before the body is read: close rather than drain it.
     res.setHeader('Connection', 'close');
     lingerOnClose(req);
     await this.service.assertPhaseTakesUploads(user, phaseId);
-    let form: { fields: UploadForm; file: Buffer };
-    try {
-      form = await this.readForm(req, res, async (fields) => {
-        await this.service.assertMayUploadFor(user, { phaseId, teamId: fields.teamId || undefined, teamName: fields.team || undefined, isBaseline: isBaseline(fields) });
-      });
-    } catch (e) {
-      if (e instanceof UploadCutOff) {
-        refuseAndClose(req, res, e.status, e.code, e.message);
-        return undefined;
-      }
-      throw e;
-    }
+    // Any refusal while reading stops the parse where it is; the error filter answers and the
+    // connection closes (the rest of the body is never read).
+    const { fields, file } = await this.readForm(req, res, async (f) => {
+      await this.service.assertMayUploadFor(user, { phaseId, teamId: f.teamId || undefined, teamName: f.team || undefined, isBaseline: isBaseline(f) });
+    });
     res.removeHeader('Connection');
-    const { fields, file } = form;
     const submission = await this.service.submit(user, {
       phaseId,
       teamId: fields.teamId || undefined,
@@ -96,7 +77,7 @@ export class SubmissionsController {
   /**
    * Streams the multipart body: text fields first, then `beforeFile` (the team checks) when the
    * file starts, then the file up to PODIUM_MAX_UPLOAD_BYTES. Past the limit the parse stops
-   * there (UploadCutOff 413), and the connection is closed by the caller.
+   * there (413), and the connection is closed after the answer.
    */
   private readForm(req: Request, res: Response, beforeFile: (fields: UploadForm) => Promise<void>): Promise<{ fields: UploadForm; file: Buffer }> {
     const limit = this.config.PODIUM_MAX_UPLOAD_BYTES;
@@ -144,7 +125,7 @@ export class SubmissionsController {
             if (settled) return;
             const chunks: Buffer[] = [];
             stream.on('data', (c: Buffer) => chunks.push(c));
-            stream.on('limit', () => fail(new UploadCutOff(413, 'PAYLOAD_TOO_LARGE', `the file is larger than ${limit} bytes, the most accepted; it was cut off there`)));
+            stream.on('limit', () => fail(new PayloadTooLargeException(`the file is larger than ${limit} bytes, the most accepted; it was cut off there`)));
             stream.on('end', () => {
               if (!stream.truncated) file = Buffer.concat(chunks);
             });
@@ -162,7 +143,7 @@ export class SubmissionsController {
         if (!file) reject(new InvalidInputError('the multipart field "file" is missing', { field: 'file' }));
         else resolve({ fields, file });
       });
-      req.on('aborted', () => fail(new UploadCutOff(400, 'INVALID_INPUT', 'the upload was aborted by the client')));
+      req.on('aborted', () => fail(new BadRequestException('the upload was aborted by the client')));
       continueIfExpected(req, res);
       req.pipe(parser);
     });

@@ -55,7 +55,11 @@ async function main(): Promise<void> {
 
     // 2. Malformed requests and 3. concurrent submits, against a real api process.
     const inputTask = await createFaultTask(db, { instances: 8, totalLimit: 10 });
-    const { api, baseUrl } = await startApi({ DATABASE_URL: pg.url, PODIUM_MAX_UPLOAD_BYTES: String(MAX_UPLOAD), PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0' });
+    const { api, baseUrl } = await startApi({
+      DATABASE_URL: pg.url, PODIUM_MAX_UPLOAD_BYTES: String(MAX_UPLOAD), PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0',
+      // 50 uploads at once must reach the quota check (the bound on uploads in flight is bench:security's).
+      PODIUM_UPLOADS_PER_IDENTITY: '50', PODIUM_UPLOADS_PER_ADDRESS: '50',
+    });
     cleanup.unshift(() => api.stop());
     const rows = async () => (await db.submission.count()) + (await db.output.count()) + (await db.team.count()) + (await db.user.count());
     const before = await rows();

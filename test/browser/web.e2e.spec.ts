@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
@@ -402,6 +403,43 @@ describe('web app in headless Chromium', () => {
     expect(await chart.getByText('adversarial accuracy').count()).toBe(1);
     await shot('robustness-tradeoff');
   }, 200_000);
+
+  it('refuses a page on another origin of the same site that posts a submission with the session cookie (CSRF, issue #21)', async () => {
+    // Signed in by the previous case: the team's token was exchanged for a session cookie, and
+    // nothing of it is in the page's storage.
+    await page.goto(`${base}/submit`);
+    await page.getByTestId('quota').waitFor();
+    expect(await page.evaluate<string[]>('Object.keys(window.localStorage)')).not.toContain('podium-token');
+    // The attacking page: 127.0.0.1 on another port, as in the issue (SameSite=Strict does not
+    // separate the two origins, so the browser sends the cookie).
+    const before = await db.submission.count({ where: { phaseId } });
+    const attacker = createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html');
+      res.end(`<!doctype html><title>attacker</title><script>
+        const form = new FormData();
+        form.set('teamId', 'x');
+        form.set('systemName', 'csrf-probe');
+        form.set('file', new Blob(['a\\n']), 'o.txt');
+        fetch(${JSON.stringify(`${base}/api/phases/${phaseId}/submissions`)}, { method: 'POST', body: form, credentials: 'include', mode: 'no-cors' })
+          .then(() => { document.title = 'sent'; }, () => { document.title = 'failed'; });
+      </script>`);
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    const address = attacker.address();
+    const attackerPort = typeof address === 'object' && address ? address.port : 0;
+    const answered = () => (api?.logs.join('') ?? '').includes(`POST /api/phases/${phaseId}/submissions 403`);
+    try {
+      await page.goto(`http://127.0.0.1:${attackerPort}/`);
+      await waitFor('the attacking page to send', async () => ['sent', 'failed'].includes(await page.title()), 10_000);
+      // The api's access log: the forged upload reached it and was answered 403.
+      await waitFor('the api to refuse the forged upload', async () => answered(), 10_000);
+    } finally {
+      attacker.closeAllConnections();
+      await new Promise<void>((resolve) => attacker.close(() => resolve()));
+      await page.goto(`${base}/submit`);
+    }
+    expect(await db.submission.count({ where: { phaseId } })).toBe(before);
+  }, 60_000);
 
   it('lets an organiser create a task and shows it on the tasks page', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();

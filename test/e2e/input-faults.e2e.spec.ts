@@ -20,9 +20,11 @@ describe('hostile input (real api process)', () => {
   beforeAll(async () => {
     db = createDb(databaseUrl(), { maxConnections: 2 });
     task = await createFaultTask(db, { instances: 6, totalLimit: 10 });
-    // Rate limits off here (they are tested on their own); no worker serves this queue schema.
+    // Rate limits and the bound on uploads in flight off here (they are tested on their own, the
+    // latter in security-edge.e2e.spec.ts): 50 uploads at once must reach the quota check.
     ({ api, baseUrl } = await startApi({
       DATABASE_URL: databaseUrl(), PODIUM_QUEUE_SCHEMA: 'pgboss_input_faults', PODIUM_MAX_UPLOAD_BYTES: String(MAX_UPLOAD), PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0',
+      PODIUM_UPLOADS_PER_IDENTITY: '50', PODIUM_UPLOADS_PER_ADDRESS: '50',
     }));
   }, 150_000);
   afterAll(async () => {

@@ -7,7 +7,7 @@ import type { Request, Response } from 'express';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AuthGuard } from './auth/auth.guard';
 import { DomainErrorFilter } from './common/domain-error.filter';
-import { graphqlLimitsPlugin } from './common/graphql-limits.plugin';
+import { graphqlArmorRules, graphqlLimitsPlugin } from './common/graphql-limits.plugin';
 import { rateLimitedStatusPlugin } from './common/rate-limited-status.plugin';
 import { landingPagePlugin } from './common/landing-page.plugin';
 import { StorableTextPipe } from './common/storable-text';
@@ -56,6 +56,7 @@ export class AppModule {
           // Our own offline console instead of GraphiQL/Sandbox, which load their code from a CDN.
           playground: false,
           plugins: [landingPagePlugin(), graphqlLimitsPlugin({ maxDepth: config.PODIUM_GRAPHQL_MAX_DEPTH, maxFields: config.PODIUM_GRAPHQL_MAX_FIELDS }), rateLimitedStatusPlugin()],
+          validationRules: graphqlArmorRules({ maxAliases: config.PODIUM_GRAPHQL_MAX_ALIASES, maxCost: config.PODIUM_GRAPHQL_MAX_COST }),
           introspection: true,
           includeStacktraceInErrorResponses: false,
           fieldResolverEnhancers: ['filters'],

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app';
+import { applyServerTimeouts } from './edge/server-timeouts';
 
 async function bootstrap(): Promise<void> {
   const config = loadApiConfig();
@@ -22,7 +23,8 @@ async function bootstrap(): Promise<void> {
   // closes sockets a client is about to reuse, which it sees as "other side closed").
   const server: Server = app.getHttpServer();
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  // Slow clients (a slow-loris upload) are closed at the configured deadlines.
+  applyServerTimeouts(server, { requestTimeoutSeconds: config.PODIUM_REQUEST_TIMEOUT_SECONDS, headersTimeoutSeconds: config.PODIUM_HEADERS_TIMEOUT_SECONDS });
   await app.listen(config.PORT, config.HOST);
   const url = await app.getUrl();
   new Logger('Podium').log(`API listening on ${url} (GraphQL at ${url}/graphql)`);

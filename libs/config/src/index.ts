@@ -53,6 +53,36 @@ const apiEnv = z.object({
   PODIUM_GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(12),
   /** Most fields one GraphQL operation may select, fragments expanded. */
   PODIUM_GRAPHQL_MAX_FIELDS: z.coerce.number().int().min(1).default(2000),
+  /** Most aliases one GraphQL operation may use (graphql-armor max-aliases). */
+  PODIUM_GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).default(15),
+  /** Highest cost of one GraphQL operation (graphql-armor cost-limit: objects 2, scalars 1, ×1.5 per level). */
+  PODIUM_GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(5000),
+  /**
+   * Largest JSON body (GraphQL) of a request without a valid identity, in bytes; signed-in callers
+   * may send up to PODIUM_MAX_UPLOAD_BYTES (test sets and submissions travel as GraphQL variables).
+   */
+  PODIUM_ANONYMOUS_BODY_BYTES: z.coerce.number().int().positive().default(64 * 1024),
+  /** Uploads (REST submissions, large GraphQL bodies) one signed-in identity may send at once (429 beyond). */
+  PODIUM_UPLOADS_PER_IDENTITY: z.coerce.number().int().min(1).default(2),
+  /** Uploads one address may send at once, whoever signs them (429 beyond). */
+  PODIUM_UPLOADS_PER_ADDRESS: z.coerce.number().int().min(1).default(8),
+  /**
+   * Seconds a client has to send a whole request, headers and body (408 and closed beyond):
+   * the largest upload must arrive at PODIUM_MAX_UPLOAD_BYTES / this rate (50 MB / 120 s ≈ 3.5 Mbit/s).
+   */
+  PODIUM_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+  /** Seconds a client has to send the request headers. */
+  PODIUM_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
+  /**
+   * Express `trust proxy`: which proxies' X-Forwarded-For/-Proto to believe (`false`, `true`, a hop
+   * count, or comma-separated addresses/subnets such as `loopback,10.0.0.0/8`). Behind a TLS-
+   * terminating proxy, set it so that session cookies are `Secure` and limits count the client's
+   * address rather than the proxy's. Default false: the headers are ignored.
+   */
+  PODIUM_TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
 });
 export type ApiConfig = z.infer<typeof apiEnv>;
 

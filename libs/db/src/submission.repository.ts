@@ -33,6 +33,8 @@ export interface NewSubmission {
   now?: Date;
   /** Organisers may submit outside the phase window and beyond limits (baselines, demo). */
   bypassLimits?: boolean;
+  /** Registers the team (approved) for this task with the submission, in its transaction (open registration). */
+  registerForTaskId?: string;
 }
 
 /** Runs SQL inside the caller's transaction; pg-boss's `db` option takes this shape. */
@@ -202,6 +204,9 @@ export class SubmissionRepository {
         const duplicate = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "submission" WHERE "phase_id" = ${input.phaseId}::uuid AND "team_id" = ${input.teamId}::uuid AND "status" <> 'FAILED' AND lower(normalize("system_name", NFKC)) = lower(normalize(${input.systemName}, NFKC)) LIMIT 1`;
         if (duplicate.length > 0) {
           throw new ConflictError(`the team already has a system named '${input.systemName}' in this phase`, { field: 'systemName' });
+        }
+        if (input.registerForTaskId) {
+          await tx.taskRegistration.createMany({ data: [{ taskId: input.registerForTaskId, teamId: input.teamId, status: 'APPROVED' }], skipDuplicates: true });
         }
         const submission = await tx.submission.create({
           data: {

@@ -21,10 +21,13 @@ const registerSchema = z.object({
   password: z.string().min(10, 'password must have at least 10 characters').max(1000),
 });
 
-/** Secure unless plain http to a host other than this machine (where browsers would drop it). */
+/**
+ * Secure over https (behind a TLS-terminating proxy: when PODIUM_TRUST_PROXY trusts its
+ * X-Forwarded-Proto) and on this machine; not over plain http elsewhere, where browsers would drop it.
+ */
 function sessionCookie(req: Request, value: string, maxAgeMs: number): string {
   const local = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(req.headers.host ?? '');
-  const secure = req.secure || req.headers['x-forwarded-proto'] === 'https' || local;
+  const secure = req.secure || local;
   return [`${SESSION_COOKIE}=${encodeURIComponent(value)}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${Math.floor(maxAgeMs / 1000)}`, ...(secure ? ['Secure'] : [])].join('; ');
 }
 
@@ -81,6 +84,16 @@ export class SessionResolver {
     if (!user) throw new UnauthenticatedError(FAILED_SIGN_IN);
     accounts.succeed(account);
     addresses.forgive(address);
+    return this.start(user.id, ctx);
+  }
+
+  @Mutation(() => UserType, {
+    description:
+      "Starts a web session (http-only cookie) for the user of an API token, so that the web app never keeps the token in the page; UNAUTHENTICATED when it is unknown or revoked",
+  })
+  async startSessionWithToken(@Args('token') token: string, @Context() ctx: { req: Request; res: Response }): Promise<UserType> {
+    const user = await this.identity.userByToken(token.trim());
+    if (!user) throw new UnauthenticatedError('the API token is unknown or revoked');
     return this.start(user.id, ctx);
   }
 

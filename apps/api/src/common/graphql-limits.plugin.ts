@@ -1,5 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { GraphQLError, Kind, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { GraphQLError, Kind, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from 'graphql';
 
 export interface QueryCost {
   depth: number;
@@ -56,4 +58,26 @@ export function graphqlLimitsPlugin(limits: { maxDepth: number; maxFields: numbe
       };
     },
   };
+}
+
+export interface ArmorLimits {
+  /** Most aliases in one operation (fragments expanded). */
+  maxAliases: number;
+  /** Highest cost (graphql-armor's model: 2 per object field, 1 per scalar, ×1.5 per nesting level). */
+  maxCost: number;
+}
+
+/**
+ * Alias and cost limits from graphql-armor, as validation rules: an operation past either fails
+ * validation (400 GRAPHQL_VALIDATION_FAILED) before anything resolves. Aliases are what let one
+ * request ask for the same expensive field hundreds of times under the depth and field limits.
+ */
+export function graphqlArmorRules(limits: ArmorLimits): ValidationRule[] {
+  // Reported as validation errors rather than thrown (the rules' default), so that each is one
+  // entry of `errors` beside the others.
+  const reject = { propagateOnRejection: false, onReject: [(ctx: ValidationContext | null, error: GraphQLError) => ctx?.reportError(error)] };
+  return [
+    maxAliasesRule({ n: limits.maxAliases, exposeLimits: true, ...reject }),
+    costLimitRule({ maxCost: limits.maxCost, ignoreIntrospection: true, exposeLimits: true, ...reject }),
+  ];
 }

@@ -164,18 +164,18 @@ export class LifecycleService {
   }
 
   /**
-   * Whether a team may submit to a task: registration open (registered on the way) or
-   * approved; organisers always.
+   * Whether a team may submit to a task: registration open or approved; organisers always.
+   * Writes nothing: with open registration and none yet, `registerOnAccept` asks the caller to
+   * register the team in the same transaction that stores the submission, so a refused
+   * submission leaves no registration behind.
    */
-  async assertMaySubmit(user: AuthUser, task: { id: string; slug: string; registration: Registration }, teamId: string): Promise<void> {
-    if (isOrganiser(user)) return;
+  async assertMaySubmit(user: AuthUser, task: { id: string; slug: string; registration: Registration }, teamId: string): Promise<{ registerOnAccept: boolean }> {
+    if (isOrganiser(user)) return { registerOnAccept: false };
     const reg = await this.lifecycle.registration(task.id, teamId);
-    if (task.registration === Registration.OPEN) {
-      if (!reg) await this.lifecycle.register(task.id, teamId, true);
-      return;
-    }
+    if (task.registration === Registration.OPEN) return { registerOnAccept: !reg };
     if (reg?.status !== 'APPROVED') {
       throw new ForbiddenError(`task '${task.slug}' needs an organiser's approval of your team before you submit${reg ? ' (requested, pending)' : '; register the team first'}`);
     }
+    return { registerOnAccept: false };
   }
 }

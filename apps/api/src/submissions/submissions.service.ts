@@ -87,7 +87,34 @@ export class SubmissionsService {
   }
 
   /**
-   * Validates the upload completely, then stores it and queues its scoring job atomically.
+   * What an upload to a phase must pass before its body is read: the phase exists, has a test
+   * set and takes submissions now (organisers: always). The same checks run again in `submit`.
+   */
+  async assertPhaseTakesUploads(user: AuthUser, phaseId: string, now: Date = new Date()): Promise<void> {
+    const phase = await this.phase(phaseId);
+    if (!isOrganiser(user)) {
+      if (phase.closedEarlyAt && isPhaseClosed(phase, now)) throw new ForbiddenError(`phase '${phase.name}' was closed by the organisers at ${phase.closedEarlyAt.toISOString()}`);
+      if (now < phase.opensAt) throw new ForbiddenError(`phase '${phase.name}' opens at ${phase.opensAt.toISOString()}`);
+      if (now >= phase.closesAt) throw new ForbiddenError(`phase '${phase.name}' closed at ${phase.closesAt.toISOString()}`);
+    }
+    if (!phase.testSetId) throw new InvalidInputError(`phase '${phase.name}' has no test set yet`, { field: 'phaseId' });
+  }
+
+  /**
+   * The team checks of an upload, from the form fields that precede its file: the caller acts
+   * for the team, and the team may submit to the task (registration open or approved).
+   */
+  async assertMayUploadFor(user: AuthUser, req: Pick<SubmitRequest, 'phaseId' | 'teamId' | 'teamName' | 'isBaseline'>): Promise<void> {
+    const phase = await this.phase(req.phaseId);
+    const team = await this.team(req);
+    assertActsForTeam(team.id, user);
+    if (req.isBaseline && !isOrganiser(user)) throw new ForbiddenError('only organisers may submit baselines');
+    await this.lifecycle.assertMaySubmit(user, phase.task, team.id);
+  }
+
+  /**
+   * Validates the upload completely, then stores it and queues its scoring job atomically (with
+   * the team's registration for the task when registration is open and it had none).
    * Nothing is stored when anything is wrong.
    */
   async submit(user: AuthUser | null, req: SubmitRequest): Promise<Submission> {
@@ -100,7 +127,7 @@ export class SubmissionsService {
     if (phase.closedEarlyAt && !isOrganiser(user) && isPhaseClosed(phase)) {
       throw new ForbiddenError(`phase '${phase.name}' was closed by the organisers at ${phase.closedEarlyAt.toISOString()}`);
     }
-    await this.lifecycle.assertMaySubmit(user, phase.task, team.id);
+    const { registerOnAccept } = await this.lifecycle.assertMaySubmit(user, phase.task, team.id);
     if (!phase.testSetId) throw new InvalidInputError(`phase '${phase.name}' has no test set yet`, { field: 'phaseId' });
     const instances = await this.tasks.instanceIdsOf(phase.testSetId);
     let parsed;
@@ -128,6 +155,7 @@ export class SubmissionsService {
           return { instanceId, text: o.text };
         }),
         bypassLimits: isOrganiser(user),
+        ...(registerOnAccept ? { registerForTaskId: phase.task.id } : {}),
       },
       this.enqueuer('submitted'),
     );

@@ -1,6 +1,5 @@
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useAuth } from '../lib/auth';
-import { authHeaders } from '../lib/graphql-client';
 
 /** The file name from a Content-Disposition header, if any. */
 export function fileNameFrom(disposition: string | null, fallback: string): string {
@@ -9,18 +8,18 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
 }
 
 /**
- * A download link. Signed in, it fetches with the token (a plain link cannot send it, and a
- * team may download its own scores before the leaderboard is public) and saves the response.
+ * A download link. Signed in, it fetches with the session cookie (a team may download its own
+ * scores before the leaderboard is public) so that a refusal shows here, and saves the response.
  */
 export function DownloadLink({ href, fileName, children, testId }: { href: string; fileName: string; children: ReactNode; testId?: string }) {
-  const { token } = useAuth();
+  const { signedIn } = useAuth();
   const [error, setError] = useState<string | null>(null);
   async function click(e: MouseEvent<HTMLAnchorElement>) {
-    if (!token) return;
+    if (!signedIn) return;
     e.preventDefault();
     setError(null);
     try {
-      const res = await fetch(href, { headers: authHeaders() });
+      const res = await fetch(href, { credentials: 'same-origin' });
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as { error?: string } | null;
         throw new Error(body?.error ?? `download failed (${res.status})`);

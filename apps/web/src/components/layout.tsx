@@ -13,20 +13,20 @@ function NavLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 function TokenForm() {
-  const { token, signedIn, me, loading, error, signIn, signOut } = useAuth();
+  const { signedIn, me, loading, tokenError, signIn, signOut } = useAuth();
   const [value, setValue] = useState('');
   const [open, setOpen] = useState(false);
   if (signedIn) {
     return (
       <div className="who">
-        <span data-testid="who">{loading && !me ? 'checking…' : me ? `${me.name} (${me.role.toLowerCase()})` : error && token ? 'token rejected' : 'unknown token'}</span>
+        <span data-testid="who">{loading && !me ? 'checking…' : me ? `${me.name} (${me.role.toLowerCase()})` : 'signed out'}</span>
         <button type="button" className="link-button" onClick={signOut}>
           Sign out
         </button>
       </div>
     );
   }
-  if (!open) {
+  if (!open && !tokenError) {
     return (
       <div className="who">
         <Link to="/account">Sign in or register</Link>
@@ -45,6 +45,11 @@ function TokenForm() {
       <label htmlFor="token">API token</label>
       <input id="token" type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} placeholder="team or organiser token" autoFocus />
       <button type="submit">Sign in</button>
+      {tokenError && (
+        <span className="error-text small" role="alert" data-testid="who">
+          token rejected: {tokenError}
+        </span>
+      )}
     </form>
   );
 }

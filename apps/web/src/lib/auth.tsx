@@ -1,31 +1,35 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Provider, type Client } from 'urql';
-import { LogoutDocument, MeDocument, type MeQuery } from '../graphql/generated';
-import { graphqlClient, request, resetGraphqlClient, setRequestToken, useQuery } from './graphql-client';
+import { LogoutDocument, MeDocument, StartSessionWithTokenDocument, type MeQuery } from '../graphql/generated';
+import { graphqlClient, request, resetGraphqlClient, useQuery } from './graphql-client';
 
-const STORAGE_KEY = 'podium-token';
+/** Where earlier versions kept the API token; read once to move it into a session, then deleted. */
+const LEGACY_STORAGE_KEY = 'podium-token';
 
 export type Me = NonNullable<MeQuery['me']>;
 
 interface AuthState {
-  /** The API token typed into the page, if any (a web session needs none). */
-  token: string | null;
-  /** Signed in: with a token or with the session cookie. */
+  /** Signed in: the session cookie names a user. */
   signedIn: boolean;
   /** Re-reads who is signed in (after signing up or in: the cookie is http-only). */
   refresh: () => void;
   me: Me | null;
   loading: boolean;
   error: string | null;
+  /** Why the last token typed in was not accepted, if it was not. */
+  tokenError: string | null;
+  /** Exchanges an API token for a web session (the token is not kept in the page). */
   signIn: (token: string) => void;
   signOut: () => void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
 
-function storedToken(): string | null {
+function takeLegacyToken(): string | null {
   try {
-    return window.localStorage.getItem(STORAGE_KEY);
+    const t = window.localStorage.getItem(LEGACY_STORAGE_KEY);
+    window.localStorage.removeItem(LEGACY_STORAGE_KEY);
+    return t;
   } catch {
     return null;
   }
@@ -38,66 +42,57 @@ export function GraphqlProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * Who is signed in: a web session (http-only cookie set by register/login, invisible to
- * scripts) or an API token kept in localStorage; the token wins when both are present.
- * Holds the GraphQL client, replaced whenever the identity may have changed so that no
- * answer cached for another identity is shown and every watched query runs again.
+ * Who is signed in: always a web session, an http-only cookie invisible to scripts, started by
+ * register/login or by exchanging an API token (an organiser's, a team's) for one. No token is
+ * kept in the page or in localStorage, so a script injected into the page has none to steal.
+ * Holds the GraphQL client, replaced whenever the identity may have changed so that no answer
+ * cached for another identity is shown and every watched query runs again.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [token, setToken] = useState<string | null>(() => {
-    const t = storedToken();
-    setRequestToken(t);
-    return t;
-  });
   // The shared client, so that `request` (forms, buttons) and the watched queries share one cache.
   const [client, setClient] = useState<Client>(graphqlClient);
+  const [tokenError, setTokenError] = useState<string | null>(null);
   const refresh = useCallback(() => setClient(resetGraphqlClient()), []);
   const signIn = useCallback((t: string) => {
-    const trimmed = t.trim();
-    setRequestToken(trimmed);
-    try {
-      window.localStorage.setItem(STORAGE_KEY, trimmed);
-    } catch {
-      /* private mode: the token lasts for this page only */
-    }
-    setToken(trimmed);
-    setClient(resetGraphqlClient());
+    setTokenError(null);
+    void request(StartSessionWithTokenDocument, { token: t.trim() })
+      .catch((e: unknown) => setTokenError(e instanceof Error ? e.message : String(e)))
+      .finally(() => setClient(resetGraphqlClient()));
   }, []);
+  // A token an earlier version left in localStorage becomes a session once, and is deleted.
+  useEffect(() => {
+    const legacy = takeLegacyToken();
+    if (legacy) signIn(legacy);
+  }, [signIn]);
   const signOut = useCallback(() => {
-    setRequestToken(null);
-    try {
-      window.localStorage.removeItem(STORAGE_KEY);
-    } catch {
-      /* ignore */
-    }
-    setToken(null);
+    setTokenError(null);
     void request(LogoutDocument, {})
       .catch(() => undefined)
       .finally(() => setClient(resetGraphqlClient()));
   }, []);
   return (
     <Provider value={client}>
-      <Identity token={token} refresh={refresh} signIn={signIn} signOut={signOut}>
+      <Identity tokenError={tokenError} refresh={refresh} signIn={signIn} signOut={signOut}>
         {children}
       </Identity>
     </Provider>
   );
 }
 
-function Identity({ token, refresh, signIn, signOut, children }: Pick<AuthState, 'token' | 'refresh' | 'signIn' | 'signOut'> & { children: ReactNode }) {
+function Identity({ tokenError, refresh, signIn, signOut, children }: Pick<AuthState, 'tokenError' | 'refresh' | 'signIn' | 'signOut'> & { children: ReactNode }) {
   const me = useQuery(MeDocument, {});
   const value = useMemo<AuthState>(
     () => ({
-      token,
-      signedIn: !!token || !!me.data?.me,
+      signedIn: !!me.data?.me,
       refresh,
       me: me.data?.me ?? null,
       loading: me.loading,
       error: me.error?.message ?? null,
+      tokenError,
       signIn,
       signOut,
     }),
-    [token, me.data, me.loading, me.error?.message, signIn, signOut, refresh],
+    [tokenError, me.data, me.loading, me.error?.message, signIn, signOut, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

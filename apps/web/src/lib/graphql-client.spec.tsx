@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderHook, waitFor } from '@testing-library/react';
 import { GraphqlProvider } from './auth';
-import { ApiError, request, resetGraphqlClient, setRequestToken, toErrorDetails, useQuery } from './graphql-client';
+import { ApiError, request, resetGraphqlClient, toErrorDetails, useQuery } from './graphql-client';
 import { LogoutDocument, MeDocument } from '../graphql/generated';
 import { jsonResponse } from '../test/json-response';
 import { defined } from '../../../../test/support/defined';
@@ -13,7 +13,6 @@ function answer(body: unknown) {
 }
 
 beforeEach(() => {
-  setRequestToken(null);
   resetGraphqlClient();
 });
 
@@ -30,22 +29,15 @@ describe('toErrorDetails', () => {
 });
 
 describe('request', () => {
-  it('POSTs to /graphql with the session cookie and the bearer token', async () => {
+  it('POSTs to /graphql with the session cookie and no token (the page holds none)', async () => {
     const fetchMock = answer({ data: { me: null } });
-    setRequestToken('tok-1');
     await request(MeDocument, {});
     const [url, init] = defined(fetchMock.mock.calls[0]);
     expect(url).toBe('/graphql');
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('same-origin');
-    expect((init.headers as Record<string, string>)['authorization']).toBe('Bearer tok-1');
+    expect((init.headers as Record<string, string> | undefined)?.['authorization']).toBeUndefined();
     expect(JSON.parse(typeof init.body === 'string' ? init.body : '').query).toContain('query Me');
-  });
-
-  it('sends no authorization header when no token is set (the cookie alone signs in)', async () => {
-    const fetchMock = answer({ data: { me: null } });
-    await request(MeDocument, {});
-    expect((defined(fetchMock.mock.calls[0])[1].headers as Record<string, string>)['authorization']).toBeUndefined();
   });
 
   it("throws the API's message and extensions.code, without urql's prefix", async () => {

@@ -61,18 +61,9 @@ export function toApiError(error: CombinedError): ApiError {
   return new ApiError(status ? `The server answered ${status} without a readable body.` : UNREACHABLE, [], status);
 }
 
-let currentToken: string | null = null;
-/** The bearer token sent with every request (set by the auth context). */
-export function setRequestToken(token: string | null): void {
-  currentToken = token;
-}
-export function authHeaders(): Record<string, string> {
-  return currentToken ? { authorization: `Bearer ${currentToken}` } : {};
-}
-
 /**
- * A client for /graphql on this origin: the session cookie and the current bearer token go with
- * every request; POST only (the API refuses GET queries as a CSRF guard). The document cache
+ * A client for /graphql on this origin: the session cookie goes with every request (the page
+ * holds no token); POST only (the API refuses GET queries as a CSRF guard). The document cache
  * re-runs watched queries whose result types a mutation returns, so e.g. marking a primary
  * submission refreshes that submission's page.
  */
@@ -82,7 +73,7 @@ export function createGraphqlClient(): Client {
     exchanges: [cacheExchange, fetchExchange],
     preferGetMethod: false,
     requestPolicy: 'cache-and-network',
-    fetchOptions: () => ({ credentials: 'same-origin', headers: authHeaders() }),
+    fetchOptions: () => ({ credentials: 'same-origin' }),
   });
 }
 

@@ -11,7 +11,7 @@ export interface LeaderboardArgs {
   allSubmissions?: boolean;
 }
 
-/** Headers the web sends with the board request, besides the bearer token (see authHeaders). */
+/** Headers the web sends with the board request (the session cookie travels with it). */
 export const LEADERBOARD_JSON_HEADERS: Readonly<Record<string, string>> = { accept: 'application/json' };
 
 /**

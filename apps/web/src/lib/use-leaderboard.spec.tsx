@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { GraphqlProvider } from './auth';
-import { ApiError, resetGraphqlClient, setRequestToken } from './graphql-client';
+import { ApiError, resetGraphqlClient } from './graphql-client';
 import { leaderboardJsonUrl } from './leaderboard-request';
 import { fetchLeaderboard, parseLeaderboard, useLeaderboard } from './use-leaderboard';
 import { pair, row } from '../test/fixtures';
@@ -20,7 +20,6 @@ function answer(body: unknown, status = 200) {
 const wrapper = ({ children }: { children: ReactNode }) => <GraphqlProvider>{children}</GraphqlProvider>;
 
 beforeEach(() => {
-  setRequestToken(null);
   resetGraphqlClient();
 });
 
@@ -35,9 +34,8 @@ describe('leaderboardJsonUrl', () => {
 });
 
 describe('fetchLeaderboard', () => {
-  it('GETs the document with the bearer token and the cookie, leaving revalidation to the browser cache', async () => {
+  it('GETs the document with the session cookie, leaving revalidation to the browser cache', async () => {
     const fetchMock = answer(BOARD);
-    setRequestToken('tok-1');
     const board = await fetchLeaderboard('/api/phases/p1/leaderboard.json');
     expect(board.systems.map((s) => s.system)).toEqual(['A', 'B']);
     const [url, init] = defined(fetchMock.mock.calls[0]);
@@ -46,7 +44,7 @@ describe('fetchLeaderboard', () => {
     expect(init.credentials).toBe('same-origin');
     // Default cache mode: the browser sends If-None-Match and turns a 304 into the cached 200.
     expect(init.cache).toBeUndefined();
-    expect(init.headers).toEqual({ accept: 'application/json', authorization: 'Bearer tok-1' });
+    expect(init.headers).toEqual({ accept: 'application/json' });
   });
 
   it('throws the API’s message and code for an error status (REST error body)', async () => {

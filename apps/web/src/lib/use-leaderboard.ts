@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useClient } from 'urql';
-import { ApiError, UNREACHABLE, authHeaders, toErrorDetails, type QueryState } from './graphql-client';
+import { ApiError, UNREACHABLE, toErrorDetails, type QueryState } from './graphql-client';
 import type { LeaderboardData } from './leaderboard';
 import { LEADERBOARD_JSON_HEADERS, leaderboardJsonUrl, type LeaderboardArgs } from './leaderboard-request';
 
@@ -38,7 +38,7 @@ export function parseLeaderboard(raw: unknown): LeaderboardData {
 }
 
 /**
- * Fetches a board's stored document with the bearer token and the session cookie. The browser's
+ * Fetches a board's stored document with the session cookie. The browser's
  * HTTP cache keeps the answer: the API says `private, no-cache` with a strong ETag, so a repeat
  * request revalidates with If-None-Match and a 304 reuses the cached body (seen here as a 200).
  * Throws {@link ApiError}: the API's message and code for an error status.
@@ -46,7 +46,7 @@ export function parseLeaderboard(raw: unknown): LeaderboardData {
 export async function fetchLeaderboard(url: string, signal?: AbortSignal): Promise<LeaderboardData> {
   let res: Response;
   try {
-    res = await fetch(url, { headers: { ...LEADERBOARD_JSON_HEADERS, ...authHeaders() }, credentials: 'same-origin', signal });
+    res = await fetch(url, { headers: { ...LEADERBOARD_JSON_HEADERS }, credentials: 'same-origin', signal });
   } catch (e) {
     if (signal?.aborted) throw e;
     throw new ApiError(UNREACHABLE, []);

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AuthProvider } from '../lib/auth';
-import { resetGraphqlClient, setRequestToken } from '../lib/graphql-client';
+import { resetGraphqlClient } from '../lib/graphql-client';
 import { jsonResponse } from '../test/json-response';
 import { OrganisePage } from './organise-page';
 
@@ -77,7 +77,6 @@ async function renderPage() {
 
 beforeEach(() => {
   window.localStorage.clear();
-  setRequestToken(null);
   resetGraphqlClient();
 });
 

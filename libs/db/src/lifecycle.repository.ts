@@ -34,9 +34,11 @@ export interface TaskChanges {
 export class LifecycleRepository {
   constructor(private readonly db: Db) {}
 
-  async auditLog(limit = 200, taskId?: string) {
+  /** Newest first; `taskIds`: only entries of these tasks (`details.taskId`), or 'all'. */
+  async auditLog(limit: number, taskIds: readonly string[] | 'all') {
+    if (taskIds !== 'all' && taskIds.length === 0) return [];
     return this.db.auditEntry.findMany({
-      where: taskId ? { details: { path: ['taskId'], equals: taskId } } : {},
+      where: taskIds === 'all' ? {} : { OR: taskIds.map((taskId) => ({ details: { path: ['taskId'], equals: taskId } })) },
       orderBy: { createdAt: 'desc' },
       take: limit,
       include: { actor: { select: { name: true } } },

@@ -20,7 +20,7 @@ import {
   type PValueCorrection,
 } from '@podium/leaderboard';
 import { assertId } from '../common/ids';
-import { assertCanSeePhaseScores, assertOrganiser, isOrganiser } from '../common/visibility';
+import { assertCanSeePhaseScores, assertTaskOrganiser, organisesTask } from '../common/visibility';
 import { LeaderboardJobs } from './leaderboard-jobs';
 import type { Leaderboard } from './leaderboard.types';
 import { PhaseMetricsService } from './phase-metrics.service';
@@ -159,9 +159,9 @@ export class LeaderboardService {
     const found = await this.readCurrent(phaseId, key);
     if (!found) throw new NotFoundError('phase', phaseId);
     assertCanSeePhaseScores(found.phase, user);
-    // Resamples and seed are the phase's organiser settings; only organisers may preview others.
-    if ((options.seed !== undefined || options.resamples !== undefined) && !isOrganiser(user)) {
-      throw new ForbiddenError("seed and resamples are the phase's settings; only organisers may override them");
+    // Resamples and seed are the phase's organiser settings; only its task's organisers may preview others.
+    if ((options.seed !== undefined || options.resamples !== undefined) && !organisesTask(user, found.phase.taskId)) {
+      throw new ForbiddenError("seed and resamples are the phase's settings; only the task's organisers may override them");
     }
     if (options.seed !== undefined || options.resamples !== undefined) assertSignificanceSettings({ seed: options.seed ?? DEFAULT_SEED, resamples: options.resamples ?? null });
     const fileStemOf = (metric: string) => `${found.phase.taskSlug}-${found.phase.name}-leaderboard-${metric}`;
@@ -247,12 +247,12 @@ export class LeaderboardService {
     return snapshotOf(doc.body, z.gzip, z.brotli, `"empty-${createHash('sha256').update(doc.body).update(stamp).digest('base64url')}"`, true, fileStemOf, this.parse);
   }
 
-  /** Organisers set a phase's resamples (null: chosen automatically) and seed; the worker recomputes its boards. */
+  /** The task's organisers set a phase's resamples (null: chosen automatically) and seed; the worker recomputes its boards. */
   async setSignificance(phaseId: string, settings: { resamples: number | null; seed: number }, user: AuthUser | null) {
-    assertOrganiser(user);
     assertId('phase', phaseId);
     const phase = await this.tasks.phaseById(phaseId);
     if (!phase) throw new NotFoundError('phase', phaseId);
+    assertTaskOrganiser(user, phase.taskId);
     assertSignificanceSettings(settings);
     const updated = await this.tasks.setPhaseSignificance(phaseId, settings);
     await this.jobs.refresh(phaseId, 'settings');

@@ -64,6 +64,11 @@ export class IdentityRepository {
     }
   }
 
+  /** Changes a user's global role (the seed promotes its demo organiser to ADMIN). */
+  async setRole(userId: string, role: Role) {
+    return this.db.user.update({ where: { id: userId }, data: { role } });
+  }
+
   async userByName(name: string) {
     return this.db.user.findUnique({ where: { name } });
   }

@@ -118,7 +118,7 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
             {formatNumber(board.smallestReachableP, 4)}), seed {board.seed}. Corpus: <span className="signature">{board.corpusSignature}</span>; sentence scores:{' '}
             <span className="signature">{board.metricSignature}</span>
           </p>
-          {me?.role === 'ORGANISER' && (
+          {(me?.role === 'ORGANISER' || me?.role === 'ADMIN') && (
             <SignificanceSettings
               key={`${board.resamples}-${board.seed}-${board.resamplesChosen}`}
               phaseId={phaseId}

@@ -18,7 +18,7 @@ export function SubmissionActions({ sub, onChange }: { sub: Sub; onChange: () =>
   const [reason, setReason] = useState('');
   const [error, setError] = useState<ApiError | string | null>(null);
   const member = !!me?.teams.some((t) => t.id === sub.team.id);
-  const organiser = me?.role === 'ORGANISER';
+  const organiser = (me?.role === 'ORGANISER' || me?.role === 'ADMIN');
   if (!member && !organiser) return null;
   async function act(action: () => Promise<unknown>) {
     setError(null);

@@ -556,7 +556,7 @@ export function OrganisePage() {
     );
   }
   if (loading) return <Loading what="your account" />;
-  if (me?.role !== 'ORGANISER') {
+  if (me?.role !== 'ORGANISER' && me?.role !== 'ADMIN') {
     return (
       <section>
         <h1>Organise</h1>

@@ -225,7 +225,7 @@ export function RobustnessPage({ slug }: { slug: string }) {
       <p className="small">
         How often each metric prefers the correct candidate over an adversarial one (MENLI): per phenomenon, with 95% intervals. The dashed line is chance.
       </p>
-      {me?.role === 'ORGANISER' && (
+      {(me?.role === 'ORGANISER' || me?.role === 'ADMIN') && (
         <p>
           <button type="button" onClick={() => void run()} disabled={running || busy}>
             {running ? 'Queuing…' : reports.length ? "Run again for all of the task's metrics" : "Run for all of the task's metrics"}
@@ -235,7 +235,7 @@ export function RobustnessPage({ slug }: { slug: string }) {
       {runError && <ErrorMessage error={runError} title="Could not start the run" />}
       {loading && !data && <Loading what="robustness reports" />}
       {error && <ErrorMessage error={error} onRetry={refetch} title="Could not load the robustness reports" />}
-      {data && reports.length === 0 && <Empty>No robustness reports for this task yet{me?.role === 'ORGANISER' ? '; run one above.' : '.'}</Empty>}
+      {data && reports.length === 0 && <Empty>No robustness reports for this task yet{(me?.role === 'ORGANISER' || me?.role === 'ADMIN') ? '; run one above.' : '.'}</Empty>}
       {chosen && (
         <>
           <div className="controls">

@@ -17,7 +17,7 @@ function TeamCard({ id }: { id: string }) {
     <section className="card" aria-label={`Team ${t.name}`} data-testid="team-card">
       <h2>{t.name}</h2>
       <p>
-        Members: {t.members.map((m) => m.name).join(', ')}
+        {t.members ? `Members: ${t.members.map((m) => m.name).join(', ')}` : 'Members are shown to the team, the organisers of its tasks and administrators.'}
       </p>
       {t.inviteCode && (
         <p>
@@ -118,7 +118,10 @@ function Tokens() {
           <tbody>
             {tokens.data.myTokens.map((t) => (
               <tr key={t.id}>
-                <th scope="row">{t.label}</th>
+                <th scope="row">
+                  {t.label}
+                  {t.issuedBy && <span className="small muted"> (issued for you by {t.issuedBy})</span>}
+                </th>
                 <td>{formatDate(t.createdAt)}</td>
                 <td>{t.lastUsedAt ? formatDate(t.lastUsedAt) : 'never'}</td>
                 <td>

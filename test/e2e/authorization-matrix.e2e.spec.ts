@@ -307,7 +307,7 @@ describe('authorization matrix: role × resource × phase state, through every p
     expect(wrong).toEqual([]);
   });
 
-  it("lists a team's submissions across phases (teamSubmissions) to its members and organisers only, in every state", async () => {
+  it("lists a team's submissions across phases (teamSubmissions) to its members, its task's organisers and administrators only, in every state", async () => {
     const teamId = (await db.submission.findUniqueOrThrow({ where: { id: phases['open-hidden'].own } })).teamId;
     const seen: string[] = [];
     for (const role of CALLERS) {

@@ -177,9 +177,14 @@ export class LifecycleRepository {
     return this.db.taskRegistration.findMany({ where: { taskId }, include: { team: true }, orderBy: { createdAt: 'asc' } });
   }
 
-  /** A team's submissions in every phase, newest first. */
-  async submissionsOfTeam(teamId: string, limit = 200) {
-    return this.db.submission.findMany({ where: { teamId }, include: { team: true }, orderBy: { createdAt: 'desc' }, take: limit });
+  /** A team's submissions in every phase (of these tasks only, when given), newest first. */
+  async submissionsOfTeam(teamId: string, limit = 200, taskIds?: readonly string[]) {
+    return this.db.submission.findMany({
+      where: { teamId, ...(taskIds ? { phase: { taskId: { in: [...taskIds] } } } : {}) },
+      include: { team: true },
+      orderBy: { createdAt: 'desc' },
+      take: limit,
+    });
   }
 
   async recordAudit(entry: AuditRecord) {

@@ -1,7 +1,7 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { LifecycleRepository, Moderation, NotFoundError, TaskRepository, type AuthUser } from '@podium/db';
+import { IdentityRepository, LifecycleRepository, Moderation, NotFoundError, TaskRepository, type AuthUser } from '@podium/db';
 import { assertId } from '../common/ids';
-import { assertActsForTeam } from '../common/visibility';
+import { assertActsForTeam, isAdmin } from '../common/visibility';
 import { PhaseType } from '../tasks/task.types';
 import { LoaderScope, RequestLoaders } from '../common/loaders';
 import { CurrentUser } from '../auth/auth.guard';
@@ -20,11 +20,18 @@ export class LifecycleResolver {
     private readonly service: LifecycleService,
     private readonly lifecycle: LifecycleRepository,
     private readonly tasks: TaskRepository,
+    private readonly identity: IdentityRepository,
   ) {}
 
-  @Query(() => [SubmissionType], { description: "A team's submissions in every phase, newest first (its members and organisers)" })
-  async teamSubmissions(@Args('teamId', { type: () => ID }) teamId: string, @CurrentUser() user: AuthUser): Promise<SubmissionType[]> {
+  @Query(() => [SubmissionType], {
+    description: "A team's submissions in every phase, newest first (its members and administrators; organisers of its tasks: in their tasks)",
+  })
+  async teamSubmissions(@Args('teamId', { type: () => ID }) teamId: string, @CurrentUser() user: AuthUser | null): Promise<SubmissionType[]> {
     assertId('team', teamId);
+    if (user && !user.teamIds.includes(teamId) && !isAdmin(user) && user.organisedTaskIds.length > 0) {
+      const organised = (await this.identity.taskIdsOfTeam(teamId)).filter((taskId) => user.organisedTaskIds.includes(taskId));
+      if (organised.length > 0) return (await this.lifecycle.submissionsOfTeam(teamId, 200, organised)).map(toSubmissionType);
+    }
     assertActsForTeam(teamId, user);
     return (await this.lifecycle.submissionsOfTeam(teamId)).map(toSubmissionType);
   }

@@ -30,7 +30,7 @@ export class TeamsResolver {
     return (await this.identity.listTeams()).map((t) => ({ id: t.id, name: t.name }));
   }
 
-  @Query(() => TeamDetailsType, { description: 'A team page (the invite code only for members and organisers)' })
+  @Query(() => TeamDetailsType, { description: 'A team page (members and the invite code only for its members, organisers of its tasks and administrators)' })
   async team(@Args('id', { type: () => ID }) id: string, @CurrentUser() user: AuthUser | null): Promise<TeamDetailsType> {
     assertId('team', id);
     const team = await this.identity.teamById(id);

@@ -3,6 +3,7 @@ import type { AuthUser } from '@podium/db';
 import {
   GraphQLError,
   Kind,
+  OperationTypeNode,
   getNamedType,
   isObjectType,
   type DocumentNode,
@@ -31,7 +32,8 @@ export function operationAccess(schema: GraphQLSchema, document: DocumentNode, o
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const access: OperationAccess = { unclassified: [], requirements: new Map() };
   const seen = new Set<string>();
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  const root =
+    operation.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : operation.operation === OperationTypeNode.SUBSCRIPTION ? schema.getSubscriptionType() : schema.getQueryType();
   const visit = (type: GraphQLObjectType, set: SelectionSetNode, spread: ReadonlySet<string>): void => {
     for (const sel of set.selections) {
       if (sel.kind === Kind.FIELD) {

@@ -20,7 +20,7 @@ export class IdentityResolver {
   async me(@CurrentUser() user: AuthUser | null): Promise<UserType | null> {
     if (!user) return null;
     const teams = await this.identity.teamsOfUser(user.id);
-    return { id: user.id, name: user.name, role: user.role, teams: teams.map((t) => ({ id: t.id, name: t.name })) };
+    return { id: user.id, name: user.name, role: user.role, teams: teams.map((t) => ({ id: t.id, name: t.name })), organisedTaskIds: user.organisedTaskIds };
   }
 
   @Mutation(() => TeamType, { description: 'Administrators: creates a team; unknown member names become participants' })

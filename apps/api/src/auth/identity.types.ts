@@ -15,4 +15,6 @@ export class UserType {
   @Field() name!: string;
   @Field(() => Role) role!: Role;
   @Field(() => [TeamType]) teams!: TeamType[];
+  @Field(() => [ID], { description: 'The tasks the user organises (an administrator organises every task without being listed)' })
+  organisedTaskIds!: string[];
 }

@@ -116,7 +116,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   Team: each('parent', 'id name'),
   TeamDetails: { ...each('parent', 'createdAt id name'), members: 'teamInsider', inviteCode: 'teamInsider' },
   TeamMember: each('parent', 'id name'),
-  User: each('parent', 'id name role teams'),
+  User: each('parent', 'id name role teams organisedTaskIds'),
   ApiTokenInfo: each('parent', 'createdAt id label lastUsedAt revokedAt issuedBy'),
   NewApiToken: each('parent', 'info token'),
   TaskOrganiser: each('parent', 'userId name addedBy createdAt'),

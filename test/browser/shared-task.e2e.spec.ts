@@ -77,7 +77,7 @@ describe('a shared task in the browser: organiser, participants, CLI, publishing
     }
     db = createDb(created.url, { maxConnections: 2 });
     const identity = new IdentityRepository(db);
-    const organiser = await identity.createUser(`olga-${suffix}`, Role.ORGANISER);
+    const organiser = await identity.createUser(`olga-${suffix}`, Role.ADMIN);
     organiserToken = await identity.issueToken(organiser.id, 'journey');
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;

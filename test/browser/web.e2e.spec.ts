@@ -76,7 +76,7 @@ describe('web app in headless Chromium', () => {
     db = createDb(url, { maxConnections: 2 });
     const identity = new IdentityRepository(db);
     const suffix = randomBytes(3).toString('hex');
-    const organiser = await identity.createUser(`web-org-${suffix}`, Role.ORGANISER);
+    const organiser = await identity.createUser(`web-org-${suffix}`, Role.ADMIN);
     organiserToken = await identity.issueToken(organiser.id, 'browser test');
 
     const port = await freePort();

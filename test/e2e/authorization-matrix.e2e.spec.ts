@@ -1,8 +1,16 @@
 /**
- * The authorization matrix (issue #10) against the real api process and a real PostgreSQL:
- * every cell role × resource × phase state, each probed through every path that reaches the
- * resource (GraphQL fields, nested fields, REST downloads). All paths of a cell must agree, and
- * the answer must be the one apps/api/src/common/visibility.ts declares. Every cell is printed.
+ * The authorization matrix (issues #10 and #20) against the real api process and a real
+ * PostgreSQL, derived from the classification in apps/api/src/common/authorization.ts:
+ * - every cell role × resource × phase state of visibility.ts, each probed through every path
+ *   that reaches the resource (GraphQL fields, nested fields, REST downloads), with two more
+ *   callers than the matrix names: an organiser of another task (must be treated as another
+ *   team) and an administrator (as the task's organiser);
+ * - every classified operation whose rule has a static part (signed in, organiser, task
+ *   creator, administrator), probed with an operation generated from the introspected schema
+ *   for every caller: refused by the classification exactly when the rule says;
+ * - every `teamInsider` field for every caller;
+ * and a check that every classified entry has a probe here or is of a kind whose probe is
+ * generated. Every cell is printed.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,8 +25,21 @@ import {
   type Resource,
   type ViewerRole,
 } from '../../apps/api/src/common/visibility';
+import {
+  buildClientSchema,
+  getIntrospectionQuery,
+  getNamedType,
+  isNonNullType,
+  isObjectType,
+  type GraphQLField,
+  type GraphQLSchema,
+  type IntrospectionQuery,
+} from 'graphql';
+import { GRAPHQL_RULES, REST_CLASSIFICATION, meets, staticRequirement, type AccessRule, type StaticRequirement } from '../../apps/api/src/common/authorization';
+import type { AuthUser } from '@podium/db';
 import { databaseUrl, graphqlClient, startApiProcess, type RunningApp } from './support/processes';
-import { createOrganiserToken } from '../support/database';
+import { createAdminToken, createOrganiserToken } from '../support/database';
+import { TASK_ORGANISER_PROBES } from './support/organiser-probes';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -30,12 +51,66 @@ const INSTANCES = [
 
 type Probe = { path: string; allowed: boolean; leak?: string };
 
+/** The callers probed: the matrix's four roles, an organiser of another task and an administrator. */
+type Caller = ViewerRole | 'otherOrganiser' | 'admin';
+const CALLERS: readonly Caller[] = [...VIEWER_ROLES, 'otherOrganiser', 'admin'];
+/** Whom the matrix says each caller is for this task's data. */
+const AS_ROLE: Record<Caller, ViewerRole> = { anonymous: 'anonymous', otherTeam: 'otherTeam', ownTeam: 'ownTeam', organiser: 'organiser', otherOrganiser: 'otherTeam', admin: 'organiser' };
+/** Each caller as the static part of a rule sees them (the roles and tasks the setup gives them). */
+const AS_USER: Record<Caller, AuthUser | null> = {
+  anonymous: null,
+  otherTeam: { id: '', name: 'b', role: 'PARTICIPANT', teamIds: ['b'], organisedTaskIds: [] },
+  ownTeam: { id: '', name: 'a', role: 'PARTICIPANT', teamIds: ['a'], organisedTaskIds: [] },
+  organiser: { id: '', name: 'o', role: 'ORGANISER', teamIds: [], organisedTaskIds: ['matrix'] },
+  otherOrganiser: { id: '', name: 'o2', role: 'ORGANISER', teamIds: [], organisedTaskIds: ['other'] },
+  admin: { id: '', name: 'ad', role: 'ADMIN', teamIds: [], organisedTaskIds: [] },
+};
+
+/** Where the phase-resource probes below reach each classified `phaseResource:*` field and route. */
+const PROBED_PHASE_RESOURCES: Record<string, Resource> = {
+  'Query.submissions': 'outputs',
+  'Query.submission': 'outputs',
+  'Query.instanceScores': 'instanceScores',
+  'Query.leaderboard': 'leaderboard',
+  'Query.reportCard': 'leaderboard',
+  'Phase.testInput': 'testInput',
+  'InstanceScore.references': 'references',
+  'GET /api/phases/:id/test-input.:format': 'testInput',
+  'GET /api/submissions/:id/scores.csv': 'instanceScores',
+  'GET /api/submissions/:id/scores.jsonl': 'instanceScores',
+  'GET /api/phases/:id/scores.csv': 'downloads',
+  'GET /api/phases/:id/scores.jsonl': 'downloads',
+  'GET /api/phases/:id/leaderboard.json': 'leaderboard',
+  'GET /api/phases/:id/leaderboard.csv': 'leaderboard',
+};
+
+/** Rules whose probes this file generates (static part) or holds (data part), by rule. */
+function probeKind(rule: AccessRule, coordinate: string): string | undefined {
+  if (rule === 'public' || rule === 'parent') return 'no restriction of its own (reached through a probed parent)';
+  if (rule.startsWith('phaseResource:')) return PROBED_PHASE_RESOURCES[coordinate] === rule.slice('phaseResource:'.length) ? 'matrix cells' : undefined;
+  if (rule === 'teamInsider') return 'teamInsider cells';
+  if (/^[A-Z]+ \//.test(coordinate)) return 'generated static cells (REST, anonymous)';
+  const root = coordinate.startsWith('Query.') || coordinate.startsWith('Mutation.');
+  if (!root) return undefined;
+  if (rule === 'taskOrganiser') return coordinate.replace(/^Mutation\.|^Query\./, '') in TASK_ORGANISER_PROBES ? 'generated static cells + cross-task probe' : undefined;
+  return 'generated static cells';
+}
+
+/** An operation selecting one root field, its arguments as declared variables (never sent: the classification answers first). */
+function generatedOperation(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknown>): string {
+  const vars = field.args.map((a, k) => `$v${k}: ${String(a.type)}`);
+  const args = field.args.map((a, k) => `${a.name}: $v${k}`);
+  const selection = isObjectType(getNamedType(field.type)) ? ' { __typename }' : '';
+  return `${kind} Generated${vars.length ? `(${vars.join(', ')})` : ''} { ${field.name}${args.length ? `(${args.join(', ')})` : ''}${selection} }`;
+}
+
 describe('authorization matrix: role × resource × phase state, through every path', () => {
   let db: Db;
   let api: RunningApp;
   let baseUrl: string;
   const suffix = randomUUID().slice(0, 8);
-  const tokens: Partial<Record<ViewerRole, string>> = {};
+  const tokens: Partial<Record<Caller, string>> = {};
+  let teamA = '';
   const phases = {} as Record<PhaseState, { id: string; own: string; other: string }>;
   const lines: string[] = [];
 
@@ -43,6 +118,8 @@ describe('authorization matrix: role × resource × phase state, through every p
     const url = databaseUrl();
     db = createDb(url, { maxConnections: 2 });
     tokens.organiser = await createOrganiserToken(db, `org-${suffix}`, 'matrix');
+    tokens.otherOrganiser = await createOrganiserToken(db, `org2-${suffix}`, 'matrix');
+    tokens.admin = await createAdminToken(db, `admin-${suffix}`, 'matrix');
     // A queue of its own: it writes its scores itself, so no other suite's worker may take its jobs
     // (a worker holding a lease makes that write fail).
     ({ api, baseUrl } = await startApiProcess(url, 60_000, { PODIUM_QUEUE_SCHEMA: 'authorization_matrix' }));
@@ -63,21 +140,27 @@ describe('authorization matrix: role × resource × phase state, through every p
   /** One phase per state, each with a submission of team A (own) and team B (other); the cases only read them. */
   async function setUpPhases(): Promise<void> {
     const org = graphqlClient(baseUrl, tokens.organiser);
+    const admin = graphqlClient(baseUrl, tokens.admin);
     const slug = `matrix-${suffix}`;
     await org.request(`mutation($i: CreateTaskInput!) { createTask(input: $i) { slug } }`, {
       i: { slug, title: 'Matrix', kind: 'mt', sourceLang: 'de', targetLang: 'en', metrics: [{ key: 'bleu', name: 'bleu' }] },
     });
+    // The other organiser runs a task of their own; they must see this one as any other team does.
+    await graphqlClient(baseUrl, tokens.otherOrganiser).request(`mutation($i: CreateTaskInput!) { createTask(input: $i) { slug } }`, {
+      i: { slug: `matrix-other-${suffix}`, title: 'Other', kind: 'mt', sourceLang: 'de', targetLang: 'en' },
+    });
     const teams: Record<'a' | 'b', { id: string; token: string }> = {} as never;
     for (const t of ['a', 'b'] as const) {
-      const { createTeam } = await org.request<{ createTeam: { id: string } }>(`mutation($n: String!, $m: [String!]!) { createTeam(name: $n, members: $m) { id } }`, {
+      const { createTeam } = await admin.request<{ createTeam: { id: string } }>(`mutation($n: String!, $m: [String!]!) { createTeam(name: $n, members: $m) { id } }`, {
         n: `team-${t}-${suffix}`,
         m: [`member-${t}-${suffix}`],
       });
-      const { issueToken } = await org.request<{ issueToken: string }>(`mutation($u: String!) { issueToken(userName: $u, label: "matrix") }`, { u: `member-${t}-${suffix}` });
+      const { issueToken } = await admin.request<{ issueToken: string }>(`mutation($u: String!) { issueToken(userName: $u, label: "matrix") }`, { u: `member-${t}-${suffix}` });
       teams[t] = { id: createTeam.id, token: issueToken };
     }
     tokens.ownTeam = teams.a.token;
     tokens.otherTeam = teams.b.token;
+    teamA = teams.a.id;
 
     for (const state of PHASE_STATES) {
       const { createPhase } = await org.request<{ createPhase: { id: string } }>(`mutation($i: CreatePhaseInput!) { createPhase(input: $i) { id } }`, {
@@ -120,7 +203,7 @@ describe('authorization matrix: role × resource × phase state, through every p
   }
 
   /** Every path to a resource of a phase, as seen by one role; `leak` names data that must never appear. */
-  async function probes(resource: Resource, state: PhaseState, role: ViewerRole): Promise<Probe[]> {
+  async function probes(resource: Resource, state: PhaseState, role: Caller): Promise<Probe[]> {
     const token = tokens[role];
     const gql = graphqlClient(baseUrl, token);
     const { id: phaseId, own } = phases[state];
@@ -189,8 +272,10 @@ describe('authorization matrix: role × resource × phase state, through every p
         const json = await rest(`/api/phases/${phaseId}/leaderboard.json`, token);
         const csv = await rest(`/api/phases/${phaseId}/leaderboard.csv`, token);
         const visible = await gql.raw<{ phase: { scoresVisible: boolean } }>(`query($p: ID!) { phase(id: $p) { scoresVisible } }`, { p: phaseId });
+        const card = await gql.raw(`query($p: ID!) { reportCard(phaseId: $p) { phaseId } }`, { p: phaseId });
         return [
           { path: 'GraphQL leaderboard', allowed: ok(board) },
+          { path: 'GraphQL reportCard', allowed: ok(card) },
           { path: 'REST leaderboard.json', allowed: json.status === 200 },
           { path: 'REST leaderboard.csv', allowed: csv.status === 200 },
           { path: 'GraphQL phase.scoresVisible', allowed: visible.data?.phase.scoresVisible === true },
@@ -207,30 +292,106 @@ describe('authorization matrix: role × resource × phase state, through every p
     }
   }
 
-  const cells = RESOURCES.flatMap((resource) => PHASE_STATES.flatMap((state) => VIEWER_ROLES.map((role) => [resource, state, role] as const)));
+  const cells = RESOURCES.flatMap((resource) => PHASE_STATES.flatMap((state) => CALLERS.map((role) => [resource, state, role] as const)));
 
+  // The callers of one (resource, state) are probed concurrently (they only read); 144 cells
+  // of 2–6 paths each take minutes on a loaded 2-core machine.
   it(`answers all ${cells.length} cells as the matrix says, through every path`, async () => {
     const wrong: string[] = [];
+    const answers = new Map<string, Probe[]>();
+    for (const resource of RESOURCES) {
+      for (const state of PHASE_STATES) {
+        const results = await Promise.all(CALLERS.map((role) => probes(resource, state, role)));
+        for (const [k, role] of CALLERS.entries()) answers.set(`${resource} ${state} ${role}`, results[k] ?? []);
+      }
+    }
     for (const [resource, state, role] of cells) {
-      const expected = AUTHORIZATION_MATRIX[resource][state].includes(role);
-      const results = await probes(resource, state, role);
+      const expected = AUTHORIZATION_MATRIX[resource][state].includes(AS_ROLE[role]);
+      const results = answers.get(`${resource} ${state} ${role}`) ?? [];
       const bad = results.filter((p) => p.allowed !== expected || p.leak);
-      const line = `${resource.padEnd(15)} ${state.padEnd(19)} ${role.padEnd(10)} ${expected ? 'ALLOW' : 'deny '} ${bad.length === 0 ? 'ok' : 'FAIL'} (${results.length} paths)`;
+      const line = `${resource.padEnd(15)} ${state.padEnd(19)} ${role.padEnd(14)} ${expected ? 'ALLOW' : 'deny '} ${bad.length === 0 ? 'ok' : 'FAIL'} (${results.length} paths)`;
       lines.push(line);
       for (const p of bad) wrong.push(`${resource} × ${state} × ${role}: ${p.path} ${p.leak ? `leaks references (${p.leak})` : p.allowed ? 'allowed' : 'denied'}, expected ${expected ? 'allowed' : 'denied'}`);
     }
     expect(wrong).toEqual([]);
-  });
+  }, 600_000);
 
-  it("lists a team's submissions across phases (teamSubmissions) to its members and organisers only, in every state", async () => {
+  it("lists a team's submissions across phases (teamSubmissions) to its members, its task's organisers and administrators only, in every state", async () => {
     const teamId = (await db.submission.findUniqueOrThrow({ where: { id: phases['open-hidden'].own } })).teamId;
     const seen: string[] = [];
-    for (const role of VIEWER_ROLES) {
+    for (const role of CALLERS) {
       const r = await graphqlClient(baseUrl, tokens[role]).raw<{ teamSubmissions: { id: string }[] }>(`query($t: ID!) { teamSubmissions(teamId: $t) { id } }`, { t: teamId });
       if (!r.errors?.length) seen.push(role);
       if (role === 'ownTeam') expect(r.data?.teamSubmissions).toHaveLength(PHASE_STATES.length);
     }
-    expect(seen).toEqual(['ownTeam', 'organiser']);
+    expect(seen).toEqual(['ownTeam', 'organiser', 'admin']);
+  });
+
+  it('has a probe for every classified entry, or it is of a kind whose probe is generated', () => {
+    const missing = [...GRAPHQL_RULES.entries(), ...Object.entries(REST_CLASSIFICATION)].filter(([coordinate, rule]) => probeKind(rule, coordinate) === undefined).map(([c, r]) => `${c} (${r})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('refuses every operation with a static rule to exactly the callers the classification excludes (generated from the introspected schema)', async () => {
+    const { data } = await graphqlClient(baseUrl).raw<IntrospectionQuery>(getIntrospectionQuery());
+    const schema: GraphQLSchema = buildClientSchema(data as IntrospectionQuery);
+    const wrong: string[] = [];
+    let count = 0;
+    for (const kind of ['query', 'mutation'] as const) {
+      const root = kind === 'query' ? schema.getQueryType() : schema.getMutationType();
+      for (const field of Object.values(root?.getFields() ?? {})) {
+        const coordinate = `${kind === 'query' ? 'Query' : 'Mutation'}.${field.name}`;
+        const rule = GRAPHQL_RULES.get(coordinate);
+        if (rule === undefined) {
+          wrong.push(`${coordinate} is not classified`);
+          continue;
+        }
+        const need: StaticRequirement = staticRequirement(rule);
+        if (need === 'none') continue;
+        const operation = generatedOperation(kind, field);
+        // Required arguments are declared but never sent: a caller the classification lets
+        // through gets a variable error instead, never a side effect.
+        const required = field.args.some((a) => isNonNullType(a.type) && a.defaultValue === undefined);
+        for (const caller of CALLERS) {
+          if (!required && meets(need, AS_USER[caller])) continue; // would run for real; its data checks are probed elsewhere
+          const r = await graphqlClient(baseUrl, tokens[caller]).raw(operation);
+          const refused = r.errors?.some((e) => e.extensions?.['field'] === coordinate) ?? false;
+          const expected = !meets(need, AS_USER[caller]);
+          count++;
+          lines.push(`${coordinate.padEnd(34)} ${rule.padEnd(19)} ${caller.padEnd(14)} ${expected ? 'deny ' : 'pass '} ${refused === expected ? 'ok' : 'FAIL'} (generated)`);
+          if (refused !== expected) wrong.push(`${coordinate} (${rule}) for ${caller}: ${refused ? 'refused' : 'let through'}, expected ${expected ? 'refused' : 'let through'}: ${JSON.stringify(r.errors)}`);
+        }
+      }
+    }
+    for (const [route, rule] of Object.entries(REST_CLASSIFICATION)) {
+      if (staticRequirement(rule) === 'none') continue;
+      const [method, pattern] = route.split(' ') as [string, string];
+      const res = await fetch(`${baseUrl}${pattern.replace(/:[A-Za-z]+/g, phases['open-hidden'].id)}`, { method });
+      count++;
+      lines.push(`${route.padEnd(34)} ${rule.padEnd(19)} ${'anonymous'.padEnd(14)} deny  ${res.status === 401 ? 'ok' : 'FAIL'} (generated, REST)`);
+      if (res.status !== 401) wrong.push(`${route} (${rule}) for anonymous: HTTP ${res.status}, expected 401`);
+    }
+    expect(wrong).toEqual([]);
+    expect(count).toBeGreaterThan(100);
+  });
+
+  it("shows a team's member names and invite code only to its members, its tasks' organisers and administrators (teamInsider)", async () => {
+    const wrong: string[] = [];
+    const insiders: Caller[] = ['ownTeam', 'organiser', 'admin'];
+    for (const caller of CALLERS) {
+      const r = await graphqlClient(baseUrl, tokens[caller]).raw<{ team: { members: { name: string }[] | null; inviteCode: string | null } }>(
+        `query($t: ID!) { team(id: $t) { name members { name } inviteCode } }`,
+        { t: teamA },
+      );
+      const seesMembers = !!r.data?.team.members?.some((m) => m.name === `member-a-${suffix}`);
+      const seesCode = r.data?.team.inviteCode != null;
+      for (const [field, seen] of [['TeamDetails.members', seesMembers], ['TeamDetails.inviteCode', seesCode]] as const) {
+        const expected = insiders.includes(caller);
+        lines.push(`${field.padEnd(34)} ${'teamInsider'.padEnd(19)} ${caller.padEnd(14)} ${expected ? 'ALLOW' : 'deny '} ${seen === expected ? 'ok' : 'FAIL'}`);
+        if (seen !== expected) wrong.push(`${field} for ${caller}: ${seen ? 'shown' : 'hidden'}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('never shows a test reference to a non-organiser before publishing (independent of the declared matrix)', () => {

@@ -60,7 +60,9 @@ describe('demo seed through the dataset registry', () => {
     expect(JSON.parse(readFileSync(status, 'utf8'))).toEqual({ demo: 'seeded' });
 
     db = createDb(created.url, { maxConnections: 2 });
-    const task = await db.task.findUniqueOrThrow({ where: { slug: 'wmt17-de-en' }, include: { phases: true } });
+    const task = await db.task.findUniqueOrThrow({ where: { slug: 'wmt17-de-en' }, include: { phases: true, organisers: { include: { user: true } } } });
+    // The demo's organiser administers the instance (ADR 0012) and organises the demo task.
+    expect(task.organisers.map((o) => [o.user.name, o.user.role])).toEqual([['organiser', 'ADMIN']]);
     const testSetId = defined(defined(task.phases[0]).testSetId);
     const instances = await db.instance.findMany({ where: { testSetId }, orderBy: { position: 'asc' } });
     expect(instances).toHaveLength(506);

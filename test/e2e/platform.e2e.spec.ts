@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createDb, decodeValues, type Db } from '@podium/db';
 import { fitBradleyTerry, countWins } from '@podium/ranking';
 import { databaseUrl, graphqlClient, startApiProcess, startApp, waitFor, type RunningApp } from './support/processes';
-import { createOrganiserToken } from '../support/database';
+import { createAdminToken } from '../support/database';
 import { defined } from '../support/defined';
 
 const REFS = [
@@ -41,7 +41,7 @@ describe('platform: task → submissions → scores → leaderboard → download
   beforeAll(async () => {
     const url = databaseUrl();
     db = createDb(url, { maxConnections: 2 });
-    organiserToken = await createOrganiserToken(db, `organiser-${suffix}`, 'e2e');
+    organiserToken = await createAdminToken(db, `organiser-${suffix}`, 'e2e');
     ({ api, baseUrl } = await startApiProcess(url));
     // Started once the api has created pg-boss's schema (creating it together can deadlock).
     worker = startApp('apps/worker/src/main.ts', { DATABASE_URL: url, PODIUM_WORKER_NAME: `e2e-${suffix}` });

@@ -10,9 +10,19 @@ export function describeWithDatabase(spec: string): typeof describe {
   return describe.skip;
 }
 
-/** Creates organiser `name` and returns a new bearer token (`label`) of theirs. */
+/**
+ * Creates user `name` with the ORGANISER role and returns a new bearer token (`label`) of theirs.
+ * They may create tasks and organise those they create (or are added to); nothing else.
+ */
 export async function createOrganiserToken(db: Db, name: string, label: string): Promise<string> {
   const identity = new IdentityRepository(db);
   const organiser = await identity.createUser(name, Role.ORGANISER);
   return identity.issueToken(organiser.id, label);
+}
+
+/** Creates administrator `name` (every task, teams and tokens for other users) and returns a token of theirs. */
+export async function createAdminToken(db: Db, name: string, label: string): Promise<string> {
+  const identity = new IdentityRepository(db);
+  const admin = await identity.createUser(name, Role.ADMIN);
+  return identity.issueToken(admin.id, label);
 }

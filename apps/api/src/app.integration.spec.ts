@@ -136,7 +136,7 @@ suite('API against PostgreSQL', () => {
     app = await createApp(config, { logger: false, queueSchema: QUEUE_SCHEMA });
     db = createDb(defined(DATABASE_URL, 'DATABASE_URL'));
     const identity = new IdentityRepository(db);
-    const organiser = await identity.createUser(`org-${suffix}`, Role.ORGANISER);
+    const organiser = await identity.createUser(`org-${suffix}`, Role.ADMIN);
     organiserToken = await identity.issueToken(organiser.id, 'integration test');
   });
 

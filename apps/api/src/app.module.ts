@@ -5,7 +5,9 @@ import { GraphQLModule } from '@nestjs/graphql';
 import type { ApiConfig } from '@podium/config';
 import type { Request, Response } from 'express';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { AuthGuard } from './auth/auth.guard';
+import { IdentityRepository } from '@podium/db';
+import { AuthGuard, authenticate, type AuthenticatedRequest } from './auth/auth.guard';
+import { authorizationPlugin } from './common/authorization.plugin';
 import { DomainErrorFilter } from './common/domain-error.filter';
 import { graphqlArmorRules, graphqlLimitsPlugin } from './common/graphql-limits.plugin';
 import { rateLimitedStatusPlugin } from './common/rate-limited-status.plugin';
@@ -49,19 +51,28 @@ export class AppModule {
       module: AppModule,
       imports: [
         DbModule.forRoot(config, options.queueSchema, options.onQuery),
-        GraphQLModule.forRoot<ApolloDriverConfig>({
+        GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          autoSchemaFile: options.schemaFile === false ? true : options.schemaFile,
-          sortSchema: true,
-          // Our own offline console instead of GraphiQL/Sandbox, which load their code from a CDN.
-          playground: false,
-          plugins: [landingPagePlugin(), graphqlLimitsPlugin({ maxDepth: config.PODIUM_GRAPHQL_MAX_DEPTH, maxFields: config.PODIUM_GRAPHQL_MAX_FIELDS }), rateLimitedStatusPlugin()],
-          validationRules: graphqlArmorRules({ maxAliases: config.PODIUM_GRAPHQL_MAX_ALIASES, maxCost: config.PODIUM_GRAPHQL_MAX_COST }),
-          introspection: true,
-          includeStacktraceInErrorResponses: false,
-          fieldResolverEnhancers: ['filters'],
-          context: ({ req, res }: { req: Request; res: Response }) => ({ req, res }),
-          formatError: formatGraphQLError,
+          inject: [IdentityRepository],
+          useFactory: (identity: IdentityRepository): ApolloDriverConfig => ({
+            autoSchemaFile: options.schemaFile === false ? true : options.schemaFile,
+            sortSchema: true,
+            // Our own offline console instead of GraphiQL/Sandbox, which load their code from a CDN.
+            playground: false,
+            plugins: [
+              landingPagePlugin(),
+              graphqlLimitsPlugin({ maxDepth: config.PODIUM_GRAPHQL_MAX_DEPTH, maxFields: config.PODIUM_GRAPHQL_MAX_FIELDS }),
+              // Deny by default: unclassified fields and unmet static rules are refused before anything resolves.
+              authorizationPlugin((req) => authenticate(identity, req as AuthenticatedRequest)),
+              rateLimitedStatusPlugin(),
+            ],
+            validationRules: graphqlArmorRules({ maxAliases: config.PODIUM_GRAPHQL_MAX_ALIASES, maxCost: config.PODIUM_GRAPHQL_MAX_COST }),
+            introspection: true,
+            includeStacktraceInErrorResponses: false,
+            fieldResolverEnhancers: ['filters'],
+            context: ({ req, res }: { req: Request; res: Response }) => ({ req, res }),
+            formatError: formatGraphQLError,
+          }),
         }),
         AuthModule,
         TeamsModule,

@@ -58,6 +58,15 @@ export interface AuthUser {
   name: string;
   role: Role;
   teamIds: string[];
+  /** The tasks the user organises (creator or added); an ADMIN organises every task regardless. */
+  organisedTaskIds: string[];
+}
+
+/** What authentication loads with the user: memberships and organised tasks (ids only). */
+const AUTH_USER_INCLUDE = { memberships: { select: { teamId: true } }, organisedTasks: { select: { taskId: true } } } as const;
+
+function authUserOf(user: { id: string; name: string; role: Role; memberships: { teamId: string }[]; organisedTasks: { taskId: string }[] }): AuthUser {
+  return { id: user.id, name: user.name, role: user.role, teamIds: user.memberships.map((m) => m.teamId), organisedTaskIds: user.organisedTasks.map((o) => o.taskId) };
 }
 
 export class IdentityRepository {
@@ -72,6 +81,11 @@ export class IdentityRepository {
     }
   }
 
+  /** Changes a user's global role (the seed promotes its demo organiser to ADMIN). */
+  async setRole(userId: string, role: Role) {
+    return this.db.user.update({ where: { id: userId }, data: { role } });
+  }
+
   /** The user whose name is `name` up to case and NFKC (the unique index user_name_key_unique). */
   async userByName(name: string, tx: Tx | Db = this.db) {
     const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "user" WHERE lower(normalize("name", NFKC)) = lower(normalize(${name}, NFKC)) LIMIT 1`;
@@ -79,18 +93,36 @@ export class IdentityRepository {
     return id === undefined ? null : tx.user.findUnique({ where: { id } });
   }
 
-  /** Issues a token for a user and returns the plain token (shown once). */
-  async issueToken(userId: string, label: string, token: string = newToken()): Promise<string> {
+  /**
+   * Issues a token for a user and returns the plain token (shown once). `issuedById`: the
+   * administrator issuing it on the user's behalf (shown to the user with the token).
+   */
+  async issueToken(userId: string, label: string, token: string = newToken(), issuedById: string | null = null): Promise<string> {
     const user = await this.db.user.findUnique({ where: { id: userId } });
     if (!user) throw new NotFoundError('user', userId);
-    await this.db.apiToken.create({ data: { userId, label, tokenHash: hashToken(token) } });
+    await this.db.apiToken.create({ data: { userId, label, tokenHash: hashToken(token), issuedById } });
     return token;
+  }
+
+  /**
+   * An administrator issues a token for another user: the token and its audit entry (actor,
+   * user, label, token id; never the value) are written in one transaction.
+   */
+  async issueTokenOnBehalf(issuerId: string, userName: string, label: string): Promise<{ token: string; tokenId: string; userId: string }> {
+    const token = newToken();
+    return this.db.$transaction(async (tx) => {
+      const user = await tx.user.findUnique({ where: { name: userName } });
+      if (!user) throw new NotFoundError('user', userName);
+      const row = await tx.apiToken.create({ data: { userId: user.id, label, tokenHash: hashToken(token), issuedById: issuerId } });
+      await tx.auditEntry.create({ data: { actorId: issuerId, action: 'token.issue', targetType: 'user', targetId: user.id, details: { userName, label, tokenId: row.id } } });
+      return { token, tokenId: row.id, userId: user.id };
+    });
   }
 
   async userByToken(token: string): Promise<AuthUser | null> {
     const row = await this.db.apiToken.findUnique({
       where: { tokenHash: hashToken(token) },
-      include: { user: { include: { memberships: true } } },
+      include: { user: { include: AUTH_USER_INCLUDE } },
     });
     if (!row || row.revokedAt) return null;
     // Record use at most once a minute per token, so authentication stays a read in the hot path.
@@ -98,12 +130,7 @@ export class IdentityRepository {
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
       await this.db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
     }
-    return {
-      id: row.user.id,
-      name: row.user.name,
-      role: row.user.role,
-      teamIds: row.user.memberships.map((m) => m.teamId),
-    };
+    return authUserOf(row.user);
   }
 
   /**
@@ -153,9 +180,9 @@ export class IdentityRepository {
   }
 
   async userBySession(token: string, now = new Date()): Promise<AuthUser | null> {
-    const row = await this.db.session.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: { include: { memberships: true } } } });
+    const row = await this.db.session.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: { include: AUTH_USER_INCLUDE } } });
     if (!row || row.expiresAt <= now) return null;
-    return { id: row.user.id, name: row.user.name, role: row.user.role, teamIds: row.user.memberships.map((m) => m.teamId) };
+    return authUserOf(row.user);
   }
 
   async endSession(token: string): Promise<void> {
@@ -166,7 +193,7 @@ export class IdentityRepository {
     return this.db.apiToken.findMany({
       where: { userId },
       orderBy: { createdAt: 'desc' },
-      select: { id: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+      select: { id: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true, issuedBy: { select: { name: true } } },
     });
   }
 
@@ -245,6 +272,11 @@ export class IdentityRepository {
       const next = await tx.membership.findFirst({ where: { teamId }, orderBy: [{ joinedAt: 'asc' }, { userId: 'asc' }] });
       return tx.team.update({ where: { id: teamId }, data: { ownerId: next?.userId ?? null } });
     });
+  }
+
+  /** The tasks a team registered for (any status): their organisers may read its member names. */
+  async taskIdsOfTeam(teamId: string): Promise<string[]> {
+    return (await this.db.taskRegistration.findMany({ where: { teamId }, select: { taskId: true } })).map((r) => r.taskId);
   }
 
   async listTeams() {

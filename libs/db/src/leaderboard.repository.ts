@@ -36,7 +36,7 @@ export interface NewStoredLeaderboard {
 
 /** What {@link LeaderboardRepository.current} reads. */
 export interface CurrentLeaderboard {
-  phase: { name: string; closesAt: Date; leaderboardBeforeClose: boolean; closedEarlyAt: Date | null; publishedAt: Date | null; taskSlug: string };
+  phase: { name: string; closesAt: Date; leaderboardBeforeClose: boolean; closedEarlyAt: Date | null; publishedAt: Date | null; taskId: string; taskSlug: string };
   stamp: string;
   board: StoredLeaderboardRow | null;
 }
@@ -97,6 +97,7 @@ export class LeaderboardRepository {
         leaderboard_before_close: boolean;
         closed_early_at: Date | null;
         published_at: Date | null;
+        task_id: string;
         task_slug: string;
         current: string;
         id: string | null;
@@ -106,7 +107,7 @@ export class LeaderboardRepository {
         duration_ms: number | null;
       }[]
     >`
-      WITH cur AS (SELECT p.name, p.closes_at, p.leaderboard_before_close, p.closed_early_at, p.published_at, t.slug AS task_slug, ${STAMP_SQL} AS current
+      WITH cur AS (SELECT p.name, p.closes_at, p.leaderboard_before_close, p.closed_early_at, p.published_at, p.task_id::text AS task_id, t.slug AS task_slug, ${STAMP_SQL} AS current
                      FROM phase p JOIN task t ON t.id = p.task_id WHERE p.id = ${phaseId}::uuid)
       SELECT cur.*, b.id, b.stamp, b.etag, b.computed_at, b.duration_ms
         FROM cur LEFT JOIN LATERAL (
@@ -116,7 +117,7 @@ export class LeaderboardRepository {
     const r = rows[0];
     if (!r) return null;
     return {
-      phase: { name: r.name, closesAt: r.closes_at, leaderboardBeforeClose: r.leaderboard_before_close, closedEarlyAt: r.closed_early_at, publishedAt: r.published_at, taskSlug: r.task_slug },
+      phase: { name: r.name, closesAt: r.closes_at, leaderboardBeforeClose: r.leaderboard_before_close, closedEarlyAt: r.closed_early_at, publishedAt: r.published_at, taskId: r.task_id, taskSlug: r.task_slug },
       stamp: r.current,
       board: r.id && r.stamp && r.etag && r.computed_at ? { id: r.id, stamp: r.stamp, etag: r.etag, computedAt: r.computed_at, durationMs: r.duration_ms ?? 0 } : null,
     };

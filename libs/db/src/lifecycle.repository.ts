@@ -34,9 +34,11 @@ export interface TaskChanges {
 export class LifecycleRepository {
   constructor(private readonly db: Db) {}
 
-  async auditLog(limit = 200, taskId?: string) {
+  /** Newest first; `taskIds`: only entries of these tasks (`details.taskId`), or 'all'. */
+  async auditLog(limit: number, taskIds: readonly string[] | 'all') {
+    if (taskIds !== 'all' && taskIds.length === 0) return [];
     return this.db.auditEntry.findMany({
-      where: taskId ? { details: { path: ['taskId'], equals: taskId } } : {},
+      where: taskIds === 'all' ? {} : { OR: taskIds.map((taskId) => ({ details: { path: ['taskId'], equals: taskId } })) },
       orderBy: { createdAt: 'desc' },
       take: limit,
       include: { actor: { select: { name: true } } },
@@ -187,9 +189,14 @@ export class LifecycleRepository {
     return this.db.taskRegistration.findMany({ where: { taskId }, include: { team: true }, orderBy: { createdAt: 'asc' } });
   }
 
-  /** A team's submissions in every phase, newest first. */
-  async submissionsOfTeam(teamId: string, limit = 200) {
-    return this.db.submission.findMany({ where: { teamId }, include: { team: true }, orderBy: { createdAt: 'desc' }, take: limit });
+  /** A team's submissions in every phase (of these tasks only, when given), newest first. */
+  async submissionsOfTeam(teamId: string, limit = 200, taskIds?: readonly string[]) {
+    return this.db.submission.findMany({
+      where: { teamId, ...(taskIds ? { phase: { taskId: { in: [...taskIds] } } } : {}) },
+      include: { team: true },
+      orderBy: { createdAt: 'desc' },
+      take: limit,
+    });
   }
 
   async recordAudit(entry: AuditRecord) {

@@ -282,9 +282,16 @@ export class SubmissionRepository {
   }
 
   /** Submissions that look stuck: SCORING without a live lease. */
-  async stuck(): Promise<string[]> {
-    const rows = await this.db.$queryRaw<{ id: string }[]>`
-      SELECT id::text FROM submission WHERE status = 'SCORING' AND (lease_expires_at IS NULL OR lease_expires_at < now()) ORDER BY created_at`;
+  /** `taskIds`: only submissions of these tasks' phases, or 'all' (administrators). */
+  async stuck(taskIds: readonly string[] | 'all' = 'all'): Promise<string[]> {
+    if (taskIds !== 'all' && taskIds.length === 0) return [];
+    const rows =
+      taskIds === 'all'
+        ? await this.db.$queryRaw<{ id: string }[]>`
+      SELECT id::text FROM submission WHERE status = 'SCORING' AND (lease_expires_at IS NULL OR lease_expires_at < now()) ORDER BY created_at`
+        : await this.db.$queryRaw<{ id: string }[]>`
+      SELECT s.id::text FROM submission s JOIN phase p ON p.id = s.phase_id
+      WHERE s.status = 'SCORING' AND (s.lease_expires_at IS NULL OR s.lease_expires_at < now()) AND p.task_id = ANY(${[...taskIds]}::uuid[]) ORDER BY s.created_at`;
     return rows.map((r) => r.id);
   }
 

@@ -53,15 +53,49 @@ const INSERT_CHUNK = 5000;
 export class TaskRepository {
   constructor(private readonly db: Db) {}
 
+  /** Creates the task with its creator as its first organiser (one statement). */
   async createTask(input: NewTask) {
     try {
-      return await this.db.task.create({ data: input });
+      return await this.db.task.create({ data: { ...input, organisers: { create: [{ userId: input.createdById }] } } });
     } catch (e) {
       if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
         throw new ConflictError(`a task with slug '${input.slug}' already exists`, { field: 'slug' });
       }
       throw e;
     }
+  }
+
+  /** The task's organisers by name, with who added each (null for the creator or a backfilled row). */
+  async organisersOf(taskId: string) {
+    return this.db.taskOrganiser.findMany({
+      where: { taskId },
+      include: { user: { select: { id: true, name: true } }, addedBy: { select: { name: true } } },
+      orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }],
+    });
+  }
+
+  /** Adds an organiser to a task with its audit entry in one transaction; idempotent. */
+  async addOrganiser(taskId: string, userName: string, actorId: string) {
+    return this.db.$transaction(async (tx) => {
+      const user = await tx.user.findUnique({ where: { name: userName } });
+      if (!user) throw new NotFoundError('user', userName);
+      await tx.taskOrganiser.createMany({ data: [{ taskId, userId: user.id, addedById: actorId }], skipDuplicates: true });
+      await tx.auditEntry.create({ data: { actorId, action: 'task.addOrganiser', targetType: 'task', targetId: taskId, details: { taskId, userId: user.id, userName } } });
+      return user;
+    });
+  }
+
+  /** Removes an organiser (CONFLICT for the last one) with its audit entry in one transaction. */
+  async removeOrganiser(taskId: string, userName: string, actorId: string) {
+    return this.db.$transaction(async (tx) => {
+      const user = await tx.user.findUnique({ where: { name: userName } });
+      if (!user) throw new NotFoundError('user', userName);
+      const removed = await tx.taskOrganiser.deleteMany({ where: { taskId, userId: user.id } });
+      if (removed.count === 0) throw new NotFoundError('organiser of the task', userName);
+      if ((await tx.taskOrganiser.count({ where: { taskId } })) === 0) throw new ConflictError(`'${userName}' is the task's last organiser; add another first`, { field: 'userName' });
+      await tx.auditEntry.create({ data: { actorId, action: 'task.removeOrganiser', targetType: 'task', targetId: taskId, details: { taskId, userId: user.id, userName } } });
+      return user;
+    });
   }
 
   async updateTaskMetrics(taskId: string, metrics: Prisma.InputJsonValue, combinedWeight: number | null) {

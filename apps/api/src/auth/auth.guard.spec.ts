@@ -1,5 +1,32 @@
-import { UnauthenticatedError } from '@podium/db';
-import { bearerToken } from './auth.guard';
+import type { ExecutionContext } from '@nestjs/common';
+import { ForbiddenError, UnauthenticatedError, type AuthUser, type IdentityRepository } from '@podium/db';
+import { AuthGuard, bearerToken, routeKey } from './auth.guard';
+
+/** An HTTP request that matched Express route `path`, by `user` (already authenticated). */
+function http(method: string, path: string, user: AuthUser | null): ExecutionContext {
+  const req = { method, route: { path }, path, headers: {}, podiumUser: user };
+  return { getType: () => 'http', switchToHttp: () => ({ getRequest: () => req }) } as unknown as ExecutionContext;
+}
+
+const guard = new AuthGuard({} as IdentityRepository);
+const alice: AuthUser = { id: 'a', name: 'alice', role: 'PARTICIPANT', teamIds: ['t'], organisedTaskIds: [] };
+
+describe('AuthGuard on REST routes (deny by default)', () => {
+  it('refuses a route the classification does not list, whoever calls', async () => {
+    await expect(guard.canActivate(http('GET', '/api/secret', { ...alice, role: 'ADMIN' }))).rejects.toThrow(ForbiddenError);
+  });
+
+  it('serves a public route anonymously and HEAD as GET', async () => {
+    await expect(guard.canActivate(http('GET', '/api/health', null))).resolves.toBe(true);
+    await expect(guard.canActivate(http('HEAD', '/api/phases/:id/leaderboard.json', null))).resolves.toBe(true);
+    expect(routeKey({ method: 'HEAD', route: { path: '/api/health' } })).toBe('GET /api/health');
+  });
+
+  it('refuses the upload route to anonymous callers and lets a signed-in one on to the team check', async () => {
+    await expect(guard.canActivate(http('POST', '/api/phases/:phaseId/submissions', null))).rejects.toThrow(UnauthenticatedError);
+    await expect(guard.canActivate(http('POST', '/api/phases/:phaseId/submissions', alice))).resolves.toBe(true);
+  });
+});
 
 describe('bearerToken', () => {
   it('is undefined without an Authorization header (anonymous reads)', () => {

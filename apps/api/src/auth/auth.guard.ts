@@ -1,19 +1,10 @@
-import { CanActivate, ExecutionContext, Injectable, SetMetadata, createParamDecorator } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { CanActivate, ExecutionContext, Injectable, createParamDecorator } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { ForbiddenError, IdentityRepository, UnauthenticatedError, type AuthUser } from '@podium/db';
 import type { Request } from 'express';
+import { REST_RULES, meets, refusalText, staticRequirement, unclassifiedText } from '../common/authorization';
 
-/** Who may call a resolver or route; without this metadata anonymous callers are allowed. */
-export type Access = 'ORGANISER' | 'USER';
-const ACCESS_KEY = 'podium:access';
-
-/** Only organisers may call this. */
-export const OrganiserOnly = () => SetMetadata(ACCESS_KEY, 'ORGANISER' satisfies Access);
-/** Any user with a valid token may call this. */
-export const SignedIn = () => SetMetadata(ACCESS_KEY, 'USER' satisfies Access);
-
-interface AuthenticatedRequest extends Request {
+export interface AuthenticatedRequest extends Request {
   podiumUser?: AuthUser | null;
 }
 
@@ -45,39 +36,50 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return undefined;
 }
 
+/** Resolves the Bearer token (or else the web session cookie) to a user once per request; null when anonymous. */
+export async function authenticate(identity: IdentityRepository, req: AuthenticatedRequest): Promise<AuthUser | null> {
+  if (req.podiumUser !== undefined) return req.podiumUser;
+  const token = bearerToken(req.headers.authorization);
+  if (token === undefined) {
+    // The web app's session cookie; an expired or unknown one just means anonymous.
+    const session = cookieValue(req.headers.cookie, SESSION_COOKIE);
+    req.podiumUser = session ? await identity.userBySession(session) : null;
+  } else {
+    const user = await identity.userByToken(token);
+    if (!user) throw new UnauthenticatedError('the API token is unknown or revoked');
+    req.podiumUser = user;
+  }
+  return req.podiumUser;
+}
+
+/** `METHOD path` of the Express route that matched (HEAD is served by GET routes). */
+export function routeKey(req: Pick<Request, 'method'> & { route?: { path?: unknown } }): string | undefined {
+  const path = req.route?.path;
+  if (typeof path !== 'string') return undefined;
+  return `${req.method === 'HEAD' ? 'GET' : req.method} ${path}`;
+}
+
 /**
- * Resolves the Bearer token (or else the web session cookie) to a user once per request
- * (anonymous when absent), rejects unknown or revoked tokens, and enforces `@OrganiserOnly()` / `@SignedIn()`.
+ * Authenticates every request (rejecting unknown or revoked tokens) and, for REST routes,
+ * enforces deny by default: the route must be classified in `REST_CLASSIFICATION` and the caller
+ * must meet its rule's static part. GraphQL fields are checked by `authorizationPlugin` before
+ * they resolve; resolvers and services check the data-dependent part (`visibility.ts`).
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  constructor(
-    private readonly identity: IdentityRepository,
-    private readonly reflector: Reflector,
-  ) {}
+  constructor(private readonly identity: IdentityRepository) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = requestOf(context);
-    if (req.podiumUser === undefined) {
-      const token = bearerToken(req.headers.authorization);
-      if (token === undefined) {
-        // The web app's session cookie; an expired or unknown one just means anonymous.
-        const session = cookieValue(req.headers.cookie, SESSION_COOKIE);
-        req.podiumUser = session ? await this.identity.userBySession(session) : null;
-      } else {
-        const user = await this.identity.userByToken(token);
-        if (!user) throw new UnauthenticatedError('the API token is unknown or revoked');
-        req.podiumUser = user;
-      }
-    }
-    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
-    if (!access) return true;
-    const user = req.podiumUser;
-    if (!user) throw new UnauthenticatedError();
-    if (access === 'ORGANISER' && user.role !== 'ORGANISER') {
-      throw new ForbiddenError(`only organisers may do this; '${user.name}' is a participant`);
-    }
-    return true;
+    const user = await authenticate(this.identity, req);
+    if (context.getType<string>() === 'graphql') return true;
+    const key = routeKey(req);
+    const rule = key === undefined ? undefined : REST_RULES.get(key);
+    if (rule === undefined) throw new ForbiddenError(unclassifiedText(`route '${key ?? `${req.method} ${req.path}`}'`));
+    const need = staticRequirement(rule);
+    if (need === 'none' || meets(need, user)) return true;
+    if (!user) throw new UnauthenticatedError(refusalText(`'${key ?? ''}'`, need, user));
+    throw new ForbiddenError(refusalText(`'${key ?? ''}'`, need, user));
   }
 }
 

@@ -3,7 +3,8 @@ import { IdentityRepository, NotFoundError, nameKey, type AuthUser } from '@podi
 import { z } from 'zod';
 import { displayNameSchema } from '../common/display-name';
 import { parseInput } from '../common/parse-input';
-import { CurrentUser, OrganiserOnly } from './auth.guard';
+import { assertAdmin } from '../common/visibility';
+import { CurrentUser } from './auth.guard';
 import { TeamType, UserType } from './identity.types';
 
 const nameSchema = z.string().trim().min(1, 'must not be empty').max(100);
@@ -23,26 +24,27 @@ export class IdentityResolver {
   async me(@CurrentUser() user: AuthUser | null): Promise<UserType | null> {
     if (!user) return null;
     const teams = await this.identity.teamsOfUser(user.id);
-    return { id: user.id, name: user.name, role: user.role, teams: teams.map((t) => ({ id: t.id, name: t.name })) };
+    return { id: user.id, name: user.name, role: user.role, teams: teams.map((t) => ({ id: t.id, name: t.name })), organisedTaskIds: user.organisedTaskIds };
   }
 
-  @OrganiserOnly()
-  @Mutation(() => TeamType, { description: 'Creates a team; unknown member names become participants' })
+  @Mutation(() => TeamType, { description: 'Administrators: creates a team; unknown member names become participants' })
   async createTeam(
     @Args('name') name: string,
     @Args('members', { type: () => [String], defaultValue: [] }) members: string[],
+    @CurrentUser() user: AuthUser | null,
   ): Promise<TeamType> {
+    assertAdmin(user);
     const t = parseInput(teamSchema, { name, members });
     const team = await this.identity.createTeam(t.name, t.members);
     return { id: team.id, name: team.name };
   }
 
-  @OrganiserOnly()
-  @Mutation(() => String, { description: 'Issues an API token for a user; the plain token is returned only this once' })
-  async issueToken(@Args('userName') userName: string, @Args('label') label: string): Promise<string> {
+  @Mutation(() => String, {
+    description: 'Administrators: issues an API token for another user (audited; the user sees who issued it); the plain token is returned only this once',
+  })
+  async issueToken(@Args('userName') userName: string, @Args('label') label: string, @CurrentUser() user: AuthUser | null): Promise<string> {
+    const admin = assertAdmin(user);
     const l = parseInput(nameSchema, label, 'label');
-    const user = await this.identity.userByName(userName);
-    if (!user) throw new NotFoundError('user', userName);
-    return this.identity.issueToken(user.id, l);
+    return (await this.identity.issueTokenOnBehalf(admin.id, userName, l)).token;
   }
 }

@@ -45,7 +45,7 @@ export class SessionResolver {
     const user = await this.identity.userBySession(token);
     if (!user) throw new Error('the session just created has no user');
     const teams = await this.identity.teamsOfUser(userId);
-    return { id: user.id, name: user.name, role: user.role, teams: teams.map((t) => ({ id: t.id, name: t.name })) };
+    return { id: user.id, name: user.name, role: user.role, teams: teams.map((t) => ({ id: t.id, name: t.name })), organisedTaskIds: user.organisedTaskIds };
   }
 
   @Mutation(() => UserType, {

@@ -19,7 +19,7 @@ describe('RateLimiter', () => {
 });
 
 describe('identifyRequest (who a request counts against)', () => {
-  const alice = { id: 'u-alice', name: 'alice', role: 'PARTICIPANT' as const, teamIds: [] };
+  const alice = { id: 'u-alice', name: 'alice', role: 'PARTICIPANT' as const, teamIds: [], organisedTaskIds: [] };
   // Two tokens of one user, one session; anything else is unknown.
   const lookup = {
     userByToken: (t: string) => Promise.resolve(t === 'tok-1' || t === 'tok-2' ? alice : null),

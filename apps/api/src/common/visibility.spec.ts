@@ -3,7 +3,9 @@ import {
   assertActsForTeam,
   assertCanSeePhaseScores,
   assertCanSeeSubmission,
-  assertOrganiser,
+  assertAdmin,
+  assertCanCreateTasks,
+  assertTaskOrganiser,
   canSeePhaseScores,
   canSeeReferences,
   canSeeSubmission,
@@ -12,11 +14,14 @@ import {
 } from './visibility';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
-const open = { name: 'dev', closesAt: new Date('2026-06-02T00:00:00Z'), leaderboardBeforeClose: false };
+const open = { name: 'dev', taskId: 'task-x', closesAt: new Date('2026-06-02T00:00:00Z'), leaderboardBeforeClose: false };
 const openPublic = { ...open, leaderboardBeforeClose: true };
 const closed = { ...open, closesAt: new Date('2026-06-01T11:59:59Z') };
-const organiser: AuthUser = { id: 'o', name: 'olga', role: 'ORGANISER', teamIds: [] };
-const alice: AuthUser = { id: 'a', name: 'alice', role: 'PARTICIPANT', teamIds: ['team-a'] };
+// olga organises task-x (the phases below belong to it); oscar organises task-y only.
+const organiser: AuthUser = { id: 'o', name: 'olga', role: 'ORGANISER', teamIds: [], organisedTaskIds: ['task-x'] };
+const otherOrganiser: AuthUser = { id: 'o2', name: 'oscar', role: 'ORGANISER', teamIds: [], organisedTaskIds: ['task-y'] };
+const admin: AuthUser = { id: 'ad', name: 'ada', role: 'ADMIN', teamIds: [], organisedTaskIds: [] };
+const alice: AuthUser = { id: 'a', name: 'alice', role: 'PARTICIPANT', teamIds: ['team-a'], organisedTaskIds: [] };
 
 describe('phase score visibility', () => {
   it('hides an open phase with a private board from anonymous callers and participants', () => {
@@ -24,8 +29,11 @@ describe('phase score visibility', () => {
     expect(canSeePhaseScores(open, alice, NOW)).toBe(false);
   });
 
-  it('shows an open phase with a private board to organisers', () => {
+  it("shows an open phase with a private board to its task's organisers and administrators, not to another task's", () => {
     expect(canSeePhaseScores(open, organiser, NOW)).toBe(true);
+    expect(canSeePhaseScores(open, admin, NOW)).toBe(true);
+    expect(canSeePhaseScores(open, otherOrganiser, NOW)).toBe(false);
+    expect(canSeeReferences(closed, otherOrganiser, NOW)).toBe(false);
   });
 
   it('shows everyone the board of an open phase when leaderboardBeforeClose is set', () => {
@@ -80,9 +88,12 @@ describe('submission visibility', () => {
 });
 
 describe('acting for a team', () => {
-  it('lets members and organisers act for a team', () => {
+  it("lets members, the task's organisers and administrators act for a team", () => {
     expect(assertActsForTeam('team-a', alice)).toBe(alice);
-    expect(assertActsForTeam('team-a', organiser)).toBe(organiser);
+    expect(assertActsForTeam('team-a', organiser, 'task-x')).toBe(organiser);
+    expect(assertActsForTeam('team-a', admin)).toBe(admin);
+    expect(() => assertActsForTeam('team-a', otherOrganiser, 'task-x')).toThrow(ForbiddenError);
+    expect(() => assertActsForTeam('team-a', organiser)).toThrow(ForbiddenError);
   });
 
   it('refuses non-members with FORBIDDEN and anonymous callers with UNAUTHENTICATED', () => {
@@ -90,9 +101,20 @@ describe('acting for a team', () => {
     expect(() => assertActsForTeam('team-a', null)).toThrow(UnauthenticatedError);
   });
 
-  it('admits only organisers to organiser actions', () => {
-    expect(assertOrganiser(organiser)).toBe(organiser);
-    expect(() => assertOrganiser(alice)).toThrow(ForbiddenError);
-    expect(() => assertOrganiser(null)).toThrow(UnauthenticatedError);
+  it("admits only the task's organisers and administrators to its organiser actions", () => {
+    expect(assertTaskOrganiser(organiser, 'task-x')).toBe(organiser);
+    expect(assertTaskOrganiser(admin, 'task-x')).toBe(admin);
+    expect(() => assertTaskOrganiser(otherOrganiser, 'task-x')).toThrow(ForbiddenError);
+    expect(() => assertTaskOrganiser(alice, 'task-x')).toThrow(ForbiddenError);
+    expect(() => assertTaskOrganiser(null, 'task-x')).toThrow(UnauthenticatedError);
+  });
+
+  it('lets organisers and administrators create tasks, and only administrators act instance-wide', () => {
+    expect(assertCanCreateTasks(otherOrganiser)).toBe(otherOrganiser);
+    expect(assertCanCreateTasks(admin)).toBe(admin);
+    expect(() => assertCanCreateTasks(alice)).toThrow(ForbiddenError);
+    expect(assertAdmin(admin)).toBe(admin);
+    expect(() => assertAdmin(organiser)).toThrow(ForbiddenError);
+    expect(() => assertAdmin(null)).toThrow(UnauthenticatedError);
   });
 });

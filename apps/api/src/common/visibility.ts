@@ -9,6 +9,8 @@ import { ForbiddenError, UnauthenticatedError, type AuthUser } from '@podium/db'
 /** The parts of a phase that decide who may see its data. */
 export interface PhaseVisibility {
   name: string;
+  /** The phase's task: its organisers (and administrators) play the `organiser` role. */
+  taskId: string;
   closesAt: Date;
   /** The public flag: everyone sees the board (not the references) while the phase runs. */
   leaderboardBeforeClose: boolean;
@@ -16,7 +18,10 @@ export interface PhaseVisibility {
   publishedAt?: Date | null;
 }
 
-/** The caller's relation to the data: the owning team is the submission's team, when there is one. */
+/**
+ * The caller's relation to the data: the owning team is the submission's team, when there is one;
+ * `organiser` is an organiser of the data's task or an administrator (never an organiser of another task).
+ */
 export type ViewerRole = 'anonymous' | 'otherTeam' | 'ownTeam' | 'organiser';
 export const VIEWER_ROLES: readonly ViewerRole[] = ['anonymous', 'otherTeam', 'ownTeam', 'organiser'];
 
@@ -54,8 +59,25 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<Resource, Readonly<Record<Pha
   downloads: { 'open-hidden': ORG, 'open-public': ALL, 'closed-unpublished': ORG, published: ALL },
 };
 
-export function isOrganiser(user: AuthUser | null | undefined): boolean {
-  return user?.role === 'ORGANISER';
+/** An administrator of the instance: organises every task, issues tokens for other users. */
+export function isAdmin(user: AuthUser | null | undefined): boolean {
+  return user?.role === 'ADMIN';
+}
+
+/** Who may create tasks: users with the ORGANISER or ADMIN role (see ADR 0012). */
+export function canCreateTasks(user: AuthUser | null | undefined): boolean {
+  return user?.role === 'ADMIN' || user?.role === 'ORGANISER';
+}
+
+/** An organiser of this task (its creator or one added by an organiser of it), or an administrator. */
+export function organisesTask(user: AuthUser | null | undefined, taskId: string): boolean {
+  if (!user) return false;
+  return user.role === 'ADMIN' || user.organisedTaskIds.includes(taskId);
+}
+
+/** Organises at least one task (or administers): the Organise page's menus, the audit log. */
+export function organisesAnyTask(user: AuthUser | null | undefined): boolean {
+  return !!user && (user.role === 'ADMIN' || user.organisedTaskIds.length > 0);
 }
 
 /** Closed at closesAt, or earlier when an organiser closed it. */
@@ -70,9 +92,9 @@ export function phaseState(phase: PhaseVisibility, now: Date = new Date()): Phas
 }
 
 /** `ownerTeamId`: the team whose data it is (a submission's team); phase-wide data has none. */
-export function viewerRole(user: AuthUser | null | undefined, ownerTeamId?: string): ViewerRole {
+export function viewerRole(user: AuthUser | null | undefined, taskId: string, ownerTeamId?: string): ViewerRole {
   if (!user) return 'anonymous';
-  if (isOrganiser(user)) return 'organiser';
+  if (organisesTask(user, taskId)) return 'organiser';
   return ownerTeamId !== undefined && user.teamIds.includes(ownerTeamId) ? 'ownTeam' : 'otherTeam';
 }
 
@@ -81,7 +103,7 @@ export function allowed(resource: Resource, state: PhaseState, role: ViewerRole)
 }
 
 export function can(resource: Resource, phase: PhaseVisibility, user: AuthUser | null | undefined, ownerTeamId?: string, now: Date = new Date()): boolean {
-  return allowed(resource, phaseState(phase, now), viewerRole(user, ownerTeamId));
+  return allowed(resource, phaseState(phase, now), viewerRole(user, phase.taskId, ownerTeamId));
 }
 
 const WHAT: Record<Resource, string> = {
@@ -118,7 +140,7 @@ export interface SubmissionVisibility {
 
 /** A team always sees its own submissions; others see them when the phase's outputs are public. */
 export function canSeeSubmission(submission: SubmissionVisibility, phase: PhaseVisibility, user: AuthUser | null | undefined, now: Date = new Date()): boolean {
-  const role = viewerRole(user, submission.teamId);
+  const role = viewerRole(user, phase.taskId, submission.teamId);
   if (submission.moderation === 'HIDDEN' && role !== 'ownTeam' && role !== 'organiser') return false;
   return allowed('outputs', phaseState(phase, now), role);
 }
@@ -136,18 +158,35 @@ export function canSeeReferences(phase: PhaseVisibility, user: AuthUser | null |
 /** Which teams' submissions a user may list in a phase: `all`, or the team ids allowed. */
 export function visibleTeams(phase: PhaseVisibility, user: AuthUser | null | undefined, now: Date = new Date()): 'all' | string[] {
   if (can('outputs', phase, user, undefined, now)) return 'all';
-  return isOrganiser(user) ? 'all' : (user?.teamIds ?? []);
+  return organisesTask(user, phase.taskId) ? 'all' : (user?.teamIds ?? []);
 }
 
-/** Members of the team, and organisers, may act for a team (submit, read its quota). */
-export function assertActsForTeam(teamId: string, user: AuthUser | null | undefined): AuthUser {
+/**
+ * Members of the team may act for it (submit, read its quota); so may the organisers of the task
+ * the action is in (`taskId`), and administrators. Without a task only members and administrators.
+ */
+export function assertActsForTeam(teamId: string, user: AuthUser | null | undefined, taskId?: string): AuthUser {
   if (!user) throw new UnauthenticatedError();
-  if (isOrganiser(user) || user.teamIds.includes(teamId)) return user;
+  if (user.teamIds.includes(teamId) || isAdmin(user) || (taskId !== undefined && organisesTask(user, taskId))) return user;
   throw new ForbiddenError(`user '${user.name}' is not a member of team '${teamId}'`);
 }
 
-export function assertOrganiser(user: AuthUser | null | undefined): AuthUser {
+/** Organiser operations act on the caller's own tasks only (administrators: every task). */
+export function assertTaskOrganiser(user: AuthUser | null | undefined, taskId: string): AuthUser {
   if (!user) throw new UnauthenticatedError();
-  if (!isOrganiser(user)) throw new ForbiddenError(`only organisers may do this; '${user.name}' is a participant`);
+  if (!organisesTask(user, taskId)) throw new ForbiddenError(`only organisers of this task may do this; '${user.name}' does not organise it`);
+  return user;
+}
+
+/** Instance-wide operations (tokens for other users, every task's stuck submissions). */
+export function assertAdmin(user: AuthUser | null | undefined): AuthUser {
+  if (!user) throw new UnauthenticatedError();
+  if (!isAdmin(user)) throw new ForbiddenError(`only administrators may do this; '${user.name}' is not one`);
+  return user;
+}
+
+export function assertCanCreateTasks(user: AuthUser | null | undefined): AuthUser {
+  if (!user) throw new UnauthenticatedError();
+  if (!canCreateTasks(user)) throw new ForbiddenError(`only organisers and administrators may create tasks; '${user.name}' is a participant`);
   return user;
 }

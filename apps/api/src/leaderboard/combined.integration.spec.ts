@@ -11,7 +11,7 @@ import request from 'supertest';
 import { LeaderboardJobRunner } from '../../../../test/support/leaderboards';
 import { createApp } from '../app';
 import { defined } from '../../../../test/support/defined';
-import { DATABASE_URL, createOrganiserToken, describeWithDatabase } from '../../../../test/support/database';
+import { DATABASE_URL, createAdminToken, describeWithDatabase } from '../../../../test/support/database';
 import { createOpenPhase, type OpenPhase } from '../../../../test/support/phases';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
@@ -139,7 +139,7 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     app = await createApp(config, { logger: false, queueSchema: QUEUE_SCHEMA, root: ROOT });
     db = createDb(defined(DATABASE_URL, 'DATABASE_URL'));
     runner = new LeaderboardJobRunner(defined(DATABASE_URL, 'DATABASE_URL'), QUEUE_SCHEMA);
-    organiserToken = await createOrganiserToken(db, `corg-${suffix}`, 'combined integration test');
+    organiserToken = await createAdminToken(db, `corg-${suffix}`, 'combined integration test');
     shared = await scoredPhase();
     ({ phaseId, aliceToken } = shared);
   }, 60_000);

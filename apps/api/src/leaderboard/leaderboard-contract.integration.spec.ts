@@ -16,7 +16,7 @@ import { LeaderboardJobRunner } from '../../../../test/support/leaderboards';
 import { createApp } from '../app';
 import { MAX_PAIRS_PAGE } from './leaderboard.resolver';
 import { defined } from '../../../../test/support/defined';
-import { DATABASE_URL, createOrganiserToken, describeWithDatabase } from '../../../../test/support/database';
+import { DATABASE_URL, createAdminToken, describeWithDatabase } from '../../../../test/support/database';
 import { createOpenPhase, type OpenPhase } from '../../../../test/support/phases';
 
 jest.setTimeout(120_000);
@@ -103,7 +103,7 @@ suite('leaderboard.json and GraphQL answer the web’s fragment alike', () => {
     app = await createApp(config, { logger: false, queueSchema: QUEUE_SCHEMA, root: ROOT });
     db = createDb(defined(DATABASE_URL, 'DATABASE_URL'));
     runner = new LeaderboardJobRunner(defined(DATABASE_URL, 'DATABASE_URL'), QUEUE_SCHEMA);
-    organiserToken = await createOrganiserToken(db, `lbcorg-${suffix}`, 'leaderboard contract test');
+    organiserToken = await createAdminToken(db, `lbcorg-${suffix}`, 'leaderboard contract test');
     phase = await createOpenPhase(ok, db, {
       slug: `lbc-${suffix}`,
       title: 'Contract',

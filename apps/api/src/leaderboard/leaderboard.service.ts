@@ -20,7 +20,7 @@ import {
   type PValueCorrection,
 } from '@podium/leaderboard';
 import { assertId } from '../common/ids';
-import { assertCanSeePhaseScores, assertOrganiser, isOrganiser } from '../common/visibility';
+import { assertCanSeePhaseScores, assertTaskOrganiser, organisesTask } from '../common/visibility';
 import { LeaderboardJobs } from './leaderboard-jobs';
 import type { Leaderboard } from './leaderboard.types';
 import { PhaseMetricsService } from './phase-metrics.service';
@@ -166,9 +166,9 @@ export class LeaderboardService {
     const found = await this.readCurrent(phaseId, key);
     if (!found) throw new NotFoundError('phase', phaseId);
     assertCanSeePhaseScores(found.phase, user);
-    // Resamples and seed are the phase's organiser settings; only organisers may preview others.
-    if ((options.seed !== undefined || options.resamples !== undefined) && !isOrganiser(user)) {
-      throw new ForbiddenError("seed and resamples are the phase's settings; only organisers may override them");
+    // Resamples and seed are the phase's organiser settings; only its task's organisers may preview others.
+    if ((options.seed !== undefined || options.resamples !== undefined) && !organisesTask(user, found.phase.taskId)) {
+      throw new ForbiddenError("seed and resamples are the phase's settings; only the task's organisers may override them");
     }
     if (options.seed !== undefined || options.resamples !== undefined) assertSignificanceSettings({ seed: options.seed ?? DEFAULT_SEED, resamples: options.resamples ?? null });
     const fileStemOf = (metric: string) => `${found.phase.taskSlug}-${found.phase.name}-leaderboard-${metric}`;
@@ -176,7 +176,7 @@ export class LeaderboardService {
     // Reads never queue work for the asking (ADR 0016): organisers' reads queue the view they
     // open; everyone else's at most the phase's default views (one waiting job per phase, asked
     // at most every 5 s per process), which writers queue anyway after every change.
-    const organiser = isOrganiser(user);
+    const organiser = organisesTask(user, found.phase.taskId);
     if (!board) return this.missing(phaseId, view, key, stamp, fileStemOf, organiser);
     if (board.stamp === stamp) return this.load(board, 'current', fileStemOf);
     if (organiser) void this.jobs.request(phaseId, stamp, isDefaultView(view) ? null : view, key);
@@ -288,12 +288,12 @@ export class LeaderboardService {
     return snapshotOf(doc.body, z.gzip, z.brotli, `"empty-${createHash('sha256').update(doc.body).update(stamp).digest('base64url')}"`, queued, fileStemOf, this.parse);
   }
 
-  /** Organisers set a phase's resamples (null: chosen automatically) and seed; the worker recomputes its boards. */
+  /** The task's organisers set a phase's resamples (null: chosen automatically) and seed; the worker recomputes its boards. */
   async setSignificance(phaseId: string, settings: { resamples: number | null; seed: number }, user: AuthUser | null) {
-    assertOrganiser(user);
     assertId('phase', phaseId);
     const phase = await this.tasks.phaseById(phaseId);
     if (!phase) throw new NotFoundError('phase', phaseId);
+    assertTaskOrganiser(user, phase.taskId);
     assertSignificanceSettings(settings);
     const updated = await this.tasks.setPhaseSignificance(phaseId, settings);
     await this.jobs.refresh(phaseId, 'settings');

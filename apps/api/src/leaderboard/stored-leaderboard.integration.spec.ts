@@ -18,7 +18,7 @@ import { LeaderboardJobRunner } from '../../../../test/support/leaderboards';
 import { createApp } from '../app';
 import { BEING_COMPUTED_NOTE } from './leaderboard.service';
 import { defined } from '../../../../test/support/defined';
-import { DATABASE_URL, createOrganiserToken, describeWithDatabase } from '../../../../test/support/database';
+import { DATABASE_URL, createAdminToken, describeWithDatabase } from '../../../../test/support/database';
 import { createOpenPhase, type OpenPhase } from '../../../../test/support/phases';
 
 jest.setTimeout(90_000);
@@ -89,7 +89,7 @@ suite('stored leaderboards (worker-computed, served as data)', () => {
     boss = new PgBoss({ connectionString: defined(DATABASE_URL, 'DATABASE_URL'), schema: QUEUE_SCHEMA, supervise: false, schedule: false, max: 2 });
     await boss.start();
     runner = new LeaderboardJobRunner(defined(DATABASE_URL, 'DATABASE_URL'), QUEUE_SCHEMA);
-    organiserToken = await createOrganiserToken(db, `slorg-${suffix}`, 'stored leaderboard test');
+    organiserToken = await createAdminToken(db, `slorg-${suffix}`, 'stored leaderboard test');
     phase = await createOpenPhase(ok, db, {
       slug: `slb-${suffix}`,
       title: 'Stored',

@@ -11,11 +11,12 @@ import {
   Registration,
   SubmissionRepository,
   TaskRepository,
+  UnauthenticatedError,
   type AuditRecord,
   type AuthUser,
 } from '@podium/db';
 import { assertId } from '../common/ids';
-import { assertActsForTeam, assertOrganiser, isOrganiser } from '../common/visibility';
+import { assertActsForTeam, assertTaskOrganiser, isAdmin, organisesTask } from '../common/visibility';
 import { LeaderboardJobs } from '../leaderboard/leaderboard-jobs';
 import { assertIntegerArg } from '../common/integer-args';
 
@@ -41,8 +42,8 @@ export class LifecycleService {
 
   /** Hides or disqualifies a submission (or clears it with NONE); the reason is shown to the team. */
   async moderate(user: AuthUser | null, id: string, moderation: Moderation, reason: string | undefined) {
-    const organiser = assertOrganiser(user);
     const s = await this.submission(id);
+    const organiser = assertTaskOrganiser(user, s.phase.taskId);
     const text = (reason ?? '').trim();
     if (moderation !== Moderation.NONE && text.length === 0) throw new InvalidInputError('give the team a reason', { field: 'reason' });
     if (text.length > MAX_REASON) throw new InvalidInputError(`the reason may have at most ${MAX_REASON} characters`, { field: 'reason' });
@@ -58,8 +59,8 @@ export class LifecycleService {
   }
 
   async setBaseline(user: AuthUser | null, id: string, isBaseline: boolean) {
-    const organiser = assertOrganiser(user);
     const s = await this.submission(id);
+    const organiser = assertTaskOrganiser(user, s.phase.taskId);
     const result = await this.lifecycle.setBaseline(s.id, isBaseline, {
       actorId: organiser.id,
       action: isBaseline ? 'submission.baseline' : 'submission.not-baseline',
@@ -74,7 +75,7 @@ export class LifecycleService {
   /** A member marks one submission of their team per phase as the one the leaderboard ranks. */
   async markPrimary(user: AuthUser | null, id: string) {
     const s = await this.submission(id);
-    assertActsForTeam(s.teamId, user);
+    assertActsForTeam(s.teamId, user, s.phase.taskId);
     if (s.moderation !== Moderation.NONE) throw new ConflictError(`submission '${s.systemName}' was ${s.moderation.toLowerCase()} and cannot be primary`, { field: 'submissionId' });
     const result = await this.lifecycle.markPrimary(s.id);
     await this.leaderboards.refresh(s.phaseId, 'lifecycle');
@@ -88,23 +89,26 @@ export class LifecycleService {
    * the audit log names who asked: all in the transaction that requeues them.
    */
   async rescore(user: AuthUser | null, target: { submissionId?: string; phaseId?: string }): Promise<number> {
-    const organiser = assertOrganiser(user);
+    if (!user) throw new UnauthenticatedError();
     if (!!target.submissionId === !!target.phaseId) {
       throw new InvalidInputError('give exactly one of submissionId and phaseId', { field: 'submissionId' });
     }
     let ids: string[];
     let phaseId: string;
     let audit: Omit<AuditRecord, 'actorId' | 'action'>;
+    let organiser: AuthUser;
     if (target.submissionId) {
       const s = await this.submission(target.submissionId);
+      organiser = assertTaskOrganiser(user, s.phase.taskId);
       ids = [s.id];
       phaseId = s.phaseId;
-      audit = { targetType: 'submission', targetId: s.id, details: { phaseId: s.phaseId, system: s.systemName } };
+      audit = { targetType: 'submission', targetId: s.id, details: { taskId: s.phase.taskId, phaseId: s.phaseId, system: s.systemName } };
     } else {
       phaseId = String(target.phaseId); // assertId refuses "undefined" as it refused undefined
       assertId('phase', phaseId);
       const phase = await this.tasks.phaseById(phaseId);
       if (!phase) throw new NotFoundError('phase', phaseId);
+      organiser = assertTaskOrganiser(user, phase.taskId);
       ids = (await this.submissions.ofPhase(phaseId)).filter((s) => s.status !== 'SCORING').map((s) => s.id);
       audit = { targetType: 'phase', targetId: phase.id, details: { taskId: phase.taskId, phase: phase.name, submissions: ids.length } };
     }
@@ -122,30 +126,35 @@ export class LifecycleService {
     return requeued;
   }
 
+  /**
+   * The audit log of the caller's tasks (one task with taskSlug); administrators see every
+   * entry, also those of no task (tokens issued for other users).
+   */
   async auditLog(user: AuthUser | null, taskSlug: string | undefined, limit: number) {
-    assertOrganiser(user);
+    if (!user) throw new UnauthenticatedError();
     assertIntegerArg('limit', limit, 1, 1000);
-    let taskId: string | undefined;
+    let taskIds: readonly string[] | 'all' = isAdmin(user) ? 'all' : user.organisedTaskIds;
     if (taskSlug) {
       const task = await this.tasks.taskBySlug(taskSlug);
       if (!task) throw new NotFoundError('task', taskSlug);
-      taskId = task.id;
+      assertTaskOrganiser(user, task.id);
+      taskIds = [task.id];
     }
-    return (await this.lifecycle.auditLog(limit, taskId)).map((e) => ({ ...e, actor: e.actor.name, details: (e.details ?? {}) as Record<string, unknown> }));
+    return (await this.lifecycle.auditLog(limit, taskIds)).map((e) => ({ ...e, actor: e.actor.name, details: (e.details ?? {}) as Record<string, unknown> }));
   }
 
   /** A team registers for a task: approved at once when registration is open, else pending. */
   async register(user: AuthUser | null, taskSlug: string, teamId: string) {
-    assertActsForTeam(teamId, user);
     const task = await this.tasks.taskBySlug(taskSlug);
     if (!task) throw new NotFoundError('task', taskSlug);
-    return this.lifecycle.register(task.id, teamId, task.registration === Registration.OPEN || isOrganiser(user));
+    assertActsForTeam(teamId, user, task.id);
+    return this.lifecycle.register(task.id, teamId, task.registration === Registration.OPEN || organisesTask(user, task.id));
   }
 
   async approve(user: AuthUser | null, taskSlug: string, teamId: string) {
-    const organiser = assertOrganiser(user);
     const task = await this.tasks.taskBySlug(taskSlug);
     if (!task) throw new NotFoundError('task', taskSlug);
+    const organiser = assertTaskOrganiser(user, task.id);
     if (!(await this.lifecycle.registration(task.id, teamId))) throw new NotFoundError('registration of team', teamId);
     return this.lifecycle.approve(task.id, teamId, {
       actorId: organiser.id,
@@ -157,20 +166,20 @@ export class LifecycleService {
   }
 
   async registrations(user: AuthUser | null, taskSlug: string) {
-    assertOrganiser(user);
     const task = await this.tasks.taskBySlug(taskSlug);
     if (!task) throw new NotFoundError('task', taskSlug);
+    assertTaskOrganiser(user, task.id);
     return this.lifecycle.registrationsOfTask(task.id);
   }
 
   /**
-   * Whether a team may submit to a task: registration open or approved; organisers always.
+   * Whether a team may submit to a task: registration open or approved; the task's organisers always.
    * Writes nothing: with open registration and none yet, `registerOnAccept` asks the caller to
    * register the team in the same transaction that stores the submission, so a refused
    * submission leaves no registration behind.
    */
   async assertMaySubmit(user: AuthUser, task: { id: string; slug: string; registration: Registration }, teamId: string): Promise<{ registerOnAccept: boolean }> {
-    if (isOrganiser(user)) return { registerOnAccept: false };
+    if (organisesTask(user, task.id)) return { registerOnAccept: false };
     const reg = await this.lifecycle.registration(task.id, teamId);
     if (task.registration === Registration.OPEN) return { registerOnAccept: !reg };
     if (reg?.status !== 'APPROVED') {

@@ -25,7 +25,7 @@ export class ScoreHistoryEntryType {
 export class AuditEntryType {
   @Field(() => ID) id!: string;
   @Field() actor!: string;
-  @Field({ description: 'task.update, phase.update, phase.close, phase.publish, submission.hide, submission.disqualify, submission.baseline, phase.rescore, registration.approve' })
+  @Field({ description: 'task.update, task.addOrganiser, task.removeOrganiser, token.issue, phase.update, phase.close, phase.publish, submission.hide, submission.disqualify, submission.baseline, phase.rescore, registration.approve' })
   action!: string;
   @Field() targetType!: string;
   @Field() targetId!: string;

@@ -1,6 +1,6 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { NotFoundError, TaskRepository, type AuthUser } from '@podium/db';
-import { CurrentUser, OrganiserOnly } from '../auth/auth.guard';
+import { CurrentUser } from '../auth/auth.guard';
 import { LoaderScope, RequestLoaders } from '../common/loaders';
 import { canSeePhaseScores, canSeeReferences, isPhaseClosed, phaseState } from '../common/visibility';
 import { TestInputService } from '../test-input/test-input.service';
@@ -24,25 +24,21 @@ export class PhasesResolver {
     return this.service.byId(id);
   }
 
-  @OrganiserOnly()
   @Mutation(() => PhaseType)
-  async createPhase(@Args('input') input: CreatePhaseInput): Promise<PhaseType> {
-    return this.service.create(input);
+  async createPhase(@Args('input') input: CreatePhaseInput, @CurrentUser() user: AuthUser | null): Promise<PhaseType> {
+    return this.service.create(input, user);
   }
 
-  @OrganiserOnly()
   @Mutation(() => PhaseType, { description: 'Edits dates (extend or shorten), limits, name or the public flag of a phase' })
   async updatePhase(@Args('id', { type: () => ID }) id: string, @Args('input') input: UpdatePhaseInput, @CurrentUser() user: AuthUser): Promise<PhaseType> {
     return this.service.update(id, input, user);
   }
 
-  @OrganiserOnly()
   @Mutation(() => PhaseType, { description: 'Closes a phase now, before its closesAt: no more submissions (CONFLICT when already closed)' })
   async closePhase(@Args('id', { type: () => ID }) id: string, @CurrentUser() user: AuthUser): Promise<PhaseType> {
     return this.service.close(id, user);
   }
 
-  @OrganiserOnly()
   @Mutation(() => PhaseType, { description: 'Publishes the results: references, all outputs and scores become public (published: false undoes it)' })
   async publishPhase(
     @Args('id', { type: () => ID }) id: string,
@@ -52,15 +48,15 @@ export class PhasesResolver {
     return this.service.publish(id, published, user);
   }
 
-  @OrganiserOnly()
   @Mutation(() => TestSetType, { description: 'Attaches a new test set to a phase that has no submissions yet' })
   async uploadTestSet(
     @Args('phaseId', { type: () => ID }) phaseId: string,
     @Args('name') name: string,
     @Args('instances', { type: () => [TestInstanceInput] }) instances: TestInstanceInput[],
+    @CurrentUser() user: AuthUser | null,
     @Args('humanScores', { type: () => [HumanScoreInput], nullable: true }) humanScores?: HumanScoreInput[],
   ): Promise<TestSetType> {
-    return this.service.uploadTestSet(phaseId, name, instances, humanScores ?? []);
+    return this.service.uploadTestSet(user, phaseId, name, instances, humanScores ?? []);
   }
 
   @ResolveField(() => TaskType)

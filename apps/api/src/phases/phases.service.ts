@@ -3,6 +3,7 @@ import { LifecycleRepository, NotFoundError, TaskRepository, type AuthUser } fro
 import { z } from 'zod';
 import { assertId } from '../common/ids';
 import { parseInput } from '../common/parse-input';
+import { assertTaskOrganiser } from '../common/visibility';
 import { LeaderboardJobs } from '../leaderboard/leaderboard-jobs';
 import type { CreatePhaseInput, HumanScoreInput, TestInstanceInput, UpdatePhaseInput } from './phase.inputs';
 
@@ -81,8 +82,9 @@ export class PhasesService {
   }
 
   /** Dates, limits, name and the public flag; an organiser may extend a phase at any time. */
-  async update(id: string, input: UpdatePhaseInput, user: AuthUser) {
+  async update(id: string, input: UpdatePhaseInput, caller: AuthUser | null) {
     const phase = await this.byId(id);
+    const user = assertTaskOrganiser(caller, phase.taskId);
     const p = parseInput(updatePhaseSchema, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)));
     const updated = await this.lifecycle.updatePhase(phase.id, p, this.audit(user, 'phase.update', phase, { fields: Object.keys(p).join(',') }));
     await this.leaderboards.refresh(phase.id, 'lifecycle');
@@ -90,16 +92,18 @@ export class PhasesService {
   }
 
   /** Closes the phase now: no more submissions; a hidden board stays hidden until publishing. */
-  async close(id: string, user: AuthUser) {
+  async close(id: string, caller: AuthUser | null) {
     const phase = await this.byId(id);
+    const user = assertTaskOrganiser(caller, phase.taskId);
     const closed = await this.lifecycle.closePhase(phase.id, new Date(), this.audit(user, 'phase.close', phase));
     await this.leaderboards.refresh(phase.id, 'lifecycle');
     return closed;
   }
 
   /** Publishing makes references, every output and every score of the phase public (false undoes it). */
-  async publish(id: string, published: boolean, user: AuthUser) {
+  async publish(id: string, published: boolean, caller: AuthUser | null) {
     const phase = await this.byId(id);
+    const user = assertTaskOrganiser(caller, phase.taskId);
     const result = await this.lifecycle.setPublished(phase.id, published ? new Date() : null, this.audit(user, published ? 'phase.publish' : 'phase.unpublish', phase));
     await this.leaderboards.refresh(phase.id, 'lifecycle');
     return result;
@@ -112,10 +116,11 @@ export class PhasesService {
     return phase;
   }
 
-  async create(input: CreatePhaseInput) {
+  async create(input: CreatePhaseInput, user: AuthUser | null) {
     const p = parseInput(createPhaseSchema, input);
     const task = await this.tasks.taskBySlug(p.taskSlug);
     if (!task) throw new NotFoundError('task', p.taskSlug);
+    assertTaskOrganiser(user, task.id);
     return this.tasks.createPhase({
       taskId: task.id,
       name: p.name,
@@ -127,8 +132,9 @@ export class PhasesService {
     });
   }
 
-  async uploadTestSet(phaseId: string, name: string, instances: TestInstanceInput[], humanScores: HumanScoreInput[] = []) {
-    assertId('phase', phaseId);
+  async uploadTestSet(user: AuthUser | null, phaseId: string, name: string, instances: TestInstanceInput[], humanScores: HumanScoreInput[] = []) {
+    const phase = await this.byId(phaseId);
+    assertTaskOrganiser(user, phase.taskId);
     const t = parseInput(testSetSchema, { name, instances, humanScores });
     return this.tasks.uploadTestSet(
       phaseId,

@@ -1,6 +1,6 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '@podium/db';
-import { CurrentUser, OrganiserOnly } from '../auth/auth.guard';
+import { CurrentUser } from '../auth/auth.guard';
 import { RobustnessService } from './robustness.service';
 import { ReportCard, RobustnessMode, RobustnessReportType } from './robustness.types';
 
@@ -15,7 +15,6 @@ export class RobustnessResolver {
     return (await this.service.reportsOf(taskSlug)).reports;
   }
 
-  @OrganiserOnly()
   @Mutation(() => [RobustnessReportType], {
     description: "Queues robustness reports for a metric, or for all of the task's metrics; a rerun replaces the previous result",
   })
@@ -25,8 +24,9 @@ export class RobustnessResolver {
     @Args('suite', { type: () => String, nullable: true, description: "'builtin:wmt20-de' (default) or 'generated:<seed>' (from the task's English references)" })
     suite: string | undefined,
     @Args('mode', { type: () => RobustnessMode, nullable: true, description: 'Default REF; generated suites are REF only' }) mode: RobustnessMode | undefined,
+    @CurrentUser() user: AuthUser | null,
   ): Promise<RobustnessReportType[]> {
-    return this.service.run(taskSlug, { metric, suite, mode });
+    return this.service.run(taskSlug, { metric, suite, mode }, user);
   }
 
   @Query(() => ReportCard, {

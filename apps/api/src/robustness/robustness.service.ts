@@ -22,7 +22,7 @@ import { metaEvaluate, PHENOMENA, TRADEOFF_WEIGHTS } from '@podium/robustness';
 import PgBoss from 'pg-boss';
 import { assertId } from '../common/ids';
 import { combinedKey, combineMatrices } from '@podium/leaderboard';
-import { assertCanSeePhaseScores } from '../common/visibility';
+import { assertCanSeePhaseScores, assertTaskOrganiser } from '../common/visibility';
 import { DEFAULT_ROBUSTNESS_SUITE, parseRunRobustnessArgs, type RunRobustnessArgs } from './robustness.inputs';
 import {
   RobustnessMode,
@@ -144,8 +144,9 @@ export class RobustnessService implements OnModuleInit {
   }
 
   /** Queues one report per metric (all of the task's when none is named); a rerun replaces the old result. */
-  async run(taskSlug: string, args: RunRobustnessArgs): Promise<RobustnessReportType[]> {
+  async run(taskSlug: string, args: RunRobustnessArgs, user: AuthUser | null): Promise<RobustnessReportType[]> {
     const task = await this.task(taskSlug);
+    assertTaskOrganiser(user, task.id);
     const run = parseRunRobustnessArgs(args, task);
     const rows = await this.reports.queue(
       run.metrics.map((metric) => ({ taskId: task.id, metric, suite: run.suite, mode: run.mode })),

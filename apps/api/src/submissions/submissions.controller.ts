@@ -3,7 +3,7 @@ import type { ApiConfig } from '@podium/config';
 import { InvalidInputError, UnauthenticatedError, type AuthUser } from '@podium/db';
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
-import { CurrentUser, SignedIn } from '../auth/auth.guard';
+import { CurrentUser } from '../auth/auth.guard';
 import { assertStorable } from '../common/storable-text';
 import { API_CONFIG } from '../common/tokens';
 import { continueIfExpected, lingerOnClose } from '../edge/refuse';
@@ -43,7 +43,6 @@ export class SubmissionsController {
 
   @Post()
   @HttpCode(201)
-  @SignedIn()
   async upload(
     @Param('phaseId') phaseId: string,
     @CurrentUser() user: AuthUser | null,

@@ -2,7 +2,7 @@ import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '
 import { SCORE_JOB_MAX_ATTEMPTS } from '@podium/contracts';
 import { retryNote, type AuthUser, type Submission, type Team } from '@podium/db';
 import { LoaderScope, RequestLoaders } from '../common/loaders';
-import { CurrentUser, OrganiserOnly, SignedIn } from '../auth/auth.guard';
+import { CurrentUser } from '../auth/auth.guard';
 import { CorpusScoreType, InstanceOrder, InstanceScorePageType, QuotaType, SubmissionType, UploadFormatEnum } from './submission.types';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
 import { SubmissionsService } from './submissions.service';
@@ -50,7 +50,6 @@ export class SubmissionsResolver {
     return this.service.instanceScores(submissionId, metric, { offset, limit, order }, user);
   }
 
-  @SignedIn()
   @Query(() => QuotaType, { description: "A team's submissions used and left in a phase (members and organisers)" })
   async quota(
     @Args('phaseId', { type: () => ID }) phaseId: string,
@@ -60,7 +59,6 @@ export class SubmissionsResolver {
     return this.service.quota(phaseId, teamId, user);
   }
 
-  @SignedIn()
   @Mutation(() => SubmissionType, { description: 'Submits system outputs for scoring (team members; organisers also for baselines)' })
   async submit(
     @Args('phaseId', { type: () => ID }) phaseId: string,
@@ -85,7 +83,6 @@ export class SubmissionsResolver {
     return toSubmissionType(await this.service.byId(created.id, user));
   }
 
-  @OrganiserOnly()
   @Mutation(() => Int, { description: 'Queues one submission, or all of a phase, for scoring again; returns how many' })
   async rescore(
     @Args('submissionId', { type: () => ID, nullable: true }) submissionId: string | undefined,
@@ -95,7 +92,6 @@ export class SubmissionsResolver {
     return this.lifecycle.rescore(user, { submissionId: submissionId ?? undefined, phaseId: phaseId ?? undefined });
   }
 
-  @OrganiserOnly()
   @Mutation(() => [ID], { description: 'Queues a submission again, or every stuck one (SCORING without a live worker lease); returns their ids' })
   async requeueSubmissions(
     @Args('submissionId', { type: () => ID, nullable: true }) submissionId: string | undefined,

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { assertId } from '../common/ids';
 import { displayNameSchema } from '../common/display-name';
 import { parseInput } from '../common/parse-input';
-import { assertActsForTeam, assertCanSeeSubmission, assertOrganiser, canSeePhaseScores, canSeeReferences, canSeeSubmission, isOrganiser, isPhaseClosed, visibleTeams } from '../common/visibility';
+import { assertActsForTeam, assertCanSeeSubmission, assertTaskOrganiser, canSeePhaseScores, canSeeReferences, canSeeSubmission, isAdmin, isPhaseClosed, organisesTask, visibleTeams } from '../common/visibility';
 import { isCombinedKey } from '@podium/leaderboard';
 import { PhaseMetricsService } from '../leaderboard/phase-metrics.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
@@ -88,11 +88,11 @@ export class SubmissionsService {
 
   /**
    * What an upload to a phase must pass before its body is read: the phase exists, has a test
-   * set and takes submissions now (organisers: always). The same checks run again in `submit`.
+   * set and takes submissions now (the task's organisers: always). The same checks run again in `submit`.
    */
   async assertPhaseTakesUploads(user: AuthUser, phaseId: string, now: Date = new Date()): Promise<void> {
     const phase = await this.phase(phaseId);
-    if (!isOrganiser(user)) {
+    if (!organisesTask(user, phase.taskId)) {
       if (phase.closedEarlyAt && isPhaseClosed(phase, now)) throw new ForbiddenError(`phase '${phase.name}' was closed by the organisers at ${phase.closedEarlyAt.toISOString()}`);
       if (now < phase.opensAt) throw new ForbiddenError(`phase '${phase.name}' opens at ${phase.opensAt.toISOString()}`);
       if (now >= phase.closesAt) throw new ForbiddenError(`phase '${phase.name}' closed at ${phase.closesAt.toISOString()}`);
@@ -107,8 +107,8 @@ export class SubmissionsService {
   async assertMayUploadFor(user: AuthUser, req: Pick<SubmitRequest, 'phaseId' | 'teamId' | 'teamName' | 'isBaseline'>): Promise<void> {
     const phase = await this.phase(req.phaseId);
     const team = await this.team(req);
-    assertActsForTeam(team.id, user);
-    if (req.isBaseline && !isOrganiser(user)) throw new ForbiddenError('only organisers may submit baselines');
+    assertActsForTeam(team.id, user, phase.taskId);
+    if (req.isBaseline && !organisesTask(user, phase.taskId)) throw new ForbiddenError("only the task's organisers may submit baselines");
     await this.lifecycle.assertMaySubmit(user, phase.task, team.id);
   }
 
@@ -122,9 +122,10 @@ export class SubmissionsService {
     const fields = parseInput(submitSchema, { systemName: req.systemName, description: req.description ?? undefined });
     const phase = await this.phase(req.phaseId);
     const team = await this.team(req);
-    assertActsForTeam(team.id, user);
-    if (req.isBaseline && !isOrganiser(user)) throw new ForbiddenError('only organisers may submit baselines');
-    if (phase.closedEarlyAt && !isOrganiser(user) && isPhaseClosed(phase)) {
+    assertActsForTeam(team.id, user, phase.taskId);
+    const organiser = organisesTask(user, phase.taskId);
+    if (req.isBaseline && !organiser) throw new ForbiddenError("only the task's organisers may submit baselines");
+    if (phase.closedEarlyAt && !organiser && isPhaseClosed(phase)) {
       throw new ForbiddenError(`phase '${phase.name}' was closed by the organisers at ${phase.closedEarlyAt.toISOString()}`);
     }
     const { registerOnAccept } = await this.lifecycle.assertMaySubmit(user, phase.task, team.id);
@@ -154,7 +155,7 @@ export class SubmissionsService {
           if (instanceId === undefined) throw new InvalidInputError(`instance '${o.instanceId}' is not in the test set`, { instanceId: o.instanceId });
           return { instanceId, text: o.text };
         }),
-        bypassLimits: isOrganiser(user),
+        bypassLimits: organiser,
         ...(registerOnAccept ? { registerForTaskId: phase.task.id } : {}),
       },
       this.enqueuer('submitted'),
@@ -186,9 +187,9 @@ export class SubmissionsService {
   }
 
   async quota(phaseId: string, teamId: string, user: AuthUser | null) {
-    assertId('phase', phaseId);
     assertId('team', teamId);
-    assertActsForTeam(teamId, user);
+    const phase = await this.phase(phaseId);
+    assertActsForTeam(teamId, user, phase.taskId);
     const q = await this.submissions.quota(phaseId, teamId, new Date(), undefined, user?.id);
     return { ...q, remaining: Math.max(0, Math.min(q.dailyLimit - q.usedToday, q.totalLimit - q.usedTotal)) };
   }
@@ -268,17 +269,21 @@ export class SubmissionsService {
   }
 
   /**
-   * Organisers: queues one submission again (any state but a live scoring run), or every stuck
-   * one (SCORING without a live lease: its worker stopped and no reaper ran). Returns the ids.
+   * Organisers of its task: queues one submission again (any state but a live scoring run), or
+   * every stuck one of the caller's tasks (administrators: of all tasks; SCORING without a live
+   * lease: its worker stopped and no reaper ran). Returns the ids.
    */
   async requeue(user: AuthUser | null, target: { submissionId?: string; stuck?: boolean }): Promise<string[]> {
-    assertOrganiser(user);
+    if (!user) throw new UnauthenticatedError();
     if (!!target.submissionId === !!target.stuck) throw new InvalidInputError('give exactly one of submissionId and stuck', { field: 'submissionId' });
     let ids: string[];
     if (target.submissionId) {
       assertId('submission', target.submissionId);
+      const submission = await this.submissions.byId(target.submissionId);
+      if (!submission) throw new NotFoundError('submission', target.submissionId);
+      assertTaskOrganiser(user, submission.phase.taskId);
       ids = [target.submissionId];
-    } else ids = await this.submissions.stuck();
+    } else ids = await this.submissions.stuck(isAdmin(user) ? 'all' : user.organisedTaskIds);
     if (ids.length === 0) return [];
     await this.submissions.requeue(ids, this.enqueuer('requeue'), 'requeued');
     return ids;

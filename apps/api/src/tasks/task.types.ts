@@ -86,3 +86,12 @@ export class UpdateTaskInput {
   @Field(() => Registration, { nullable: true }) registration?: Registration;
   @Field({ nullable: true }) oneTeamPerPerson?: boolean;
 }
+
+@ObjectType('TaskOrganiser', { description: "One of a task's organisers: its creator or someone an organiser of it added" })
+export class TaskOrganiserType {
+  @Field(() => ID) userId!: string;
+  @Field() name!: string;
+  @Field(() => String, { nullable: true, description: 'Who added them; null for the creator' })
+  addedBy!: string | null;
+  @Field() createdAt!: Date;
+}

@@ -3,6 +3,7 @@ import { TASK_KINDS, defaultMetricsFor, metricConfigListSchema } from '@podium/c
 import { ConflictError, LifecycleRepository, NotFoundError, Registration, TaskRepository, type AuthUser, type Prisma, type Task } from '@podium/db';
 import { z } from 'zod';
 import { parseInput } from '../common/parse-input';
+import { assertCanCreateTasks, assertTaskOrganiser } from '../common/visibility';
 import { checkMetricOptions } from './metric-options';
 import { kindToDb } from './task.mapper';
 import type { CreateTaskInput, UpdateTaskInput } from './task.types';
@@ -44,7 +45,9 @@ export class TasksService {
     return task;
   }
 
-  async create(input: CreateTaskInput, organiser: AuthUser): Promise<Task> {
+  /** Organisers and administrators create tasks; the creator becomes the task's first organiser. */
+  async create(input: CreateTaskInput, user: AuthUser | null): Promise<Task> {
+    const organiser = assertCanCreateTasks(user);
     // eslint-disable-next-line @typescript-eslint/no-misused-spread -- copies the GraphQL input's fields into a plain object on purpose
     const parsed = parseInput(createTaskSchema, { ...input, description: input.description ?? undefined, metrics: input.metrics ?? undefined, combinedWeight: input.combinedWeight ?? undefined });
     const metrics = parsed.metrics ?? defaultMetricsFor(parsed.kind);
@@ -64,9 +67,33 @@ export class TasksService {
     });
   }
 
-  /** Edits a task; its metrics are frozen once any phase of it has a submission. */
-  async update(slug: string, input: UpdateTaskInput, organiser: AuthUser): Promise<Task> {
+  /** The task's organisers (for its organisers and administrators). */
+  async organisers(slug: string, user: AuthUser | null) {
     const task = await this.bySlug(slug);
+    assertTaskOrganiser(user, task.id);
+    return (await this.tasks.organisersOf(task.id)).map((o) => ({ userId: o.user.id, name: o.user.name, addedBy: o.addedBy?.name ?? null, createdAt: o.createdAt }));
+  }
+
+  /** An organiser of the task (or an administrator) adds another organiser; audited. */
+  async addOrganiser(slug: string, userName: string, user: AuthUser | null) {
+    const task = await this.bySlug(slug);
+    const actor = assertTaskOrganiser(user, task.id);
+    await this.tasks.addOrganiser(task.id, userName.trim(), actor.id);
+    return this.organisers(slug, actor);
+  }
+
+  /** Removes an organiser (not the last one); audited. */
+  async removeOrganiser(slug: string, userName: string, user: AuthUser | null) {
+    const task = await this.bySlug(slug);
+    const actor = assertTaskOrganiser(user, task.id);
+    await this.tasks.removeOrganiser(task.id, userName.trim(), actor.id);
+    return this.organisers(slug, actor);
+  }
+
+  /** Edits a task; its metrics are frozen once any phase of it has a submission. */
+  async update(slug: string, input: UpdateTaskInput, user: AuthUser | null): Promise<Task> {
+    const task = await this.bySlug(slug);
+    const organiser = assertTaskOrganiser(user, task.id);
     const p = parseInput(updateTaskSchema, {
       title: input.title ?? undefined,
       description: input.description ?? undefined,

@@ -6,12 +6,16 @@ export class TeamMemberType {
   @Field() name!: string;
 }
 
-@ObjectType('TeamDetails', { description: 'A team page: members, and for members and organisers the invite code' })
+@ObjectType('TeamDetails', { description: 'A team page: its name, and for insiders its members and the invite code' })
 export class TeamDetailsType {
   @Field(() => ID) id!: string;
   @Field() name!: string;
-  @Field(() => [TeamMemberType]) members!: TeamMemberType[];
-  @Field(() => String, { nullable: true, description: 'Share it with teammates to join; null unless you are a member or an organiser' })
+  @Field(() => [TeamMemberType], {
+    nullable: true,
+    description: "The members' names: null unless you are a member, an organiser of a task the team registered for, or an administrator",
+  })
+  members!: TeamMemberType[] | null;
+  @Field(() => String, { nullable: true, description: 'Share it with teammates to join; null unless you are a member, an organiser of a task the team registered for, or an administrator' })
   inviteCode!: string | null;
   @Field(() => ID, { nullable: true, description: 'The member who created the team and may remove members; null for teams organisers made' })
   ownerId!: string | null;
@@ -25,6 +29,8 @@ export class ApiTokenInfoType {
   @Field() createdAt!: Date;
   @Field(() => Date, { nullable: true }) lastUsedAt!: Date | null;
   @Field(() => Date, { nullable: true }) revokedAt!: Date | null;
+  @Field(() => String, { nullable: true, description: 'The administrator who issued it on your behalf; null when you created it' })
+  issuedBy!: string | null;
 }
 
 @ObjectType('NewApiToken')

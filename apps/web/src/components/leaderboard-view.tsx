@@ -8,7 +8,7 @@ import { formatNumber } from '../lib/format';
 import { LeaderboardControls, metricLabel, TEST_LABELS } from './leaderboard-controls';
 import { LeaderboardTable } from './leaderboard-table';
 import { SignificanceSettings } from './significance-settings';
-import { useAuth } from '../lib/auth';
+import { organises, useAuth } from '../lib/auth';
 import { Empty, ErrorMessage, Loading } from './status';
 
 interface Props {
@@ -118,7 +118,7 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
             {formatNumber(board.smallestReachableP, 4)}), seed {board.seed}. Corpus: <span className="signature">{board.corpusSignature}</span>; sentence scores:{' '}
             <span className="signature">{board.metricSignature}</span>
           </p>
-          {me?.role === 'ORGANISER' && (
+          {organises(me) && (
             <SignificanceSettings
               key={`${board.resamples}-${board.seed}-${board.resamplesChosen}`}
               phaseId={phaseId}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MarkPrimaryDocument, ModerateSubmissionDocument, SetBaselineDocument, type Moderation } from '../graphql/generated';
-import { useAuth } from '../lib/auth';
+import { organises, useAuth } from '../lib/auth';
 import { ApiError, request } from '../lib/graphql-client';
 import { ErrorMessage } from './status';
 
@@ -18,7 +18,7 @@ export function SubmissionActions({ sub, onChange }: { sub: Sub; onChange: () =>
   const [reason, setReason] = useState('');
   const [error, setError] = useState<ApiError | string | null>(null);
   const member = !!me?.teams.some((t) => t.id === sub.team.id);
-  const organiser = me?.role === 'ORGANISER';
+  const organiser = organises(me);
   if (!member && !organiser) return null;
   async function act(action: () => Promise<unknown>) {
     setError(null);

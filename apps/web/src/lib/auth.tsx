@@ -102,3 +102,13 @@ export function useAuth(): AuthState {
   if (!ctx) throw new Error('useAuth outside AuthProvider');
   return ctx;
 }
+
+/**
+ * Whether the signed-in user runs organiser actions: on task `taskId` when given, else on any
+ * task (the API checks each action against the task; this only decides what to offer).
+ */
+export function organises(me: { role: string; organisedTaskIds: readonly string[] } | null, taskId?: string): boolean {
+  if (!me) return false;
+  if (me.role === 'ADMIN') return true;
+  return taskId === undefined ? me.organisedTaskIds.length > 0 : me.organisedTaskIds.includes(taskId);
+}

@@ -36,7 +36,7 @@ const TASK = {
 function api() {
   const sent: Record<string, unknown[]> = {};
   const answers: Record<string, unknown> = {
-    Me: { me: { id: 'u1', name: 'olga', role: 'ORGANISER', teams: [] } },
+    Me: { me: { id: 'u1', name: 'olga', role: 'ORGANISER', organisedTaskIds: [], teams: [] } },
     Tasks: { tasks: [TASK] },
     Metrics: { metrics: METRICS },
     TaskKinds: { taskKinds: TASK_KINDS },

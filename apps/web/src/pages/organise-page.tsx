@@ -19,7 +19,7 @@ import {
   UploadTestSetDocument,
   type TasksQuery,
 } from '../graphql/generated';
-import { useAuth } from '../lib/auth';
+import { organises, useAuth } from '../lib/auth';
 import { ApiError, request, useQuery } from '../lib/graphql-client';
 import { parseTestSet } from '../lib/test-set';
 import { MetricChoice } from '../components/metric-choice';
@@ -556,7 +556,7 @@ export function OrganisePage() {
     );
   }
   if (loading) return <Loading what="your account" />;
-  if (me?.role !== 'ORGANISER') {
+  if (me?.role !== 'ORGANISER' && !organises(me)) {
     return (
       <section>
         <h1>Organise</h1>

@@ -1,7 +1,7 @@
 import * as Plot from '@observablehq/plot';
 import { useState } from 'react';
 import { RobustnessDocument, RobustnessTradeoffCardDocument, RunRobustnessDocument, TaskDocument, type RobustnessQuery } from '../graphql/generated';
-import { useAuth } from '../lib/auth';
+import { organises, useAuth } from '../lib/auth';
 import { formatDate, formatInterval, formatNumber } from '../lib/format';
 import { ApiError, request, useQuery } from '../lib/graphql-client';
 import { phenomenonBars, TRADEOFF_MEASURES, tradeoffPartners, tradeoffRows, type PhenomenonBar, type TradeoffRow } from '../lib/robustness';
@@ -225,7 +225,7 @@ export function RobustnessPage({ slug }: { slug: string }) {
       <p className="small">
         How often each metric prefers the correct candidate over an adversarial one (MENLI): per phenomenon, with 95% intervals. The dashed line is chance.
       </p>
-      {me?.role === 'ORGANISER' && (
+      {organises(me) && (
         <p>
           <button type="button" onClick={() => void run()} disabled={running || busy}>
             {running ? 'Queuing…' : reports.length ? "Run again for all of the task's metrics" : "Run for all of the task's metrics"}
@@ -235,7 +235,7 @@ export function RobustnessPage({ slug }: { slug: string }) {
       {runError && <ErrorMessage error={runError} title="Could not start the run" />}
       {loading && !data && <Loading what="robustness reports" />}
       {error && <ErrorMessage error={error} onRetry={refetch} title="Could not load the robustness reports" />}
-      {data && reports.length === 0 && <Empty>No robustness reports for this task yet{me?.role === 'ORGANISER' ? '; run one above.' : '.'}</Empty>}
+      {data && reports.length === 0 && <Empty>No robustness reports for this task yet{organises(me) ? '; run one above.' : '.'}</Empty>}
       {chosen && (
         <>
           <div className="controls">

@@ -48,8 +48,9 @@ function TeamCard({ id, myId, onLeft }: { id: string; myId: string; onLeft: () =
     <section className="card" aria-label={`Team ${t.name}`} data-testid="team-card">
       <h2>{t.name}</h2>
       {error && <ErrorMessage error={error} title="Refused" />}
+      {!t.members && <p>Members are shown to the team, the organisers of its tasks and administrators.</p>}
       <ul className="inline-list" data-testid="team-members" aria-label="Members">
-        {t.members.map((m) => (
+        {(t.members ?? []).map((m) => (
           <li key={m.id}>
             {m.name}
             {m.id === t.ownerId && <span className="badge">owner</span>}
@@ -169,7 +170,10 @@ function Tokens() {
           <tbody>
             {tokens.data.myTokens.map((t) => (
               <tr key={t.id}>
-                <th scope="row">{t.label}</th>
+                <th scope="row">
+                  {t.label}
+                  {t.issuedBy && <span className="small muted"> (issued for you by {t.issuedBy})</span>}
+                </th>
                 <td>{formatDate(t.createdAt)}</td>
                 <td>{t.lastUsedAt ? formatDate(t.lastUsedAt) : 'never'}</td>
                 <td>

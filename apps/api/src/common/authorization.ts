@@ -1,0 +1,217 @@
+import type { AuthUser } from '@podium/db';
+import type { Resource } from './visibility';
+
+/**
+ * Deny by default: every GraphQL root operation, every object field and every REST route of the
+ * API is classified here with the rule that decides who may use it. What is not listed is refused
+ * at run time (the GraphQL plugin and the guard in `authorization.plugin.ts` / `auth.guard.ts`) and
+ * fails `authorization-classification.integration.spec.ts`, which walks the schema and the route
+ * table. See docs/adr/0012-deny-by-default.md.
+ *
+ * Two layers: this module's static part (signed in? which global role?) is checked for the whole
+ * operation before anything resolves, O(1) per field and cached per parsed document; the rule's
+ * data-dependent part (which task, which team, which phase state) is checked by the resolver
+ * through `visibility.ts`, which the rule names.
+ */
+export type AccessRule =
+  /** Anyone, anonymous callers included. */
+  | 'public'
+  /** An object field: whoever may read the object it belongs to; it adds no restriction of its own. */
+  | 'parent'
+  /** Any signed-in user, acting on their own account (their tokens, their teams). */
+  | 'signedIn'
+  /** Signed in; the resolver checks membership of the team (the task's organisers and administrators act for it too). */
+  | 'ownTeam'
+  /** Users with the ORGANISER or ADMIN role: they create tasks and become their first organiser. */
+  | 'taskCreator'
+  /** Signed in and organising some task (or ADMIN); the resolver checks the target's task (`assertTaskOrganiser`). */
+  | 'taskOrganiser'
+  /** The instance's administrators (role ADMIN). */
+  | 'admin'
+  /** Null unless the caller is a member, an organiser of a task the team registered for, or an administrator. */
+  | 'teamInsider'
+  /** The authorization matrix of `visibility.ts` for this resource, per phase state (ADR 0008). */
+  | `phaseResource:${Resource}`;
+
+/** What a rule demands before anything resolves; the rest is the resolver's. */
+export type StaticRequirement = 'none' | 'signedIn' | 'organiser' | 'taskCreator' | 'admin';
+
+export function staticRequirement(rule: AccessRule): StaticRequirement {
+  switch (rule) {
+    case 'public':
+    case 'parent':
+    case 'teamInsider':
+      return 'none';
+    case 'signedIn':
+    case 'ownTeam':
+      return 'signedIn';
+    case 'taskCreator':
+      return 'taskCreator';
+    case 'taskOrganiser':
+      return 'organiser';
+    case 'admin':
+      return 'admin';
+    default:
+      return 'none'; // phaseResource:*: the matrix has anonymous cells; the resolver decides
+  }
+}
+
+/** Whether `user` meets a static requirement: O(1), no database work. */
+export function meets(requirement: StaticRequirement, user: AuthUser | null): boolean {
+  switch (requirement) {
+    case 'none':
+      return true;
+    case 'signedIn':
+      return user !== null;
+    case 'organiser':
+      return user !== null && (user.role === 'ADMIN' || user.organisedTaskIds.length > 0);
+    case 'taskCreator':
+      return user !== null && (user.role === 'ADMIN' || user.role === 'ORGANISER');
+    case 'admin':
+      return user?.role === 'ADMIN';
+  }
+}
+
+/** Several fields of one type under one rule; each field is still named (nothing by wildcard). */
+function each<R extends AccessRule>(rule: R, names: string): Record<string, R> {
+  return Object.fromEntries(names.split(/\s+/).filter(Boolean).map((n) => [n, rule]));
+}
+
+/** Every GraphQL type's fields (Query and Mutation are the operations) and the rule of each. */
+export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<string, AccessRule>>>> = {
+  Query: {
+    ...each('public', 'tasks task taskKinds metrics phase teams team me robustness'),
+    ...each('signedIn', 'myTokens'),
+    ...each('ownTeam', 'quota teamSubmissions'),
+    ...each('taskOrganiser', 'auditLog registrations taskOrganisers'),
+    submissions: 'phaseResource:outputs',
+    submission: 'phaseResource:outputs',
+    instanceScores: 'phaseResource:instanceScores',
+    leaderboard: 'phaseResource:leaderboard',
+    reportCard: 'phaseResource:leaderboard',
+  },
+  Mutation: {
+    ...each('public', 'register login logout'),
+    ...each('signedIn', 'createMyTeam joinTeam createToken revokeToken rotateInviteCode leaveTeam removeTeamMember'),
+    // Anyone holding a valid API token exchanges it for a web session of that token's user.
+    startSessionWithToken: 'public',
+    ...each('ownTeam', 'submit markPrimary registerTeam'),
+    createTask: 'taskCreator',
+    ...each(
+      'taskOrganiser',
+      'updateTask addTaskOrganiser removeTaskOrganiser createPhase updatePhase closePhase publishPhase uploadTestSet moderateSubmission setBaseline rescore rescorePhase requeueSubmissions approveRegistration runRobustness setPhaseSignificance',
+    ),
+    ...each('admin', 'createTeam issueToken'),
+  },
+  // Reached through public queries.
+  Task: each('parent', 'combinedWeight createdAt description id kind metrics oneTeamPerPerson phases registration slug sourceLang targetLang title'),
+  MetricConfigType: each('parent', 'available definition key name options unavailableReason'),
+  MetricDefinition: each('parent', 'configurable description displayName higherIsBetter kind name options rangeHigh rangeLow signatureFormat'),
+  TaskKindDefinition: each('parent', 'defaultMetrics displayName name'),
+  Phase: {
+    ...each('parent', 'closedEarlyAt closesAt createdAt dailyLimit id isOpen leaderboardBeforeClose name opensAt publishedAt referencesVisible scoredCount scoresVisible state task taskId testSet testSetId totalLimit'),
+    testInput: 'phaseResource:testInput',
+  },
+  TestSet: each('parent', 'checksum createdAt id instanceCount name'),
+  TestInputPage: each('parent', 'offset rows total'),
+  TestInputRow: each('parent', 'context id position source'),
+  Team: each('parent', 'id name'),
+  TeamDetails: { ...each('parent', 'createdAt id name ownerId'), members: 'teamInsider', inviteCode: 'teamInsider' },
+  TeamMember: each('parent', 'id name'),
+  User: each('parent', 'id name role teams organisedTaskIds'),
+  ApiTokenInfo: each('parent', 'createdAt id label lastUsedAt revokedAt issuedBy'),
+  NewApiToken: each('parent', 'info token'),
+  TaskOrganiser: each('parent', 'userId name addedBy createdAt'),
+  AuditEntry: each('parent', 'action actor createdAt details id targetId targetType'),
+  TaskRegistration: each('parent', 'createdAt status team'),
+  Quota: each('parent', 'dailyLimit remaining totalLimit usedToday usedTotal'),
+  PhaseSignificance: each('parent', 'phaseId resamples seed'),
+  // A submission is seen by who the matrix's `outputs` row allows (its query filtered it);
+  // its corpus scores follow it (`instanceScores` has the same row).
+  Submission: each(
+    'parent',
+    'attempt corpusScores createdAt description duplicateOf error id isBaseline isPrimary maxAttempts moderation moderationReason phase phaseId progressDone progressTotal retryNote scoreHistory scoredAt status systemName team teamId',
+  ),
+  CorpusScore: each('parent', 'metric signature value'),
+  ScoreHistoryEntry: each('parent', 'metric replacedAt signature value'),
+  DuplicateOf: each('parent', 'id systemName teamId'),
+  InstanceScorePage: each('parent', 'limit offset rows total'),
+  InstanceScore: { ...each('parent', 'instanceId output position score signature source'), references: 'phaseResource:references' },
+  // The leaderboard and the report card (`phaseResource:leaderboard` at the query).
+  Leaderboard: each(
+    'parent',
+    'alpha availableMetrics btComponents btFiniteMle btNote clusterDefinition clusterTests computedAt corpusSignature correction disagreement higherIsBetter instanceCount mainAggregation metric metricSignature notes pairCount pairs phaseId resamples resamplesChosen seed significanceWarnings smallestReachableP stamp systems test updating',
+  ),
+  LeaderboardSystem: each(
+    'parent',
+    'bt btCi btTier cluster clusterDisagreement corpusCi corpusScore corpusSignature elo isBaseline mean meanCi median medianCi n rank rankInterval signature submissionId system team trueskill',
+  ),
+  BootstrapSettings: each('parent', 'confidence resamples seed'),
+  BtComponent: each('parent', 'systems tier'),
+  ClusterTest: each('parent', 'aggregation label test'),
+  CorpusInterval: each('parent', 'ci high low mean'),
+  Interval: each('parent', 'high low'),
+  RankInterval: each('parent', 'best worst'),
+  SystemPair: each('parent', 'a aSubmissionId b bSubmissionId losses meanDiff medianDiff p pAdjusted pBt pTest significant tests ties wins'),
+  PairSignificance: each('parent', 'bt corpus mean median'),
+  PairTests: each('parent', 'ar arCorpus bootstrap bootstrapCorpus mood sign ttest wilcoxon'),
+  SystemClusters: each('parent', 'bt corpus mean median'),
+  SystemRankIntervals: each('parent', 'bt corpus elo mean median trueskill'),
+  SystemRanks: each('parent', 'bt corpus elo mean median trueskill'),
+  TrueSkillRating: each('parent', 'mu sigma'),
+  ReportCard: each('parent', 'humanScores metrics mode phaseId suite systems'),
+  MetricReportCard: each('parent', 'higherIsBetter humanCorrelation metric robustness signature tradeoff'),
+  HumanCorrelation: each('parent', 'segmentKendallTauB segmentN segmentPearson systemN systemPearson'),
+  CorrelationTradeoffPoint: each('parent', 'segmentN segmentPearson systemPearson w with'),
+  // Robustness reports describe metrics, not teams: public like the metric registry.
+  RobustnessReport: each(
+    'parent',
+    'bootstrap createdAt error failingCount finishedAt higherIsBetter id macroAccuracy metric mode overall phenomena pooledAccuracy signature status suite tradeoff',
+  ),
+  RobustnessAccuracy: each('parent', 'accuracy ci n passed'),
+  PhenomenonAccuracy: each('parent', 'accuracy ci n passed phenomenon'),
+  TradeoffPoint: each('parent', 'accuracy ci signature w with'),
+};
+
+/** `Type.field` → rule, built once: the per-request lookups are Map gets. */
+export const GRAPHQL_RULES: ReadonlyMap<string, AccessRule> = new Map(
+  Object.entries(GRAPHQL_CLASSIFICATION).flatMap(([type, fields]) => Object.entries(fields).map(([field, rule]) => [`${type}.${field}`, rule] as const)),
+);
+
+/**
+ * Every REST route as `METHOD path` (Express route syntax) and its rule. GraphQL's own endpoint
+ * is classified per field above; the web app's files are served by middleware outside Nest's
+ * router (public static files and the SPA's index.html).
+ */
+export const REST_CLASSIFICATION: Readonly<Record<string, AccessRule>> = {
+  'GET /api/health': 'public',
+  'GET /api/schema.graphql': 'public',
+  'GET /api/tasks/:slug/robustness.csv': 'public',
+  'GET /api/tasks/:slug/robustness.json': 'public',
+  'GET /api/phases/:id/test-input.:format': 'phaseResource:testInput',
+  'GET /api/submissions/:id/scores.csv': 'phaseResource:instanceScores',
+  'GET /api/submissions/:id/scores.jsonl': 'phaseResource:instanceScores',
+  'GET /api/phases/:id/scores.csv': 'phaseResource:downloads',
+  'GET /api/phases/:id/scores.jsonl': 'phaseResource:downloads',
+  'GET /api/phases/:id/leaderboard.json': 'phaseResource:leaderboard',
+  'GET /api/phases/:id/leaderboard.csv': 'phaseResource:leaderboard',
+  'POST /api/phases/:phaseId/submissions': 'ownTeam',
+};
+
+export const REST_RULES: ReadonlyMap<string, AccessRule> = new Map(Object.entries(REST_CLASSIFICATION));
+
+const REQUIREMENT_TEXT: Record<Exclude<StaticRequirement, 'none'>, string> = {
+  signedIn: 'needs a signed-in caller (an API token or a web session)',
+  organiser: 'is for organisers of a task (and administrators)',
+  taskCreator: 'is for users with the ORGANISER or ADMIN role',
+  admin: 'is for administrators only',
+};
+
+/** The refusal text for a coordinate or route whose static requirement the caller misses. */
+export function refusalText(what: string, requirement: Exclude<StaticRequirement, 'none'>, user: AuthUser | null): string {
+  return `${what} ${REQUIREMENT_TEXT[requirement]}${user ? `; '${user.name}' is ${user.role === 'PARTICIPANT' && user.organisedTaskIds.length === 0 ? 'a participant' : `a${user.role === 'ADMIN' ? 'n' : ''} ${user.role.toLowerCase()}`}` : ''}`;
+}
+
+export function unclassifiedText(what: string): string {
+  return `${what} is not classified in the authorization module (apps/api/src/common/authorization.ts); refused by default`;
+}

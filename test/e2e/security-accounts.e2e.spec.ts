@@ -69,6 +69,10 @@ describe('security probes: accounts and the network edge (issue #21)', () => {
       PODIUM_RATE_LIMIT: '0',
       PODIUM_REGISTRATIONS_PER_HOUR: '1000',
       PODIUM_LOGIN_ADDRESS_FREE_FAILURES: '100000',
+      // The alias and cost limits (ADR 0015) refuse a 252-alias query outright; lifted on this api
+      // so that the probe tests what reads do when they are answered (the limited api keeps them).
+      PODIUM_GRAPHQL_MAX_ALIASES: '1000',
+      PODIUM_GRAPHQL_MAX_COST: '10000000',
     }));
     ({ api: limited, baseUrl: limitedUrl } = await startApiProcess(url, 60_000, { PODIUM_QUEUE_SCHEMA: LIMITED_QUEUE_SCHEMA, PODIUM_RATE_LIMIT: String(LIMIT), PODIUM_RATE_WINDOW_SECONDS: '600' }));
   });
@@ -273,6 +277,11 @@ describe('security probes: accounts and the network edge (issue #21)', () => {
     expect(a.errors).toBeUndefined();
     expect(after - before).toBe(0);
     expect(notComputed).toBeGreaterThan(0);
+    // With the default limits the same query is refused before anything resolves.
+    const limitedBefore = await countLeaderboardJobs(LIMITED_QUEUE_SCHEMA);
+    const refused = await gql(limitedUrl, `{ ${aliases.join('\n')} }`);
+    expect(refused.errors?.[0]?.message).toMatch(/Aliases limit of 15 exceeded, found 252/);
+    expect(await countLeaderboardJobs(LIMITED_QUEUE_SCHEMA)).toBe(limitedBefore);
   });
 
   it('writes a system name that is a spreadsheet formula as text in scores.csv', async () => {

@@ -55,6 +55,7 @@ const ANONYMOUS_ROOTS = [
   'Mutation.login',
   'Mutation.logout',
   'Mutation.register',
+  'Mutation.startSessionWithToken',
   'Query.instanceScores',
   'Query.leaderboard',
   'Query.me',

@@ -45,6 +45,8 @@ const apiEnv = z.object({
   PODIUM_GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(12),
   /** Most fields one GraphQL operation may select, fragments expanded. */
   PODIUM_GRAPHQL_MAX_FIELDS: z.coerce.number().int().min(1).default(2000),
+  /** How often the api records the close of phases whose closesAt passed (freezing their primaries). */
+  PODIUM_PHASE_CLOSE_SWEEP_SECONDS: z.coerce.number().min(0.2).max(3600).default(30),
 });
 export type ApiConfig = z.infer<typeof apiEnv>;
 

@@ -55,6 +55,11 @@ export class IdentityRepository {
     }
   }
 
+  /** Names of users by id, in one query (who closed or published a phase). */
+  async namesByIds(ids: readonly string[]) {
+    return ids.length === 0 ? [] : this.db.user.findMany({ where: { id: { in: [...ids] } }, select: { id: true, name: true } });
+  }
+
   async userByName(name: string) {
     return this.db.user.findUnique({ where: { name } });
   }

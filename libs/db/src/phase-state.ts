@@ -115,6 +115,12 @@ export class PhaseTransitionError extends ConflictError {
   }
 }
 
+/** Why the phase's state refuses the event now, in words; null when it allows it. */
+export function phaseRefusal(phase: PhaseClock, event: PhaseEvent, now: Date = new Date()): string | null {
+  const state = phaseLifecycleState(phase, now);
+  return allows(state, event) ? null : refusal(phase, state, event);
+}
+
 /** Throws {@link PhaseTransitionError} unless the phase's state allows the event now. Returns the state. */
 export function assertPhaseAllows(phase: PhaseClock, event: PhaseEvent, now: Date = new Date()): PhaseLifecycleState {
   const state = phaseLifecycleState(phase, now);

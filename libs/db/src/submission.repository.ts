@@ -3,6 +3,7 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from 
 import { Prisma, SubmissionStatus } from './generated/client';
 import { encodeStats, encodeValues } from './score-column';
 import { IllegalTransitionError, LeaseHeldError, LeaseLostError, sourcesOf } from './submission-state';
+import { phaseRefusal } from './phase-state';
 
 /** The result of trying to take a submission's lease. */
 export type LeaseOutcome =
@@ -168,11 +169,15 @@ export class SubmissionRepository {
     return this.db.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${input.teamId + '/' + input.phaseId}))`;
+        // Shared lock on the phase row: a close or publish (FOR UPDATE) waits for this upload, or it for them.
+        await tx.$queryRaw`SELECT id FROM phase WHERE id = ${input.phaseId}::uuid FOR SHARE`;
         const phase = await tx.phase.findUnique({ where: { id: input.phaseId } });
         if (!phase) throw new NotFoundError('phase', input.phaseId);
+        // The phase state machine decides (docs/adr/0013-phase-state-machine.md): teams submit only
+        // while it is open (an early close counts), organisers' baselines until it is published.
+        const refused = phaseRefusal(phase, input.bypassLimits ? 'organiserSubmit' : 'submit', now);
+        if (refused) throw new ForbiddenError(refused);
         if (!input.bypassLimits) {
-          if (now < phase.opensAt) throw new ForbiddenError(`phase '${phase.name}' opens at ${phase.opensAt.toISOString()}`);
-          if (now >= phase.closesAt) throw new ForbiddenError(`phase '${phase.name}' closed at ${phase.closesAt.toISOString()}`);
           const q = await this.quota(input.phaseId, input.teamId, now, tx);
           if (q.usedTotal >= q.totalLimit) {
             throw new ForbiddenError(`team has used all ${q.totalLimit} submissions of phase '${phase.name}'`);

@@ -80,7 +80,10 @@ export class PhasesService {
     return { actorId: user.id, action, targetType: 'phase', targetId: phase.id, details: { taskId: phase.taskId, phase: phase.name, ...details } };
   }
 
-  /** Dates, limits, name and the public flag; an organiser may extend a phase at any time. */
+  /**
+   * Dates and limits while the phase is scheduled or open (never closing or reopening it), the name
+   * and the public flag until it is published; the state machine refuses the rest (ADR 0013).
+   */
   async update(id: string, input: UpdatePhaseInput, user: AuthUser) {
     const phase = await this.byId(id);
     const p = parseInput(updatePhaseSchema, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)));
@@ -89,7 +92,7 @@ export class PhasesService {
     return updated;
   }
 
-  /** Closes the phase now: no more submissions; a hidden board stays hidden until publishing. */
+  /** Closes an open phase now: no more submissions, primaries frozen; who and when are recorded. */
   async close(id: string, user: AuthUser) {
     const phase = await this.byId(id);
     const closed = await this.lifecycle.closePhase(phase.id, new Date(), this.audit(user, 'phase.close', phase));
@@ -97,10 +100,10 @@ export class PhasesService {
     return closed;
   }
 
-  /** Publishing makes references, every output and every score of the phase public (false undoes it). */
-  async publish(id: string, published: boolean, user: AuthUser) {
+  /** Publishing a closed phase makes references, every output and every score public; it is final. */
+  async publish(id: string, user: AuthUser) {
     const phase = await this.byId(id);
-    const result = await this.lifecycle.setPublished(phase.id, published ? new Date() : null, this.audit(user, published ? 'phase.publish' : 'phase.unpublish', phase));
+    const result = await this.lifecycle.publishPhase(phase.id, new Date(), this.audit(user, 'phase.publish', phase));
     await this.leaderboards.refresh(phase.id, 'lifecycle');
     return result;
   }

@@ -6,6 +6,7 @@ import {
   IdentityRepository,
   InvalidInputError,
   NotFoundError,
+  phaseRefusal,
   ScoreRepository,
   SubmissionRepository,
   TaskRepository,
@@ -18,7 +19,7 @@ import {
 import { z } from 'zod';
 import { assertId } from '../common/ids';
 import { parseInput } from '../common/parse-input';
-import { assertActsForTeam, assertCanSeeSubmission, assertOrganiser, canSeePhaseScores, canSeeReferences, canSeeSubmission, isOrganiser, isPhaseClosed, visibleTeams } from '../common/visibility';
+import { assertActsForTeam, assertCanSeeSubmission, assertOrganiser, canSeePhaseScores, canSeeReferences, canSeeSubmission, isOrganiser, visibleTeams } from '../common/visibility';
 import { isCombinedKey } from '@podium/leaderboard';
 import { PhaseMetricsService } from '../leaderboard/phase-metrics.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
@@ -101,9 +102,9 @@ export class SubmissionsService {
     const team = await this.team(req);
     assertActsForTeam(team.id, user);
     if (req.isBaseline && !isOrganiser(user)) throw new ForbiddenError('only organisers may submit baselines');
-    if (phase.closedEarlyAt && !isOrganiser(user) && isPhaseClosed(phase)) {
-      throw new ForbiddenError(`phase '${phase.name}' was closed by the organisers at ${phase.closedEarlyAt.toISOString()}`);
-    }
+    // Refused before the upload is parsed; the store re-checks in its transaction (ADR 0013).
+    const refused = phaseRefusal(phase, isOrganiser(user) ? 'organiserSubmit' : 'submit');
+    if (refused) throw new ForbiddenError(refused);
     await this.lifecycle.assertMaySubmit(user, phase.task, team.id);
     if (!phase.testSetId) throw new InvalidInputError(`phase '${phase.name}' has no test set yet`, { field: 'phaseId' });
     const instances = await this.tasks.instanceIdsOf(phase.testSetId);

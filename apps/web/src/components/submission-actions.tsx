@@ -16,6 +16,7 @@ interface Sub {
 export function SubmissionActions({ sub, onChange }: { sub: Sub; onChange: () => void }) {
   const { me } = useAuth();
   const [reason, setReason] = useState('');
+  const [reasonPublic, setReasonPublic] = useState(false);
   const [error, setError] = useState<ApiError | string | null>(null);
   const member = !!me?.teams.some((t) => t.id === sub.team.id);
   const organiser = me?.role === 'ORGANISER';
@@ -50,10 +51,14 @@ export function SubmissionActions({ sub, onChange }: { sub: Sub; onChange: () =>
             Reason shown to the team
             <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} name="moderation-reason" />
           </label>
-          <button type="button" onClick={() => void act(() => request(ModerateSubmissionDocument, { id: sub.id, moderation: 'HIDDEN', reason }))}>
+          <label>
+            <input type="checkbox" checked={reasonPublic} onChange={(e) => setReasonPublic(e.target.checked)} name="moderation-reason-public" />
+            Show the reason to everyone (otherwise only the team and organisers)
+          </label>
+          <button type="button" onClick={() => void act(() => request(ModerateSubmissionDocument, { id: sub.id, moderation: 'HIDDEN', reason, reasonPublic }))}>
             Hide
           </button>
-          <button type="button" onClick={() => void act(() => request(ModerateSubmissionDocument, { id: sub.id, moderation: 'DISQUALIFIED', reason }))}>
+          <button type="button" onClick={() => void act(() => request(ModerateSubmissionDocument, { id: sub.id, moderation: 'DISQUALIFIED', reason, reasonPublic }))}>
             Disqualify
           </button>
           {sub.moderation !== 'NONE' && (

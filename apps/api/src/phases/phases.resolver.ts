@@ -97,7 +97,8 @@ export class PhasesResolver {
       phase.closedById ? loaders.userName.load(phase.closedById) : null,
       phase.publishedById ? loaders.userName.load(phase.publishedById) : null,
     ]);
-    return describePhaseState({ ...phase, closedBy, publishedBy });
+    const { name, opensAt, closesAt, closedEarlyAt, publishedAt } = phase;
+    return describePhaseState({ name, opensAt, closesAt, closedEarlyAt, publishedAt, closedBy, publishedBy });
   }
 
   @ResolveField(() => Boolean, { description: 'Whether the caller may see the references (organisers; everyone once published)' })

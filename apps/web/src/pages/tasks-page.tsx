@@ -45,6 +45,7 @@ export function TasksPage() {
                             <span className={p.isOpen ? 'badge badge-open' : 'badge'}>{LIFECYCLE_BADGE[p.lifecycleState]}</span>{' '}
                             <span className="small" title={`${formatDate(p.opensAt)} – ${formatDate(p.closesAt)}`}>
                               {phaseTiming(p)}
+                              {p.lifecycleState === 'OPEN' || p.lifecycleState === 'SCHEDULED' ? ` (${formatDate(p.closesAt)})` : ''}
                             </span>
                           </li>
                         ))}

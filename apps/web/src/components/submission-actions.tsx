@@ -10,6 +10,8 @@ interface Sub {
   isBaseline: boolean;
   moderation: Moderation;
   team: { id: string };
+  /** The phase's state: primaries can be switched only while it is OPEN (ADR 0013). */
+  phase?: { lifecycleState: string; stateDescription: string };
 }
 
 /** A member marks the primary submission; an organiser hides, disqualifies or marks a baseline. */
@@ -38,6 +40,8 @@ export function SubmissionActions({ sub, onChange }: { sub: Sub; onChange: () =>
         <p>
           {sub.isPrimary ? (
             <span data-testid="primary-mark">This is the team's primary submission: the leaderboard ranks it for the team.</span>
+          ) : sub.phase && sub.phase.lifecycleState !== 'OPEN' ? (
+            <span data-testid="primary-frozen">Primary submissions can be chosen only while the phase is open (phase: {sub.phase.stateDescription}).</span>
           ) : (
             <button type="button" data-testid="mark-primary" onClick={() => void act(() => request(MarkPrimaryDocument, { id: sub.id }))}>
               Mark as primary

@@ -31,6 +31,7 @@ describe('replay of issue #20: phase lifecycle and primary submissions', () => {
   let baseUrl: string;
   let runner: LeaderboardJobRunner;
   let org: Client;
+  let organiserToken: string;
   const suffix = randomUUID().slice(0, 8);
   const organiserName = `org-${suffix}`;
   const slug = `replay20-${suffix}`;
@@ -39,7 +40,7 @@ describe('replay of issue #20: phase lifecycle and primary submissions', () => {
   beforeAll(async () => {
     const url = databaseUrl();
     db = createDb(url, { maxConnections: 4 });
-    const organiserToken = await createOrganiserToken(db, organiserName, 'replay20');
+    organiserToken = await createOrganiserToken(db, organiserName, 'replay20');
     // A quick sweep so a phase whose closesAt passed is recorded within the test.
     ({ api, baseUrl } = await startApiProcess(url, 60_000, { PODIUM_QUEUE_SCHEMA: QUEUE, PODIUM_PHASE_CLOSE_SWEEP_SECONDS: '0.5' }));
     runner = new LeaderboardJobRunner(url, QUEUE);
@@ -237,6 +238,11 @@ describe('replay of issue #20: phase lifecycle and primary submissions', () => {
     expect(state).toMatchObject({ lifecycleState: 'CLOSED', isOpen: false });
     expect(state.stateDescription).toBe(`closed early on ${new Date().toISOString().slice(0, 10)} by ${organiserName}; results not yet published`);
     expect(codeOf((await org.raw(`mutation($p: ID!) { closePhase(id: $p) { id } }`, { p: phaseId })).errors)).toBe('CONFLICT');
+    // Not even an organiser submits for a team once the phase closed.
+    tokens.set(org, organiserToken);
+    const forTeam = await upload(phaseId, { id: silent.id, gql: org }, 'organiser-late');
+    expect(forTeam.status).toBe(403);
+    expect(await db.submission.count({ where: { phaseId, systemName: 'organiser-late' } })).toBe(0);
   });
 
   it('behaves as closed the moment closesAt passes, and the system then freezes the primaries, audited', async () => {

@@ -6,6 +6,7 @@ import {
   IdentityRepository,
   InvalidInputError,
   NotFoundError,
+  phaseLifecycleState,
   phaseRefusal,
   ScoreRepository,
   SubmissionRepository,
@@ -103,7 +104,10 @@ export class SubmissionsService {
     assertActsForTeam(team.id, user);
     if (req.isBaseline && !isOrganiser(user)) throw new ForbiddenError('only organisers may submit baselines');
     // Refused before the upload is parsed; the store re-checks in its transaction (ADR 0013).
-    const refused = phaseRefusal(phase, isOrganiser(user) ? 'organiserSubmit' : 'submit');
+    // Organisers may submit before the phase opens and add baselines after it closed, but a closed
+    // phase takes no team's submission, not even through an organiser.
+    const organiserMay = isOrganiser(user) && (req.isBaseline === true || phaseLifecycleState(phase) !== 'CLOSED');
+    const refused = phaseRefusal(phase, organiserMay ? 'organiserSubmit' : 'submit');
     if (refused) throw new ForbiddenError(refused);
     await this.lifecycle.assertMaySubmit(user, phase.task, team.id);
     if (!phase.testSetId) throw new InvalidInputError(`phase '${phase.name}' has no test set yet`, { field: 'phaseId' });

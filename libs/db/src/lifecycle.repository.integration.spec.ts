@@ -58,6 +58,7 @@ describeDb('phase transitions in LifecycleRepository (real PostgreSQL)', () => {
     const audit = await db.auditEntry.findMany({ where: { action: 'submission.primary-auto', targetId: { in: [...latest.values()] } } });
     expect(audit).toHaveLength(3);
     expect(audit.every((e) => e.actorId === null)).toBe(true);
+    expect(await db.auditEntry.count({ where: { action: 'phase.closed', targetId: phaseId, actorId: null } })).toBe(1);
   });
 
   it('refuses a primary switch once closesAt passed, before any sweep recorded the close', async () => {

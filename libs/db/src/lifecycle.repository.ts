@@ -147,6 +147,13 @@ export class LifecycleRepository {
         if (phase.primariesFrozenAt) return false;
         assertPhaseAllows(phase, 'freezePrimaries', now);
         await this.freezePrimariesIn(tx, phase, null, now);
+        await this.audit(tx, {
+          actorId: null,
+          action: 'phase.closed',
+          targetType: 'phase',
+          targetId: phase.id,
+          details: { taskId: phase.taskId, phase: phase.name, closedAt: (phase.closedEarlyAt ?? phase.closesAt).toISOString(), why: 'closesAt passed: primaries frozen' },
+        });
         return true;
       });
       if (done) frozen.push(id);

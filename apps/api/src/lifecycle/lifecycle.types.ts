@@ -27,7 +27,7 @@ export class AuditEntryType {
   @Field({ description: "The user's name, or 'system' (a phase that closed at its closesAt)" }) actor!: string;
   @Field({
     description:
-      'task.update, phase.update, phase.close, phase.publish, submission.primary (a team switched its primary), submission.primary-auto (closing chose the latest scored submission of a team without one), submission.hide, submission.disqualify, submission.baseline, phase.rescore, registration.approve',
+      'task.update, phase.update, phase.close, phase.closed (the system recorded a close at closesAt), phase.publish, submission.primary (a team switched its primary), submission.primary-auto (closing chose the latest scored submission of a team without one), submission.hide, submission.disqualify, submission.baseline, phase.rescore, registration.approve',
   })
   action!: string;
   @Field() targetType!: string;

@@ -78,7 +78,6 @@ async function main(): Promise<void> {
   const identity = new IdentityRepository(db);
   const suffix = randomUUID().slice(0, 8);
   const organiserId = (await identity.createUser(`bench-${suffix}`, Role.ORGANISER)).id;
-  const teamId = (await identity.createTeam(`bench-${suffix}`, [])).id;
   const task = await tasks.createTask({
     slug: `bench-lb-${suffix}`, title: 'bench', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', metrics: [{ key: 'nli', name: 'nli', options: {} }] as never, createdById: organiserId,
   });
@@ -91,6 +90,8 @@ async function main(): Promise<void> {
   const ids = await tasks.instanceIdsOf(testSetId);
   process.stdout.write(`phase ${phase.id}: storing ${SYSTEMS} × ${INSTANCES} scores…\n`);
   for (let s = 0; s < SYSTEMS; s++) {
+    // A team per system: the default board ranks one row per team (docs/adr/0013-phase-state-machine.md).
+    const teamId = (await identity.createTeam(`bench-${suffix}-${s}`, [])).id;
     const sub = await submissions.create(
       { phaseId: phase.id, teamId, submittedById: organiserId, systemName: `sys${s}`, description: '', checksum: `c${s}`, outputs: ids.map((i, k) => ({ instanceId: i.id, text: `o${s}-${k}` })) },
       async () => undefined,

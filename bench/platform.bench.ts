@@ -131,8 +131,11 @@ async function submitSystems(stack: Stack, phase: Phase, instances: SyntheticIns
     while (next < systems) {
       const s = next++;
       const text = systemOutputs(instances, defined(quality[s], `the quality of system ${s}`), s, seed).join('\n') + '\n';
+      // A team per system (the participant is in each): the default board ranks one row per team
+      // (docs/adr/0013-phase-state-machine.md), so N systems make a board of N rows.
+      const team = await new IdentityRepository(stack.db).createTeam(`bench-${phase.id.slice(0, 8)}-${String(s).padStart(3, '0')}`, ['bench-participant']);
       const form = new FormData();
-      form.set('teamId', stack.teamId);
+      form.set('teamId', team.id);
       form.set('systemName', `sys-${String(s).padStart(3, '0')}`);
       form.set('format', 'text');
       form.set('file', new Blob([text]), `sys-${s}.txt`);

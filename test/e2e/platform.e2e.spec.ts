@@ -115,7 +115,8 @@ describe('platform: task → submissions → scores → leaderboard → download
     const { leaderboard } = await currentBoard(async () => (await organiser.request<{
       leaderboard: { updating: boolean; metric: string; systems: { system: string; mean: number; median: number; bt: number; corpusScore: number; rank: { mean: number; median: number; bt: number } }[] };
     }>(
-      `query($p: ID!) { leaderboard(phaseId: $p) { updating metric systems { system mean median bt corpusScore rank { mean median bt } } } }`,
+      // The three systems are one team's: every submission, not the default one row per team (ADR 0013).
+      `query($p: ID!) { leaderboard(phaseId: $p, allSubmissions: true) { updating metric systems { system mean median bt corpusScore rank { mean median bt } } } }`,
       { p: phase.id },
     )).leaderboard).then((leaderboard) => ({ leaderboard }));
     expect(leaderboard.metric).toBe('chrf');
@@ -139,7 +140,7 @@ describe('platform: task → submissions → scores → leaderboard → download
     // overlap), and the combined metric offered at read time.
     const nliBoard = await currentBoard(async () => (await organiser.request<{
       leaderboard: { updating: boolean; metric: string; metricSignature: string; availableMetrics: string[]; systems: { system: string; mean: number; rank: { mean: number } }[] };
-    }>(`query($p: ID!) { leaderboard(phaseId: $p, metric: "nli") { updating metric metricSignature availableMetrics systems { system mean rank { mean } } } }`, { p: phase.id })).leaderboard);
+    }>(`query($p: ID!) { leaderboard(phaseId: $p, metric: "nli", allSubmissions: true) { updating metric metricSignature availableMetrics systems { system mean rank { mean } } } }`, { p: phase.id })).leaderboard);
     expect(nliBoard.metricSignature).toMatch(/^nli\|model:test-nli-tiny@[0-9a-f]{12}\|formula:e\|dir:<->/);
     expect([...nliBoard.systems].sort((a, b) => a.rank.mean - b.rank.mean).map((s) => s.system)).toEqual(['good', 'mid', 'bad']);
     expect(nliBoard.availableMetrics).toEqual(expect.arrayContaining(['chrf', 'bleu', 'nli', 'combined:nli+chrf']));

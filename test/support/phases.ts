@@ -17,7 +17,11 @@ export interface OpenPhaseOptions {
   instances: { id: string; source: string; references: string[] }[];
   /** Whether anyone may read the board before the phase closes (else only organisers). */
   leaderboardBeforeClose: boolean;
-  /** The team's name and its one member's user name (both unique per run). */
+  /**
+   * The team's name and its one member's user name (both unique per run). The first system
+   * submitted is this team's; each further system gets a team of its own (`<name>-<system>`), so
+   * the default board (one row per team, ADR 0013) ranks every system.
+   */
   team: { name: string; member: string };
   /** Submissions a team may make per day and in all; 100 each unless given. */
   limits?: { daily: number; total: number };
@@ -25,8 +29,9 @@ export interface OpenPhaseOptions {
 
 export interface OpenPhase {
   phaseId: string;
+  /** The member's team: the team of the first system submitted. */
   teamId: string;
-  /** Submits `content` (by default one line per instance: "a", "b", …) as `system` of the team; returns the submission id. */
+  /** Submits `content` (by default one line per instance: "a", "b", …) as `system` (of its own team); returns the submission id. */
   submit(system: string, content?: string): Promise<string>;
   /**
    * Replaces the scores of submission `id` with `columns` (every instance, position order) and
@@ -60,13 +65,16 @@ export async function createOpenPhase(ok: OrganiserGraphql, db: Db, options: Ope
   const defaultContent = instances.map((_, k) => `${String.fromCharCode(97 + k)}\n`).join('');
   const submissions = new SubmissionRepository(db);
   const mean = (xs: ArrayLike<number>) => Array.from(xs).reduce((a, b) => a + b, 0) / xs.length;
+  let submitted = 0;
   return {
     phaseId,
     teamId,
     async submit(system, content = defaultContent) {
+      const systemTeam =
+        submitted++ === 0 ? teamId : idOf(await ok(`mutation($n: String!) { createTeam(name: $n, members: []) { id } }`, { n: `${team.name}-${system}` }), 'createTeam');
       const created = await ok(`mutation($p: ID!, $t: ID!, $s: String!, $c: String!) { submit(phaseId: $p, teamId: $t, systemName: $s, content: $c, format: TEXT) { id } }`, {
         p: phaseId,
-        t: teamId,
+        t: systemTeam,
         s: system,
         c: content,
       });

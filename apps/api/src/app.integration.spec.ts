@@ -405,7 +405,8 @@ suite('API against PostgreSQL', () => {
     const secondSubmissionId = await submit(p, 'sys-b');
     const save = (values: number[]) => saveBleu(phaseId, secondSubmissionId, values, 10);
     await save([0, 50, 0]);
-    const query = `query($p: ID!) { leaderboard(phaseId: $p, resamples: 200) {
+    // Both systems are team A's: every submission, not the default one row per team (ADR 0013).
+    const query = `query($p: ID!) { leaderboard(phaseId: $p, resamples: 200, allSubmissions: true) {
       updating metric metricSignature availableMetrics higherIsBetter instanceCount test correction disagreement
       systems { system team n mean median corpusScore bt rank { mean median bt } cluster { mean } meanCi { low high } rankInterval { bt { best worst } } }
       pairs { a b wins losses ties pBt medianDiff p pAdjusted } } }`;

@@ -47,3 +47,16 @@ export async function graphql<T>(opts: ServerOptions, query: string, variables: 
   if (body.errors?.length) throw new CliError(body.errors.map((e) => e.message).join('; '));
   return body.data as T;
 }
+
+/**
+ * A phase's state in words as the server says it ("phase 'test': closed early on 2026-11-25 by
+ * alice; results not yet published"), or null when the server does not say (older server, no phase).
+ */
+export async function phaseInWords(opts: ServerOptions, phaseId: string): Promise<string | null> {
+  try {
+    const { phase } = await graphql<{ phase: { name: string; stateDescription: string } | null }>(opts, `query($id: ID!) { phase(id: $id) { name stateDescription } }`, { id: phaseId });
+    return phase ? `phase '${phase.name}': ${phase.stateDescription}` : null;
+  } catch {
+    return null;
+  }
+}

@@ -53,8 +53,10 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     await tasks.uploadTestSet(phase.id, 'ts', Array.from({ length: INSTANCES }, (_, i) => ({ externalId: `s${i}`, source: `quelle ${i}`, references: [`ref ${i}`] })));
     const ids = await tasks.instanceIdsOf(defined(defined(await tasks.phaseById(phase.id), 'phase').testSetId, 'test set'));
     for (let s = 0; s < SYSTEMS; s++) {
+      // A team per system: the default board ranks one row per team (docs/adr/0013-phase-state-machine.md).
+      const systemTeam = s === 0 ? teamId : (await identity.createTeam(`lbteam-${suffix}-${s}`, [])).id;
       const sub = await submissions.create(
-        { phaseId, teamId, submittedById: organiserId, systemName: `sys${s}`, description: '', checksum: `c${s}`, outputs: ids.map((i, k) => ({ instanceId: i.id, text: `out ${s} ${k}` })) },
+        { phaseId, teamId: systemTeam, submittedById: organiserId, systemName: `sys${s}`, description: '', checksum: `c${s}`, outputs: ids.map((i, k) => ({ instanceId: i.id, text: `out ${s} ${k}` })) },
         async () => undefined,
       );
       const r = mulberry32(s + 1);

@@ -83,6 +83,8 @@ const apiEnv = z.object({
     .string()
     .default('false')
     .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+  /** How often the api records the close of phases whose closesAt passed (freezing their primaries). */
+  PODIUM_PHASE_CLOSE_SWEEP_SECONDS: z.coerce.number().min(0.2).max(3600).default(30),
 });
 export type ApiConfig = z.infer<typeof apiEnv>;
 

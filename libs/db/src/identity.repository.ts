@@ -86,6 +86,11 @@ export class IdentityRepository {
     return this.db.user.update({ where: { id: userId }, data: { role } });
   }
 
+  /** Names of users by id, in one query (who closed or published a phase). */
+  async namesByIds(ids: readonly string[]) {
+    return ids.length === 0 ? [] : this.db.user.findMany({ where: { id: { in: [...ids] } }, select: { id: true, name: true } });
+  }
+
   /** The user whose name is `name` up to case and NFKC (the unique index user_name_key_unique). */
   async userByName(name: string, tx: Tx | Db = this.db) {
     const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "user" WHERE lower(normalize("name", NFKC)) = lower(normalize(${name}, NFKC)) LIMIT 1`;

@@ -15,6 +15,7 @@ export {
   type InstanceScoreInput,
 } from './submission.repository';
 export * from './submission-state';
+export * from './phase-state';
 export { LifecycleRepository, type AuditRecord, type PhaseChanges, type TaskChanges } from './lifecycle.repository';
 export { RobustnessRepository, type RobustnessJobInput, type RobustnessRequest } from './robustness.repository';
 export { ScoreRepository, type PhaseScoreMatrix, type ScoredSystem, type LongScoreRow, type StoredStatistics } from './score.repository';

@@ -1,9 +1,11 @@
 import type { Db } from './client';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors';
-import { Prisma, type Moderation, type Registration } from './generated/client';
+import { Prisma, SubmissionStatus, type Moderation, type Phase, type Registration } from './generated/client';
+import { assertPhaseAllows, assertScheduleEdit } from './phase-state';
 
 export interface AuditRecord {
-  actorId: string;
+  /** Null: the system (a phase that closed at its closesAt). */
+  actorId: string | null;
   action: string;
   targetType: string;
   targetId: string;
@@ -62,12 +64,29 @@ export class LifecycleRepository {
     });
   }
 
-  async updatePhase(phaseId: string, changes: PhaseChanges, audit: AuditRecord) {
+  /**
+   * Takes the phase's row lock for the rest of the transaction and reads it: every transition of
+   * the phase (and every primary switch in it) runs under this lock, so they happen one at a time.
+   */
+  private async lockPhase(tx: Prisma.TransactionClient, phaseId: string): Promise<Phase> {
+    await tx.$queryRaw`SELECT id FROM phase WHERE id = ${phaseId}::uuid FOR UPDATE`;
+    const phase = await tx.phase.findUnique({ where: { id: phaseId } });
+    if (!phase) throw new NotFoundError('phase', phaseId);
+    return phase;
+  }
+
+  /**
+   * Dates and limits only while the phase is scheduled or open, without closing or reopening it;
+   * the name and the public flag until it is published. A published phase takes no edit at all.
+   */
+  async updatePhase(phaseId: string, changes: PhaseChanges, audit: AuditRecord, now: Date = new Date()) {
     return this.db.$transaction(async (tx) => {
-      const phase = await tx.phase.findUnique({ where: { id: phaseId } });
-      if (!phase) throw new NotFoundError('phase', phaseId);
+      const phase = await this.lockPhase(tx, phaseId);
       const opensAt = changes.opensAt ?? phase.opensAt;
       const closesAt = changes.closesAt ?? phase.closesAt;
+      const schedule = changes.opensAt !== undefined || changes.closesAt !== undefined || changes.dailyLimit !== undefined || changes.totalLimit !== undefined;
+      if (schedule) assertScheduleEdit(phase, { ...phase, opensAt, closesAt }, now);
+      else assertPhaseAllows(phase, 'editDetails', now);
       if (closesAt <= opensAt) throw new InvalidInputError('closesAt must be after opensAt', { field: 'closesAt' });
       try {
         const updated = await tx.phase.update({ where: { id: phaseId }, data: changes });
@@ -75,36 +94,105 @@ export class LifecycleRepository {
         return updated;
       } catch (e) {
         if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
-          throw new ConflictError(`the task already has a phase named '${changes.name}'`, { field: 'name' });
+          throw new ConflictError(`the task already has a phase named '${changes.name ?? ''}'`, { field: 'name' });
         }
         throw e;
       }
     });
   }
 
-  async closePhase(phaseId: string, at: Date, audit: AuditRecord) {
+  /**
+   * The close transition, early: OPEN → CLOSED now, recording who closed it, and the primaries
+   * frozen (teams without one get their latest scored submission) in the same transaction.
+   */
+  async closePhase(phaseId: string, at: Date, audit: AuditRecord & { actorId: string }) {
     return this.db.$transaction(async (tx) => {
-      const phase = await tx.phase.findUnique({ where: { id: phaseId } });
-      if (!phase) throw new NotFoundError('phase', phaseId);
-      if (phase.closedEarlyAt || phase.closesAt <= at) throw new ConflictError(`phase '${phase.name}' is already closed`, { field: 'phaseId' });
-      const updated = await tx.phase.update({ where: { id: phaseId }, data: { closedEarlyAt: at } });
+      const phase = await this.lockPhase(tx, phaseId);
+      assertPhaseAllows(phase, 'close', at);
+      const updated = await tx.phase.update({ where: { id: phaseId }, data: { closedEarlyAt: at, closedById: audit.actorId } });
+      await this.audit(tx, audit);
+      return this.freezePrimariesIn(tx, updated, audit.actorId, at);
+    });
+  }
+
+  /**
+   * The publish transition: CLOSED → PUBLISHED, final. Primaries are frozen again first, so a team
+   * whose only submissions were still being scored at close gets its primary now.
+   */
+  async publishPhase(phaseId: string, at: Date, audit: AuditRecord & { actorId: string }) {
+    return this.db.$transaction(async (tx) => {
+      const phase = await this.lockPhase(tx, phaseId);
+      assertPhaseAllows(phase, 'publish', at);
+      await this.freezePrimariesIn(tx, phase, audit.actorId, at);
+      const updated = await tx.phase.update({ where: { id: phaseId }, data: { publishedAt: at, publishedById: audit.actorId } });
       await this.audit(tx, audit);
       return updated;
     });
   }
 
-  /** Publishing (or un-publishing, `at` null) flips the visibility of references and outputs. */
-  async setPublished(phaseId: string, at: Date | null, audit: AuditRecord) {
-    return this.db.$transaction(async (tx) => {
-      const updated = await tx.phase.update({ where: { id: phaseId }, data: { publishedAt: at } });
-      await this.audit(tx, audit);
-      return updated;
+  /**
+   * Phases whose closesAt passed (or that closed early) and whose primaries are not frozen yet:
+   * freezes each in a transaction of its own, as the system. Idempotent and safe beside another
+   * process doing the same (the phase lock, then a re-read). Returns the phases it froze.
+   */
+  async freezeDuePhases(now: Date = new Date(), limit = 100): Promise<string[]> {
+    const due = await this.db.phase.findMany({
+      where: { primariesFrozenAt: null, OR: [{ closedEarlyAt: { not: null } }, { closesAt: { lte: now } }, { publishedAt: { not: null } }] },
+      select: { id: true },
+      orderBy: { closesAt: 'asc' },
+      take: limit,
     });
+    const frozen: string[] = [];
+    for (const { id } of due) {
+      const done = await this.db.$transaction(async (tx) => {
+        const phase = await this.lockPhase(tx, id);
+        if (phase.primariesFrozenAt) return false;
+        assertPhaseAllows(phase, 'freezePrimaries', now);
+        await this.freezePrimariesIn(tx, phase, null, now);
+        await this.audit(tx, {
+          actorId: null,
+          action: 'phase.closed',
+          targetType: 'phase',
+          targetId: phase.id,
+          details: { taskId: phase.taskId, phase: phase.name, closedAt: (phase.closedEarlyAt ?? phase.closesAt).toISOString(), why: 'closesAt passed: primaries frozen' },
+        });
+        return true;
+      });
+      if (done) frozen.push(id);
+    }
+    return frozen;
   }
 
-  async moderate(submissionId: string, moderation: Moderation, reason: string | null, audit: AuditRecord) {
+  /**
+   * Inside a transition: each team of the phase without a primary gets its latest scored,
+   * unmoderated, non-baseline submission as primary, audited one by one; the phase records when.
+   */
+  private async freezePrimariesIn(tx: Prisma.TransactionClient, phase: Phase, actorId: string | null, at: Date): Promise<Phase> {
+    const candidates = await tx.submission.findMany({
+      where: { phaseId: phase.id, status: SubmissionStatus.SCORED, moderation: 'NONE', isBaseline: false },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: { id: true, teamId: true, systemName: true, team: { select: { name: true } } },
+    });
+    const withPrimary = new Set((await tx.submission.findMany({ where: { phaseId: phase.id, isPrimary: true }, select: { teamId: true } })).map((s) => s.teamId));
+    for (const s of candidates) {
+      if (withPrimary.has(s.teamId)) continue;
+      withPrimary.add(s.teamId);
+      await tx.submission.update({ where: { id: s.id }, data: { isPrimary: true } });
+      await this.audit(tx, {
+        actorId,
+        action: 'submission.primary-auto',
+        targetType: 'submission',
+        targetId: s.id,
+        details: { taskId: phase.taskId, phase: phase.name, team: s.team.name, system: s.systemName, why: 'the team marked no primary before the phase closed: its latest scored submission' },
+      });
+    }
+    if (phase.primariesFrozenAt) return phase;
+    return tx.phase.update({ where: { id: phase.id }, data: { primariesFrozenAt: at } });
+  }
+
+  async moderate(submissionId: string, moderation: Moderation, reason: string | null, reasonPublic: boolean, audit: AuditRecord) {
     return this.db.$transaction(async (tx) => {
-      const updated = await tx.submission.update({ where: { id: submissionId }, data: { moderation, moderationReason: reason } });
+      const updated = await tx.submission.update({ where: { id: submissionId }, data: { moderation, moderationReason: reason, moderationReasonPublic: reasonPublic } });
       await this.audit(tx, audit);
       return updated;
     });
@@ -118,13 +206,32 @@ export class LifecycleRepository {
     });
   }
 
-  /** Marks one submission of its team in its phase as primary; the team's others lose the mark. */
-  async markPrimary(submissionId: string) {
+  /**
+   * Switches the team's primary submission of the phase to this one, atomically and audited: only
+   * while the phase is open (checked under the phase lock, so a close cannot slip in between). The
+   * partial unique index submission_one_primary_per_team is the database's guarantee of one.
+   */
+  async markPrimary(submissionId: string, actorId: string, now: Date = new Date()) {
     return this.db.$transaction(async (tx) => {
-      const s = await tx.submission.findUnique({ where: { id: submissionId } });
-      if (!s) throw new NotFoundError('submission', submissionId);
-      await tx.submission.updateMany({ where: { phaseId: s.phaseId, teamId: s.teamId, isPrimary: true }, data: { isPrimary: false } });
-      return tx.submission.update({ where: { id: submissionId }, data: { isPrimary: true } });
+      const found = await tx.submission.findUnique({ where: { id: submissionId }, select: { phaseId: true } });
+      if (!found) throw new NotFoundError('submission', submissionId);
+      const phase = await this.lockPhase(tx, found.phaseId);
+      assertPhaseAllows(phase, 'markPrimary', now);
+      const s = await tx.submission.findUniqueOrThrow({ where: { id: submissionId }, include: { team: { select: { name: true } } } });
+      if (s.moderation !== 'NONE') throw new ConflictError(`submission '${s.systemName}' was ${s.moderation.toLowerCase()} and cannot be primary`, { field: 'submissionId' });
+      if (s.status === SubmissionStatus.FAILED) throw new ConflictError(`submission '${s.systemName}' failed to score and cannot be primary`, { field: 'submissionId' });
+      if (s.isPrimary) return s;
+      const previous = await tx.submission.findFirst({ where: { phaseId: s.phaseId, teamId: s.teamId, isPrimary: true }, select: { id: true, systemName: true } });
+      if (previous) await tx.submission.update({ where: { id: previous.id }, data: { isPrimary: false } });
+      const updated = await tx.submission.update({ where: { id: submissionId }, data: { isPrimary: true } });
+      await this.audit(tx, {
+        actorId,
+        action: 'submission.primary',
+        targetType: 'submission',
+        targetId: s.id,
+        details: { taskId: phase.taskId, phase: phase.name, team: s.team.name, system: s.systemName, previous: previous?.systemName ?? null },
+      });
+      return updated;
     });
   }
 

@@ -3,6 +3,7 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from 
 import { Prisma, SubmissionStatus } from './generated/client';
 import { encodeStats, encodeValues } from './score-column';
 import { IllegalTransitionError, LeaseHeldError, LeaseLostError, sourcesOf } from './submission-state';
+import { phaseRefusal } from './phase-state';
 
 /** The result of trying to take a submission's lease. */
 export type LeaseOutcome =
@@ -186,11 +187,15 @@ export class SubmissionRepository {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${input.teamId + '/' + input.phaseId}))`;
         // Per-person limits (one team per person): two teams of one person must not both pass.
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${'person/' + input.submittedById + '/' + input.phaseId}))`;
+        // Shared lock on the phase row: a close or publish (FOR UPDATE) waits for this upload, or it for them.
+        await tx.$queryRaw`SELECT id FROM phase WHERE id = ${input.phaseId}::uuid FOR SHARE`;
         const phase = await tx.phase.findUnique({ where: { id: input.phaseId } });
         if (!phase) throw new NotFoundError('phase', input.phaseId);
+        // The phase state machine decides (docs/adr/0013-phase-state-machine.md): teams submit only
+        // while it is open (an early close counts), organisers' baselines until it is published.
+        const refused = phaseRefusal(phase, input.bypassLimits ? 'organiserSubmit' : 'submit', now);
+        if (refused) throw new ForbiddenError(refused);
         if (!input.bypassLimits) {
-          if (now < phase.opensAt) throw new ForbiddenError(`phase '${phase.name}' opens at ${phase.opensAt.toISOString()}`);
-          if (now >= phase.closesAt) throw new ForbiddenError(`phase '${phase.name}' closed at ${phase.closesAt.toISOString()}`);
           const q = await this.quota(input.phaseId, input.teamId, now, tx, input.submittedById);
           const who = q.perPerson ? 'you (across your teams; this task allows one team per person)' : 'team';
           if (q.usedTotal >= q.totalLimit) {

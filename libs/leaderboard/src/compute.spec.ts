@@ -88,8 +88,8 @@ describe('computeLeaderboard', () => {
     } as unknown as ScoreRepository;
     const submissions = {
       ofPhase: async () => [
-        { id: 'a', teamId: 't1', isPrimary: false, isBaseline: false, moderation: 'NONE' },
-        { id: 'b', teamId: 't2', isPrimary: false, isBaseline: true, moderation: 'NONE' },
+        { id: 'a', teamId: 't1', isPrimary: false, isBaseline: false, moderation: 'NONE', createdAt: new Date(0) },
+        { id: 'b', teamId: 't2', isPrimary: false, isBaseline: true, moderation: 'NONE', createdAt: new Date(0) },
       ],
     } as unknown as SubmissionRepository;
     const metrics = new PhaseMetrics(scores, { stamp: async () => 'stamp' });

@@ -109,7 +109,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   MetricDefinition: each('parent', 'configurable description displayName higherIsBetter kind name options rangeHigh rangeLow signatureFormat'),
   TaskKindDefinition: each('parent', 'defaultMetrics displayName name'),
   Phase: {
-    ...each('parent', 'closedEarlyAt closesAt createdAt dailyLimit id isOpen leaderboardBeforeClose name opensAt publishedAt referencesVisible scoredCount scoresVisible state task taskId testSet testSetId totalLimit'),
+    ...each('parent', 'closedEarlyAt closesAt createdAt dailyLimit id isOpen leaderboardBeforeClose lifecycleState name opensAt primariesFrozenAt publishedAt referencesVisible scoredCount scoresVisible state stateDescription task taskId testSet testSetId totalLimit'),
     testInput: 'phaseResource:testInput',
   },
   TestSet: each('parent', 'checksum createdAt id instanceCount name'),
@@ -130,7 +130,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   // its corpus scores follow it (`instanceScores` has the same row).
   Submission: each(
     'parent',
-    'attempt corpusScores createdAt description duplicateOf error id isBaseline isPrimary maxAttempts moderation moderationReason phase phaseId progressDone progressTotal retryNote scoreHistory scoredAt status systemName team teamId',
+    'attempt corpusScores createdAt description duplicateOf error id isBaseline isPrimary maxAttempts moderation moderationReason moderationReasonPublic phase phaseId progressDone progressTotal retryNote scoreHistory scoredAt status systemName team teamId',
   ),
   CorpusScore: each('parent', 'metric signature value'),
   ScoreHistoryEntry: each('parent', 'metric replacedAt signature value'),

@@ -1,5 +1,5 @@
 import { createParamDecorator, Injectable, type ExecutionContext } from '@nestjs/common';
-import { ScoreRepository, TaskRepository, type Phase, type Task, type TestSet } from '@podium/db';
+import { IdentityRepository, ScoreRepository, TaskRepository, type Phase, type Task, type TestSet } from '@podium/db';
 import DataLoader from 'dataloader';
 import { requestOf } from '../auth/auth.guard';
 
@@ -13,6 +13,8 @@ export interface Loaders {
   phasesOfTask: DataLoader<string, Phase[]>;
   testSet: DataLoader<string, TestSet | null>;
   scoredCount: DataLoader<string, number>;
+  /** A user's name by id (who closed or published a phase). */
+  userName: DataLoader<string, string | null>;
 }
 
 function byKey<T, K>(keys: readonly K[], rows: readonly T[], keyOf: (row: T) => K): (T | null)[] {
@@ -37,6 +39,7 @@ export class RequestLoaders {
   constructor(
     private readonly tasks: TaskRepository,
     private readonly scores: ScoreRepository,
+    private readonly identity: IdentityRepository,
   ) {}
 
   of(req: object): Loaders {
@@ -56,6 +59,7 @@ export class RequestLoaders {
         const counts = await this.tasks.systemCounts([...ids]);
         return ids.map((id) => counts.get(id) ?? 0);
       }),
+      userName: new DataLoader(async (ids) => byKey(ids, await this.identity.namesByIds(ids), (r) => r.id).map((r) => r?.name ?? null)),
     };
   }
 }

@@ -1,7 +1,7 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { IdentityRepository, LifecycleRepository, Moderation, NotFoundError, TaskRepository, type AuthUser } from '@podium/db';
 import { assertId } from '../common/ids';
-import { assertActsForTeam, isAdmin } from '../common/visibility';
+import { assertActsForTeam, isAdmin, viewerRole } from '../common/visibility';
 import { PhaseType } from '../tasks/task.types';
 import { LoaderScope, RequestLoaders } from '../common/loaders';
 import { CurrentUser } from '../auth/auth.guard';
@@ -43,14 +43,28 @@ export class LifecycleResolver {
     return phase;
   }
 
-  @Mutation(() => ID, { description: 'Hides or disqualifies a submission with a reason shown to its team (NONE clears it); returns its id' })
+  @Mutation(() => ID, {
+    description: 'Hides or disqualifies a submission with a reason shown to its team and organisers (to everyone only with reasonPublic: true); NONE clears it; returns its id',
+  })
   async moderateSubmission(
     @Args('id', { type: () => ID }) id: string,
     @Args('moderation', { type: () => Moderation }) moderation: Moderation,
     @Args('reason', { type: () => String, nullable: true }) reason: string | undefined,
+    @Args('reasonPublic', { type: () => Boolean, defaultValue: false, description: 'Show the reason to everyone who sees the submission (default: its team and organisers only)' })
+    reasonPublic: boolean,
     @CurrentUser() user: AuthUser,
   ): Promise<string> {
-    return brief(await this.service.moderate(user, id, moderation, reason ?? undefined)).id;
+    return brief(await this.service.moderate(user, id, moderation, reason ?? undefined, reasonPublic)).id;
+  }
+
+  @ResolveField(() => String, { nullable: true, description: "The organiser's reason for hiding or disqualifying it: seen by its team and organisers, by everyone only when moderationReasonPublic" })
+  async moderationReason(@Parent() s: SubmissionType, @CurrentUser() user: AuthUser | null, @LoaderScope() req: object): Promise<string | null> {
+    if (s.moderationReasonPublic || s.moderationReason === null) return s.moderationReason;
+    if (!user) return null;
+    const phase = await this.loaders.of(req).phase.load(s.phaseId);
+    if (!phase) return null;
+    const role = viewerRole(user, phase.taskId, s.teamId);
+    return role === 'ownTeam' || role === 'organiser' ? s.moderationReason : null;
   }
 
   @Mutation(() => ID, { description: 'Marks a submission as a baseline (or not); returns its id' })
@@ -58,7 +72,9 @@ export class LifecycleResolver {
     return brief(await this.service.setBaseline(user, id, isBaseline)).id;
   }
 
-  @Mutation(() => ID, { description: "Marks the team's primary submission of the phase (the one the default leaderboard ranks); returns its id" })
+  @Mutation(() => ID, {
+    description: "Switches the team's primary submission of the phase (the one the default leaderboard ranks), while the phase is OPEN (CONFLICT after it closed: primaries are frozen); audited; returns its id",
+  })
   async markPrimary(@Args('id', { type: () => ID }) id: string, @CurrentUser() user: AuthUser): Promise<string> {
     return brief(await this.service.markPrimary(user, id)).id;
   }

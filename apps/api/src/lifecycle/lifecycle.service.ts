@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { sendScoreJob } from '@podium/contracts';
 import PgBoss from 'pg-boss';
 import {
-  ConflictError,
   ForbiddenError,
   InvalidInputError,
   LifecycleRepository,
@@ -40,19 +39,23 @@ export class LifecycleService {
     return s;
   }
 
-  /** Hides or disqualifies a submission (or clears it with NONE); the reason is shown to the team. */
-  async moderate(user: AuthUser | null, id: string, moderation: Moderation, reason: string | undefined) {
+  /**
+   * Hides or disqualifies a submission (or clears it with NONE). The reason is shown to the team
+   * and organisers; to everyone who sees the submission only when `reasonPublic` (default false).
+   */
+  async moderate(user: AuthUser | null, id: string, moderation: Moderation, reason: string | undefined, reasonPublic = false) {
     const s = await this.submission(id);
     const organiser = assertTaskOrganiser(user, s.phase.taskId);
     const text = (reason ?? '').trim();
     if (moderation !== Moderation.NONE && text.length === 0) throw new InvalidInputError('give the team a reason', { field: 'reason' });
     if (text.length > MAX_REASON) throw new InvalidInputError(`the reason may have at most ${MAX_REASON} characters`, { field: 'reason' });
-    const result = await this.lifecycle.moderate(s.id, moderation, moderation === Moderation.NONE ? null : text, {
+    const isPublic = moderation !== Moderation.NONE && reasonPublic;
+    const result = await this.lifecycle.moderate(s.id, moderation, moderation === Moderation.NONE ? null : text, isPublic, {
       actorId: organiser.id,
       action: `submission.${moderation.toLowerCase()}`,
       targetType: 'submission',
       targetId: s.id,
-      details: { taskId: s.phase.taskId, phase: s.phase.name, team: s.team.name, system: s.systemName, reason: text },
+      details: { taskId: s.phase.taskId, phase: s.phase.name, team: s.team.name, system: s.systemName, reason: text, reasonPublic: isPublic },
     });
     await this.leaderboards.refresh(s.phaseId, 'lifecycle');
     return result;
@@ -72,12 +75,14 @@ export class LifecycleService {
     return result;
   }
 
-  /** A member marks one submission of their team per phase as the one the leaderboard ranks. */
+  /**
+   * A member switches their team's primary submission of the phase (the one the default board
+   * ranks): only while the phase is open, atomically, audited (the state machine, ADR 0013).
+   */
   async markPrimary(user: AuthUser | null, id: string) {
     const s = await this.submission(id);
-    assertActsForTeam(s.teamId, user, s.phase.taskId);
-    if (s.moderation !== Moderation.NONE) throw new ConflictError(`submission '${s.systemName}' was ${s.moderation.toLowerCase()} and cannot be primary`, { field: 'submissionId' });
-    const result = await this.lifecycle.markPrimary(s.id);
+    const member = assertActsForTeam(s.teamId, user, s.phase.taskId);
+    const result = await this.lifecycle.markPrimary(s.id, member.id);
     await this.leaderboards.refresh(s.phaseId, 'lifecycle');
     return result;
   }
@@ -140,7 +145,7 @@ export class LifecycleService {
       assertTaskOrganiser(user, task.id);
       taskIds = [task.id];
     }
-    return (await this.lifecycle.auditLog(limit, taskIds)).map((e) => ({ ...e, actor: e.actor.name, details: (e.details ?? {}) as Record<string, unknown> }));
+    return (await this.lifecycle.auditLog(limit, taskIds)).map((e) => ({ ...e, actor: e.actor?.name ?? 'system', details: (e.details ?? {}) as Record<string, unknown> }));
   }
 
   /** A team registers for a task: approved at once when registration is open, else pending. */

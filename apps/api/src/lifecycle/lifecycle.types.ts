@@ -24,8 +24,11 @@ export class ScoreHistoryEntryType {
 @ObjectType('AuditEntry', { description: 'An organiser action: who, what, when' })
 export class AuditEntryType {
   @Field(() => ID) id!: string;
-  @Field() actor!: string;
-  @Field({ description: 'task.update, task.addOrganiser, task.removeOrganiser, token.issue, phase.update, phase.close, phase.publish, submission.hide, submission.disqualify, submission.baseline, phase.rescore, registration.approve' })
+  @Field({ description: "The user's name, or 'system' (a phase that closed at its closesAt)" }) actor!: string;
+  @Field({
+    description:
+      'task.update, task.addOrganiser, task.removeOrganiser, token.issue, phase.update, phase.close, phase.closed (the system recorded a close at closesAt), phase.publish, submission.primary (a team switched its primary), submission.primary-auto (closing chose the latest scored submission of a team without one), submission.hide, submission.disqualify, submission.baseline, phase.rescore, registration.approve',
+  })
   action!: string;
   @Field() targetType!: string;
   @Field() targetId!: string;

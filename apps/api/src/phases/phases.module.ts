@@ -3,6 +3,7 @@ import { LeaderboardModule } from '../leaderboard/leaderboard.module';
 import { TestInputModule } from '../test-input/test-input.module';
 import { PhasesResolver } from './phases.resolver';
 import { PhasesService } from './phases.service';
+import { PhaseCloser } from './phase-closer';
 
-@Module({ imports: [TestInputModule, LeaderboardModule], providers: [PhasesResolver, PhasesService], exports: [PhasesService] })
+@Module({ imports: [TestInputModule, LeaderboardModule], providers: [PhasesResolver, PhasesService, PhaseCloser], exports: [PhasesService, PhaseCloser] })
 export class PhasesModule {}

@@ -1,11 +1,11 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { NotFoundError, TaskRepository, type AuthUser } from '@podium/db';
+import { NotFoundError, TaskRepository, describePhaseState, phaseLifecycleState, type AuthUser } from '@podium/db';
 import { CurrentUser } from '../auth/auth.guard';
 import { LoaderScope, RequestLoaders } from '../common/loaders';
-import { canSeePhaseScores, canSeeReferences, isPhaseClosed, phaseState } from '../common/visibility';
+import { canSeePhaseScores, canSeeReferences, phaseState } from '../common/visibility';
 import { TestInputService } from '../test-input/test-input.service';
 import { toTaskType } from '../tasks/task.mapper';
-import { PhaseType, TaskType, TestSetType } from '../tasks/task.types';
+import { PhaseLifecycleStateEnum, PhaseType, TaskType, TestSetType } from '../tasks/task.types';
 import { CreatePhaseInput, HumanScoreInput, TestInstanceInput, UpdatePhaseInput } from './phase.inputs';
 import { TestInputPageType } from './test-input.types';
 import { PhasesService } from './phases.service';
@@ -29,23 +29,22 @@ export class PhasesResolver {
     return this.service.create(input, user);
   }
 
-  @Mutation(() => PhaseType, { description: 'Edits dates (extend or shorten), limits, name or the public flag of a phase' })
+  @Mutation(() => PhaseType, {
+    description:
+      'Edits dates and limits (while SCHEDULED or OPEN, without closing or reopening it), the name or the public flag (until PUBLISHED); CONFLICT otherwise: a published phase is final, create a new phase',
+  })
   async updatePhase(@Args('id', { type: () => ID }) id: string, @Args('input') input: UpdatePhaseInput, @CurrentUser() user: AuthUser): Promise<PhaseType> {
     return this.service.update(id, input, user);
   }
 
-  @Mutation(() => PhaseType, { description: 'Closes a phase now, before its closesAt: no more submissions (CONFLICT when already closed)' })
+  @Mutation(() => PhaseType, { description: 'Closes an OPEN phase now, before its closesAt: no more submissions, primaries frozen, who and when recorded (CONFLICT in any other state)' })
   async closePhase(@Args('id', { type: () => ID }) id: string, @CurrentUser() user: AuthUser): Promise<PhaseType> {
     return this.service.close(id, user);
   }
 
-  @Mutation(() => PhaseType, { description: 'Publishes the results: references, all outputs and scores become public (published: false undoes it)' })
-  async publishPhase(
-    @Args('id', { type: () => ID }) id: string,
-    @Args('published', { defaultValue: true }) published: boolean,
-    @CurrentUser() user: AuthUser,
-  ): Promise<PhaseType> {
-    return this.service.publish(id, published, user);
+  @Mutation(() => PhaseType, { description: 'Publishes the results of a CLOSED phase: references, all outputs and scores become public. Final (CONFLICT unless CLOSED)' })
+  async publishPhase(@Args('id', { type: () => ID }) id: string, @CurrentUser() user: AuthUser): Promise<PhaseType> {
+    return this.service.publish(id, user);
   }
 
   @Mutation(() => TestSetType, { description: 'Attaches a new test set to a phase that has no submissions yet' })
@@ -72,14 +71,30 @@ export class PhasesResolver {
     return this.loaders.of(req).testSet.load(phase.testSetId);
   }
 
-  @ResolveField(() => Boolean, { description: 'Whether submissions are accepted now' })
+  @ResolveField(() => Boolean, { description: 'Whether teams may submit now (lifecycleState is OPEN)' })
   isOpen(@Parent() phase: PhaseType): boolean {
-    return phase.opensAt.getTime() <= Date.now() && !isPhaseClosed(phase);
+    return phaseLifecycleState(phase) === 'OPEN';
   }
 
   @ResolveField(() => String, { description: 'open-hidden, open-public, closed-unpublished or published (the columns of the authorization matrix)' })
   state(@Parent() phase: PhaseType): string {
     return phaseState(phase);
+  }
+
+  @ResolveField(() => PhaseLifecycleStateEnum, { description: 'SCHEDULED, OPEN, CLOSED (early or at closesAt) or PUBLISHED (final): see docs/adr/0013-phase-state-machine.md' })
+  lifecycleState(@Parent() phase: PhaseType): PhaseLifecycleStateEnum {
+    return PhaseLifecycleStateEnum[phaseLifecycleState(phase)];
+  }
+
+  @ResolveField(() => String, { description: "The state in words, e.g. 'closed early on 2026-11-25 by alice, published on 2026-11-26 by bob'" })
+  async stateDescription(@Parent() phase: PhaseType, @LoaderScope() req: object): Promise<string> {
+    const loaders = this.loaders.of(req);
+    const [closedBy, publishedBy] = await Promise.all([
+      phase.closedById ? loaders.userName.load(phase.closedById) : null,
+      phase.publishedById ? loaders.userName.load(phase.publishedById) : null,
+    ]);
+    const { name, opensAt, closesAt, closedEarlyAt, publishedAt } = phase;
+    return describePhaseState({ name, opensAt, closesAt, closedEarlyAt, publishedAt, closedBy, publishedBy });
   }
 
   @ResolveField(() => Boolean, { description: 'Whether the caller may see the references (organisers; everyone once published)' })

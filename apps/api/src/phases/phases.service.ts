@@ -81,7 +81,10 @@ export class PhasesService {
     return { actorId: user.id, action, targetType: 'phase', targetId: phase.id, details: { taskId: phase.taskId, phase: phase.name, ...details } };
   }
 
-  /** Dates, limits, name and the public flag; an organiser may extend a phase at any time. */
+  /**
+   * Dates and limits while the phase is scheduled or open (never closing or reopening it), the name
+   * and the public flag until it is published; the state machine refuses the rest (ADR 0013).
+   */
   async update(id: string, input: UpdatePhaseInput, caller: AuthUser | null) {
     const phase = await this.byId(id);
     const user = assertTaskOrganiser(caller, phase.taskId);
@@ -91,7 +94,7 @@ export class PhasesService {
     return updated;
   }
 
-  /** Closes the phase now: no more submissions; a hidden board stays hidden until publishing. */
+  /** Closes an open phase now: no more submissions, primaries frozen; who and when are recorded. */
   async close(id: string, caller: AuthUser | null) {
     const phase = await this.byId(id);
     const user = assertTaskOrganiser(caller, phase.taskId);
@@ -100,11 +103,11 @@ export class PhasesService {
     return closed;
   }
 
-  /** Publishing makes references, every output and every score of the phase public (false undoes it). */
-  async publish(id: string, published: boolean, caller: AuthUser | null) {
+  /** Publishing a closed phase makes references, every output and every score public; it is final. */
+  async publish(id: string, caller: AuthUser | null) {
     const phase = await this.byId(id);
     const user = assertTaskOrganiser(caller, phase.taskId);
-    const result = await this.lifecycle.setPublished(phase.id, published ? new Date() : null, this.audit(user, published ? 'phase.publish' : 'phase.unpublish', phase));
+    const result = await this.lifecycle.publishPhase(phase.id, new Date(), this.audit(user, 'phase.publish', phase));
     await this.leaderboards.refresh(phase.id, 'lifecycle');
     return result;
   }

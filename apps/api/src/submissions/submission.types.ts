@@ -39,7 +39,10 @@ export class SubmissionType {
   @Field() isBaseline!: boolean;
   @Field({ description: "The team's primary submission of the phase: the one the default leaderboard ranks" }) isPrimary!: boolean;
   @Field(() => Moderation, { description: 'NONE, HIDDEN or DISQUALIFIED by an organiser' }) moderation!: Moderation;
-  @Field(() => String, { nullable: true, description: "The organiser's reason, shown to the team" }) moderationReason!: string | null;
+  /** Resolved by LifecycleResolver.moderationReason: the team and organisers see it, others only when public. */
+  moderationReason!: string | null;
+  @Field({ description: 'Whether the organisers chose to show the moderation reason to everyone (default: the team and organisers only)' })
+  moderationReasonPublic!: boolean;
   @Field(() => SubmissionStatus) status!: SubmissionStatus;
   @Field(() => String, { nullable: true, description: 'Why scoring failed' }) error!: string | null;
   @Field(() => Int) progressDone!: number;

@@ -6,6 +6,8 @@ import {
   IdentityRepository,
   InvalidInputError,
   NotFoundError,
+  phaseLifecycleState,
+  phaseRefusal,
   ScoreRepository,
   SubmissionRepository,
   TaskRepository,
@@ -92,11 +94,10 @@ export class SubmissionsService {
    */
   async assertPhaseTakesUploads(user: AuthUser, phaseId: string, now: Date = new Date()): Promise<void> {
     const phase = await this.phase(phaseId);
-    if (!organisesTask(user, phase.taskId)) {
-      if (phase.closedEarlyAt && isPhaseClosed(phase, now)) throw new ForbiddenError(`phase '${phase.name}' was closed by the organisers at ${phase.closedEarlyAt.toISOString()}`);
-      if (now < phase.opensAt) throw new ForbiddenError(`phase '${phase.name}' opens at ${phase.opensAt.toISOString()}`);
-      if (now >= phase.closesAt) throw new ForbiddenError(`phase '${phase.name}' closed at ${phase.closesAt.toISOString()}`);
-    }
+    // The phase state machine (ADR 0013); whether an organiser's upload is a baseline is known only
+    // from its fields, so organisers pass here whenever baselines are still taken.
+    const refused = phaseRefusal(phase, organisesTask(user, phase.taskId) ? 'organiserSubmit' : 'submit', now);
+    if (refused) throw new ForbiddenError(refused);
     if (!phase.testSetId) throw new InvalidInputError(`phase '${phase.name}' has no test set yet`, { field: 'phaseId' });
   }
 
@@ -125,9 +126,12 @@ export class SubmissionsService {
     assertActsForTeam(team.id, user, phase.taskId);
     const organiser = organisesTask(user, phase.taskId);
     if (req.isBaseline && !organiser) throw new ForbiddenError("only the task's organisers may submit baselines");
-    if (phase.closedEarlyAt && !organiser && isPhaseClosed(phase)) {
-      throw new ForbiddenError(`phase '${phase.name}' was closed by the organisers at ${phase.closedEarlyAt.toISOString()}`);
-    }
+    // Refused before the upload is parsed; the store re-checks in its transaction (ADR 0013).
+    // Organisers may submit before the phase opens and add baselines after it closed, but a closed
+    // phase takes no team's submission, not even through an organiser.
+    const organiserMay = organiser && (req.isBaseline === true || phaseLifecycleState(phase) !== 'CLOSED');
+    const refused = phaseRefusal(phase, organiserMay ? 'organiserSubmit' : 'submit');
+    if (refused) throw new ForbiddenError(refused);
     const { registerOnAccept } = await this.lifecycle.assertMaySubmit(user, phase.task, team.id);
     if (!phase.testSetId) throw new InvalidInputError(`phase '${phase.name}' has no test set yet`, { field: 'phaseId' });
     const instances = await this.tasks.instanceIdsOf(phase.testSetId);

@@ -4,6 +4,18 @@ import { GraphQLJSONObject } from '../common/json.scalar';
 
 registerEnumType(Registration, { name: 'Registration' });
 
+/** The states of the phase state machine (libs/db/src/phase-state.ts, docs/adr/0013-phase-state-machine.md). */
+export enum PhaseLifecycleStateEnum {
+  SCHEDULED = 'SCHEDULED',
+  OPEN = 'OPEN',
+  CLOSED = 'CLOSED',
+  PUBLISHED = 'PUBLISHED',
+}
+registerEnumType(PhaseLifecycleStateEnum, {
+  name: 'PhaseLifecycleState',
+  description: 'SCHEDULED (before opensAt), OPEN (teams submit and switch primaries), CLOSED (early or at closesAt: primaries frozen), PUBLISHED (results public; final)',
+});
+
 @ObjectType({ description: 'A metric configured on a task; `key` names its stored scores' })
 export class MetricConfigType {
   @Field() key!: string;
@@ -34,6 +46,11 @@ export class PhaseType {
   @Field(() => Date, { nullable: true, description: 'When an organiser closed the phase before closesAt' }) closedEarlyAt!: Date | null;
   @Field(() => Date, { nullable: true, description: 'When an organiser published the results (references and all outputs became public)' })
   publishedAt!: Date | null;
+  /** Who closed it early and who published it (names through stateDescription). */
+  closedById!: string | null;
+  publishedById!: string | null;
+  @Field(() => Date, { nullable: true, description: 'When closing froze the primary submissions (at an early close, or by the system after closesAt)' })
+  primariesFrozenAt!: Date | null;
   @Field() createdAt!: Date;
 }
 

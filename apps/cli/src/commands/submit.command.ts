@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { CliError } from '../cli-error';
 import type { CliCommand } from '../command';
 import { parseArgs } from 'node:util';
-import { authHeaders, graphql, restError, serverUrl } from '../server';
+import { authHeaders, graphql, phaseInWords, restError, serverUrl } from '../server';
 
 const USAGE = `usage: podium submit --url URL --phase ID --token T --system NAME [--team ID] [--format jsonl|text] [--no-wait] FILE
 
@@ -73,6 +73,9 @@ export const submitCommand: CliCommand = {
       if (me.teams.length !== 1 || !only) throw new CliError(`you are in ${me.teams.length} teams; choose one with --team (${me.teams.map((t) => `${t.id} ${t.name}`).join(', ')})`);
       teamId = only.id;
     }
+    // The phase's state in words first: a refused upload below then reads in context.
+    const phase = await phaseInWords(server, flags.phase);
+    if (phase) process.stderr.write(`${phase}\n`);
     const form = new FormData();
     form.set('teamId', teamId);
     form.set('systemName', flags.system);
@@ -83,7 +86,7 @@ export const submitCommand: CliCommand = {
     if (!res.ok) throw await restError(res);
     const created = (await res.json()) as { submissionId: string; status: string };
     process.stderr.write(`submitted ${flags.system}: ${created.submissionId}\n`);
-    if (flags['no-wait']) return created;
+    if (flags['no-wait']) return { ...created, ...(phase ? { phase } : {}) };
     const pollMs = Number(flags['poll-ms'] ?? 1000);
     let last = '';
     for (;;) {
@@ -96,7 +99,7 @@ export const submitCommand: CliCommand = {
       if (line !== last) process.stderr.write(`${line}\n`);
       last = line;
       if (s.status === 'FAILED') throw new CliError(`scoring failed: ${s.error ?? 'unknown error'}`);
-      if (s.status === 'SCORED') return { submissionId: s.id, status: s.status, corpusScores: s.corpusScores };
+      if (s.status === 'SCORED') return { submissionId: s.id, status: s.status, corpusScores: s.corpusScores, ...(phase ? { phase } : {}) };
       await new Promise((r) => setTimeout(r, pollMs));
     }
   },

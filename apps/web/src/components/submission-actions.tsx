@@ -10,12 +10,15 @@ interface Sub {
   isBaseline: boolean;
   moderation: Moderation;
   team: { id: string };
+  /** The phase's state: primaries can be switched only while it is OPEN (ADR 0013). */
+  phase?: { lifecycleState: string; stateDescription: string };
 }
 
 /** A member marks the primary submission; an organiser hides, disqualifies or marks a baseline. */
 export function SubmissionActions({ sub, onChange }: { sub: Sub; onChange: () => void }) {
   const { me } = useAuth();
   const [reason, setReason] = useState('');
+  const [reasonPublic, setReasonPublic] = useState(false);
   const [error, setError] = useState<ApiError | string | null>(null);
   const member = !!me?.teams.some((t) => t.id === sub.team.id);
   const organiser = organises(me);
@@ -37,6 +40,8 @@ export function SubmissionActions({ sub, onChange }: { sub: Sub; onChange: () =>
         <p>
           {sub.isPrimary ? (
             <span data-testid="primary-mark">This is the team's primary submission: the leaderboard ranks it for the team.</span>
+          ) : sub.phase && sub.phase.lifecycleState !== 'OPEN' ? (
+            <span data-testid="primary-frozen">Primary submissions can be chosen only while the phase is open (phase: {sub.phase.stateDescription}).</span>
           ) : (
             <button type="button" data-testid="mark-primary" onClick={() => void act(() => request(MarkPrimaryDocument, { id: sub.id }))}>
               Mark as primary
@@ -50,10 +55,14 @@ export function SubmissionActions({ sub, onChange }: { sub: Sub; onChange: () =>
             Reason shown to the team
             <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} name="moderation-reason" />
           </label>
-          <button type="button" onClick={() => void act(() => request(ModerateSubmissionDocument, { id: sub.id, moderation: 'HIDDEN', reason }))}>
+          <label>
+            <input type="checkbox" checked={reasonPublic} onChange={(e) => setReasonPublic(e.target.checked)} name="moderation-reason-public" />
+            Show the reason to everyone (otherwise only the team and organisers)
+          </label>
+          <button type="button" onClick={() => void act(() => request(ModerateSubmissionDocument, { id: sub.id, moderation: 'HIDDEN', reason, reasonPublic }))}>
             Hide
           </button>
-          <button type="button" onClick={() => void act(() => request(ModerateSubmissionDocument, { id: sub.id, moderation: 'DISQUALIFIED', reason }))}>
+          <button type="button" onClick={() => void act(() => request(ModerateSubmissionDocument, { id: sub.id, moderation: 'DISQUALIFIED', reason, reasonPublic }))}>
             Disqualify
           </button>
           {sub.moderation !== 'NONE' && (

@@ -1,4 +1,4 @@
-import { formatDeadline, formatInterval, formatNumber, formatPValue, formatRankInterval, progressPercent } from './format';
+import { formatDeadline, formatInterval, formatNumber, formatPValue, formatRankInterval, phaseTiming, progressPercent } from './format';
 
 describe('formatNumber', () => {
   it('rounds to the given digits and shows missing or non-finite values as an en dash', () => {
@@ -42,6 +42,20 @@ describe('formatDeadline', () => {
     expect(formatDeadline('2026-03-13T12:00:00Z', '2026-04-01T00:00:00Z', now)).toBe('opens in 3 days');
     expect(formatDeadline('2026-03-01T00:00:00Z', '2026-03-10T17:30:00Z', now)).toBe('closes in 5 hours');
     expect(formatDeadline('2026-01-01T00:00:00Z', '2026-03-10T11:58:00Z', now)).toBe('closed 2 minutes ago');
+  });
+});
+
+describe('phaseTiming', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const phase = { opensAt: '2026-11-01T00:00:00Z', closesAt: '2026-12-24T12:00:00Z' };
+
+  it('counts down while the phase is open', () => {
+    expect(phaseTiming({ ...phase, lifecycleState: 'OPEN', stateDescription: 'open until 2026-12-24 12:00 UTC' }, now)).toBe('closes in 29 days');
+  });
+
+  it("says how it closed once closed early, not 'closes in 29 days' (the closesAt an early close made moot)", () => {
+    const closed = { ...phase, lifecycleState: 'CLOSED', stateDescription: 'closed early on 2026-11-25 by alice; results not yet published' };
+    expect(phaseTiming(closed, now)).toBe('closed early on 2026-11-25 by alice; results not yet published');
   });
 });
 

@@ -75,3 +75,19 @@ export function progressPercent(done: number, total: number): number {
   if (!(total > 0)) return 0;
   return Math.max(0, Math.min(100, Math.round((100 * done) / total)));
 }
+
+/** The phase state machine's states (docs/adr/0013-phase-state-machine.md) as a short badge. */
+export const LIFECYCLE_BADGE: Record<string, string> = { SCHEDULED: 'not open yet', OPEN: 'open', CLOSED: 'closed', PUBLISHED: 'published' };
+
+/**
+ * When a phase closes, or how it ended, from its state: "closes in 3 days" while it runs, and the
+ * API's words once it closed ("closed early on 2026-11-25 by alice"): never a countdown to a
+ * closesAt that an early close made moot.
+ */
+export function phaseTiming(
+  phase: { opensAt: string; closesAt: string; lifecycleState: string; stateDescription: string },
+  now: Date = new Date(),
+): string {
+  if (phase.lifecycleState === 'OPEN' || phase.lifecycleState === 'SCHEDULED') return formatDeadline(phase.opensAt, phase.closesAt, now);
+  return phase.stateDescription;
+}

@@ -423,7 +423,7 @@ function PhaseLifecycle({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone:
     <section aria-labelledby="lifecycle-heading">
       <h2 id="lifecycle-heading">Run the phases</h2>
       <p className="small muted">
-        Until a phase is published only organisers see its references; teams see their own outputs and scores. Publishing shows references, every output and every score to everyone.
+        Until a phase is published only organisers see its references; teams see their own outputs and scores. Closing (now, or when closesAt passes) ends submissions and freezes each team's primary submission (a team without one gets its latest scored submission). Publishing a closed phase shows references, every output and every score to everyone, and is final.
       </p>
       <table className="data-table" data-testid="phase-lifecycle">
         <ColumnHeads columns={['Phase', 'Id', 'State', 'Actions']} />
@@ -437,23 +437,22 @@ function PhaseLifecycle({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone:
                 <td>
                   <code>{p.id}</code>
                 </td>
-                <td data-testid="phase-state">{STATE_LABEL[p.state] ?? p.state}{p.closedEarlyAt ? ' (closed early)' : ''}</td>
+                <td data-testid="phase-state">
+                  {STATE_LABEL[p.state] ?? p.state}: {p.stateDescription}
+                </td>
                 <td className="actions">
-                  {p.isOpen && (
+                  {p.lifecycleState === 'OPEN' && (
                     <button type="button" disabled={busy} onClick={() => act(`Closed ${p.name}.`, () => request(ClosePhaseDocument, { id: p.id }))}>
                       Close now
                     </button>
                   )}
-                  {p.publishedAt ? (
-                    <button type="button" disabled={busy} onClick={() => act(`Unpublished ${p.name}.`, () => request(PublishPhaseDocument, { id: p.id, published: false }))}>
-                      Unpublish
-                    </button>
-                  ) : (
-                    <button type="button" disabled={busy} onClick={() => act(`Published ${p.name}.`, () => request(PublishPhaseDocument, { id: p.id, published: true }))}>
-                      Publish results
+                  {p.lifecycleState === 'CLOSED' && (
+                    <button type="button" disabled={busy} onClick={() => act(`Published ${p.name}.`, () => request(PublishPhaseDocument, { id: p.id }))}>
+                      Publish results (final)
                     </button>
                   )}
-                  {!p.closedEarlyAt && <EditPhase phase={p} onDone={onDone} />}
+                  {(p.lifecycleState === 'OPEN' || p.lifecycleState === 'SCHEDULED') && <EditPhase phase={p} onDone={onDone} />}
+                  {p.lifecycleState === 'PUBLISHED' && <span className="small muted">final: create a new phase for more submissions</span>}
                 </td>
               </tr>
             )),

@@ -40,7 +40,8 @@ export function SubmissionPage({ id }: { id: string }) {
       </h1>
       {sub.moderation !== 'NONE' && (
         <p className="status status-error" role="alert" data-testid="moderation">
-          The organisers {sub.moderation === 'HIDDEN' ? 'hid' : 'disqualified'} this submission: {sub.moderationReason}
+          The organisers {sub.moderation === 'HIDDEN' ? 'hid' : 'disqualified'} this submission
+          {sub.moderationReason ? `: ${sub.moderationReason}` : ' (the reason is shown only to its team and the organisers)'}
         </p>
       )}
       {sub.duplicateOf && (

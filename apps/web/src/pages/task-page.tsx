@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { PhaseSubmissionsDocument, TaskDocument } from '../graphql/generated';
-import { formatDate, formatDeadline, formatLanguages } from '../lib/format';
+import { formatDate, formatLanguages, phaseTiming } from '../lib/format';
 import { useQuery } from '../lib/graphql-client';
 import { Link } from 'wouter';
 import { useLeaderboardState } from '../lib/use-url-state';
@@ -47,7 +47,7 @@ export function TaskPage({ slug }: { slug: string }) {
             ))}
           </nav>
           <p className="small">
-            Phase <strong>{phase.name}</strong>: {formatDate(phase.opensAt)} – {formatDate(phase.closesAt)} ({formatDeadline(phase.opensAt, phase.closesAt)});{' '}
+            Phase <strong>{phase.name}</strong>: {formatDate(phase.opensAt)} – {formatDate(phase.closesAt)} (<span data-testid="phase-lifecycle">{phaseTiming(phase)}</span>);{' '}
             {phase.testSet ? `${phase.testSet.instanceCount} test instances` : 'no test set yet'}; limits {phase.dailyLimit}/day, {phase.totalLimit} in total;{' '}
             <span data-testid="phase-state">{phase.state === 'published' ? 'results published: references and every output are public' : phase.state === 'open-public' ? 'board public, references hidden until the results are published' : 'board hidden until the results are published'}</span>.
           </p>

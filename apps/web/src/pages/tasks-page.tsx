@@ -1,5 +1,5 @@
 import { TasksDocument } from '../graphql/generated';
-import { formatDate, formatDeadline, formatLanguages } from '../lib/format';
+import { formatDate, formatLanguages, LIFECYCLE_BADGE, phaseTiming } from '../lib/format';
 import { useQuery } from '../lib/graphql-client';
 import { Link } from 'wouter';
 import { Empty, ErrorMessage, Loading } from '../components/status';
@@ -42,9 +42,10 @@ export function TasksPage() {
                         {t.phases.map((p) => (
                           <li key={p.id}>
                             <Link to={`/tasks/${encodeURIComponent(t.slug)}?phase=${encodeURIComponent(p.id)}`}>{p.name}</Link>{' '}
-                            <span className={p.isOpen ? 'badge badge-open' : 'badge'}>{p.isOpen ? 'open' : 'not open'}</span>{' '}
+                            <span className={p.isOpen ? 'badge badge-open' : 'badge'}>{LIFECYCLE_BADGE[p.lifecycleState]}</span>{' '}
                             <span className="small" title={`${formatDate(p.opensAt)} – ${formatDate(p.closesAt)}`}>
-                              {formatDeadline(p.opensAt, p.closesAt)} ({formatDate(p.closesAt)})
+                              {phaseTiming(p)}
+                              {p.lifecycleState === 'OPEN' || p.lifecycleState === 'SCHEDULED' ? ` (${formatDate(p.closesAt)})` : ''}
                             </span>
                           </li>
                         ))}

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalInstanceLine, commitInstances, newCommitmentSalt } from '@podium/contracts';
 import type { Db } from './client';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors';
 import { Prisma, TaskKind, type Registration } from './generated/client';
@@ -24,6 +25,8 @@ export interface NewPhase {
   dailyLimit: number;
   totalLimit: number;
   leaderboardBeforeClose: boolean;
+  teamInstanceScores?: boolean;
+  split?: Prisma.InputJsonValue;
 }
 
 export interface NewInstance {
@@ -183,11 +186,43 @@ export class TaskRepository {
           });
           for (let i = 0; i < data.length; i += INSERT_CHUNK) await tx.humanScore.createMany({ data: data.slice(i, i + INSERT_CHUNK) });
         }
+        // The commitment is public from now on; its salt only once a phase of it is published (ADR 0014).
+        const salt = newCommitmentSalt();
+        await tx.testSetCommitment.create({
+          data: { testSetId: testSet.id, salt, commitment: commitInstances(salt, instances.map((i) => ({ id: i.externalId, source: i.source, references: i.references }))) },
+        });
         await tx.phase.update({ where: { id: phaseId }, data: { testSetId: testSet.id } });
         return testSet;
       },
       { timeout: 120_000 },
     );
+  }
+
+  /** A test set's commitment without its salt (null: none, e.g. a test set stored before commitments). */
+  async commitment(testSetId: string): Promise<{ commitment: string; createdAt: Date } | null> {
+    return this.db.testSetCommitment.findUnique({ where: { testSetId }, select: { commitment: true, createdAt: true } });
+  }
+
+  /**
+   * The salt of a test set's commitment. Callers reveal it only for a published phase
+   * (visibility `commitmentSalt`); nothing else reads the column.
+   */
+  async commitmentSalt(testSetId: string): Promise<string | null> {
+    return (await this.db.testSetCommitment.findUnique({ where: { testSetId }, select: { salt: true } }))?.salt ?? null;
+  }
+
+  /** The canonical JSONL of a test set (ADR 0014), a chunk of lines at a time, in position order. */
+  async *canonicalJsonl(testSetId: string, chunk = 5000): AsyncGenerator<string> {
+    for (let from = 0; ; from += chunk) {
+      const rows = await this.db.instance.findMany({
+        where: { testSetId, position: { gte: from, lt: from + chunk } },
+        orderBy: { position: 'asc' },
+        select: { externalId: true, source: true, references: true },
+      });
+      if (rows.length === 0) return;
+      yield rows.map((r) => canonicalInstanceLine({ id: r.externalId, source: r.source, references: r.references })).join('');
+      if (rows.length < chunk) return;
+    }
   }
 
   /** Instances of a test set in test-set order. */

@@ -105,8 +105,10 @@ export class SubmissionsResolver {
     return this.service.requeue(user, { submissionId: submissionId ?? undefined, stuck: stuck ?? undefined });
   }
 
-  @ResolveField(() => [CorpusScoreType])
+  @ResolveField(() => [CorpusScoreType], { description: 'On the part the phase ranks now: in a split phase the public part before publishing, the private part (or all) after' })
   async corpusScores(@Parent() submission: SubmissionType, @LoaderScope() req: object): Promise<CorpusScoreType[]> {
-    return (await this.loaders.of(req).corpusScores.load(submission.id)).map((c) => ({ metric: c.metric, value: c.value, signature: c.signature }));
+    const stored = (await this.loaders.of(req).corpusScores.load(submission.id)).map((c) => ({ metric: c.metric, value: c.value, signature: c.signature }));
+    const { part, scores } = await this.service.corpusScoresOnPart(submission, stored);
+    return scores.map((c) => ({ ...c, part }));
   }
 }

@@ -28,7 +28,7 @@ describe('test-set commitment (ADR 0014)', () => {
   });
 
   it('changes the commitment when one reference changes by one character, or the salt does', () => {
-    const tampered = [INSTANCES[0], { ...INSTANCES[1], references: ['He said "yes" and left!'] }].filter((i) => i !== undefined);
+    const tampered = INSTANCES.map((i) => (i.id === 'i2' ? { ...i, references: ['He said "yes" and left!'] } : i));
     expect(commitInstances(SALT, tampered)).not.toBe(PYTHON_COMMITMENT);
     expect(commitInstances(`${'00'.repeat(31)}02`, INSTANCES)).not.toBe(PYTHON_COMMITMENT);
   });

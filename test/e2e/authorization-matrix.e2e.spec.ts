@@ -190,7 +190,7 @@ describe('authorization matrix: role × resource × phase state, through every p
       }
       case 'perInstanceScores': {
         const rows = await gql.raw<{ instanceScores: { rows: { score: number | null }[] } }>(scoresQuery, { s: own });
-        const sorted = await gql.raw(`query($s: ID!) { instanceScores(submissionId: $s, metric: "bleu", order: desc) { rows { score } } }`, { s: own });
+        const sorted = await gql.raw(`query($s: ID!) { instanceScores(submissionId: $s, metric: "bleu", order: DESC) { rows { score } } }`, { s: own });
         const csv = await rest(`/api/submissions/${own}/scores.csv`, token);
         const jsonl = await rest(`/api/submissions/${own}/scores.jsonl`, token);
         return [
@@ -277,7 +277,8 @@ describe('authorization matrix: role × resource × phase state, through every p
     for (const role of VIEWER_ROLES) {
       const r = await graphqlClient(baseUrl, tokens[role]).raw<{ teamSubmissions: { id: string }[] }>(`query($t: ID!) { teamSubmissions(teamId: $t) { id } }`, { t: teamId });
       if (!r.errors?.length) seen.push(role);
-      if (role === 'ownTeam') expect(r.data?.teamSubmissions).toHaveLength(PHASE_STATES.length);
+      // Two per phase: its own and the copy of team B's outputs.
+      if (role === 'ownTeam') expect(r.data?.teamSubmissions).toHaveLength(2 * PHASE_STATES.length);
     }
     expect(seen).toEqual(['ownTeam', 'organiser']);
   });

@@ -2,6 +2,7 @@ import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '
 import { SCORE_JOB_MAX_ATTEMPTS } from '@podium/contracts';
 import { retryNote, type AuthUser, type Submission, type Team } from '@podium/db';
 import { LoaderScope, RequestLoaders } from '../common/loaders';
+import { can } from '../common/visibility';
 import { CurrentUser, OrganiserOnly, SignedIn } from '../auth/auth.guard';
 import { CorpusScoreType, InstanceOrder, InstanceScorePageType, QuotaType, SubmissionType, UploadFormatEnum } from './submission.types';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
@@ -103,6 +104,14 @@ export class SubmissionsResolver {
     @CurrentUser() user: AuthUser,
   ): Promise<string[]> {
     return this.service.requeue(user, { submissionId: submissionId ?? undefined, stuck: stuck ?? undefined });
+  }
+
+  @ResolveField(() => Boolean, {
+    description: "Whether the caller sees this submission's per-instance scores (before publishing, teams of a phase that shows corpus scores only do not; ADR 0014)",
+  })
+  async instanceScoresVisible(@Parent() submission: SubmissionType, @CurrentUser() user: AuthUser | null, @LoaderScope() req: object): Promise<boolean> {
+    const phase = await this.loaders.of(req).phase.load(submission.phaseId);
+    return !!phase && can('perInstanceScores', phase, user, submission.teamId);
   }
 
   @ResolveField(() => [CorpusScoreType], { description: 'On the part the phase ranks now: in a split phase the public part before publishing, the private part (or all) after' })

@@ -252,7 +252,7 @@ function UploadTestSetForm({ phases, onDone }: { phases: Phases; onDone: () => v
       if (!parsed.ok) throw new ApiError(`line ${parsed.line}: ${parsed.message}`, [{ message: parsed.message, code: 'INVALID_INPUT', field: 'file', line: parsed.line }]);
       const r = await request(UploadTestSetDocument, { phaseId, name: name || file.name, instances: parsed.instances });
       onDone();
-      return `Uploaded ${r.uploadTestSet.name}: ${r.uploadTestSet.instanceCount} instances (sha256 ${r.uploadTestSet.checksum.slice(0, 12)}…).`;
+      return `Uploaded ${r.uploadTestSet.name}: ${r.uploadTestSet.instanceCount} instances ${r.uploadTestSet.checksum ? ` (sha256 ${r.uploadTestSet.checksum.slice(0, 12)}…)` : ''}; its commitment is published now, its salt when you publish the results.`;
     });
   }
   return (

@@ -23,7 +23,7 @@ describe('test-set commitment (ADR 0014)', () => {
   });
 
   it('canonicalises JSONL in any key order, with CRLF and blank lines, to the same bytes', () => {
-    const loose = '{"references":["The house is small.","A small house."],"source":"Das Haus ist klein.","id":"i1","extra":1}\r\n\n' + PYTHON_CANONICAL.split('\n')[1] + '\n';
+    const loose = `{"references":["The house is small.","A small house."],"source":"Das Haus ist klein.","id":"i1","extra":1}\r\n\n${PYTHON_CANONICAL.split('\n')[1] ?? ''}\n`;
     expect(canonicaliseJsonl(loose)).toEqual({ canonical: PYTHON_CANONICAL, instances: 2 });
   });
 

@@ -2,7 +2,6 @@ import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '
 import { NotFoundError, TaskRepository, type AuthUser } from '@podium/db';
 import { CurrentUser, OrganiserOnly } from '../auth/auth.guard';
 import { LoaderScope, RequestLoaders } from '../common/loaders';
-import { COMMITMENT_SCHEME } from '@podium/contracts';
 import { parseStoredSplit } from '@podium/leaderboard';
 import { can, canSeePhaseScores, canSeeReferences, isPhaseClosed, isOrganiser, phaseState } from '../common/visibility';
 import { TestInputService } from '../test-input/test-input.service';

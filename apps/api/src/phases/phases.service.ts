@@ -94,7 +94,8 @@ export class PhasesService {
   async update(id: string, input: UpdatePhaseInput, user: AuthUser) {
     const phase = await this.byId(id);
     const { split: splitInput, removeSplit, ...rest } = input;
-    const p = parseInput(updatePhaseSchema, Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null && v !== undefined)));
+    // GraphQL sends null for a field given as null: left out like an absent one.
+    const p = parseInput(updatePhaseSchema, Object.fromEntries(Object.entries<unknown>(rest).filter(([, v]) => v !== null && v !== undefined)));
     let split: Prisma.InputJsonValue | typeof Prisma.DbNull | undefined;
     if (splitInput && removeSplit) throw new InvalidInputError('give split or removeSplit, not both', { field: 'removeSplit' });
     if (splitInput || removeSplit) {

@@ -186,9 +186,9 @@ export class SubmissionsService {
    * Corpus scores on the part the phase ranks now (a split phase: the public part before
    * publishing, the private part or all after; otherwise the stored whole-set values).
    */
-  async corpusScoresOnPart<T extends { metric: string; value: number; signature: string }>(
+  async corpusScoresOnPart(
     submission: { id: string; phaseId: string },
-    stored: readonly T[],
+    stored: readonly { metric: string; value: number; signature: string }[],
   ): Promise<{ part: ScoringPartName; scores: { metric: string; value: number; signature: string }[] }> {
     const phase = await this.tasks.phaseById(submission.phaseId);
     if (!phase?.testSetId || !parseStoredSplit(phase.split) || stored.length === 0) return { part: 'all', scores: [...stored] };

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { canonicalInstanceLine, commitInstances, newCommitmentSalt } from '@podium/contracts';
 import type { Db } from './client';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors';
 import { Prisma, TaskKind, type Registration } from './generated/client';
@@ -35,6 +34,12 @@ export interface NewInstance {
   references: string[];
   /** Shown to participants with the source (test input); never the references. */
   context?: Record<string, unknown> | null;
+}
+
+/** A test set's salted hash commitment (computed by the caller: @podium/contracts commitInstances). */
+export interface TestSetCommitmentRecord {
+  salt: string;
+  commitment: string;
 }
 
 export interface NewHumanScore {
@@ -146,7 +151,7 @@ export class TaskRepository {
    * Stores a test set with its instances (and optional human scores) and attaches it to the
    * phase, all in one transaction. A phase with submissions keeps its test set.
    */
-  async uploadTestSet(phaseId: string, name: string, instances: NewInstance[], humanScores: NewHumanScore[] = []) {
+  async uploadTestSet(phaseId: string, name: string, instances: NewInstance[], humanScores: NewHumanScore[] = [], commitment?: TestSetCommitmentRecord) {
     return this.db.$transaction(
       async (tx) => {
         const phase = await tx.phase.findUnique({ where: { id: phaseId } });
@@ -187,10 +192,7 @@ export class TaskRepository {
           for (let i = 0; i < data.length; i += INSERT_CHUNK) await tx.humanScore.createMany({ data: data.slice(i, i + INSERT_CHUNK) });
         }
         // The commitment is public from now on; its salt only once a phase of it is published (ADR 0014).
-        const salt = newCommitmentSalt();
-        await tx.testSetCommitment.create({
-          data: { testSetId: testSet.id, salt, commitment: commitInstances(salt, instances.map((i) => ({ id: i.externalId, source: i.source, references: i.references }))) },
-        });
+        if (commitment) await tx.testSetCommitment.create({ data: { testSetId: testSet.id, salt: commitment.salt, commitment: commitment.commitment } });
         await tx.phase.update({ where: { id: phaseId }, data: { testSetId: testSet.id } });
         return testSet;
       },
@@ -211,8 +213,8 @@ export class TaskRepository {
     return (await this.db.testSetCommitment.findUnique({ where: { testSetId }, select: { salt: true } }))?.salt ?? null;
   }
 
-  /** The canonical JSONL of a test set (ADR 0014), a chunk of lines at a time, in position order. */
-  async *canonicalJsonl(testSetId: string, chunk = 5000): AsyncGenerator<string> {
+  /** Ids, sources and references of a test set, a chunk of instances at a time, in position order (the committed content, ADR 0014). */
+  async *committedContent(testSetId: string, chunk = 5000): AsyncGenerator<{ externalId: string; source: string; references: string[] }[]> {
     for (let from = 0; ; from += chunk) {
       const rows = await this.db.instance.findMany({
         where: { testSetId, position: { gte: from, lt: from + chunk } },
@@ -220,7 +222,7 @@ export class TaskRepository {
         select: { externalId: true, source: true, references: true },
       });
       if (rows.length === 0) return;
-      yield rows.map((r) => canonicalInstanceLine({ id: r.externalId, source: r.source, references: r.references })).join('');
+      yield rows;
       if (rows.length < chunk) return;
     }
   }

@@ -4,7 +4,7 @@ import { instanceSplitSchema, type InstanceSplit } from '@podium/leaderboard';
 import { z } from 'zod';
 import { assertId } from '../common/ids';
 import { parseInput } from '../common/parse-input';
-import { COMMITMENT_SCHEME } from '@podium/contracts';
+import { canonicalInstanceLine, commitInstances, COMMITMENT_SCHEME, newCommitmentSalt } from '@podium/contracts';
 import { can } from '../common/visibility';
 import { LeaderboardJobs } from '../leaderboard/leaderboard-jobs';
 import type { CreatePhaseInput, HumanScoreInput, PhaseSplitInput, TestInstanceInput, UpdatePhaseInput } from './phase.inputs';
@@ -144,8 +144,11 @@ export class PhasesService {
     return { commitment: c.commitment, salt, scheme: COMMITMENT_SCHEME, committedAt: c.createdAt, canonicalUrl: `/api/phases/${phase.id}/test-set.jsonl` };
   }
 
-  canonicalJsonl(testSetId: string): AsyncGenerator<string> {
-    return this.tasks.canonicalJsonl(testSetId);
+  /** The canonical JSONL the commitment hashes (ADR 0014), a chunk of lines at a time. */
+  async *canonicalJsonl(testSetId: string): AsyncGenerator<string> {
+    for await (const rows of this.tasks.committedContent(testSetId)) {
+      yield rows.map((r) => canonicalInstanceLine({ id: r.externalId, source: r.source, references: r.references })).join('');
+    }
   }
 
   async byId(id: string) {
@@ -177,11 +180,14 @@ export class PhasesService {
   async uploadTestSet(phaseId: string, name: string, instances: TestInstanceInput[], humanScores: HumanScoreInput[] = []) {
     assertId('phase', phaseId);
     const t = parseInput(testSetSchema, { name, instances, humanScores });
+    // Committed when attached; the salt stays in its own table until the phase is published (ADR 0014).
+    const salt = newCommitmentSalt();
     return this.tasks.uploadTestSet(
       phaseId,
       t.name,
       t.instances.map((i) => ({ externalId: i.id, source: i.source, references: i.references, context: i.context ?? null })),
       t.humanScores.map((h) => ({ externalId: h.instanceId, systemName: h.systemName, score: h.score })),
+      { salt, commitment: commitInstances(salt, t.instances) },
     );
   }
 }

@@ -145,7 +145,6 @@ describe('a split phase with a commitment in the browser: organiser settings, pu
   });
 
   it('the organiser closes and publishes; the final board ranks on the private part and the commitment verifies', async () => {
-    jest.setTimeout(240_000);
     await organiser.reload();
     const row = organiser.getByTestId('phase-row-test');
     await row.getByRole('button', { name: 'Close now' }).click();
@@ -174,5 +173,5 @@ describe('a split phase with a commitment in the browser: organiser settings, pu
     const verify = spawnSync(process.execPath, [compiledApp('apps/cli/src/main.ts'), 'verify-commitment', '--url', base, '--phase', phaseId], { cwd: repoRoot, encoding: 'utf8' });
     expect(verify.status).toBe(0);
     expect(JSON.parse(verify.stdout)).toMatchObject({ match: true, instances: 4 });
-  });
+  }, 240_000);
 });

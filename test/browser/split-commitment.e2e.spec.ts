@@ -149,10 +149,12 @@ describe('a split phase with a commitment in the browser: organiser settings, pu
     const row = organiser.getByTestId('phase-row-test');
     await row.getByRole('button', { name: 'Close now' }).click();
     await organiser.getByText('Closed test.').waitFor();
+    await row.getByTestId('phase-state').filter({ hasText: 'closed early' }).waitFor();
     await shot(organiser, '3-organiser-closed');
     await row.getByRole('button', { name: 'Publish results' }).click();
     await organiser.getByText('Published test.').waitFor();
-    await organiser.getByTestId('commitment').filter({ hasText: 'revealed' }).waitFor();
+    await row.getByTestId('phase-state').filter({ hasText: 'published' }).waitFor();
+    await organiser.getByTestId('commitment').filter({ hasText: 'anyone can run' }).waitFor();
     await shot(organiser, '4-organiser-published-salt-revealed');
 
     const visitor = await newPage();

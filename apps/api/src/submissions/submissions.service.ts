@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { sendScoreJob, type ScoreSubmissionJob } from '@podium/contracts';
 import PgBoss from 'pg-boss';
 import {
@@ -53,6 +54,9 @@ export type SubmissionWithPhase = NonNullable<Awaited<ReturnType<SubmissionRepos
 
 @Injectable()
 export class SubmissionsService {
+  /** Instance ids of recent test sets, in position order: a test set never changes once stored, and a list of N submissions of a split phase asks N times. */
+  private readonly testSetIds = new LRUCache<string, string[]>({ max: 8 });
+
   constructor(
     private readonly tasks: TaskRepository,
     private readonly submissions: SubmissionRepository,
@@ -179,7 +183,13 @@ export class SubmissionsService {
    */
   async visiblePositions(phase: { publishedAt: Date | null; split: unknown; testSetId: string | null }, user: AuthUser | null): Promise<number[] | null> {
     if (isOrganiser(user) || phase.publishedAt || !phase.testSetId || !parseStoredSplit(phase.split)) return null;
-    return scoringPart(phase, (await this.tasks.instanceIdsOf(phase.testSetId)).map((i) => i.externalId)).positions;
+    return scoringPart(phase, await this.externalIds(phase.testSetId)).positions;
+  }
+
+  private async externalIds(testSetId: string): Promise<string[]> {
+    let ids = this.testSetIds.get(testSetId);
+    if (!ids) this.testSetIds.set(testSetId, (ids = (await this.tasks.instanceIdsOf(testSetId)).map((i) => i.externalId)));
+    return ids;
   }
 
   /**
@@ -192,7 +202,7 @@ export class SubmissionsService {
   ): Promise<{ part: ScoringPartName; scores: { metric: string; value: number; signature: string }[] }> {
     const phase = await this.tasks.phaseById(submission.phaseId);
     if (!phase?.testSetId || !parseStoredSplit(phase.split) || stored.length === 0) return { part: 'all', scores: [...stored] };
-    const part = scoringPart(phase, (await this.tasks.instanceIdsOf(phase.testSetId)).map((i) => i.externalId));
+    const part = scoringPart(phase, await this.externalIds(phase.testSetId));
     if (!part.positions) return { part: part.part, scores: [...stored] };
     return { part: part.part, scores: await corpusScoresOnPart(this.scores, taskMetrics(phase.task), phase.testSetId, submission.id, stored, part.positions) };
   }

@@ -14,7 +14,7 @@ import 'reflect-metadata';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { sendScoreJob, SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
+import { commitInstances, newCommitmentSalt, sendScoreJob, SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
 import {
   buildWmtTestSet,
   type DataOptions,
@@ -153,11 +153,13 @@ export async function seed(url: string, dataOptions: Partial<Pick<DataOptions, '
     }
     if (!phase.testSetId) {
       if (!testSet) throw new Error('the demo test set was not fetched'); // needsData is true here
+      const salt = newCommitmentSalt();
       await tasks.uploadTestSet(
         phase.id,
         'newstest2017-da',
         testSet.instances,
         testSet.humanScores.map((s) => ({ externalId: s.externalId, systemName: s.system, score: s.score })),
+        { salt, commitment: commitInstances(salt, testSet.instances.map((i) => ({ id: i.externalId, source: i.source, references: i.references }))) },
       );
       const reloaded = await tasks.phaseById(phase.id);
       if (!reloaded) throw new Error(`phase ${phase.id} vanished while seeding`);

@@ -111,7 +111,7 @@ describe('authorization matrix: role × resource × phase state, through every p
   const suffix = randomUUID().slice(0, 8);
   const tokens: Partial<Record<Caller, string>> = {};
   let teamA = '';
-  const phases = {} as Record<PhaseState, { id: string; own: string; other: string }>;
+  const phases = {} as Record<PhaseState, { id: string; own: string; other: string; copy: string }>;
   const lines: string[] = [];
 
   beforeAll(async () => {
@@ -180,6 +180,14 @@ describe('authorization matrix: role × resource × phase state, through every p
         expect(res.status).toBe(201);
         ids[t] = body.submissionId;
       }
+      // Team A uploads team B's outputs again: a duplicate across teams (issue #20).
+      const copyForm = new FormData();
+      copyForm.set('teamId', teams.a.id);
+      copyForm.set('systemName', 'sys-a-copy');
+      copyForm.set('file', new Blob(['output b one\noutput b two\n'], { type: 'text/plain' }), 'copy.txt');
+      const copyRes = await fetch(`${baseUrl}/api/phases/${phaseId}/submissions`, { method: 'POST', headers: { authorization: `Bearer ${teams.a.token}` }, body: copyForm });
+      expect(copyRes.status).toBe(201);
+      const copy = ((await copyRes.json()) as { submissionId: string }).submissionId;
       // Scores as the worker would store them (no worker in this test: visibility, not scoring).
       const instances = await db.instance.findMany({ where: { testSet: { phases: { some: { id: phaseId } } } }, orderBy: { position: 'asc' } });
       for (const [k, id] of [ids.a, ids.b].entries()) {
@@ -193,7 +201,7 @@ describe('authorization matrix: role × resource × phase state, through every p
       if (state === 'published') await org.request(`mutation($p: ID!) { publishPhase(id: $p) { id } }`, { p: phaseId });
       const { phase } = await org.request<{ phase: { state: string } }>(`query($p: ID!) { phase(id: $p) { state } }`, { p: phaseId });
       expect(phase.state).toBe(state);
-      phases[state] = { id: phaseId, own: ids.a, other: ids.b };
+      phases[state] = { id: phaseId, own: ids.a, other: ids.b, copy };
     }
   }
 
@@ -206,7 +214,7 @@ describe('authorization matrix: role × resource × phase state, through every p
   async function probes(resource: Resource, state: PhaseState, role: Caller): Promise<Probe[]> {
     const token = tokens[role];
     const gql = graphqlClient(baseUrl, token);
-    const { id: phaseId, own } = phases[state];
+    const { id: phaseId, own, copy } = phases[state];
     const ok = (r: { errors?: unknown[] }) => !r.errors?.length;
     const scoresQuery = `query($s: ID!) { instanceScores(submissionId: $s, metric: "bleu") { rows { source references output score } } }`;
     switch (resource) {
@@ -254,17 +262,58 @@ describe('authorization matrix: role × resource × phase state, through every p
         ];
       }
       case 'instanceScores': {
-        const rows = await gql.raw(scoresQuery, { s: own });
         const corpus = await gql.raw<{ submission: { corpusScores: { value: number }[] } }>(`query($s: ID!) { submission(id: $s) { corpusScores { metric value } } }`, { s: own });
         const nested = await gql.raw<{ submissions: { id: string; corpusScores: unknown[] }[] }>(`query($p: ID!) { submissions(phaseId: $p) { id corpusScores { value } } }`, { p: phaseId });
-        const csv = await rest(`/api/submissions/${own}/scores.csv`, token);
         const history = await gql.raw(`query($s: ID!) { submission(id: $s) { scoreHistory { metric signature value } } }`, { s: own });
         return [
           { path: 'GraphQL submission.scoreHistory', allowed: ok(history) },
-          { path: 'GraphQL instanceScores', allowed: ok(rows) },
           { path: 'GraphQL submission.corpusScores', allowed: ok(corpus) && (corpus.data?.submission.corpusScores.length ?? 0) > 0 },
           { path: 'GraphQL submissions(phaseId).corpusScores', allowed: ok(nested) && !!nested.data?.submissions.some((s) => s.id === own && s.corpusScores.length > 0) },
+        ];
+      }
+      case 'perInstanceScores': {
+        const rows = await gql.raw<{ instanceScores: { rows: { score: number | null }[] } }>(scoresQuery, { s: own });
+        const sorted = await gql.raw(`query($s: ID!) { instanceScores(submissionId: $s, metric: "bleu", order: DESC) { rows { score } } }`, { s: own });
+        const csv = await rest(`/api/submissions/${own}/scores.csv`, token);
+        const jsonl = await rest(`/api/submissions/${own}/scores.jsonl`, token);
+        return [
+          { path: 'GraphQL instanceScores.rows.score', allowed: ok(rows) && !!rows.data?.instanceScores.rows.every((r) => r.score !== null) },
+          { path: 'GraphQL instanceScores(order: desc)', allowed: ok(sorted) },
           { path: 'REST submissions/:id/scores.csv', allowed: csv.status === 200 && csv.text.includes('sys-a') },
+          { path: 'REST submissions/:id/scores.jsonl', allowed: jsonl.status === 200 && jsonl.text.includes('sys-a') },
+        ];
+      }
+      case 'phaseFacts': {
+        const g = await gql.raw<{ phase: { scoredCount: number | null; testSet: { checksum: string | null; instanceCount: number } } }>(
+          `query($p: ID!) { phase(id: $p) { scoredCount testSet { checksum instanceCount } } }`,
+          { p: phaseId },
+        );
+        return [
+          { path: 'GraphQL phase.scoredCount', allowed: ok(g) && g.data?.phase.scoredCount === 2 },
+          { path: 'GraphQL phase.testSet.checksum', allowed: ok(g) && typeof g.data?.phase.testSet.checksum === 'string' },
+        ];
+      }
+      case 'commitmentSalt': {
+        const g = await gql.raw<{ phase: { commitment: { commitment: string; salt: string | null } } }>(`query($p: ID!) { phase(id: $p) { commitment { commitment salt } } }`, { p: phaseId });
+        const json = await rest(`/api/phases/${phaseId}/commitment.json`, token);
+        const body = JSON.parse(json.text) as { commitment?: string; salt?: string | null };
+        return [
+          { path: 'GraphQL phase.commitment.salt', allowed: ok(g) && typeof g.data?.phase.commitment.salt === 'string' },
+          { path: 'REST commitment.json salt', allowed: json.status === 200 && typeof body.salt === 'string' },
+        ];
+      }
+      case 'crossTeamDuplicates': {
+        const g = await gql.raw<{ submission: { crossTeamDuplicateOf: { id: string } | null; duplicateOf: { id: string } | null } }>(
+          `query($s: ID!) { submission(id: $s) { duplicateOf { id } crossTeamDuplicateOf { id systemName teamId } } }`,
+          { s: copy },
+        );
+        const other = phases[state].other;
+        return [
+          {
+            path: 'GraphQL submission.crossTeamDuplicateOf',
+            allowed: ok(g) && g.data?.submission.crossTeamDuplicateOf?.id === other,
+            leak: g.data?.submission.duplicateOf ? 'duplicateOf names another team' : undefined,
+          },
         ];
       }
       case 'leaderboard': {
@@ -322,7 +371,8 @@ describe('authorization matrix: role × resource × phase state, through every p
     for (const role of CALLERS) {
       const r = await graphqlClient(baseUrl, tokens[role]).raw<{ teamSubmissions: { id: string }[] }>(`query($t: ID!) { teamSubmissions(teamId: $t) { id } }`, { t: teamId });
       if (!r.errors?.length) seen.push(role);
-      if (role === 'ownTeam') expect(r.data?.teamSubmissions).toHaveLength(PHASE_STATES.length);
+      // Two per phase: its own and the copy of team B's outputs.
+      if (role === 'ownTeam') expect(r.data?.teamSubmissions).toHaveLength(2 * PHASE_STATES.length);
     }
     expect(seen).toEqual(['ownTeam', 'organiser', 'admin']);
   });

@@ -373,6 +373,10 @@ suite('API against PostgreSQL', () => {
     const p = await openPhase();
     const submissionId = await submit(p, 'sys-a');
     await saveBleu(p.phaseId, submissionId, [100, 100, 0], 66.7);
+    // Per-instance scores are an oracle of the hidden references: teams get corpus scores only unless the organisers choose otherwise (issue #20).
+    const corpusOnly = await request(app.getHttpServer()).get(`/api/submissions/${submissionId}/scores.csv`).set('Authorization', `Bearer ${p.token}`);
+    expect(corpusOnly.status).toBe(403);
+    await ok(`mutation($p: ID!) { updatePhase(id: $p, input: { teamInstanceScores: true }) { id } }`, { p: p.phaseId }, organiserToken);
     const csv = await request(app.getHttpServer()).get(`/api/submissions/${submissionId}/scores.csv`).set('Authorization', `Bearer ${p.token}`);
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -453,6 +457,9 @@ suite('API against PostgreSQL', () => {
     const firstSubmissionId = await submit(p, 'sys-a');
     await saveBleu(p.phaseId, firstSubmissionId, [100, 100, 0], 66.7);
     const query = `query($s: ID!) { instanceScores(submissionId: $s, metric: "bleu", offset: 1, limit: 1, order: DESC) { total rows { instanceId source references output score } } }`;
+    // Corpus scores only by default (issue #20): no order by score, no per-instance values for the team.
+    expect((await gql(query, { s: firstSubmissionId }, aliceToken)).errors?.[0]?.extensions['code']).toBe('FORBIDDEN');
+    await ok(`mutation($p: ID!) { updatePhase(id: $p, input: { teamInstanceScores: true }) { id } }`, { p: p.phaseId }, organiserToken);
     const page = await ok(query, { s: firstSubmissionId }, aliceToken);
     expect(page['instanceScores']).toEqual({
       total: 3,

@@ -38,7 +38,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (err) {
     if (err instanceof CliError) {
       process.stderr.write(`podium ${name}: ${err.message}\n`);
-      return 2;
+      return err.exitCode;
     }
     const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(`podium ${name}: internal error: ${message}\n`);

@@ -1,3 +1,4 @@
 export * from './queue';
 export * from './metric-config';
 export * from './robustness';
+export * from './test-set-commitment';

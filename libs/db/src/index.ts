@@ -2,7 +2,7 @@ export { createDb, type Db, type Tx } from './client';
 export * from './errors';
 export * from './name-key';
 export { IdentityRepository, hashToken, newInviteCode, newToken, hashPassword, verifyPassword, SESSION_TTL_MS, type AuthUser } from './identity.repository';
-export { TaskRepository, testSetChecksum, type NewTask, type NewPhase, type NewInstance, type NewHumanScore } from './task.repository';
+export { TaskRepository, testSetChecksum, type NewTask, type NewPhase, type NewInstance, type NewHumanScore, type TestSetCommitmentRecord } from './task.repository';
 export {
   SubmissionRepository,
   txSql,

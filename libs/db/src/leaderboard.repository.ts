@@ -2,10 +2,10 @@ import type { Db } from './client';
 import { Prisma } from './generated/client';
 
 /** Bumped when the leaderboard computation changes what it produces, so every stored board is recomputed. */
-export const LEADERBOARD_FORMAT = 'lb1';
+export const LEADERBOARD_FORMAT = 'lb2';
 
 // Every input of a leaderboard, hashed (phase p, task t in scope).
-const STAMP_SQL = Prisma.sql`md5(concat_ws('|', ${LEADERBOARD_FORMAT}::text, p.test_set_id, p.significance_resamples, p.significance_seed, p.published_at,
+const STAMP_SQL = Prisma.sql`md5(concat_ws('|', ${LEADERBOARD_FORMAT}::text, p.test_set_id, p.significance_resamples, p.significance_seed, p.published_at, p.split::text,
     t.kind, t.metrics::text, t.combined_weight,
     (SELECT string_agg(concat_ws(':', s.id, s.scored_at, s.is_primary, s.is_baseline, s.moderation, s.system_name, tm.name), ',' ORDER BY s.id)
        FROM submission s JOIN team tm ON tm.id = s.team_id

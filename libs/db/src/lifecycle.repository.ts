@@ -19,6 +19,9 @@ export interface PhaseChanges {
   dailyLimit?: number;
   totalLimit?: number;
   leaderboardBeforeClose?: boolean;
+  teamInstanceScores?: boolean;
+  /** A validated split (@podium/leaderboard instanceSplitSchema), or Prisma.DbNull to remove it. */
+  split?: Prisma.InputJsonValue | typeof Prisma.DbNull;
 }
 
 export interface TaskChanges {
@@ -253,10 +256,19 @@ export class LifecycleRepository {
     return this.db.scoreHistory.findMany({ where: { submissionId }, orderBy: [{ replacedAt: 'desc' }, { metric: 'asc' }] });
   }
 
-  /** The earliest other submission of the phase with the same checksum, if any. */
-  async duplicateOf(submission: { id: string; phaseId: string; checksum: string; createdAt: Date }) {
+  /**
+   * The earliest other submission of the phase with the same checksum, if any: of the same team
+   * (`sameTeam`), or of another team (shown to organisers only: ADR 0014).
+   */
+  async duplicateOf(submission: { id: string; phaseId: string; teamId: string; checksum: string; createdAt: Date }, scope: 'sameTeam' | 'otherTeams') {
     return this.db.submission.findFirst({
-      where: { phaseId: submission.phaseId, checksum: submission.checksum, id: { not: submission.id }, createdAt: { lte: submission.createdAt } },
+      where: {
+        phaseId: submission.phaseId,
+        checksum: submission.checksum,
+        id: { not: submission.id },
+        createdAt: { lte: submission.createdAt },
+        teamId: scope === 'sameTeam' ? submission.teamId : { not: submission.teamId },
+      },
       orderBy: { createdAt: 'asc' },
       select: { id: true, systemName: true, teamId: true },
     });

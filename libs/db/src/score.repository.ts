@@ -214,6 +214,11 @@ export class ScoreRepository {
     return decodeValues(Buffer.from(r?.hex ?? '', 'hex'));
   }
 
+  /** The instance-level signature of one submission's stored column (null: none). */
+  async columnSignature(submissionId: string, metric: string): Promise<string | null> {
+    return (await this.db.scoreColumn.findUnique({ where: { submissionId_metric: { submissionId, metric } }, select: { signature: true } }))?.signature ?? null;
+  }
+
   /** Instances of a test set at the given positions, with a submission's output for each (any order). */
   async instanceDetails(submissionId: string, testSetId: string, positions: number[]) {
     if (positions.length === 0) return [];

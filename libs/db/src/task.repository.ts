@@ -25,6 +25,8 @@ export interface NewPhase {
   dailyLimit: number;
   totalLimit: number;
   leaderboardBeforeClose: boolean;
+  teamInstanceScores?: boolean;
+  split?: Prisma.InputJsonValue;
 }
 
 export interface NewInstance {
@@ -33,6 +35,12 @@ export interface NewInstance {
   references: string[];
   /** Shown to participants with the source (test input); never the references. */
   context?: Record<string, unknown> | null;
+}
+
+/** A test set's salted hash commitment (computed by the caller: @podium/contracts commitInstances). */
+export interface TestSetCommitmentRecord {
+  salt: string;
+  commitment: string;
 }
 
 export interface NewHumanScore {
@@ -178,7 +186,7 @@ export class TaskRepository {
    * Stores a test set with its instances (and optional human scores) and attaches it to the
    * phase, all in one transaction. A phase with submissions keeps its test set.
    */
-  async uploadTestSet(phaseId: string, name: string, instances: NewInstance[], humanScores: NewHumanScore[] = []) {
+  async uploadTestSet(phaseId: string, name: string, instances: NewInstance[], humanScores: NewHumanScore[] = [], commitment?: TestSetCommitmentRecord) {
     return this.db.$transaction(
       async (tx) => {
         const phase = await tx.phase.findUnique({ where: { id: phaseId } });
@@ -218,11 +226,40 @@ export class TaskRepository {
           });
           for (let i = 0; i < data.length; i += INSERT_CHUNK) await tx.humanScore.createMany({ data: data.slice(i, i + INSERT_CHUNK) });
         }
+        // The commitment is public from now on; its salt only once a phase of it is published (ADR 0014).
+        if (commitment) await tx.testSetCommitment.create({ data: { testSetId: testSet.id, salt: commitment.salt, commitment: commitment.commitment } });
         await tx.phase.update({ where: { id: phaseId }, data: { testSetId: testSet.id } });
         return testSet;
       },
       { timeout: 120_000 },
     );
+  }
+
+  /** A test set's commitment without its salt (null: none, e.g. a test set stored before commitments). */
+  async commitment(testSetId: string): Promise<{ commitment: string; createdAt: Date } | null> {
+    return this.db.testSetCommitment.findUnique({ where: { testSetId }, select: { commitment: true, createdAt: true } });
+  }
+
+  /**
+   * The salt of a test set's commitment. Callers reveal it only for a published phase
+   * (visibility `commitmentSalt`); nothing else reads the column.
+   */
+  async commitmentSalt(testSetId: string): Promise<string | null> {
+    return (await this.db.testSetCommitment.findUnique({ where: { testSetId }, select: { salt: true } }))?.salt ?? null;
+  }
+
+  /** Ids, sources and references of a test set, a chunk of instances at a time, in position order (the committed content, ADR 0014). */
+  async *committedContent(testSetId: string, chunk = 5000): AsyncGenerator<{ externalId: string; source: string; references: string[] }[]> {
+    for (let from = 0; ; from += chunk) {
+      const rows = await this.db.instance.findMany({
+        where: { testSetId, position: { gte: from, lt: from + chunk } },
+        orderBy: { position: 'asc' },
+        select: { externalId: true, source: true, references: true },
+      });
+      if (rows.length === 0) return;
+      yield rows;
+      if (rows.length < chunk) return;
+    }
   }
 
   /** Instances of a test set in test-set order. */

@@ -7,6 +7,7 @@ import { leaderboardEntries } from './leaderboard-entries';
 import { PairedTest, type ComputedLeaderboard, type LeaderboardSystem, type SystemPair } from './leaderboard.types';
 import { COMBINED_CORPUS_NOTE, PhaseMetrics, taskMetrics, type MetricSelection, type PhaseForMetrics } from './phase-metrics';
 import { CLUSTER_DEFINITION, rankSystems, smallestReachableP, TEST_LABELS, type Analysis, type TestName } from './ranking.adapter';
+import { parseStoredSplit, pickRows, scoringPart, scoringPartNote } from './instance-split';
 import { ALPHA, effectiveSettings, type LeaderboardView, type PhaseSignificanceSettings } from './view';
 
 const finite = (x: number | undefined): number | null => (x !== undefined && Number.isFinite(x) ? x : null);
@@ -70,7 +71,7 @@ export class LeaderboardInputs {
 /** One view of a phase's leaderboard, computed from its stored scores. */
 export async function computeLeaderboard(
   inputs: LeaderboardInputs,
-  phase: PhaseForMetrics & PhaseSignificanceSettings,
+  phase: PhaseForMetrics & PhaseSignificanceSettings & { publishedAt?: Date | null; split?: unknown },
   selection: MetricSelection,
   available: string[],
   view: LeaderboardView,
@@ -107,15 +108,25 @@ export async function computeLeaderboard(
     btComponents: [],
     metricSignature: '',
     instanceCount: 0,
+    scoredOn: null,
     systems: [],
     pairs: [],
     disagreement: null,
   };
   if (!phase.testSetId) return { ...empty, notes: [...notes, 'the phase has no test set yet'] };
-  const matrix = await inputs.matrix({ ...phase, testSetId: phase.testSetId }, selection);
+  const full = await inputs.matrix({ ...phase, testSetId: phase.testSetId }, selection);
+  // A split phase ranks on its public part before publishing, on the private part (or all) after.
+  const part = scoringPart({ publishedAt: phase.publishedAt ?? null, split: phase.split ?? null }, full.instances);
+  const subset = part.positions;
+  const scoredOnNote = scoringPartNote(part, parseStoredSplit(phase.split) !== null);
+  if (scoredOnNote) notes.push(scoredOnNote);
+  const matrix = subset
+    ? { ...full, instances: subset.map((p) => at(full.instances, p)), values: full.values.map((row) => subset.map((p) => row[p] ?? Number.NaN)) }
+    : full;
   const entering = leaderboardEntries(await inputs.scoredSubmissions(phaseId), view.entries);
   // Only fully scored systems can be compared instance by instance.
-  const keep = matrix.systems.map((_, s) => at(matrix.values, s).every((v) => Number.isFinite(v)));
+  const keep = matrix.systems.map((_, s) => matrix.instances.length > 0 && at(matrix.values, s).every((v) => Number.isFinite(v)));
+  if (matrix.instances.length === 0) notes.push(`the ${part.part} part of the split has no instances of this test set`);
   matrix.systems.forEach((s, k) => {
     if (!entering.has(s.submissionId)) keep[k] = false;
     else if (!keep[k]) notes.push(`${s.systemName} (${s.teamName}) has no complete '${metric}' scores and is left out`);
@@ -151,6 +162,10 @@ export async function computeLeaderboard(
         );
         corpus = null;
       }
+    }
+    if (corpus && subset) {
+      const { width, data } = corpus.stats;
+      corpus = { ...corpus, stats: { width, data: data.map((d) => pickRows(d, width, subset)) } };
     }
   }
   let analysis: Analysis | null = null;
@@ -196,7 +211,8 @@ export async function computeLeaderboard(
       team: s.teamName,
       isBaseline: s.isBaseline,
       n: a.n,
-      corpusScore: finite(a.corpus ?? at(matrix.corpus, k).value),
+      // On a part, a metric without corpus statistics has the mean of its instances as corpus score (as the worker computes it).
+      corpusScore: finite(a.corpus ?? (subset ? a.mean : at(matrix.corpus, k).value)),
       corpusCi: a.corpus_ci ? { mean: finite(a.corpus_ci.mean), ci: finite(a.corpus_ci.ci), low: finite(a.corpus_ci.lower), high: finite(a.corpus_ci.upper) } : null,
       corpusSignature: corpus?.signature ?? at(matrix.corpus, k).signature,
       signature: at(matrix.signatures, k),
@@ -276,6 +292,7 @@ export async function computeLeaderboard(
     btComponents: (analysis?.bt_structure.components ?? []).map((c) => ({ tier: c.tier, systems: c.systems.map(nameOf) })),
     metricSignature: signature,
     instanceCount: matrix.instances.length,
+    scoredOn: scoredOnNote ? { part: part.part, instances: matrix.instances.length, total: part.total, note: scoredOnNote } : null,
     systems,
     pairs,
     disagreement: topDisagreement(systems),

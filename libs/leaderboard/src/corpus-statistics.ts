@@ -77,3 +77,38 @@ export async function corpusStatistics(
   });
   return { stats: { width, data }, corpusFromStats: (rows) => m.corpusFromStats(rows), signature: m.signature, sentenceSignature: m.sentenceSignature };
 }
+
+/**
+ * A submission's corpus scores on a part of the test set (a split phase, ADR 0014): corpus
+ * metrics (BLEU, chrF, TER) recomputed from the per-instance statistics of those positions —
+ * never an average of sentence scores —, other metrics the mean of their instance scores there
+ * (as the worker computes their corpus score). Metrics with no score on the part are left out.
+ */
+export async function corpusScoresOnPart(
+  scores: Pick<ScoreRepository, 'alignedTexts' | 'testSetShape' | 'sufficientStatistics' | 'column'>,
+  configs: readonly MetricConfig[],
+  testSetId: string,
+  submissionId: string,
+  stored: readonly { metric: string; value: number; signature: string }[],
+  positions: readonly number[],
+): Promise<{ metric: string; value: number; signature: string }[]> {
+  const out = await Promise.all(
+    stored.map(async (c) => {
+      const config = configs.find((m) => m.key === c.metric);
+      const stats = config ? await corpusStatistics(scores, config, testSetId, [submissionId]) : null;
+      const data = stats?.stats.data[0];
+      if (stats && data && positions.length > 0) {
+        const width = stats.stats.width;
+        const picked = new Float64Array(positions.length * width);
+        positions.forEach((p, k) => {
+          for (let j = 0; j < width; j++) picked[k * width + j] = data[p * width + j] ?? 0;
+        });
+        return { ...c, value: stats.corpusFromStats([summedStats(picked, width)]) };
+      }
+      const values = await scores.column(submissionId, c.metric);
+      const picked = positions.map((p) => values[p] ?? Number.NaN).filter((v) => Number.isFinite(v));
+      return picked.length > 0 ? { ...c, value: picked.reduce((a, b) => a + b, 0) / picked.length } : null;
+    }),
+  );
+  return out.filter((c): c is NonNullable<typeof c> => c !== null);
+}

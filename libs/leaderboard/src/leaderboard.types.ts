@@ -126,6 +126,18 @@ export interface SystemPair {
   significant: PairSignificance;
 }
 
+/** Which instances of a split phase a board ranks on. */
+export interface ScoredOn {
+  /** 'public' before publishing; 'private' (or 'all', as configured) after. */
+  part: string;
+  /** Instances ranked on. */
+  instances: number;
+  /** Instances in the test set. */
+  total: number;
+  /** "ranked on the private part: 700 of 1000 instances". */
+  note: string;
+}
+
 /** One computed leaderboard (what is stored as JSON). */
 export interface ComputedLeaderboard {
   phaseId: string;
@@ -149,6 +161,8 @@ export interface ComputedLeaderboard {
   btNote: string | null;
   btComponents: BtComponent[];
   instanceCount: number;
+  /** The part of a split phase the board ranks on (docs/adr/0014); null without a split. */
+  scoredOn: ScoredOn | null;
   systems: LeaderboardSystem[];
   pairs: SystemPair[];
   disagreement: string | null;

@@ -60,9 +60,12 @@ export async function computePhaseBoards(
   const scores = new ScoreRepository(db);
   const submissions = new SubmissionRepository(db);
   const boards = new LeaderboardRepository(db);
-  const phase = await new TaskRepository(db).phaseById(phaseId);
-  if (!phase) return { stamp: '', views: 0, computed: 0, abandoned: false };
+  // The stamp before the phase: a change committed between the two reads then leaves this work
+  // under an older stamp (recomputed for the new one), never a board of the old settings stored
+  // under the new stamp (a publish in that window kept the public-part board as the final one).
   const stamp = await boards.stamp(phaseId);
+  const phase = await new TaskRepository(db).phaseById(phaseId);
+  if (!phase || !stamp) return { stamp: '', views: 0, computed: 0, abandoned: false };
   options.onStamp?.(stamp);
   const metrics = new PhaseMetrics(scores, boards);
   const available = await metrics.available(phase);

@@ -109,10 +109,16 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   MetricDefinition: each('parent', 'configurable description displayName higherIsBetter kind name options rangeHigh rangeLow signatureFormat'),
   TaskKindDefinition: each('parent', 'defaultMetrics displayName name'),
   Phase: {
-    ...each('parent', 'closedEarlyAt closesAt createdAt dailyLimit id isOpen leaderboardBeforeClose lifecycleState name opensAt primariesFrozenAt publishedAt referencesVisible scoredCount scoresVisible state stateDescription task taskId testSet testSetId totalLimit'),
+    ...each('parent', 'closedEarlyAt closesAt commitment createdAt dailyLimit hasSplit id isOpen leaderboardBeforeClose lifecycleState name opensAt primariesFrozenAt publishedAt referencesVisible scoresVisible state stateDescription task taskId teamInstanceScores testSet testSetId totalLimit'),
     testInput: 'phaseResource:testInput',
+    // Oracles of the hidden references before publishing (ADR 0014): the resolver answers null.
+    scoredCount: 'phaseResource:phaseFacts',
+    split: 'phaseResource:phaseFacts',
   },
-  TestSet: each('parent', 'checksum createdAt id instanceCount name'),
+  TestSet: { ...each('parent', 'createdAt id instanceCount name'), checksum: 'phaseResource:phaseFacts' },
+  PhaseSplit: each('parent', 'finalOn publicFraction publicIds seed'),
+  // The salt is null for everyone until publishing (resource commitmentSalt); the rest is public.
+  TestSetCommitment: { ...each('parent', 'canonicalUrl commitment committedAt scheme'), salt: 'phaseResource:commitmentSalt' },
   TestInputPage: each('parent', 'offset rows total'),
   TestInputRow: each('parent', 'context id position source'),
   Team: each('parent', 'id name'),
@@ -128,11 +134,15 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   PhaseSignificance: each('parent', 'phaseId resamples seed'),
   // A submission is seen by who the matrix's `outputs` row allows (its query filtered it);
   // its corpus scores follow it (`instanceScores` has the same row).
-  Submission: each(
-    'parent',
-    'attempt corpusScores createdAt description duplicateOf error id isBaseline isPrimary maxAttempts moderation moderationReason moderationReasonPublic phase phaseId progressDone progressTotal retryNote scoreHistory scoredAt status systemName team teamId',
-  ),
-  CorpusScore: each('parent', 'metric signature value'),
+  Submission: {
+    ...each(
+      'parent',
+      'attempt corpusScores createdAt description duplicateOf error id isBaseline instanceScoresVisible isPrimary maxAttempts moderation moderationReason moderationReasonPublic phase phaseId progressDone progressTotal retryNote scoreHistory scoredAt status systemName team teamId',
+    ),
+    // Another team's identical upload: organisers only (ADR 0014); null for everyone else.
+    crossTeamDuplicateOf: 'phaseResource:crossTeamDuplicates',
+  },
+  CorpusScore: each('parent', 'metric part signature value'),
   ScoreHistoryEntry: each('parent', 'metric replacedAt signature value'),
   DuplicateOf: each('parent', 'id systemName teamId'),
   InstanceScorePage: each('parent', 'limit offset rows total'),
@@ -140,12 +150,13 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   // The leaderboard and the report card (`phaseResource:leaderboard` at the query).
   Leaderboard: each(
     'parent',
-    'alpha availableMetrics btComponents btFiniteMle btNote clusterDefinition clusterTests computedAt corpusSignature correction disagreement higherIsBetter instanceCount mainAggregation metric metricSignature notes pairCount pairs phaseId resamples resamplesChosen seed significanceWarnings smallestReachableP stamp systems test updating',
+    'alpha availableMetrics btComponents btFiniteMle btNote clusterDefinition clusterTests computedAt corpusSignature correction disagreement higherIsBetter instanceCount mainAggregation metric metricSignature notes pairCount pairs phaseId resamples resamplesChosen scoredOn seed significanceWarnings smallestReachableP stamp systems test updating',
   ),
   LeaderboardSystem: each(
     'parent',
     'bt btCi btTier cluster clusterDisagreement corpusCi corpusScore corpusSignature elo isBaseline mean meanCi median medianCi n rank rankInterval signature submissionId system team trueskill',
   ),
+  ScoredOn: each('parent', 'instances note part total'),
   BootstrapSettings: each('parent', 'confidence resamples seed'),
   BtComponent: each('parent', 'systems tier'),
   ClusterTest: each('parent', 'aggregation label test'),
@@ -196,6 +207,9 @@ export const REST_CLASSIFICATION: Readonly<Record<string, AccessRule>> = {
   'GET /api/phases/:id/leaderboard.json': 'phaseResource:leaderboard',
   'GET /api/phases/:id/leaderboard.csv': 'phaseResource:leaderboard',
   'POST /api/phases/:phaseId/submissions': 'ownTeam',
+  // The test-set commitment (salt null until publishing) and the canonical bytes it hashes (ADR 0014).
+  'GET /api/phases/:id/commitment.json': 'public',
+  'GET /api/phases/:id/test-set.jsonl': 'phaseResource:references',
 };
 
 export const REST_RULES: ReadonlyMap<string, AccessRule> = new Map(Object.entries(REST_CLASSIFICATION));

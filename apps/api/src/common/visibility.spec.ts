@@ -6,6 +6,7 @@ import {
   assertAdmin,
   assertCanCreateTasks,
   assertTaskOrganiser,
+  can,
   canSeePhaseScores,
   canSeeReferences,
   canSeeSubmission,
@@ -116,5 +117,41 @@ describe('acting for a team', () => {
     expect(assertAdmin(admin)).toBe(admin);
     expect(() => assertAdmin(organiser)).toThrow(ForbiddenError);
     expect(() => assertAdmin(null)).toThrow(UnauthenticatedError);
+  });
+});
+
+describe('oracles before publishing (issue #20, ADR 0014)', () => {
+  const bob: AuthUser = { id: 'b', name: 'bob', role: 'PARTICIPANT', teamIds: ['team-b'], organisedTaskIds: [] };
+
+  it("keeps a team's own per-instance scores of a hidden phase from it unless the phase shows them", () => {
+    expect(can('perInstanceScores', open, alice, 'team-a', NOW)).toBe(false);
+    expect(can('perInstanceScores', closed, alice, 'team-a', NOW)).toBe(false);
+    expect(can('perInstanceScores', { ...open, teamInstanceScores: true }, alice, 'team-a', NOW)).toBe(true);
+    // The setting widens the own team only, never another team or anonymous callers.
+    expect(can('perInstanceScores', { ...open, teamInstanceScores: true }, bob, 'team-a', NOW)).toBe(false);
+    expect(can('perInstanceScores', { ...open, teamInstanceScores: true }, null, 'team-a', NOW)).toBe(false);
+    expect(can('perInstanceScores', open, organiser, 'team-a', NOW)).toBe(true);
+    expect(can('perInstanceScores', { ...open, publishedAt: NOW }, null, 'team-a', NOW)).toBe(true);
+  });
+
+  it('shows checksums and counts to organisers only until publishing, even on a public board', () => {
+    for (const phase of [open, openPublic, closed]) {
+      expect(can('phaseFacts', phase, null, undefined, NOW)).toBe(false);
+      expect(can('phaseFacts', phase, alice, undefined, NOW)).toBe(false);
+      expect(can('phaseFacts', phase, organiser, undefined, NOW)).toBe(true);
+    }
+    expect(can('phaseFacts', { ...open, publishedAt: NOW }, null, undefined, NOW)).toBe(true);
+  });
+
+  it('gives nobody the commitment salt before publishing, organisers neither', () => {
+    for (const phase of [open, openPublic, closed]) for (const user of [null, alice, organiser]) expect(can('commitmentSalt', phase, user, undefined, NOW)).toBe(false);
+    expect(can('commitmentSalt', { ...open, publishedAt: NOW }, null, undefined, NOW)).toBe(true);
+  });
+
+  it('flags duplicates across teams to organisers only, in every state', () => {
+    for (const phase of [open, openPublic, closed, { ...open, publishedAt: NOW }]) {
+      expect(can('crossTeamDuplicates', phase, alice, 'team-a', NOW)).toBe(false);
+      expect(can('crossTeamDuplicates', phase, organiser, 'team-a', NOW)).toBe(true);
+    }
   });
 });

@@ -16,6 +16,8 @@ export interface PhaseVisibility {
   leaderboardBeforeClose: boolean;
   closedEarlyAt?: Date | null;
   publishedAt?: Date | null;
+  /** Phase setting: before publishing, teams see per-instance scores of their own submissions (ADR 0014). */
+  teamInstanceScores?: boolean;
 }
 
 /**
@@ -38,16 +40,22 @@ export const PHASE_STATES: readonly PhaseState[] = ['open-hidden', 'open-public'
  * - references: the gold references of the test instances;
  * - testInput: instance ids and sources (never references);
  * - outputs: a submission's system outputs (and the submission itself);
- * - instanceScores: a submission's per-instance and corpus scores;
+ * - instanceScores: a submission's corpus scores (aggregates) and their history;
  * - leaderboard: the ranking of all systems, pairs, report card;
- * - downloads: the phase-wide score download (every system's per-instance scores).
+ * - downloads: the phase-wide score download (every system's per-instance scores);
+ * - perInstanceScores: a submission's per-instance scores (derived from the references, so an
+ *   oracle of them: ADR 0014); `teamInstanceScores` on the phase widens it to the own team;
+ * - phaseFacts: the test set's checksum and per-phase counts (scoredCount) (ADR 0014);
+ * - commitmentSalt: the salt of the test-set commitment: nobody before publishing (ADR 0014);
+ * - crossTeamDuplicates: that a submission's outputs equal another team's (ADR 0014).
  */
-export type Resource = 'references' | 'testInput' | 'outputs' | 'instanceScores' | 'leaderboard' | 'downloads';
-export const RESOURCES: readonly Resource[] = ['references', 'testInput', 'outputs', 'instanceScores', 'leaderboard', 'downloads'];
+export type Resource = 'references' | 'testInput' | 'outputs' | 'instanceScores' | 'leaderboard' | 'downloads' | 'perInstanceScores' | 'phaseFacts' | 'commitmentSalt' | 'crossTeamDuplicates';
+export const RESOURCES: readonly Resource[] = ['references', 'testInput', 'outputs', 'instanceScores', 'leaderboard', 'downloads', 'perInstanceScores', 'phaseFacts', 'commitmentSalt', 'crossTeamDuplicates'];
 
 const ALL: readonly ViewerRole[] = VIEWER_ROLES;
 const OWN: readonly ViewerRole[] = ['ownTeam', 'organiser'];
 const ORG: readonly ViewerRole[] = ['organiser'];
+const NONE: readonly ViewerRole[] = [];
 
 /** The matrix itself: for each resource and phase state, the roles that may see it. */
 export const AUTHORIZATION_MATRIX: Readonly<Record<Resource, Readonly<Record<PhaseState, readonly ViewerRole[]>>>> = {
@@ -57,6 +65,15 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<Resource, Readonly<Record<Pha
   instanceScores: { 'open-hidden': OWN, 'open-public': ALL, 'closed-unpublished': OWN, published: ALL },
   leaderboard: { 'open-hidden': ORG, 'open-public': ALL, 'closed-unpublished': ORG, published: ALL },
   downloads: { 'open-hidden': ORG, 'open-public': ALL, 'closed-unpublished': ORG, published: ALL },
+  perInstanceScores: { 'open-hidden': ORG, 'open-public': ALL, 'closed-unpublished': ORG, published: ALL },
+  phaseFacts: { 'open-hidden': ORG, 'open-public': ORG, 'closed-unpublished': ORG, published: ALL },
+  commitmentSalt: { 'open-hidden': NONE, 'open-public': NONE, 'closed-unpublished': NONE, published: ALL },
+  crossTeamDuplicates: { 'open-hidden': ORG, 'open-public': ORG, 'closed-unpublished': ORG, published: ORG },
+};
+
+/** Phase settings that widen a cell: the organiser's choice per phase (ADR 0014). */
+export const PHASE_SETTING_GRANTS: Readonly<Partial<Record<Resource, { setting: 'teamInstanceScores'; roles: readonly ViewerRole[] }>>> = {
+  perInstanceScores: { setting: 'teamInstanceScores', roles: ['ownTeam'] },
 };
 
 /** An administrator of the instance: organises every task, issues tokens for other users. */
@@ -103,7 +120,10 @@ export function allowed(resource: Resource, state: PhaseState, role: ViewerRole)
 }
 
 export function can(resource: Resource, phase: PhaseVisibility, user: AuthUser | null | undefined, ownerTeamId?: string, now: Date = new Date()): boolean {
-  return allowed(resource, phaseState(phase, now), viewerRole(user, phase.taskId, ownerTeamId));
+  const role = viewerRole(user, phase.taskId, ownerTeamId);
+  const grant = PHASE_SETTING_GRANTS[resource];
+  if (grant && phase[grant.setting] === true && grant.roles.includes(role)) return true;
+  return allowed(resource, phaseState(phase, now), role);
 }
 
 const WHAT: Record<Resource, string> = {
@@ -113,6 +133,10 @@ const WHAT: Record<Resource, string> = {
   instanceScores: "other teams' scores in phase %s are",
   leaderboard: 'the leaderboard of phase %s is',
   downloads: "the scores of phase %s are",
+  perInstanceScores: 'per-instance scores in phase %s are',
+  phaseFacts: 'the checksum and counts of phase %s are',
+  commitmentSalt: 'the commitment salt of phase %s is',
+  crossTeamDuplicates: 'duplicates across teams in phase %s are',
 };
 
 /** Throws FORBIDDEN naming the resource and when it becomes visible. */

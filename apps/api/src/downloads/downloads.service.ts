@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, ScoreRepository, SubmissionRepository, TaskRepository, type AuthUser, type LongScoreRow } from '@podium/db';
 import { assertId } from '../common/ids';
-import { assertCan, assertCanSeeSubmission, canSeeSubmission } from '../common/visibility';
+import { assertCan, assertCanSeeSubmission, canSeeSubmission, organisesTask } from '../common/visibility';
+import { parseStoredSplit, scoringPart } from '@podium/leaderboard';
 import { LeaderboardService, type LeaderboardOptions, type LeaderboardSnapshot } from '../leaderboard/leaderboard.service';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Leaderboard } from '../leaderboard/leaderboard.types';
@@ -12,6 +13,19 @@ const COMBINED_PAGE = 5000;
 export interface ScoreExport {
   fileStem: string;
   pages: AsyncGenerator<LongScoreRow[]>;
+}
+
+/** Keeps the rows at the given positions (null: all). */
+async function* onPositions(pages: AsyncGenerator<LongScoreRow[]>, positions: number[] | null): AsyncGenerator<LongScoreRow[]> {
+  if (!positions) {
+    yield* pages;
+    return;
+  }
+  const shown = new Set(positions);
+  for await (const page of pages) {
+    const kept = page.filter((r) => shown.has(r.position));
+    if (kept.length > 0) yield kept;
+  }
 }
 
 /** Decides what a download contains and who may fetch it; the controller only streams. */
@@ -31,10 +45,18 @@ export class DownloadsService {
     const submission = await this.submissions.byId(submissionId);
     if (!submission) throw new NotFoundError('submission', submissionId);
     assertCanSeeSubmission(submission, submission.phase, user);
+    // Per-instance scores: an oracle of the hidden references (ADR 0014).
+    assertCan('perInstanceScores', submission.phase, user, submission.teamId);
     return {
       fileStem: `${submission.phase.task.slug}-${submission.phase.name}-${submission.team.name}-${submission.systemName}-scores`,
-      pages: this.scores.longRows([submission.id]),
+      pages: onPositions(this.scores.longRows([submission.id]), await this.visiblePositions(submission.phase, user)),
     };
+  }
+
+  /** Before publishing, a split phase shows non-organisers its public part only (null: all positions). */
+  private async visiblePositions(phase: { taskId: string; publishedAt: Date | null; split: unknown; testSetId: string | null }, user: AuthUser | null): Promise<number[] | null> {
+    if (organisesTask(user, phase.taskId) || phase.publishedAt || !phase.testSetId || !parseStoredSplit(phase.split)) return null;
+    return scoringPart(phase, (await this.tasks.instanceIdsOf(phase.testSetId)).map((i) => i.externalId)).positions;
   }
 
   /**
@@ -55,7 +77,9 @@ export class DownloadsService {
     // Submissions an organiser hid stay out for everyone but organisers.
     const scored = (await this.submissions.ofPhase(phaseId, { status: 'SCORED' })).filter((s) => canSeeSubmission(s, phase, user));
     const shown = new Set(scored.map((s) => s.id));
-    const storedPages = this.scores.longRows(scored.map((s) => s.id));
+    const positions = await this.visiblePositions(phase, user);
+    const storedPages = onPositions(this.scores.longRows(scored.map((s) => s.id)), positions);
+    const partOf = positions ? new Set(positions) : null;
     const testSetId = phase.testSetId;
     const stamp = combined.size > 0 ? await this.metrics.scoringStamp(phaseId) : '';
     const phaseMetrics = this.metrics;
@@ -71,7 +95,7 @@ export class DownloadsService {
           const signature = m.signatures[k];
           if (values === undefined || signature === undefined) throw new Error(`${selection.key} matrix: no row for ${s.systemName}`);
           values.forEach((score, position) => {
-            if (!Number.isFinite(score)) return;
+            if (!Number.isFinite(score) || (partOf && !partOf.has(position))) return;
             const instanceId = m.instances[position];
             if (instanceId === undefined) throw new Error(`${selection.key} matrix: ${s.systemName} has a value past the last instance (${position})`);
             page.push({ submissionId: s.submissionId, systemName: s.systemName, teamName: s.teamName, instanceId, position, metric: selection.key, signature, score });

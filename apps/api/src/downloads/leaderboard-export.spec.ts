@@ -64,6 +64,7 @@ describe('leaderboard downloads', () => {
     btNote: null,
     btComponents: [],
     instanceCount: 2,
+    scoredOn: null,
     systems: [
       {
         submissionId: 's',

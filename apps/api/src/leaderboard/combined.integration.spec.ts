@@ -35,7 +35,7 @@ interface GqlResult {
 // Every field of the leaderboard, to compare the JSON download with GraphQL field by field.
 const INTERVAL = '{ low high }';
 const RANKS = '{ best worst }';
-const FULL_BOARD = `updating stamp computedAt phaseId metric higherIsBetter metricSignature availableMetrics test correction seed resamples instanceCount disagreement notes
+const FULL_BOARD = `updating stamp computedAt phaseId metric higherIsBetter metricSignature availableMetrics test correction seed resamples instanceCount scoredOn { part instances total note } disagreement notes
   resamplesChosen smallestReachableP alpha significanceWarnings mainAggregation corpusSignature clusterDefinition
   clusterTests { aggregation test label } btFiniteMle btNote btComponents { tier systems }
   systems { submissionId system team isBaseline n corpusScore corpusCi { mean ci low high } corpusSignature signature mean meanCi ${INTERVAL} median medianCi ${INTERVAL}

@@ -275,6 +275,7 @@ export class LeaderboardService {
       btNote: null,
       btComponents: [],
       instanceCount: 0,
+      scoredOn: null,
       systems: [],
       pairs: [],
       disagreement: null,

@@ -144,6 +144,14 @@ export class SystemPair implements lb.SystemPair {
   @Field(() => PairSignificance) significant!: PairSignificance;
 }
 
+@ObjectType({ description: 'Which instances of a split phase the board ranks on (the public part before publishing, the private part or all after)' })
+export class ScoredOn implements lb.ScoredOn {
+  @Field({ description: 'public, private or all' }) part!: string;
+  @Field(() => Int) instances!: number;
+  @Field(() => Int) total!: number;
+  @Field({ description: 'e.g. "ranked on the private part: 700 of 1000 instances"' }) note!: string;
+}
+
 @ObjectType()
 export class Leaderboard implements lb.Leaderboard {
   @Field(() => ID) phaseId!: string;
@@ -168,6 +176,7 @@ export class Leaderboard implements lb.Leaderboard {
   @Field(() => String, { nullable: true, description: 'Why Bradley–Terry has no finite MLE, in words' }) btNote!: string | null;
   @Field(() => [BtComponent]) btComponents!: BtComponent[];
   @Field(() => Int) instanceCount!: number;
+  @Field(() => ScoredOn, { nullable: true, description: 'The part of a split phase ranked on; null without a split' }) scoredOn!: ScoredOn | null;
   @Field(() => [LeaderboardSystem], { description: 'Ordered by the main aggregation’s rank (corpus or mean)' }) systems!: LeaderboardSystem[];
   /** Every pair; GraphQL's `pairs(system:, first:, offset:)` and `pairCount` are field resolvers (LeaderboardResolver). */
   pairs!: SystemPair[];

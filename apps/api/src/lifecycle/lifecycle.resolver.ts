@@ -1,7 +1,7 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { IdentityRepository, LifecycleRepository, Moderation, NotFoundError, TaskRepository, type AuthUser } from '@podium/db';
 import { assertId } from '../common/ids';
-import { assertActsForTeam, isAdmin, viewerRole } from '../common/visibility';
+import { assertActsForTeam, can, isAdmin, viewerRole } from '../common/visibility';
 import { PhaseType } from '../tasks/task.types';
 import { LoaderScope, RequestLoaders } from '../common/loaders';
 import { CurrentUser } from '../auth/auth.guard';
@@ -110,11 +110,23 @@ export class LifecycleResolver {
     return (await this.service.registrations(user, taskSlug)).map((r) => ({ team: { id: r.team.id, name: r.team.name }, status: r.status, createdAt: r.createdAt }));
   }
 
-  @ResolveField(() => DuplicateOfType, { nullable: true, description: 'An earlier submission of the phase with identical content, if any' })
+  @ResolveField(() => DuplicateOfType, { nullable: true, description: "An earlier submission of the same team in the phase with identical outputs, if any (another team's: crossTeamDuplicateOf)" })
   async duplicateOf(@Parent() s: SubmissionType): Promise<DuplicateOfType | null> {
     const full = s as SubmissionType & { checksum?: string };
     if (!full.checksum) return null;
-    return this.lifecycle.duplicateOf({ id: s.id, phaseId: s.phaseId, checksum: full.checksum, createdAt: s.createdAt });
+    return this.lifecycle.duplicateOf({ id: s.id, phaseId: s.phaseId, teamId: s.teamId, checksum: full.checksum, createdAt: s.createdAt }, 'sameTeam');
+  }
+
+  @ResolveField(() => DuplicateOfType, {
+    nullable: true,
+    description: "An earlier submission of another team in the phase with identical outputs, if any; organisers only (null for everyone else), so no team can test what another submitted",
+  })
+  async crossTeamDuplicateOf(@Parent() s: SubmissionType, @CurrentUser() user: AuthUser | null, @LoaderScope() req: object): Promise<DuplicateOfType | null> {
+    const full = s as SubmissionType & { checksum?: string };
+    if (!full.checksum) return null;
+    const phase = await this.loaders.of(req).phase.load(s.phaseId);
+    if (!phase || !can('crossTeamDuplicates', phase, user)) return null;
+    return this.lifecycle.duplicateOf({ id: s.id, phaseId: s.phaseId, teamId: s.teamId, checksum: full.checksum, createdAt: s.createdAt }, 'otherTeams');
   }
 
   @ResolveField(() => [ScoreHistoryEntryType], { description: 'Corpus scores replaced by re-scores, newest first, with their signatures' })

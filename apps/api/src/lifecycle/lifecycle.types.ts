@@ -6,7 +6,7 @@ import { TeamType } from '../auth/identity.types';
 registerEnumType(Moderation, { name: 'Moderation', description: 'NONE; HIDDEN (off the leaderboard, seen only by its team and organisers); DISQUALIFIED (shown, not ranked)' });
 registerEnumType(RegistrationStatus, { name: 'RegistrationStatus' });
 
-@ObjectType('DuplicateOf', { description: 'An earlier submission of the phase with byte-identical outputs' })
+@ObjectType('DuplicateOf', { description: 'An earlier submission of the phase with identical outputs' })
 export class DuplicateOfType {
   @Field(() => ID) id!: string;
   @Field() systemName!: string;

@@ -2,10 +2,11 @@ import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '
 import { NotFoundError, TaskRepository, describePhaseState, phaseLifecycleState, type AuthUser } from '@podium/db';
 import { CurrentUser } from '../auth/auth.guard';
 import { LoaderScope, RequestLoaders } from '../common/loaders';
-import { canSeePhaseScores, canSeeReferences, phaseState } from '../common/visibility';
+import { parseStoredSplit } from '@podium/leaderboard';
+import { can, canSeePhaseScores, canSeeReferences, organisesTask, phaseState } from '../common/visibility';
 import { TestInputService } from '../test-input/test-input.service';
 import { toTaskType } from '../tasks/task.mapper';
-import { PhaseLifecycleStateEnum, PhaseType, TaskType, TestSetType } from '../tasks/task.types';
+import { PhaseLifecycleStateEnum, PhaseSplitType, PhaseType, TaskType, TestSetCommitmentType, TestSetType } from '../tasks/task.types';
 import { CreatePhaseInput, HumanScoreInput, TestInstanceInput, UpdatePhaseInput } from './phase.inputs';
 import { TestInputPageType } from './test-input.types';
 import { PhasesService } from './phases.service';
@@ -66,9 +67,29 @@ export class PhasesResolver {
   }
 
   @ResolveField(() => TestSetType, { nullable: true })
-  async testSet(@Parent() phase: PhaseType, @LoaderScope() req: object): Promise<TestSetType | null> {
+  async testSet(@Parent() phase: PhaseType, @CurrentUser() user: AuthUser | null, @LoaderScope() req: object): Promise<TestSetType | null> {
     if (!phase.testSetId) return null;
-    return this.loaders.of(req).testSet.load(phase.testSetId);
+    const testSet = await this.loaders.of(req).testSet.load(phase.testSetId);
+    if (!testSet) return null;
+    // The checksum confirms a guess of the hidden references: organisers only until published (ADR 0014).
+    return { id: testSet.id, name: testSet.name, instanceCount: testSet.instanceCount, createdAt: testSet.createdAt, checksum: can('phaseFacts', phase, user) ? testSet.checksum : null };
+  }
+
+  @ResolveField(() => PhaseSplitType, { nullable: true, description: 'The public/private split (null: none, or hidden: organisers see it, everyone once published)' })
+  split(@Parent() phase: PhaseType, @CurrentUser() user: AuthUser | null): PhaseSplitType | null {
+    const split = parseStoredSplit(phase.split);
+    if (!split || !(organisesTask(user, phase.taskId) || phase.publishedAt)) return null;
+    return { publicIds: split.publicIds ?? null, publicFraction: split.publicFraction ?? null, seed: split.seed, finalOn: split.finalOn };
+  }
+
+  @ResolveField(() => Boolean, { description: 'Whether the phase splits its instances into a public and a private part (ADR 0014); everyone may know that' })
+  hasSplit(@Parent() phase: PhaseType): boolean {
+    return parseStoredSplit(phase.split) !== null;
+  }
+
+  @ResolveField(() => TestSetCommitmentType, { nullable: true, description: 'The test-set commitment (null: no test set, or one stored before commitments); its salt once published' })
+  async commitment(@Parent() phase: PhaseType): Promise<TestSetCommitmentType | null> {
+    return this.service.commitmentOf(phase);
   }
 
   @ResolveField(() => Boolean, { description: 'Whether teams may submit now (lifecycleState is OPEN)' })
@@ -117,8 +138,9 @@ export class PhasesResolver {
     return canSeePhaseScores(phase, user);
   }
 
-  @ResolveField(() => Int, { description: 'Scored submissions in the phase' })
-  async scoredCount(@Parent() phase: PhaseType, @LoaderScope() req: object): Promise<number> {
+  @ResolveField(() => Int, { nullable: true, description: 'Scored submissions in the phase: organisers, everyone once published (null otherwise)' })
+  async scoredCount(@Parent() phase: PhaseType, @CurrentUser() user: AuthUser | null, @LoaderScope() req: object): Promise<number | null> {
+    if (!can('phaseFacts', phase, user)) return null;
     return this.loaders.of(req).scoredCount.load(phase.id);
   }
 }

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { LifecycleRepository, NotFoundError, TaskRepository, type AuthUser } from '@podium/db';
+import { ConflictError, InvalidInputError, LifecycleRepository, NotFoundError, Prisma, TaskRepository, type AuthUser } from '@podium/db';
+import { instanceSplitSchema, type InstanceSplit } from '@podium/leaderboard';
 import { z } from 'zod';
 import { assertId } from '../common/ids';
 import { parseInput } from '../common/parse-input';
-import { assertTaskOrganiser } from '../common/visibility';
+import { canonicalInstanceLine, commitInstances, COMMITMENT_SCHEME, newCommitmentSalt } from '@podium/contracts';
+import { assertTaskOrganiser, can } from '../common/visibility';
 import { LeaderboardJobs } from '../leaderboard/leaderboard-jobs';
-import type { CreatePhaseInput, HumanScoreInput, TestInstanceInput, UpdatePhaseInput } from './phase.inputs';
+import type { CreatePhaseInput, HumanScoreInput, PhaseSplitInput, TestInstanceInput, UpdatePhaseInput } from './phase.inputs';
 
 /** Largest test set accepted through the API. */
 export const MAX_TEST_SET_INSTANCES = 200_000;
@@ -20,6 +22,7 @@ const createPhaseSchema = z
     dailyLimit: z.number().int().min(1, 'dailyLimit must be at least 1').max(10_000),
     totalLimit: z.number().int().min(1, 'totalLimit must be at least 1').max(100_000),
     leaderboardBeforeClose: z.boolean(),
+    teamInstanceScores: z.boolean().default(false),
   })
   .refine((p) => p.closesAt > p.opensAt, { message: 'closesAt must be after opensAt', path: ['closesAt'] });
 
@@ -30,7 +33,13 @@ const updatePhaseSchema = z.object({
   dailyLimit: z.number().int().min(1, 'dailyLimit must be at least 1').max(10_000).optional(),
   totalLimit: z.number().int().min(1, 'totalLimit must be at least 1').max(100_000).optional(),
   leaderboardBeforeClose: z.boolean().optional(),
+  teamInstanceScores: z.boolean().optional(),
 });
+
+/** A split as given (null fields left out), validated; unknown ids are refused once a test set is attached. */
+function parseSplit(input: PhaseSplitInput): InstanceSplit {
+  return parseInput(instanceSplitSchema, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)), 'split');
+}
 
 const instanceSchema = z.object({
   id: z.string().min(1, 'instance id must not be empty').max(200),
@@ -88,8 +97,18 @@ export class PhasesService {
   async update(id: string, input: UpdatePhaseInput, caller: AuthUser | null) {
     const phase = await this.byId(id);
     const user = assertTaskOrganiser(caller, phase.taskId);
-    const p = parseInput(updatePhaseSchema, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)));
-    const updated = await this.lifecycle.updatePhase(phase.id, p, this.audit(user, 'phase.update', phase, { fields: Object.keys(p).join(',') }));
+    const { split: splitInput, removeSplit, ...rest } = input;
+    // GraphQL sends null for a field given as null: left out like an absent one.
+    const p = parseInput(updatePhaseSchema, Object.fromEntries(Object.entries<unknown>(rest).filter(([, v]) => v !== null && v !== undefined)));
+    let split: Prisma.InputJsonValue | typeof Prisma.DbNull | undefined;
+    if (splitInput && removeSplit) throw new InvalidInputError('give split or removeSplit, not both', { field: 'removeSplit' });
+    if (splitInput || removeSplit) {
+      // The final ranking must not move under a published board.
+      if (phase.publishedAt) throw new ConflictError(`phase '${phase.name}' is published; its split cannot change (published results are final)`);
+      split = splitInput ? await this.checkedSplit(parseSplit(splitInput), phase.testSetId) : Prisma.DbNull;
+    }
+    const changes = { ...p, ...(split !== undefined ? { split } : {}) };
+    const updated = await this.lifecycle.updatePhase(phase.id, changes, this.audit(user, 'phase.update', phase, { fields: Object.keys(changes).join(',') }));
     await this.leaderboards.refresh(phase.id, 'lifecycle');
     return updated;
   }
@@ -112,6 +131,32 @@ export class PhasesService {
     return result;
   }
 
+  /** With a test set attached, every public id must be one of its instances. */
+  private async checkedSplit(split: InstanceSplit, testSetId: string | null): Promise<Prisma.InputJsonValue> {
+    if (split.publicIds && testSetId) {
+      const known = new Set((await this.tasks.instanceIdsOf(testSetId)).map((i) => i.externalId));
+      const unknown = split.publicIds.find((i) => !known.has(i));
+      if (unknown !== undefined) throw new InvalidInputError(`split.publicIds: '${unknown}' is not an instance of the phase's test set`, { field: 'split.publicIds', instanceId: unknown });
+    }
+    return split;
+  }
+
+  /** The commitment of the phase's test set; the salt only once the phase is published (visibility `commitmentSalt`: nobody before). */
+  async commitmentOf(phase: { id: string; name: string; taskId: string; closesAt: Date; leaderboardBeforeClose: boolean; closedEarlyAt: Date | null; publishedAt: Date | null; testSetId: string | null }) {
+    if (!phase.testSetId) return null;
+    const c = await this.tasks.commitment(phase.testSetId);
+    if (!c) return null;
+    const salt = can('commitmentSalt', phase, null) ? await this.tasks.commitmentSalt(phase.testSetId) : null;
+    return { commitment: c.commitment, salt, scheme: COMMITMENT_SCHEME, committedAt: c.createdAt, canonicalUrl: `/api/phases/${phase.id}/test-set.jsonl` };
+  }
+
+  /** The canonical JSONL the commitment hashes (ADR 0014), a chunk of lines at a time. */
+  async *canonicalJsonl(testSetId: string): AsyncGenerator<string> {
+    for await (const rows of this.tasks.committedContent(testSetId)) {
+      yield rows.map((r) => canonicalInstanceLine({ id: r.externalId, source: r.source, references: r.references })).join('');
+    }
+  }
+
   async byId(id: string) {
     assertId('phase', id);
     const phase = await this.tasks.phaseById(id);
@@ -120,6 +165,7 @@ export class PhasesService {
   }
 
   async create(input: CreatePhaseInput, user: AuthUser | null) {
+    // The split is parsed on its own below (zod drops the key here).
     const p = parseInput(createPhaseSchema, input);
     const task = await this.tasks.taskBySlug(p.taskSlug);
     if (!task) throw new NotFoundError('task', p.taskSlug);
@@ -132,6 +178,9 @@ export class PhasesService {
       dailyLimit: p.dailyLimit,
       totalLimit: p.totalLimit,
       leaderboardBeforeClose: p.leaderboardBeforeClose,
+      teamInstanceScores: p.teamInstanceScores,
+      // No test set yet: ids are checked against it when it is attached.
+      ...(input.split ? { split: await this.checkedSplit(parseSplit(input.split), null) } : {}),
     });
   }
 
@@ -139,11 +188,14 @@ export class PhasesService {
     const phase = await this.byId(phaseId);
     assertTaskOrganiser(user, phase.taskId);
     const t = parseInput(testSetSchema, { name, instances, humanScores });
+    // Committed when attached; the salt stays in its own table until the phase is published (ADR 0014).
+    const salt = newCommitmentSalt();
     return this.tasks.uploadTestSet(
       phaseId,
       t.name,
       t.instances.map((i) => ({ externalId: i.id, source: i.source, references: i.references, context: i.context ?? null })),
       t.humanScores.map((h) => ({ externalId: h.instanceId, systemName: h.systemName, score: h.score })),
+      { salt, commitment: commitInstances(salt, t.instances) },
     );
   }
 }

@@ -26,6 +26,8 @@ export class CorpusScoreType {
   @Field() metric!: string;
   @Field(() => Float) value!: number;
   @Field({ description: 'Pins every option, the implementation version and, for NLI, the model checksum' }) signature!: string;
+  @Field({ description: "The instances it is computed on: 'all', or in a split phase 'public' (before publishing) or 'private' (after, unless the final ranking uses all)" })
+  part!: string;
 }
 
 @ObjectType('Submission')
@@ -72,7 +74,8 @@ export class InstanceScoreType {
   @Field(() => [String], { nullable: true, description: 'null until the organisers publish the results (organisers always see them)' })
   references!: string[] | null;
   @Field() output!: string;
-  @Field(() => Float) score!: number;
+  @Field(() => Float, { nullable: true, description: "null where the phase shows teams corpus scores only (before publishing, unless the organisers chose per-instance scores): per-instance scores are an oracle of the hidden references" })
+  score!: number | null;
   @Field() signature!: string;
 }
 

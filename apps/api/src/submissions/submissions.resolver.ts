@@ -2,6 +2,7 @@ import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '
 import { SCORE_JOB_MAX_ATTEMPTS } from '@podium/contracts';
 import { retryNote, type AuthUser, type Submission, type Team } from '@podium/db';
 import { LoaderScope, RequestLoaders } from '../common/loaders';
+import { can } from '../common/visibility';
 import { CurrentUser } from '../auth/auth.guard';
 import { CorpusScoreType, InstanceOrder, InstanceScorePageType, QuotaType, SubmissionType, UploadFormatEnum } from './submission.types';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
@@ -101,8 +102,18 @@ export class SubmissionsResolver {
     return this.service.requeue(user, { submissionId: submissionId ?? undefined, stuck: stuck ?? undefined });
   }
 
-  @ResolveField(() => [CorpusScoreType])
+  @ResolveField(() => Boolean, {
+    description: "Whether the caller sees this submission's per-instance scores (before publishing, teams of a phase that shows corpus scores only do not; ADR 0014)",
+  })
+  async instanceScoresVisible(@Parent() submission: SubmissionType, @CurrentUser() user: AuthUser | null, @LoaderScope() req: object): Promise<boolean> {
+    const phase = await this.loaders.of(req).phase.load(submission.phaseId);
+    return !!phase && can('perInstanceScores', phase, user, submission.teamId);
+  }
+
+  @ResolveField(() => [CorpusScoreType], { description: 'On the part the phase ranks now: in a split phase the public part before publishing, the private part (or all) after' })
   async corpusScores(@Parent() submission: SubmissionType, @LoaderScope() req: object): Promise<CorpusScoreType[]> {
-    return (await this.loaders.of(req).corpusScores.load(submission.id)).map((c) => ({ metric: c.metric, value: c.value, signature: c.signature }));
+    const stored = (await this.loaders.of(req).corpusScores.load(submission.id)).map((c) => ({ metric: c.metric, value: c.value, signature: c.signature }));
+    const { part, scores } = await this.service.corpusScoresOnPart(submission, stored);
+    return scores.map((c) => ({ ...c, part }));
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { sendScoreJob, type ScoreSubmissionJob } from '@podium/contracts';
 import PgBoss from 'pg-boss';
 import {
@@ -21,8 +22,8 @@ import { z } from 'zod';
 import { assertId } from '../common/ids';
 import { displayNameSchema } from '../common/display-name';
 import { parseInput } from '../common/parse-input';
-import { assertActsForTeam, assertCanSeeSubmission, assertTaskOrganiser, canSeePhaseScores, canSeeReferences, canSeeSubmission, isAdmin, isPhaseClosed, organisesTask, visibleTeams } from '../common/visibility';
-import { isCombinedKey } from '@podium/leaderboard';
+import { assertActsForTeam, assertCanSeeSubmission, assertTaskOrganiser, can, canSeePhaseScores, canSeeReferences, canSeeSubmission, isAdmin, isPhaseClosed, organisesTask, visibleTeams } from '../common/visibility';
+import { corpusScoresOnPart, isCombinedKey, parseStoredSplit, scoringPart, taskMetrics, type ScoringPartName } from '@podium/leaderboard';
 import { PhaseMetricsService } from '../leaderboard/phase-metrics.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
 import { outputsChecksum } from '../lifecycle/outputs-checksum';
@@ -51,6 +52,9 @@ export type SubmissionWithPhase = NonNullable<Awaited<ReturnType<SubmissionRepos
 
 @Injectable()
 export class SubmissionsService {
+  /** Instance ids of recent test sets, in position order: a test set never changes once stored, and a list of N submissions of a split phase asks N times. */
+  private readonly testSetIds = new LRUCache<string, string[]>({ max: 8 });
+
   constructor(
     private readonly tasks: TaskRepository,
     private readonly submissions: SubmissionRepository,
@@ -202,6 +206,36 @@ export class SubmissionsService {
     return this.scores.corpusScores(submissionId);
   }
 
+  /**
+   * The positions a caller sees per-instance scores of (null: all): before publishing, a split
+   * phase shows non-organisers its public part only (ADR 0014).
+   */
+  async visiblePositions(phase: { taskId: string; publishedAt: Date | null; split: unknown; testSetId: string | null }, user: AuthUser | null): Promise<number[] | null> {
+    if (organisesTask(user, phase.taskId) || phase.publishedAt || !phase.testSetId || !parseStoredSplit(phase.split)) return null;
+    return scoringPart(phase, await this.externalIds(phase.testSetId)).positions;
+  }
+
+  private async externalIds(testSetId: string): Promise<string[]> {
+    let ids = this.testSetIds.get(testSetId);
+    if (!ids) this.testSetIds.set(testSetId, (ids = (await this.tasks.instanceIdsOf(testSetId)).map((i) => i.externalId)));
+    return ids;
+  }
+
+  /**
+   * Corpus scores on the part the phase ranks now (a split phase: the public part before
+   * publishing, the private part or all after; otherwise the stored whole-set values).
+   */
+  async corpusScoresOnPart(
+    submission: { id: string; phaseId: string },
+    stored: readonly { metric: string; value: number; signature: string }[],
+  ): Promise<{ part: ScoringPartName; scores: { metric: string; value: number; signature: string }[] }> {
+    const phase = await this.tasks.phaseById(submission.phaseId);
+    if (!phase?.testSetId || !parseStoredSplit(phase.split) || stored.length === 0) return { part: 'all', scores: [...stored] };
+    const part = scoringPart(phase, await this.externalIds(phase.testSetId));
+    if (!part.positions) return { part: part.part, scores: [...stored] };
+    return { part: part.part, scores: await corpusScoresOnPart(this.scores, taskMetrics(phase.task), phase.testSetId, submission.id, stored, part.positions) };
+  }
+
   async instanceScores(
     submissionId: string,
     metric: string,
@@ -211,8 +245,15 @@ export class SubmissionsService {
     const submission = await this.byId(submissionId, user);
     assertIntegerArg('offset', page.offset, 0);
     assertIntegerArg('limit', page.limit, 1, 1000);
+    // Per-instance scores come from the references: an oracle of them before publishing (ADR 0014).
+    const scoresShown = can('perInstanceScores', submission.phase, user, submission.teamId);
+    if (!scoresShown && page.order !== 'position') {
+      throw new ForbiddenError(`phase '${submission.phase.name}' shows teams corpus scores only until the organisers publish the results, so instances cannot be ordered by score`);
+    }
     if (isCombinedKey(metric)) return this.combinedInstanceScores(submission, metric, page, user);
     const references = canSeeReferences(submission.phase, user);
+    const positions = scoresShown ? await this.visiblePositions(submission.phase, user) : null;
+    if (positions) return this.instanceScoresOnPart(submission, metric, page, positions, references);
     const result = await this.scores.instanceScores(submissionId, metric, page);
     return {
       total: result.total,
@@ -224,9 +265,41 @@ export class SubmissionsService {
         source: r.instance.source,
         references: references ? r.instance.references : null,
         output: r.output,
-        score: r.value,
+        score: scoresShown ? r.value : null,
         signature: r.signature,
       })),
+    };
+  }
+
+  /** A page of per-instance scores restricted to a part of the test set (the public part of a split phase). */
+  private async instanceScoresOnPart(
+    submission: SubmissionWithPhase,
+    metric: string,
+    page: { offset: number; limit: number; order: 'position' | 'asc' | 'desc' },
+    positions: number[],
+    references: boolean,
+  ) {
+    const testSetId = submission.phase.testSetId;
+    const values = await this.scores.column(submission.id, metric);
+    const empty = { total: 0, offset: page.offset, limit: page.limit, rows: [] };
+    if (!testSetId || values.length === 0) return empty;
+    const cells = positions.flatMap((position) => {
+      const v = values[position];
+      return v !== undefined && !Number.isNaN(v) ? [{ position, v }] : [];
+    });
+    if (page.order !== 'position') cells.sort((a, b) => (page.order === 'asc' ? a.v - b.v : b.v - a.v) || a.position - b.position);
+    const slice = cells.slice(page.offset, page.offset + page.limit);
+    const details = new Map((await this.scores.instanceDetails(submission.id, testSetId, slice.map((c) => c.position))).map((d) => [d.position, d]));
+    const signature = (await this.scores.columnSignature(submission.id, metric)) ?? '';
+    return {
+      total: cells.length,
+      offset: page.offset,
+      limit: page.limit,
+      rows: slice.map((c) => {
+        const d = details.get(c.position);
+        if (!d) throw new NotFoundError('instance at position', String(c.position));
+        return { ...d, references: references ? d.references : null, score: c.v, signature };
+      }),
     };
   }
 
@@ -256,7 +329,9 @@ export class SubmissionsService {
     const values = matrix.values[k];
     const signature = matrix.signatures[k];
     if (values === undefined || signature === undefined) throw new Error(`the ${selection.key} matrix has no row for submission '${submission.id}'`);
-    const cells = values.map((v, position) => ({ position, v })).filter((c) => Number.isFinite(c.v));
+    const part = await this.visiblePositions(phase, user);
+    const shown = part ? new Set(part) : null;
+    const cells = values.map((v, position) => ({ position, v })).filter((c) => Number.isFinite(c.v) && (!shown || shown.has(c.position)));
     if (page.order !== 'position') cells.sort((a, b) => (page.order === 'asc' ? a.v - b.v : b.v - a.v) || a.position - b.position);
     const slice = cells.slice(page.offset, page.offset + page.limit);
     const details = new Map((await this.scores.instanceDetails(submission.id, phase.testSetId, slice.map((c) => c.position))).map((d) => [d.position, d]));

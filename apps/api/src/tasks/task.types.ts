@@ -27,7 +27,8 @@ export class MetricConfigType {
 export class TestSetType {
   @Field(() => ID) id!: string;
   @Field() name!: string;
-  @Field({ description: 'SHA-256 of the instances in order' }) checksum!: string;
+  @Field(() => String, { nullable: true, description: 'SHA-256 of the instances in order: organisers, everyone once published (null otherwise: it would confirm a guess of the references)' })
+  checksum!: string | null;
   @Field(() => Int) instanceCount!: number;
   @Field() createdAt!: Date;
 }
@@ -51,7 +52,27 @@ export class PhaseType {
   publishedById!: string | null;
   @Field(() => Date, { nullable: true, description: 'When closing froze the primary submissions (at an early close, or by the system after closesAt)' })
   primariesFrozenAt!: Date | null;
+  @Field({ description: 'Before publishing, teams see per-instance scores of their own submissions (false: corpus scores only)' }) teamInstanceScores!: boolean;
+  /** The stored split (phase.split JSON); GraphQL's `split` is a field resolver. */
+  split?: unknown;
   @Field() createdAt!: Date;
+}
+
+@ObjectType('PhaseSplit', { description: 'The public/private split of a phase (ADR 0014): organisers, everyone once published' })
+export class PhaseSplitType {
+  @Field(() => [String], { nullable: true }) publicIds!: string[] | null;
+  @Field(() => Float, { nullable: true }) publicFraction!: number | null;
+  @Field(() => Int) seed!: number;
+  @Field({ description: "'private' or 'all': what the final ranking uses" }) finalOn!: string;
+}
+
+@ObjectType('TestSetCommitment', { description: 'A salted hash commitment of the test set (ADR 0014)' })
+export class TestSetCommitmentType {
+  @Field({ description: 'sha256(salt || canonical JSONL), lower-case hex; public from when the test set was attached' }) commitment!: string;
+  @Field(() => String, { nullable: true, description: 'The salt (64 hex digits); null until the phase is published, for everyone' }) salt!: string | null;
+  @Field({ description: 'The scheme: how the canonical JSONL is formed and hashed' }) scheme!: string;
+  @Field() committedAt!: Date;
+  @Field({ description: 'GET path of the canonical JSONL (organisers, everyone once published)' }) canonicalUrl!: string;
 }
 
 @ObjectType('Task')

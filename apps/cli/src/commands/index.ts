@@ -9,6 +9,7 @@ import { scoreCommand } from './score.command';
 import { robustnessCommand } from './robustness.command';
 import { submitCommand } from './submit.command';
 import { testInputCommand } from './test-input.command';
+import { verifyCommitmentCommand } from './verify-commitment.command';
 
 /** Registry of subcommands; each lives in its own `<name>.command.ts`. */
-export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, reportCardCommand, modelsCommand, dataCommand, adminCommand, testInputCommand, submitCommand];
+export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, reportCardCommand, modelsCommand, dataCommand, adminCommand, testInputCommand, submitCommand, verifyCommitmentCommand];

@@ -11,11 +11,14 @@ interface Props {
   submissionId: string;
   metric: string;
   higherIsBetter: boolean;
+  /** False where the caller gets outputs without per-instance scores (Submission.instanceScoresVisible). */
+  scoresVisible?: boolean;
 }
 
 /** One metric's per-instance scores: sortable (worst first by default) and paged. */
-export function InstanceScores({ submissionId, metric, higherIsBetter }: Props) {
-  const [sort, setSort] = useState<InstanceSort>('worst');
+export function InstanceScores({ submissionId, metric, higherIsBetter, scoresVisible = true }: Props) {
+  // Without per-instance scores (corpus scores only before publishing) only test-set order is possible.
+  const [sort, setSort] = useState<InstanceSort>(scoresVisible ? 'worst' : 'position');
   const [page, setPage] = useState(0);
   const { data, error, loading, refetch } = useQuery(InstanceScoresDocument, {
     submissionId,
@@ -33,7 +36,12 @@ export function InstanceScores({ submissionId, metric, higherIsBetter }: Props) 
   return (
     <div className="instance-scores">
       <div className="controls">
-        <label>
+        {!scoresVisible && (
+          <p className="small muted" data-testid="instance-scores-hidden">
+            This phase shows teams corpus scores only until the organisers publish the results: per-instance scores would reveal the hidden references.
+          </p>
+        )}
+        <label hidden={!scoresVisible}>
           Order
           <select value={sort} onChange={(e) => changeSort(e.target.value as InstanceSort)} data-testid="instance-order">
             <option value="worst">Worst first</option>
@@ -80,7 +88,7 @@ export function InstanceScores({ submissionId, metric, higherIsBetter }: Props) 
                   <td className="num" title={`instance ${r.instanceId}`}>
                     {r.position + 1}
                   </td>
-                  <td className="num">{formatNumber(r.score)}</td>
+                  <td className="num">{r.score === null ? <span className="muted">hidden</span> : formatNumber(r.score)}</td>
                   <td lang="und">{r.source}</td>
                   <td>{r.output}</td>
                   <td>{r.references ? r.references.join(' ‖ ') : <span className="muted" title="shown once the organisers publish the results">hidden until published</span>}</td>

@@ -107,6 +107,12 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
             clusterDefinition={board.clusterDefinition}
             metricName={metricLabel(board.metric).replace(' (lower is better)', '')}
           />
+          {board.scoredOn && (
+            <p className="status status-empty" data-testid="board-scored-on">
+              {board.scoredOn.note.charAt(0).toUpperCase() + board.scoredOn.note.slice(1)}
+              {board.scoredOn.part === 'public' ? ' — the final ranking, once published, uses the private part.' : '.'}
+            </p>
+          )}
           <p className="muted small" data-testid="board-tests">
             {metricLabel(board.metric)} on {board.instanceCount} instances; {board.higherIsBetter ? 'higher' : 'lower'} is better. Ranked by{' '}
             {AGGREGATION_LABELS[aggregation].toLowerCase()}

@@ -11,6 +11,11 @@ import { ErrorMessage, Loading } from './status';
 
 type Row = InstanceScoresQuery['instanceScores']['rows'][number];
 
+/** Rows with a score (a phase that shows teams corpus scores only sends none before publishing). */
+function withScores(rows: Row[]): (Row & { score: number })[] {
+  return rows.flatMap((r) => (r.score === null ? [] : [{ ...r, score: r.score }]));
+}
+
 /** Every instance score of a submission for one metric (pages of 1,000, the API's maximum). */
 async function allInstanceScores(submissionId: string, metric: string, signal: AbortSignal): Promise<Row[]> {
   const rows: Row[] = [];
@@ -60,7 +65,7 @@ export function PairedView({ board, aId, bId, onClose }: Props) {
     );
     return () => ctl.abort();
   }, [aId, bId, board.metric, attempt]);
-  const pairs = useMemo(() => (scores ? pairInstances(scores.a, scores.b, board.higherIsBetter) : []), [scores, board.higherIsBetter]);
+  const pairs = useMemo(() => (scores ? pairInstances(withScores(scores.a), withScores(scores.b), board.higherIsBetter) : []), [scores, board.higherIsBetter]);
   const counts = useMemo(() => winTieLoss(pairs), [pairs]);
   const top = useMemo(() => largestDifferences(pairs, 10), [pairs]);
 

@@ -190,11 +190,12 @@ function CreatePhaseForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone
   const [dailyLimit, setDaily] = useState(5);
   const [totalLimit, setTotal] = useState(20);
   const [visible, setVisible] = useState(true);
+  const [teamInstanceScores, setTeamInstanceScores] = useState(false);
   function submit(e: SyntheticEvent) {
     e.preventDefault();
     void run(async () => {
       const r = await request(CreatePhaseDocument, {
-        input: { taskSlug, name, opensAt: new Date(opensAt).toISOString(), closesAt: new Date(closesAt).toISOString(), dailyLimit, totalLimit, leaderboardBeforeClose: visible },
+        input: { taskSlug, name, opensAt: new Date(opensAt).toISOString(), closesAt: new Date(closesAt).toISOString(), dailyLimit, totalLimit, leaderboardBeforeClose: visible, teamInstanceScores },
       });
       onDone();
       return `Created phase ${r.createPhase.name}.`;
@@ -231,6 +232,10 @@ function CreatePhaseForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone
       <label className="check">
         <input type="checkbox" checked={visible} onChange={(e) => setVisible(e.target.checked)} /> Show the leaderboard while the phase is open
       </label>
+      <label className="check">
+        <input type="checkbox" checked={teamInstanceScores} onChange={(e) => setTeamInstanceScores(e.target.checked)} data-testid="create-team-instance-scores" /> Teams see per-instance scores of
+        their own submissions before publishing (off: corpus scores only; per-instance scores reveal the references)
+      </label>
       <button type="submit" disabled={busy || !taskSlug}>
         {busy ? 'Adding…' : 'Add phase'}
       </button>
@@ -252,7 +257,7 @@ function UploadTestSetForm({ phases, onDone }: { phases: Phases; onDone: () => v
       if (!parsed.ok) throw new ApiError(`line ${parsed.line}: ${parsed.message}`, [{ message: parsed.message, code: 'INVALID_INPUT', field: 'file', line: parsed.line }]);
       const r = await request(UploadTestSetDocument, { phaseId, name: name || file.name, instances: parsed.instances });
       onDone();
-      return `Uploaded ${r.uploadTestSet.name}: ${r.uploadTestSet.instanceCount} instances (sha256 ${r.uploadTestSet.checksum.slice(0, 12)}…).`;
+      return `Uploaded ${r.uploadTestSet.name}: ${r.uploadTestSet.instanceCount} instances ${r.uploadTestSet.checksum ? ` (sha256 ${r.uploadTestSet.checksum.slice(0, 12)}…)` : ''}; its commitment is published now, its salt when you publish the results.`;
     });
   }
   return (
@@ -406,6 +411,115 @@ function EditPhase({ phase, onDone }: { phase: TasksQuery['tasks'][number]['phas
         Save
       </button>
       <Result outcome={outcome} />
+    </form>
+  );
+}
+
+type PhaseRow = TasksQuery['tasks'][number]['phases'][number];
+
+/**
+ * What teams see of their scores before publishing, the public/private split and the test-set
+ * commitment of one phase (docs/adr/0014-no-oracles-split-commitment.md).
+ */
+function ScoringSettingsForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone: () => void }) {
+  const all = tasks.flatMap((t) => t.phases.map((p) => ({ ...p, label: `${t.title} — ${p.name}` })));
+  const [phaseId, setPhaseId] = useState(all[0]?.id ?? '');
+  const phase = all.find((p) => p.id === phaseId);
+  return (
+    <section aria-labelledby="scoring-settings-heading">
+      <h2 id="scoring-settings-heading">Scores teams see, split and commitment</h2>
+      <PhaseSelect phases={all} value={phaseId} onChange={setPhaseId} />
+      {phase && <ScoringSettings key={`${phase.id}${phase.publishedAt ?? ''}${JSON.stringify(phase.split)}`} phase={phase} onDone={onDone} />}
+    </section>
+  );
+}
+
+function ScoringSettings({ phase, onDone }: { phase: PhaseRow; onDone: () => void }) {
+  const { busy, outcome, run } = useAction();
+  const [teamInstanceScores, setTeamInstanceScores] = useState(phase.teamInstanceScores);
+  const [mode, setMode] = useState<'none' | 'fraction' | 'ids'>(phase.split ? (phase.split.publicIds ? 'ids' : 'fraction') : 'none');
+  const [fraction, setFraction] = useState(phase.split?.publicFraction ?? 0.3);
+  const [seed, setSeed] = useState(phase.split?.seed ?? 0);
+  const [ids, setIds] = useState((phase.split?.publicIds ?? []).join('\n'));
+  const [finalOn, setFinalOn] = useState(phase.split?.finalOn ?? 'private');
+  function submit(e: SyntheticEvent) {
+    e.preventDefault();
+    void run(async () => {
+      const publicIds = ids.split(/[\s,]+/).filter((x) => x !== '');
+      const split = mode === 'fraction' ? { publicFraction: fraction, seed, finalOn } : mode === 'ids' ? { publicIds, finalOn } : null;
+      await request(UpdatePhaseDocument, {
+        id: phase.id,
+        input: { teamInstanceScores, ...(phase.publishedAt ? {} : split ? { split } : { removeSplit: true }) },
+      });
+      onDone();
+      return `Saved the scoring settings of ${phase.name}.`;
+    });
+  }
+  return (
+    <form className="form" onSubmit={submit} data-testid="scoring-settings">
+      <label className="check">
+        <input type="checkbox" checked={teamInstanceScores} onChange={(e) => setTeamInstanceScores(e.target.checked)} data-testid="team-instance-scores" /> Before publishing, teams see
+        per-instance scores of their own submissions (off: corpus scores only)
+      </label>
+      <fieldset disabled={!!phase.publishedAt}>
+        <legend>Public/private split{phase.publishedAt ? ' (fixed once published)' : ''}</legend>
+        <label>
+          Split
+          <select value={mode} onChange={(e) => setMode(e.target.value as 'none' | 'fraction' | 'ids')} data-testid="split-mode">
+            <option value="none">None: rank on every instance</option>
+            <option value="fraction">A seeded random fraction is public</option>
+            <option value="ids">These instance ids are public</option>
+          </select>
+        </label>
+        {mode === 'fraction' && (
+          <div className="row">
+            <label>
+              Public fraction
+              <input type="number" min={0.01} max={0.99} step={0.01} value={fraction} onChange={(e) => setFraction(Number(e.target.value))} data-testid="split-fraction" />
+            </label>
+            <label>
+              Seed
+              <input type="number" min={0} value={seed} onChange={(e) => setSeed(Number(e.target.value))} />
+            </label>
+          </div>
+        )}
+        {mode === 'ids' && (
+          <label>
+            Public instance ids (one per line)
+            <textarea value={ids} onChange={(e) => setIds(e.target.value)} rows={4} data-testid="split-ids" />
+          </label>
+        )}
+        {mode !== 'none' && (
+          <label>
+            Final ranking after publishing
+            <select value={finalOn} onChange={(e) => setFinalOn(e.target.value)} data-testid="split-final-on">
+              <option value="private">the private part</option>
+              <option value="all">all instances</option>
+            </select>
+          </label>
+        )}
+      </fieldset>
+      <p className="small muted">Before publishing, the board and the teams&apos; own scores use the public part; after publishing the final ranking uses the private part (or all).</p>
+      <button type="submit" disabled={busy}>
+        {busy ? 'Saving…' : 'Save'}
+      </button>
+      <Result outcome={outcome} />
+      <div className="small" data-testid="commitment">
+        {phase.commitment ? (
+          <>
+            Test-set commitment <code>{phase.commitment.commitment}</code> (since {new Date(phase.commitment.committedAt).toLocaleString()});{' '}
+            {phase.commitment.salt ? (
+              <>
+                salt <code>{phase.commitment.salt}</code> revealed: anyone can run <code>podium verify-commitment --url … --phase {phase.id}</code>.
+              </>
+            ) : (
+              'its salt is revealed when you publish the results.'
+            )}
+          </>
+        ) : (
+          'No test-set commitment (no test set yet).'
+        )}
+      </div>
     </form>
   );
 }
@@ -578,6 +692,7 @@ export function OrganisePage() {
         <TeamForm />
       </div>
       {list.length > 0 && <PhaseLifecycle tasks={list} onDone={tasks.refetch} />}
+      {phases.length > 0 && <ScoringSettingsForm tasks={list} onDone={tasks.refetch} />}
       {list.length > 0 && (
         <section aria-labelledby="registration-heading">
           <h2 id="registration-heading">Registration</h2>

@@ -49,6 +49,12 @@ export function SubmissionPage({ id }: { id: string }) {
           Identical to the earlier submission <Link to={`/submissions/${encodeURIComponent(sub.duplicateOf.id)}`}>{sub.duplicateOf.systemName}</Link>.
         </p>
       )}
+      {sub.crossTeamDuplicateOf && (
+        <p className="status status-error" data-testid="cross-team-duplicate">
+          Organisers only: identical to <Link to={`/submissions/${encodeURIComponent(sub.crossTeamDuplicateOf.id)}`}>{sub.crossTeamDuplicateOf.systemName}</Link>, an earlier
+          submission of another team.
+        </p>
+      )}
       <p className="muted">
         Team {sub.team.name} · submitted {formatDate(sub.createdAt)}
         {sub.scoredAt && ` · scored ${formatDate(sub.scoredAt)}`}
@@ -83,7 +89,7 @@ export function SubmissionPage({ id }: { id: string }) {
           <section aria-labelledby="corpus-heading">
             <div className="section-head">
               <h2 id="corpus-heading">Corpus scores</h2>
-              <div className="actions">
+              <div className="actions" hidden={!sub.instanceScoresVisible}>
                 <DownloadLink href={`/api/submissions/${encodeURIComponent(sub.id)}/scores.csv`} fileName="scores.csv" testId="download-csv">
                   Download CSV
                 </DownloadLink>
@@ -92,6 +98,11 @@ export function SubmissionPage({ id }: { id: string }) {
                 </DownloadLink>
               </div>
             </div>
+            {sub.corpusScores.some((c) => c.part !== 'all') && (
+              <p className="small muted" data-testid="corpus-part">
+                Computed on the {sub.corpusScores[0]?.part} part of the test set (the phase splits its instances; the final ranking uses the private part once published).
+              </p>
+            )}
             <div className="table-scroll">
               <table className="data-table" data-testid="corpus-scores">
                 <thead>
@@ -146,7 +157,7 @@ export function SubmissionPage({ id }: { id: string }) {
                   </select>
                 </label>
               </div>
-              <InstanceScores key={chosen} submissionId={sub.id} metric={chosen} higherIsBetter={higherIsBetter} />
+              <InstanceScores key={chosen} submissionId={sub.id} metric={chosen} higherIsBetter={higherIsBetter} scoresVisible={sub.instanceScoresVisible} />
             </section>
           )}
         </>

@@ -18,7 +18,7 @@ export function TaskPage({ slug }: { slug: string }) {
   if (!data) return null;
   const task = data.task;
   // Default phase: the one asked for, else the latest with scores, else the last.
-  const phase = task.phases.find((p) => p.id === state.phase) ?? [...task.phases].reverse().find((p) => p.scoredCount > 0) ?? task.phases[task.phases.length - 1];
+  const phase = task.phases.find((p) => p.id === state.phase) ?? [...task.phases].reverse().find((p) => (p.scoredCount ?? 0) > 0) ?? task.phases[task.phases.length - 1];
   return (
     <article>
       <h1>{task.title}</h1>
@@ -42,7 +42,7 @@ export function TaskPage({ slug }: { slug: string }) {
                 aria-pressed={p.id === phase.id}
                 onClick={() => setState({ ...state, phase: p.id, metric: null })}
               >
-                {p.name} <span className="small muted">({p.scoredCount} scored)</span>
+                {p.name} {p.scoredCount !== null && <span className="small muted">({p.scoredCount} scored)</span>}
               </button>
             ))}
           </nav>

@@ -52,7 +52,8 @@ export function TasksPage() {
                       </ul>
                     )}
                   </td>
-                  <td className="num">{t.phases.reduce((n, p) => n + p.scoredCount, 0)}</td>
+                  {/* Counts of unpublished phases reach organisers only (null otherwise). */}
+                  <td className="num">{t.phases.some((p) => p.scoredCount !== null) ? t.phases.reduce((n, p) => n + (p.scoredCount ?? 0), 0) : '—'}</td>
                 </tr>
               ))}
             </tbody>

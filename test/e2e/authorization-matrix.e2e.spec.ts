@@ -75,9 +75,17 @@ const PROBED_PHASE_RESOURCES: Record<string, Resource> = {
   'Query.reportCard': 'leaderboard',
   'Phase.testInput': 'testInput',
   'InstanceScore.references': 'references',
+  'InstanceScore.score': 'perInstanceScores',
+  'Phase.scoredCount': 'phaseFacts',
+  'TestSet.checksum': 'phaseFacts',
+  // The matrix's phases have no split (null for everyone): its cells are in replay-issue20-oracles.
+  'Phase.split': 'phaseFacts',
+  'TestSetCommitment.salt': 'commitmentSalt',
+  'Submission.crossTeamDuplicateOf': 'crossTeamDuplicates',
   'GET /api/phases/:id/test-input.:format': 'testInput',
-  'GET /api/submissions/:id/scores.csv': 'instanceScores',
-  'GET /api/submissions/:id/scores.jsonl': 'instanceScores',
+  'GET /api/phases/:id/test-set.jsonl': 'references',
+  'GET /api/submissions/:id/scores.csv': 'perInstanceScores',
+  'GET /api/submissions/:id/scores.jsonl': 'perInstanceScores',
   'GET /api/phases/:id/scores.csv': 'downloads',
   'GET /api/phases/:id/scores.jsonl': 'downloads',
   'GET /api/phases/:id/leaderboard.json': 'leaderboard',
@@ -224,9 +232,11 @@ describe('authorization matrix: role × resource × phase state, through every p
         const input = await rest(`/api/phases/${phaseId}/test-input.jsonl`, token);
         const testInputGql = await gql.raw(`query($p: ID!) { phase(id: $p) { referencesVisible testInput { rows { id source } } } }`, { p: phaseId });
         const viaSubmission = await gql.raw(`query($s: ID!) { submission(id: $s) { phase { testInput { rows { id source } } task { slug } } } }`, { s: own });
+        const canonical = await rest(`/api/phases/${phaseId}/test-set.jsonl`, token);
         const seen = JSON.stringify(direct.data ?? {}).includes(SECRET);
         return [
           { path: 'GraphQL instanceScores.rows.references', allowed: seen },
+          { path: 'REST test-set.jsonl (the committed canonical form)', allowed: canonical.status === 200 && canonical.text.includes(SECRET) },
           { path: 'GraphQL phase.referencesVisible', allowed: (testInputGql.data as { phase?: { referencesVisible?: boolean } })?.phase?.referencesVisible === true },
           // Paths that must never carry references, whatever the cell says.
           { path: 'GraphQL submissions(phaseId)', allowed: seen, leak: JSON.stringify(nested).includes(SECRET) ? 'submissions' : undefined },

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDb, SubmissionRepository, type Db } from '@podium/db';
 import { databaseUrl, graphqlClient, startApiProcess, waitFor, type RunningApp } from './support/processes';
-import { createOrganiserToken } from '../support/database';
+import { createAdminToken } from '../support/database';
 import { LeaderboardJobRunner } from '../support/leaderboards';
 import { defined } from '../support/defined';
 
@@ -40,7 +40,7 @@ describe('replay of issue #20: phase lifecycle and primary submissions', () => {
   beforeAll(async () => {
     const url = databaseUrl();
     db = createDb(url, { maxConnections: 4 });
-    organiserToken = await createOrganiserToken(db, organiserName, 'replay20');
+    organiserToken = await createAdminToken(db, organiserName, 'replay20');
     // A quick sweep so a phase whose closesAt passed is recorded within the test.
     ({ api, baseUrl } = await startApiProcess(url, 60_000, { PODIUM_QUEUE_SCHEMA: QUEUE, PODIUM_PHASE_CLOSE_SWEEP_SECONDS: '0.5' }));
     runner = new LeaderboardJobRunner(url, QUEUE);

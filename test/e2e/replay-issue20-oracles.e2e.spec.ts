@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { createDb, type Db } from '@podium/db';
 import { compiledApp } from '../support/compiled-app';
-import { createOrganiserToken } from '../support/database';
+import { createAdminToken } from '../support/database';
 import { currentBoard } from '../support/leaderboards';
 import { databaseUrl, graphqlClient, repoRoot, startApiProcess, startApp, waitFor, type RunningApp } from './support/processes';
 
@@ -51,7 +51,7 @@ describe('issue #20 replay: no oracles before publishing, a public/private split
   beforeAll(async () => {
     const url = databaseUrl();
     db = createDb(url, { maxConnections: 2 });
-    const organiserToken = await createOrganiserToken(db, `org-${suffix}`, 'issue20');
+    const organiserToken = await createAdminToken(db, `org-${suffix}`, 'issue20');
     const env = { PODIUM_QUEUE_SCHEMA: 'replay_issue20' };
     ({ api, baseUrl } = await startApiProcess(url, 60_000, env));
     worker = startApp('apps/worker/src/main.ts', { ...env, DATABASE_URL: url, PODIUM_WORKER_NAME: `issue20-${suffix}` });

@@ -277,11 +277,8 @@ describe('security probes: accounts and the network edge (issue #21)', () => {
     expect(a.errors).toBeUndefined();
     expect(after - before).toBe(0);
     expect(notComputed).toBeGreaterThan(0);
-    // With the default limits the same query is refused before anything resolves.
-    const limitedBefore = await countLeaderboardJobs(LIMITED_QUEUE_SCHEMA);
-    const refused = await gql(limitedUrl, `{ ${aliases.join('\n')} }`);
-    expect(refused.errors?.[0]?.message).toMatch(/Aliases limit of 15 exceeded, found 252/);
-    expect(await countLeaderboardJobs(LIMITED_QUEUE_SCHEMA)).toBe(limitedBefore);
+    // With the default limits the same query is refused before anything resolves: the alias limit
+    // (graphql-armor.spec.ts, security-edge.e2e.spec.ts).
   });
 
   it('writes a system name that is a spreadsheet formula as text in scores.csv', async () => {

@@ -83,7 +83,7 @@ describe(`migration ${MIGRATION}`, () => {
     const all = readdirSync(MIGRATIONS).filter((m) => /^\d{14}_/.test(m)).sort();
     // Later migrations that leave the score tables alone (e.g. 20261125100000_added_phase_state_machine)
     // run before this one too: the repositories below are today's Prisma client, which reads their columns.
-    const scoreTables = /instance_score|score_column|corpus_score/;
+    const scoreTables = /\b(instance_score|score_column|corpus_score)\b/;
     const independent = (m: string) => !scoreTables.test(readFileSync(path.join(MIGRATIONS, m, 'migration.sql'), 'utf8'));
     const earlier = all.filter((m) => m < MIGRATION || (m > MIGRATION && independent(m)));
     for (const m of earlier) await applyAsPrisma(client, m);

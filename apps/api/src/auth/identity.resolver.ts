@@ -1,5 +1,5 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { IdentityRepository, NotFoundError, nameKey, type AuthUser } from '@podium/db';
+import { IdentityRepository, nameKey, type AuthUser } from '@podium/db';
 import { z } from 'zod';
 import { displayNameSchema } from '../common/display-name';
 import { parseInput } from '../common/parse-input';

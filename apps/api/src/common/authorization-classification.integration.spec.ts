@@ -77,10 +77,10 @@ const ANONYMOUS_ROOTS = [
 const ANONYMOUS_TYPES = [
   'BootstrapSettings', 'BtComponent', 'ClusterTest', 'CorpusInterval', 'CorpusScore', 'CorrelationTradeoffPoint', 'DuplicateOf',
   'HumanCorrelation', 'InstanceScore', 'InstanceScorePage', 'Interval', 'Leaderboard', 'LeaderboardSystem', 'MetricConfigType',
-  'MetricDefinition', 'MetricReportCard', 'Mutation', 'PairSignificance', 'PairTests', 'Phase', 'PhenomenonAccuracy', 'Query',
-  'RankInterval', 'ReportCard', 'RobustnessAccuracy', 'RobustnessReport', 'ScoreHistoryEntry', 'Submission', 'SystemClusters',
+  'MetricDefinition', 'MetricReportCard', 'Mutation', 'PairSignificance', 'PairTests', 'Phase', 'PhaseSplit', 'PhenomenonAccuracy', 'Query',
+  'RankInterval', 'ReportCard', 'RobustnessAccuracy', 'RobustnessReport', 'ScoreHistoryEntry', 'ScoredOn', 'Submission', 'SystemClusters',
   'SystemPair', 'SystemRankIntervals', 'SystemRanks', 'Task', 'TaskKindDefinition', 'Team', 'TeamDetails', 'TeamMember', 'TestInputPage',
-  'TestInputRow', 'TestSet', 'TradeoffPoint', 'TrueSkillRating', 'User',
+  'TestInputRow', 'TestSet', 'TestSetCommitment', 'TradeoffPoint', 'TrueSkillRating', 'User',
 ];
 
 suite('the authorization classification covers the whole API', () => {

@@ -146,7 +146,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   ScoreHistoryEntry: each('parent', 'metric replacedAt signature value'),
   DuplicateOf: each('parent', 'id systemName teamId'),
   InstanceScorePage: each('parent', 'limit offset rows total'),
-  InstanceScore: { ...each('parent', 'instanceId output position score signature source'), references: 'phaseResource:references' },
+  InstanceScore: { ...each('parent', 'instanceId output position signature source'), score: 'phaseResource:perInstanceScores', references: 'phaseResource:references' },
   // The leaderboard and the report card (`phaseResource:leaderboard` at the query).
   Leaderboard: each(
     'parent',
@@ -200,8 +200,8 @@ export const REST_CLASSIFICATION: Readonly<Record<string, AccessRule>> = {
   'GET /api/tasks/:slug/robustness.csv': 'public',
   'GET /api/tasks/:slug/robustness.json': 'public',
   'GET /api/phases/:id/test-input.:format': 'phaseResource:testInput',
-  'GET /api/submissions/:id/scores.csv': 'phaseResource:instanceScores',
-  'GET /api/submissions/:id/scores.jsonl': 'phaseResource:instanceScores',
+  'GET /api/submissions/:id/scores.csv': 'phaseResource:perInstanceScores',
+  'GET /api/submissions/:id/scores.jsonl': 'phaseResource:perInstanceScores',
   'GET /api/phases/:id/scores.csv': 'phaseResource:downloads',
   'GET /api/phases/:id/scores.jsonl': 'phaseResource:downloads',
   'GET /api/phases/:id/leaderboard.json': 'phaseResource:leaderboard',

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { assertId } from '../common/ids';
 import { displayNameSchema } from '../common/display-name';
 import { parseInput } from '../common/parse-input';
-import { assertActsForTeam, assertCanSeeSubmission, assertTaskOrganiser, can, canSeePhaseScores, canSeeReferences, canSeeSubmission, isAdmin, isPhaseClosed, organisesTask, visibleTeams } from '../common/visibility';
+import { assertActsForTeam, assertCanSeeSubmission, assertTaskOrganiser, can, canSeePhaseScores, canSeeReferences, canSeeSubmission, isAdmin, organisesTask, visibleTeams } from '../common/visibility';
 import { corpusScoresOnPart, isCombinedKey, parseStoredSplit, scoringPart, taskMetrics, type ScoringPartName } from '@podium/leaderboard';
 import { PhaseMetricsService } from '../leaderboard/phase-metrics.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';

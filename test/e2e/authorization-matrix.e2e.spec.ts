@@ -76,7 +76,7 @@ const PROBED_PHASE_RESOURCES: Record<string, Resource> = {
   'Phase.testInput': 'testInput',
   'InstanceScore.references': 'references',
   'InstanceScore.score': 'perInstanceScores',
-  'Phase.scoredCount': 'phaseFacts',
+  'Phase.scoredCount': 'leaderboard',
   'TestSet.checksum': 'phaseFacts',
   // The matrix's phases have no split (null for everyone): its cells are in replay-issue20-oracles.
   'Phase.split': 'phaseFacts',
@@ -294,12 +294,11 @@ describe('authorization matrix: role × resource × phase state, through every p
         ];
       }
       case 'phaseFacts': {
-        const g = await gql.raw<{ phase: { scoredCount: number | null; testSet: { checksum: string | null; instanceCount: number } } }>(
-          `query($p: ID!) { phase(id: $p) { scoredCount testSet { checksum instanceCount } } }`,
+        const g = await gql.raw<{ phase: { testSet: { checksum: string | null; instanceCount: number } } }>(
+          `query($p: ID!) { phase(id: $p) { testSet { checksum instanceCount } } }`,
           { p: phaseId },
         );
         return [
-          { path: 'GraphQL phase.scoredCount', allowed: ok(g) && g.data?.phase.scoredCount === 2 },
           { path: 'GraphQL phase.testSet.checksum', allowed: ok(g) && typeof g.data?.phase.testSet.checksum === 'string' },
         ];
       }
@@ -332,7 +331,9 @@ describe('authorization matrix: role × resource × phase state, through every p
         const csv = await rest(`/api/phases/${phaseId}/leaderboard.csv`, token);
         const visible = await gql.raw<{ phase: { scoresVisible: boolean } }>(`query($p: ID!) { phase(id: $p) { scoresVisible } }`, { p: phaseId });
         const card = await gql.raw(`query($p: ID!) { reportCard(phaseId: $p) { phaseId } }`, { p: phaseId });
+        const count = await gql.raw<{ phase: { scoredCount: number | null } }>(`query($p: ID!) { phase(id: $p) { scoredCount } }`, { p: phaseId });
         return [
+          { path: 'GraphQL phase.scoredCount', allowed: ok(count) && count.data?.phase.scoredCount === 2 },
           { path: 'GraphQL leaderboard', allowed: ok(board) },
           { path: 'GraphQL reportCard', allowed: ok(card) },
           { path: 'REST leaderboard.json', allowed: json.status === 200 },

@@ -281,7 +281,8 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
     expect(submit().status).toBe(2);
     await org.request(`mutation($s: String!, $t: ID!) { approveRegistration(taskSlug: $s, teamId: $t) { status } }`, { s: slug2, t: teamId });
     const after = submit();
-    expect(after.stderr).toBe(`submitted approved: ${(JSON.parse(after.stdout) as { submissionId: string }).submissionId}\n`);
+    // The CLI first says the phase's state in words (ADR 0013), then what it submitted.
+    expect(after.stderr).toBe(`phase 'test': open until 2099-01-01 00:00 UTC\nsubmitted approved: ${(JSON.parse(after.stdout) as { submissionId: string }).submissionId}\n`);
     expect(after.status).toBe(0);
   });
 });

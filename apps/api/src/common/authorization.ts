@@ -112,7 +112,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
     ...each('parent', 'closedEarlyAt closesAt commitment createdAt dailyLimit hasSplit id isOpen leaderboardBeforeClose lifecycleState name opensAt primariesFrozenAt publishedAt referencesVisible scoresVisible state stateDescription task taskId teamInstanceScores testSet testSetId totalLimit'),
     testInput: 'phaseResource:testInput',
     // Oracles of the hidden references before publishing (ADR 0014): the resolver answers null.
-    scoredCount: 'phaseResource:phaseFacts',
+    scoredCount: 'phaseResource:leaderboard',
     split: 'phaseResource:phaseFacts',
   },
   TestSet: { ...each('parent', 'createdAt id instanceCount name'), checksum: 'phaseResource:phaseFacts' },

@@ -45,7 +45,7 @@ export const PHASE_STATES: readonly PhaseState[] = ['open-hidden', 'open-public'
  * - downloads: the phase-wide score download (every system's per-instance scores);
  * - perInstanceScores: a submission's per-instance scores (derived from the references, so an
  *   oracle of them: ADR 0014); `teamInstanceScores` on the phase widens it to the own team;
- * - phaseFacts: the test set's checksum and per-phase counts (scoredCount) (ADR 0014);
+ * - phaseFacts: the test set's checksum and split (ADR 0014; scoredCount follows `leaderboard`);
  * - commitmentSalt: the salt of the test-set commitment: nobody before publishing (ADR 0014);
  * - crossTeamDuplicates: that a submission's outputs equal another team's (ADR 0014).
  */
@@ -134,7 +134,7 @@ const WHAT: Record<Resource, string> = {
   leaderboard: 'the leaderboard of phase %s is',
   downloads: "the scores of phase %s are",
   perInstanceScores: 'per-instance scores in phase %s are',
-  phaseFacts: 'the checksum and counts of phase %s are',
+  phaseFacts: 'the checksum and split of phase %s are',
   commitmentSalt: 'the commitment salt of phase %s is',
   crossTeamDuplicates: 'duplicates across teams in phase %s are',
 };

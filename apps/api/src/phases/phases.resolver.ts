@@ -138,9 +138,10 @@ export class PhasesResolver {
     return canSeePhaseScores(phase, user);
   }
 
-  @ResolveField(() => Int, { nullable: true, description: 'Scored submissions in the phase: organisers, everyone once published (null otherwise)' })
+  @ResolveField(() => Int, { nullable: true, description: 'Scored submissions in the phase: whoever may see its leaderboard (null otherwise: a hidden phase keeps its count)' })
   async scoredCount(@Parent() phase: PhaseType, @CurrentUser() user: AuthUser | null, @LoaderScope() req: object): Promise<number | null> {
-    if (!can('phaseFacts', phase, user)) return null;
+    // The count is what a public board shows anyway; of a hidden phase it is the organisers' (issue #20).
+    if (!can('leaderboard', phase, user)) return null;
     return this.loaders.of(req).scoredCount.load(phase.id);
   }
 }

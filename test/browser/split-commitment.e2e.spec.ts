@@ -38,6 +38,7 @@ describe('a split phase with a commitment in the browser: organiser settings, pu
   let browser: Browser | undefined;
   let base: string;
   let organiserToken: string;
+  let adminToken: string;
   const suffix = randomBytes(3).toString('hex');
   const slug = `split-${suffix}`;
   let phaseId = '';
@@ -67,6 +68,9 @@ describe('a split phase with a commitment in the browser: organiser settings, pu
     const identity = new IdentityRepository(db);
     const org = await identity.createUser(`olga-${suffix}`, Role.ORGANISER);
     organiserToken = await identity.issueToken(org.id, 'split');
+    // Teams and tokens for other users are the administrators' (ADR 0012).
+    const admin = await identity.createUser(`ada-admin-${suffix}`, Role.ADMIN);
+    adminToken = await identity.issueToken(admin.id, 'split');
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     api = startApp('apps/api/src/main.ts', { DATABASE_URL: created.url, PORT: String(port), HOST: '127.0.0.1', PODIUM_WEB_DIST: WEB_DIST });
@@ -123,7 +127,7 @@ describe('a split phase with a commitment in the browser: organiser settings, pu
   });
 
   it('two teams submit; the public board ranks on the public part and says so', async () => {
-    const gql = graphqlClient(base, organiserToken);
+    const gql = graphqlClient(base, adminToken);
     const outputs = { a: INSTANCES.map((i) => (i.id.startsWith('pub') ? (i.references[0] ?? '') : WRONG)), b: INSTANCES.map((i) => (i.id.startsWith('priv') ? (i.references[0] ?? '') : WRONG)) };
     for (const t of ['a', 'b'] as const) {
       const { createTeam } = await gql.request<{ createTeam: { id: string } }>(`mutation($n: String!, $m: [String!]!) { createTeam(name: $n, members: $m) { id } }`, { n: `team-${t}-${suffix}`, m: [`member-${t}-${suffix}`] });

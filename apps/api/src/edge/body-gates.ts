@@ -58,7 +58,9 @@ function takeSlot(req: IdentifiedRequest, res: Response, slots: UploadSlots, lim
 export function uploadGate(limits: BodyLimits, slots: UploadSlots) {
   return (req: IdentifiedRequest, res: Response, next: NextFunction): void => {
     if (!isUploadRoute(req)) { next(); return; }
-    if (!req.podiumUser) {
+    // A failed look-up (database away) is not anonymity: the AuthGuard repeats it and answers 503,
+    // still before the body is read.
+    if (!req.podiumUser && !req.podiumIdentityFailed) {
       const message = req.podiumCredential === 'bearer' ? 'the API token is unknown or revoked' : 'sign in (an API token or a web session) to upload';
       refuseAndClose(req, res, 401, 'UNAUTHENTICATED', message);
       return;

@@ -11,6 +11,8 @@ export interface IdentifiedRequest extends Request {
   /** The caller (null: anonymous); left undefined when the token is malformed or unknown, for the guard to refuse. */
   podiumUser?: AuthUser | null;
   podiumCredential?: Credential;
+  /** The look-up failed (the database is unreachable): the AuthGuard repeats it and answers 503. */
+  podiumIdentityFailed?: boolean;
 }
 
 /** The credential a request carries, from its headers alone. */
@@ -46,7 +48,10 @@ export function identifyMiddleware(identity: IdentityRepository) {
         if (user !== undefined) req.podiumUser = user;
         next();
       },
-      () => next(),
+      () => {
+        req.podiumIdentityFailed = true;
+        next();
+      },
     );
   };
 }

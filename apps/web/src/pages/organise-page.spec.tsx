@@ -81,6 +81,11 @@ beforeEach(() => {
 });
 
 describe('OrganisePage', () => {
+  it("shows an organiser no team form: creating teams for others is the administrators' (ADR 0012)", async () => {
+    await renderPage();
+    expect(screen.queryByRole('heading', { name: 'Create a team' })).toBeNull();
+  });
+
   it('shows every configurable metric exactly once in each form that picks metrics, and the combined metric in none', async () => {
     await renderPage();
     for (const formName of ['Create a task', 'Edit a task']) {

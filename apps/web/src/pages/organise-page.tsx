@@ -689,7 +689,8 @@ export function OrganisePage() {
         {phases.length > 0 && <UploadTestSetForm key={`u${phases.length}`} phases={phases} onDone={tasks.refetch} />}
         {phases.length > 0 && <RescoreForm key={`r${phases.length}`} phases={phases} />}
         {list.length > 0 && <EditTaskForm key={`e${list.length}`} tasks={list} onDone={tasks.refetch} />}
-        <TeamForm />
+        {/* Teams with members and tokens for them are the administrators' (ADR 0012). */}
+        {me?.role === 'ADMIN' && <TeamForm />}
       </div>
       {list.length > 0 && <PhaseLifecycle tasks={list} onDone={tasks.refetch} />}
       {phases.length > 0 && <ScoringSettingsForm tasks={list} onDone={tasks.refetch} />}

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, ScoreRepository, SubmissionRepository, TaskRepository, type AuthUser, type LongScoreRow } from '@podium/db';
 import { assertId } from '../common/ids';
-import { assertCan, assertCanSeeSubmission, canSeeSubmission, organisesTask } from '../common/visibility';
-import { parseStoredSplit, scoringPart } from '@podium/leaderboard';
+import { assertCan, assertCanSeeSubmission, canSeeSubmission } from '../common/visibility';
+import { SubmissionsService } from '../submissions/submissions.service';
 import { LeaderboardService, type LeaderboardOptions, type LeaderboardSnapshot } from '../leaderboard/leaderboard.service';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Leaderboard } from '../leaderboard/leaderboard.types';
@@ -38,6 +38,8 @@ export class DownloadsService {
     private readonly scores: ScoreRepository,
     private readonly metrics: PhaseMetricsService,
     private readonly leaderboards: LeaderboardService,
+    /** Which positions a caller sees (the public part of a split phase): one rule for pages and downloads. */
+    private readonly submissionsService: SubmissionsService,
   ) {}
 
   async submissionScores(submissionId: string, user: AuthUser | null): Promise<ScoreExport> {
@@ -49,14 +51,8 @@ export class DownloadsService {
     assertCan('perInstanceScores', submission.phase, user, submission.teamId);
     return {
       fileStem: `${submission.phase.task.slug}-${submission.phase.name}-${submission.team.name}-${submission.systemName}-scores`,
-      pages: onPositions(this.scores.longRows([submission.id]), await this.visiblePositions(submission.phase, user)),
+      pages: onPositions(this.scores.longRows([submission.id]), await this.submissionsService.visiblePositions(submission.phase, user)),
     };
-  }
-
-  /** Before publishing, a split phase shows non-organisers its public part only (null: all positions). */
-  private async visiblePositions(phase: { taskId: string; publishedAt: Date | null; split: unknown; testSetId: string | null }, user: AuthUser | null): Promise<number[] | null> {
-    if (organisesTask(user, phase.taskId) || phase.publishedAt || !phase.testSetId || !parseStoredSplit(phase.split)) return null;
-    return scoringPart(phase, (await this.tasks.instanceIdsOf(phase.testSetId)).map((i) => i.externalId)).positions;
   }
 
   /**
@@ -77,7 +73,7 @@ export class DownloadsService {
     // Submissions an organiser hid stay out for everyone but organisers.
     const scored = (await this.submissions.ofPhase(phaseId, { status: 'SCORED' })).filter((s) => canSeeSubmission(s, phase, user));
     const shown = new Set(scored.map((s) => s.id));
-    const positions = await this.visiblePositions(phase, user);
+    const positions = await this.submissionsService.visiblePositions(phase, user);
     const storedPages = onPositions(this.scores.longRows(scored.map((s) => s.id)), positions);
     const partOf = positions ? new Set(positions) : null;
     const testSetId = phase.testSetId;

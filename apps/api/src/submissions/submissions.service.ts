@@ -287,10 +287,22 @@ export class SubmissionsService {
       const v = values[position];
       return v !== undefined && !Number.isNaN(v) ? [{ position, v }] : [];
     });
+    const signature = (await this.scores.columnSignature(submission.id, metric)) ?? '';
+    return this.pageOfCells(submission.id, testSetId, cells, page, references, signature);
+  }
+
+  /** One page of (position, score) cells in the asked order, with each instance's details. */
+  private async pageOfCells(
+    submissionId: string,
+    testSetId: string,
+    cells: { position: number; v: number }[],
+    page: { offset: number; limit: number; order: 'position' | 'asc' | 'desc' },
+    references: boolean,
+    signature: string,
+  ) {
     if (page.order !== 'position') cells.sort((a, b) => (page.order === 'asc' ? a.v - b.v : b.v - a.v) || a.position - b.position);
     const slice = cells.slice(page.offset, page.offset + page.limit);
-    const details = new Map((await this.scores.instanceDetails(submission.id, testSetId, slice.map((c) => c.position))).map((d) => [d.position, d]));
-    const signature = (await this.scores.columnSignature(submission.id, metric)) ?? '';
+    const details = new Map((await this.scores.instanceDetails(submissionId, testSetId, slice.map((c) => c.position))).map((d) => [d.position, d]));
     return {
       total: cells.length,
       offset: page.offset,
@@ -332,19 +344,7 @@ export class SubmissionsService {
     const part = await this.visiblePositions(phase, user);
     const shown = part ? new Set(part) : null;
     const cells = values.map((v, position) => ({ position, v })).filter((c) => Number.isFinite(c.v) && (!shown || shown.has(c.position)));
-    if (page.order !== 'position') cells.sort((a, b) => (page.order === 'asc' ? a.v - b.v : b.v - a.v) || a.position - b.position);
-    const slice = cells.slice(page.offset, page.offset + page.limit);
-    const details = new Map((await this.scores.instanceDetails(submission.id, phase.testSetId, slice.map((c) => c.position))).map((d) => [d.position, d]));
-    return {
-      total: cells.length,
-      offset: page.offset,
-      limit: page.limit,
-      rows: slice.map((c) => {
-        const d = details.get(c.position);
-        if (!d) throw new NotFoundError('instance at position', String(c.position));
-        return { ...d, references: canSeeReferences(phase, user) ? d.references : null, score: c.v, signature };
-      }),
-    };
+    return this.pageOfCells(submission.id, phase.testSetId, cells, page, canSeeReferences(phase, user), signature);
   }
 
   /**

@@ -7,21 +7,20 @@
  * publishes the results; an anonymous visitor then sees references and per-instance scores.
  * Screenshots go to test-artifacts/screenshots/journey-*.png.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { createDatabase, databaseUrl, freePort, repoRoot, startApp, waitFor, WEB_DIST, webBuildIsStale, type RunningApp } from '../e2e/support/processes';
+import { IdentityRepository, Role, type Db } from '@podium/db';
+import type { Page } from 'playwright-core';
+import { repoRoot } from '../e2e/support/processes';
+import { SHOTS, startJourneyStack, type JourneyStack } from './support/journey-stack';
 import { defined } from '../support/defined';
 
 // Real PostgreSQL, API and worker processes: minutes on a loaded 2-core machine, not Jest's 5 s.
 jest.setTimeout(180_000);
 
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = path.join(repoRoot, 'test-artifacts', 'screenshots');
 const INSTANCES = [
   { id: 'j1', source: 'Der Zug ist spät.', references: ['the train is late'] },
   { id: 'j2', source: 'Ich lese ein Buch.', references: ['i am reading a book'] },
@@ -41,11 +40,8 @@ function shell(command: string, cwd: string, env: Record<string, string>): Promi
 }
 
 describe('a shared task in the browser: organiser, participants, CLI, publishing', () => {
+  let stack: JourneyStack | undefined;
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
-  let api: RunningApp | undefined;
-  let worker: RunningApp | undefined;
-  let browser: Browser | undefined;
   let base: string;
   let organiserToken: string;
   const suffix = randomBytes(3).toString('hex');
@@ -55,53 +51,31 @@ describe('a shared task in the browser: organiser, participants, CLI, publishing
   let submissionId = '';
   let participantToken = '';
 
-  const logs = () => `api:\n${api?.logs.join('').slice(-4000)}\nworker:\n${worker?.logs.join('').slice(-4000)}`;
+  const logs = () => stack?.logs() ?? '';
   const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SHOTS, `journey-${name}.png`), fullPage: true });
   async function newPage(): Promise<Page> {
-    const context = await defined(browser).newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const context = await defined(stack).browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     return page;
   }
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}: apt-get install -y --no-install-recommends chromium`);
-    mkdirSync(SHOTS, { recursive: true });
-    const created = await createDatabase(databaseUrl(), 'podium_journey');
-    drop = created.drop;
-    const r = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: created.url }, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`migrate failed: ${r.stderr}`);
-    if (webBuildIsStale()) {
-      const b = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'apps/web/vite.config.ts'], { cwd: repoRoot, encoding: 'utf8' });
-      if (b.status !== 0) throw new Error(`web build failed: ${b.stderr}`);
-    }
-    db = createDb(created.url, { maxConnections: 2 });
+    stack = await startJourneyStack('podium_journey', `journey-${suffix}`);
+    ({ db, base } = stack);
     const identity = new IdentityRepository(db);
     const organiser = await identity.createUser(`olga-${suffix}`, Role.ADMIN);
     organiserToken = await identity.issueToken(organiser.id, 'journey');
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    api = startApp('apps/api/src/main.ts', { DATABASE_URL: created.url, PORT: String(port), HOST: '127.0.0.1', PODIUM_WEB_DIST: WEB_DIST });
-    await waitFor('the api', async () => (await fetch(`${base}/api/health`)).ok, 90_000).catch((e: unknown) => {
-      throw new Error(`${String(e)}\n${logs()}`);
-    });
-    // Started once the api has created pg-boss's schema: two processes creating it at once on a
-    // fresh database can deadlock.
-    worker = startApp('apps/worker/src/main.ts', { DATABASE_URL: created.url, PODIUM_WORKER_NAME: `journey-${suffix}`, PODIUM_WORKER_POLL_SECONDS: '0.5' });
     // `podium` on the PATH, as a participant would have it.
     const bin = path.join(work, 'bin');
     mkdirSync(bin);
     const shim = path.join(bin, 'podium');
     writeFileSync(shim, `#!/bin/sh\nSWC_NODE_PROJECT="${repoRoot}/tsconfig.base.json" exec "${process.execPath}" -r "${repoRoot}/node_modules/@swc-node/register" "${repoRoot}/apps/cli/src/main.ts" "$@"\n`);
     chmodSync(shim, 0o755);
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
   }, 300_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await Promise.all([api?.stop(), worker?.stop()]);
-    await db?.$disconnect();
-    await drop?.();
+    await stack?.stop();
     rmSync(work, { recursive: true, force: true });
   }, 60_000);
 

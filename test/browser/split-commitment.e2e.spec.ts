@@ -9,19 +9,17 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { createDb, IdentityRepository, Role, type Db } from '@podium/db';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { IdentityRepository, Role, type Db } from '@podium/db';
+import type { Page } from 'playwright-core';
 import { compiledApp } from '../support/compiled-app';
-import { createDatabase, databaseUrl, freePort, graphqlClient, repoRoot, startApp, waitFor, WEB_DIST, webBuildIsStale, type RunningApp } from '../e2e/support/processes';
+import { graphqlClient, repoRoot, waitFor } from '../e2e/support/processes';
+import { SHOTS, startJourneyStack, type JourneyStack } from './support/journey-stack';
 import { defined } from '../support/defined';
 
 // Real PostgreSQL, API and worker processes: minutes on a loaded 2-core machine, not Jest's 5 s.
 jest.setTimeout(180_000);
 
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = path.join(repoRoot, 'test-artifacts', 'screenshots');
 const INSTANCES = [
   { id: 'pub1', source: 'Der Zug ist spät heute', references: ['the train is late today'] },
   { id: 'pub2', source: 'Ich lese ein gutes Buch', references: ['i am reading a good book'] },
@@ -31,11 +29,8 @@ const INSTANCES = [
 const WRONG = 'zzq zzq zzq zzq zzq';
 
 describe('a split phase with a commitment in the browser: organiser settings, public board, publishing, final board', () => {
+  let stack: JourneyStack | undefined;
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
-  let api: RunningApp | undefined;
-  let worker: RunningApp | undefined;
-  let browser: Browser | undefined;
   let base: string;
   let organiserToken: string;
   let adminToken: string;
@@ -44,48 +39,28 @@ describe('a split phase with a commitment in the browser: organiser settings, pu
   let phaseId = '';
   let organiser: Page;
 
-  const logs = () => `api:\n${api?.logs.join('').slice(-4000)}\nworker:\n${worker?.logs.join('').slice(-4000)}`;
+  const logs = () => stack?.logs() ?? '';
   const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SHOTS, `split-${name}.png`), fullPage: true });
   async function newPage(): Promise<Page> {
-    const context = await defined(browser).newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await defined(stack).browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     return page;
   }
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}: apt-get install -y --no-install-recommends chromium`);
-    mkdirSync(SHOTS, { recursive: true });
-    const created = await createDatabase(databaseUrl(), 'podium_split');
-    drop = created.drop;
-    const r = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: created.url }, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`migrate failed: ${r.stderr}`);
-    if (webBuildIsStale()) {
-      const b = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'apps/web/vite.config.ts'], { cwd: repoRoot, encoding: 'utf8' });
-      if (b.status !== 0) throw new Error(`web build failed: ${b.stderr}`);
-    }
-    db = createDb(created.url, { maxConnections: 2 });
+    stack = await startJourneyStack('podium_split', `split-${suffix}`);
+    ({ db, base } = stack);
     const identity = new IdentityRepository(db);
     const org = await identity.createUser(`olga-${suffix}`, Role.ORGANISER);
     organiserToken = await identity.issueToken(org.id, 'split');
     // Teams and tokens for other users are the administrators' (ADR 0012).
     const admin = await identity.createUser(`ada-admin-${suffix}`, Role.ADMIN);
     adminToken = await identity.issueToken(admin.id, 'split');
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    api = startApp('apps/api/src/main.ts', { DATABASE_URL: created.url, PORT: String(port), HOST: '127.0.0.1', PODIUM_WEB_DIST: WEB_DIST });
-    await waitFor('the api', async () => (await fetch(`${base}/api/health`)).ok, 90_000).catch((e: unknown) => {
-      throw new Error(`${String(e)}\n${logs()}`);
-    });
-    worker = startApp('apps/worker/src/main.ts', { DATABASE_URL: created.url, PODIUM_WORKER_NAME: `split-${suffix}`, PODIUM_WORKER_POLL_SECONDS: '0.5' });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
   }, 300_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await Promise.all([api?.stop(), worker?.stop()]);
-    await db?.$disconnect();
-    await drop?.();
+    await stack?.stop();
   }, 60_000);
 
   it('the organiser creates the task, a public-board phase and its test set, then splits it on the Organise page', async () => {

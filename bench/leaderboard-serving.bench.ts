@@ -14,7 +14,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../apps/api/src/app';
-import { LeaderboardProcessor } from '../apps/worker/src/leaderboard.processor';
+import { LeaderboardProcessor } from '../apps/worker/src/leaderboard/leaderboard.processor';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -36,7 +36,7 @@ import {
   type IntrospectionQuery,
 } from 'graphql';
 import { GRAPHQL_RULES, REST_CLASSIFICATION, meets, staticRequirement, type AccessRule, type StaticRequirement } from '../../apps/api/src/common/authorization';
-import type { AuthUser } from '@podium/db';
+import type { AuthUser } from '@podium/domain';
 import { databaseUrl, graphqlClient, startApiProcess, type RunningApp } from './support/processes';
 import { createAdminToken, createOrganiserToken } from '../support/database';
 import { TASK_ORGANISER_PROBES } from './support/organiser-probes';

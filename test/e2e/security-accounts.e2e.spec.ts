@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { createDb, IdentityRepository, Role, SubmissionRepository, type Db } from '@podium/db';
-import { parseCsv } from '@podium/robustness';
+import { parseCsv } from '@podium/contracts';
 import { databaseUrl, startApiProcess, type RunningApp } from './support/processes';
 import { createOrganiserToken } from '../support/database';
 

@@ -2,3 +2,5 @@ export * from './queue';
 export * from './metric-config';
 export * from './robustness';
 export * from './test-set-commitment';
+export * from './csv';
+export * from './at';

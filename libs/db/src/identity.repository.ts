@@ -1,40 +1,7 @@
-import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { ConflictError, ForbiddenError, NotFoundError, hashPassword, hashToken, newInviteCode, newToken, SESSION_TTL_MS, verifyPassword, type AuthUser } from '@podium/domain';
 import type { Db, Tx } from './client';
-import { ConflictError, ForbiddenError, NotFoundError } from './errors';
 import { Prisma, Role } from './generated/client';
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-/** A new random API token; only its hash is ever stored. */
-export function newToken(): string {
-  return `pod_${randomBytes(24).toString('base64url')}`;
-}
-
-const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number }) => Promise<Buffer>;
-const SCRYPT = { N: 16384, r: 8, p: 1 };
-
-/** `scrypt$N$r$p$salt$hash` (base64url); node:crypto only. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, 32, SCRYPT);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [kind, n, r, p, salt, hash] = stored.split('$');
-  if (kind !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
-  return timingSafeEqual(actual, expected);
-}
-
-/** A team's invite code: 128 bits from the CSPRNG, base64url (22 characters). */
-export function newInviteCode(): string {
-  return randomBytes(16).toString('base64url');
-}
 
 /**
  * A valid hash of a random password, computed once: an unknown login is checked against it, so
@@ -48,18 +15,6 @@ function decoyPasswordHash(): Promise<string> {
 
 function isUniqueViolation(e: unknown): boolean {
   return e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002';
-}
-
-/** How long a web session lasts. */
-export const SESSION_TTL_MS = 14 * 24 * 3600_000;
-
-export interface AuthUser {
-  id: string;
-  name: string;
-  role: Role;
-  teamIds: string[];
-  /** The tasks the user organises (creator or added); an ADMIN organises every task regardless. */
-  organisedTaskIds: string[];
 }
 
 /** What authentication loads with the user: memberships and organised tasks (ids only). */

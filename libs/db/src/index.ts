@@ -1,7 +1,5 @@
 export { createDb, type Db, type Tx } from './client';
-export * from './errors';
-export * from './name-key';
-export { IdentityRepository, hashToken, newInviteCode, newToken, hashPassword, verifyPassword, SESSION_TTL_MS, type AuthUser } from './identity.repository';
+export { IdentityRepository } from './identity.repository';
 export { TaskRepository, testSetChecksum, type NewTask, type NewPhase, type NewInstance, type NewHumanScore, type TestSetCommitmentRecord } from './task.repository';
 export {
   SubmissionRepository,
@@ -14,8 +12,6 @@ export {
   type ScoreColumnInput,
   type InstanceScoreInput,
 } from './submission.repository';
-export * from './submission-state';
-export * from './phase-state';
 export { LifecycleRepository, type AuditRecord, type PhaseChanges, type TaskChanges } from './lifecycle.repository';
 export { RobustnessRepository, type RobustnessJobInput, type RobustnessRequest } from './robustness.repository';
 export { ScoreRepository, type PhaseScoreMatrix, type ScoredSystem, type LongScoreRow, type StoredStatistics } from './score.repository';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createDb, IdentityRepository, LifecycleRepository, PhaseTransitionError, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from './index';
+import { PhaseTransitionError } from '@podium/domain';
+import { createDb, IdentityRepository, LifecycleRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from './index';
 
 // Real PostgreSQL under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);

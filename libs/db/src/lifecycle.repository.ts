@@ -1,7 +1,6 @@
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, assertPhaseAllows, assertScheduleEdit } from '@podium/domain';
 import type { Db } from './client';
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors';
 import { Prisma, SubmissionStatus, type Moderation, type Phase, type Registration } from './generated/client';
-import { assertPhaseAllows, assertScheduleEdit } from './phase-state';
 
 export interface AuditRecord {
   /** Null: the system (a phase that closed at its closesAt). */

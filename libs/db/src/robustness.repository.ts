@@ -1,5 +1,5 @@
+import { NotFoundError } from '@podium/domain';
 import type { Db } from './client';
-import { NotFoundError } from './errors';
 import { Prisma, RobustnessStatus } from './generated/client';
 import { readColumns } from './score.repository';
 import { txSql, type TxSql } from './submission.repository';

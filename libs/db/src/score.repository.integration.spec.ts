@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createDb, IdentityRepository, InvalidInputError, Role, ScoreRepository, SubmissionRepository, TaskKind, TaskRepository, type Db } from './index';
+import { InvalidInputError } from '@podium/domain';
+import { createDb, IdentityRepository, Role, ScoreRepository, SubmissionRepository, TaskKind, TaskRepository, type Db } from './index';
 import { defined } from '../../../test/support/defined';
 
 // Real PostgreSQL under a loaded 2-core machine: far slower than Jest's 5 s default.

@@ -1,9 +1,7 @@
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, IllegalTransitionError, LeaseHeldError, LeaseLostError, sourcesOf, phaseRefusal } from '@podium/domain';
 import type { Db, Tx } from './client';
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors';
 import { Prisma, SubmissionStatus } from './generated/client';
 import { encodeStats, encodeValues } from './score-column';
-import { IllegalTransitionError, LeaseHeldError, LeaseLostError, sourcesOf } from './submission-state';
-import { phaseRefusal } from './phase-state';
 
 /** The result of trying to take a submission's lease. */
 export type LeaseOutcome =

@@ -1,6 +1,6 @@
+import { ConflictError, InvalidInputError, NotFoundError } from '@podium/domain';
 import { createHash } from 'node:crypto';
 import type { Db } from './client';
-import { ConflictError, InvalidInputError, NotFoundError } from './errors';
 import { Prisma, TaskKind, type Registration } from './generated/client';
 
 export interface NewTask {

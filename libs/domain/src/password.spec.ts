@@ -1,5 +1,5 @@
 import { scryptSync } from 'node:crypto';
-import { hashPassword, verifyPassword } from './identity.repository';
+import { hashPassword, verifyPassword } from './credentials';
 import { defined } from '../../../test/support/defined';
 
 describe('passwords (node:crypto scrypt)', () => {

@@ -1,5 +1,8 @@
 import { ConflictError } from './errors';
-import { SubmissionStatus } from './generated/client';
+
+/** A submission's status (the database enum of the same name; libs/db checks that the two agree). */
+export const SubmissionStatus = { QUEUED: 'QUEUED', SCORING: 'SCORING', SCORED: 'SCORED', FAILED: 'FAILED' } as const;
+export type SubmissionStatus = (typeof SubmissionStatus)[keyof typeof SubmissionStatus];
 
 /**
  * The one place that says how a submission's status may change:

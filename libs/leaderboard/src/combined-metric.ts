@@ -5,7 +5,7 @@
 // the phase as submissions arrive; the bounds and the set's size go into the signature.
 import type { MetricConfig, TaskKindName } from '@podium/contracts';
 import type { PhaseScoreMatrix } from '@podium/db';
-import { at } from './at';
+import { at } from '@podium/contracts';
 import { combineScores, combineWeightFor, combinedSignature } from '@podium/nli';
 
 /** Key prefix of combined metrics: `combined:<nliKey>+<otherKey>`; bare `combined` is the task's default pair. */

@@ -1,7 +1,7 @@
 // Computes leaderboards of a phase from its stored scores. Runs in a worker's thread
 // (compute.thread.ts), never in the API: at 100 systems × 100k instances one board is minutes.
 import type { PhaseScoreMatrix, ScoreRepository, SubmissionRepository } from '@podium/db';
-import { at } from './at';
+import { at } from '@podium/contracts';
 import { corpusStatistics, summedStats, type CorpusStatistics } from './corpus-statistics';
 import { leaderboardEntries } from './leaderboard-entries';
 import { PairedTest, type ComputedLeaderboard, type LeaderboardSystem, type SystemPair } from './leaderboard.types';

@@ -4,7 +4,7 @@
 // (scores migrated from the row layout have none until they are scored again).
 import type { MetricConfig } from '@podium/contracts';
 import type { ScoreRepository } from '@podium/db';
-import { at } from './at';
+import { at } from '@podium/contracts';
 import type { FlatCorpusStats } from './ranking.adapter';
 import { getMetric, isMetricName, parseMetricOptions } from '@podium/metrics';
 

@@ -1,6 +1,7 @@
 // Computes the leaderboards of one phase (its default views, or views asked for) for the phase's
 // current scoring stamp. Called inside a worker thread (compute.thread.ts).
-import { InvalidInputError, LeaderboardRepository, ScoreRepository, SubmissionRepository, TaskRepository, type Db } from '@podium/db';
+import { LeaderboardRepository, ScoreRepository, SubmissionRepository, TaskRepository, type Db } from '@podium/db';
+import { InvalidInputError } from '@podium/domain';
 import { computeLeaderboard, LeaderboardInputs } from './compute';
 import { asServed, encodeLeaderboard, type LeaderboardDocument } from './document';
 import { leaderboardEntries, type LeaderboardEntries } from './leaderboard-entries';

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { taskKindFromDb, type MetricConfig, type TaskKindName } from '@podium/contracts';
-import { InvalidInputError, type LeaderboardRepository, type PhaseScoreMatrix, type ScoreRepository, type Task } from '@podium/db';
+import { type LeaderboardRepository, type PhaseScoreMatrix, type ScoreRepository, type Task } from '@podium/db';
+import { InvalidInputError } from '@podium/domain';
 import { combinablePairs, combineMatrices, combinedKey, combinedWeightFor, isCombinedKey, resolveCombined, type CombinedMetric } from './combined-metric';
 import { metricHigherIsBetter } from './ranking.adapter';
 

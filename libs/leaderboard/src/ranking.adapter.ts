@@ -17,7 +17,7 @@ import {
   type FlatCorpusStats,
   type TestName,
 } from '@podium/ranking';
-import { at } from './at';
+import { at } from '@podium/contracts';
 
 export type { Analysis, Correction, FlatCorpusStats, TestName };
 export { CLUSTER_DEFINITION, TEST_LABELS, recommendedResamples, smallestReachableP };

@@ -2,7 +2,7 @@ import { combineScores, combinedSignature } from '@podium/nli';
 import { pearson } from './correlation';
 import { preferenceReport } from './preference-test';
 import type { PreferenceOptions, PreferenceRow } from './preference-test';
-import { at } from './at';
+import { at } from '@podium/contracts';
 
 /** NLI weights of the trade-off curve: w = 0, .1, …, 1 (MENLI Figs. 1–2). */
 export const TRADEOFF_WEIGHTS: readonly number[] = Array.from({ length: 11 }, (_, k) => k / 10);

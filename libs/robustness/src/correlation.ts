@@ -1,5 +1,5 @@
 import { kendallTau } from '@podium/ranking';
-import { at } from './at';
+import { at } from '@podium/contracts';
 
 /**
  * Pearson's product-moment correlation r = cov(x, y) / (σx σy), computed with centred sums.

@@ -1,4 +1,3 @@
-export { CSV_RECORD_END, CsvSyntaxError, csvRow, formatCsv, neutraliseFormula, parseCsv, parseCsvRecords, type CsvRecord, type FormatCsvOptions } from './csv';
 export { MENLI_COLUMNS, MenliSuiteError, formatMenliCsv, parseMenliCsv } from './menli-suite';
 export type { MenliRow } from './menli-suite';
 export {

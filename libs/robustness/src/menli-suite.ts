@@ -1,5 +1,4 @@
-import { CsvSyntaxError, formatCsv, parseCsvRecords, type CsvRecord } from './csv';
-import { at } from './at';
+import { at, CsvSyntaxError, formatCsv, parseCsvRecords, type CsvRecord } from '@podium/contracts';
 
 /** Columns of a MENLI adversarial suite file, in the upstream order. */
 export const MENLI_COLUMNS = ['error', 'id', 'source', 'ref', 'r', 'hyp_para', 'hyp_adv_based', 'hyp_adv_free'] as const;

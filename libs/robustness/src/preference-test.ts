@@ -1,6 +1,6 @@
 import type { MenliRow } from './menli-suite';
 import { createRng, quantileSorted } from './random';
-import { at } from './at';
+import { at } from '@podium/contracts';
 
 /**
  * One preference case: a metric passes when it scores `good` strictly better than `bad`

@@ -4,7 +4,7 @@
  * bootstrap interval or a generated suite is reproducible from its recorded seed.
  */
 import { mulberry32 } from '@podium/ranking';
-import { at } from './at';
+import { at } from '@podium/contracts';
 
 export interface Rng {
   /** Uniform in [0, 1). */

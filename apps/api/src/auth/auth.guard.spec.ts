@@ -1,5 +1,6 @@
 import type { ExecutionContext } from '@nestjs/common';
-import { ForbiddenError, UnauthenticatedError, type AuthUser, type IdentityRepository } from '@podium/db';
+import { type IdentityRepository } from '@podium/db';
+import { ForbiddenError, UnauthenticatedError, type AuthUser } from '@podium/domain';
 import { AuthGuard, bearerToken, routeKey } from './auth.guard';
 
 /** An HTTP request that matched Express route `path`, by `user` (already authenticated). */

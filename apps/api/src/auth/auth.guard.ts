@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable, createParamDecorator } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
-import { ForbiddenError, IdentityRepository, UnauthenticatedError, type AuthUser } from '@podium/db';
+import { IdentityRepository } from '@podium/db';
+import { ForbiddenError, UnauthenticatedError, type AuthUser } from '@podium/domain';
 import type { Request } from 'express';
 import { REST_RULES, meets, refusalText, staticRequirement, unclassifiedText } from '../common/authorization';
 

@@ -1,5 +1,6 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { IdentityRepository, nameKey, type AuthUser } from '@podium/db';
+import { IdentityRepository } from '@podium/db';
+import { nameKey, type AuthUser } from '@podium/domain';
 import { z } from 'zod';
 import { displayNameSchema } from '../common/display-name';
 import { parseInput } from '../common/parse-input';

@@ -1,5 +1,6 @@
 import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
-import { IdentityRepository, RateLimitedError, SESSION_TTL_MS, UnauthenticatedError, nameKey, type AuthUser } from '@podium/db';
+import { IdentityRepository } from '@podium/db';
+import { RateLimitedError, SESSION_TTL_MS, UnauthenticatedError, nameKey, type AuthUser } from '@podium/domain';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { displayNameSchema } from '../common/display-name';

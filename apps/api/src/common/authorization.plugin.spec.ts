@@ -1,5 +1,5 @@
 import { ApolloServer } from '@apollo/server';
-import type { AuthUser } from '@podium/db';
+import type { AuthUser } from '@podium/domain';
 import { buildSchema } from 'graphql';
 import { authorizationPlugin } from './authorization.plugin';
 

@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { AuthUser } from '@podium/db';
+import type { AuthUser } from '@podium/domain';
 import {
   GraphQLError,
   Kind,

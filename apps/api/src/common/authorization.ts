@@ -1,4 +1,4 @@
-import type { AuthUser } from '@podium/db';
+import type { AuthUser } from '@podium/domain';
 import type { Resource } from './visibility';
 
 /**

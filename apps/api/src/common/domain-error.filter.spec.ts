@@ -1,5 +1,5 @@
 import { PayloadTooLargeException, type ArgumentsHost } from '@nestjs/common';
-import { ConflictError, InvalidInputError, NotFoundError } from '@podium/db';
+import { ConflictError, InvalidInputError, NotFoundError } from '@podium/domain';
 import { GraphQLError } from 'graphql';
 import { DomainErrorFilter, toClientError } from './domain-error.filter';
 import { defined } from '../../../../test/support/defined';

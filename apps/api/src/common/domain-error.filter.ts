@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
-import { DomainError } from '@podium/db';
+import { DomainError } from '@podium/domain';
 import type { Response } from 'express';
 import { GraphQLError } from 'graphql';
 import { requestIdOf } from './request-context';

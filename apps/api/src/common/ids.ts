@@ -1,4 +1,4 @@
-import { NotFoundError } from '@podium/db';
+import { NotFoundError } from '@podium/domain';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '@podium/db';
+import { InvalidInputError } from '@podium/domain';
 import { assertIntegerArg } from './integer-args';
 
 describe('assertIntegerArg', () => {

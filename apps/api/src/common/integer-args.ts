@@ -1,5 +1,5 @@
 // Integer arguments of paged reads (offset, limit, first): one check and one wording for every resolver and service.
-import { InvalidInputError } from '@podium/db';
+import { InvalidInputError } from '@podium/domain';
 
 /**
  * INVALID_INPUT naming `field` unless `value` is an integer in [min, max] (no upper bound when max

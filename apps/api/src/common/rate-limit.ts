@@ -1,4 +1,4 @@
-import type { AuthUser } from '@podium/db';
+import type { AuthUser } from '@podium/domain';
 import type { NextFunction, Request, Response } from 'express';
 import { SESSION_COOKIE, bearerToken, cookieValue } from '../auth/auth.guard';
 

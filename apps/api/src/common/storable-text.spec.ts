@@ -1,4 +1,4 @@
-import { InvalidInputError } from '@podium/db';
+import { InvalidInputError } from '@podium/domain';
 import { assertStorable, findUnstorable } from './storable-text';
 
 describe('findUnstorable', () => {

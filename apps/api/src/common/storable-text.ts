@@ -1,5 +1,5 @@
 import { Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
-import { InvalidInputError } from '@podium/db';
+import { InvalidInputError } from '@podium/domain';
 
 /** Where and why a string cannot be stored in a PostgreSQL text column. */
 export interface UnstorableText {

@@ -1,4 +1,4 @@
-import { ForbiddenError, UnauthenticatedError, type AuthUser } from '@podium/db';
+import { ForbiddenError, UnauthenticatedError, type AuthUser } from '@podium/domain';
 import {
   assertActsForTeam,
   assertCanSeePhaseScores,

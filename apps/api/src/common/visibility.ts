@@ -1,4 +1,4 @@
-import { ForbiddenError, UnauthenticatedError, type AuthUser } from '@podium/db';
+import { ForbiddenError, UnauthenticatedError, type AuthUser } from '@podium/domain';
 
 /**
  * Who may see what of a phase: the authorization matrix (role × resource × phase state).

@@ -1,6 +1,6 @@
 // Downloads write Podium's one CSV dialect (RFC 4180, CRLF; see @podium/robustness csv.ts).
 // Streaming endpoints format a row at a time with csvRow, so a large export never sits in memory.
-import { csvRow } from '@podium/robustness';
+import { csvRow } from '@podium/contracts';
 
 export { csvRow };
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import { type AuthUser } from '@podium/db';
+import { type AuthUser } from '@podium/domain';
 import type { Request, Response } from 'express';
 import { once } from 'node:events';
 import { CurrentUser } from '../auth/auth.guard';

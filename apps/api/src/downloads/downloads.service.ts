@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, ScoreRepository, SubmissionRepository, TaskRepository, type AuthUser, type LongScoreRow } from '@podium/db';
+import { ScoreRepository, SubmissionRepository, TaskRepository, type LongScoreRow } from '@podium/db';
+import { NotFoundError, type AuthUser } from '@podium/domain';
 import { assertId } from '../common/ids';
 import { assertCan, assertCanSeeSubmission, canSeeSubmission } from '../common/visibility';
 import { SubmissionsService } from '../submissions/submissions.service';

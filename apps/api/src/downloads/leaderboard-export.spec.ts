@@ -1,4 +1,4 @@
-import { InvalidInputError } from '@podium/db';
+import { InvalidInputError } from '@podium/domain';
 import { PValueCorrection, PairedTest, type Leaderboard } from '../leaderboard/leaderboard.types';
 import { LEADERBOARD_COLUMNS, leaderboardCsv, leaderboardJson, parseLeaderboardQuery, parseMetricList } from './leaderboard-export';
 

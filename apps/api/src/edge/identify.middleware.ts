@@ -1,4 +1,5 @@
-import type { AuthUser, IdentityRepository } from '@podium/db';
+import type { IdentityRepository } from '@podium/db';
+import type { AuthUser } from '@podium/domain';
 import type { NextFunction, Request, Response } from 'express';
 import { SESSION_COOKIE, bearerToken, cookieValue } from '../auth/auth.guard';
 

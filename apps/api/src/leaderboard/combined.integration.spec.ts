@@ -4,7 +4,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { loadApiConfig } from '@podium/config';
 import { createDb, type Db } from '@podium/db';
-import { parseCsvRecords } from '@podium/robustness';
+import { parseCsvRecords } from '@podium/contracts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import request from 'supertest';

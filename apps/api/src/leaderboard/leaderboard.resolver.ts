@@ -1,5 +1,5 @@
 import { Args, Field, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import type { AuthUser } from '@podium/db';
+import type { AuthUser } from '@podium/domain';
 import { CurrentUser } from '../auth/auth.guard';
 import { Leaderboard, PValueCorrection, PairedTest, SystemPair } from './leaderboard.types';
 import { LeaderboardService } from './leaderboard.service';

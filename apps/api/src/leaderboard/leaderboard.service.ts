@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { ForbiddenError, InvalidInputError, LeaderboardRepository, NotFoundError, TaskRepository, type AuthUser, type CurrentLeaderboard, type StoredLeaderboardRow } from '@podium/db';
+import { LeaderboardRepository, TaskRepository, type CurrentLeaderboard, type StoredLeaderboardRow } from '@podium/db';
+import { ForbiddenError, InvalidInputError, NotFoundError, type AuthUser } from '@podium/domain';
 import {
   ALPHA,
   CLUSTER_DEFINITION,

@@ -1,5 +1,6 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { IdentityRepository, LifecycleRepository, Moderation, NotFoundError, TaskRepository, type AuthUser } from '@podium/db';
+import { IdentityRepository, LifecycleRepository, Moderation, TaskRepository } from '@podium/db';
+import { NotFoundError, type AuthUser } from '@podium/domain';
 import { assertId } from '../common/ids';
 import { assertActsForTeam, can, isAdmin, viewerRole } from '../common/visibility';
 import { PhaseType } from '../tasks/task.types';

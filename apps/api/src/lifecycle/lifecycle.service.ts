@@ -2,18 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { sendScoreJob } from '@podium/contracts';
 import PgBoss from 'pg-boss';
 import {
-  ForbiddenError,
-  InvalidInputError,
   LifecycleRepository,
   Moderation,
-  NotFoundError,
   Registration,
   SubmissionRepository,
   TaskRepository,
-  UnauthenticatedError,
   type AuditRecord,
-  type AuthUser,
 } from '@podium/db';
+import { ForbiddenError, InvalidInputError, NotFoundError, UnauthenticatedError, type AuthUser } from '@podium/domain';
 import { assertId } from '../common/ids';
 import { assertActsForTeam, assertTaskOrganiser, isAdmin, organisesTask } from '../common/visibility';
 import { LeaderboardJobs } from '../leaderboard/leaderboard-jobs';

@@ -1,5 +1,6 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { NotFoundError, TaskRepository, describePhaseState, phaseLifecycleState, type AuthUser } from '@podium/db';
+import { TaskRepository } from '@podium/db';
+import { NotFoundError, describePhaseState, phaseLifecycleState, type AuthUser } from '@podium/domain';
 import { CurrentUser } from '../auth/auth.guard';
 import { LoaderScope, RequestLoaders } from '../common/loaders';
 import { parseStoredSplit } from '@podium/leaderboard';

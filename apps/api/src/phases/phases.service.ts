@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, InvalidInputError, LifecycleRepository, NotFoundError, Prisma, TaskRepository, type AuthUser } from '@podium/db';
+import { LifecycleRepository, Prisma, TaskRepository } from '@podium/db';
+import { ConflictError, InvalidInputError, NotFoundError, type AuthUser } from '@podium/domain';
 import { instanceSplitSchema, type InstanceSplit } from '@podium/leaderboard';
 import { z } from 'zod';
 import { assertId } from '../common/ids';

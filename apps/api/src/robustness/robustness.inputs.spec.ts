@@ -1,4 +1,4 @@
-import { DomainError } from '@podium/db';
+import { DomainError } from '@podium/domain';
 import { parseRunRobustnessArgs } from './robustness.inputs';
 
 const task = {

@@ -1,5 +1,5 @@
 import { metricConfigListSchema, parseRobustnessSuite, robustnessSuiteIdSchema, type RobustnessMode } from '@podium/contracts';
-import { InvalidInputError } from '@podium/db';
+import { InvalidInputError } from '@podium/domain';
 import { BUILTIN_SUITES } from '@podium/datasets';
 import { SUPPORTED_GENERATOR_LANGUAGES } from '@podium/robustness';
 

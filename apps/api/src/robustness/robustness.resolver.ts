@@ -1,5 +1,5 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import type { AuthUser } from '@podium/db';
+import type { AuthUser } from '@podium/domain';
 import { CurrentUser } from '../auth/auth.guard';
 import { RobustnessService } from './robustness.service';
 import { ReportCard, RobustnessMode, RobustnessReportType } from './robustness.types';

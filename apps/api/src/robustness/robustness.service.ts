@@ -7,15 +7,14 @@ import {
   type MetricConfig,
 } from '@podium/contracts';
 import {
-  NotFoundError,
   RobustnessRepository,
   ScoreRepository,
   TaskRepository,
-  type AuthUser,
   type RobustnessReport,
   type RobustnessStatus,
   type Task,
 } from '@podium/db';
+import { NotFoundError, type AuthUser } from '@podium/domain';
 import { metricDefinition } from '@podium/metrics';
 import type { DaJudgement } from '@podium/datasets';
 import { metaEvaluate, PHENOMENA, TRADEOFF_WEIGHTS } from '@podium/robustness';

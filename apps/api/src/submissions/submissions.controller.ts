@@ -1,6 +1,6 @@
 import { BadRequestException, Controller, HttpCode, Inject, Param, PayloadTooLargeException, Post, Req, Res } from '@nestjs/common';
 import type { ApiConfig } from '@podium/config';
-import { InvalidInputError, UnauthenticatedError, type AuthUser } from '@podium/db';
+import { InvalidInputError, UnauthenticatedError, type AuthUser } from '@podium/domain';
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
 import { CurrentUser } from '../auth/auth.guard';

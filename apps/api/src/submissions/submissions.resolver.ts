@@ -1,6 +1,7 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { SCORE_JOB_MAX_ATTEMPTS } from '@podium/contracts';
-import { retryNote, type AuthUser, type Submission, type Team } from '@podium/db';
+import { type Submission, type Team } from '@podium/db';
+import { retryNote, type AuthUser } from '@podium/domain';
 import { LoaderScope, RequestLoaders } from '../common/loaders';
 import { can } from '../common/visibility';
 import { CurrentUser } from '../auth/auth.guard';

@@ -3,21 +3,15 @@ import { LRUCache } from 'lru-cache';
 import { sendScoreJob, type ScoreSubmissionJob } from '@podium/contracts';
 import PgBoss from 'pg-boss';
 import {
-  ForbiddenError,
   IdentityRepository,
-  InvalidInputError,
-  NotFoundError,
-  phaseLifecycleState,
-  phaseRefusal,
   ScoreRepository,
   SubmissionRepository,
   TaskRepository,
-  UnauthenticatedError,
-  type AuthUser,
   type Submission,
   type Team,
   type TxSql,
 } from '@podium/db';
+import { ForbiddenError, InvalidInputError, NotFoundError, phaseLifecycleState, phaseRefusal, UnauthenticatedError, type AuthUser } from '@podium/domain';
 import { z } from 'zod';
 import { assertId } from '../common/ids';
 import { displayNameSchema } from '../common/display-name';

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '@podium/db';
+import { InvalidInputError } from '@podium/domain';
 import { checkMetricOptions } from './metric-options';
 
 describe('checkMetricOptions (task creation)', () => {

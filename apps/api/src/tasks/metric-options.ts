@@ -1,5 +1,5 @@
 import type { MetricConfig } from '@podium/contracts';
-import { InvalidInputError } from '@podium/db';
+import { InvalidInputError } from '@podium/domain';
 import { MetricInputError, MetricOptionError, validateMetricOptions } from '@podium/metrics';
 // Importing @podium/nli registers the `nli` and `combined` metrics into the registry.
 import '@podium/nli';

@@ -1,5 +1,6 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { TaskRepository, type AuthUser } from '@podium/db';
+import { TaskRepository } from '@podium/db';
+import { type AuthUser } from '@podium/domain';
 import { LoaderScope, RequestLoaders } from '../common/loaders';
 import { CurrentUser } from '../auth/auth.guard';
 import { toTaskType } from './task.mapper';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TASK_KINDS, defaultMetricsFor, metricConfigListSchema } from '@podium/contracts';
-import { ConflictError, LifecycleRepository, NotFoundError, Registration, TaskRepository, type AuthUser, type Prisma, type Task } from '@podium/db';
+import { LifecycleRepository, Registration, TaskRepository, type Prisma, type Task } from '@podium/db';
+import { ConflictError, NotFoundError, type AuthUser } from '@podium/domain';
 import { z } from 'zod';
 import { parseInput } from '../common/parse-input';
 import { assertCanCreateTasks, assertTaskOrganiser } from '../common/visibility';

@@ -1,5 +1,6 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { ForbiddenError, IdentityRepository, NotFoundError, type AuthUser } from '@podium/db';
+import { IdentityRepository } from '@podium/db';
+import { ForbiddenError, NotFoundError, type AuthUser } from '@podium/domain';
 import { z } from 'zod';
 import { CurrentUser } from '../auth/auth.guard';
 import { TeamType } from '../auth/identity.types';

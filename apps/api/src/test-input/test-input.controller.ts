@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import { InvalidInputError, type AuthUser } from '@podium/db';
+import { InvalidInputError, type AuthUser } from '@podium/domain';
 import type { Response } from 'express';
 import { once } from 'node:events';
 import { CurrentUser } from '../auth/auth.guard';

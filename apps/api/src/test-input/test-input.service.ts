@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, Prisma, TaskRepository, type AuthUser, type Db } from '@podium/db';
+import { Prisma, TaskRepository, type Db } from '@podium/db';
+import { NotFoundError, type AuthUser } from '@podium/domain';
 import { Inject } from '@nestjs/common';
 import { assertId } from '../common/ids';
 import { DB } from '../common/tokens';

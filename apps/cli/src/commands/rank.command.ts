@@ -13,7 +13,7 @@ import {
   type ScoreTable,
   type TestName,
 } from '@podium/ranking';
-import { CsvSyntaxError, parseCsvRecords, type CsvRecord } from '@podium/robustness';
+import { CsvSyntaxError, parseCsvRecords, type CsvRecord } from '@podium/contracts';
 import { CliError } from '../cli-error';
 import { parseFlags } from '../flags';
 import type { CliCommand } from '../command';

@@ -12,7 +12,7 @@ import { mulberry32 } from '@podium/ranking';
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { LeaderboardProcessor } from './leaderboard.processor';
-import { defined } from '../../../test/support/defined';
+import { defined } from '../../../../test/support/defined';
 
 jest.setTimeout(180_000);
 

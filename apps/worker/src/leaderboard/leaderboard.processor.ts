@@ -5,7 +5,7 @@ import { LeaderboardRepository } from '@podium/db';
 import { computeInThread, isStaleWork, leaderboardViewSchema, STALE_BOARD_BOUND_MS, type LeaderboardView, type ThreadSummary } from '@podium/leaderboard';
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
-import { PG_BOSS, WORKER_CONFIG } from './tokens';
+import { PG_BOSS, WORKER_CONFIG } from '../tokens';
 
 /** Namespace (first key) of the per-phase advisory lock of leaderboard computations. */
 const PHASE_LOCK_NAMESPACE = 0x4c42; // 'LB'

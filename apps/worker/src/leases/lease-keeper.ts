@@ -4,7 +4,7 @@ import { LEASE, SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, sendScoreJob } f
 import { SubmissionRepository, type LapsedLease, type TxSql } from '@podium/db';
 import { hostname } from 'node:os';
 import PgBoss from 'pg-boss';
-import { PG_BOSS, WORKER_CONFIG } from './tokens';
+import { PG_BOSS, WORKER_CONFIG } from '../tokens';
 
 /** Longest pause between heartbeats while the database is unreachable. */
 const MAX_BACKOFF_MS = 5_000;

@@ -10,21 +10,18 @@ import { SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, sendScoreJob } from '@p
 import {
   createDb,
   IdentityRepository,
-  IllegalTransitionError,
-  LeaseHeldError,
-  LeaseLostError,
-  retryNote,
   Role,
   SubmissionRepository,
   TaskKind,
   TaskRepository,
   type Db,
 } from '@podium/db';
+import { IllegalTransitionError, LeaseHeldError, LeaseLostError, retryNote } from '@podium/domain';
 import PgBoss from 'pg-boss';
 import { LeaseKeeper } from './lease-keeper';
-import { ScoringProcessor } from './scoring.processor';
-import { ScoringService } from './scoring.service';
-import { defined } from '../../../test/support/defined';
+import { ScoringProcessor } from '../scoring/scoring.processor';
+import { ScoringService } from '../scoring/scoring.service';
+import { defined } from '../../../../test/support/defined';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);

@@ -5,11 +5,11 @@ import type { MetricConfig, TaskKindName } from '@podium/contracts';
 import { MetricInputError, validateMetricOptions } from '@podium/metrics';
 import { defaultNliOptions, loadNliModel, nliAvailability, nliOptionsSchema, scoreNli, type NliMetricOptions, type NliModel } from '@podium/nli';
 import type { z } from 'zod';
-import { MetricUnavailableError, referenceStreams, type MetricResult, type NliScorer, type ScoringInstance } from './metric-runner';
+import { MetricUnavailableError, referenceStreams, type MetricResult, type NliScorer, type ScoringInstance } from '../metrics/metric-runner';
 
 
 export function defaultModelsDir(): string {
-  return path.resolve(__dirname, '..', '..', '..', 'models');
+  return path.resolve(__dirname, '..', '..', '..', '..', 'models');
 }
 
 

@@ -3,7 +3,7 @@ import { metricDefinition } from '@podium/metrics';
 // Importing @podium/nli registers the `nli` metric into the registry.
 import '@podium/nli';
 import type { PairScorer } from '@podium/robustness';
-import { MetricUnavailableError, runMetrics, type NliScorer, type ScoringInstance } from './metric-runner';
+import { MetricUnavailableError, runMetrics, type NliScorer, type ScoringInstance } from '../metrics/metric-runner';
 
 /**
  * Adapts a task's configured metric to the preference test's scorer through the worker's own

@@ -22,18 +22,18 @@ import {
 } from '@podium/robustness';
 import type PgBoss from 'pg-boss';
 import { combineScores, defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
-import { WorkerNliScorer } from './nli.adapter';
+import { WorkerNliScorer } from '../nli/nli.adapter';
 import { RobustnessProcessor } from './robustness.processor';
 import { PermanentRobustnessError, RobustnessService } from './robustness.service';
-import { suiteCsvPath, useTestDataEnv } from '../../../test/support/test-data';
-import { defined } from '../../../test/support/defined';
+import { suiteCsvPath, useTestDataEnv } from '../../../../test/support/test-data';
+import { defined } from '../../../../test/support/defined';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);
 
 const url = process.env['DATABASE_URL'];
 const describeDb = url ? describe : describe.skip;
-const root = path.resolve(__dirname, '..', '..', '..');
+const root = path.resolve(__dirname, '..', '..', '..', '..');
 // The built-in suite comes through the dataset registry from the test mirror (the service fetches it too).
 useTestDataEnv();
 

@@ -3,7 +3,7 @@ import { ensureQueue, ROBUSTNESS_REPORT_QUEUE, robustnessReportJobV1, SCORE_SUBM
 import type { WorkerConfig } from '@podium/config';
 import PgBoss from 'pg-boss';
 import { PermanentRobustnessError, RobustnessService } from './robustness.service';
-import { PG_BOSS, WORKER_CONFIG } from './tokens';
+import { PG_BOSS, WORKER_CONFIG } from '../tokens';
 
 /**
  * Consumes robustness-report jobs, one at a time per worker (a suite is thousands of rows).

@@ -12,6 +12,7 @@ import {
 } from '@podium/contracts';
 import { BUILTIN_SUITES, type DataOptions, DataFetchError, suiteFile } from '@podium/datasets';
 import { RobustnessRepository, type RobustnessJobInput } from '@podium/db';
+import { MetricInputError } from '@podium/metrics';
 import { combinedSignature } from '@podium/nli';
 import {
   generateSuite,
@@ -25,9 +26,9 @@ import {
   type PreferenceReport,
   type PreferenceRow,
 } from '@podium/robustness';
-import { MetricUnavailableError, type NliScorer } from './metric-runner';
+import { MetricUnavailableError, type NliScorer } from '../metrics/metric-runner';
 import { metricPairScorer } from './robustness-scorer';
-import { NLI_SCORER } from './tokens';
+import { NLI_SCORER } from '../tokens';
 
 /**
  * Where built-in suites are fetched from and cached (`DataOptions` of @podium/datasets); by
@@ -57,7 +58,7 @@ export function robustnessResult(report: PreferenceReport, tradeoff?: StoredTrad
 
 
 function isMetricFailure(e: unknown): e is Error {
-  return e instanceof MetricUnavailableError || (e instanceof Error && e.name === 'MetricInputError');
+  return e instanceof MetricUnavailableError || e instanceof MetricInputError;
 }
 
 /** Good- and bad-side scores of a configured metric on the suite rows, as runPreferenceTest computes them. */

@@ -10,9 +10,9 @@ import { ensureQueue, SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, sendScoreJ
 import type { WorkerConfig } from '@podium/config';
 import { ScoringProcessor } from './scoring.processor';
 import { PermanentScoringError, ScoringService } from './scoring.service';
-import { defaultModelsDir, WorkerNliScorer } from './nli.adapter';
-import { LeaseKeeper } from './lease-keeper';
-import { defined } from '../../../test/support/defined';
+import { defaultModelsDir, WorkerNliScorer } from '../nli/nli.adapter';
+import { LeaseKeeper } from '../leases/lease-keeper';
+import { defined } from '../../../../test/support/defined';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
 jest.setTimeout(60_000);

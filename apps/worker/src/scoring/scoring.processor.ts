@@ -3,7 +3,7 @@ import { ensureQueue, SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, scoreSubmi
 import type { WorkerConfig } from '@podium/config';
 import PgBoss from 'pg-boss';
 import { PermanentScoringError, ScoringService } from './scoring.service';
-import { PG_BOSS, WORKER_CONFIG } from './tokens';
+import { PG_BOSS, WORKER_CONFIG } from '../tokens';
 
 /**
  * Consumes scoring jobs. A bad payload or a permanent error fails the submission at once; any

@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { WorkerConfig } from '@podium/config';
 import { metricConfigListSchema, taskKindFromDb, type MetricConfig, type TaskKindName } from '@podium/contracts';
-import { LeaseHeldError, LeaseLostError, SubmissionRepository } from '@podium/db';
-import { MetricUnavailableError, runMetrics, type MetricResult, type NliScorer, type ScoringInstance } from './metric-runner';
-import { LeaseKeeper } from './lease-keeper';
-import { NLI_SCORER, WORKER_CONFIG } from './tokens';
+import { SubmissionRepository } from '@podium/db';
+import { LeaseHeldError, LeaseLostError } from '@podium/domain';
+import { MetricInputError } from '@podium/metrics';
+import { MetricUnavailableError, runMetrics, type MetricResult, type NliScorer, type ScoringInstance } from '../metrics/metric-runner';
+import { LeaseKeeper } from '../leases/lease-keeper';
+import { NLI_SCORER, WORKER_CONFIG } from '../tokens';
 
 /** The outcome of one scoring attempt. */
 export type ScoringOutcome =
@@ -27,7 +29,7 @@ interface PreparedSubmission {
 }
 
 function permanent(e: unknown): unknown {
-  if (e instanceof MetricUnavailableError || (e instanceof Error && e.name === 'MetricInputError')) return new PermanentScoringError(e.message);
+  if (e instanceof MetricUnavailableError || e instanceof MetricInputError) return new PermanentScoringError(e.message);
   return e;
 }
 

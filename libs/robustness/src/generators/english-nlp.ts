@@ -1,7 +1,7 @@
 import type { ItsFunction, WinkMethods } from 'wink-nlp';
 import type WinkNlp from 'wink-nlp';
 import type WinkModel from 'wink-eng-lite-web-model';
-import { at } from '../at';
+import { at } from '@podium/contracts';
 
 /** A token of an English sentence as wink-nlp reads it, with the spaces before it. */
 export interface Token {

@@ -10,7 +10,7 @@ import type { Perturber } from './perturbation';
 import { pronounSwap } from './pronoun-swap';
 import { buildVocabulary } from './vocabulary';
 import { addition, mismatch, omission, subjectVerbDisagreement, typo, wordShuffle } from './word-edits';
-import { at } from '../at';
+import { at } from '@podium/contracts';
 
 /** Phenomenon codes, as in MENLI's data files; the last three are the fluency set. */
 export const PHENOMENA = [

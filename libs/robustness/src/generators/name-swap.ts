@@ -1,7 +1,7 @@
 import { render } from './english-nlp';
 import { indexesWhere, replaceToken } from './perturbation';
 import type { Perturber } from './perturbation';
-import { at } from '../at';
+import { at } from '@podium/contracts';
 
 /** Common English first names by gender, the pool CheckList-style name swaps draw from. */
 export const FIRST_NAMES = {

@@ -2,7 +2,7 @@ import { matchCase, render } from './english-nlp';
 import type { Token } from './english-nlp';
 import type { Perturber } from './perturbation';
 import { inflectionOf } from './vocabulary';
-import { at } from '../at';
+import { at } from '@podium/contracts';
 
 // Clitic hosts whose form changes when "n't" goes: "won't" → "will", "can't" → "can".
 const CLITIC_HOST: Record<string, string> = { wo: 'will', ca: 'can', sha: 'shall', ai: 'is' };

@@ -3,7 +3,7 @@ import { NUMBER_PATTERN } from './number-words';
 import { indexesWhere, replaceToken } from './perturbation';
 import type { Perturber } from './perturbation';
 import type { Rng } from '../random';
-import { at } from '../at';
+import { at } from '@podium/contracts';
 
 /**
  * A different random number in the same format as `digits`: same count of integer digits

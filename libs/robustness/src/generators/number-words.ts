@@ -1,5 +1,5 @@
 import type { Token } from './english-nlp';
-import { at } from '../at';
+import { at } from '@podium/contracts';
 
 const ONES = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' ');
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];

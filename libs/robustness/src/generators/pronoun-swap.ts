@@ -1,7 +1,7 @@
 import { matchCase, render } from './english-nlp';
 import { indexesWhere, replaceToken } from './perturbation';
 import type { Perturber } from './perturbation';
-import { at } from '../at';
+import { at } from '@podium/contracts';
 
 // Swaps that keep the sentence grammatical (MENLI M:268–270: "he" to "she", "us" to "them").
 const SWAP: Record<string, string> = {

@@ -3,7 +3,7 @@ import { indexesWhere, replaceToken } from './perturbation';
 import type { Perturber } from './perturbation';
 import { inflectionOf } from './vocabulary';
 import type { OpenClass } from './vocabulary';
-import { at } from '../at';
+import { at } from '@podium/contracts';
 
 /**
  * Addition (MENLI M:247–249): after a random common noun, "and" plus another noun of the

@@ -1,5 +1,5 @@
 // ESLint (flat config): typescript-eslint strict + type-checked everywhere, react-hooks for the web
-// app, and Nx's module-boundary rule enforcing STYLE.md "Layout shows the architecture".
+// app, and Nx's module-boundary rule enforcing docs/architecture.md "What goes where" and "Boundaries".
 // Run it with `npm run lint` (scripts/lint.mjs refreshes Nx's project graph first: without a cached
 // graph @nx/enforce-module-boundaries skips itself with a warning).
 import js from '@eslint/js';
@@ -19,6 +19,9 @@ const depConstraints = [
   { sourceTag: 'scope:lib', onlyDependOnLibsWithTags: ['scope:lib'] },
   // Pure libs depend only on pure libs and, of npm packages, only on zod (metric option schemas).
   { sourceTag: 'type:pure', onlyDependOnLibsWithTags: ['type:pure'], allowedExternalImports: ['zod'] },
+  // The domain (errors, identities, state machines, credentials) sits below every other lib: it
+  // imports none of ours and no npm package, so the rules hold wherever they are used.
+  { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: ['scope:domain'], allowedExternalImports: [] },
 ];
 
 const boundaries = (constraints, allow = []) => ({
@@ -63,7 +66,7 @@ export default tseslint.config(
     plugins: { '@nx': nx },
     rules: {
       ...boundaries(depConstraints),
-      // Only libs/db talks to the database driver (STYLE.md): nobody else imports Prisma.
+      // Only libs/db talks to the database driver (docs/architecture.md "Boundaries"): nobody else imports Prisma.
       'no-restricted-imports': ['error', { patterns: [{ group: ['@prisma/*'], message: 'Only libs/db imports Prisma; use @podium/db.' }] }],
       // Kept as errors (issue #14): no-non-null-assertion, no-explicit-any, no-floating-promises,
       // no-misused-promises. Turned down or tuned, one reason each:
@@ -96,6 +99,24 @@ export default tseslint.config(
           patterns: [
             { group: ['@prisma/*'], message: 'Only libs/db imports Prisma; use @podium/db.' },
             { group: [...nodeBuiltins, '@nestjs/*', 'pg', 'pg-boss'], message: 'type:pure libs do no I/O: no Node built-ins, Nest or database.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // libs/domain: the rules without the machinery: no database, no Nest, no I/O. node:crypto (and
+    // node:util's promisify) only, for credentials (scrypt, token hashes).
+    files: ['libs/domain/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [],
+          patterns: [
+            { group: ['@prisma/*'], message: 'Only libs/db imports Prisma; use @podium/db.' },
+            { group: [...nodeBuiltins, '!node:crypto', '!node:util', '@nestjs/*', 'pg', 'pg-boss'], message: 'libs/domain does no I/O: node:crypto and node:util only; no Nest or database.' },
           ],
         },
       ],

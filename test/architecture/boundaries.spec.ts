@@ -1,8 +1,9 @@
 /**
- * Module boundaries (STYLE.md "Layout shows the architecture"): apps import libs, never the
- * reverse; libs import each other only through `@podium/<lib>`; libs/metrics and libs/ranking
- * are pure TypeScript (no Node built-ins, no Nest, no database) so they can be published alone;
- * only libs/db imports Prisma.
+ * Module boundaries (docs/architecture.md "What goes where" and "Boundaries"): apps import libs,
+ * never the reverse; libs import each other only through `@podium/<lib>`; libs/metrics and
+ * libs/ranking are pure TypeScript (no Node built-ins, no Nest, no database) so they can be
+ * published alone; libs/domain imports nothing of ours and only node:crypto/node:util; only
+ * libs/db imports Prisma.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -33,7 +34,7 @@ const libs = readdirSync(path.join(root, 'libs')).filter((d) => statSync(path.jo
 
 describe('module boundaries', () => {
   it('finds the libraries and their sources', () => {
-    expect(libs).toEqual(expect.arrayContaining(['metrics', 'ranking', 'nli', 'db', 'contracts', 'config']));
+    expect(libs).toEqual(expect.arrayContaining(['metrics', 'ranking', 'nli', 'db', 'domain', 'contracts', 'config']));
     expect(sourceFiles(path.join(root, 'libs', 'metrics', 'src')).length).toBeGreaterThan(3);
   });
 
@@ -62,6 +63,34 @@ describe('module boundaries', () => {
       for (const spec of imports(file)) {
         if (spec.startsWith('.') || PURE_ALLOWED.has(spec)) continue;
         bad.push(`${path.relative(root, file)} → ${spec}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  // The domain's rules hold wherever they run: no database, Nest or I/O, none of our other libs.
+  // node:crypto (scrypt, token hashes) and node:util (promisify) are its only imports.
+  const DOMAIN_ALLOWED = new Set(['node:crypto', 'node:util']);
+  it('libs/domain imports nothing but node:crypto and node:util', () => {
+    const bad: string[] = [];
+    for (const file of sourceFiles(path.join(root, 'libs', 'domain', 'src'))) {
+      if (/\.spec\.tsx?$/.test(file)) continue;
+      for (const spec of imports(file)) {
+        if (spec.startsWith('.') || DOMAIN_ALLOWED.has(spec)) continue;
+        bad.push(`${path.relative(root, file)} → ${spec}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  // Errors are matched by class (`instanceof`), never by their name string, which any class may
+  // claim and which a rename breaks silently (docs/style.md "Errors").
+  it('no source matches an error by its name string', () => {
+    const bad: string[] = [];
+    for (const dir of ['apps', 'libs']) {
+      for (const file of sourceFiles(path.join(root, dir))) {
+        const text = readFileSync(file, 'utf8');
+        for (const m of text.matchAll(/\.name\s*[!=]==?\s*['"`]\w*Error['"`]/g)) bad.push(`${path.relative(root, file)}: ${m[0]}`);
       }
     }
     expect(bad).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * The ESLint configuration enforces the architecture (STYLE.md "Layout shows the architecture"):
+ * The ESLint configuration enforces the architecture (docs/architecture.md "Boundaries"):
  * these cases lint tiny in-memory sources placed inside a project with the repository's own
  * eslint.config.mjs, and expect the boundary rules to fire — or not to fire for an allowed import,
  * so that a rule which errs in either direction fails here. Nx's rule skips itself silently
@@ -54,6 +54,10 @@ describe('ESLint enforces module boundaries', () => {
     pureImportsNode: { filePath: 'libs/metrics/src/boundary-probe.ts', code: "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;\n" },
     appImportsPrisma: { filePath: 'apps/api/src/boundary-probe.ts', code: "import { PrismaClient } from '@prisma/client';\nexport const probe = PrismaClient;\n" },
     allowed: { filePath: 'libs/nli/src/boundary-probe.ts', code: "import { registerMetric } from '@podium/metrics';\nexport const probe = registerMetric;\n" },
+    domainImportsDb: { filePath: 'libs/domain/src/boundary-probe.ts', code: "import { createDb } from '@podium/db';\nexport const probe = createDb;\n" },
+    domainImportsNode: { filePath: 'libs/domain/src/boundary-probe.ts', code: "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;\n" },
+    domainImportsCrypto: { filePath: 'libs/domain/src/boundary-probe.ts', code: "import { randomBytes } from 'node:crypto';\nexport const probe = randomBytes;\n" },
+    dbImportsDomain: { filePath: 'libs/db/src/boundary-probe.ts', code: "import { NotFoundError } from '@podium/domain';\nexport const probe = NotFoundError;\n" },
   };
   let findings: Record<keyof typeof cases, Finding[]>;
 
@@ -77,6 +81,20 @@ describe('ESLint enforces module boundaries', () => {
 
   it('reports Prisma imported outside libs/db', () => {
     expect(rule(findings.appImportsPrisma, 'no-restricted-imports')).toEqual([expect.stringContaining('@prisma/client')]);
+  });
+
+  it('reports libs/domain importing another of our libs (db): the domain sits below them all', () => {
+    expect(rule(findings.domainImportsDb, '@nx/enforce-module-boundaries')).toEqual([expect.stringContaining('scope:domain')]);
+  });
+
+  it('reports Node I/O in libs/domain and allows node:crypto (credentials)', () => {
+    expect(rule(findings.domainImportsNode, 'no-restricted-imports')).toEqual([expect.stringContaining('node:fs')]);
+    expect(rule(findings.domainImportsCrypto, 'no-restricted-imports')).toEqual([]);
+    expect(rule(findings.domainImportsCrypto, '@nx/enforce-module-boundaries')).toEqual([]);
+  });
+
+  it('allows libs/db to import the domain', () => {
+    expect(rule(findings.dbImportsDomain, '@nx/enforce-module-boundaries')).toEqual([]);
   });
 
   it('allows a lib to import another lib through its @podium alias', () => {

@@ -1,7 +1,7 @@
 // Tests that run the API without a worker (their own pg-boss schema) compute the leaderboards
 // the API queued as a worker would: this drains the `compute-leaderboards` queue of that schema
 // with real pg-boss and stores the boards through @podium/leaderboard (in-process; the worker's
-// thread is tested in apps/worker/src/leaderboard.integration.spec.ts).
+// thread is tested in apps/worker/src/leaderboard/leaderboard.integration.spec.ts).
 import { COMPUTE_LEADERBOARDS_QUEUE, computeLeaderboardsJobV1, ensureQueue } from '@podium/contracts';
 import { createDb, LeaderboardRepository, type Db } from '@podium/db';
 import { computePhaseBoards, leaderboardViewSchema } from '@podium/leaderboard';

@@ -1,4 +1,4 @@
-// Quoting rules themselves are specified once, in libs/robustness/src/csv.spec.ts.
+// Quoting rules themselves are specified once, in libs/contracts/src/csv.spec.ts.
 import { attachmentDisposition, exportHeader, exportLine } from './csv-writer';
 
 describe('score export lines', () => {

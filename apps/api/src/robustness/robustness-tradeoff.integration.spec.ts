@@ -98,7 +98,7 @@ suite('robustness trade-off curve (API, PostgreSQL)', () => {
       );
     }
 
-    // An NLI report as the worker stores it (apps/worker/src/robustness.integration.spec.ts checks its numbers).
+    // An NLI report as the worker stores it (apps/worker/src/robustness/robustness.integration.spec.ts checks its numbers).
     const reports = new RobustnessRepository(db);
     const [nliReport] = await reports.queue([{ taskId: task.id, metric: 'nli', suite: 'builtin:wmt20-de', mode: 'ref' }], async () => undefined);
     const est = { accuracy: 0.213, ci: [0.2, 0.227] as [number, number], n: 2400, passed: 511 };

@@ -80,7 +80,7 @@ suite('robustness API against PostgreSQL', () => {
     return taskSlug;
   }
 
-  // What the worker computes for chrF on builtin:wmt20-de (apps/worker/src/robustness.integration.spec.ts
+  // What the worker computes for chrF on builtin:wmt20-de (apps/worker/src/robustness/robustness.integration.spec.ts
   // checks that path): a value, computed once, not a database entity.
   let chrfReport: ReturnType<typeof runPreferenceTest> | undefined;
   const chrfPreferenceReport = () =>

@@ -4,7 +4,7 @@ import { GraphQLJSONObject } from '../common/json.scalar';
 
 registerEnumType(Registration, { name: 'Registration' });
 
-/** The states of the phase state machine (libs/db/src/phase-state.ts, docs/adr/0013-phase-state-machine.md). */
+/** The states of the phase state machine (libs/domain/src/phase-state.ts, docs/adr/0013-phase-state-machine.md). */
 export enum PhaseLifecycleStateEnum {
   SCHEDULED = 'SCHEDULED',
   OPEN = 'OPEN',

@@ -1,17 +1,12 @@
-import { Module, type OnApplicationShutdown, Inject, Logger } from '@nestjs/common';
+import { Global, Module, type OnApplicationShutdown, Inject, Logger } from '@nestjs/common';
 import { loadWorkerConfig, type WorkerConfig } from '@podium/config';
 import { startQueue } from '@podium/contracts';
-import { type DataOptions, defaultCacheDir, parseDataMirror } from '@podium/datasets';
 import { createDb, LeaderboardRepository, RobustnessRepository, SubmissionRepository, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
-import { LeaderboardProcessor } from './leaderboard/leaderboard.processor';
-import { LeaseKeeper } from './leases/lease-keeper';
-import { createNliScorer } from './nli/nli.adapter';
-import { RobustnessProcessor } from './robustness/robustness.processor';
-import { ROBUSTNESS_DATA_OPTIONS, RobustnessService } from './robustness/robustness.service';
-import { ScoringProcessor } from './scoring/scoring.processor';
-import { ScoringService } from './scoring/scoring.service';
-import { NLI_SCORER, PG_BOSS, WORKER_CONFIG } from './tokens';
+import { LeaderboardModule } from './leaderboard/leaderboard.module';
+import { RobustnessModule } from './robustness/robustness.module';
+import { ScoringModule } from './scoring/scoring.module';
+import { PG_BOSS, WORKER_CONFIG } from './tokens';
 
 const DB = Symbol('DB');
 const queueLog = new Logger('Queue');
@@ -26,6 +21,12 @@ class DbCloser implements OnApplicationShutdown {
   }
 }
 
+/**
+ * What every worker module uses: the configuration, the database and its repositories, pg-boss.
+ * Global, so each queue's module (scoring/, robustness/, leaderboard/, with leases/ and nli/
+ * beside them) declares only its own providers.
+ */
+@Global()
 @Module({
   providers: [
     { provide: WORKER_CONFIG, useFactory: (): WorkerConfig => loadWorkerConfig() },
@@ -50,23 +51,12 @@ class DbCloser implements OnApplicationShutdown {
         return boss;
       },
     },
-    { provide: NLI_SCORER, inject: [WORKER_CONFIG], useFactory: (c: WorkerConfig) => createNliScorer(c) },
-    {
-      // Where built-in suites are fetched from and cached; a bad PODIUM_DATA_MIRROR fails at boot.
-      provide: ROBUSTNESS_DATA_OPTIONS,
-      inject: [WORKER_CONFIG],
-      useFactory: (c: WorkerConfig): DataOptions => ({
-        cacheDir: defaultCacheDir({ PODIUM_CACHE: c.PODIUM_CACHE, XDG_CACHE_HOME: process.env['XDG_CACHE_HOME'] }),
-        source: parseDataMirror(c.PODIUM_DATA_MIRROR),
-      }),
-    },
     DbCloser,
-    LeaseKeeper,
-    ScoringService,
-    ScoringProcessor,
-    RobustnessService,
-    RobustnessProcessor,
-    LeaderboardProcessor,
   ],
+  exports: [WORKER_CONFIG, SubmissionRepository, RobustnessRepository, LeaderboardRepository, PG_BOSS],
 })
+class WorkerInfrastructureModule {}
+
+/** The worker: one module per queue it consumes, on the shared infrastructure. */
+@Module({ imports: [WorkerInfrastructureModule, ScoringModule, RobustnessModule, LeaderboardModule] })
 export class WorkerModule {}

@@ -4,6 +4,7 @@
 // manifest before it commits.
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
+import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { Client } from 'pg';
@@ -21,7 +22,7 @@ import {
   type BackupManifest,
   type BackupTable,
 } from './backup-format';
-import { readMigrations, readTables, type CatalogueTable } from './catalogue';
+import { MIGRATIONS_TABLE, readMigrations, readTables, type CatalogueTable } from './catalogue';
 import { setTextSettings } from './write-backup';
 
 /** The decompressed file as chunks; read errors and gzip errors surface from the iterator. */
@@ -134,7 +135,7 @@ async function checkTarget(client: Client, manifest: BackupManifest, target: Cat
   const migrations = await readMigrations(client);
   if (migrations === null) {
     throw new BackupError(
-      `the target database has no Podium schema (no ${'_prisma_migrations'} table). Apply the migrations of Podium ${manifest.podiumVersion} first ` +
+      `the target database has no Podium schema (no ${MIGRATIONS_TABLE} table). Apply the migrations of Podium ${manifest.podiumVersion} first ` +
         `(DATABASE_URL=… npx prisma migrate deploy), then restore`,
     );
   }
@@ -216,9 +217,7 @@ export async function restoreBackup(options: RestoreBackupOptions): Promise<Rest
     const byName = new Map(target.map((t) => [t.name, t]));
     for (const t of manifest.tables) {
       const digest = new RowDigest();
-      await pipeline(client.query(copyTo(`COPY (${orderedSelect(t, byName.get(t.name)?.collatable ?? new Set())}) TO STDOUT`)), digest, async (source: AsyncIterable<Buffer>) => {
-        for await (const chunk of source) void chunk;
-      });
+      await pipeline(client.query(copyTo(`COPY (${orderedSelect(t, byName.get(t.name)?.collatable ?? new Set())}) TO STDOUT`)), digest, new Writable({ write: (_chunk, _enc, done) => done() }));
       const sha = digest.digest();
       if (digest.rows !== t.rows || sha !== t.sha256) {
         throw new BackupError(`table ${t.name} reads back as ${digest.rows} rows (sha256 ${sha}) after loading ${t.rows} (sha256 ${t.sha256}); nothing was restored`);

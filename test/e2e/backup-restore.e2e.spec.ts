@@ -7,53 +7,33 @@
  * bytes equal, and none of the rows written after the snapshot. A damaged file and a target that
  * holds rows are refused, the database untouched.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { restoreBackup, verifyBackup, writeBackup, type BackupManifest } from '@podium/backup';
 import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
 import { compiledApp } from '../support/compiled-app';
 import { defined } from '../support/defined';
-import { createDatabase, databaseUrl, repoRoot } from './support/processes';
+import { startOwnPostgres, type OwnPostgres } from './support/postgres';
+import { createDatabase, databaseUrl, freePort, repoRoot } from './support/processes';
 
-jest.setTimeout(120_000);
+// Two PostgreSQL servers, two `prisma migrate deploy` runs and two CLI processes on a shared 2-core machine.
+jest.setTimeout(300_000);
 
 const INSTANCES = 12;
 
-/** `prisma migrate deploy`, as `npm run up` and `npm test` apply migrations. */
-function migrate(url: string): void {
-  const r = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`prisma migrate deploy failed: ${r.stdout}${r.stderr}`);
-}
-
-/** A second PostgreSQL server, as `npm run up` starts one (scripts/lib/postgres-server.mjs), stopped by closing its stdin. */
-async function startSecondServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'lib', 'postgres-server.mjs'), JSON.stringify({ root: repoRoot, name: `test-restore-${process.pid}`, persistent: false })], {
-    cwd: repoRoot,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let buf = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      buf += c.toString();
-      const nl = buf.indexOf('\n');
-      if (nl >= 0) resolve((JSON.parse(buf.slice(0, nl)) as { url: string }).url);
-    });
-    child.once('exit', (code) => reject(new Error(`the second PostgreSQL exited (${String(code)}) before it was ready`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.stdin?.end();
-      await exited;
-    },
-  };
+/** `prisma migrate deploy`, as `npm run up` and `npm test` apply migrations (and as an operator prepares a restore's target). */
+async function migrate(url: string): Promise<void> {
+  try {
+    await promisify(execFile)(path.join(repoRoot, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url } });
+  } catch (e) {
+    const err = e as { stdout?: string; stderr?: string };
+    throw new Error(`prisma migrate deploy failed: ${err.stdout ?? ''}${err.stderr ?? String(e)}`);
+  }
 }
 
 type Rows = Record<string, Record<string, unknown>[]>;
@@ -75,7 +55,7 @@ async function readAll(client: Client): Promise<Rows> {
 
 describe('podium admin backup and restore', () => {
   let source: { url: string; drop: () => Promise<void> };
-  let second: { url: string; stop: () => Promise<void> } | undefined;
+  let second: OwnPostgres | undefined;
   let target: { url: string; drop: () => Promise<void> } | undefined;
   let db: Db;
   let dir: string;
@@ -86,8 +66,15 @@ describe('podium admin backup and restore', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'podium-backup-'));
+    // The second server starts and is migrated while the source is written to and backed up.
+    const targetReady = (async () => {
+      second = await startOwnPostgres(`test-restore-${process.pid}`, await freePort(), false);
+      target = await createDatabase(second.url, 'podium_restored');
+      await migrate(target.url);
+    })();
+    targetReady.catch(() => undefined); // awaited below
     source = await createDatabase(databaseUrl(), 'podium_backup_source');
-    migrate(source.url);
+    await migrate(source.url);
     db = createDb(source.url, { maxConnections: 4 });
     const identity = new IdentityRepository(db);
     const tasks = new TaskRepository(db);
@@ -156,9 +143,7 @@ describe('podium admin backup and restore', () => {
       stop = true;
       await Promise.all(writers);
     }
-    second = await startSecondServer();
-    target = await createDatabase(second.url, 'podium_restored');
-    migrate(target.url);
+    await targetReady;
   });
 
   afterAll(async () => {

@@ -32,3 +32,15 @@ describe('podium admin requeue', () => {
     await expect(adminCommandWith(api.impl, {}).run(['requeue', '--token', 't', '--stuck'])).rejects.toThrow('--url is required');
   });
 });
+
+describe('podium admin backup / restore / verify-backup (flags; the database work is in test/e2e/backup-restore.e2e.spec.ts)', () => {
+  const admin = adminCommandWith(fakeApi({}).impl, {});
+  it('asks for --out on backup and for exactly one FILE on restore and verify-backup', async () => {
+    await expect(admin.run(['backup'])).rejects.toThrow('--out FILE is required');
+    await expect(admin.run(['restore'])).rejects.toThrow('give exactly one backup FILE');
+    await expect(admin.run(['verify-backup', 'a', 'b'])).rejects.toThrow('give exactly one backup FILE');
+  });
+  it('names a missing file without touching a database', async () => {
+    await expect(admin.run(['restore', '/nonexistent/podium.backup', '--database-url', 'postgresql://nobody:x@127.0.0.1:1/none'])).rejects.toThrow('/nonexistent/podium.backup does not exist');
+  });
+});

@@ -33,8 +33,11 @@ export type TestName = (typeof PAIRED_TESTS)[number]['key'];
 /** Every test key. */
 export const TEST_NAMES: readonly TestName[] = PAIRED_TESTS.map((t) => t.key);
 
-/** Tests on instance scores (computed for every pair unless skipped). */
-export const SENTENCE_TESTS: readonly TestName[] = PAIRED_TESTS.filter((t) => !t.corpus).map((t) => t.key);
+/** A test on instance scores (not needing sufficient statistics): what a leaderboard view or `--test` may choose. */
+export type SentenceTestName = Extract<(typeof PAIRED_TESTS)[number], { corpus: false }>['key'];
+
+/** Tests on instance scores (computed for every pair unless skipped), in table order. */
+export const SENTENCE_TESTS = PAIRED_TESTS.filter((t): t is Extract<(typeof PAIRED_TESTS)[number], { corpus: false }> => !t.corpus).map((t) => t.key) as readonly SentenceTestName[] as readonly [SentenceTestName, ...SentenceTestName[]];
 
 /** Human names of the tests, for tables and tooltips. */
 export const TEST_LABELS: Readonly<Record<TestName, string>> = Object.fromEntries(PAIRED_TESTS.map((t) => [t.key, t.label])) as Record<TestName, string>;

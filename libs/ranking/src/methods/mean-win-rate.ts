@@ -44,20 +44,23 @@ export const meanWinRateMethod: RankingMethod = {
   estimate({ x, k, n, R, seed }) {
     const w = instanceWinRates(x);
     const value = w.map((row) => row.reduce((s, v) => s + v, 0) / n);
+    // instance-major copy: one contiguous row of k win rates per drawn instance
+    const wT = new Float64Array(n * k);
+    w.forEach((row, i) => row.forEach((v, l) => (wT[l * k + i] = v)));
     const boot = new Float64Array(R * k);
     const rng = mulberry32(seed);
     const counts = new Int32Array(n);
-    const drawn = new Int32Array(n);
+    const acc = new Float64Array(k);
     for (let r = 0; r < R; r++) {
       bootstrapCounts(n, rng, counts);
-      let m = 0;
-      for (let l = 0; l < n; l++) if (counts[l] !== 0) drawn[m++] = l;
-      for (let i = 0; i < k; i++) {
-        const wi = w[i]!;
-        let s = 0;
-        for (let q = 0; q < m; q++) s += counts[drawn[q]!]! * wi[drawn[q]!]!;
-        boot[r * k + i] = s / n;
+      acc.fill(0);
+      for (let l = 0; l < n; l++) {
+        const c = counts[l]!;
+        if (c === 0) continue;
+        const base = l * k;
+        for (let i = 0; i < k; i++) acc[i]! += c * wT[base + i]!;
       }
+      for (let i = 0; i < k; i++) boot[r * k + i] = acc[i]! / n;
     }
     return {
       value,

@@ -326,7 +326,11 @@ describe('authorization matrix: role × resource × phase state, through every p
         ];
       }
       case 'leaderboard': {
-        const board = await gql.raw(`query($p: ID!) { leaderboard(phaseId: $p) { systems { system } } }`, { p: phaseId });
+        // the method-keyed fields (ADR 0021) follow the leaderboard's rule
+        const board = await gql.raw(
+          `query($p: ID!) { leaderboard(phaseId: $p) { methods { key label description intervalKind direction clusters test testLabel } systems { system values { method value interval { low high } rank rankInterval { best worst } cluster } } } }`,
+          { p: phaseId },
+        );
         const json = await rest(`/api/phases/${phaseId}/leaderboard.json`, token);
         const csv = await rest(`/api/phases/${phaseId}/leaderboard.csv`, token);
         const visible = await gql.raw<{ phase: { scoresVisible: boolean } }>(`query($p: ID!) { phase(id: $p) { scoresVisible } }`, { p: phaseId });

@@ -1,3 +1,4 @@
+import { SENTENCE_TESTS } from '@podium/ranking';
 import { z } from 'zod';
 
 /** pg-boss queue that carries one job per submission to score. */
@@ -22,7 +23,7 @@ export const COMPUTE_LEADERBOARDS_QUEUE = 'compute-leaderboards';
 export const leaderboardViewPayload = z.object({
   metric: z.string().max(200),
   entries: z.enum(['primary', 'all']),
-  test: z.enum(['ttest', 'wilcoxon', 'sign', 'mood', 'bootstrap', 'ar']).nullable(),
+  test: z.enum(SENTENCE_TESTS).nullable(),
   correction: z.enum(['holm', 'bh', 'none']),
   /** null: the phase's seed. */
   seed: z.number().int().min(0).max(0x7fffffff).nullable(),

@@ -2,7 +2,7 @@ import type { Db } from './client';
 import { Prisma } from './generated/client';
 
 /** Bumped when the leaderboard computation changes what it produces, so every stored board is recomputed. */
-export const LEADERBOARD_FORMAT = 'lb2';
+export const LEADERBOARD_FORMAT = 'lb3'; // lb3: method-keyed values and method descriptors (ADR 0021)
 
 // Every input of a leaderboard, hashed (phase p, task t in scope).
 const STAMP_SQL = Prisma.sql`md5(concat_ws('|', ${LEADERBOARD_FORMAT}::text, p.test_set_id, p.significance_resamples, p.significance_seed, p.published_at, p.split::text,

@@ -3,6 +3,7 @@ import { computeLeaderboard, LeaderboardInputs, topDisagreement } from './comput
 import { PhaseMetrics } from './phase-metrics';
 import { metricHigherIsBetter, rankSystems } from './ranking.adapter';
 import { defaultView, type LeaderboardView } from './view';
+import { computedLeaderboardSchema } from './leaderboard.types';
 import { getMetric } from '@podium/metrics';
 import { defined } from '../../../test/support/defined';
 
@@ -115,6 +116,24 @@ describe('computeLeaderboard', () => {
     expect(defined(board.pairs[0], 'board.pairs[0]').pTest).toBe('bootstrap_corpus');
     expect(board.clusterTests.map((c) => c.aggregation)).toContain('corpus');
     expect(board.clusterDefinition).toMatch(/WMT style/);
+  });
+
+  it('is a valid leaderboard document listing every ranking method, mean win rate included, with values per system in that order', async () => {
+    const { compute } = fakes();
+    const board = computedLeaderboardSchema.parse(await compute());
+    const keys = board.methods.map((m) => m.key);
+    expect(keys).toEqual(['corpus', 'mean', 'median', 'bt', 'elo', 'trueskill', 'mean_win_rate']);
+    for (const s of board.systems) expect(s.values.map((v) => v.method)).toEqual(keys);
+    // A has the lower TER on all three instances: it wins every game (win rate 1), B none (0)
+    const winRate = (i: number) => defined(board.systems[i], 'system').values.find((v) => v.method === 'mean_win_rate');
+    expect(winRate(0)).toMatchObject({ value: 1, rank: 1, cluster: null });
+    expect(winRate(1)).toMatchObject({ value: 0, rank: 2, cluster: null });
+    // the corpus clusters use sacreBLEU's paired bootstrap, the mean's the t-test (named per method)
+    const test = (key: string) => board.methods.find((m) => m.key === key)?.test;
+    expect([test('corpus'), test('mean'), test('median'), test('bt'), test('elo'), test('mean_win_rate')]).toEqual(['bootstrap_corpus', 'ttest', 'mood', 'sign', null, null]);
+    // the legacy per-aggregation fields are the same numbers as the method-keyed values
+    const a = defined(board.systems[0], 'system');
+    expect(a.values.find((v) => v.method === 'mean')).toMatchObject({ value: a.mean, interval: a.meanCi, rank: a.rank.mean, rankInterval: a.rankInterval.mean, cluster: a.cluster.mean });
   });
 
   it('falls back to the mean, with a note, when stored corpus scores do not match the outputs', async () => {

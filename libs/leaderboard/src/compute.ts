@@ -103,6 +103,7 @@ export async function computeLeaderboard(
     mainAggregation: 'mean',
     corpusSignature: '',
     clusterTests: [],
+    methods: [],
     btFiniteMle: false,
     btNote: null,
     btComponents: [],
@@ -236,6 +237,11 @@ export async function computeLeaderboard(
       },
       cluster: { ...a.cluster, corpus: a.cluster.corpus ?? null },
       clusterDisagreement: a.cluster_disagreement,
+      values: (analysis?.methods ?? []).flatMap(({ key }) => {
+        const v = a.methods[key];
+        if (!v) return [];
+        return [{ method: key, value: finite(v.value), interval: v.interval ? interval(v.interval) : null, rank: v.rank, rankInterval: { best: v.rank_ci[0], worst: v.rank_ci[1] }, cluster: v.cluster }];
+      }),
     };
   });
   const mainRank = (x: LeaderboardSystem) => (main === 'corpus' ? (x.rank.corpus ?? x.rank.mean) : x.rank.mean);
@@ -287,6 +293,11 @@ export async function computeLeaderboard(
       idx.length >= 2 && settings
         ? Object.entries(settings.cluster_tests).map(([aggregation, t]) => ({ aggregation, test: t, label: TEST_LABELS[t] }))
         : [],
+    methods: (analysis?.methods ?? []).map((m) => {
+      // with fewer than two systems nothing is clustered
+      const test = idx.length >= 2 && m.test ? m.test : null;
+      return { ...m, clusters: test !== null, test, testLabel: test ? TEST_LABELS[test] : null };
+    }),
     btFiniteMle: analysis?.bt_structure.finite_mle ?? false,
     btNote: analysis?.bt_structure.note ? analysis.bt_structure.note.replace(/[0-9a-f-]{36}/g, (id) => (bySubmission.has(id) ? nameOf(id) : id)) : null,
     btComponents: (analysis?.bt_structure.components ?? []).map((c) => ({ tier: c.tier, systems: c.systems.map(nameOf) })),

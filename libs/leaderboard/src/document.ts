@@ -23,9 +23,19 @@ export function leaderboardJson(board: Leaderboard): Record<string, unknown> {
   };
 }
 
+/**
+ * A board stored before the method-keyed fields existed (format lb2, served only while its
+ * successor computes) with empty `methods` and `values`, so it still matches the document's shape.
+ */
+export function upgradeStoredBoard(raw: Record<string, unknown>): Record<string, unknown> {
+  if (Array.isArray(raw['methods'])) return raw;
+  const systems = Array.isArray(raw['systems']) ? (raw['systems'] as Record<string, unknown>[]) : [];
+  return { ...raw, methods: [], systems: systems.map((s) => (Array.isArray(s['values']) ? s : { ...s, values: [] })) };
+}
+
 /** A stored board read back (the inverse of {@link leaderboardDocument}'s JSON). */
 export function parseLeaderboardDocument(body: string): Leaderboard {
-  const raw = JSON.parse(body) as Record<string, unknown>;
+  const raw = upgradeStoredBoard(JSON.parse(body) as Record<string, unknown>);
   return {
     ...(raw as unknown as Leaderboard),
     test: enumValue(PairedTest, raw['test']),

@@ -6,6 +6,8 @@ import '@podium/nli';
 import {
   analyseSystems,
   CLUSTER_DEFINITION,
+  describeMethod,
+  rankingMethod,
   mean,
   median,
   recommendedResamples,
@@ -54,7 +56,13 @@ export function rankSystems(input: RankingInput, options: RankingOptions): Analy
       },
     );
   }
+  // One system: only its descriptive numbers (mean and median, rank 1, no intervals).
+  const single = ['mean', 'median'].flatMap((key) => {
+    const method = rankingMethod(key);
+    return method ? [describeMethod(method, null)] : [];
+  });
   return {
+    methods: single,
     systems: input.systems.map((system, s) => {
       const row = at(input.scores, s);
       const m = mean(row);
@@ -76,6 +84,10 @@ export function rankSystems(input: RankingInput, options: RankingOptions): Analy
         median_ci: [Number.NaN, Number.NaN],
         cluster: { mean: 1, median: 1, bt: 1 },
         cluster_disagreement: false,
+        methods: {
+          mean: { value: m, interval: null, rank: 1, rank_ci: [1, 1], cluster: null },
+          median: { value: md, interval: null, rank: 1, rank_ci: [1, 1], cluster: null },
+        },
       };
     }),
     bt_structure: { finite_mle: false, components: [], note: null, no_finite_mle_resamples: 0 },

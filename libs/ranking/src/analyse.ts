@@ -1,8 +1,8 @@
-import { column, columnDifferencesInto, differencesInto, gather, randomisationExceedances } from './analyse-kernels';
+import { columnDifferencesInto, differencesInto, gather, randomisationExceedances } from './analyse-kernels';
 import { bradleyTerryOrderKey, bradleyTerryProbability, fitBradleyTerrySufficient, type BradleyTerryOptions } from './bradley-terry';
 import { clusters } from './clusters';
 import { adjustPValues, type Correction } from './correction';
-import { argsortAscending, mean, percentileOfSorted } from './descriptive';
+import { argsortAscending, mean } from './descriptive';
 import { bootstrapAggregates, pairwiseCounts, sufficientFromWins } from './bootstrap';
 import { moodMedianTestSorted, tTestFromDiffs, wilcoxonFromSortedDiffs, type WilcoxonResult } from './paired-tests';
 import { rankDescending } from './ranks';
@@ -21,35 +21,22 @@ import { bootstrapPValue, type CorpusFromStats } from './resampling';
 import { orientedScores, RankingInputError, type ScoreTable } from './score-table';
 import { binomialTwoSidedP } from './special-functions';
 import { at } from './checked';
+import { describeMethod, type MethodContext, type MethodDescriptor, type MethodEstimate } from './methods/method';
+import { RANKING_METHODS } from './methods/registry';
+import { SENTENCE_TESTS, TEST_LABELS, type TestName } from './tests/registry';
 
-/**
- * A paired significance test available for every pair of systems. `bootstrap_corpus` and
- * `ar_corpus` (sacreBLEU's paired-bs and paired-ar on the corpus score) exist only when
- * per-instance sufficient statistics are given.
- */
-export type TestName = 'ttest' | 'wilcoxon' | 'sign' | 'mood' | 'bootstrap' | 'ar' | 'bootstrap_corpus' | 'ar_corpus';
+export { TEST_LABELS, type TestName };
+
 /** The aggregations that get significance clusters (`corpus` only with sufficient statistics). */
 export type ClusteredAggregation = 'mean' | 'median' | 'bt' | 'corpus';
 
-/** Tests that drive clusters when {@link AnalyseOptions.test} is not given (Zhao thesis ch. 11 §3.2; Koehn 2004). */
-export const DEFAULT_CLUSTER_TESTS: Readonly<Record<ClusteredAggregation, TestName>> = {
-  mean: 'ttest', // MEAN ↔ paired t-test
-  median: 'mood', // MEDIAN (of each system's scores) ↔ Mood's median test
-  bt: 'sign', // BT (median of paired differences) ↔ sign test
-  corpus: 'bootstrap_corpus', // corpus score ↔ paired bootstrap resampling (sacreBLEU paired-bs)
-};
-
-/** Human names of the tests, for tables and tooltips. */
-export const TEST_LABELS: Readonly<Record<TestName, string>> = {
-  ttest: 'paired t-test',
-  wilcoxon: 'Wilcoxon signed-rank test (exact for n ≤ 50)',
-  sign: 'sign test (exact binomial, ties dropped)',
-  mood: "Mood's median test",
-  bootstrap: 'paired bootstrap of the mean',
-  ar: 'paired approximate randomisation of the mean',
-  bootstrap_corpus: 'paired bootstrap resampling of the corpus score (sacreBLEU paired-bs)',
-  ar_corpus: 'paired approximate randomisation of the corpus score (sacreBLEU paired-ar)',
-};
+/**
+ * Tests that drive clusters when {@link AnalyseOptions.test} is not given (Zhao thesis ch. 11
+ * §3.2; Koehn 2004): each clustered method's own `clusterTest` (methods/*.ts).
+ */
+export const DEFAULT_CLUSTER_TESTS: Readonly<Record<ClusteredAggregation, TestName>> = Object.fromEntries(
+  RANKING_METHODS.flatMap((m) => (m.clusterTest ? [[m.key, m.clusterTest]] : [])),
+) as Record<ClusteredAggregation, TestName>;
 
 /**
  * The one cluster definition used everywhere (WMT style, Bojar et al. 2013 §3.3, made strict):
@@ -150,6 +137,21 @@ export interface SystemSummary {
   corpus?: number;
   /** sacreBLEU's bootstrap "mean ± CI" of the corpus score, with the 2.5/97.5 order statistics. */
   corpus_ci?: { mean: number; ci: number; lower: number; upper: number };
+  /**
+   * Every ranking method that applies (see `Analysis.methods`), keyed by method: value (input
+   * orientation for methods in the metric's direction), 95% interval (null: none), rank, 95% rank
+   * interval and cluster (null: the method has no clusters).
+   */
+  methods: Record<string, MethodValue>;
+}
+
+/** One system's results under one ranking method. */
+export interface MethodValue {
+  value: number;
+  interval: [number, number] | null;
+  rank: number;
+  rank_ci: [number, number];
+  cluster: number | null;
 }
 
 /** A statistic (maybe ±Infinity → JSON null) and p-value. */
@@ -198,6 +200,8 @@ export interface ClusterDisagreement {
 
 /** The whole leaderboard: what `podium rank` prints and the API serves. */
 export interface Analysis {
+  /** The ranking methods of `systems[].methods`, in table order (methods/registry.ts). */
+  methods: MethodDescriptor[];
   systems: SystemSummary[];
   /**
    * The win graph behind Bradley–Terry: `finite_mle` true when it is strongly connected (the MLE
@@ -233,7 +237,7 @@ export interface Analysis {
   };
 }
 
-const TESTS: readonly TestName[] = ['ttest', 'wilcoxon', 'sign', 'mood', 'bootstrap', 'ar'];
+const TESTS: readonly TestName[] = SENTENCE_TESTS;
 
 function byCodeUnit(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -267,7 +271,6 @@ function canonicalise(table: ScoreTable): { x: Float64Array[]; sysOrder: Int32Ar
   return { x, sysOrder, instOrder };
 }
 
-const interval = (sorted: Float64Array): [number, number] => [percentileOfSorted(sorted, 2.5), percentileOfSorted(sorted, 97.5)];
 
 /**
  * Work budget of the automatic resample count: resamples × (systems × instances + {@link
@@ -381,6 +384,8 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   if (options.corpus) clusterTests.corpus = options.test ? corpusTestFor(options.test) : DEFAULT_CLUSTER_TESTS.corpus;
   const wanted = new Set<TestName>(options.pairTests ?? TESTS.filter((t) => t !== 'wilcoxon' || nPairs * n <= WILCOXON_ALL_PAIRS_CELLS));
   for (const t of [clusterTests.mean, clusterTests.median, clusterTests.bt]) wanted.add(t);
+  // a clustered method beyond the built-in ones brings its own test (or the chosen one)
+  for (const m of RANKING_METHODS) if (m.clusterTest && !(m.key in clusterTests)) wanted.add(options.test ?? m.clusterTest);
   const computed = TESTS.filter((t) => wanted.has(t));
   const skipped = TESTS.filter((t) => !wanted.has(t));
   const want = (t: TestName): boolean => wanted.has(t);
@@ -424,21 +429,6 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const nonConverged = boot.nonConverged;
   stage('bootstrap');
 
-  // Bootstrap intervals of values and ranks.
-  const sortedColumn = (buf: Float64Array, i: number): Float64Array => column(buf, k, i, R).sort();
-  const rankColumns = (buf: Float64Array, tol: number): Float64Array[] => {
-    const cols = Array.from({ length: k }, () => new Float64Array(R));
-    for (let r = 0; r < R; r++) {
-      rankDescending(buf.subarray(r * k, (r + 1) * k), tol).forEach((rank, i) => (at(cols, i)[r] = rank));
-    }
-    return cols.map((c) => c.sort());
-  };
-  const rankInterval = (col: Float64Array): [number, number] => [Math.floor(percentileOfSorted(col, 2.5)), Math.ceil(percentileOfSorted(col, 97.5))];
-  const meanRankCols = rankColumns(bMean, 1e-12);
-  const medianRankCols = rankColumns(bMedian, 1e-12);
-  const btRankCols = rankColumns(bBtKey, 1e-9);
-  stage('bootstrap rank columns');
-
   // Approximate randomisation: one shared swap mask per trial, O(k·n) per trial.
   const arExceed = want('ar') ? randomisationExceedances(x, n, R, (seed + 1) >>> 0) : new Int32Array(k * k);
   stage('randomisation');
@@ -460,8 +450,33 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   stage('elo');
   const tsResult = trueSkillFromSchedule(games);
   stage('trueskill');
-  const elos = eloResult.mean;
-  const ts = tsResult.mean;
+
+  // Every ranking method (methods/registry.ts) from the shared estimates, canonical order.
+  const ctx: MethodContext = {
+    x,
+    k,
+    n,
+    R,
+    seed,
+    sign,
+    shared: {
+      means,
+      bMean,
+      medians,
+      bMedian,
+      bt: { strengths: btFit.strengths, key: btKey, boot: bBt, bootKey: bBtKey },
+      elo: eloResult,
+      trueskill: tsResult,
+      corpus: corpusRes ? { scores: corpusRes.scores, intervals: corpusRes.intervals, boot: corpusRes.boot } : null,
+    },
+  };
+  const estimates: { method: (typeof RANKING_METHODS)[number]; estimate: MethodEstimate; ranks: number[] }[] = [];
+  for (const method of RANKING_METHODS) {
+    const estimate = method.estimate(ctx);
+    if (estimate) estimates.push({ method, estimate, ranks: rankDescending(estimate.order, estimate.tolerance) });
+  }
+  const estimateOf = (key: string) => estimates.find((e) => e.method.key === key);
+  stage('methods');
 
   // Pairs (in input order a < b), each test on canonical arrays.
   const pairs: PairSummary[] = [];
@@ -566,42 +581,26 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     const q = at(pairIndex, Math.min(ia, ib) * k + Math.max(ia, ib));
     return significantPair(test, q, ia < ib);
   };
-  const clusterMean = clusters(means, better(clusterTests.mean));
-  const clusterMedian = clusters(medians, better(clusterTests.median));
-  const clusterBt = clusters(btKey, better(clusterTests.bt));
-  const clusterCorpus = corpusKey && clusterTests.corpus ? clusters(corpusKey, better(clusterTests.corpus)) : null;
+  // Clusters of every method with a cluster test (its default, or the chosen one; see clusterTests).
+  const clusterOf = new Map<string, number[]>();
+  for (const { method, estimate } of estimates) {
+    if (!method.clusterTest) continue;
+    const test = (clusterTests as Partial<Record<string, TestName>>)[method.key] ?? (options.test && !method.clusterTest.endsWith('_corpus') ? options.test : method.clusterTest);
+    (clusterTests as Partial<Record<string, TestName>>)[method.key] = test;
+    if (!adjusted[test]) continue;
+    clusterOf.set(method.key, clusters(estimate.order, better(test)));
+  }
+  const clusterTestOf = clusterTests as Partial<Record<string, TestName>>;
   pairs.forEach((p, q) => {
-    const aggs: [ClusteredAggregation, TestName | undefined][] = [
-      ['mean', clusterTests.mean],
-      ['median', clusterTests.median],
-      ['bt', clusterTests.bt],
-      ['corpus', clusterTests.corpus],
-    ];
-    for (const [agg, test] of aggs) {
-      if (!test || !adjusted[test]) continue;
-      p.significant[agg] = significantPair(test, q, true) || significantPair(test, q, false);
+    for (const key of clusterOf.keys()) {
+      const test = clusterTestOf[key];
+      if (test) (p.significant as Record<string, boolean>)[key] = significantPair(test, q, true) || significantPair(test, q, false);
     }
   });
-
-  const rankMean = rankDescending(means, 1e-12);
-  const rankMedian = rankDescending(medians, 1e-12);
-  const rankBt = rankDescending(btKey, 1e-9);
-  const rankElo = rankDescending(elos, 1e-9);
-  const rankTs = rankDescending(ts.map((r) => r.mu), 1e-9);
-  // Elo/TrueSkill rank intervals: spread of ranks over the random game orders (order uncertainty).
-  const orderRankCi = (runs: number[][]): [number, number][] => {
-    const cols = Array.from({ length: k }, () => new Float64Array(runs.length));
-    runs.forEach((run, o) => rankDescending(run, 1e-9).forEach((r, i) => (at(cols, i)[o] = r)));
-    return cols.map((c) => rankInterval(c.sort()));
-  };
-  const eloRankCi = orderRankCi(eloResult.runs);
-  const rankCorpus = corpusKey ? rankDescending(corpusKey, 1e-12) : null;
-  let corpusRankCols: Float64Array[] | null = null;
-  if (corpusRes) {
-    const oriented = sign === 1 ? corpusRes.boot : corpusRes.boot.map((v) => -v);
-    corpusRankCols = rankColumns(oriented, 1e-12);
-  }
-  const tsRankCi = orderRankCi(tsResult.runs);
+  const clusterMean = clusterOf.get('mean') ?? [];
+  const clusterMedian = clusterOf.get('median') ?? [];
+  const clusterBt = clusterOf.get('bt') ?? [];
+  const clusterCorpus = clusterOf.get('corpus') ?? null;
 
   const rel = (ca: number, cb: number): '>' | '<' | '=' => (ca < cb ? '>' : ca > cb ? '<' : '=');
   const disagreements: ClusterDisagreement[] = [];
@@ -621,39 +620,57 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     }
   }
 
-  const flip = (iv: [number, number]): [number, number] => (sign === 1 ? iv : [-iv[1] + 0, -iv[0] + 0]);
+  const est = (key: string) => {
+    const e = estimateOf(key);
+    if (!e) throw new Error(`ranking method '${key}' gave no estimate`);
+    return e;
+  };
+  const [eMean, eMedian, eBt, eElo, eTs] = ['mean', 'median', 'bt', 'elo', 'trueskill'].map(est) as [ReturnType<typeof est>, ReturnType<typeof est>, ReturnType<typeof est>, ReturnType<typeof est>, ReturnType<typeof est>];
+  const eCorpus = estimateOf('corpus');
+  const bound = (iv: [number, number] | null | undefined): [number, number] => iv ?? [NaN, NaN];
   const systems: SystemSummary[] = table.systems.map((name, ia) => {
     const i = at(pos, ia);
-    const tsi = at(ts, i);
+    const tsi = at(tsResult.mean, i);
+    const methods: Record<string, MethodValue> = {};
+    for (const { method, estimate, ranks } of estimates) {
+      methods[method.key] = {
+        value: at(estimate.value, i),
+        interval: estimate.interval[i] ?? null,
+        rank: at(ranks, i),
+        rank_ci: at(estimate.rankInterval, i),
+        cluster: clusterOf.get(method.key)?.[i] ?? null,
+      };
+    }
     const summary: SystemSummary = {
       system: name,
       n,
-      mean: sign * at(means, i) + 0,
-      median: sign * at(medians, i) + 0,
+      mean: at(eMean.estimate.value, i),
+      median: at(eMedian.estimate.value, i),
       bt: btFit.strengths[i] ?? NaN,
       bt_tier: btFit.tier[i] ?? 0,
       bt_component: btFit.component[i] ?? 0,
-      bt_ci: interval(sortedColumn(bBt, i)),
-      elo: at(elos, i),
+      bt_ci: bound(eBt.estimate.interval[i]),
+      elo: at(eElo.estimate.value, i),
       trueskill: { mu: tsi.mu, sigma: tsi.sigma },
-      rank: { mean: at(rankMean, i), median: at(rankMedian, i), bt: at(rankBt, i), elo: at(rankElo, i), trueskill: at(rankTs, i) },
+      rank: { mean: at(eMean.ranks, i), median: at(eMedian.ranks, i), bt: at(eBt.ranks, i), elo: at(eElo.ranks, i), trueskill: at(eTs.ranks, i) },
       rank_ci: {
-        mean: rankInterval(at(meanRankCols, i)),
-        median: rankInterval(at(medianRankCols, i)),
-        bt: rankInterval(at(btRankCols, i)),
-        elo: at(eloRankCi, i),
-        trueskill: at(tsRankCi, i),
+        mean: at(eMean.estimate.rankInterval, i),
+        median: at(eMedian.estimate.rankInterval, i),
+        bt: at(eBt.estimate.rankInterval, i),
+        elo: at(eElo.estimate.rankInterval, i),
+        trueskill: at(eTs.estimate.rankInterval, i),
       },
-      mean_ci: flip(interval(sortedColumn(bMean, i))),
-      median_ci: flip(interval(sortedColumn(bMedian, i))),
+      mean_ci: bound(eMean.estimate.interval[i]),
+      median_ci: bound(eMedian.estimate.interval[i]),
       cluster: { mean: at(clusterMean, i), median: at(clusterMedian, i), bt: at(clusterBt, i) },
       cluster_disagreement: flagged.has(ia),
+      methods,
     };
-    if (corpusRes && rankCorpus && corpusRankCols && clusterCorpus) {
+    if (corpusRes && eCorpus && clusterCorpus) {
       summary.corpus = at(corpusRes.scores, i);
       summary.corpus_ci = at(corpusRes.intervals, i);
-      summary.rank.corpus = at(rankCorpus, i);
-      summary.rank_ci.corpus = rankInterval(at(corpusRankCols, i));
+      summary.rank.corpus = at(eCorpus.ranks, i);
+      summary.rank_ci.corpus = at(eCorpus.estimate.rankInterval, i);
       summary.cluster.corpus = at(clusterCorpus, i);
     }
     return summary;
@@ -686,7 +703,9 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   if (games.played < n && !games.pairMajor) {
     warnings.push(`Elo and TrueSkill: each of the ${games.orders.length} random game orders plays all pairs on ${games.played} of the ${n} instances (a new random subset per order), at most ${MAX_GAMES_PER_ORDER} games per order.`);
   }
+  const methods: MethodDescriptor[] = estimates.map(({ method }) => describeMethod(method, clusterOf.has(method.key) ? (clusterTestOf[method.key] ?? null) : null));
   return {
+    methods,
     systems,
     bt_structure,
     pairs,

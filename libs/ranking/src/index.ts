@@ -93,5 +93,10 @@ export {
   type ClusterDisagreement,
   type TestName,
   type ClusteredAggregation,
+  type MethodValue,
 } from './analyse';
+export { RANKING_METHODS, rankingMethod } from './methods/registry';
+export { describeMethod, type RankingMethod, type MethodDescriptor, type MethodContext, type MethodEstimate, type IntervalKind, type MethodDirection } from './methods/method';
+export { instanceWinRates } from './methods/mean-win-rate';
+export { PAIRED_TESTS, TEST_NAMES, SENTENCE_TESTS, isTestName, type PairedTestDescriptor, type SentenceTestName } from './tests/registry';
 export { bootstrapBradleyTerry, type BootstrapOptions, type BradleyTerryBootstrap } from './bootstrap';

@@ -76,7 +76,8 @@ const ANONYMOUS_ROOTS = [
 // decided by visibility.ts: Leaderboard, Submission, InstanceScore, TestInputPage).
 const ANONYMOUS_TYPES = [
   'BootstrapSettings', 'BtComponent', 'ClusterTest', 'CorpusInterval', 'CorpusScore', 'CorrelationTradeoffPoint', 'DuplicateOf',
-  'HumanCorrelation', 'InstanceScore', 'InstanceScorePage', 'Interval', 'Leaderboard', 'LeaderboardSystem', 'MetricConfigType',
+  'HumanCorrelation', 'InstanceScore', 'InstanceScorePage', 'Interval', 'Leaderboard', 'LeaderboardSystem', 'MethodDescriptor',
+  'MethodValue', 'MetricConfigType',
   'MetricDefinition', 'MetricReportCard', 'Mutation', 'PairSignificance', 'PairTests', 'Phase', 'PhaseSplit', 'PhenomenonAccuracy', 'Query',
   'RankInterval', 'ReportCard', 'RobustnessAccuracy', 'RobustnessReport', 'ScoreHistoryEntry', 'ScoredOn', 'Submission', 'SystemClusters',
   'SystemPair', 'SystemRankIntervals', 'SystemRanks', 'Task', 'TaskKindDefinition', 'Team', 'TeamDetails', 'TeamMember', 'TestInputPage',

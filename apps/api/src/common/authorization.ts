@@ -150,16 +150,18 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   // The leaderboard and the report card (`phaseResource:leaderboard` at the query).
   Leaderboard: each(
     'parent',
-    'alpha availableMetrics btComponents btFiniteMle btNote clusterDefinition clusterTests computedAt corpusSignature correction disagreement higherIsBetter instanceCount mainAggregation metric metricSignature notes pairCount pairs phaseId resamples resamplesChosen scoredOn seed significanceWarnings smallestReachableP stamp systems test updating',
+    'alpha availableMetrics btComponents btFiniteMle btNote clusterDefinition clusterTests computedAt corpusSignature correction disagreement higherIsBetter instanceCount mainAggregation methods metric metricSignature notes pairCount pairs phaseId resamples resamplesChosen scoredOn seed significanceWarnings smallestReachableP stamp systems test updating',
   ),
   LeaderboardSystem: each(
     'parent',
-    'bt btCi btTier cluster clusterDisagreement corpusCi corpusScore corpusSignature elo isBaseline mean meanCi median medianCi n rank rankInterval signature submissionId system team trueskill',
+    'bt btCi btTier cluster clusterDisagreement corpusCi corpusScore corpusSignature elo isBaseline mean meanCi median medianCi n rank rankInterval signature submissionId system team trueskill values',
   ),
   ScoredOn: each('parent', 'instances note part total'),
   BootstrapSettings: each('parent', 'confidence resamples seed'),
   BtComponent: each('parent', 'systems tier'),
   ClusterTest: each('parent', 'aggregation label test'),
+  MethodDescriptor: each('parent', 'clusters description direction intervalKind key label test testLabel'),
+  MethodValue: each('parent', 'cluster interval method rank rankInterval value'),
   CorpusInterval: each('parent', 'ci high low mean'),
   Interval: each('parent', 'high low'),
   RankInterval: each('parent', 'best worst'),

@@ -85,7 +85,7 @@ export class DownloadsController {
     sendPrecompressed(req, res, { etag: snapshot.etag, identity: snapshot.body, gzip: snapshot.gzip, brotli: snapshot.brotli });
   }
 
-  /** One row per system: ranks, mean and its CI, median, BT and its CI, Elo, TrueSkill, clusters. */
+  /** One row per system: per ranking method of the board its rank, value, 95% CI, rank interval and cluster (with its test), then α and the settings. */
   @Get('phases/:id/leaderboard.csv')
   async leaderboardCsv(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | null, @Req() req: Request, @Res() res: Response): Promise<void> {
     const snapshot = await this.service.leaderboardSnapshot(id, parseLeaderboardQuery(query), user);

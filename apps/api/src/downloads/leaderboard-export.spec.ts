@@ -1,6 +1,6 @@
 import { InvalidInputError } from '@podium/domain';
 import { PValueCorrection, PairedTest, type Leaderboard } from '../leaderboard/leaderboard.types';
-import { LEADERBOARD_COLUMNS, leaderboardCsv, leaderboardJson, parseLeaderboardQuery, parseMetricList } from './leaderboard-export';
+import { leaderboardColumns, leaderboardCsv, leaderboardJson, parseLeaderboardQuery, parseMetricList } from './leaderboard-export';
 
 function fieldOf(query: Record<string, unknown>): unknown {
   try {
@@ -60,6 +60,11 @@ describe('leaderboard downloads', () => {
     corpusSignature: 'chrF2',
     clusterDefinition: 'WMT style',
     clusterTests: [],
+    methods: [
+      { key: 'mean', label: 'Mean', description: 'd', intervalKind: 'bootstrap', direction: 'metric', clusters: true, test: 'ttest', testLabel: 'paired t-test' },
+      { key: 'elo', label: 'Elo', description: 'd', intervalKind: 'game order', direction: 'higher is better', clusters: false, test: null, testLabel: null },
+      { key: 'mean_win_rate', label: 'Mean win rate', description: 'd', intervalKind: 'bootstrap', direction: 'higher is better', clusters: false, test: null, testLabel: null },
+    ],
     btFiniteMle: true,
     btNote: null,
     btComponents: [],
@@ -89,6 +94,11 @@ describe('leaderboard downloads', () => {
         rankInterval: { mean: { best: 1, worst: 1 }, median: { best: 1, worst: 1 }, bt: { best: 1, worst: 1 }, elo: null, trueskill: null, corpus: null },
         cluster: { mean: 1, median: 1, bt: 1, corpus: null },
         clusterDisagreement: false,
+        values: [
+          { method: 'mean', value: 0.1 + 0.2, interval: { low: null, high: 1 }, rank: 1, rankInterval: { best: 1, worst: 1 }, cluster: 1 },
+          { method: 'elo', value: null, interval: null, rank: 1, rankInterval: { best: 1, worst: 2 }, cluster: null },
+          { method: 'mean_win_rate', value: 0.75, interval: { low: 0.5, high: 1 }, rank: 1, rankInterval: { best: 1, worst: 2 }, cluster: null },
+        ],
       },
     ],
     pairs: [],
@@ -100,10 +110,17 @@ describe('leaderboard downloads', () => {
     expect(leaderboardJson(board)).toMatchObject({ test: 'TTEST', correction: 'HOLM', systems: board.systems });
   });
 
-  it('writes one CSV row per system with full-precision numbers and empty nulls', () => {
+  it('writes one CSV row per system with full-precision numbers and empty nulls, columns per method of the board', () => {
     const [header, row, end] = leaderboardCsv(board).split('\r\n');
-    expect(header).toBe(LEADERBOARD_COLUMNS.join(','));
+    expect(header).toBe(leaderboardColumns(board).join(','));
+    expect(header).toBe(
+      'main_aggregation,system,team,submission_id,is_baseline,n,corpus_score,' +
+        'rank_mean,mean,mean_ci_low,mean_ci_high,rank_mean_best,rank_mean_worst,cluster_mean,cluster_test_mean,' +
+        'rank_elo,elo,elo_ci_low,elo_ci_high,rank_elo_best,rank_elo_worst,' +
+        'rank_mean_win_rate,mean_win_rate,mean_win_rate_ci_low,mean_win_rate_ci_high,rank_mean_win_rate_best,rank_mean_win_rate_worst,' +
+        'corpus_bootstrap_mean,corpus_ci_halfwidth,bt_tier,trueskill_sigma,cluster_disagreement,metric,signature,corpus_signature,test,correction,alpha,seed,resamples',
+    );
     expect(end).toBe('');
-    expect(row).toBe('mean,,1,1,1,1,1,"A, the first",t,s,false,2,50.5,,,,,0.30000000000000004,,1,0.3,0,1,,,,0,,25,8.3,1,1,1,1,1,1,,,,,,,,1,1,1,false,chrf,chrF2,chrF2,ttest,holm,1,10');
+    expect(row).toBe('mean,"A, the first",t,s,false,2,50.5,1,0.30000000000000004,,1,1,1,1,ttest,1,,,,1,2,1,0.75,0.5,1,1,2,,,0,8.3,false,chrf,chrF2,chrF2,ttest,holm,0.05,1,10');
   });
 });

@@ -72,127 +72,72 @@ export function parseMetricList(value: unknown): string[] {
 /** The leaderboard exactly as GraphQL returns it when every field is selected (what workers store). */
 export { leaderboardJson } from '@podium/leaderboard';
 
-/** Columns of `leaderboard.csv`, one row per system in leaderboard order. */
-export const LEADERBOARD_COLUMNS = [
-  'main_aggregation',
-  'rank_corpus',
-  'rank_mean',
-  'rank_median',
-  'rank_bt',
-  'rank_elo',
-  'rank_trueskill',
-  'system',
-  'team',
-  'submission_id',
-  'is_baseline',
-  'n',
-  'corpus_score',
-  'corpus_bootstrap_mean',
-  'corpus_ci_halfwidth',
-  'corpus_ci_low',
-  'corpus_ci_high',
-  'mean',
-  'mean_ci_low',
-  'mean_ci_high',
-  'median',
-  'median_ci_low',
-  'median_ci_high',
-  'bt',
-  'bt_ci_low',
-  'bt_ci_high',
-  'bt_tier',
-  'elo',
-  'trueskill_mu',
-  'trueskill_sigma',
-  'rank_mean_best',
-  'rank_mean_worst',
-  'rank_median_best',
-  'rank_median_worst',
-  'rank_bt_best',
-  'rank_bt_worst',
-  'rank_corpus_best',
-  'rank_corpus_worst',
-  'rank_elo_order_best',
-  'rank_elo_order_worst',
-  'rank_trueskill_order_best',
-  'rank_trueskill_order_worst',
-  'cluster_corpus',
-  'cluster_mean',
-  'cluster_median',
-  'cluster_bt',
-  'cluster_disagreement',
-  'metric',
-  'signature',
-  'corpus_signature',
-  'test',
-  'correction',
-  'seed',
-  'resamples',
-] as const;
+type Cell = number | string | boolean | null;
+interface Column {
+  name: string;
+  cell: (s: Leaderboard['systems'][number], board: Leaderboard) => Cell;
+}
 
-const cell = (x: number | string | boolean | null): string | number => (x === null ? '' : typeof x === 'boolean' ? String(x) : x);
+const fixed = (name: string, cell: Column['cell']): Column => ({ name, cell });
 
-/** `leaderboard.csv`: numbers as JavaScript prints them (the JSON's digits), empty for null. */
+/** Per system, before the methods: who it is. */
+const SYSTEM_COLUMNS: Column[] = [
+  fixed('main_aggregation', (_, b) => b.mainAggregation),
+  fixed('system', (s) => s.system),
+  fixed('team', (s) => s.team),
+  fixed('submission_id', (s) => s.submissionId),
+  fixed('is_baseline', (s) => s.isBaseline),
+  fixed('n', (s) => s.n),
+  fixed('corpus_score', (s) => s.corpusScore),
+];
+
+/** Details beyond a method's value, interval, rank and cluster. */
+const DETAIL_COLUMNS: Column[] = [
+  fixed('corpus_bootstrap_mean', (s) => s.corpusCi?.mean ?? null),
+  fixed('corpus_ci_halfwidth', (s) => s.corpusCi?.ci ?? null),
+  fixed('bt_tier', (s) => s.btTier),
+  fixed('trueskill_sigma', (s) => s.trueskill.sigma),
+  fixed('cluster_disagreement', (s) => s.clusterDisagreement),
+  fixed('metric', (_, b) => b.metric),
+  fixed('signature', (s) => s.signature),
+  fixed('corpus_signature', (s) => s.corpusSignature),
+  fixed('test', (_, b) => b.test),
+  fixed('correction', (_, b) => b.correction),
+  fixed('alpha', (_, b) => b.alpha),
+  fixed('seed', (_, b) => b.seed),
+  fixed('resamples', (_, b) => b.resamples),
+];
+
+/**
+ * Columns of one method (from the board's `methods`): `rank_<key>`, `<key>`, `<key>_ci_low`,
+ * `<key>_ci_high`, `rank_<key>_best`, `rank_<key>_worst`, and for clustered methods
+ * `cluster_<key>` and `cluster_test_<key>` (the test behind those clusters).
+ */
+function methodColumns(m: Leaderboard['methods'][number]): Column[] {
+  const v = (s: Leaderboard['systems'][number]) => s.values.find((x) => x.method === m.key);
+  const cols: Column[] = [
+    fixed(`rank_${m.key}`, (s) => v(s)?.rank ?? null),
+    fixed(m.key, (s) => v(s)?.value ?? null),
+    fixed(`${m.key}_ci_low`, (s) => v(s)?.interval?.low ?? null),
+    fixed(`${m.key}_ci_high`, (s) => v(s)?.interval?.high ?? null),
+    fixed(`rank_${m.key}_best`, (s) => v(s)?.rankInterval.best ?? null),
+    fixed(`rank_${m.key}_worst`, (s) => v(s)?.rankInterval.worst ?? null),
+  ];
+  if (m.clusters) cols.push(fixed(`cluster_${m.key}`, (s) => v(s)?.cluster ?? null), fixed(`cluster_test_${m.key}`, () => m.test));
+  return cols;
+}
+
+/** Columns of a board's `leaderboard.csv`: who, then every method of `board.methods`, then details and settings. */
+export function leaderboardColumns(board: Pick<Leaderboard, 'methods'>): string[] {
+  return [...SYSTEM_COLUMNS, ...board.methods.flatMap(methodColumns), ...DETAIL_COLUMNS].map((c) => c.name);
+}
+
+const cell = (x: Cell): string | number => (x === null ? '' : typeof x === 'boolean' ? String(x) : x);
+
+/** `leaderboard.csv`: one row per system in leaderboard order; numbers as JavaScript prints them (the JSON's digits), empty for null. */
 export function leaderboardCsv(board: Leaderboard): string {
-  let out = csvRow(LEADERBOARD_COLUMNS);
-  for (const s of board.systems) {
-    const row: Record<(typeof LEADERBOARD_COLUMNS)[number], number | string | boolean | null> = {
-      main_aggregation: board.mainAggregation,
-      rank_corpus: s.rank.corpus,
-      rank_mean: s.rank.mean,
-      rank_median: s.rank.median,
-      rank_bt: s.rank.bt,
-      rank_elo: s.rank.elo,
-      rank_trueskill: s.rank.trueskill,
-      system: s.system,
-      team: s.team,
-      submission_id: s.submissionId,
-      is_baseline: s.isBaseline,
-      n: s.n,
-      corpus_score: s.corpusScore,
-      corpus_bootstrap_mean: s.corpusCi?.mean ?? null,
-      corpus_ci_halfwidth: s.corpusCi?.ci ?? null,
-      corpus_ci_low: s.corpusCi?.low ?? null,
-      corpus_ci_high: s.corpusCi?.high ?? null,
-      mean: s.mean,
-      mean_ci_low: s.meanCi.low,
-      mean_ci_high: s.meanCi.high,
-      median: s.median,
-      median_ci_low: s.medianCi.low,
-      median_ci_high: s.medianCi.high,
-      bt: s.bt,
-      bt_ci_low: s.btCi.low,
-      bt_ci_high: s.btCi.high,
-      bt_tier: s.btTier,
-      elo: s.elo,
-      trueskill_mu: s.trueskill.mu,
-      trueskill_sigma: s.trueskill.sigma,
-      rank_mean_best: s.rankInterval.mean.best,
-      rank_mean_worst: s.rankInterval.mean.worst,
-      rank_median_best: s.rankInterval.median.best,
-      rank_median_worst: s.rankInterval.median.worst,
-      rank_bt_best: s.rankInterval.bt.best,
-      rank_bt_worst: s.rankInterval.bt.worst,
-      rank_corpus_best: s.rankInterval.corpus?.best ?? null,
-      rank_corpus_worst: s.rankInterval.corpus?.worst ?? null,
-      rank_elo_order_best: s.rankInterval.elo?.best ?? null,
-      rank_elo_order_worst: s.rankInterval.elo?.worst ?? null,
-      rank_trueskill_order_best: s.rankInterval.trueskill?.best ?? null,
-      rank_trueskill_order_worst: s.rankInterval.trueskill?.worst ?? null,
-      cluster_corpus: s.cluster.corpus,
-      cluster_mean: s.cluster.mean,
-      cluster_median: s.cluster.median,
-      cluster_bt: s.cluster.bt,
-      cluster_disagreement: s.clusterDisagreement,
-      metric: board.metric,
-      signature: s.signature,
-      corpus_signature: s.corpusSignature,
-      test: board.test,
-      correction: board.correction,
-      seed: board.seed,
-      resamples: board.resamples,
-    };
-    out += csvRow(LEADERBOARD_COLUMNS.map((c) => cell(row[c])));
-  }
+  const columns = [...SYSTEM_COLUMNS, ...board.methods.flatMap(methodColumns), ...DETAIL_COLUMNS];
+  let out = csvRow(columns.map((c) => c.name));
+  for (const s of board.systems) out += csvRow(columns.map((c) => cell(c.cell(s, board))));
   return out;
 }

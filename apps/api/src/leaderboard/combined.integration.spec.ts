@@ -37,10 +37,11 @@ const INTERVAL = '{ low high }';
 const RANKS = '{ best worst }';
 const FULL_BOARD = `updating stamp computedAt phaseId metric higherIsBetter metricSignature availableMetrics test correction seed resamples instanceCount scoredOn { part instances total note } disagreement notes
   resamplesChosen smallestReachableP alpha significanceWarnings mainAggregation corpusSignature clusterDefinition
-  clusterTests { aggregation test label } btFiniteMle btNote btComponents { tier systems }
+  clusterTests { aggregation test label } methods { key label description intervalKind direction clusters test testLabel } btFiniteMle btNote btComponents { tier systems }
   systems { submissionId system team isBaseline n corpusScore corpusCi { mean ci low high } corpusSignature signature mean meanCi ${INTERVAL} median medianCi ${INTERVAL}
     bt btTier btCi ${INTERVAL} elo trueskill { mu sigma } rank { mean median bt elo trueskill corpus }
-    rankInterval { mean ${RANKS} median ${RANKS} bt ${RANKS} elo ${RANKS} trueskill ${RANKS} corpus ${RANKS} } cluster { mean median bt corpus } clusterDisagreement }
+    rankInterval { mean ${RANKS} median ${RANKS} bt ${RANKS} elo ${RANKS} trueskill ${RANKS} corpus ${RANKS} } cluster { mean median bt corpus } clusterDisagreement
+    values { method value interval ${INTERVAL} rank rankInterval ${RANKS} cluster } }
   pairs { aSubmissionId bSubmissionId a b wins losses ties pBt medianDiff meanDiff p pAdjusted pTest tests { ttest wilcoxon sign mood bootstrap ar bootstrapCorpus arCorpus }
     significant { mean median bt corpus } }`;
 
@@ -268,7 +269,8 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
       expect(Number(r['bt'])).toBe(s.bt);
       expect(Number(r['bt_ci_low'])).toBe(s.btCi.low);
       expect(Number(r['elo'])).toBe(s.elo);
-      expect(Number(r['trueskill_mu'])).toBe(s.trueskill.mu);
+      expect(Number(r['trueskill'])).toBe(s.trueskill.mu);
+      expect(Number(r['mean_win_rate'])).toBe(s.values.find((v: { method: string }) => v.method === 'mean_win_rate').value);
       expect(Number(r['trueskill_sigma'])).toBe(s.trueskill.sigma);
       expect(Number(r['cluster_mean'])).toBe(s.cluster.mean);
       expect(Number(r['corpus_score'])).toBe(s.corpusScore);

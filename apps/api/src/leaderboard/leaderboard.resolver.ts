@@ -31,7 +31,7 @@ export class LeaderboardResolver {
   constructor(private readonly service: LeaderboardService) {}
 
   @Query(() => Leaderboard, {
-    description: 'Ranks the scored systems of a phase under mean, median, Bradley–Terry, Elo and TrueSkill, with paired tests',
+    description: 'Ranks the scored systems of a phase under every ranking method (see Leaderboard.methods), with paired tests',
   })
   async leaderboard(
     @Args('phaseId', { type: () => ID }) phaseId: string,

@@ -14,6 +14,7 @@ import {
   isDefaultView,
   MAX_RESAMPLES,
   parseLeaderboardDocument,
+  upgradeStoredBoard,
   viewKey,
   type LeaderboardEntries,
   type LeaderboardView,
@@ -215,7 +216,7 @@ export class LeaderboardService {
     let snapshot: LeaderboardSnapshot;
     if (mode === 'current') snapshot = snapshotOf(bytes.body, bytes.gzip, bytes.brotli, bytes.etag, false, fileStemOf, this.parse);
     else {
-      const stored = JSON.parse(bytes.body) as Record<string, unknown>;
+      const stored = upgradeStoredBoard(JSON.parse(bytes.body) as Record<string, unknown>);
       const notes: unknown[] = Array.isArray(stored['notes']) ? (stored['notes'] as unknown[]) : [];
       const body = JSON.stringify(mode === 'updating' ? { ...stored, updating: true } : { ...stored, updating: false, notes: [...notes, EARLIER_STATE_NOTE] });
       const z = compressLight(body);
@@ -272,6 +273,7 @@ export class LeaderboardService {
       corpusSignature: '',
       clusterDefinition: CLUSTER_DEFINITION,
       clusterTests: [],
+      methods: [],
       btFiniteMle: false,
       btNote: null,
       btComponents: [],

@@ -67,6 +67,28 @@ export class ClusterTest implements lb.ClusterTest {
   @Field({ description: 'The test in words' }) label!: string;
 }
 
+@ObjectType({ description: 'A ranking method of the board (from the ranking library’s registry): how to read its values in `LeaderboardSystem.values`' })
+export class MethodDescriptor implements lb.MethodDescriptor {
+  @Field({ description: 'Key, as in MethodValue.method (e.g. mean, bt, mean_win_rate)' }) key!: string;
+  @Field() label!: string;
+  @Field({ description: 'What the value is, in one sentence' }) description!: string;
+  @Field({ description: "How rank intervals are made: 'bootstrap' (over instances) or 'game order' (spread over random game orders)" }) intervalKind!: string;
+  @Field({ description: "'metric' (values in the metric's direction) or 'higher is better'" }) direction!: string;
+  @Field({ description: 'Whether the method has significance clusters on this board' }) clusters!: boolean;
+  @Field(() => String, { nullable: true, description: 'Key of the test behind its clusters (as in PairTests); null without clusters' }) test!: string | null;
+  @Field(() => String, { nullable: true, description: 'That test in words' }) testLabel!: string | null;
+}
+
+@ObjectType({ description: 'One system under one ranking method' })
+export class MethodValue implements lb.MethodValue {
+  @Field({ description: 'MethodDescriptor.key' }) method!: string;
+  @Field(() => Float, { nullable: true }) value!: number | null;
+  @Field(() => Interval, { nullable: true, description: '95% interval of the value; null when the method has none' }) interval!: Interval | null;
+  @Field(() => Int) rank!: number;
+  @Field(() => RankInterval, { description: '95% rank interval (see MethodDescriptor.intervalKind)' }) rankInterval!: RankInterval;
+  @Field(() => Int, { nullable: true, description: 'Significance cluster (1 = top); null when the method has no clusters' }) cluster!: number | null;
+}
+
 @ObjectType({ description: 'Whether a pair differs significantly under each aggregation’s cluster test (corrected p < α, direction agreeing)' })
 export class PairSignificance implements lb.PairSignificance {
   @Field() mean!: boolean;
@@ -111,6 +133,7 @@ export class LeaderboardSystem implements lb.LeaderboardSystem {
   @Field(() => SystemRankIntervals) rankInterval!: SystemRankIntervals;
   @Field(() => SystemClusters) cluster!: SystemClusters;
   @Field({ description: 'In a pair whose cluster relation differs between mean, median and BT' }) clusterDisagreement!: boolean;
+  @Field(() => [MethodValue], { description: 'Every ranking method of Leaderboard.methods, in that order' }) values!: MethodValue[];
 }
 
 @ObjectType()
@@ -172,6 +195,7 @@ export class Leaderboard implements lb.Leaderboard {
   @Field({ description: 'Signature of the corpus score (the most common one)' }) corpusSignature!: string;
   @Field({ description: 'The cluster rule in words' }) clusterDefinition!: string;
   @Field(() => [ClusterTest], { description: 'The test behind each aggregation’s clusters' }) clusterTests!: ClusterTest[];
+  @Field(() => [MethodDescriptor], { description: 'The ranking methods of LeaderboardSystem.values, in table order' }) methods!: MethodDescriptor[];
   @Field({ description: 'True when the Bradley–Terry win graph is strongly connected, so a finite maximum-likelihood estimate exists' }) btFiniteMle!: boolean;
   @Field(() => String, { nullable: true, description: 'Why Bradley–Terry has no finite MLE, in words' }) btNote!: string | null;
   @Field(() => [BtComponent]) btComponents!: BtComponent[];

@@ -21,6 +21,17 @@ const fig1Rows: [string, number[]][] = [
 const fig1Csv = ['system,instance,score', ...fig1Rows.flatMap(([s, xs]) => xs.map((x, i) => `${s},${i + 1},${x}`))].join('\n') + '\n';
 
 describe('podium rank', () => {
+  it('prints every registered method with its descriptor, mean win rate included (Fig. 1 by hand: A 1/5, B 4/5, C 1/2)', async () => {
+    const out = (await rankCommand.run(['--scores', file('fig1-methods.csv', fig1Csv), '--resamples', '200'])) as RankOutput;
+    expect(out.methods.map((m) => m.key)).toEqual(['mean', 'median', 'bt', 'elo', 'trueskill', 'mean_win_rate']);
+    // win rates per instance, by hand: 1: A1 < C2 < B5 → A 0, C ½, B 1; 2: A5 < C6 < B11 → A 0, C ½, B 1;
+    // 3: C7 < A11 < B12 → C 0, A ½, B 1; 4: A12 < C13 < B17 → A 0, C ½, B 1; 5: B1 < A17 < C18 → B 0, A ½, C 1
+    const rate = (s: string) => defined(out.systems.find((x) => x.system === s)).methods['mean_win_rate']?.value;
+    expect(rate('A')).toBeCloseTo(1 / 5, 12);
+    expect(rate('B')).toBeCloseTo(4 / 5, 12);
+    expect(rate('C')).toBeCloseTo(2.5 / 5, 12);
+  });
+
   it('ranks text outputs by corpus BLEU with paired-bs clusters, sacreBLEU mean ± CI and both signatures', async () => {
     const ref = file('ref.txt', Array.from({ length: 30 }, (_, i) => `the cat number ${i} sat on the mat today`).join('\n') + '\n');
     const good = file('good', Array.from({ length: 30 }, (_, i) => `the cat number ${i} sat on the mat today`).join('\n') + '\n');

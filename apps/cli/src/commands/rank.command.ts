@@ -5,13 +5,16 @@ import {
   analyseSystems,
   buildScoreTable,
   CLUSTER_DEFINITION,
+  isTestName,
+  RANKING_METHODS,
   RankingInputError,
+  SENTENCE_TESTS,
   TEST_LABELS,
+  TEST_NAMES,
   type AnalyseOptions,
   type Analysis,
   type ScoreRow,
   type ScoreTable,
-  type TestName,
 } from '@podium/ranking';
 import { CsvSyntaxError, parseCsvRecords, type CsvRecord } from '@podium/contracts';
 import { CliError } from '../cli-error';
@@ -19,10 +22,12 @@ import { parseFlags } from '../flags';
 import type { CliCommand } from '../command';
 import { readLines, readText } from '../io';
 
+const METHOD_NAMES = RANKING_METHODS.map((m) => m.label).join(', ');
+
 const USAGE = `usage: podium rank --scores FILE.csv|FILE.jsonl [options]
        podium rank --metric bleu|chrf|chrf++|ter --ref FILE (--hyp FILE… | --hyps-dir DIR) [options]
 
-Ranks systems scored on the same instances (mean, median, Bradley–Terry, Elo, TrueSkill),
+Ranks systems scored on the same instances (${METHOD_NAMES}),
 runs paired tests on every pair with multiple-comparison correction, and prints clusters.
 With --metric and text files, also the corpus score (sacreBLEU's, from summed sufficient
 statistics) with sacreBLEU's paired bootstrap (paired-bs) and approximate randomisation
@@ -40,13 +45,12 @@ statistics) with sacreBLEU's paired bootstrap (paired-bs) and approximate random
                        smallest corrected p is ≤ α/10: ⌈10·pairs/α⌉ rounded up to 1,000s)
   --correction C       holm | bh | none (default holm)
   --alpha A            significance level for clusters (default 0.05)
-  --test T             one test to drive all clusters: ttest | wilcoxon | sign | mood | bootstrap | ar
+  --test T             one test to drive all clusters: ${SENTENCE_TESTS.join(' | ')}
                        (default: ttest for mean, mood for median, sign for BT, paired-bs for corpus;
                        bootstrap | ar drive the corpus clusters through paired-bs | paired-ar)
   --elo-orders N       random game orders averaged for Elo/TrueSkill (default 10)
   --lower-is-better    scores are errors (e.g. TER): lower ranks higher`;
 
-const TESTS: readonly TestName[] = ['ttest', 'wilcoxon', 'sign', 'mood', 'bootstrap', 'ar', 'bootstrap_corpus', 'ar_corpus'];
 
 /** `podium rank` output: the analysis plus what names its numbers. */
 export type RankOutput = Analysis & {
@@ -182,7 +186,7 @@ function intFlag(value: string | undefined, name: string, min: number): number |
 /** `podium rank`: the leaderboard of analyseSystems as JSON. */
 export const rankCommand: CliCommand = {
   name: 'rank',
-  summary: 'rank systems (mean, median, Bradley–Terry, Elo, TrueSkill) with paired tests and clusters',
+  summary: `rank systems (${METHOD_NAMES}) with paired tests and clusters`,
   usage: USAGE,
   async run(argv: string[]): Promise<RankOutput> {
     const values = parseFlags(argv, {
@@ -213,8 +217,8 @@ export const rankCommand: CliCommand = {
       alpha = Number(values.alpha);
       if (!(alpha > 0 && alpha < 1)) throw new CliError(`--alpha must be a number in (0, 1), got '${values.alpha}'`);
     }
-    const test = values.test as TestName | undefined;
-    if (test !== undefined && !TESTS.includes(test)) throw new CliError(`--test must be one of ${TESTS.join(', ')}, got '${values.test}'`);
+    const test = values.test;
+    if (test !== undefined && !isTestName(test)) throw new CliError(`--test must be one of ${TEST_NAMES.join(', ')}, got '${values.test}'`);
     const path = values.scores ?? String(values.metric);
     try {
       let table: ScoreTable;

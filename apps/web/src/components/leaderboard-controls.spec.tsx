@@ -2,14 +2,14 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { DEFAULT_STATE } from '../lib/url-state';
 import { LeaderboardControls, metricLabel } from './leaderboard-controls';
 import { setMetricFacts } from '../lib/metric-registry';
-import { METRIC_FACTS } from '../test/fixtures';
+import { METHODS, METRIC_FACTS } from '../test/fixtures';
 
 beforeAll(() => setMetricFacts(METRIC_FACTS));
 
 describe('LeaderboardControls', () => {
   it('reports a new state when the aggregation, test, correction or metric changes', () => {
     const onChange = jest.fn();
-    render(<LeaderboardControls state={DEFAULT_STATE} metrics={['bleu', 'chrf', 'nli', 'combined:nli+bleu']} onChange={onChange} />);
+    render(<LeaderboardControls state={DEFAULT_STATE} metrics={['bleu', 'chrf', 'nli', 'combined:nli+bleu']} onChange={onChange} methods={METHODS} />);
     fireEvent.change(screen.getByLabelText('Rank by'), { target: { value: 'bt' } });
     expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_STATE, aggregation: 'bt' });
     fireEvent.change(screen.getByLabelText('Significance test'), { target: { value: 'WILCOXON' } });

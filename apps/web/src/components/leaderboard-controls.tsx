@@ -1,4 +1,4 @@
-import { AGGREGATION_LABELS, AGGREGATIONS, type Aggregation } from '../lib/leaderboard';
+import type { Aggregation, MethodInfo } from '../lib/leaderboard';
 import { CORRECTIONS, TESTS, type LeaderboardState } from '../lib/url-state';
 import type { PValueCorrection, PairedTest } from '../graphql/generated';
 import { metricFacts } from '../lib/metric-registry';
@@ -39,12 +39,12 @@ interface Props {
   onChange: (next: LeaderboardState) => void;
   /** The aggregation selector is not needed on the pairwise page. */
   showAggregation?: boolean;
-  /** Whether the metric has a corpus score to rank by (BLEU, chrF, TER). */
-  corpusAvailable?: boolean;
+  /** The board's ranking methods (before a board is loaded: none, and the current choice is offered alone). */
+  methods?: readonly Pick<MethodInfo, 'key' | 'label'>[];
 }
 
 /** Metric, aggregation, test and correction selectors; every change goes into the URL. */
-export function LeaderboardControls({ state, metrics, onChange, showAggregation = true, corpusAvailable = true }: Props) {
+export function LeaderboardControls({ state, metrics, onChange, showAggregation = true, methods = [] }: Props) {
   const metric = state.metric ?? metrics[0] ?? '';
   return (
     <form className="controls" onSubmit={(e) => e.preventDefault()} aria-label="Leaderboard settings">
@@ -62,9 +62,9 @@ export function LeaderboardControls({ state, metrics, onChange, showAggregation 
         <label>
           Rank by
           <select value={state.aggregation} onChange={(e) => onChange({ ...state, aggregation: e.target.value as Aggregation })} data-testid="aggregation-select">
-            {AGGREGATIONS.filter((a) => a !== 'corpus' || corpusAvailable || state.aggregation === 'corpus').map((a) => (
-              <option key={a} value={a}>
-                {AGGREGATION_LABELS[a]}
+            {(methods.some((m) => m.key === state.aggregation) ? methods : [...methods, { key: state.aggregation, label: state.aggregation }]).map((m) => (
+              <option key={m.key} value={m.key}>
+                {m.label}
               </option>
             ))}
           </select>

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { AuthProvider } from '../lib/auth';
 import { DEFAULT_STATE } from '../lib/url-state';
-import { METRIC_FACTS, pair, row } from '../test/fixtures';
+import { METHODS, METRIC_FACTS, pair, row } from '../test/fixtures';
 import { setMetricFacts } from '../lib/metric-registry';
 import { LeaderboardView } from './leaderboard-view';
 import { jsonResponse } from '../test/json-response';
@@ -13,6 +13,7 @@ function board(systems: ReturnType<typeof row>[], notes: string[] = []) {
     seed: 12345, resamples: 1000, instanceCount: 100, disagreement: null, notes, systems, pairs: [pair('A', 'B')],
     resamplesChosen: true, smallestReachableP: 0.001, alpha: 0.05, significanceWarnings: [] as string[], mainAggregation: 'mean', corpusSignature: 'bleu|corpus',
     clusterDefinition: 'Clusters (WMT style): rule.', clusterTests: [{ aggregation: 'mean', test: 'ttest', label: 'paired t-test' }], btFiniteMle: true, btNote: null,
+    methods: METHODS.filter((m) => m.key !== 'corpus'),
   };
 }
 
@@ -54,6 +55,7 @@ describe('LeaderboardView', () => {
     const b = {
       ...board([row('A', { mean: 1, corpus: 1 }), row('B', { mean: 2, corpus: 2 })]),
       mainAggregation: 'corpus',
+      methods: METHODS,
       clusterTests: [
         { aggregation: 'corpus', test: 'bootstrap_corpus', label: 'paired bootstrap resampling of the corpus score (sacreBLEU paired-bs)' },
         { aggregation: 'mean', test: 'ttest', label: 'paired t-test' },
@@ -62,7 +64,7 @@ describe('LeaderboardView', () => {
     };
     answer(b);
     view();
-    expect((await screen.findByTestId('board-tests')).textContent).toMatch(/corpus — paired bootstrap resampling of the corpus score \(sacreBLEU paired-bs\); mean — paired t-test/);
+    expect((await screen.findByTestId('board-tests')).textContent).toMatch(/Corpus score — paired bootstrap resampling of the corpus score \(sacreBLEU paired-bs\); Mean — paired t-test/);
     expect(screen.getByTestId('cluster-definition').textContent).toContain('WMT style');
     expect(screen.getByTestId('significance-warning').textContent).toContain('cannot reach significance');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toContain('Default: paired-bs for corpus, t-test for mean, Mood for median, sign test for BT');

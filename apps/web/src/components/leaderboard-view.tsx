@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLeaderboard } from '../lib/use-leaderboard';
-import { AGGREGATION_LABELS, effectiveAggregation, topDisagreementNote } from '../lib/leaderboard';
+import { effectiveAggregation, methodLabel, topDisagreementNote } from '../lib/leaderboard';
 import { Link } from 'wouter';
 import { serializeLeaderboardState, type LeaderboardState } from '../lib/url-state';
 import { DownloadLink } from './download-link';
@@ -46,7 +46,7 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
   useEffect(() => setUpdating(boardUpdating), [boardUpdating]);
   const { me } = useAuth();
   const available = board?.availableMetrics.length ? board.availableMetrics : metrics;
-  const note = board ? topDisagreementNote(board.systems) : null;
+  const note = board ? topDisagreementNote(board.systems, board.methods) : null;
   const aggregation = effectiveAggregation(state.aggregation, board);
   const boardQuery = leaderboardQuery(board?.metric ?? state.metric, state.test, state.correction);
   const pairwiseLink = `/phases/${encodeURIComponent(phaseId)}/pairwise${serializeLeaderboardState({ ...state, phase: null, metric: board?.metric ?? state.metric })}`;
@@ -69,7 +69,7 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
           </DownloadLink>
         </div>
       </div>
-      <LeaderboardControls state={state} metrics={available} onChange={onChange} corpusAvailable={board ? board.mainAggregation === 'corpus' : true} />
+      <LeaderboardControls state={state} metrics={available} onChange={onChange} methods={board?.methods ?? []} />
       {loading && <Loading what="the leaderboard" />}
       {board?.updating && (
         <p className="note" role="status" data-testid="leaderboard-updating">
@@ -101,11 +101,11 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
           )}
           <LeaderboardTable
             rows={board.systems}
+            methods={board.methods}
             aggregation={aggregation}
             higherIsBetter={board.higherIsBetter}
             pairs={board.pairs}
             clusterDefinition={board.clusterDefinition}
-            metricName={metricLabel(board.metric).replace(' (lower is better)', '')}
           />
           {board.scoredOn && (
             <p className="status status-empty" data-testid="board-scored-on">
@@ -115,10 +115,10 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
           )}
           <p className="muted small" data-testid="board-tests">
             {metricLabel(board.metric)} on {board.instanceCount} instances; {board.higherIsBetter ? 'higher' : 'lower'} is better. Ranked by{' '}
-            {AGGREGATION_LABELS[aggregation].toLowerCase()}
+            {methodLabel(board.methods, aggregation).toLowerCase()}
             {board.mainAggregation === 'corpus' && ' (the main ranking for this corpus-level metric)'}. Tests behind the clusters
             {state.test ? ` (${TEST_LABELS[board.test]} chosen)` : ' (default per aggregation)'}:{' '}
-            {board.clusterTests.map((t) => `${t.aggregation === 'bt' ? 'Bradley–Terry' : t.aggregation} — ${t.label}`).join('; ')}; {board.correction.toLowerCase()} correction,
+            {board.methods.filter((m) => m.clusters).map((m) => `${m.label} — ${m.testLabel ?? m.test}`).join('; ')}; {board.correction.toLowerCase()} correction,
             α = {board.alpha}. {board.resamples} bootstrap resamples and randomisation trials
             {board.resamplesChosen ? ', chosen so the smallest corrected p can fall well below α' : " (the phase's setting)"} (smallest reachable p{' '}
             {formatNumber(board.smallestReachableP, 4)}), seed {board.seed}. Corpus: <span className="signature">{board.corpusSignature}</span>; sentence scores:{' '}

@@ -1,4 +1,4 @@
-import { pair, row } from '../test/fixtures';
+import { METHODS, pair, row } from '../test/fixtures';
 import { clusterBands, findPair, orderSystems, pairCells, topDisagreementNote, topSystems } from './leaderboard';
 import { defined } from '../../../../test/support/defined';
 
@@ -37,15 +37,15 @@ describe('clusterBands', () => {
 
 describe('top system disagreement', () => {
   it('names the top system of each aggregation', () => {
-    expect(topSystems(rows)).toEqual({ mean: ['A'], median: ['A'], bt: ['B'], elo: ['A'], trueskill: ['A'] });
+    expect(topSystems(rows, METHODS)).toEqual({ mean: ['A'], median: ['A'], bt: ['B'], elo: ['A'], trueskill: ['A'] });
   });
 
   it('explains which aggregation puts which system first when they disagree', () => {
-    expect(topDisagreementNote(rows)).toBe('Mean, Median, Elo, TrueSkill rank A first; Bradley–Terry ranks B first');
+    expect(topDisagreementNote(rows, METHODS)).toBe('Mean, Median, Elo, TrueSkill rank A first; Bradley–Terry ranks B first');
   });
 
   it('says nothing when every aggregation agrees', () => {
-    expect(topDisagreementNote([row('A', { mean: 1 }), row('B', { mean: 2 })])).toBeNull();
+    expect(topDisagreementNote([row('A', { mean: 1 }), row('B', { mean: 2 })], METHODS)).toBeNull();
   });
 });
 

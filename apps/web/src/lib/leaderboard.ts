@@ -5,85 +5,66 @@ export type LeaderboardData = LeaderboardFieldsFragment;
 export type LeaderboardRow = LeaderboardData['systems'][number];
 export type PairRow = LeaderboardData['pairs'][number];
 
-export const AGGREGATIONS = ['corpus', 'mean', 'median', 'bt', 'elo', 'trueskill'] as const;
-export type Aggregation = (typeof AGGREGATIONS)[number];
+/** A ranking method as the board describes it (key, label, interval kind, clusters, test). */
+export type MethodInfo = LeaderboardData['methods'][number];
+/** The key of a ranking method of the board (`corpus`, `mean`, `bt`, `mean_win_rate`, …). */
+export type Aggregation = string;
 
-export const AGGREGATION_LABELS: Record<Aggregation, string> = {
-  corpus: 'Corpus score',
-  mean: 'Mean',
-  median: 'Median',
-  bt: 'Bradley–Terry',
-  elo: 'Elo',
-  trueskill: 'TrueSkill',
-};
-
-/**
- * The aggregation actually shown: `corpus` exists only for corpus-level metrics (BLEU, chrF,
- * TER); elsewhere it falls back to the mean.
- */
-export function effectiveAggregation(aggregation: Aggregation, board: { mainAggregation: string } | null): Aggregation {
-  return aggregation === 'corpus' && board?.mainAggregation !== 'corpus' ? 'mean' : aggregation;
+/** A row's results under one method (null when the board has no such method). */
+export function valueOf(row: LeaderboardRow, method: Aggregation): LeaderboardRow['values'][number] | null {
+  return row.values.find((v) => v.method === method) ?? null;
 }
 
-/** Aggregations that have significance clusters (corpus, mean, median and BT). */
-export function clusterOf(row: LeaderboardRow, aggregation: Aggregation): number | null {
-  if (aggregation === 'corpus') return row.cluster.corpus;
-  return aggregation === 'mean' || aggregation === 'median' || aggregation === 'bt' ? row.cluster[aggregation] : null;
+/** The board's descriptor of a method, or null. */
+export function methodInfo(methods: readonly MethodInfo[], method: Aggregation): MethodInfo | null {
+  return methods.find((m) => m.key === method) ?? null;
+}
+
+/** The method's label, or its key when the board does not describe it. */
+export function methodLabel(methods: readonly MethodInfo[], method: Aggregation): string {
+  return methodInfo(methods, method)?.label ?? method;
 }
 
 /**
- * Rank interval of a system under an aggregation and what it measures: bootstrap over
- * instances for corpus, mean, median and BT; for Elo and TrueSkill the spread over random game
- * orders (order sensitivity, not sampling uncertainty).
+ * The method actually shown: one the board has, else its main aggregation (a corpus score
+ * exists only for corpus-level metrics).
  */
-export function rankIntervalOf(row: LeaderboardRow, aggregation: Aggregation): { interval: [number, number] | null; kind: 'bootstrap' | 'game order' } {
-  const r = row.rankInterval[aggregation];
-  return { interval: r ? [r.best, r.worst] : null, kind: rankIntervalKind(aggregation) };
+export function effectiveAggregation(aggregation: Aggregation, board: { mainAggregation: string; methods: readonly MethodInfo[] } | null): Aggregation {
+  if (!board || board.methods.length === 0) return aggregation;
+  return board.methods.some((m) => m.key === aggregation) ? aggregation : board.mainAggregation;
 }
 
-/** How an aggregation's rank intervals are made: bootstrap, or the spread over game orders (Elo, TrueSkill). */
-export function rankIntervalKind(aggregation: Aggregation): 'bootstrap' | 'game order' {
-  return aggregation === 'elo' || aggregation === 'trueskill' ? 'game order' : 'bootstrap';
+/** A row's significance cluster under a method (null: the method has no clusters). */
+export function clusterIn(row: LeaderboardRow, method: Aggregation): number | null {
+  return valueOf(row, method)?.cluster ?? null;
+}
+
+/** Whether a pair differs significantly under a method's cluster test (null: not stated for that method). */
+export function pairSignificant(p: PairRow, method: Aggregation): boolean | null {
+  return (p.significant as Partial<Record<string, boolean | null>>)[method] ?? null;
 }
 
 /** Systems significantly different from this one although in the same cluster (WMT-style clusters allow that). */
 export function withinClusterSignificant(row: LeaderboardRow, rows: readonly LeaderboardRow[], pairs: readonly PairRow[], aggregation: Aggregation): string[] {
-  const c = clusterOf(row, aggregation);
-  if (c === null || (aggregation !== 'corpus' && aggregation !== 'mean' && aggregation !== 'median' && aggregation !== 'bt')) return [];
+  const c = clusterIn(row, aggregation);
+  if (c === null) return [];
   const byId = new Map(rows.map((r) => [r.submissionId, r]));
   const out: string[] = [];
   for (const p of pairs) {
     const other = p.aSubmissionId === row.submissionId ? p.bSubmissionId : p.bSubmissionId === row.submissionId ? p.aSubmissionId : null;
     if (other === null) continue;
     const o = byId.get(other);
-    if (o && clusterOf(o, aggregation) === c && p.significant[aggregation] === true) out.push(o.system);
+    if (o && clusterIn(o, aggregation) === c && pairSignificant(p, aggregation) === true) out.push(o.system);
   }
   return out;
 }
 
-/** The value a system is ranked by under an aggregation (TrueSkill: μ − 3σ is not used; the API ranks by μ). */
-export function aggregateValue(row: LeaderboardRow, aggregation: Aggregation): number | null {
-  switch (aggregation) {
-    case 'corpus':
-      return row.corpusScore;
-    case 'mean':
-      return row.mean;
-    case 'median':
-      return row.median;
-    case 'bt':
-      return row.bt;
-    case 'elo':
-      return row.elo;
-    case 'trueskill':
-      return row.trueskill.mu;
-  }
-}
-
-/** Systems in the order of an aggregation's rank (ties keep the API's order, then by name). */
+/** Systems in the order of a method's rank (ties keep the API's order; rows without the method last). */
 export function orderSystems(rows: readonly LeaderboardRow[], aggregation: Aggregation): LeaderboardRow[] {
+  const rank = (row: LeaderboardRow) => valueOf(row, aggregation)?.rank ?? Number.POSITIVE_INFINITY;
   return rows
     .map((row, index) => ({ row, index }))
-    .sort((x, y) => (x.row.rank[aggregation] ?? x.row.rank.mean) - (y.row.rank[aggregation] ?? y.row.rank.mean) || x.index - y.index)
+    .sort((x, y) => rank(x.row) - rank(y.row) || x.index - y.index)
     .map((x) => x.row);
 }
 
@@ -96,15 +77,15 @@ export interface Band {
 
 /**
  * Groups ordered rows into bands of the same cluster. Clusters are contiguous in rank order, so
- * each band is one run; null when the aggregation has no clusters.
+ * each band is one run; null when the method has no clusters.
  */
 export function clusterBands(ordered: readonly LeaderboardRow[], aggregation: Aggregation): Band[] | null {
   const [first] = ordered;
   if (!first) return [];
-  if (clusterOf(first, aggregation) === null) return null;
+  if (clusterIn(first, aggregation) === null) return null;
   const bands: Band[] = [];
   ordered.forEach((row, i) => {
-    const c = clusterOf(row, aggregation);
+    const c = clusterIn(row, aggregation);
     const last = bands[bands.length - 1];
     if (last && last.cluster === c) last.end = i;
     else bands.push({ cluster: c, start: i, end: i });
@@ -112,31 +93,32 @@ export function clusterBands(ordered: readonly LeaderboardRow[], aggregation: Ag
   return bands;
 }
 
-/** Which system each aggregation puts first. */
-export function topSystems(rows: readonly LeaderboardRow[]): Partial<Record<Aggregation, string[]>> {
+/** Which system each method puts first (methods every row has, in the board's order). */
+export function topSystems(rows: readonly LeaderboardRow[], methods: readonly MethodInfo[]): Partial<Record<Aggregation, string[]>> {
   const out: Partial<Record<Aggregation, string[]>> = {};
-  for (const agg of AGGREGATIONS) {
-    if (rows.some((r) => r.rank[agg] == null)) continue; // null, or absent
-    const best = Math.min(...rows.map((r) => r.rank[agg] as number));
-    out[agg] = rows.filter((r) => r.rank[agg] === best).map((r) => r.system);
+  for (const { key } of methods) {
+    const ranks = rows.map((r) => valueOf(r, key)?.rank);
+    if (ranks.some((r) => r === undefined)) continue;
+    const best = Math.min(...(ranks as number[]));
+    out[key] = rows.filter((_, i) => ranks[i] === best).map((r) => r.system);
   }
   return out;
 }
 
 /**
- * A sentence naming the top system of each aggregation when they do not all agree, e.g.
+ * A sentence naming the top system of each method when they do not all agree, e.g.
  * "Mean ranks A first; Bradley–Terry ranks B first"; null when they agree.
  */
-export function topDisagreementNote(rows: readonly LeaderboardRow[]): string | null {
+export function topDisagreementNote(rows: readonly LeaderboardRow[], methods: readonly MethodInfo[]): string | null {
   if (rows.length < 2) return null;
-  const tops = topSystems(rows);
-  const present = AGGREGATIONS.filter((a) => tops[a] !== undefined);
+  const tops = topSystems(rows, methods);
+  const present = methods.map((m) => m.key).filter((a) => tops[a] !== undefined);
   const key = (agg: Aggregation) => (tops[agg] ?? []).join(', ');
-  if (new Set(present.map(key)).size === 1) return null;
+  if (new Set(present.map(key)).size <= 1) return null;
   const groups = new Map<string, Aggregation[]>();
   for (const agg of present) groups.set(key(agg), [...(groups.get(key(agg)) ?? []), agg]);
   return [...groups.entries()]
-    .map(([systems, aggs]) => `${aggs.map((a) => AGGREGATION_LABELS[a]).join(', ')} ${aggs.length === 1 ? 'ranks' : 'rank'} ${systems} first`)
+    .map(([systems, aggs]) => `${aggs.map((a) => methodLabel(methods, a)).join(', ')} ${aggs.length === 1 ? 'ranks' : 'rank'} ${systems} first`)
     .join('; ');
 }
 
@@ -162,8 +144,8 @@ export interface PairCell {
 export function pairCells(pairs: readonly PairRow[], alpha = 0.05, aggregation?: Aggregation): PairCell[] {
   const cells: PairCell[] = [];
   for (const p of pairs) {
-    const flag = aggregation === 'corpus' || aggregation === 'mean' || aggregation === 'median' || aggregation === 'bt' ? p.significant[aggregation] : undefined;
-    const significant = flag !== undefined && flag !== null ? flag : p.pAdjusted !== null && p.pAdjusted < alpha;
+    const flag = aggregation === undefined ? null : pairSignificant(p, aggregation);
+    const significant = flag !== null ? flag : p.pAdjusted !== null && p.pAdjusted < alpha;
     cells.push({ row: p.a, col: p.b, rowId: p.aSubmissionId, colId: p.bSubmissionId, pBeats: p.pBt, pAdjusted: p.pAdjusted, significant, wins: p.wins, losses: p.losses, ties: p.ties });
     cells.push({
       row: p.b, col: p.a, rowId: p.bSubmissionId, colId: p.aSubmissionId,

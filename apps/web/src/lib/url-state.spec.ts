@@ -12,7 +12,11 @@ describe('leaderboard URL state', () => {
   });
 
   it('falls back to the defaults for missing or unknown values', () => {
-    expect(parseLeaderboardState('?agg=best&test=magic&correction=bonferroni')).toEqual(DEFAULT_STATE);
+    expect(parseLeaderboardState('?agg=best!&test=magic&correction=bonferroni')).toEqual(DEFAULT_STATE);
+  });
+
+  it('reads any method key the board may have (the board decides; an unknown one shows its main ranking)', () => {
+    expect(parseLeaderboardState('?agg=Mean_Win_Rate').aggregation).toBe('mean_win_rate');
   });
 
   it('leaves defaults out of links so a default leaderboard has a clean URL', () => {

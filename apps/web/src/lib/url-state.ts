@@ -1,4 +1,4 @@
-import { AGGREGATIONS, type Aggregation } from './leaderboard';
+import type { Aggregation } from './leaderboard';
 import type { PValueCorrection, PairedTest } from '../graphql/generated';
 
 export const TESTS: readonly PairedTest[] = ['TTEST', 'WILCOXON', 'SIGN', 'MOOD', 'BOOTSTRAP', 'AR'];
@@ -22,13 +22,19 @@ function oneOf<T extends string>(values: readonly T[], raw: string | null): T | 
   return values.find((x) => x.toUpperCase() === v) ?? null;
 }
 
+/** A ranking method key as the URL may name it (the board says whether it has that method). */
+function methodKey(raw: string | null): Aggregation | null {
+  const v = raw?.toLowerCase() ?? null;
+  return v !== null && /^[a-z][a-z0-9_]{0,39}$/.test(v) ? v : null;
+}
+
 /** Reads the leaderboard state from a query string; unknown values fall back to defaults. */
 export function parseLeaderboardState(search: string): LeaderboardState {
   const q = new URLSearchParams(search);
   return {
     phase: q.get('phase') || null,
     metric: q.get('metric') || null,
-    aggregation: oneOf<Aggregation>(AGGREGATIONS, q.get('agg')) ?? DEFAULT_STATE.aggregation,
+    aggregation: methodKey(q.get('agg')) ?? DEFAULT_STATE.aggregation,
     test: oneOf(TESTS, q.get('test')),
     correction: oneOf(CORRECTIONS, q.get('correction')) ?? DEFAULT_STATE.correction,
   };

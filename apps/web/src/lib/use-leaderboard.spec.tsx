@@ -4,12 +4,12 @@ import { GraphqlProvider } from './auth';
 import { ApiError, resetGraphqlClient } from './graphql-client';
 import { leaderboardJsonUrl } from './leaderboard-request';
 import { fetchLeaderboard, parseLeaderboard, useLeaderboard } from './use-leaderboard';
-import { pair, row } from '../test/fixtures';
+import { METHODS, pair, row } from '../test/fixtures';
 import { jsonResponse } from '../test/json-response';
 import { defined } from '../../../../test/support/defined';
 
 /** The parts of a stored board the pages need (a real one has every field of the LeaderboardFields fragment). */
-const BOARD = { phaseId: 'p1', metric: 'bleu', updating: false, availableMetrics: ['bleu'], systems: [row('A', { mean: 1 }), row('B', { mean: 2 })], pairs: [pair('A', 'B')] };
+const BOARD = { phaseId: 'p1', metric: 'bleu', updating: false, availableMetrics: ['bleu'], methods: METHODS, systems: [row('A', { mean: 1 }), row('B', { mean: 2 })], pairs: [pair('A', 'B')] };
 
 function answer(body: unknown, status = 200) {
   const fetchMock = jest.fn(async (_url: string, _init: RequestInit) => jsonResponse(body, status));
@@ -80,7 +80,7 @@ describe('parseLeaderboard', () => {
     expect(() => parseLeaderboard([BOARD])).toThrow('(not a JSON object)');
     expect(() => parseLeaderboard({ ...BOARD, phaseId: 1 })).toThrow('phaseId is not a string');
     expect(() => parseLeaderboard({ ...BOARD, pairs: [{ aSubmissionId: 'A' }] })).toThrow('a pair lacks aSubmissionId, bSubmissionId or significant');
-    expect(() => parseLeaderboard({ ...BOARD, systems: [{ system: 'A' }] })).toThrow('a system lacks submissionId, system or rank');
+    expect(() => parseLeaderboard({ ...BOARD, systems: [{ system: 'A' }] })).toThrow('a system lacks submissionId, system or values');
   });
 });
 

@@ -24,9 +24,10 @@ export function parseLeaderboard(raw: unknown): LeaderboardData {
   if (!Array.isArray(raw['availableMetrics'])) problems.push('availableMetrics is not an array');
   const systems = raw['systems'];
   if (!Array.isArray(systems)) problems.push('systems is not an array');
-  else if (!systems.every((s) => isRecord(s) && typeof s['submissionId'] === 'string' && typeof s['system'] === 'string' && isRecord(s['rank']))) {
-    problems.push('a system lacks submissionId, system or rank');
+  else if (!systems.every((s) => isRecord(s) && typeof s['submissionId'] === 'string' && typeof s['system'] === 'string' && Array.isArray(s['values']))) {
+    problems.push('a system lacks submissionId, system or values');
   }
+  if (!Array.isArray(raw['methods'])) problems.push('methods is not an array');
   const pairs = raw['pairs'];
   if (!Array.isArray(pairs)) problems.push('pairs is not an array');
   else if (!pairs.every((p) => isRecord(p) && typeof p['aSubmissionId'] === 'string' && typeof p['bSubmissionId'] === 'string' && isRecord(p['significant']))) {

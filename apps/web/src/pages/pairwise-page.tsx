@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { PhaseDocument } from '../graphql/generated';
 import { useQuery } from '../lib/graphql-client';
 import { useLeaderboard } from '../lib/use-leaderboard';
-import { AGGREGATION_LABELS, clusterOf, effectiveAggregation, orderSystems, pairCells, type Aggregation } from '../lib/leaderboard';
+import { clusterIn, effectiveAggregation, methodInfo, methodLabel, orderSystems, pairCells, type Aggregation } from '../lib/leaderboard';
 import { Link, useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { serializeLeaderboardState } from '../lib/url-state';
@@ -21,15 +21,15 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
   const bId = q.get('b');
   const phase = useQuery(PhaseDocument, { id: phaseId });
   const { data: board, error, loading, refetch } = useLeaderboard(phaseId, { metric: state.metric, test: state.test, correction: state.correction });
-  // Stars follow the cluster test of the aggregation shown (Elo/TrueSkill have none: BT's order and test).
+  // Stars follow the cluster test of the method shown (one without clusters: the board's main ranking).
   const aggregation: Aggregation = useMemo(() => {
     const a = effectiveAggregation(state.aggregation, board);
-    return a === 'elo' || a === 'trueskill' ? 'bt' : a;
+    return board && !methodInfo(board.methods, a)?.clusters ? board.mainAggregation : a;
   }, [state.aggregation, board]);
   const order = useMemo(() => (board ? orderSystems(board.systems, aggregation).map((s) => s.system) : []), [board, aggregation]);
   const cells = useMemo(() => (board ? pairCells(board.pairs, board.alpha, aggregation) : []), [board, aggregation]);
-  const clusterTest = board?.clusterTests.find((t) => t.aggregation === aggregation);
-  const clusterList = board ? orderSystems(board.systems, aggregation).map((s) => ({ system: s.system, cluster: clusterOf(s, aggregation) })) : [];
+  const clusterTest = board ? methodInfo(board.methods, aggregation)?.testLabel : null;
+  const clusterList = board ? orderSystems(board.systems, aggregation).map((s) => ({ system: s.system, cluster: clusterIn(s, aggregation) })) : [];
 
   function select(rowId: string, colId: string) {
     const next = new URLSearchParams(search);
@@ -56,7 +56,7 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
         )}
       </p>
       <h1>Pairwise comparison{phase.data && `: ${phase.data.phase.name}`}</h1>
-      <LeaderboardControls state={state} metrics={board?.availableMetrics ?? []} onChange={setState} corpusAvailable={board ? board.mainAggregation === 'corpus' : true} />
+      <LeaderboardControls state={state} metrics={board?.availableMetrics ?? []} onChange={setState} methods={board?.methods ?? []} />
       {loading && !board && <Loading what="pairwise results" />}
       {error && <ErrorMessage error={error} onRetry={refetch} title="Could not compare the systems" />}
       {board && board.systems.length < 2 && <Empty>At least two scored systems are needed for a comparison.</Empty>}
@@ -64,11 +64,11 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
         <>
           <p className="small" data-testid="pairwise-legend">
             Each cell is the Bradley–Terry probability that the row system beats the column system on an instance. * and a black outline mark pairs that differ
-            significantly under {AGGREGATION_LABELS[aggregation].toLowerCase()}&apos;s cluster test ({clusterTest?.label ?? TEST_LABELS[board.test]}, {CORRECTION_LABELS[board.correction]}{' '}
+            significantly under {methodLabel(board.methods, aggregation).toLowerCase()}&apos;s cluster test ({clusterTest ?? TEST_LABELS[board.test]}, {CORRECTION_LABELS[board.correction]}{' '}
             correction, α = {board.alpha}). Select a cell to compare the two systems.
           </p>
           <p className="small" data-testid="pairwise-clusters">
-            {board.clusterDefinition} Clusters here ({AGGREGATION_LABELS[aggregation].toLowerCase()}):{' '}
+            {board.clusterDefinition} Clusters here ({methodLabel(board.methods, aggregation).toLowerCase()}):{' '}
             {clusterList.map((c, i) => (
               <span key={c.system} data-testid="pairwise-cluster" data-system={c.system} data-cluster={String(c.cluster ?? '')}>
                 {i > 0 && ', '}

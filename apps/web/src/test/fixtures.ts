@@ -1,13 +1,18 @@
-import type { LeaderboardRow, PairRow } from '../lib/leaderboard';
+import type { LeaderboardData, LeaderboardRow, PairRow } from '../lib/leaderboard';
 
-type Ranks = LeaderboardRow['rank'];
+/** Ranks under the six built-in methods; missing ones follow the mean (corpus: none unless given). */
+interface Ranks {
+  mean: number;
+  median: number;
+  bt: number;
+  elo: number;
+  trueskill: number;
+  corpus: number | null;
+}
+type Clusters = Partial<Record<'mean' | 'median' | 'bt' | 'corpus', number | null>>;
 
 /** A leaderboard row with the given ranks; values follow the ranks unless given. */
-export function row(
-  system: string,
-  rank: Partial<Ranks> & { mean: number },
-  extra: Partial<Omit<LeaderboardRow, 'cluster'>> & { cluster?: Partial<LeaderboardRow['cluster']> } = {},
-): LeaderboardRow {
+export function row(system: string, rank: Partial<Ranks> & { mean: number }, extra: Partial<LeaderboardRow> & { cluster?: Clusters } = {}): LeaderboardRow {
   const r: Ranks = {
     mean: rank.mean,
     median: rank.median ?? rank.mean,
@@ -17,38 +22,45 @@ export function row(
     corpus: rank.corpus ?? null,
   };
   const { cluster, ...rest } = extra;
+  const clusters = { mean: 1, median: 1, bt: 1, corpus: r.corpus === null ? null : 1, ...cluster };
+  const value = (method: string, v: number, rank: number, worst: number, c: number | null, interval: { low: number; high: number } | null) => ({
+    method,
+    value: v,
+    interval,
+    rank,
+    rankInterval: { best: rank, worst },
+    cluster: c,
+  });
+  const values = [
+    ...(r.corpus === null ? [] : [value('corpus', 30 - r.corpus, r.corpus, r.corpus, clusters.corpus ?? null, { low: 29.5 - r.corpus, high: 30.5 - r.corpus })]),
+    value('mean', 30 - r.mean, r.mean, r.mean + 1, clusters.mean ?? null, { low: 29 - r.mean, high: 31 - r.mean }),
+    value('median', 30 - r.median, r.median, r.median, clusters.median ?? null, { low: 29 - r.median, high: 31 - r.median }),
+    value('bt', 0.5 / r.bt, r.bt, r.bt, clusters.bt ?? null, { low: 0.4 / r.bt, high: 0.6 / r.bt }),
+    value('elo', 1600 - 10 * r.elo, r.elo, r.elo + 2, null, null),
+    value('trueskill', 30 - r.trueskill, r.trueskill, r.trueskill + 2, null, null),
+  ];
   return {
     submissionId: `id-${system}`,
     system,
     team: `team-${system}`,
     isBaseline: false,
     n: 100,
-    corpusScore: 30 - (r.corpus ?? r.mean),
-    corpusCi: r.corpus === null ? null : { mean: 30 - r.corpus, ci: 0.5, low: 29.5 - r.corpus, high: 30.5 - r.corpus },
-    corpusSignature: 'bleu|test',
-    mean: 30 - r.mean,
-    meanCi: { low: 29 - r.mean, high: 31 - r.mean },
-    median: 30 - r.median,
-    medianCi: { low: 29 - r.median, high: 31 - r.median },
-    bt: 0.5 / r.bt,
     btTier: 0,
-    btCi: { low: 0.4 / r.bt, high: 0.6 / r.bt },
-    elo: 1600 - 10 * r.elo,
-    trueskill: { mu: 30 - r.trueskill, sigma: 1 },
-    rank: r,
-    rankInterval: {
-      mean: { best: r.mean, worst: r.mean + 1 },
-      median: { best: r.median, worst: r.median },
-      bt: { best: r.bt, worst: r.bt },
-      elo: { best: r.elo, worst: r.elo + 2 },
-      trueskill: { best: r.trueskill, worst: r.trueskill + 2 },
-      corpus: r.corpus === null ? null : { best: r.corpus, worst: r.corpus },
-    },
-    cluster: { mean: 1, median: 1, bt: 1, corpus: r.corpus === null ? null : 1, ...cluster },
     clusterDisagreement: false,
+    values,
     ...rest,
   };
 }
+
+/** The method descriptors of a board with the six built-in methods (as the API describes them). */
+export const METHODS: LeaderboardData['methods'] = [
+  { key: 'corpus', label: 'Corpus score', description: 'Corpus score', intervalKind: 'bootstrap', direction: 'metric', clusters: true, test: 'bootstrap_corpus', testLabel: 'paired bootstrap resampling of the corpus score (sacreBLEU paired-bs)' },
+  { key: 'mean', label: 'Mean', description: 'Mean', intervalKind: 'bootstrap', direction: 'metric', clusters: true, test: 'ttest', testLabel: 'paired t-test' },
+  { key: 'median', label: 'Median', description: 'Median', intervalKind: 'bootstrap', direction: 'metric', clusters: true, test: 'mood', testLabel: "Mood's median test" },
+  { key: 'bt', label: 'Bradley–Terry', description: 'BT', intervalKind: 'bootstrap', direction: 'higher is better', clusters: true, test: 'sign', testLabel: 'sign test' },
+  { key: 'elo', label: 'Elo', description: 'Elo', intervalKind: 'game order', direction: 'higher is better', clusters: false, test: null, testLabel: null },
+  { key: 'trueskill', label: 'TrueSkill', description: 'TrueSkill', intervalKind: 'game order', direction: 'higher is better', clusters: false, test: null, testLabel: null },
+];
 
 export function pair(a: string, b: string, p: Partial<PairRow> = {}): PairRow {
   return {

@@ -69,8 +69,19 @@ describe('podium admin backup and restore', () => {
     // The second server starts and is migrated while the source is written to and backed up.
     const targetReady = (async () => {
       second = await startOwnPostgres(`test-restore-${process.pid}`, await freePort(), false);
-      target = await createDatabase(second.url, 'podium_restored');
-      await migrate(target.url);
+      // Created and migrated by `restore --create-database` below; dropped at the end.
+      const url = new URL(second.url);
+      url.pathname = '/podium_restored';
+      const server = second.url;
+      target = {
+        url: url.toString(),
+        drop: async () => {
+          const c = new Client({ connectionString: server });
+          await c.connect();
+          await c.query('DROP DATABASE IF EXISTS podium_restored WITH (FORCE)');
+          await c.end();
+        },
+      };
     })();
     targetReady.catch(() => undefined); // awaited below
     source = await createDatabase(databaseUrl(), 'podium_backup_source');
@@ -109,10 +120,16 @@ describe('podium admin backup and restore', () => {
     // Two writers keep going while the backup runs.
     let stop = false;
     let snapshotAt: number | null = null;
+    let writerError: unknown = null;
     const writer = async () => {
-      while (!stop) {
-        await writeOne();
-        if (snapshotAt !== null) writtenAfterSnapshot++;
+      try {
+        while (!stop) {
+          await writeOne();
+          if (snapshotAt !== null) writtenAfterSnapshot++;
+        }
+      } catch (e) {
+        writerError = e;
+        throw e;
       }
     };
     const writers = [writer(), writer()];
@@ -135,7 +152,7 @@ describe('podium admin backup and restore', () => {
             await reader.end();
           }
           // Rows committed after the snapshot, before any table is copied: the backup must not hold them.
-          while (writtenAfterSnapshot < 3) await new Promise((r) => setTimeout(r, 20));
+          while (writtenAfterSnapshot < 3 && writerError === null) await new Promise((r) => setTimeout(r, 20));
         },
       });
       manifest = result.manifest;
@@ -154,9 +171,9 @@ describe('podium admin backup and restore', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('restores into a second server exactly the rows of the snapshot, score bytes included, and none written after it', async () => {
+  it('creates and migrates a database on a second server and restores into it exactly the rows of the snapshot, score bytes included, and none written after it', async () => {
     expect(writtenAfterSnapshot).toBeGreaterThanOrEqual(3);
-    const r = spawnSync(process.execPath, [compiledApp('apps/cli/src/main.ts'), 'admin', 'restore', file, '--database-url', defined(target, 'the target').url], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(process.execPath, [compiledApp('apps/cli/src/main.ts'), 'admin', 'restore', file, '--create-database', '--database-url', defined(target, 'the target').url], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const report = JSON.parse(r.stdout) as { tables: Record<string, number>; unfinishedSubmissions: string[] };

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CliError } from '../cli-error';
 import type { CliCommand } from '../command';
@@ -6,7 +8,7 @@ import { parseFlags, parseFlagsAndPositionals } from '../flags';
 
 const USAGE = `usage: podium admin requeue --url URL [--token TOKEN] (--submission ID | --stuck)
        podium admin backup --out FILE [--database-url URL]
-       podium admin restore FILE [--database-url URL]
+       podium admin restore FILE [--database-url URL] [--create-database]
        podium admin verify-backup FILE
 
 requeue talks to a running Podium API. Organisers only.
@@ -26,6 +28,9 @@ PostgreSQL of \`npm run up\` (postgresql://podium:***@127.0.0.1:54329/podium).
                             database migrated to the backup's migrations (\`npx prisma migrate
                             deploy\` of the Podium version that made it), checks every table's
                             rows and sha256, and commits; refuses a database that holds rows
+  --create-database         (restore) first create the database the URL names (it must not
+                            exist) and apply this checkout's migrations to it, when they are
+                            exactly the backup's
   verify-backup FILE        checks FILE whole (manifest, lengths, rows, sha256); no database
 Prints a JSON summary.`;
 
@@ -34,10 +39,12 @@ type Fetch = typeof fetch;
 /** Where `npm run up` starts its embedded PostgreSQL (scripts/up.mjs, port 54329). */
 export const DEV_DATABASE_URL = 'postgresql://podium:podium@127.0.0.1:54329/podium';
 
-/** The repository's package.json: dist/apps/cli/commands and apps/cli/src/commands are both four levels down. */
+/** The repository root: dist/apps/cli/commands and apps/cli/src/commands are both four levels down. */
+const REPO_ROOT = path.join(__dirname, '..', '..', '..', '..');
+
 function podiumVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(path.join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as { version?: unknown };
+    const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version?: unknown };
     return typeof pkg.version === 'string' ? pkg.version : 'unknown';
   } catch {
     return 'unknown';
@@ -55,10 +62,49 @@ function redact(url: string): string {
   }
 }
 
+/**
+ * `restore --create-database`: creates the database `url` names on its server and applies this
+ * checkout's migrations (`prisma migrate deploy`), refused unless they are the backup's own
+ * (names and sha256, which is Prisma's checksum): a newer checkout's migrations would never run
+ * on the restored rows.
+ */
+async function createAndMigrate(url: string, wanted: readonly { name: string; checksum: string }[], version: string): Promise<void> {
+  const dir = path.join(REPO_ROOT, 'prisma', 'migrations');
+  const here = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((n) => existsSync(path.join(dir, n, 'migration.sql')))
+        .sort()
+        .map((name) => ({ name, checksum: createHash('sha256').update(readFileSync(path.join(dir, name, 'migration.sql'))).digest('hex') }))
+    : [];
+  const key = (l: readonly { name: string; checksum: string }[]) => l.map((m) => `${m.name}:${m.checksum}`).join('\n');
+  if (key(here) !== key(wanted)) {
+    throw new CliError(`this checkout's migrations (${here.length}) are not the backup's (${wanted.length}); restore with Podium ${version}, or create and migrate the database yourself`);
+  }
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!name) throw new CliError('--create-database needs a database name in the URL');
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const { Client } = await import('pg');
+  const admin = new Client({ connectionString: maintenance.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } catch (e) {
+    throw new CliError(`cannot create database ${name}: ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    await admin.end();
+  }
+  const prisma = path.join(REPO_ROOT, 'node_modules', '.bin', 'prisma');
+  const r = spawnSync(prisma, ['migrate', 'deploy'], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8' });
+  if (r.status !== 0) throw new CliError(`prisma migrate deploy failed on the new database ${name}: ${(r.stderr || r.stdout || String(r.error)).trim()}`);
+}
+
 /** backup / restore / verify-backup: straight to PostgreSQL with the operator's credentials. */
 async function databaseAction(action: 'backup' | 'restore' | 'verify-backup', argv: string[], env: NodeJS.ProcessEnv): Promise<unknown> {
-  const { values, positionals } = parseFlagsAndPositionals(argv, { out: { type: 'string' }, 'database-url': { type: 'string' } });
+  const { values, positionals } = parseFlagsAndPositionals(argv, { out: { type: 'string' }, 'database-url': { type: 'string' }, 'create-database': { type: 'boolean' } });
   const databaseUrl = values['database-url'] ?? env['DATABASE_URL'] ?? DEV_DATABASE_URL;
+  if (values['create-database'] && action !== 'restore') throw new CliError('--create-database is for restore');
   const backup = await import('@podium/backup');
   const started = Date.now();
   try {
@@ -81,6 +127,10 @@ async function databaseAction(action: 'backup' | 'restore' | 'verify-backup', ar
     if (action === 'verify-backup') {
       const m = await backup.verifyBackup(file);
       return { verified: file, podiumVersion: m.podiumVersion, createdAt: m.createdAt, migrations: m.migrations.length, tables: Object.fromEntries(m.tables.map((t) => [t.name, t.rows])) };
+    }
+    if (values['create-database']) {
+      const m = await backup.verifyBackup(file);
+      await createAndMigrate(databaseUrl, m.migrations, m.podiumVersion);
     }
     const r = await backup.restoreBackup({ databaseUrl, file });
     return {

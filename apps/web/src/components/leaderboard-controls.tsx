@@ -1,4 +1,4 @@
-import type { Aggregation, MethodInfo } from '../lib/leaderboard';
+import type { MethodInfo } from '../lib/leaderboard';
 import { CORRECTIONS, TESTS, type LeaderboardState } from '../lib/url-state';
 import type { PValueCorrection, PairedTest } from '../graphql/generated';
 import { metricFacts } from '../lib/metric-registry';
@@ -61,7 +61,7 @@ export function LeaderboardControls({ state, metrics, onChange, showAggregation 
       {showAggregation && (
         <label>
           Rank by
-          <select value={state.aggregation} onChange={(e) => onChange({ ...state, aggregation: e.target.value as Aggregation })} data-testid="aggregation-select">
+          <select value={state.aggregation} onChange={(e) => onChange({ ...state, aggregation: e.target.value })} data-testid="aggregation-select">
             {(methods.some((m) => m.key === state.aggregation) ? methods : [...methods, { key: state.aggregation, label: state.aggregation }]).map((m) => (
               <option key={m.key} value={m.key}>
                 {m.label}

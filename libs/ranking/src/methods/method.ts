@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-non-null-assertion -- per-resample kernels (rank columns over R×k buffers), indices bounded by the loops over those buffers; bit-identical results checked by scripts/analysis-fingerprint.ts */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- per-resample kernels (rank columns over R×k buffers), indices bounded by the loops over those buffers; bit-identical results checked by test/golden/analysis-fingerprint.ts */
 /**
  * What a ranking method is: one plugin per file in this folder, listed once in `registry.ts`.
  * `analyseSystems` loops over the registry for values, intervals, ranks, rank intervals and

@@ -4,8 +4,8 @@
  * — with the data mirror — the demo's WMT17 de-en test set (11 systems × 506 segments, chrF with
  * corpus statistics), and writes every number as exact text (NaN, ±Infinity and −0 kept).
  *
- *   node -r @swc-node/register scripts/analysis-fingerprint.ts write /tmp/before.json
- *   node -r @swc-node/register scripts/analysis-fingerprint.ts compare /tmp/before.json
+ *   node -r @swc-node/register test/golden/analysis-fingerprint.ts write /tmp/before.json
+ *   node -r @swc-node/register test/golden/analysis-fingerprint.ts compare /tmp/before.json
  *
  * `compare` drops what a newer version adds (fields absent from the older file, e.g. the
  * per-method `methods` values and descriptors) and fails on any other difference.
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { getMetric } from '@podium/metrics';
 import { analyseSystems, type AnalyseOptions, type ScoreTable } from '@podium/ranking';
 
-const repo = path.resolve(__dirname, '..');
+const repo = path.resolve(__dirname, '..', '..');
 const golden = JSON.parse(readFileSync(path.join(repo, 'test/golden/sacrebleu-wmt17-de-en.json'), 'utf8')) as {
   systems: Record<string, Record<string, { sentence_first100?: number[] }>>;
 };

@@ -8,8 +8,9 @@
  *     lost submissions, late writes refused (`"event":"fencing.refused"`, or the lease-owner check's
  *     "skipped … lease" answer) and accepted (a cut worker's job-done for an attempt that was re-run);
  *  2. api↔database partitions (the api keeps a front link to this process): answers by status
- *     during each partition (health, anonymous GraphQL, authenticated GraphQL; a request without an
- *     answer in 20 s counts as "hung"), and the time from heal to the api answering 200 again;
+ *     during each partition (health, anonymous GraphQL, authenticated GraphQL, one of each per
+ *     second; a GraphQL error counts as "<status>:<code>"; no answer in 20 s counts as "hung"),
+ *     the slowest answer, and the time from heal to every probe answering 200 again;
  *  3. workers behind a 200 ms (each way) / 5 % loss link to everything else: time to score a
  *     submission against the same workers on a clean link, measured in the same run.
  * Needs root and iproute2; prints a table and writes bench-results/faults-partitions-<time>.json.
@@ -173,7 +174,7 @@ async function workerPartitions(lab: NetLab, db: Db, pool: WorkerPool, ids: stri
 
 interface ProbeResult {
   kind: string;
-  status: number | 'hung' | 'error';
+  status: number | string;
   ms: number;
 }
 
@@ -200,8 +201,17 @@ async function apiPartitions(lab: NetLab, baseUrl: string, task: FaultTask) {
     const t = Date.now();
     try {
       const res = await p.run();
-      await res.arrayBuffer();
-      return { kind: p.kind, status: res.status, ms: Date.now() - t };
+      const text = await res.text();
+      // A GraphQL error travels in the body: "<status>:<code>" (a hidden failure is 200:INTERNAL_SERVER_ERROR).
+      let code = '';
+      if (p.kind.startsWith('graphql')) {
+        try {
+          code = ((JSON.parse(text) as { errors?: { extensions?: { code?: string } }[] }).errors ?? []).map((e) => e.extensions?.code ?? 'ERROR')[0] ?? '';
+        } catch {
+          code = 'NOT_JSON';
+        }
+      }
+      return { kind: p.kind, status: code ? `${res.status}:${code}` : res.status, ms: Date.now() - t };
     } catch (e) {
       return { kind: p.kind, status: e instanceof Error && e.name === 'TimeoutError' ? 'hung' : 'error', ms: Date.now() - t };
     }
@@ -211,7 +221,7 @@ async function apiPartitions(lab: NetLab, baseUrl: string, task: FaultTask) {
     // Before: everything answers 200.
     for (const p of probes) {
       const r = await probe(p);
-      if (r.status !== 200) throw new Error(`before the partition, ${p.kind} answered ${r.status}`);
+      if (r.status !== 200) throw new Error(`before the partition, ${p.kind} answered ${String(r.status)}`);
     }
     lab.cut('api');
     const cutAt = Date.now();
@@ -355,7 +365,7 @@ export async function runPartitionBench(): Promise<number> {
     for (const r of apiRounds) for (const k of Object.values(r.during)) for (const [s, c] of Object.entries(k)) during[s] = (during[s] ?? 0) + c;
     const recoveries = apiRounds.map((r) => r.recoveryS);
     const worstRecovery = Math.max(...recoveries);
-    const fiveHundreds = Object.entries(during).filter(([s]) => s === '500').reduce((a, [, c]) => a + c, 0);
+    const fiveHundreds = Object.entries(during).filter(([s]) => s.startsWith('500') || s.includes('INTERNAL_SERVER_ERROR')).reduce((a, [, c]) => a + c, 0);
     const hung = during['hung'] ?? 0;
     const lines = [
       `bench:faults --partitions — PostgreSQL, api, ${WORKERS} workers in separate network namespaces (${lab.netem ? 'netem' : 'link down; delay/loss emulated'}), seed ${SEED}`,

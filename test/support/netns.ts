@@ -133,7 +133,7 @@ export class NetLab {
     if (!support.ok) throw new Error(support.reason);
     const used = run(['-4', '-o', 'addr', 'show']);
     for (let attempt = 0; attempt < 50; attempt++) {
-      const x = 16 + ((process.pid + attempt * 37 + randomBytes(1)[0]!) % 224);
+      const x = 16 + ((process.pid + attempt * 37 + randomBytes(1).readUInt8(0)) % 224);
       if (used.includes(` 10.203.${x}.`) || used.includes(` 10.204.${x}.`)) continue;
       return new NetLab(randomBytes(2).toString('hex'), `10.203.${x}`, `10.204.${x}`);
     }

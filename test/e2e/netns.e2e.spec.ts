@@ -27,13 +27,16 @@ function tcpProbe(host: string, port: number, timeoutMs = 1500): Promise<string>
   });
 }
 
-/** The same probes, one after another, from inside a node's namespace (one short node process there). */
+/**
+ * The same probes, one after another, from inside a node's namespace: bash's /dev/tcp under
+ * `timeout` (a shell starts in milliseconds; a node process there takes seconds on a busy machine).
+ */
 function probeFrom(lab: NetLab, node: string, targets: [string, number][]): string[] {
-  const script = `const t=${JSON.stringify(targets)};const out=[];const next=()=>{const x=t.shift();if(!x){console.log(JSON.stringify(out));return}
-const s=require('net').connect(x[1],x[0]);let done=false;const d=r=>{if(done)return;done=true;s.destroy();out.push(r);next()};
-s.setTimeout(1500,()=>d('timeout'));s.on('connect',()=>d('connected'));s.on('error',e=>d(e.code==='ECONNREFUSED'?'refused':e.code))};next()`;
-  const r = lab.exec(node, [process.execPath, '-e', script], 15_000);
-  return JSON.parse(r.stdout.trim() || '[]') as string[];
+  const script = targets
+    .map(([host, port]) => `if timeout 1.5 bash -c 'exec 3<>/dev/tcp/${host}/${port}' 2>/tmp/netns-probe-$$; then echo connected; elif [ $? = 124 ]; then echo timeout; elif grep -q refused /tmp/netns-probe-$$; then echo refused; else echo error; fi`)
+    .join('; ');
+  const r = lab.exec(node, ['bash', '-c', `${script}; rm -f /tmp/netns-probe-$$`], 15_000);
+  return r.stdout.trim().split('\n');
 }
 
 describeIfNetns(`network namespaces for partition tests${reason}`, () => {

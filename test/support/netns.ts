@@ -14,6 +14,8 @@
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const run = (args: string[]): string => execFileSync('ip', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -177,16 +179,21 @@ export class NetLab {
   }
 
   private startEmulator(ns: string, port: string): ChildProcess {
-    const child = spawn('python3', [path.join(__dirname, 'netns-link.py'), `/run/netns/${ns}`, 'eth0', `/run/netns/${this.hubNs}`, port], { stdio: ['pipe', 'pipe', 'pipe'] });
+    // Its errors go to a file: the wait below is synchronous, so no pipe would be read meanwhile.
+    const errors = path.join(tmpdir(), `${ns}-link.err`);
+    const fd = openSync(errors, 'w');
+    const child = spawn('python3', [path.join(__dirname, 'netns-link.py'), `/run/netns/${ns}`, 'eth0', `/run/netns/${this.hubNs}`, port], { stdio: ['pipe', 'ignore', fd] });
+    closeSync(fd);
     this.children.add(child);
-    // Wait (synchronously, as the rest of the set-up) for both TAP devices to exist.
-    const deadline = Date.now() + 10_000;
+    // Wait (synchronously, as the rest of the set-up) for both TAP devices to exist; a busy
+    // machine may take seconds to start Python.
+    const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       if (tryRun('ip', ['-n', ns, 'link', 'show', 'eth0']) && tryRun('ip', ['-n', this.hubNs, 'link', 'show', port])) return child;
-      if (child.exitCode !== null) break;
-      spawnSync('sleep', ['0.1']);
+      if (readFileSync(errors, 'utf8').trim()) break;
+      spawnSync('sleep', ['0.2']);
     }
-    throw new Error(`the emulated link of ${ns} did not come up (python3 netns-link.py)`);
+    throw new Error(`the emulated link of ${ns} did not come up (python3 netns-link.py): ${readFileSync(errors, 'utf8').trim() || 'no error, timed out'}`);
   }
 
   private node(name: string): NodeState {

@@ -4,7 +4,8 @@
  * from dist/, so that links can be cut, healed and degraded. Three parts:
  *  1. busy-worker partitions (≥ 20): a worker's link is cut while it holds a lease, and healed
  *     after a seeded random delay (3–40 s, either side of the lease ttl); measured: partition →
- *     re-run start by another worker (detection), stuck submissions, duplicated score rows,
+ *     the lease taken back (reaper or hand-back) and → re-run start (detection, which includes the
+ *     wait behind the queue's backlog), stuck submissions, duplicated score rows,
  *     lost submissions, late writes refused (`"event":"fencing.refused"`, or the lease-owner check's
  *     "skipped … lease" answer) and accepted (a cut worker's job-done for an attempt that was re-run);
  *  2. api↔database partitions (the api keeps a front link to this process): answers by status
@@ -69,6 +70,8 @@ interface Partition {
   cutAt: number;
   healAfterS: number;
   healedAt?: number;
+  /** Seconds from the cut to the lease being taken back (the reaper requeued it, or the worker handed it back). */
+  releasedS?: number;
   /** Seconds from the cut to another attempt starting (or the submission settling otherwise). */
   detectedS?: number;
   outcome?: 're-run' | 'finished-by-owner' | 'failed' | 'undetected';
@@ -110,6 +113,7 @@ async function workerPartitions(lab: NetLab, db: Db, pool: WorkerPool, ids: stri
     for (const p of parts.filter((q) => q.outcome === undefined)) {
       const row = await db.submission.findUnique({ where: { id: p.submissionId }, select: { attempt: true, status: true, leaseOwner: true } });
       if (!row) continue;
+      if (p.releasedS === undefined && (row.status !== 'SCORING' || row.leaseOwner !== p.worker || row.attempt > p.attempt)) p.releasedS = (Date.now() - p.cutAt) / 1000;
       if (row.attempt > p.attempt) p.outcome = 're-run';
       else if (row.status === 'SCORED') p.outcome = 'finished-by-owner';
       else if (row.status === 'FAILED') p.outcome = 'failed';
@@ -359,6 +363,7 @@ export async function runPartitionBench(): Promise<number> {
     const degraded = await degradedRun(lab, db, boss, pg.url, task, slow);
 
     const reRuns = workers.parts.filter((p) => p.outcome === 're-run').map((p) => p.detectedS ?? 0);
+    const released = workers.parts.filter((p) => p.outcome === 're-run').map((p) => p.releasedS ?? p.detectedS ?? 0);
     const byOwner = workers.parts.filter((p) => p.outcome === 'finished-by-owner').length;
     const undetected = workers.parts.filter((p) => p.outcome === 'undetected').length;
     const during: Record<string, number> = {};
@@ -370,7 +375,8 @@ export async function runPartitionBench(): Promise<number> {
     const lines = [
       `bench:faults --partitions — PostgreSQL, api, ${WORKERS} workers in separate network namespaces (${lab.netem ? 'netem' : 'link down; delay/loss emulated'}), seed ${SEED}`,
       `worker partitions (busy, cut mid-job)  ${workers.parts.length} tried, heal after ${HEAL_MIN_S}–${HEAL_MAX_S} s; ${reRuns.length} re-run elsewhere, ${byOwner} finished by their own worker after heal, ${undetected} undetected`,
-      `partition → re-run start               worst ${Math.max(0, ...reRuns).toFixed(1)} s, median ${median(reRuns).toFixed(1)} s   (lease ttl ${LEASE.ttlSeconds} s)`,
+      `partition → lease taken back           worst ${Math.max(0, ...released).toFixed(1)} s, median ${median(released).toFixed(1)} s   (lease ttl ${LEASE.ttlSeconds} s, reaper ${LEASE.reapSeconds} s)`,
+      `partition → re-run start               worst ${Math.max(0, ...reRuns).toFixed(1)} s, median ${median(reRuns).toFixed(1)} s   (after the take-back, the job waits its turn in the queue)`,
       `stuck submissions                      ${check1.stuck + degraded.clean.stuck + degraded.degraded.stuck}   (${check1.scored} scored, ${check1.failed} failed in part 1)`,
       `duplicated score rows                  ${check1.duplicated + degraded.clean.duplicated + degraded.degraded.duplicated}   (missing ${check1.missing})`,
       `lost submissions                       ${check1.lost + degraded.clean.lost + degraded.degraded.lost}`,
@@ -386,8 +392,11 @@ export async function runPartitionBench(): Promise<number> {
       workers: WORKERS,
       netem: lab.netem,
       lease: LEASE,
-      partitions: workers.parts.map((p) => ({ worker: p.worker, submissionId: p.submissionId, attempt: p.attempt, healAfterS: p.healAfterS, detectedS: p.detectedS, outcome: p.outcome })),
+      partitions: workers.parts.map((p) => ({
+        worker: p.worker, submissionId: p.submissionId, attempt: p.attempt, cutAt: new Date(p.cutAt).toISOString(), healAfterS: p.healAfterS, releasedS: p.releasedS, detectedS: p.detectedS, outcome: p.outcome,
+      })),
       detection: { worstS: Math.max(0, ...reRuns), medianS: median(reRuns), reRuns: reRuns.length, finishedByOwner: byOwner, undetected },
+      takenBack: { worstS: Math.max(0, ...released), medianS: median(released) },
       part1: check1,
       lateWrites: { fencingRefused: workers.fencingRefused, ownerRefused: workers.ownerRefused, accepted: workers.lateAccepted },
       api: apiRounds.map((r) => ({ ...r, recoveryS: Number.isFinite(r.recoveryS) ? r.recoveryS : null })),

@@ -8,6 +8,8 @@
  *  3. 50 simultaneous uploads by one team against a limit of 10.
  * Targets: worst detection ≤ 60 s; 0 stuck; 0 duplicates; 0 5xx; limits exact.
  * Options (env): BENCH_KILLS (20), BENCH_WORKERS (4), BENCH_MALFORMED (1200).
+ * `npm run bench:faults -- --partitions` runs the network-partition benchmark instead
+ * (bench/faults-partitions.bench.ts: namespaces, needs root).
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -92,7 +94,12 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((e: unknown) => {
+const fail = (e: unknown) => {
   process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(1);
-});
+};
+if (process.argv.includes('--partitions')) {
+  import('./faults-partitions.bench').then(async (m) => process.exit(await m.runPartitionBench()), fail);
+} else {
+  main().catch(fail);
+}

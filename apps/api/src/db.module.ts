@@ -53,6 +53,8 @@ export class DbModule {
           provide: DB,
           useFactory: () =>
             createDb(config.DATABASE_URL, {
+              connectTimeoutMs: config.PODIUM_DB_CONNECT_TIMEOUT_SECONDS * 1000,
+              queryTimeoutMs: config.PODIUM_DB_QUERY_TIMEOUT_SECONDS * 1000,
               onError: (e) => new Logger('Database').warn({ msg: `connection lost: ${e.message}; reconnecting on next query`, event: 'reconnecting' }),
               ...(onQuery ? { onQuery } : {}),
             }),

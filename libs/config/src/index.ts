@@ -85,6 +85,15 @@ const apiEnv = z.object({
     .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
   /** How often the api records the close of phases whose closesAt passed (freezing their primaries). */
   PODIUM_PHASE_CLOSE_SWEEP_SECONDS: z.coerce.number().min(0.2).max(3600).default(30),
+  /**
+   * Seconds the api waits for a new database connection, and for a query's answer, before the
+   * request answers 503 (a database that cannot be reached, e.g. a network partition, would
+   * otherwise hold requests until TCP gives up, minutes later). 0: no query deadline.
+   */
+  PODIUM_DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(600).default(5),
+  PODIUM_DB_QUERY_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(15),
+  /** Seconds /api/health waits for the database's answer before it reports it down (503). */
+  PODIUM_HEALTH_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(2),
 });
 export type ApiConfig = z.infer<typeof apiEnv>;
 

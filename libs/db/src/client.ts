@@ -5,10 +5,23 @@ export type Db = PrismaClient;
 /** The client handed to a callback of `db.$transaction(async (tx) => …)`. */
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
-/** A Prisma client on the pg driver adapter (no native engine; see docs/adr/0001). */
-export function createDb(databaseUrl: string, options: { maxConnections?: number; onError?: (e: Error) => void; onQuery?: (sql: string) => void } = {}): Db {
+/**
+ * A Prisma client on the pg driver adapter (no native engine; see docs/adr/0001).
+ * `connectTimeoutMs` (default 10 s): a new connection not made by then fails; `queryTimeoutMs`
+ * (default none): a query without an answer by then fails and its connection is dropped from the
+ * pool (a partitioned database would otherwise hold it until TCP gives up; ADR 0019).
+ */
+export function createDb(
+  databaseUrl: string,
+  options: { maxConnections?: number; onError?: (e: Error) => void; onQuery?: (sql: string) => void; connectTimeoutMs?: number; queryTimeoutMs?: number } = {},
+): Db {
   const adapter = new PrismaPg(
-    { connectionString: databaseUrl, max: options.maxConnections ?? 10, connectionTimeoutMillis: 10_000 },
+    {
+      connectionString: databaseUrl,
+      max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+      ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs, keepAlive: true } : {}),
+    },
     options.onError ? { onPoolError: options.onError, onConnectionError: options.onError } : undefined,
   );
   if (!options.onQuery) return new PrismaClient({ adapter });

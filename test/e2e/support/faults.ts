@@ -81,13 +81,15 @@ export interface WorkerPool {
   logs(): string;
 }
 
-export function workerPool(env: Record<string, string>): WorkerPool {
+/** Workers started with `env`; `netnsOf(name)` picks a network namespace for each (netns.ts). */
+export function workerPool(env: Record<string, string>, netnsOf?: (name: string) => string): WorkerPool {
   const running = new Map<string, RunningApp>();
   const all: RunningApp[] = [];
   return {
     running,
     start(name) {
-      const w = startApp('apps/worker/src/main.ts', { ...env, PODIUM_WORKER_NAME: name, PODIUM_LOG_FORMAT: 'json' });
+      const netns = netnsOf?.(name);
+      const w = startApp('apps/worker/src/main.ts', { ...env, PODIUM_WORKER_NAME: name, PODIUM_LOG_FORMAT: 'json' }, netns ? { netns } : {});
       running.set(name, w);
       all.push(w);
       w.child.once('exit', () => running.delete(name));

@@ -52,10 +52,13 @@ export interface RunningApp {
 
 /**
  * Starts an app as a real process from its build (`apps/api/src/main.ts` runs as
- * `node dist/apps/api/main.js`, see compiledApp), collecting its output.
+ * `node dist/apps/api/main.js`, see compiledApp), collecting its output. `netns`: inside that
+ * network namespace (`ip netns exec`, which runs node in place: the child is node itself).
  */
-export function startApp(entry: string, env: Record<string, string>): RunningApp {
-  const child = spawn(process.execPath, ['--enable-source-maps', compiledApp(entry)], {
+export function startApp(entry: string, env: Record<string, string>, options: { netns?: string } = {}): RunningApp {
+  const argv = [process.execPath, '--enable-source-maps', compiledApp(entry)];
+  const [command = '', ...args] = options.netns ? ['ip', 'netns', 'exec', options.netns, ...argv] : argv;
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { type IdentityRepository } from '@podium/db';
 import { ForbiddenError, UnauthenticatedError, type AuthUser } from '@podium/domain';
-import { AuthGuard, bearerToken, routeKey } from './auth.guard';
+import { AuthGuard, authenticate, bearerToken, routeKey } from './auth.guard';
 
 /** An HTTP request that matched Express route `path`, by `user` (already authenticated). */
 function http(method: string, path: string, user: AuthUser | null): ExecutionContext {
@@ -41,5 +41,19 @@ describe('bearerToken', () => {
 
   it.each(['Basic dXNlcjpwYXNz', 'Bearer', 'pod_abc', 'Bearer a b'])('rejects the header %j as UNAUTHENTICATED', (header) => {
     expect(() => bearerToken(header)).toThrow(UnauthenticatedError);
+  });
+});
+
+describe('authenticate while the database is unreachable', () => {
+  it('rethrows the identify middleware\'s database error instead of waiting for a second look-up (ADR 0019)', async () => {
+    const lookups: string[] = [];
+    const identity = { userByToken: async (t: string) => (lookups.push(t), null) } as unknown as IdentityRepository;
+    const outage = new Error('timeout exceeded when trying to connect');
+    const req = { headers: { authorization: 'Bearer abc' }, podiumIdentityError: outage } as unknown as Parameters<typeof authenticate>[1];
+    await expect(authenticate(identity, req)).rejects.toBe(outage);
+    expect(lookups).toEqual([]);
+    // Without a recorded outage the look-up runs (an unknown token: refused).
+    await expect(authenticate(identity, { headers: { authorization: 'Bearer abc' } } as unknown as Parameters<typeof authenticate>[1])).rejects.toThrow(UnauthenticatedError);
+    expect(lookups).toEqual(['abc']);
   });
 });

@@ -7,6 +7,8 @@ import { REST_RULES, meets, refusalText, staticRequirement, unclassifiedText } f
 
 export interface AuthenticatedRequest extends Request {
   podiumUser?: AuthUser | null;
+  /** The identify middleware's look-up met an unreachable database (rethrown: 503, no second wait). */
+  podiumIdentityError?: unknown;
 }
 
 export function requestOf(context: ExecutionContext): AuthenticatedRequest {
@@ -40,6 +42,7 @@ export function cookieValue(header: string | undefined, name: string): string | 
 /** Resolves the Bearer token (or else the web session cookie) to a user once per request; null when anonymous. */
 export async function authenticate(identity: IdentityRepository, req: AuthenticatedRequest): Promise<AuthUser | null> {
   if (req.podiumUser !== undefined) return req.podiumUser;
+  if (req.podiumIdentityError !== undefined) throw req.podiumIdentityError;
   const token = bearerToken(req.headers.authorization);
   if (token === undefined) {
     // The web app's session cookie; an expired or unknown one just means anonymous.

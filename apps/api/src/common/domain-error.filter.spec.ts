@@ -111,4 +111,14 @@ describe('database outages', () => {
     expect(toClientError(Object.assign(new Error('x'), { code: '57P01' }))).toMatchObject({ status: 503 });
     expect(toClientError(new Error('duplicate key'))).toBeNull();
   });
+
+  it('answers 503 when a partition silences the database (errors seen in bench:faults --partitions)', () => {
+    // Prisma wraps the driver's error; these are the driver's texts during a cut link.
+    const wrapped = (driver: string) => new Error(`\nInvalid \`this.db.task.findMany()\` invocation in\ntask.repository.ts:114:25\n\n${driver}`);
+    expect(toClientError(wrapped('connect EHOSTUNREACH 10.203.5.10:5432'))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(toClientError(wrapped('timeout exceeded when trying to connect'))).toMatchObject({ status: 503 });
+    expect(toClientError(wrapped('Query read timeout'))).toMatchObject({ status: 503 });
+    expect(toClientError(Object.assign(new Error('x'), { code: 'ETIMEDOUT' }))).toMatchObject({ status: 503 });
+    expect(toClientError(new Error('the database did not answer within 2000 ms'))).toMatchObject({ status: 503 });
+  });
 });

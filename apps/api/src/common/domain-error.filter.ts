@@ -33,12 +33,18 @@ export interface ClientError {
   details: Record<string, unknown>;
 }
 
-/** The database cannot be reached right now (restarting, network): worth a retry, not a bug. */
+const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1017', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', '57P01', '57P03']);
+
+/**
+ * The database cannot be reached right now (restarting, network partition, timed out): worth a
+ * retry, not a bug. Deadlines are the pool's (ADR 0019): "timeout exceeded when trying to
+ * connect" for a new connection, "Query read timeout" for a query without an answer.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (code === 'P1001' || code === 'P1017' || code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === '57P01' || code === '57P03') return true;
-  return /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection due to administrator command|the database system is (starting up|shutting down)|Can't reach database server|Server has closed the connection/i.test(
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|Connection terminated|terminating connection due to administrator command|the database system is (starting up|shutting down)|Can't reach database server|Server has closed the connection|timeout exceeded when trying to connect|Query read timeout|database did not answer within/i.test(
     error.message,
   );
 }

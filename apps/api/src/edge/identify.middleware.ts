@@ -2,6 +2,7 @@ import type { IdentityRepository } from '@podium/db';
 import type { AuthUser } from '@podium/domain';
 import type { NextFunction, Request, Response } from 'express';
 import { SESSION_COOKIE, bearerToken, cookieValue } from '../auth/auth.guard';
+import { isDatabaseUnavailable } from '../common/domain-error.filter';
 
 const API_PATHS = /^\/(api|graphql)(\/|$)/;
 
@@ -12,8 +13,13 @@ export interface IdentifiedRequest extends Request {
   /** The caller (null: anonymous); left undefined when the token is malformed or unknown, for the guard to refuse. */
   podiumUser?: AuthUser | null;
   podiumCredential?: Credential;
-  /** The look-up failed (the database is unreachable): the AuthGuard repeats it and answers 503. */
+  /** The look-up failed (a malformed header: the AuthGuard repeats it and refuses). */
   podiumIdentityFailed?: boolean;
+  /**
+   * The look-up failed because the database is unreachable: the AuthGuard rethrows this (503)
+   * rather than wait a second time for a database that just timed out (ADR 0019).
+   */
+  podiumIdentityError?: unknown;
 }
 
 /** The credential a request carries, from its headers alone. */
@@ -49,8 +55,9 @@ export function identifyMiddleware(identity: IdentityRepository) {
         if (user !== undefined) req.podiumUser = user;
         next();
       },
-      () => {
+      (e: unknown) => {
         req.podiumIdentityFailed = true;
+        if (isDatabaseUnavailable(e)) req.podiumIdentityError = e;
         next();
       },
     );

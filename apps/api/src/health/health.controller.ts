@@ -1,9 +1,19 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { ApiConfig } from '@podium/config';
 import { LEASE, SCORE_SUBMISSION_QUEUE } from '@podium/contracts';
 import { SubmissionRepository, type Db } from '@podium/db';
 import type { Response } from 'express';
 import PgBoss from 'pg-boss';
-import { DB, QUEUE_SCHEMA } from '../common/tokens';
+import { API_CONFIG, DB, QUEUE_SCHEMA } from '../common/tokens';
+
+/** `work`, or a rejection once `ms` passed (the work itself ends at the pool's query deadline). */
+export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the database did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
 
 export interface HealthReport {
   status: 'ok' | 'degraded' | 'down';
@@ -17,7 +27,8 @@ export interface HealthReport {
  * GET /api/health: the database (a round trip), the scoring queue (jobs waiting, running,
  * age of the oldest waiting one), live workers (heartbeat within the lease ttl) and stuck
  * submissions (SCORING without a live lease). 200 when the database answers ("degraded" when
- * jobs wait and no worker is alive), 503 when it does not.
+ * jobs wait and no worker is alive), 503 when it does not, or not within
+ * PODIUM_HEALTH_TIMEOUT_SECONDS (a partitioned database never refuses, it stays silent; ADR 0019).
  */
 @Controller('api/health')
 export class HealthController {
@@ -26,22 +37,28 @@ export class HealthController {
     private readonly boss: PgBoss,
     private readonly submissions: SubmissionRepository,
     @Inject(QUEUE_SCHEMA) private readonly queueSchema: string,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   @Get()
   async health(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
     const started = Date.now();
     const report: HealthReport = { status: 'ok', database: { ok: true, latencyMs: 0 }, queue: null, workers: null, submissions: null };
+    const deadlineMs = this.config.PODIUM_HEALTH_TIMEOUT_SECONDS * 1000;
+    let details: [NonNullable<HealthReport['queue']>, Awaited<ReturnType<SubmissionRepository['liveWorkers']>>, NonNullable<HealthReport['submissions']>];
     try {
-      await this.db.$queryRaw`SELECT 1`;
+      await withDeadline(this.db.$queryRaw`SELECT 1`, deadlineMs);
       report.database.latencyMs = Date.now() - started;
+      details = await withDeadline(Promise.all([this.queue(), this.submissions.liveWorkers(LEASE.ttlSeconds), this.counts()]), deadlineMs);
     } catch (e) {
       report.status = 'down';
-      report.database = { ok: false, latencyMs: Date.now() - started, error: e instanceof Error ? e.message.replace(/\n[\s\S]*$/, '') : String(e) };
+      // Prisma's message starts with the call site; the driver's reason is its last line.
+      const message = e instanceof Error ? (e.message.trim().split('\n').pop() ?? e.message) : String(e);
+      report.database = { ok: false, latencyMs: Date.now() - started, error: message };
       res.status(503);
       return report;
     }
-    const [queue, workers, counts] = await Promise.all([this.queue(), this.submissions.liveWorkers(LEASE.ttlSeconds), this.counts()]);
+    const [queue, workers, counts] = details;
     report.queue = queue;
     const now = Date.now();
     report.workers = {

@@ -167,6 +167,8 @@ describe('podium admin backup and restore', () => {
     await db?.$disconnect();
     await target?.drop();
     await second?.stop();
+    // The server's output pipes, left open, would keep this Jest worker alive.
+    for (const s of [second?.child.stdin, second?.child.stdout, second?.child.stderr]) s?.destroy();
     await source?.drop();
     rmSync(dir, { recursive: true, force: true });
   });

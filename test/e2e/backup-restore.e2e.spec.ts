@@ -7,7 +7,8 @@
  * bytes equal, and none of the rows written after the snapshot. A damaged file and a target that
  * holds rows are refused, the database untouched.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,8 +19,7 @@ import { restoreBackup, verifyBackup, writeBackup, type BackupManifest } from '@
 import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
 import { compiledApp } from '../support/compiled-app';
 import { defined } from '../support/defined';
-import { startOwnPostgres, type OwnPostgres } from './support/postgres';
-import { createDatabase, databaseUrl, freePort, repoRoot } from './support/processes';
+import { createDatabase, databaseUrl, repoRoot } from './support/processes';
 
 // Two PostgreSQL servers, two `prisma migrate deploy` runs and two CLI processes on a shared 2-core machine.
 jest.setTimeout(300_000);
@@ -34,6 +34,41 @@ async function migrate(url: string): Promise<void> {
     const err = e as { stdout?: string; stderr?: string };
     throw new Error(`prisma migrate deploy failed: ${err.stdout ?? ''}${err.stderr ?? String(e)}`);
   }
+}
+
+/**
+ * A second, throw-away embedded PostgreSQL, as `npm run up` starts one (scripts/lib/postgres-server.mjs,
+ * never a configured server), stopped by closing its stdin. Its log goes to this process's stderr.
+ */
+async function startSecondServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env['DATABASE_URL'];
+  delete env['TEST_DATABASE_URL'];
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'lib', 'postgres-server.mjs'), JSON.stringify({ root: repoRoot, name: `test-restore-${process.pid}`, persistent: false })], {
+    cwd: repoRoot,
+    env,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    child.stdout.on('data', (c: Buffer) => {
+      buf += c.toString();
+      const nl = buf.indexOf('\n');
+      if (nl >= 0) resolve((JSON.parse(buf.slice(0, nl)) as { url: string }).url);
+    });
+    child.once('exit', (code) => reject(new Error(`the second PostgreSQL exited (${String(code)}) before it was ready`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = once(child, 'exit');
+        child.stdin.end();
+        await exited;
+      }
+      child.stdout.destroy();
+    },
+  };
 }
 
 type Rows = Record<string, Record<string, unknown>[]>;
@@ -55,7 +90,7 @@ async function readAll(client: Client): Promise<Rows> {
 
 describe('podium admin backup and restore', () => {
   let source: { url: string; drop: () => Promise<void> };
-  let second: OwnPostgres | undefined;
+  let second: { url: string; stop: () => Promise<void> } | undefined;
   let target: { url: string; drop: () => Promise<void> } | undefined;
   let db: Db;
   let dir: string;
@@ -68,7 +103,7 @@ describe('podium admin backup and restore', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'podium-backup-'));
     // The second server starts and is migrated while the source is written to and backed up.
     const targetReady = (async () => {
-      second = await startOwnPostgres(`test-restore-${process.pid}`, await freePort(), false);
+      second = await startSecondServer();
       // Created and migrated by `restore --create-database` below; dropped at the end.
       const url = new URL(second.url);
       url.pathname = '/podium_restored';

@@ -104,7 +104,7 @@ async function settle(db: Db, ids: string[], ms: number): Promise<void> {
 }
 
 /** Part 1: cut busy workers' links mid-job; heal each after a seeded delay. */
-async function workerPartitions(lab: NetLab, db: Db, pool: WorkerPool, ids: string[], names: string[]) {
+async function workerPartitions(lab: NetLab, db: Db, pool: WorkerPool, ids: string[], names: string[], topUp: () => Promise<string[]>) {
   const rnd = seeded(SEED);
   const parts: Partition[] = [];
   const open = () => parts.filter((p) => p.healedAt === undefined);
@@ -131,6 +131,8 @@ async function workerPartitions(lab: NetLab, db: Db, pool: WorkerPool, ids: stri
   };
   while (parts.length < PARTITIONS && Date.now() < deadline) {
     await watch();
+    // Keep the workers busy until every partition was tried.
+    if ((await db.submission.count({ where: { id: { in: ids }, status: 'QUEUED' } })) < WORKERS) ids.push(...(await topUp()));
     const cut = new Set(open().map((p) => p.worker));
     if (cut.size < MAX_CUT) {
       const candidates = names.filter((n) => !cut.has(n) && !parts.some((p) => p.worker === n && p.outcome === undefined));
@@ -310,6 +312,9 @@ export async function runPartitionBench(): Promise<number> {
     chmodSync(dataDir, 0o777);
     const hba = path.join(dataDir, `netns-${lab.tag}-pg_hba.conf`);
     writeFileSync(hba, `host all all 127.0.0.1/32 password\nhost all all ${lab.subnet}.0/24 password\n`, { mode: 0o644 });
+    lab.removeOnDestroy(hba);
+    // Stopped normally the server removes its data; killed (SIGINT mid-run), the lab does.
+    lab.removeOnDestroy(path.join(dataDir, `postgres-netns-${lab.tag}`));
     const pg = await startOwnPostgres(
       `netns-${lab.tag}`,
       5432,
@@ -342,13 +347,14 @@ export async function runPartitionBench(): Promise<number> {
 
     // 1. Busy-worker partitions.
     const task = await createFaultTask(db, { instances: INSTANCES, totalLimit: 100_000 });
-    const ids = await queueSubmissions(db, task, PARTITIONS * 3, (sql, id) => sendScoreJob(boss, id, 'submitted', sql));
+    const topUp = () => queueSubmissions(db, task, 2 * WORKERS, (sql, id) => sendScoreJob(boss, id, 'submitted', sql));
+    const ids = await queueSubmissions(db, task, PARTITIONS * 2, (sql, id) => sendScoreJob(boss, id, 'submitted', sql));
     const nsOf = (name: string) => lab.names().namespaces.find((ns) => ns.endsWith(`-${name}`)) ?? '';
     const pool = workerPool({ DATABASE_URL: pg.url, PODIUM_WORKER_BATCH: '1', PODIUM_FAULT_SCORING_DELAY_MS: '8000' }, nsOf);
     cleanup.unshift(() => pool.stopAll());
     for (const n of names) pool.start(n);
     const t1 = Date.now();
-    const workers = await workerPartitions(lab, db, pool, ids, names);
+    const workers = await workerPartitions(lab, db, pool, ids, names, topUp);
     await pool.stopAll();
     const check1 = await scoreRowCheck(db, ids);
     mkdirSync(path.join(repoRoot, 'bench-results'), { recursive: true });

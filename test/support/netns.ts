@@ -14,7 +14,7 @@
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -86,6 +86,7 @@ function destroyOnExit(): void {
 export class NetLab {
   private readonly nodes = new Map<string, NodeState>();
   private readonly children = new Set<ChildProcess>();
+  private readonly paths: string[] = [];
   private destroyed = false;
   /** Whether `tc … netem` works in this kernel (otherwise impaired links are emulated). */
   readonly netem: boolean;
@@ -238,6 +239,11 @@ export class NetLab {
     n.impaired = impairment !== null;
   }
 
+  /** A file or folder that `destroy()` removes (a database's data, a configuration written for the lab). */
+  removeOnDestroy(p: string): void {
+    this.paths.push(p);
+  }
+
   /** Runs `argv` inside a node's namespace; the child is stopped by `destroy()` if still running. */
   spawn(name: string, argv: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): ChildProcess {
     const child = spawn('ip', ['netns', 'exec', this.node(name).ns, ...argv], { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -283,5 +289,6 @@ export class NetLab {
     }
     for (const ns of namespaces) tryRun('ip', ['netns', 'del', ns]);
     for (const link of hostLinks) tryRun('ip', ['link', 'del', link]);
+    for (const p of this.paths) rmSync(p, { recursive: true, force: true });
   }
 }

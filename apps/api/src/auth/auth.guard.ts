@@ -8,7 +8,7 @@ import { REST_RULES, meets, refusalText, staticRequirement, unclassifiedText } f
 export interface AuthenticatedRequest extends Request {
   podiumUser?: AuthUser | null;
   /** The identify middleware's look-up met an unreachable database (rethrown: 503, no second wait). */
-  podiumIdentityError?: unknown;
+  podiumIdentityError?: Error;
 }
 
 export function requestOf(context: ExecutionContext): AuthenticatedRequest {

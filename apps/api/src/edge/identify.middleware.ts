@@ -19,7 +19,7 @@ export interface IdentifiedRequest extends Request {
    * The look-up failed because the database is unreachable: the AuthGuard rethrows this (503)
    * rather than wait a second time for a database that just timed out (ADR 0019).
    */
-  podiumIdentityError?: unknown;
+  podiumIdentityError?: Error;
 }
 
 /** The credential a request carries, from its headers alone. */
@@ -57,7 +57,7 @@ export function identifyMiddleware(identity: IdentityRepository) {
       },
       (e: unknown) => {
         req.podiumIdentityFailed = true;
-        if (isDatabaseUnavailable(e)) req.podiumIdentityError = e;
+        if (e instanceof Error && isDatabaseUnavailable(e)) req.podiumIdentityError = e;
         next();
       },
     );

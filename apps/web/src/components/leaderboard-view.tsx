@@ -116,7 +116,7 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
           <p className="muted small" data-testid="board-tests">
             {metricLabel(board.metric)} on {board.instanceCount} instances; {board.higherIsBetter ? 'higher' : 'lower'} is better. Ranked by{' '}
             {methodLabel(board.methods, aggregation).toLowerCase()}
-            {board.mainAggregation === 'corpus' && ' (the main ranking for this corpus-level metric)'}. Tests behind the clusters
+            {aggregation === board.mainAggregation && ' (the main ranking of this board)'}. Tests behind the clusters
             {state.test ? ` (${TEST_LABELS[board.test]} chosen)` : ' (default per aggregation)'}:{' '}
             {board.methods.filter((m) => m.clusters).map((m) => `${m.label} — ${m.testLabel ?? m.test}`).join('; ')}; {board.correction.toLowerCase()} correction,
             α = {board.alpha}. {board.resamples} bootstrap resamples and randomisation trials

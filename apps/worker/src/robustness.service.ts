@@ -12,7 +12,7 @@ import {
 } from '@podium/contracts';
 import { BUILTIN_SUITES, type DataOptions, DataFetchError, suiteFile } from '@podium/datasets';
 import { RobustnessRepository, type RobustnessJobInput } from '@podium/db';
-import { combinedSignature } from '@podium/nli';
+import { combinedSignature } from '@podium/metrics';
 import {
   generateSuite,
   menliPreferenceRows,

@@ -6,7 +6,7 @@
 import type { MetricConfig, TaskKindName } from '@podium/contracts';
 import type { PhaseScoreMatrix } from '@podium/db';
 import { at } from './at';
-import { combineScores, combineWeightFor, combinedSignature } from '@podium/nli';
+import { combineScores, combineWeightFor, combinedSignature } from '@podium/metrics';
 
 /** Key prefix of combined metrics: `combined:<nliKey>+<otherKey>`; bare `combined` is the task's default pair. */
 export const COMBINED_PREFIX = 'combined';

@@ -1,4 +1,4 @@
-import { combineScores, combinedSignature } from '@podium/nli';
+import { combineScores, combinedSignature } from '@podium/metrics';
 import { pearson } from './correlation';
 import { preferenceReport } from './preference-test';
 import type { PreferenceOptions, PreferenceRow } from './preference-test';

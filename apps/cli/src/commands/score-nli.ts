@@ -3,11 +3,8 @@
  * dispatches here; this module parses its own flags.
  */
 import { join, resolve } from 'node:path';
-import { isMetricName, METRIC_NAMES, score as scoreMetric, type MetricName } from '@podium/metrics';
+import { combineScores, combineWeightFor, combinedSignature, isMetricName, METRIC_NAMES, score as scoreMetric, type MetricName } from '@podium/metrics';
 import {
-  combineScores,
-  combineWeightFor,
-  combinedSignature,
   defaultNliOptions,
   loadNliModel,
   nliAvailability,

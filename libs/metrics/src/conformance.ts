@@ -6,7 +6,7 @@
  * is tested without a new spec). Model plugins are checked through a runtime the host injects.
  */
 import type { ComputedMetricPlugin, ConformanceCase, DerivedMetricPlugin, MetricPlugin, ModelMetricPlugin } from './plugin';
-import { validateMetricOptions } from './registry';
+import { parseOptionsWith } from './registry';
 
 /** One named check; `run` rejects with a message saying what differs. */
 export interface ConformanceCheck {
@@ -48,7 +48,7 @@ function transpose(refs: readonly (readonly string[])[], i: number): string[] {
 
 /** Scores a batch with a computed plugin the way `score` does: one statistics row per instance. */
 function scoreComputed(p: ComputedMetricPlugin, hyps: readonly string[], refs: readonly (readonly string[])[], options: Readonly<Record<string, unknown>>): Scored {
-  const m = p.create(validateMetricOptions(p.definition.name, options), refs.length);
+  const m = p.create(parseOptionsWith(p.definition, options), refs.length);
   const rows = hyps.map((h, i) => m.stats(h, transpose(refs, i)));
   const corpus = m.corpusFromStats(rows);
   if (p.capability === 'statistics') {

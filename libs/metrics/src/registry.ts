@@ -95,12 +95,17 @@ export function configurableMetricNames(): string[] {
 }
 
 /**
- * Whether a larger score of metric `name` is better, from its registry entry; undefined for a
- * name the registry does not know (a stored key of a metric since removed).
+ * Whether a larger score of metric `name` is better, from its registry entry. A name the
+ * registry does not know (scores stored under a metric since removed) is read as
+ * higher-is-better, the direction of most metrics: the one place that default is stated.
+ * Example: `metricHigherIsBetter('ter')` → false.
  */
-export function metricHigherIsBetter(name: string): boolean | undefined {
-  return registry.plugin(name)?.definition.higherIsBetter;
+export function metricHigherIsBetter(name: string): boolean {
+  return registry.plugin(name)?.definition.higherIsBetter ?? UNKNOWN_METRIC_HIGHER_IS_BETTER;
 }
+
+/** Direction assumed for a metric name the registry does not know (see {@link metricHigherIsBetter}). */
+export const UNKNOWN_METRIC_HIGHER_IS_BETTER = true;
 
 function describeType(expected: string): string {
   if (expected === 'boolean') return 'must be true or false';
@@ -117,7 +122,15 @@ function describeType(expected: string): string {
  * throws `option 'tokenise' does not apply to bleu (allowed: tokenize, …)`.
  */
 export function validateMetricOptions(name: string, record: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const d = requireMetricDefinition(name);
+  return parseOptionsWith(requireMetricDefinition(name), record);
+}
+
+/**
+ * {@link validateMetricOptions} against a given definition (one not in this registry, e.g. a
+ * plugin under test). Example: `parseOptionsWith(BLEU_PLUGIN.definition, {}).tokenize` → `'13a'`.
+ */
+export function parseOptionsWith(d: MetricDefinition, record: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const name = d.name;
   const defined = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
   const r = d.options.safeParse(defined);
   if (r.success) return r.data;

@@ -1,7 +1,6 @@
 import { Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { metricDefinition, registeredMetrics } from '@podium/metrics';
 import { MetricDefinitionType, toMetricDefinitionType } from './metric-definition.types';
-import './metric-options'; // registers the NLI and combined metrics
 import { NliAvailabilityService } from './nli-availability.service';
 import { MetricConfigType } from './task.types';
 

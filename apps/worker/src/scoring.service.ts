@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { WorkerConfig } from '@podium/config';
 import { metricConfigListSchema, taskKindFromDb, type MetricConfig, type TaskKindName } from '@podium/contracts';
 import { LeaseHeldError, LeaseLostError, SubmissionRepository } from '@podium/db';
+import { metricPlugin } from '@podium/metrics';
 import { MetricUnavailableError, runMetrics, type MetricResult, type NliScorer, type ScoringInstance } from './metric-runner';
 import { LeaseKeeper } from './lease-keeper';
 import { NLI_SCORER, WORKER_CONFIG } from './tokens';
@@ -175,7 +176,7 @@ export class ScoringService {
     if (!this.nli) return out;
     const groups = new Map<string, { config: MetricConfig; kind: TaskKindName; members: { p: PreparedSubmission; key: string }[] }>();
     for (const p of prepared) {
-      for (const config of p.metrics.filter((m) => m.name === 'nli')) {
+      for (const config of p.metrics.filter((m) => metricPlugin(m.name)?.capability === 'model')) {
         const id = JSON.stringify([config.options, p.taskKind]);
         const g = groups.get(id) ?? { config, kind: p.taskKind, members: [] };
         g.members.push({ p, key: config.key });

@@ -20,7 +20,9 @@ export {
 } from './plugin';
 export {
   MetricOptionError,
+  CONFIGURABLE_METRIC_NAMES,
   configurableMetricNames,
+  type ConfigurableMetricName,
   createMetricRegistry,
   metricDefinition,
   metricHigherIsBetter,

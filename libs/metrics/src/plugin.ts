@@ -52,6 +52,8 @@ export interface MetricDefinition<N extends string = string> {
   readonly signatureFormat: string;
   /** One line on what is scored and the reference implementation. */
   readonly description: string;
+  /** True when a newline inside a text separates sentences the metric scores apart (ROUGE-Lsum). */
+  readonly newlineSeparatesSentences?: boolean;
 }
 
 /**

@@ -7,7 +7,7 @@
  * the same facts through the GraphQL `metrics` query.
  */
 import { MetricInputError } from './errors';
-import type { MetricDefinition, MetricPlugin } from './plugin';
+import type { DerivedMetricPlugin, MetricDefinition, MetricPlugin } from './plugin';
 import { METRIC_PLUGINS } from './plugins';
 
 /**
@@ -90,9 +90,17 @@ export function registeredMetrics(): readonly MetricDefinition[] {
  * Names a task may configure: every metric but the derived ones (the task's weight enables the
  * combined metric). Example: `configurableMetricNames()` → `['bleu', …, 'rougeLsum', 'nli']`.
  */
-export function configurableMetricNames(): string[] {
-  return registry.plugins().filter((p) => p.capability !== 'derived').map((p) => p.definition.name);
+export function configurableMetricNames(): ConfigurableMetricName[] {
+  return [...CONFIGURABLE_METRIC_NAMES];
 }
+
+/** Names of the plugins a task may configure (every capability but `derived`), from the plugin list. */
+export type ConfigurableMetricName = Exclude<(typeof METRIC_PLUGINS)[number], DerivedMetricPlugin>['definition']['name'];
+
+/** Every {@link ConfigurableMetricName}, in display order; a non-empty tuple for `z.enum`. */
+export const CONFIGURABLE_METRIC_NAMES = METRIC_PLUGINS.filter((p): p is Exclude<(typeof METRIC_PLUGINS)[number], DerivedMetricPlugin> => p.capability !== 'derived').map(
+  (p) => p.definition.name,
+) as unknown as readonly [ConfigurableMetricName, ...ConfigurableMetricName[]];
 
 /**
  * Whether a larger score of metric `name` is better, from its registry entry. A name the

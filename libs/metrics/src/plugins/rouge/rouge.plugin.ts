@@ -40,6 +40,7 @@ function rougePlugin<N extends RougeType>(name: N): ComputedMetricPlugin<N> {
       options: rougeOptionsSchema,
       signatureFormat: `${name}|nrefs:<n>|case:lc|tok:rouge-score|stem:<yes|no>|multi:max|${VERSIONED}`,
       description: `${name} F-measure (Google rouge-score); corpus score is the mean over instances`,
+      ...(name === 'rougeLsum' ? { newlineSeparatesSentences: true } : {}),
     },
     create(options, nrefs) {
       const c = resolveRougeConfig(options as { stem?: boolean; lowercase?: boolean });

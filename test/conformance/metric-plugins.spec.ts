@@ -1,3 +1,7 @@
+/**
+ * @jest-environment <rootDir>/../libs/nli/jest-environment.js
+ */
+// onnxruntime-node needs the host's typed arrays inside Jest: see libs/nli/jest-environment.js.
 // The shared conformance test of the metric plugins (ADR 0022), driven by the registry: every
 // plugin in libs/metrics/src/plugins/index.ts runs the checks of `conformanceChecks`, so a new
 // plugin folder is tested without a new spec. Reference values are the plugins' own vectors

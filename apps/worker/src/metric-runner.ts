@@ -67,7 +67,7 @@ export async function runMetrics(
   const refs = referenceStreams(instances);
   for (const config of metrics) {
     const plugin = metricPlugin(config.name);
-    if (!plugin) throw new MetricUnavailableError(`unknown metric '${String(config.name)}'`);
+    if (!plugin) throw new MetricUnavailableError(`unknown metric '${config.name}'`);
     if (plugin.capability === 'model') {
       if (!nli) throw new MetricUnavailableError(`metric '${config.key}' needs ${plugin.requirement}, and this worker has none`);
       results.push(await nli.score(config, taskKind, instances, onProgress));

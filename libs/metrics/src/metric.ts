@@ -81,7 +81,7 @@ export { sumStats } from './stats';
  */
 export function getMetric(name: MetricName, options: MetricOptions = {}, nrefs = 1): Metric {
   const plugin = metricPlugin(name);
-  if (!plugin || !isComputedPlugin(plugin)) throw new MetricInputError(`unknown metric '${String(name)}' (expected one of ${METRIC_NAMES.join(', ')})`);
+  if (!plugin || !isComputedPlugin(plugin)) throw new MetricInputError(`unknown metric '${name}' (expected one of ${METRIC_NAMES.join(', ')})`);
   return plugin.create(validateMetricOptions(name, options), nrefs);
 }
 

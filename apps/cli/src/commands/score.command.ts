@@ -5,7 +5,6 @@ import {
   isMetricName,
   metricPlugin,
   score,
-  type BleuSmoothMethod,
   type MetricOptions,
 } from '@podium/metrics';
 import { CliError } from '../cli-error';
@@ -123,7 +122,7 @@ export const scoreCommand: CliCommand = {
     const options: MetricOptions = {
       tokenize: values.tokenize,
       lowercase: values.lowercase,
-      smooth: smooth as BleuSmoothMethod | undefined,
+      smooth,
       smoothValue: nonNegative(numberFlag(values['smooth-value'], 'smooth-value'), 'smooth-value'),
       effectiveOrder: values['effective-order'],
       charOrder: numberFlag(values['char-order'], 'char-order'),

@@ -7,7 +7,7 @@ import { WMT17_C3MA_HYPS, WMT17_DEEN_REFS } from '../../conformance-fixtures';
 import type { ComputedMetricPlugin, MetricDefinition } from '../../plugin';
 import { corpusFromSummedRows } from '../../stats';
 import { VERSIONED, withName } from '../signature';
-import { chrfFromStats, chrfSignature, chrfStats, resolveChrfConfig, type ChrfConfig } from './chrf';
+import { chrfFromStats, chrfSignature, chrfStats, resolveChrfConfig } from './chrf';
 
 /** chrF's options (sacreBLEU's defaults) with the default word order of the variant. */
 export function chrfOptionsSchema(wordOrder: number) {
@@ -28,7 +28,7 @@ function chrfPlugin<N extends 'chrf' | 'chrf++'>(definition: MetricDefinition<N>
     capability: 'statistics',
     definition,
     create(options, nrefs) {
-      const c = resolveChrfConfig(options as Partial<ChrfConfig>, definition.name === 'chrf++');
+      const c = resolveChrfConfig(options, definition.name === 'chrf++');
       const sig = withName(definition.name, chrfSignature(c, nrefs));
       const corpusFromSum = (sum: readonly number[]) => chrfFromStats(sum, c);
       return {

@@ -43,7 +43,7 @@ function rougePlugin<N extends RougeType>(name: N): ComputedMetricPlugin<N> {
       ...(name === 'rougeLsum' ? { newlineSeparatesSentences: true } : {}),
     },
     create(options, nrefs) {
-      const c = resolveRougeConfig(options as { stem?: boolean; lowercase?: boolean });
+      const c = resolveRougeConfig(options);
       const sig = withName(name, rougeSignature(c, nrefs));
       return {
         name,

@@ -35,7 +35,7 @@ export const TER_PLUGIN: ComputedMetricPlugin<'ter'> = {
     description: 'translation edit rate with shifts (sacreBLEU 2.x, tercom); lower is better',
   },
   create(options, nrefs) {
-    const c = resolveTerConfig(options as Parameters<typeof resolveTerConfig>[0]);
+    const c = resolveTerConfig(options);
     const sig = withName('ter', terSignature(c, nrefs));
     return {
       name: 'ter',

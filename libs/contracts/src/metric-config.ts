@@ -1,4 +1,4 @@
-import { METRIC_NAMES } from '@podium/metrics';
+import { CONFIGURABLE_METRIC_NAMES, type ConfigurableMetricName } from '@podium/metrics';
 import { z } from 'zod';
 
 /** Task kinds as the API names them. */
@@ -27,12 +27,12 @@ export function taskKindFromDb(kind: string): TaskKindName | undefined {
 }
 
 /**
- * Metric names a task may configure: the classical metrics of the registry in @podium/metrics,
- * and NLI (registered by @podium/nli, not imported here: contracts stays free of onnxruntime).
- * The combined metric is enabled by the task's weight instead.
+ * Metric names a task may configure: every plugin of the registry in @podium/metrics but the
+ * derived ones (the combined metric is enabled by the task's weight instead). Derived from the
+ * plugin folders, so a new metric is configurable without an edit here.
  */
-export const CONFIGURABLE_METRICS = [...METRIC_NAMES, 'nli'] as const;
-export type ConfigurableMetric = (typeof CONFIGURABLE_METRICS)[number];
+export const CONFIGURABLE_METRICS = CONFIGURABLE_METRIC_NAMES;
+export type ConfigurableMetric = ConfigurableMetricName;
 
 const optionValue = z.union([z.string().max(200), z.number(), z.boolean()]);
 

@@ -1,12 +1,17 @@
-// MENLI's combined metric at read time, over the stored component scores: the formula and the
-// signature are @podium/nli's (combineScores, combinedSignature); this file picks the pair from
+// MENLI's combined metric at read time, over the stored component scores: the formula, corpus
+// score and signature are the combined plugin's in @podium/metrics (combineScores, combinedCorpus,
+// combinedSignature); this file picks the pair from
 // the task and the normalisation set, every instance score of the phase (all scored submissions,
 // as the paper's code does per language pair over all systems). Nothing is stored, so C follows
 // the phase as submissions arrive; the bounds and the set's size go into the signature.
 import type { MetricConfig, TaskKindName } from '@podium/contracts';
 import type { PhaseScoreMatrix } from '@podium/db';
 import { at } from '@podium/contracts';
-import { combineScores, combineWeightFor, combinedSignature } from '@podium/nli';
+import { combineScores, combineWeightFor, combinedCorpus, combinedRole, combinedSignature, metricDefinition } from '@podium/metrics';
+
+/** The role a configured metric takes in the combined metric, from its plugin's capability (never its name). */
+const isWeighted = (m: MetricConfig): boolean => combinedRole(metricDefinition(m.name)?.capability) === 'weighted';
+const isOther = (m: MetricConfig): boolean => combinedRole(metricDefinition(m.name)?.capability) === 'other';
 
 /** Key prefix of combined metrics: `combined:<nliKey>+<otherKey>`; bare `combined` is the task's default pair. */
 export const COMBINED_PREFIX = 'combined';
@@ -41,8 +46,8 @@ export function combinedWeightFor(kind: TaskKindName, configured: number | null 
  */
 export function combinablePairs(configured: readonly MetricConfig[], scored: readonly string[]): [MetricConfig, MetricConfig][] {
   const has = new Set(scored);
-  const nli = configured.filter((m) => m.name === 'nli' && has.has(m.key));
-  const others = configured.filter((m) => m.name !== 'nli' && has.has(m.key));
+  const nli = configured.filter((m) => isWeighted(m) && has.has(m.key));
+  const others = configured.filter((m) => isOther(m) && has.has(m.key));
   return nli.flatMap((n) => others.map((o): [MetricConfig, MetricConfig] => [n, o]));
 }
 
@@ -59,24 +64,24 @@ export function resolveCombined(
 ): CombinedMetric | { error: string } {
   let pair: [MetricConfig, MetricConfig] | undefined;
   if (key === COMBINED_PREFIX) {
-    const nli = configured.find((m) => m.name === 'nli');
+    const nli = configured.find(isWeighted);
     if (!nli) return { error: "the task configures no 'nli' metric to combine" };
     pair = combinablePairs(configured, scored)[0];
     if (!pair) {
-      const other = configured.find((m) => m.name !== 'nli');
+      const other = configured.find(isOther);
       if (!other) return { error: "the task configures no metric besides 'nli' to combine it with" };
       pair = [nli, other];
     }
   } else {
     const rest = key.slice(COMBINED_PREFIX.length + 1);
     for (let i = rest.indexOf('+'); i > 0 && !pair; i = rest.indexOf('+', i + 1)) {
-      const n = configured.find((m) => m.key === rest.slice(0, i) && m.name === 'nli');
-      const o = configured.find((m) => m.key === rest.slice(i + 1) && m.name !== 'nli');
+      const n = configured.find((m) => m.key === rest.slice(0, i) && isWeighted(m));
+      const o = configured.find((m) => m.key === rest.slice(i + 1) && isOther(m));
       if (n && o) pair = [n, o];
     }
     if (!pair) {
-      const nli = configured.filter((m) => m.name === 'nli').map((m) => m.key);
-      const others = configured.filter((m) => m.name !== 'nli').map((m) => m.key);
+      const nli = configured.filter(isWeighted).map((m) => m.key);
+      const others = configured.filter(isOther).map((m) => m.key);
       return {
         error: `'${key}' names no combination of the task's metrics; use combined:<nli key>+<other key> with an nli key of [${nli.join(', ')}] and another of [${others.join(', ')}]`,
       };
@@ -151,9 +156,6 @@ export function combineMatrices(spec: CombinedMetric, nli: PhaseScoreMatrix, oth
       n: scaling?.n ?? 0,
     }),
   );
-  const corpus = values.map((row, k) => {
-    const complete = row.length > 0 && row.every((v) => Number.isFinite(v));
-    return { value: complete ? row.reduce((a, b) => a + b, 0) / row.length : Number.NaN, signature: `${at(signatures, k)}|corpus:mean` };
-  });
+  const corpus = values.map((row, k) => ({ value: combinedCorpus(row), signature: `${at(signatures, k)}|corpus:mean` }));
   return { systems, instances, values, signatures, corpus, scaling };
 }

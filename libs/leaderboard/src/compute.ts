@@ -50,7 +50,7 @@ export class LeaderboardInputs {
   ) {}
 
   matrix(phase: PhaseForMetrics & { testSetId: string }, selection: MetricSelection): Promise<PhaseScoreMatrix> {
-    const key = JSON.stringify([selection.key, selection.kind === 'combined' ? selection.combined.w : null]);
+    const key = JSON.stringify([selection.key, selection.kind === 'derived' ? selection.combined.w : null]);
     let hit = this.matrices.get(key);
     if (!hit) this.matrices.set(key, (hit = this.metrics.matrix(phase, selection, this.stamp)));
     return hit;
@@ -93,7 +93,7 @@ export async function computeLeaderboard(
     alpha: ALPHA,
     clusterDefinition: CLUSTER_DEFINITION,
   };
-  const notes: string[] = selection.kind === 'combined' ? [COMBINED_CORPUS_NOTE] : [];
+  const notes: string[] = selection.kind === 'derived' ? [COMBINED_CORPUS_NOTE] : [];
   const empty = {
     ...base,
     resamples: resamples ?? 0,

@@ -86,7 +86,7 @@ export async function computePhaseBoards(
       throw e;
     }
     const entering = [...leaderboardEntries(scored, view.entries)].sort();
-    const same = JSON.stringify([selection.key, selection.kind === 'combined' ? selection.combined.w : null, view.test, view.correction, effectiveSettings(view, phase), entering]);
+    const same = JSON.stringify([selection.key, selection.kind === 'derived' ? selection.combined.w : null, view.test, view.correction, effectiveSettings(view, phase), entering]);
     let hit = done.get(same);
     if (!hit) {
       if (computed > 0 && options.abandon && (await options.abandon(stamp))) return { stamp, views: wanted.length, computed, abandoned: true };

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { COMBINED_PLUGIN } from '@podium/metrics';
 import { taskKindFromDb, type MetricConfig, type TaskKindName } from '@podium/contracts';
 import { type LeaderboardRepository, type PhaseScoreMatrix, type ScoreRepository, type Task } from '@podium/db';
 import { InvalidInputError } from '@podium/domain';
@@ -15,10 +16,10 @@ export function kindFromDb(kind: Task['kind']): TaskKindName {
   return taskKindFromDb(kind) ?? 'other';
 }
 
-/** A metric a phase can be read under: stored scores, or the combined metric computed from two of them. */
+/** A metric a phase can be read under: stored scores, or the derived (combined) metric computed from two of them. */
 export type MetricSelection =
   | { kind: 'stored'; key: string; name: string; higherIsBetter: boolean }
-  | { kind: 'combined'; key: string; name: 'combined'; higherIsBetter: true; combined: CombinedMetric };
+  | { kind: 'derived'; key: string; name: string; higherIsBetter: boolean; combined: CombinedMetric };
 
 /** The parts of a phase this service reads. */
 export interface PhaseForMetrics {
@@ -78,7 +79,7 @@ export class PhaseMetrics {
       const w = combinedWeightFor(kindFromDb(phase.task.kind), phase.task.combinedWeight);
       const r = resolveCombined(metric, configured, stored, w, metricHigherIsBetter);
       if ('error' in r) throw new InvalidInputError(r.error, { field: 'metric' });
-      return { kind: 'combined', key: r.key, name: 'combined', higherIsBetter: true, combined: r };
+      return { kind: 'derived', key: r.key, name: COMBINED_PLUGIN.definition.name, higherIsBetter: COMBINED_PLUGIN.definition.higherIsBetter, combined: r };
     }
     const combinable = combinablePairs(configured, stored).map(([n, o]) => combinedKey(n.key, o.key));
     throw new InvalidInputError(

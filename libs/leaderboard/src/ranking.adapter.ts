@@ -1,8 +1,5 @@
 // The one place that talks to @podium/ranking and @podium/metrics for the leaderboard, so the
 // API's types do not follow every change of theirs.
-import { metricDefinition } from '@podium/metrics';
-// Importing @podium/nli registers the `nli` and `combined` metrics into the registry.
-import '@podium/nli';
 import {
   analyseSystems,
   CLUSTER_DEFINITION,
@@ -111,7 +108,5 @@ export function rankSystems(input: RankingInput, options: RankingOptions): Analy
   };
 }
 
-/** Whether larger scores are better for a configured metric, from the metric registry (an unregistered name: yes). */
-export function metricHigherIsBetter(name: string): boolean {
-  return metricDefinition(name)?.higherIsBetter ?? true;
-}
+/** Whether larger scores are better for a configured metric: the metric registry's answer. */
+export { metricHigherIsBetter } from '@podium/metrics';

@@ -1,21 +1,44 @@
 /**
- * @podium/metrics — classical text-generation metrics reproducing their reference
- * implementations: BLEU, chrF, chrF++ and TER as sacreBLEU 2.x; ROUGE as Google's
- * rouge-score. Pure TypeScript: no Node I/O.
+ * @podium/metrics — text-generation metrics as plugins, one folder each under `plugins/`
+ * (ADR 0022): BLEU, chrF, chrF++ and TER reproducing sacreBLEU 2.x; ROUGE as Google's
+ * rouge-score; the NLI metric's definition (its model runtime is injected by the host); the
+ * combined metric. Pure TypeScript: no Node I/O.
  */
 export { PODIUM_METRICS_VERSION } from './version';
 export { MetricInputError } from './errors';
 export {
-  MetricOptionError,
-  registerMetric,
-  metricDefinition,
-  requireMetricDefinition,
-  registeredMetrics,
-  validateMetricOptions,
-  optionNames,
+  isComputedPlugin,
+  kindOfCapability,
+  type ComputedMetricPlugin,
+  type ConformanceCase,
+  type DerivedMetricPlugin,
+  type MetricCapability,
   type MetricDefinition,
   type MetricKind,
+  type MetricPlugin,
+  type ModelMetricPlugin,
+} from './plugin';
+export {
+  MetricOptionError,
+  CONFIGURABLE_METRIC_NAMES,
+  configurableMetricNames,
+  type ConfigurableMetricName,
+  createMetricRegistry,
+  metricDefinition,
+  metricHigherIsBetter,
+  UNKNOWN_METRIC_HIGHER_IS_BETTER,
+  metricPlugin,
+  metricPlugins,
+  requireMetricDefinition,
+  requireMetricPlugin,
+  registeredMetrics,
+  validateMetricOptions,
+  parseOptionsWith,
+  optionNames,
+  type MetricRegistry,
 } from './registry';
+export { COMPUTED_METRIC_PLUGINS, METRIC_PLUGINS } from './plugins';
+export { conformanceChecks, type ConformanceCheck, type ModelRuntimeForConformance } from './conformance';
 export {
   METRIC_NAMES,
   isMetricName,
@@ -46,6 +69,7 @@ export {
   type BleuTokenizerName,
 } from './tokenizers';
 export {
+  BLEU_PLUGIN,
   BLEU_SMOOTH_METHODS,
   bleuFromStats,
   bleuStats,
@@ -55,20 +79,39 @@ export {
   resolveBleuConfig,
   type BleuConfig,
   type BleuSmoothMethod,
-} from './bleu';
-export { chrfFromStats, chrfStats, chrfWords, resolveChrfConfig, type ChrfConfig } from './chrf';
-export { terEdits, terFromStats, terStats, terTokens, resolveTerConfig, type TerConfig } from './ter';
+} from './plugins/bleu';
+export { CHRF_PLUGIN, CHRF_PLUS_PLUS_PLUGIN, chrfFromStats, chrfStats, chrfWords, resolveChrfConfig, type ChrfConfig } from './plugins/chrf';
+export { TER_PLUGIN, terEdits, terFromStats, terStats, terTokens, resolveTerConfig, type TerConfig } from './plugins/ter';
 export {
+  ROUGE1_PLUGIN,
+  ROUGE2_PLUGIN,
+  ROUGEL_PLUGIN,
+  ROUGELSUM_PLUGIN,
   rougeScore,
   rougeStats,
   rougeTokens,
   rougeN,
   rougeL,
   rougeLsum,
+  porterStem,
   resolveRougeConfig,
   type RougeConfig,
   type RougePrf,
   type RougeType,
-} from './rouge';
-export { porterStem } from './porter-stemmer';
+} from './plugins/rouge';
+export { NLI_DIRECTIONS, NLI_FORMULAS, NLI_METRIC_DEFINITION, NLI_PLUGIN, nliOptionsSchema } from './plugins/nli';
+export {
+  COMBINED_METRIC_DEFINITION,
+  COMBINED_PLUGIN,
+  DEFAULT_COMBINE_WEIGHT,
+  combineScores,
+  combineWeightFor,
+  combinedCorpus,
+  combinedRole,
+  combinedSignature,
+  minMaxScale,
+  type CombineOptions,
+  type CombinedScores,
+  type CombinedSignatureParts,
+} from './plugins/combined';
 export { pySplit, pyStrip, pyRstrip } from './text';

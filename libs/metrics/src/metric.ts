@@ -1,31 +1,21 @@
-/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: indices are bounded by the loops over these arrays; a check per access would cost throughput (npm run bench:metrics) */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot loop: indices are bounded by the loops over these arrays; a check per access would cost throughput (npm run bench:metrics) */
 /**
- * The classical metrics: their registry entries (see `registry.ts`) and one {@link Metric}
- * object per configured metric that turns a segment into sufficient statistics once; corpus
- * scores, sentence scores and bootstrap resampling all aggregate the same rows (after
- * sacreBLEU's design).
+ * The classical metrics' common interface: one {@link Metric} object per configured metric that
+ * turns a segment into sufficient statistics once; corpus scores, sentence scores and bootstrap
+ * resampling all aggregate the same rows (after sacreBLEU's design). The metrics themselves are
+ * plugins, one folder each under `plugins/`; this file dispatches to their factories by name
+ * through the registry.
  */
-import { z } from 'zod';
-import {
-  BLEU_SMOOTH_METHODS,
-  bleuFromStats,
-  bleuSignature,
-  bleuStats,
-  resolveBleuConfig,
-  type BleuSmoothMethod,
-} from './bleu';
-import { chrfFromStats, chrfSignature, chrfStats, resolveChrfConfig } from './chrf';
 import { MetricInputError } from './errors';
-import { resolveRougeConfig, rougeSignature, rougeStats, type RougeType } from './rouge';
-import { resolveTerConfig, terFromStats, terSignature, terStats } from './ter';
-import { registerMetric, requireMetricDefinition, validateMetricOptions, type MetricDefinition } from './registry';
-import { BLEU_TOKENIZERS, isBleuTokenizerName } from './tokenizers';
+import { isComputedPlugin } from './plugin';
+import { COMPUTED_METRIC_PLUGINS } from './plugins';
+import { metricPlugin, validateMetricOptions } from './registry';
 
-/** Names of the classical metrics. */
-export type MetricName = 'bleu' | 'chrf' | 'chrf++' | 'ter' | 'rouge1' | 'rouge2' | 'rougeL' | 'rougeLsum';
+/** Names of the metrics this library scores from texts, derived from the plugin folders. */
+export type MetricName = (typeof COMPUTED_METRIC_PLUGINS)[number]['definition']['name'];
 
-/** Every {@link MetricName}, in display order (the classical metrics' registry entries). */
-export const METRIC_NAMES = ['bleu', 'chrf', 'chrf++', 'ter', 'rouge1', 'rouge2', 'rougeL', 'rougeLsum'] as const satisfies readonly MetricName[];
+/** Every {@link MetricName}, in display order. */
+export const METRIC_NAMES: readonly MetricName[] = COMPUTED_METRIC_PLUGINS.map((p) => p.definition.name);
 
 /** True when `name` is a {@link MetricName}. Example: `isMetricName('chrf++')` → true. */
 export function isMetricName(name: string): name is MetricName {
@@ -33,162 +23,19 @@ export function isMetricName(name: string): name is MetricName {
 }
 
 /**
- * Options of all metrics; each metric reads the ones that apply to it and rejects the
- * others with a {@link MetricInputError}. Defaults are sacreBLEU's / rouge-score's.
+ * Options of a metric as a task or the CLI gives them (a loosely typed record); each plugin's zod
+ * schema (`definition.options`) validates them, fills in its defaults and rejects the options
+ * that do not apply to it. Defaults are sacreBLEU's / rouge-score's.
  */
-export interface MetricOptions {
-  /** BLEU tokenizer: `13a` (default), `intl`, `zh`, `char`, `none`. TER accepts only `tercom`. */
-  tokenize?: string;
-  /** BLEU/chrF: lowercase before scoring (default false). TER: the inverse of `caseSensitive`. */
-  lowercase?: boolean;
-  /** BLEU smoothing (default `exp`). */
-  smooth?: BleuSmoothMethod;
-  /** BLEU smoothing value for `floor` (default 0.1) and `add-k` (default 1). */
-  smoothValue?: number;
-  /** BLEU: effective order for the corpus score (default false, `eff:no`). */
-  effectiveOrder?: boolean;
-  /** BLEU: effective order for per-instance scores (default true, as sacreBLEU's `sentence_bleu`). */
-  sentenceEffectiveOrder?: boolean;
-  /** BLEU: maximum n-gram order (default 4). */
-  maxNgramOrder?: number;
-  /** ROUGE: Porter stemming of tokens longer than 3 characters (default false). */
-  stem?: boolean;
-  /** chrF: character n-gram order (default 6). */
-  charOrder?: number;
-  /** chrF: word n-gram order (default 0 for chrf, 2 for chrf++). */
-  wordOrder?: number;
-  /** chrF: recall weight β (default 2). */
-  beta?: number;
-  /** chrF: keep whitespace in character n-grams (default false). */
-  whitespace?: boolean;
-  /** chrF: eps smoothing as chrF++.py instead of effective order (default false). */
-  epsSmoothing?: boolean;
-  /** TER: tercom normalisation (default false). */
-  normalized?: boolean;
-  /** TER: remove punctuation (default false). */
-  noPunct?: boolean;
-  /** TER: Asian-language normalisation (default false). */
-  asianSupport?: boolean;
-  /** TER: case-sensitive comparison (default false). */
-  caseSensitive?: boolean;
-}
-
-const flag = (fallback: boolean) => z.boolean().default(fallback);
-
-/** BLEU's options with sacreBLEU's defaults (`smoothValue` depends on `smooth`, so it has none here). */
-const bleuOptions = z.strictObject({
-  tokenize: z
-    .enum(BLEU_TOKENIZERS, { error: (iss) => `unknown BLEU tokenizer '${String(iss.input)}' (expected one of ${BLEU_TOKENIZERS.join(', ')})` })
-    .default('13a'),
-  lowercase: flag(false),
-  smooth: z
-    .enum(BLEU_SMOOTH_METHODS, { error: (iss) => `unknown BLEU smoothing '${String(iss.input)}' (expected one of ${BLEU_SMOOTH_METHODS.join(', ')})` })
-    .default('exp'),
-  smoothValue: z.number().min(0).optional(),
-  effectiveOrder: flag(false),
-  sentenceEffectiveOrder: flag(true),
-  maxNgramOrder: z.number().int().min(1).max(10).default(4),
-});
-
-/** chrF's options (sacreBLEU's defaults); chrF++ differs only in the default word order. */
-const chrfOptions = (wordOrder: number) =>
-  z
-    .strictObject({
-      lowercase: flag(false),
-      charOrder: z.number().int().min(0).max(10).default(6),
-      wordOrder: z.number().int().min(0).max(4).default(wordOrder),
-      beta: z.number().min(1).default(2),
-      whitespace: flag(false),
-      epsSmoothing: flag(false),
-    })
-    .refine((o) => o.charOrder + o.wordOrder > 0, { error: 'chrF needs a positive char or word order' });
-
-/** TER's options (sacreBLEU's defaults); `lowercase` is the inverse of `caseSensitive`, so neither has a default here. */
-const terOptions = z
-  .strictObject({
-    tokenize: z.literal('tercom', { error: (iss) => `TER uses its own tokenizer 'tercom' (got '${String(iss.input)}'); use normalized/noPunct/asianSupport instead` }).optional(),
-    lowercase: z.boolean().optional(),
-    normalized: flag(false),
-    noPunct: flag(false),
-    asianSupport: flag(false),
-    caseSensitive: z.boolean().optional(),
-  })
-  .refine((o) => o.lowercase === undefined || o.caseSensitive === undefined || o.lowercase !== o.caseSensitive, {
-    error: 'TER options lowercase and caseSensitive contradict each other',
-  });
-
-/** ROUGE's options (rouge-score's defaults); it always lowercases. */
-const rougeOptions = z.strictObject({
-  stem: flag(false),
-  lowercase: z.literal(true, { error: 'ROUGE always lowercases (rouge-score tokenizer); lowercase=false is not supported' }).optional(),
-});
-
-const VERSIONED = 'version:podium-<version>';
-
-/** Registry entries of the classical metrics, in display order. */
-const CLASSICAL_DEFINITIONS: readonly (MetricDefinition & { name: MetricName })[] = [
-  {
-    name: 'bleu',
-    displayName: 'BLEU',
-    kind: 'corpus',
-    higherIsBetter: true,
-    range: [0, 100],
-    options: bleuOptions,
-    signatureFormat: `bleu|nrefs:<n>|case:<mixed|lc>|eff:<yes|no>|tok:<tokenizer>|smooth:<method>[<value>]|${VERSIONED}`,
-    description: 'BLEU from clipped n-gram counts (sacreBLEU 2.x); corpus score from summed statistics',
-  },
-  {
-    name: 'chrf',
-    displayName: 'chrF',
-    kind: 'corpus',
-    higherIsBetter: true,
-    range: [0, 100],
-    options: chrfOptions(0),
-    signatureFormat: `chrf|nrefs:<n>|case:<mixed|lc>|eff:yes|nc:<char order>|nw:<word order>|space:<yes|no>|${VERSIONED}`,
-    description: 'character n-gram F-score (sacreBLEU 2.x)',
-  },
-  {
-    name: 'chrf++',
-    displayName: 'chrF++',
-    kind: 'corpus',
-    higherIsBetter: true,
-    range: [0, 100],
-    options: chrfOptions(2),
-    signatureFormat: `chrf++|nrefs:<n>|case:<mixed|lc>|eff:yes|nc:<char order>|nw:<word order>|space:<yes|no>|${VERSIONED}`,
-    description: 'chrF with word bigrams (sacreBLEU 2.x)',
-  },
-  {
-    name: 'ter',
-    displayName: 'TER',
-    kind: 'corpus',
-    higherIsBetter: false,
-    range: [0, Number.POSITIVE_INFINITY],
-    options: terOptions,
-    signatureFormat: `ter|nrefs:<n>|case:<mixed|lc>|tok:tercom|norm:<yes|no>|punct:<yes|no>|asian:<yes|no>|${VERSIONED}`,
-    description: 'translation edit rate with shifts (sacreBLEU 2.x, tercom); lower is better',
-  },
-  ...(['rouge1', 'rouge2', 'rougeL', 'rougeLsum'] as const).map(
-    (name): MetricDefinition & { name: MetricName } => ({
-      name,
-      displayName: { rouge1: 'ROUGE-1', rouge2: 'ROUGE-2', rougeL: 'ROUGE-L', rougeLsum: 'ROUGE-Lsum' }[name],
-      kind: 'sentence',
-      higherIsBetter: true,
-      range: [0, 1],
-      options: rougeOptions,
-      signatureFormat: `${name}|nrefs:<n>|case:lc|tok:rouge-score|stem:<yes|no>|multi:max|${VERSIONED}`,
-      description: `${name} F-measure (Google rouge-score); corpus score is the mean over instances`,
-    }),
-  ),
-];
-for (const d of CLASSICAL_DEFINITIONS) registerMetric(d);
+export type MetricOptions = Readonly<Record<string, unknown>>;
 
 /**
  * Validates a loosely typed option record (as a task's metric configuration stores it)
- * against the metric's registered zod schema and returns {@link MetricOptions} with the
- * defaults filled in; unknown keys and wrong types are a {@link MetricOptionError}.
+ * against the metric's registered zod schema and returns it with the defaults filled in;
+ * unknown keys and wrong types are a {@link MetricOptionError}.
  * Example: `parseMetricOptions('bleu', { tokenize: 'intl' }).smooth` → `'exp'`.
  */
-export function parseMetricOptions(metric: MetricName, record: Readonly<Record<string, unknown>>): MetricOptions {
+export function parseMetricOptions(metric: MetricName, record: Readonly<Record<string, unknown>>): Record<string, unknown> {
   if (!isMetricName(metric)) throw new MetricInputError(`unknown metric '${String(metric)}' (expected one of ${METRIC_NAMES.join(', ')})`);
   return validateMetricOptions(metric, record);
 }
@@ -198,7 +45,7 @@ export function parseMetricOptions(metric: MetricName, record: Readonly<Record<s
  * Rows are plain number arrays so they can be resampled (paired bootstrap) and summed.
  */
 export interface Metric {
-  readonly name: MetricName;
+  readonly name: string;
   /** Corpus-level signature: `<name>|` + sacreBLEU's signature body with our version. */
   readonly signature: string;
   /** Signature of the per-instance scores (e.g. `eff:yes` for sentence BLEU). */
@@ -224,100 +71,18 @@ export interface Metric {
   sentenceFromStats(row: readonly number[]): number;
 }
 
-/** Element-wise sum of statistics rows. Example: `sumStats([[1,2],[3,4]])` → `[4,6]`. */
-export function sumStats(rows: readonly (readonly number[])[]): number[] {
-  if (rows.length === 0) return [];
-  const sum = new Array<number>(rows[0]!.length).fill(0);
-  for (const row of rows) for (let i = 0; i < sum.length; i++) sum[i]! += row[i]!;
-  return sum;
-}
-
-function withName(name: MetricName, body: string): string {
-  return `${name}|${body}`;
-}
+export { sumStats } from './stats';
 
 /**
  * Builds the {@link Metric} for `name` with `options` and `nrefs` references per instance
- * (`nrefs` only enters the signature). Throws {@link MetricInputError} for bad options.
+ * (`nrefs` only enters the signature) from the metric's plugin. Throws {@link MetricInputError}
+ * for an unknown metric or bad options.
  * Example: `getMetric('bleu', {}).sentenceFromStats(getMetric('bleu', {}).stats('a b', ['a b']))`.
  */
 export function getMetric(name: MetricName, options: MetricOptions = {}, nrefs = 1): Metric {
-  if (!isMetricName(name)) throw new MetricInputError(`unknown metric '${String(name)}' (expected one of ${METRIC_NAMES.join(', ')})`);
-  options = parseMetricOptions(name, options as Readonly<Record<string, unknown>>);
-  // Direction and range come from the registry entry, the one place that states them.
-  const def = requireMetricDefinition(name);
-  const facts: Pick<Metric, 'higherIsBetter' | 'range'> = { higherIsBetter: def.higherIsBetter, range: [def.range[0], def.range[1]] };
-  const corpusFromStats = (m: Pick<Metric, 'corpusFromSum'>) => (rows: readonly (readonly number[])[]) =>
-    m.corpusFromSum(sumStats(rows), rows.length);
-
-  if (name === 'bleu') {
-    const { tokenize } = options;
-    const c = resolveBleuConfig({ ...options, tokenize: tokenize !== undefined && isBleuTokenizerName(tokenize) ? tokenize : undefined });
-    const m = {
-      corpusFromSum: (sum: readonly number[]) => bleuFromStats(sum, c, c.effectiveOrder),
-    };
-    return {
-      name,
-      signature: withName(name, bleuSignature(c, nrefs, c.effectiveOrder)),
-      sentenceSignature: withName(name, bleuSignature(c, nrefs, c.sentenceEffectiveOrder)),
-      ...facts,
-      refAggregation: 'n-gram counts clipped by their maximum count over references; closest reference length',
-      additiveStats: true,
-      stats: (hyp, refs) => bleuStats(c, hyp, refs),
-      corpusFromSum: m.corpusFromSum,
-      corpusFromStats: corpusFromStats(m),
-      sentenceFromStats: (row) => bleuFromStats(row, c, c.sentenceEffectiveOrder),
-    };
-  }
-  if (name === 'chrf' || name === 'chrf++') {
-    const c = resolveChrfConfig(options, name === 'chrf++');
-    const sig = withName(name, chrfSignature(c, nrefs));
-    const m = { corpusFromSum: (sum: readonly number[]) => chrfFromStats(sum, c) };
-    return {
-      name,
-      signature: sig,
-      sentenceSignature: sig,
-      ...facts,
-      refAggregation: 'statistics of the reference with the best sentence-level chrF',
-      additiveStats: true,
-      stats: (hyp, refs) => chrfStats(c, hyp, refs),
-      corpusFromSum: m.corpusFromSum,
-      corpusFromStats: corpusFromStats(m),
-      sentenceFromStats: (row) => chrfFromStats(row, c),
-    };
-  }
-  if (name === 'ter') {
-    const c = resolveTerConfig(options);
-    const sig = withName(name, terSignature(c, nrefs));
-    return {
-      name,
-      signature: sig,
-      sentenceSignature: sig,
-      ...facts,
-      refAggregation: 'fewest edits over references, divided by the average reference length',
-      additiveStats: true,
-      stats: (hyp, refs) => terStats(c, hyp, refs),
-      corpusFromSum: (sum) => terFromStats(sum),
-      corpusFromStats: (rows) => terFromStats(sumStats(rows)),
-      sentenceFromStats: (row) => terFromStats(row),
-    };
-  }
-  const type: RougeType = name;
-  const c = resolveRougeConfig(options);
-  const sig = withName(name, rougeSignature(c, nrefs));
-  return {
-    name,
-    signature: sig,
-    sentenceSignature: sig,
-    ...facts,
-    refAggregation: 'reference with the highest F-measure (rouge-score score_multi)',
-    additiveStats: false,
-    stats: (hyp, refs) => rougeStats(type, c, hyp, refs),
-    // Rows are [precision, recall, fmeasure]; the corpus score is the mean F-measure.
-    corpusFromSum: (sum, count) => (count > 0 ? sum[2]! / count : 0),
-    corpusFromStats: (rows) => (rows.length > 0 ? sumStats(rows)[2]! / rows.length : 0),
-    sentenceFromStats: (row) => row[2]!,
-  };
+  const plugin = metricPlugin(name);
+  if (!plugin || !isComputedPlugin(plugin)) throw new MetricInputError(`unknown metric '${name}' (expected one of ${METRIC_NAMES.join(', ')})`);
+  return plugin.create(validateMetricOptions(name, options), nrefs);
 }
 
 /** Result of {@link score}. */

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import {
   MetricOptionError,
   metricDefinition,
-  registerMetric,
+  createMetricRegistry,
+  METRIC_PLUGINS,
   registeredMetrics,
   requireMetricDefinition,
   validateMetricOptions,
@@ -55,9 +56,10 @@ describe('metric registry', () => {
     expect(() => validateMetricOptions('ter', { lowercase: true, caseSensitive: true })).toThrow('contradict');
   });
 
-  it('rejects an unknown metric and a second definition under a taken name', () => {
+  it('rejects an unknown metric and a second plugin under a taken name', () => {
     expect(() => requireMetricDefinition('meteor')).toThrow("unknown metric 'meteor' (expected one of bleu, chrf");
-    const def = { ...defined(metricDefinition('bleu')), options: z.strictObject({}) };
-    expect(() => registerMetric(def)).toThrow("metric 'bleu' is already registered");
+    const bleu = defined(METRIC_PLUGINS[0]);
+    const twin = { ...bleu, definition: { ...bleu.definition, options: z.strictObject({}) } };
+    expect(() => createMetricRegistry([...METRIC_PLUGINS, twin])).toThrow("metric 'bleu' is registered twice");
   });
 });

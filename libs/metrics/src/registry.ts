@@ -1,42 +1,14 @@
 /**
- * The metric registry: one {@link MetricDefinition} per metric name holds every fact about the
- * metric that is not a score — kind, direction, range, options (a zod schema with the
- * defaults), signature format and display name. The classical metrics register themselves in
- * `metric.ts`; `@podium/nli` registers `nli` and `combined` into the same registry when it is
- * imported. The API validates a task's metric options here, the worker and CLI read kinds and
- * directions here, and the web gets the same facts through the GraphQL `metrics` query.
+ * The metric registry, built from the plugin folders (`plugins/index.ts`): one
+ * {@link MetricPlugin} per metric name holds every fact about the metric that is not a score —
+ * capability, direction, range, options (a zod schema with the defaults), signature format and
+ * display name — and, for the metrics computed here, the factory. The API validates a task's
+ * metric options here, the worker and CLI dispatch on capabilities read here, and the web gets
+ * the same facts through the GraphQL `metrics` query.
  */
-import type { z } from 'zod';
 import { MetricInputError } from './errors';
-
-/**
- * `corpus`: instances give additive sufficient statistics and the corpus score is a function
- * of their column sums (BLEU, chrF, TER, as sacreBLEU). `sentence`: the corpus score is the
- * mean of the instance scores (ROUGE, NLI, the combined metric).
- */
-export type MetricKind = 'corpus' | 'sentence';
-
-/** Every fact about one metric that does not depend on the text being scored. */
-export interface MetricDefinition {
-  /** Name a task configures, e.g. `chrf++`. */
-  readonly name: string;
-  /** Name for people, e.g. `chrF++`. */
-  readonly displayName: string;
-  readonly kind: MetricKind;
-  /** Whether a larger score is better (false for TER, which counts edits). */
-  readonly higherIsBetter: boolean;
-  /** Score range with the default options; `Infinity` where unbounded (TER). */
-  readonly range: readonly [number, number];
-  /**
-   * Options as a strict zod object: unknown keys are rejected, defaults are filled in.
-   * Defaults that depend on the task kind (NLI) are applied by the scorer and only described.
-   */
-  readonly options: z.ZodType<Record<string, unknown>>;
-  /** Shape of the score signature, e.g. `bleu|nrefs:N|case:…|eff:…|tok:…|smooth:…|version:…`. */
-  readonly signatureFormat: string;
-  /** One line on what is scored and the reference implementation. */
-  readonly description: string;
-}
+import type { DerivedMetricPlugin, MetricDefinition, MetricPlugin } from './plugin';
+import { METRIC_PLUGINS } from './plugins';
 
 /**
  * A metric's options failed validation; `metric` and `option` point at the culprit
@@ -54,35 +26,94 @@ export class MetricOptionError extends MetricInputError {
   }
 }
 
-const registry = new Map<string, MetricDefinition>();
+/** A set of plugins by name; {@link createMetricRegistry} checks it is consistent. */
+export interface MetricRegistry {
+  /** The plugin of `name`, or undefined. */
+  plugin(name: string): MetricPlugin | undefined;
+  /** Every plugin, in the order given (classical metrics first, then model and derived). */
+  plugins(): readonly MetricPlugin[];
+}
 
 /**
- * Adds a definition. Registering the same object again is a no-op (a lib imported twice);
- * a different definition under a taken name is a programming error and throws.
- * Example: `registerMetric({ name: 'nli', displayName: 'NLI (MENLI)', … })`.
+ * Builds a registry from plugin folders' exports. Throws on a name given twice, a definition
+ * whose capability differs from its plugin's, or a kind that does not follow from the capability.
+ * Example: `createMetricRegistry([...METRIC_PLUGINS, myPlugin]).plugin('my-metric')`.
  */
-export function registerMetric(definition: MetricDefinition): void {
-  const existing = registry.get(definition.name);
-  if (existing && existing !== definition) throw new Error(`metric '${definition.name}' is already registered`);
-  registry.set(definition.name, definition);
+export function createMetricRegistry(plugins: readonly MetricPlugin[]): MetricRegistry {
+  const byName = new Map<string, MetricPlugin>();
+  for (const p of plugins) {
+    const d = p.definition;
+    if (byName.has(d.name)) throw new Error(`metric '${d.name}' is registered twice`);
+    if (d.capability !== p.capability) throw new Error(`metric '${d.name}': definition says ${d.capability}, plugin ${p.capability}`);
+    if (d.kind !== (p.capability === 'statistics' ? 'corpus' : 'sentence')) throw new Error(`metric '${d.name}': kind ${d.kind} does not follow from capability ${p.capability}`);
+    byName.set(d.name, p);
+  }
+  const list = [...byName.values()];
+  return { plugin: (name) => byName.get(name), plugins: () => list };
+}
+
+const registry = createMetricRegistry(METRIC_PLUGINS);
+
+/** The plugin of `name`, or undefined. Example: `metricPlugin('nli')?.capability` → `'model'`. */
+export function metricPlugin(name: string): MetricPlugin | undefined {
+  return registry.plugin(name);
+}
+
+/** The plugin of `name`; throws {@link MetricInputError} naming the registered metrics otherwise. */
+export function requireMetricPlugin(name: string): MetricPlugin {
+  const p = registry.plugin(name);
+  if (!p) throw new MetricInputError(`unknown metric '${name}' (expected one of ${registry.plugins().map((q) => q.definition.name).join(', ')})`);
+  return p;
+}
+
+/** Every registered plugin, classical metrics first. */
+export function metricPlugins(): readonly MetricPlugin[] {
+  return registry.plugins();
 }
 
 /** The definition of `name`, or undefined. Example: `metricDefinition('ter')?.higherIsBetter` → false. */
 export function metricDefinition(name: string): MetricDefinition | undefined {
-  return registry.get(name);
+  return registry.plugin(name)?.definition;
 }
 
 /** The definition of `name`; throws {@link MetricInputError} naming the registered metrics otherwise. */
 export function requireMetricDefinition(name: string): MetricDefinition {
-  const d = registry.get(name);
-  if (!d) throw new MetricInputError(`unknown metric '${name}' (expected one of ${[...registry.keys()].join(', ')})`);
-  return d;
+  return requireMetricPlugin(name).definition;
 }
 
 /** Every registered definition, in registration order (classical metrics first). */
 export function registeredMetrics(): readonly MetricDefinition[] {
-  return [...registry.values()];
+  return registry.plugins().map((p) => p.definition);
 }
+
+/**
+ * Names a task may configure: every metric but the derived ones (the task's weight enables the
+ * combined metric). Example: `configurableMetricNames()` → `['bleu', …, 'rougeLsum', 'nli']`.
+ */
+export function configurableMetricNames(): ConfigurableMetricName[] {
+  return [...CONFIGURABLE_METRIC_NAMES];
+}
+
+/** Names of the plugins a task may configure (every capability but `derived`), from the plugin list. */
+export type ConfigurableMetricName = Exclude<(typeof METRIC_PLUGINS)[number], DerivedMetricPlugin>['definition']['name'];
+
+/** Every {@link ConfigurableMetricName}, in display order; a non-empty tuple for `z.enum`. */
+export const CONFIGURABLE_METRIC_NAMES = METRIC_PLUGINS.filter((p): p is Exclude<(typeof METRIC_PLUGINS)[number], DerivedMetricPlugin> => p.capability !== 'derived').map(
+  (p) => p.definition.name,
+) as unknown as readonly [ConfigurableMetricName, ...ConfigurableMetricName[]];
+
+/**
+ * Whether a larger score of metric `name` is better, from its registry entry. A name the
+ * registry does not know (scores stored under a metric since removed) is read as
+ * higher-is-better, the direction of most metrics: the one place that default is stated.
+ * Example: `metricHigherIsBetter('ter')` → false.
+ */
+export function metricHigherIsBetter(name: string): boolean {
+  return registry.plugin(name)?.definition.higherIsBetter ?? UNKNOWN_METRIC_HIGHER_IS_BETTER;
+}
+
+/** Direction assumed for a metric name the registry does not know (see {@link metricHigherIsBetter}). */
+export const UNKNOWN_METRIC_HIGHER_IS_BETTER = true;
 
 function describeType(expected: string): string {
   if (expected === 'boolean') return 'must be true or false';
@@ -99,7 +130,15 @@ function describeType(expected: string): string {
  * throws `option 'tokenise' does not apply to bleu (allowed: tokenize, …)`.
  */
 export function validateMetricOptions(name: string, record: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const d = requireMetricDefinition(name);
+  return parseOptionsWith(requireMetricDefinition(name), record);
+}
+
+/**
+ * {@link validateMetricOptions} against a given definition (one not in this registry, e.g. a
+ * plugin under test). Example: `parseOptionsWith(BLEU_PLUGIN.definition, {}).tokenize` → `'13a'`.
+ */
+export function parseOptionsWith(d: MetricDefinition, record: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const name = d.name;
   const defined = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
   const r = d.options.safeParse(defined);
   if (r.success) return r.data;

@@ -43,17 +43,6 @@ export {
   type NliScoreResult,
   type NliTaskKind,
 } from './nli-metric';
-export {
-  DEFAULT_COMBINE_WEIGHT,
-  combineScores,
-  combineWeightFor,
-  combinedSignature,
-  minMaxScale,
-  type CombineOptions,
-  type CombinedScores,
-  type CombinedSignatureParts,
-} from './combine';
-export { COMBINED_METRIC_DEFINITION, NLI_DIRECTIONS, NLI_FORMULAS, NLI_METRIC_DEFINITION, nliOptionsSchema } from './metric-definitions';
 export { fetchCommand, nliAvailability, type NliAvailability } from './availability';
 export {
   DEFAULT_HF_ENDPOINT,

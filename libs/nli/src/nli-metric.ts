@@ -1,3 +1,4 @@
+import { NLI_DIRECTIONS, NLI_FORMULAS, NLI_PLUGIN } from '@podium/metrics';
 import type { NliModel, NliPair, NliProbs } from './nli-model';
 
 /** Version of the NLI metric's definition; bump when any score could change. */
@@ -7,14 +8,14 @@ export const NLI_METRIC_VERSION = '1.0.0';
  * How the three probabilities become one score (MENLI, Chen & Eger 2022, §3, M:487):
  * `e` = e, `-c` = −c, `e-n` = e − n, `e-c` = e − c, `e-n-2c` = e − n − 2c.
  */
-export type NliFormula = 'e' | '-c' | 'e-n' | 'e-c' | 'e-n-2c';
+export type NliFormula = (typeof NLI_FORMULAS)[number];
 
 /**
  * Which text is the premise (MENLI M:489–498). `ref->hyp`: reference is the premise;
  * `ref<-hyp`: hypothesis is the premise; `ref<->hyp`: mean of both. `src…` the same with the
  * source instead of the reference (reference-free).
  */
-export type NliDirection = 'ref->hyp' | 'ref<-hyp' | 'ref<->hyp' | 'src->hyp' | 'src<-hyp' | 'src<->hyp';
+export type NliDirection = (typeof NLI_DIRECTIONS)[number];
 
 /** Aggregation over several references of one instance (Div-Ref, Tang et al., D:78). */
 export type NliRefsAggregation = 'max' | 'mean';
@@ -54,7 +55,8 @@ export interface NliScoreResult {
   /** Mean of the instance scores. */
   corpus: number;
   instances: number[];
-  higherIsBetter: true;
+  /** From the NLI plugin's registry entry (true). */
+  higherIsBetter: boolean;
   range: [number, number];
 }
 
@@ -286,7 +288,7 @@ export async function scoreNli(model: NliModel, input: NliScoreInput, options: N
     signature: nliSignature(model, options),
     corpus,
     instances,
-    higherIsBetter: true,
+    higherIsBetter: NLI_PLUGIN.definition.higherIsBetter,
     range: formulaRange(options.formula),
   };
 }

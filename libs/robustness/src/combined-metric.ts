@@ -1,4 +1,4 @@
-import { combineScores, combinedSignature } from '@podium/nli';
+import { COMBINED_PLUGIN, combineScores, combinedSignature } from '@podium/metrics';
 import { pearson } from './correlation';
 import { preferenceReport } from './preference-test';
 import type { PreferenceOptions, PreferenceRow } from './preference-test';
@@ -33,7 +33,7 @@ export interface TradeoffPoint {
 
 /**
  * The paper's trade-off curve (MENLI Figs. 1–2): for each NLI weight w, the adversarial
- * accuracy of the combined metric (`combineScores` of `@podium/nli`, the one implementation) and, where human scores exist, its segment- and
+ * accuracy of the combined metric (`combineScores` of the combined plugin in `@podium/metrics`, the one implementation) and, where human scores exist, its segment- and
  * system-level Pearson. Normalisation sets follow upstream `combine_1.py`: suite scores
  * per phenomenon over the pooled good and bad scores; segment scores over all judged
  * segments; system scores over all systems. With `bootstrap`, each point also carries the
@@ -67,7 +67,7 @@ export function tradeoffCurve(args: {
         bad[i] = at(c, idx.length + k);
       });
     }
-    const report = preferenceReport(args.rows, good, bad, { signature: combinedSignature({ nliSignature: 'nli', otherSignature: 'metric', w, otherHigherIsBetter: args.metric.higherIsBetter, scale: 'suite-phenomenon' }), higherIsBetter: true }, args.bootstrap ?? { resamples: 1 });
+    const report = preferenceReport(args.rows, good, bad, { signature: combinedSignature({ nliSignature: 'nli', otherSignature: 'metric', w, otherHigherIsBetter: args.metric.higherIsBetter, scale: 'suite-phenomenon' }), higherIsBetter: COMBINED_PLUGIN.definition.higherIsBetter }, args.bootstrap ?? { resamples: 1 });
     const point: TradeoffPoint = { w, accuracy: report.overall.accuracy };
     if (args.bootstrap) point.ci = report.overall.ci;
     if (args.judged) {

@@ -69,7 +69,7 @@ export class DownloadsService {
     const combined = new Map<string, MetricSelection>();
     for (const key of metrics) {
       const selection = this.metrics.select(phase, key, stored);
-      if (selection.kind === 'combined') combined.set(selection.key, selection);
+      if (selection.kind === 'derived') combined.set(selection.key, selection);
     }
     // Submissions an organiser hid stay out for everyone but organisers.
     const scored = (await this.submissions.ofPhase(phaseId, { status: 'SCORED' })).filter((s) => canSeeSubmission(s, phase, user));

@@ -11,7 +11,7 @@ import type { RobustnessResult } from '@podium/contracts';
 import { createDb, IdentityRepository, RobustnessRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
 import { score } from '@podium/metrics';
 import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
-import { minMaxScale } from '@podium/nli';
+import { minMaxScale } from '@podium/metrics';
 import { parseDaSegLevel, type DaJudgement } from '@podium/datasets';
 import { alignJudgements, pearson } from '@podium/robustness';
 import { randomBytes } from 'node:crypto';

@@ -15,7 +15,7 @@ import {
   type Task,
 } from '@podium/db';
 import { NotFoundError, type AuthUser } from '@podium/domain';
-import { metricDefinition } from '@podium/metrics';
+import { COMBINED_PLUGIN, UNKNOWN_METRIC_HIGHER_IS_BETTER, combinedRole, metricDefinition } from '@podium/metrics';
 import type { DaJudgement } from '@podium/datasets';
 import { metaEvaluate, PHENOMENA, TRADEOFF_WEIGHTS } from '@podium/robustness';
 import PgBoss from 'pg-boss';
@@ -109,9 +109,14 @@ function configuredMetrics(task: Task): MetricConfig[] {
   return parsed.success ? parsed.data : [];
 }
 
-/** Direction of a configured metric from the metric registry; else what the report or the default says. */
+/** Direction of a configured metric from the metric registry; else what the report stored; else the registry's default. */
 function higherIsBetterOf(config: MetricConfig | undefined, report: RobustnessReportType | null): boolean {
-  return (config && metricDefinition(config.name)?.higherIsBetter) ?? report?.higherIsBetter ?? true;
+  return (config && metricDefinition(config.name)?.higherIsBetter) ?? report?.higherIsBetter ?? UNKNOWN_METRIC_HIGHER_IS_BETTER;
+}
+
+/** The role a configured metric takes in the combined metric, from its plugin's capability. */
+function combinedRoleOf(config: MetricConfig): 'weighted' | 'other' | null {
+  return combinedRole(metricDefinition(config.name)?.capability);
 }
 
 @Injectable()
@@ -220,9 +225,9 @@ export class RobustnessService implements OnModuleInit {
     }
     if (judgements.length > 0 && phase.testSetId) {
       for (const card of metrics) {
-        const nli = configs.find((c) => c.key === card.metric && c.name === 'nli');
+        const nli = configs.find((c) => c.key === card.metric && combinedRoleOf(c) === 'weighted');
         if (!nli) continue;
-        const others = configs.filter((c) => c.name !== 'nli' && stored.includes(c.key));
+        const others = configs.filter((c) => combinedRoleOf(c) === 'other' && stored.includes(c.key));
         card.tradeoff = await this.correlationTradeoff(phaseId, phase.testSetId, nli, others, systems, daJudgements);
       }
     }
@@ -273,7 +278,7 @@ export class RobustnessService implements OnModuleInit {
             return v !== undefined && Number.isFinite(v) ? v : undefined;
           },
           systemScores,
-          higherIsBetter: true,
+          higherIsBetter: COMBINED_PLUGIN.definition.higherIsBetter,
         });
         points.push({
           with: other.key,

@@ -1,8 +1,7 @@
 import { Field, Float, ObjectType } from '@nestjs/graphql';
-import { CONFIGURABLE_METRICS } from '@podium/contracts';
 import { optionNames, type MetricDefinition } from '@podium/metrics';
 
-@ObjectType('MetricDefinition', { description: "A metric's facts from the one metric registry (libs/metrics; NLI and combined registered by libs/nli)" })
+@ObjectType('MetricDefinition', { description: "A metric's facts from the one metric registry (libs/metrics, one plugin folder per metric)" })
 export class MetricDefinitionType {
   @Field({ description: 'Name a task configures, e.g. chrf++' }) name!: string;
   @Field({ description: 'Name for people, e.g. chrF++' }) displayName!: string;
@@ -27,6 +26,7 @@ export function toMetricDefinitionType(d: MetricDefinition): MetricDefinitionTyp
     options: optionNames(d),
     signatureFormat: d.signatureFormat,
     description: d.description,
-    configurable: (CONFIGURABLE_METRICS as readonly string[]).includes(d.name),
+    // The task's weight enables derived metrics (the combined metric); every other plugin is configured.
+    configurable: d.capability !== 'derived',
   };
 }

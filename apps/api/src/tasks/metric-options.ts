@@ -1,8 +1,6 @@
 import type { MetricConfig } from '@podium/contracts';
 import { InvalidInputError } from '@podium/domain';
 import { MetricInputError, MetricOptionError, validateMetricOptions } from '@podium/metrics';
-// Importing @podium/nli registers the `nli` and `combined` metrics into the registry.
-import '@podium/nli';
 
 /**
  * Validates every configured metric's options against the metric registry when a task is

@@ -1,6 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Registration } from '@podium/db';
 import { GraphQLJSONObject } from '../common/json.scalar';
+import { configurableMetricNames } from '@podium/metrics';
 
 registerEnumType(Registration, { name: 'Registration' });
 
@@ -19,7 +20,7 @@ registerEnumType(PhaseLifecycleStateEnum, {
 @ObjectType({ description: 'A metric configured on a task; `key` names its stored scores' })
 export class MetricConfigType {
   @Field() key!: string;
-  @Field({ description: 'Implementation: bleu, chrf, chrf++, ter, rouge1, rouge2, rougeL, rougeLsum, nli' }) name!: string;
+  @Field({ description: `Implementation: ${configurableMetricNames().join(', ')}` }) name!: string;
   @Field(() => GraphQLJSONObject) options!: Record<string, string | number | boolean>;
 }
 

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { isMetricName, METRIC_NAMES, score } from '@podium/metrics';
+import { isMetricName, METRIC_NAMES, metricPlugin, score } from '@podium/metrics';
 import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
 import type { NliModel } from '@podium/nli';
 import {
@@ -30,7 +30,7 @@ interface Scored {
 type StreamScorer = (hyps: readonly string[], refStreams: readonly (readonly string[])[]) => Promise<Scored>;
 
 function streamScorer(metric: string, nli: NliModel | undefined): StreamScorer {
-  if (metric === 'nli') {
+  if (metricPlugin(metric)?.capability === 'model') {
     const model = nli as NliModel;
     return async (hyps, refStreams) => {
       const s = await scoreNli(model, { hyps, refStreams }, defaultNliOptions('mt', 'ref'));
@@ -110,9 +110,10 @@ export const reportCardCommand: CliCommand = {
     if (!values.system?.length) throw new CliError('at least one --system is required');
     if (!values.human) throw new CliError('--human is required');
     const combineWith = values['combine-with'];
-    if (combineWith && metric !== 'nli') throw new CliError('--combine-with needs --metric nli');
+    const isModel = metricPlugin(metric)?.capability === 'model';
+    if (combineWith && !isModel) throw new CliError('--combine-with needs --metric nli');
     if (combineWith && !isMetricName(combineWith)) throw new CliError(`unknown metric '${combineWith}' for --combine-with`);
-    if (metric === 'nli' && !values['nli-model']) throw new CliError('--metric nli needs --nli-model DIR');
+    if (isModel && !values['nli-model']) throw new CliError('--metric nli needs --nli-model DIR');
     const seed = values.seed === undefined ? 12345 : Number(values.seed);
     const resamples = values.resamples === undefined ? 1000 : Number(values.resamples);
     if (!Number.isInteger(seed) || seed < 0) throw new CliError(`--seed must be a non-negative integer`);
@@ -205,7 +206,7 @@ export const reportCardCommand: CliCommand = {
     const [otherFirst] = other.values();
     if (!otherFirst) throw new CliError('at least one --system is required');
     const judged = {
-      nli: { segment: segOf(primary), system: aligned.systems.map((s) => scoredOf(primary, s).corpus), higherIsBetter: true },
+      nli: { segment: segOf(primary), system: aligned.systems.map((s) => scoredOf(primary, s).corpus), higherIsBetter: first.higherIsBetter },
       metric: {
         segment: segOf(other),
         system: aligned.systems.map((s) => scoredOf(other, s).corpus),

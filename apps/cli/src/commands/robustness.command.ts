@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { isMetricName, METRIC_NAMES, score } from '@podium/metrics';
+import { isMetricName, METRIC_NAMES, metricPlugin, score } from '@podium/metrics';
 import type { MetricName } from '@podium/metrics';
 import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
 import {
@@ -98,7 +98,7 @@ export const robustnessCommand: CliCommand = {
     const resamples = positiveInt(values.resamples, '--resamples', 1000);
 
     let scorer: PairScorer;
-    if (metric === 'nli') {
+    if (metricPlugin(metric)?.capability === 'model') {
       if (!values['nli-model']) throw new CliError('--metric nli needs --nli-model DIR');
       try {
         scorer = await nliScorer(values['nli-model'], mode);

@@ -3,11 +3,8 @@
  * dispatches here; this module parses its own flags.
  */
 import { join, resolve } from 'node:path';
-import { isMetricName, METRIC_NAMES, score as scoreMetric, type MetricName } from '@podium/metrics';
+import { COMBINED_PLUGIN, combineScores, combineWeightFor, combinedCorpus, combinedSignature, isMetricName, metricPlugin, METRIC_NAMES, score as scoreMetric, type MetricName } from '@podium/metrics';
 import {
-  combineScores,
-  combineWeightFor,
-  combinedSignature,
   defaultNliOptions,
   loadNliModel,
   nliAvailability,
@@ -101,7 +98,8 @@ export async function runNliScore(argv: string[]): Promise<unknown> {
     weight: { type: 'string' },
   });
   const metric = values.metric;
-  if (metric !== 'nli' && metric !== 'combined') throw new CliError(`--metric must be nli or combined here; got '${metric}'`);
+  const capability = metric === undefined ? undefined : metricPlugin(metric)?.capability;
+  if (capability !== 'model' && capability !== 'derived') throw new CliError(`--metric must be nli or combined here; got '${metric}'`);
   if (!values.hyp) throw new CliError('--hyp FILE is required');
   const refs = values.ref ?? [];
   if (refs.length > 0 && values.src) throw new CliError('give either --ref or --src, not both');
@@ -120,7 +118,7 @@ export async function runNliScore(argv: string[]): Promise<unknown> {
 
   let other: MetricName | undefined;
   let weight = 0;
-  if (metric === 'combined') {
+  if (capability === 'derived') {
     if (!values.with || !isMetricName(values.with)) throw new CliError(`--metric combined needs --with METRIC (${METRIC_NAMES.join(', ')}); got '${values.with ?? ''}'`);
     if (mode !== 'ref') throw new CliError('--metric combined needs --ref: the other metric is reference-based');
     other = values.with;
@@ -153,7 +151,7 @@ export async function runNliScore(argv: string[]): Promise<unknown> {
   }
   try {
     const nli = await scoreNli(model, { hyps, refStreams, sources }, options);
-    if (metric === 'nli') {
+    if (capability === 'model') {
       // Same shape as the classical metrics; NLI's instance and corpus signatures coincide.
       return { metric: nli.metric, signature: nli.signature, sentenceSignature: nli.signature, corpus: nli.corpus, instances: nli.instances };
     }
@@ -165,7 +163,7 @@ export async function runNliScore(argv: string[]): Promise<unknown> {
       throw new CliError((err as Error).message);
     }
     const combined = combineScores(nli.instances, m.instances, weight, { otherHigherIsBetter: m.higherIsBetter });
-    const corpus = combined.values.reduce((a, b) => a + b, 0) / Math.max(1, combined.values.length);
+    const corpus = combinedCorpus(combined.values);
     const signature = combinedSignature({
       nliSignature: nli.signature,
       otherSignature: m.sentenceSignature,
@@ -175,7 +173,7 @@ export async function runNliScore(argv: string[]): Promise<unknown> {
       bounds: combined.bounds,
       n: combined.n,
     });
-    return { metric: 'combined', signature, sentenceSignature: signature, corpus, instances: combined.values };
+    return { metric: COMBINED_PLUGIN.definition.name, signature, sentenceSignature: signature, corpus, instances: combined.values };
   } finally {
     await model.close();
   }

@@ -3,8 +3,8 @@ import {
   METRIC_NAMES,
   MetricInputError,
   isMetricName,
+  metricPlugin,
   score,
-  type BleuSmoothMethod,
   type MetricOptions,
 } from '@podium/metrics';
 import { CliError } from '../cli-error';
@@ -103,7 +103,9 @@ export const scoreCommand: CliCommand = {
   async run(argv: string[]): Promise<unknown> {
     const metricIdx = argv.indexOf('--metric');
     const metricArg = metricIdx >= 0 ? argv[metricIdx + 1] : argv.find((a) => a.startsWith('--metric='))?.slice(9);
-    if (metricArg === 'nli' || metricArg === 'combined') return runNli(argv);
+    // Model (NLI) and derived (combined) metrics need a model runtime: the lazily loaded NLI branch.
+    const capability = metricArg === undefined ? undefined : metricPlugin(metricArg)?.capability;
+    if (capability === 'model' || capability === 'derived') return runNli(argv);
 
     const values = parseFlags(argv, FLAGS);
     const metric = values.metric;
@@ -120,7 +122,7 @@ export const scoreCommand: CliCommand = {
     const options: MetricOptions = {
       tokenize: values.tokenize,
       lowercase: values.lowercase,
-      smooth: smooth as BleuSmoothMethod | undefined,
+      smooth,
       smoothValue: nonNegative(numberFlag(values['smooth-value'], 'smooth-value'), 'smooth-value'),
       effectiveOrder: values['effective-order'],
       charOrder: numberFlag(values['char-order'], 'char-order'),
@@ -135,7 +137,7 @@ export const scoreCommand: CliCommand = {
       stem: values.stem,
     };
     const sep = values['sentence-sep'];
-    if (sep !== undefined && metric !== 'rougeLsum') throw new CliError('--sentence-sep applies to rougeLsum only');
+    if (sep !== undefined && metricPlugin(metric)?.definition.newlineSeparatesSentences !== true) throw new CliError('--sentence-sep applies to rougeLsum only');
     if (sep === '') throw new CliError('--sentence-sep must not be empty');
 
     const split = (lines: string[]) => (sep === undefined ? lines : lines.map((l) => l.split(sep).join('\n')));

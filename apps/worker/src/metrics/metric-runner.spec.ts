@@ -35,4 +35,13 @@ describe('runMetrics', () => {
     expect(bleu.instances[0]).toBeCloseTo(100, 10);
     expect(rouge.stats).toBeUndefined();
   });
+
+  it('hands a model metric to the injected runtime and refuses it without one, naming what is missing', async () => {
+    const nli = { key: 'nli', name: 'nli' as const, options: {} };
+    await expect(runMetrics([nli], 'mt', [pair('a', 'a')], null)).rejects.toThrow("metric 'nli' needs an NLI model, and this worker has none");
+    const injected = { score: async () => ({ key: 'nli', signature: 'nli|test', sentenceSignature: 'nli|test', corpus: 0.5, instances: [0.5] }) };
+    await expect(runMetrics([nli], 'mt', [pair('a', 'a')], injected)).resolves.toEqual([
+      { key: 'nli', signature: 'nli|test', sentenceSignature: 'nli|test', corpus: 0.5, instances: [0.5] },
+    ]);
+  });
 });

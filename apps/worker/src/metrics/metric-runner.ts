@@ -1,5 +1,5 @@
 import type { MetricConfig, TaskKindName } from '@podium/contracts';
-import { isMetricName, metricDefinition, scoreWithStats } from '@podium/metrics';
+import { isMetricName, metricPlugin, scoreWithStats } from '@podium/metrics';
 
 /** One instance as the worker scores it: the system output, the source and its references. */
 export interface ScoringInstance {
@@ -23,7 +23,10 @@ export interface MetricResult {
   stats?: number[][];
 }
 
-/** Scores a whole submission with an NLI model; implemented by the NLI adapter. */
+/**
+ * Scores a whole submission with a model: the runtime of the `model` capability (the NLI
+ * metric), injected by the worker (the NLI adapter); the metric's definition is in @podium/metrics.
+ */
 export interface NliScorer {
   score(config: MetricConfig, taskKind: TaskKindName, instances: ScoringInstance[], onProgress: (done: number) => void): Promise<MetricResult>;
 }
@@ -63,17 +66,19 @@ export async function runMetrics(
   const hyps = instances.map((i) => i.output);
   const refs = referenceStreams(instances);
   for (const config of metrics) {
-    if (config.name === 'nli') {
-      if (!nli) throw new MetricUnavailableError(`metric '${config.key}' needs an NLI model, and this worker has none`);
+    const plugin = metricPlugin(config.name);
+    if (!plugin) throw new MetricUnavailableError(`unknown metric '${config.name}'`);
+    if (plugin.capability === 'model') {
+      if (!nli) throw new MetricUnavailableError(`metric '${config.key}' needs ${plugin.requirement}, and this worker has none`);
       results.push(await nli.score(config, taskKind, instances, onProgress));
       continue;
     }
-    if (!isMetricName(config.name)) throw new MetricUnavailableError(`unknown metric '${String(config.name)}'`);
+    if (plugin.capability === 'derived' || !isMetricName(config.name)) throw new MetricUnavailableError(`metric '${config.key}' (${config.name}) is not scored from texts`);
     const r = scoreWithStats(config.name, classicalOptions(config.options), hyps, refs);
-    const corpusKind = metricDefinition(config.name)?.kind === 'corpus';
     results.push({
       key: config.key, signature: r.signature, sentenceSignature: r.sentenceSignature, corpus: r.corpus, instances: r.instances,
-      ...(corpusKind ? { stats: r.stats } : {}),
+      // Only statistics metrics have additive rows the leaderboard resamples.
+      ...(plugin.capability === 'statistics' ? { stats: r.stats } : {}),
     });
     onProgress(instances.length);
   }

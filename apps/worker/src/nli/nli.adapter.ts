@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { WorkerConfig } from '@podium/config';
 import type { MetricConfig, TaskKindName } from '@podium/contracts';
 import { MetricInputError, validateMetricOptions } from '@podium/metrics';
-import { defaultNliOptions, loadNliModel, nliAvailability, nliOptionsSchema, scoreNli, type NliMetricOptions, type NliModel } from '@podium/nli';
+import { nliOptionsSchema } from '@podium/metrics';
+import { defaultNliOptions, loadNliModel, nliAvailability, scoreNli, type NliMetricOptions, type NliModel } from '@podium/nli';
 import type { z } from 'zod';
 import { MetricUnavailableError, referenceStreams, type MetricResult, type NliScorer, type ScoringInstance } from '../metrics/metric-runner';
 

@@ -1,7 +1,5 @@
 import type { MetricConfig, TaskKindName } from '@podium/contracts';
 import { metricDefinition } from '@podium/metrics';
-// Importing @podium/nli registers the `nli` metric into the registry.
-import '@podium/nli';
 import type { PairScorer } from '@podium/robustness';
 import { MetricUnavailableError, runMetrics, type NliScorer, type ScoringInstance } from '../metrics/metric-runner';
 

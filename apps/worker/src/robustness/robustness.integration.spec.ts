@@ -21,7 +21,8 @@ import {
   type PreferenceRow,
 } from '@podium/robustness';
 import type PgBoss from 'pg-boss';
-import { combineScores, defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
+import { combineScores } from '@podium/metrics';
+import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
 import { WorkerNliScorer } from '../nli/nli.adapter';
 import { RobustnessProcessor } from './robustness.processor';
 import { PermanentRobustnessError, RobustnessService } from './robustness.service';

@@ -12,8 +12,7 @@ import {
 } from '@podium/contracts';
 import { BUILTIN_SUITES, type DataOptions, DataFetchError, suiteFile } from '@podium/datasets';
 import { RobustnessRepository, type RobustnessJobInput } from '@podium/db';
-import { MetricInputError } from '@podium/metrics';
-import { combinedSignature } from '@podium/nli';
+import { MetricInputError, combinedRole, combinedSignature, metricPlugin } from '@podium/metrics';
 import {
   generateSuite,
   menliPreferenceRows,
@@ -119,7 +118,9 @@ export class RobustnessService {
       throw e;
     }
     const report = preferenceReport(rows, scores.good.values, scores.bad.values, scores.good);
-    const others = config.name === 'nli' ? metrics.data.filter((m) => m.name !== 'nli') : [];
+    // The trade-off curve combines a report on the weighted (model) metric with every other one.
+    const role = (name: string) => combinedRole(metricPlugin(name)?.capability);
+    const others = role(config.name) === 'weighted' ? metrics.data.filter((m) => role(m.name) === 'other') : [];
     const tradeoff = others.length > 0 ? await this.tradeoff(rows, scores, report, others, kind) : undefined;
     const saved = await this.reports.saveResult(reportId, attempt, report.signature, robustnessResult(report, tradeoff));
     if (!saved) return { kind: 'skipped', reason: `robustness report ${reportId} was queued again while it ran; result dropped` };

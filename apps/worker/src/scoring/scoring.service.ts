@@ -3,7 +3,7 @@ import type { WorkerConfig } from '@podium/config';
 import { metricConfigListSchema, taskKindFromDb, type MetricConfig, type TaskKindName } from '@podium/contracts';
 import { SubmissionRepository } from '@podium/db';
 import { LeaseHeldError, LeaseLostError } from '@podium/domain';
-import { MetricInputError } from '@podium/metrics';
+import { MetricInputError, metricPlugin } from '@podium/metrics';
 import { MetricUnavailableError, runMetrics, type MetricResult, type NliScorer, type ScoringInstance } from '../metrics/metric-runner';
 import { LeaseKeeper } from '../leases/lease-keeper';
 import { NLI_SCORER, WORKER_CONFIG } from '../tokens';
@@ -177,7 +177,7 @@ export class ScoringService {
     if (!this.nli) return out;
     const groups = new Map<string, { config: MetricConfig; kind: TaskKindName; members: { p: PreparedSubmission; key: string }[] }>();
     for (const p of prepared) {
-      for (const config of p.metrics.filter((m) => m.name === 'nli')) {
+      for (const config of p.metrics.filter((m) => metricPlugin(m.name)?.capability === 'model')) {
         const id = JSON.stringify([config.options, p.taskKind]);
         const g = groups.get(id) ?? { config, kind: p.taskKind, members: [] };
         g.members.push({ p, key: config.key });

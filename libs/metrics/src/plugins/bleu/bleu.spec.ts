@@ -1,8 +1,8 @@
 // Expected values are computed by hand from sacreBLEU 2.x's BLEU definition
 // (sacrebleu/metrics/bleu.py: clipped n-gram counts, closest reference length, smoothing as
 // Chen & Cherry 2014); the arithmetic is shown next to each number.
-import { defined } from '../../../test/support/defined';
-import { PODIUM_METRICS_VERSION, bleuFromStats, bleuStatsFromTokens, closestRefLength, getMetric, score } from './index';
+import { defined } from '../../../../../test/support/defined';
+import { PODIUM_METRICS_VERSION, bleuFromStats, bleuStatsFromTokens, closestRefLength, getMetric, score } from '../../index';
 
 const V = PODIUM_METRICS_VERSION;
 const HYP = 'the cat sat on the mat';

@@ -10,11 +10,11 @@
  * With several references, a segment keeps the statistics of the reference with the best
  * sentence-level chrF (the first one on ties).
  */
-import { MetricInputError } from './errors';
-import { clippedMatches } from './ngram-table';
-import { codePoints, isPyWhitespace, pySplit } from './text';
-import { beginTokenIds, tokenId } from './token-table';
-import { PODIUM_METRICS_VERSION } from './version';
+import { MetricInputError } from '../../errors';
+import { clippedMatches } from '../../ngram-table';
+import { codePoints, isPyWhitespace, pySplit } from '../../text';
+import { beginTokenIds, tokenId } from '../../token-table';
+import { PODIUM_METRICS_VERSION } from '../../version';
 
 /** Fully resolved chrF options. */
 export interface ChrfConfig {

@@ -2,7 +2,7 @@
 // lib_ter.py, after tercom / Snover et al. 2006), except where a golden value is cited.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PODIUM_METRICS_VERSION, getMetric, resolveTerConfig, score, terEdits, terTokens } from './index';
+import { PODIUM_METRICS_VERSION, getMetric, resolveTerConfig, score, terEdits, terTokens } from '../../index';
 
 const V = PODIUM_METRICS_VERSION;
 const split = (s: string) => s.split(' ');
@@ -16,7 +16,7 @@ describe('TER edits', () => {
   });
   it('reproduces sacreBLEU on WMT17 C-3MA.4958 segment 73: 10 edits over 14 words (one shift of "are")', () => {
     // golden: test/golden/sacrebleu-wmt17-de-en.json, C-3MA.4958 ter sentence_first100[72] = 71.43 = 100·10/14
-    const root = join(__dirname, '..', '..', '..');
+    const root = join(__dirname, '..', '..', '..', '..', '..');
     const golden = JSON.parse(readFileSync(join(root, 'test/golden/sacrebleu-wmt17-de-en.json'), 'utf8'));
     const hyp = 'the differences in energy and climate policy are clearer.';
     const ref = 'there are clearer differences to be seen in terms of energy and climate policies.';

@@ -3,7 +3,7 @@
 // pair prints rouge1 P 0.75 R 0.6667 F 0.7059 and rougeL P 0.625 R 0.5556 F 0.5882), the
 // summary-level LCS example of Lin (2004, ROUGE, §3.2), Porter's (1980) and NLTK's stems,
 // and hand-computed cases with the arithmetic in the test name.
-import { getMetric, porterStem, rougeLsum, rougeScore, rougeTokens, score } from './index';
+import { getMetric, porterStem, rougeLsum, rougeScore, rougeTokens, score } from '../../index';
 
 const TARGET = 'The quick brown fox jumps over the lazy dog';
 const PREDICTION = 'The quick brown dog jumps on the log.';

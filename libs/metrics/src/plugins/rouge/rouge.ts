@@ -11,9 +11,9 @@
  * double-counting prevention, as ROUGE-1.5.5). F = 2PR / (P + R), 0 when P + R = 0.
  * Several references: the one with the highest F-measure (`score_multi`), first on ties.
  */
-import { MetricInputError } from './errors';
+import { MetricInputError } from '../../errors';
 import { porterStem } from './porter-stemmer';
-import { PODIUM_METRICS_VERSION } from './version';
+import { PODIUM_METRICS_VERSION } from '../../version';
 
 /** ROUGE variants. */
 export type RougeType = 'rouge1' | 'rouge2' | 'rougeL' | 'rougeLsum';

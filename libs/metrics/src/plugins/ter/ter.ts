@@ -8,11 +8,11 @@
  * Statistics per segment: `[edits, refLength]` — the fewest edits over the references and
  * the average reference length. Score: `100 · Σ edits / Σ refLength`.
  */
-import { MetricInputError } from './errors';
-import { PairTable } from './pair-table';
-import { pyRstrip, pySplit } from './text';
-import { beginTokenIds, tokenId, whitespaceTokenIds } from './token-table';
-import { PODIUM_METRICS_VERSION } from './version';
+import { MetricInputError } from '../../errors';
+import { PairTable } from '../../pair-table';
+import { pyRstrip, pySplit } from '../../text';
+import { beginTokenIds, tokenId, whitespaceTokenIds } from '../../token-table';
+import { PODIUM_METRICS_VERSION } from '../../version';
 
 /** Fully resolved TER options (sacreBLEU's `TER(...)` arguments). */
 export interface TerConfig {

@@ -5,7 +5,7 @@
 // Int32Array per matrix row, a Map per trie node, a fresh array per shift candidate), which
 // reproduced the sacreBLEU 2.6.0 golden vectors, and checks that both give the same edit
 // counts on random word sequences. Random inputs come from a fixed seed (mulberry32, seed below).
-import { getMetric, resolveTerConfig, terEdits, terTokens } from './index';
+import { getMetric, resolveTerConfig, terEdits, terTokens } from '../../index';
 import { mulberry32 } from '@podium/ranking'; // the project's one seeded PRNG
 
 const MAX_SHIFT_SIZE = 10;

@@ -1,7 +1,7 @@
 // Expected values are computed by hand from sacreBLEU 2.x's chrF definition
 // (sacrebleu/metrics/chrf.py: whitespace-free character n-grams, effective-order averaging of
 // precision and recall, F_beta with beta = 2; Popović 2015/2017); the arithmetic is in each name.
-import { PODIUM_METRICS_VERSION, chrfFromStats, chrfStats, chrfWords, getMetric, resolveChrfConfig, score } from './index';
+import { PODIUM_METRICS_VERSION, chrfFromStats, chrfStats, chrfWords, getMetric, resolveChrfConfig, score } from '../../index';
 
 const V = PODIUM_METRICS_VERSION;
 const nc2 = resolveChrfConfig({ charOrder: 2 }, false);

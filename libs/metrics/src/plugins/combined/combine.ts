@@ -126,3 +126,13 @@ export function combinedSignature(p: CombinedSignatureParts): string {
   if (p.n !== undefined) parts.push(`n:${p.n}`);
   return [...parts, ...(p.extra ?? [])].join('|');
 }
+
+/**
+ * The combined metric's corpus score of one system: the mean of its instance values (C is
+ * defined per instance); NaN when any instance lacks a value (a component not yet scored).
+ * @example combinedCorpus([0.8, 0.1]) // 0.45; combinedCorpus([0.8, NaN]) // NaN
+ */
+export function combinedCorpus(values: readonly number[]): number {
+  const complete = values.length > 0 && values.every((v) => Number.isFinite(v));
+  return complete ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN;
+}

@@ -8,10 +8,10 @@
  * Score: `BP · exp(Σ_{n≤N'} log p_n / N')`, `p_n = 100·correct_n/total_n`,
  * `BP = exp(1 − r/c)` when `c < r` else 1 (Papineni et al., 2002; Post, 2018).
  */
-import { MetricInputError } from './errors';
-import { clippedMatches, clippedMatchesMaxRef } from './ngram-table';
-import { pyRstrip } from './text';
-import { beginTokenIds, tokenId, whitespaceTokenIds } from './token-table';
+import { MetricInputError } from '../../errors';
+import { clippedMatches, clippedMatchesMaxRef } from '../../ngram-table';
+import { pyRstrip } from '../../text';
+import { beginTokenIds, tokenId, whitespaceTokenIds } from '../../token-table';
 import {
   BLEU_TOKENIZERS,
   getBleuTokenSplitter,
@@ -20,8 +20,8 @@ import {
   spans13a,
   type BleuTokenizerName,
   type TokenSpans,
-} from './tokenizers';
-import { PODIUM_METRICS_VERSION } from './version';
+} from '../../tokenizers';
+import { PODIUM_METRICS_VERSION } from '../../version';
 
 /** sacreBLEU's smoothing methods for BLEU (Chen & Cherry, 2014). */
 export type BleuSmoothMethod = 'exp' | 'floor' | 'add-k' | 'none';

@@ -1,0 +1,26 @@
+/**
+ * The metric plugins, one folder each; the registry (`../registry.ts`) is built from this list
+ * and `MetricName` is derived from it. Adding a metric: a folder exporting a plugin, and its
+ * line here (ADR 0022). Order is display order: classical metrics, then model, then derived.
+ */
+import { BLEU_PLUGIN } from './bleu';
+import { CHRF_PLUGIN, CHRF_PLUS_PLUS_PLUGIN } from './chrf';
+import { COMBINED_PLUGIN } from './combined';
+import { NLI_PLUGIN } from './nli';
+import { ROUGE1_PLUGIN, ROUGE2_PLUGIN, ROUGEL_PLUGIN, ROUGELSUM_PLUGIN } from './rouge';
+import { TER_PLUGIN } from './ter';
+
+/** The plugins this library scores from the texts (`statistics` and `instance`). */
+export const COMPUTED_METRIC_PLUGINS = [
+  BLEU_PLUGIN,
+  CHRF_PLUGIN,
+  CHRF_PLUS_PLUS_PLUGIN,
+  TER_PLUGIN,
+  ROUGE1_PLUGIN,
+  ROUGE2_PLUGIN,
+  ROUGEL_PLUGIN,
+  ROUGELSUM_PLUGIN,
+] as const;
+
+/** Every plugin: the computed ones, then those a host completes (model) or derives (combined). */
+export const METRIC_PLUGINS = [...COMPUTED_METRIC_PLUGINS, NLI_PLUGIN, COMBINED_PLUGIN] as const;

@@ -1,0 +1,135 @@
+/**
+ * @jest-environment <rootDir>/../libs/nli/jest-environment.js
+ */
+// onnxruntime-node needs the host's typed arrays inside Jest: see libs/nli/jest-environment.js.
+// The shared conformance test of the metric plugins (ADR 0022), driven by the registry: every
+// plugin in libs/metrics/src/plugins/index.ts runs the checks of `conformanceChecks`, so a new
+// plugin folder is tested without a new spec. Reference values are the plugins' own vectors
+// (each names its source: sacreBLEU 2.6.0 golden sentence scores, the rouge-score README, MENLI's
+// formula by hand); the NLI plugin is checked through the committed tiny test model, whose
+// expected values come from its closed form (models/make-test-model.ts).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import {
+  conformanceChecks,
+  configurableMetricNames,
+  createMetricRegistry,
+  metricPlugins,
+  METRIC_PLUGINS,
+  parseOptionsWith,
+  validateMetricOptions,
+  type ModelRuntimeForConformance,
+} from '@podium/metrics';
+import { defaultNliOptions, loadNliModel, scoreNli, type NliMetricOptions, type NliModel } from '@podium/nli';
+import { defined } from '../support/defined';
+import { UNIGRAM_F1_PLUGIN } from './fixtures/plugins/unigram-f1';
+
+const ROOT = join(__dirname, '..', '..');
+
+/** The test model's closed form (models/make-test-model.ts) with no negation or number mismatch. */
+function entailment(r: number): number {
+  const c = Math.exp(-1.5);
+  const e = Math.exp(4 * r - 2);
+  const n = Math.exp(-2 * r + 1);
+  return e / (c + e + n);
+}
+
+let model: NliModel | undefined;
+afterAll(async () => model?.close());
+
+/** Model runtimes the hosts inject, by plugin name; a model plugin missing here fails its check. */
+const RUNTIMES: Record<string, ModelRuntimeForConformance> = {
+  nli: {
+    async score(hyps, refs, options) {
+      model ??= await loadNliModel(join(ROOT, 'models', 'test-nli-tiny'), { log: () => undefined });
+      const o = validateMetricOptions('nli', options) as Partial<NliMetricOptions>;
+      const r = await scoreNli(model, { hyps, refStreams: refs }, { ...defaultNliOptions('mt', 'ref'), ...o });
+      return { instances: r.instances, corpus: r.corpus, signature: r.signature };
+    },
+    cases: [
+      {
+        // MT default: formula e, ref<->hyp. "The cat sat." against the reference: forward r = 1
+        // (every hypothesis type is in the premise), backward r = 3/7 (nli-metric.spec.ts).
+        hyps: ['The cat sat.', 'The cat sat on the mat in the garden.'],
+        refs: [['The cat sat on the mat in the garden.', 'The cat sat on the mat in the garden.']],
+        instances: [(entailment(1) + entailment(3 / 7)) / 2, entailment(1)],
+        tolerance: 1e-5,
+        source: 'closed form of models/test-nli-tiny (models/make-test-model.ts)',
+      },
+    ],
+  },
+};
+
+describe.each(metricPlugins().map((p) => [p.definition.name, p] as const))('metric plugin %s', (name, plugin) => {
+  for (const check of conformanceChecks(plugin, RUNTIMES[name])) {
+    it(check.name, async () => {
+      await check.run();
+    });
+  }
+});
+
+describe('adding a classical metric is one folder', () => {
+  // The fixture folder test/conformance/fixtures/plugins/unigram-f1 is written as a plugin folder
+  // under libs/metrics/src/plugins/ would be; registering it is one entry in the plugin list.
+  const registry = createMetricRegistry([...METRIC_PLUGINS, UNIGRAM_F1_PLUGIN]);
+
+  it('registers the folder next to the shipped plugins, configurable and with its options', () => {
+    expect(registry.plugin('unigram-f1')?.capability).toBe('statistics');
+    expect(registry.plugins().map((p) => p.definition.name)).toEqual([...METRIC_PLUGINS.map((p) => p.definition.name), 'unigram-f1']);
+    expect(parseOptionsWith(UNIGRAM_F1_PLUGIN.definition, {})).toEqual({ lowercase: false });
+    expect(() => parseOptionsWith(UNIGRAM_F1_PLUGIN.definition, { stem: true })).toThrow("option 'stem' does not apply to unigram-f1 (allowed: lowercase)");
+  });
+
+  for (const check of conformanceChecks(UNIGRAM_F1_PLUGIN)) {
+    it(`passes the shared conformance check — ${check.name}`, async () => {
+      await check.run();
+    });
+  }
+
+  it('fails the shared check when its reference value is wrong (the check has teeth)', async () => {
+    const wrong = { ...UNIGRAM_F1_PLUGIN, conformance: [{ ...defined(UNIGRAM_F1_PLUGIN.conformance[0]), corpus: 81 }] };
+    const check = conformanceChecks(wrong).find((c) => c.name.startsWith('reference values'));
+    await expect(check?.run()).rejects.toThrow("metric 'unigram-f1': case 0 corpus");
+  });
+
+  it('refuses a model plugin without a runtime instead of skipping it', async () => {
+    const nli = metricPlugins().find((p) => p.capability === 'model');
+    const checks = conformanceChecks(defined(nli, 'a model plugin'));
+    await expect(defined(checks[checks.length - 1]).run()).rejects.toThrow('give the conformance spec a runtime (an NLI model)');
+  });
+
+  it('lists every registered metric but the derived one as configurable', () => {
+    expect(configurableMetricNames()).toEqual(['bleu', 'chrf', 'chrf++', 'ter', 'rouge1', 'rouge2', 'rougeL', 'rougeLsum', 'nli']);
+  });
+});
+
+describe('no code outside a plugin folder dispatches on a metric name', () => {
+  /** Non-spec TypeScript sources of the apps and libs (generated code excluded). */
+  function sources(dir: string): string[] {
+    return readdirSync(dir).flatMap((entry) => {
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) return ['node_modules', 'generated', 'plugins', 'test'].includes(entry) ? [] : sources(path);
+      return /\.tsx?$/.test(entry) && !/\.spec\.tsx?$/.test(entry) ? [path] : [];
+    });
+  }
+  it("finds no `=== '<metric>'` or `!== '<metric>'` for any registered metric", () => {
+    const names = metricPlugins().map((p) => p.definition.name.replace(/[+]/g, '\\+'));
+    const pattern = new RegExp(`[!=]==\\s*'(${names.join('|')})'`);
+    // The web reads the registry over GraphQL and is out of scope here; api, worker, CLI and libs dispatch.
+    const files = [...['api', 'worker', 'cli'].map((a) => join(ROOT, 'apps', a, 'src')), ...readdirSync(join(ROOT, 'libs')).map((p) => join(ROOT, 'libs', p, 'src'))].filter((d) => {
+      try {
+        return statSync(d).isDirectory();
+      } catch {
+        return false;
+      }
+    });
+    const hits = files.flatMap(sources).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => [line, i] as const)
+        .filter(([line]) => pattern.test(line))
+        .map(([line, i]) => `${relative(ROOT, file)}:${i + 1}: ${line.trim()}`),
+    );
+    expect(hits).toEqual([]);
+  });
+});

@@ -9,8 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { WorkerConfig } from '@podium/config';
 import { ensureQueue, QUEUE_POLICY, ROBUSTNESS_REPORT_QUEUE, sendRobustnessJob } from '@podium/contracts';
-import { createDb, IdentityRepository, LeaseLostError, RobustnessRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
+import { createDb, IdentityRepository, LeaderboardRepository, LeaseLostError, RobustnessRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
+import { LeaderboardProcessor } from './leaderboard.processor';
 import { LeaseKeeper } from './lease-keeper';
 import { RobustnessService } from './robustness.service';
 import { ScoringService } from './scoring.service';
@@ -186,6 +187,28 @@ describeDb('fencing tokens (real PostgreSQL, real pg-boss)', () => {
     const again = (await boss.fetch<{ reportId: string }>(ROBUSTNESS_REPORT_QUEUE, { batchSize: 50, includeMetadata: true })).find((j) => j.id === job.id);
     expect(again?.retryCount).toBe(1);
     expect(await worker('fence-second').leases.acquireReport(id, 1, job.id)).toMatchObject({ kind: 'acquired', runs: 2, token: 2n });
+  });
+
+  it("refuses a leaderboard computation's boards once another worker took the phase's token; a new claim stores them", async () => {
+    await worker(`fence-lb-scorer-${randomUUID().slice(0, 6)}`).scoring.score(await makeSubmission());
+    const boards = new LeaderboardRepository(db);
+    const a = worker(`fence-lb-a-${randomUUID().slice(0, 6)}`);
+    const config = { DATABASE_URL: defined(url, 'DATABASE_URL'), PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: a.name } as WorkerConfig;
+    const processor = new LeaderboardProcessor(boss, config, boards, a.leases);
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    // A's lock connection dropped (a partition) and B took the phase while A's thread computed.
+    const store = boards.store.bind(boards);
+    jest.spyOn(boards, 'store').mockImplementationOnce(async (...args) => {
+      await boards.claimBoardLease(phaseId, 'fence-lb-b');
+      return store(...args);
+    });
+    expect(await processor.compute(phaseId, null)).toBeNull();
+    expect(a.leases.refusedWrites).toBe(1);
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ event: 'fencing.refused', phaseId, kind: 'leaderboard' }));
+    expect(await db.storedLeaderboard.count({ where: { phaseId } })).toBe(0);
+    const again = await processor.compute(phaseId, null);
+    expect(again?.stored).toBeGreaterThanOrEqual(1);
+    expect(await db.storedLeaderboard.count({ where: { phaseId } })).toBe(again?.stored);
   });
 
   it('fails a report whose worker stopped during its last run', async () => {

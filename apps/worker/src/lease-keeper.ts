@@ -63,7 +63,11 @@ export class LeaseKeeper {
     this.ttlSeconds = config.PODIUM_LEASE_TTL_SECONDS ?? LEASE.ttlSeconds;
     this.renewSeconds = config.PODIUM_LEASE_RENEW_SECONDS ?? LEASE.renewSeconds;
     this.reapSeconds = config.PODIUM_LEASE_REAP_SECONDS ?? LEASE.reapSeconds;
-    this.queueSchema = config.PODIUM_QUEUE_SCHEMA ?? 'pgboss';
+    // Partial: tests build keepers from a few settings; the schema's own default applies.
+    this.queueSchema = (config as Partial<WorkerConfig>).PODIUM_QUEUE_SCHEMA ?? 'pgboss';
+    if (this.renewSeconds >= this.ttlSeconds) {
+      throw new Error(`PODIUM_LEASE_RENEW_SECONDS (${this.renewSeconds}) must be shorter than PODIUM_LEASE_TTL_SECONDS (${this.ttlSeconds}): every lease would lapse between renewals`);
+    }
   }
 
   /** Takes the lease (compare-and-set, next fencing token); see SubmissionRepository.acquireLease. */

@@ -160,7 +160,7 @@ export class LeaderboardRepository {
       ON CONFLICT (phase_id) DO UPDATE SET fencing_token = leaderboard_lease.fencing_token + 1, owner = EXCLUDED.owner, taken_at = now()
       RETURNING fencing_token AS token`;
     if (!row) throw new Error(`no leaderboard lease row for phase ${phaseId}`);
-    return { owner, token: BigInt(row.token) };
+    return { owner, token: row.token };
   }
 
   /**
@@ -174,7 +174,7 @@ export class LeaderboardRepository {
     await this.db.$transaction(async (tx) => {
       if (holder) {
         const [lease] = await tx.$queryRaw<{ token: bigint }[]>`SELECT fencing_token AS token FROM leaderboard_lease WHERE phase_id = ${phaseId}::uuid FOR SHARE`;
-        const current = lease ? BigInt(lease.token) : null;
+        const current = lease ? lease.token : null;
         if (current !== holder.token) throw new LeaseLostError(phaseId, holder.owner, holder.token, current, 'the leaderboards of phase');
       }
       for (const board of boards) {

@@ -112,7 +112,7 @@ export class RobustnessRepository {
         AND (status = 'QUEUED' OR (status = 'RUNNING' AND (lease_expires_at IS NULL OR lease_expires_at < now())))
       RETURNING fencing_token AS token, runs`;
     const [acquired] = rows;
-    if (acquired) return { kind: 'acquired', token: BigInt(acquired.token), runs: acquired.runs };
+    if (acquired) return { kind: 'acquired', token: acquired.token, runs: acquired.runs };
     const current = await this.db.robustnessReport.findUnique({ where: { id: reportId } });
     if (!current) return { kind: 'gone' };
     if (current.attempt !== attempt) return { kind: 'stale', attempt: current.attempt };

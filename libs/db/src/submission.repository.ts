@@ -329,7 +329,7 @@ export class SubmissionRepository {
         AND (status = 'QUEUED' OR (status = 'SCORING' AND (lease_expires_at IS NULL OR lease_expires_at < now())))
       RETURNING attempt, fencing_token AS token`;
     const [acquired] = rows;
-    if (acquired && rows.length === 1) return { kind: 'acquired', attempt: acquired.attempt, token: BigInt(acquired.token) };
+    if (acquired && rows.length === 1) return { kind: 'acquired', attempt: acquired.attempt, token: acquired.token };
     const current = await this.db.submission.findUnique({ where: { id: submissionId } });
     if (!current) return { kind: 'gone' };
     if (current.status === SubmissionStatus.SCORING) {

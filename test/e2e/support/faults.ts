@@ -110,6 +110,12 @@ export interface KillReport {
   /** Seconds from each kill to the start of the re-run (its attempt counter moving on). */
   detections: number[];
   worstDetectionSeconds: number;
+  /**
+   * Seconds from each kill to the submission being handed back (QUEUED by a reaper, or already
+   * re-run or settled when first seen): the detection of the dead worker, without the wait for a
+   * free worker. Polled, so each is late by up to one poll of the harness.
+   */
+  requeueDetections: number[];
   stuck: number;
   duplicatedScoreRows: number;
   missingScoreRows: number;
@@ -138,13 +144,19 @@ export async function killWorkersMidJob(opts: {
   let serial = 0;
   const spawn = () => pool.start(`fault-w${serial++}-${process.pid}`);
   while (pool.running.size < opts.workers) spawn();
-  const pending: { submissionId: string; attempt: number; killedAt: number }[] = [];
+  const pending: { submissionId: string; attempt: number; killedAt: number; requeued: boolean }[] = [];
   const detections: number[] = [];
+  const requeueDetections: number[] = [];
   let kills = 0;
   const watch = async () => {
     for (const p of [...pending]) {
       const row = await db.submission.findUnique({ where: { id: p.submissionId }, select: { attempt: true, status: true } });
       if (!row) continue;
+      const moved = row.attempt > p.attempt || row.status === 'SCORED' || row.status === 'FAILED';
+      if (!p.requeued && (moved || row.status === 'QUEUED')) {
+        p.requeued = true;
+        requeueDetections.push((Date.now() - p.killedAt) / 1000);
+      }
       // Re-run started: a new lease (attempt moved on), or settled (another path finished it).
       if (row.attempt > p.attempt || row.status === 'SCORED' || row.status === 'FAILED') {
         detections.push((Date.now() - p.killedAt) / 1000);
@@ -169,7 +181,7 @@ export async function killWorkersMidJob(opts: {
       if (!w || pending.some((p) => p.submissionId === b.id)) continue;
       w.child.kill('SIGKILL');
       pool.running.delete(defined(b.leaseOwner));
-      pending.push({ submissionId: b.id, attempt: b.attempt, killedAt: Date.now() });
+      pending.push({ submissionId: b.id, attempt: b.attempt, killedAt: Date.now(), requeued: false });
       kills++;
       log(`kill ${kills}: ${b.leaseOwner} during attempt ${b.attempt} of submission ${b.id.slice(0, 8)}`);
     }
@@ -183,7 +195,10 @@ export async function killWorkersMidJob(opts: {
     if ((open === 0 && pending.length === 0) || Date.now() > settleBy) break;
     await sleep(250);
   }
-  for (const _undetected of pending) detections.push(Number.POSITIVE_INFINITY);
+  for (const p of pending) {
+    detections.push(Number.POSITIVE_INFINITY);
+    if (!p.requeued) requeueDetections.push(Number.POSITIVE_INFINITY);
+  }
   const stuck = await db.submission.count({ where: { id: { in: submissionIds }, status: { in: ['QUEUED', 'SCORING'] } } });
   const scored = await db.submission.findMany({ where: { id: { in: submissionIds }, status: 'SCORED' }, select: { id: true } });
   // Scores are stored one column per (submission, metric), one value per instance: a duplicate
@@ -195,6 +210,7 @@ export async function killWorkersMidJob(opts: {
     kills,
     detections,
     worstDetectionSeconds: detections.length ? Math.max(...detections) : 0,
+    requeueDetections,
     stuck,
     duplicatedScoreRows: Math.max(0, defined(stored).values - expected),
     missingScoreRows: Math.max(0, expected - defined(stored).values),

@@ -231,3 +231,68 @@ export async function startApi(env: Record<string, string>): Promise<{ api: Runn
   }
   return { api, baseUrl };
 }
+
+export interface SingleKillReport {
+  kills: number;
+  /** Seconds from each kill to the submission handed back (QUEUED, or already re-run or settled when seen). */
+  handedBack: number[];
+  /** Seconds from each kill to the start of the re-run (a new claim), or to it being settled. */
+  rerun: number[];
+}
+
+/**
+ * Kills one busy worker at a time while the others live (booted: their heartbeat is fresh), and
+ * waits for its submission to be handed back and re-run before the next kill; the killed worker
+ * is replaced afterwards. This measures detection by the survivors' reapers, apart from the boot
+ * time of replacement workers (which bounds the rounds of {@link killWorkersMidJob}).
+ */
+export async function killOneAtATime(opts: { db: Db; pool: WorkerPool; submissionIds: string[]; workers: number; kills: number; timeoutMs?: number; log?: (m: string) => void }): Promise<SingleKillReport> {
+  const { db, pool, submissionIds } = opts;
+  const log = opts.log ?? (() => undefined);
+  let serial = 0;
+  const spawn = () => pool.start(`single-w${serial++}-${process.pid}`);
+  while (pool.running.size < opts.workers) spawn();
+  const handedBack: number[] = [];
+  const rerun: number[] = [];
+  let kills = 0;
+  const deadline = Date.now() + (opts.timeoutMs ?? 15 * 60_000);
+  while (kills < opts.kills && Date.now() < deadline) {
+    const names = [...pool.running.keys()];
+    const booted = await db.workerHeartbeat.count({ where: { name: { in: names }, lastSeenAt: { gt: new Date(Date.now() - 5_000) } } });
+    const busy = await db.submission.findFirst({
+      where: { id: { in: submissionIds }, status: 'SCORING', leaseOwner: { in: names }, leaseExpiresAt: { gt: new Date() } },
+      select: { id: true, attempt: true, leaseOwner: true },
+    });
+    // Kill only while every worker is up, so that survivors can notice.
+    if (!busy || booted < opts.workers) {
+      await sleep(100);
+      continue;
+    }
+    const owner = defined(busy.leaseOwner);
+    const w = pool.running.get(owner);
+    if (!w) continue;
+    w.child.kill('SIGKILL');
+    pool.running.delete(owner);
+    const killedAt = Date.now();
+    kills++;
+    log(`single kill ${kills}: ${owner} during attempt ${busy.attempt} of submission ${busy.id.slice(0, 8)}`);
+    let back: number | null = null;
+    for (;;) {
+      const row = await db.submission.findUnique({ where: { id: busy.id }, select: { attempt: true, status: true } });
+      const moved = !row || row.attempt > busy.attempt || row.status === 'SCORED' || row.status === 'FAILED';
+      if (back === null && (moved || row.status === 'QUEUED')) back = (Date.now() - killedAt) / 1000;
+      if (moved) {
+        rerun.push((Date.now() - killedAt) / 1000);
+        break;
+      }
+      if (Date.now() > deadline) {
+        rerun.push(Number.POSITIVE_INFINITY);
+        break;
+      }
+      await sleep(100);
+    }
+    handedBack.push(back ?? Number.POSITIVE_INFINITY);
+    while (pool.running.size < opts.workers) spawn();
+  }
+  return { kills, handedBack, rerun };
+}

@@ -292,6 +292,7 @@ export async function killOneAtATime(opts: { db: Db; pool: WorkerPool; submissio
       await sleep(100);
     }
     handedBack.push(back ?? Number.POSITIVE_INFINITY);
+    log(`  handed back after ${(back ?? Number.POSITIVE_INFINITY).toFixed(1)} s, re-run after ${(rerun[rerun.length - 1] ?? Number.POSITIVE_INFINITY).toFixed(1)} s`);
     while (pool.running.size < opts.workers) spawn();
   }
   return { kills, handedBack, rerun };

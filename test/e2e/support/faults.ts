@@ -241,7 +241,7 @@ export interface SingleKillReport {
 }
 
 /**
- * Kills one busy worker at a time while the others live (booted: their heartbeat is fresh), and
+ * Kills one busy worker at a time while the others live (booted: a heartbeat in the last 15 s), and
  * waits for its submission to be handed back and re-run before the next kill; the killed worker
  * is replaced afterwards. This measures detection by the survivors' reapers, apart from the boot
  * time of replacement workers (which bounds the rounds of {@link killWorkersMidJob}).
@@ -258,7 +258,7 @@ export async function killOneAtATime(opts: { db: Db; pool: WorkerPool; submissio
   const deadline = Date.now() + (opts.timeoutMs ?? 15 * 60_000);
   while (kills < opts.kills && Date.now() < deadline) {
     const names = [...pool.running.keys()];
-    const booted = await db.workerHeartbeat.count({ where: { name: { in: names }, lastSeenAt: { gt: new Date(Date.now() - 5_000) } } });
+    const booted = await db.workerHeartbeat.count({ where: { name: { in: names }, lastSeenAt: { gt: new Date(Date.now() - 15_000) } } });
     const busy = await db.submission.findFirst({
       where: { id: { in: submissionIds }, status: 'SCORING', leaseOwner: { in: names }, leaseExpiresAt: { gt: new Date() } },
       select: { id: true, attempt: true, leaseOwner: true },

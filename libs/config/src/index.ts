@@ -26,6 +26,13 @@ const apiEnv = z.object({
   DATABASE_URL: databaseUrl,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
+  /**
+   * When PORT is taken at listen time (another process bound it since a free-port check), try
+   * the next this many ports, then one the system picks; 0 (default): fail. `npm run up` sets it.
+   */
+  PODIUM_PORT_FALLBACK: z.coerce.number().int().min(0).max(1000).default(0),
+  /** A file the api writes its real URL to once it listens (`npm run up` reads it). */
+  PODIUM_LISTEN_FILE: z.string().optional(),
   /** Largest accepted upload (submission or test set), in bytes. */
   PODIUM_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   /** Folder with the built web app (apps/web/dist); served at / when present. */
@@ -140,4 +147,4 @@ export type WorkerConfig = z.infer<typeof workerEnv>;
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   return parse(workerEnv, env, 'worker');
 }
-export { JsonLogger, useJsonLogs } from './json-logger';
+export { DEBUG_CONTEXTS, JsonLogger, TextLogger, debugLogs, useJsonLogs } from './json-logger';

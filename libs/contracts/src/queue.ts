@@ -84,13 +84,16 @@ export type QueueName = keyof typeof QUEUE_POLICY;
 export const SCORE_JOB_MAX_ATTEMPTS = SCORE_JOB_RETRY_LIMIT + 1;
 
 /**
- * The lease a worker holds on a submission while it scores it. The worker renews it every
- * `renewSeconds`; a lease not renewed for `ttlSeconds` means the worker stopped, and a reaper
- * (every worker runs one, every `reapSeconds`) hands the job back to the queue. Kill → rerun
- * start is at most ttl + reap + the first retry delay (≤ 2 s) + a poll (≈ 26 s by default), plus
- * the wait for a free worker.
+ * The lease a worker holds on a submission (or robustness report) while it works on it
+ * (docs/adr/0007, 0017). The worker renews it every `renewSeconds`; a lease not renewed for
+ * `ttlSeconds` means the worker stopped, and a reaper (every worker runs one, every
+ * `reapSeconds`) hands the job back to the queue as a retry due at once. Kill → requeued is at
+ * most ttl + reap (9 s by default); the re-run starts at the next poll of a free worker
+ * (PODIUM_WORKER_POLL_SECONDS, 0.5 s). The ttl leaves three missed renewals of slack; a run that
+ * loses its lease anyway is fenced (its late write refused), never doubled.
+ * Overridden per worker by PODIUM_LEASE_TTL_SECONDS, PODIUM_LEASE_RENEW_SECONDS, PODIUM_LEASE_REAP_SECONDS.
  */
-export const LEASE = { ttlSeconds: 20, renewSeconds: 4, reapSeconds: 3 } as const;
+export const LEASE = { ttlSeconds: 8, renewSeconds: 2, reapSeconds: 1 } as const;
 
 /** SQL in the caller's transaction; pg-boss's `db` option takes this shape. */
 export interface SqlExecutor {

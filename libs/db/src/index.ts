@@ -13,7 +13,7 @@ export {
   type InstanceScoreInput,
 } from './submission.repository';
 export { LifecycleRepository, type AuditRecord, type PhaseChanges, type TaskChanges } from './lifecycle.repository';
-export { RobustnessRepository, type RobustnessJobInput, type RobustnessRequest } from './robustness.repository';
+export { RobustnessRepository, type RobustnessJobInput, type RobustnessRequest, type ReportLeaseOutcome, type LapsedReportLease } from './robustness.repository';
 export { ScoreRepository, type PhaseScoreMatrix, type ScoredSystem, type LongScoreRow, type StoredStatistics } from './score.repository';
 export { encodeValues, decodeValues, encodeStats, decodeStats, decodeStatsColumns, decodeStatsFlat, type FlatStats } from './score-column';
 export { Role, TaskKind, SubmissionStatus, RobustnessStatus, Moderation, Registration, RegistrationStatus, Prisma } from './generated/client';

@@ -1,5 +1,6 @@
 import type { Db } from './client';
 import { Prisma } from './generated/client';
+import { LeaseLostError, type LeaseHolder } from '@podium/domain';
 
 /** Bumped when the leaderboard computation changes what it produces, so every stored board is recomputed. */
 export const LEADERBOARD_FORMAT = 'lb3'; // lb3: method-keyed values and method descriptors (ADR 0021)
@@ -149,9 +150,33 @@ export class LeaderboardRepository {
    * Stores boards of one stamp and prunes, in one transaction: per view the newest two stamps
    * stay (the current and the one before, served while a newer computes).
    */
-  async store(phaseId: string, stamp: string, boards: NewStoredLeaderboard[]): Promise<void> {
+  /**
+   * Takes the next fencing token of the phase's leaderboard computations for `owner` (the worker
+   * holding the phase's lock; docs/adr/0017): boards stored with an older token are refused.
+   */
+  async claimBoardLease(phaseId: string, owner: string): Promise<LeaseHolder> {
+    const [row] = await this.db.$queryRaw<{ token: bigint }[]>`
+      INSERT INTO leaderboard_lease (phase_id, fencing_token, owner, taken_at) VALUES (${phaseId}::uuid, 1, ${owner}, now())
+      ON CONFLICT (phase_id) DO UPDATE SET fencing_token = leaderboard_lease.fencing_token + 1, owner = EXCLUDED.owner, taken_at = now()
+      RETURNING fencing_token AS token`;
+    if (!row) throw new Error(`no leaderboard lease row for phase ${phaseId}`);
+    return { owner, token: row.token };
+  }
+
+  /**
+   * Stores computed boards of a phase in one transaction and keeps the newest two per view.
+   * With `holder`, only while the phase's leaderboard token is still the holder's (read under a
+   * share lock, so no claim commits in between): a worker whose lock was lost (its connection
+   * dropped in a partition) and taken by another gets {@link LeaseLostError}, nothing stored.
+   */
+  async store(phaseId: string, stamp: string, boards: NewStoredLeaderboard[], holder?: LeaseHolder): Promise<void> {
     if (boards.length === 0) return;
     await this.db.$transaction(async (tx) => {
+      if (holder) {
+        const [lease] = await tx.$queryRaw<{ token: bigint }[]>`SELECT fencing_token AS token FROM leaderboard_lease WHERE phase_id = ${phaseId}::uuid FOR SHARE`;
+        const current = lease ? lease.token : null;
+        if (current !== holder.token) throw new LeaseLostError(phaseId, holder.owner, holder.token, current, 'the leaderboards of phase');
+      }
       for (const board of boards) {
         // Copies into plain ArrayBuffers (boards may arrive from a worker thread as views).
         const b = { ...board, gzip: new Uint8Array(board.gzip), brotli: new Uint8Array(board.brotli) };

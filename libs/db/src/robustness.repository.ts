@@ -1,4 +1,4 @@
-import { NotFoundError } from '@podium/domain';
+import { LeaseLostError, NotFoundError, type LeaseHolder } from '@podium/domain';
 import type { Db } from './client';
 import { Prisma, RobustnessStatus } from './generated/client';
 import { readColumns } from './score.repository';
@@ -16,6 +16,27 @@ export interface RobustnessRequest {
 export interface RobustnessJobInput {
   report: { id: string; metric: string; suite: string; mode: string; attempt: number; status: RobustnessStatus };
   task: { id: string; slug: string; kind: string; sourceLang: string; targetLang: string; metrics: Prisma.JsonValue };
+}
+
+/** The result of trying to take a report's lease for a job of `attempt`. */
+export type ReportLeaseOutcome =
+  /** `token`: the fencing token of this claim; `runs`: runs started for this attempt, this one included. */
+  | { kind: 'acquired'; token: bigint; runs: number }
+  | { kind: 'gone' }
+  /** A rerun was queued since the job was sent: the job is for an old attempt. */
+  | { kind: 'stale'; attempt: number }
+  /** Another run holds a live lease. */
+  | { kind: 'held'; owner: string; expiresAt: Date }
+  /** DONE or FAILED: nothing to do (a late duplicate job). */
+  | { kind: 'settled'; status: RobustnessStatus };
+
+/** A report whose worker stopped renewing its lease. */
+export interface LapsedReportLease {
+  reportId: string;
+  owner: string | null;
+  jobId: string | null;
+  attempt: number;
+  runs: number;
 }
 
 export class RobustnessRepository {
@@ -42,6 +63,10 @@ export class RobustnessRepository {
             createdAt: new Date(),
             startedAt: null,
             finishedAt: null,
+            runs: 0,
+            leaseOwner: null,
+            leaseJobId: null,
+            leaseExpiresAt: null,
           },
         });
         await enqueue(txSql(tx), report.id, report.attempt);
@@ -74,31 +99,113 @@ export class RobustnessRepository {
     };
   }
 
-  /** Marks the report RUNNING if `attempt` is still its current one; false when the job is stale. */
-  async markRunning(reportId: string, attempt: number): Promise<boolean> {
-    const r = await this.db.robustnessReport.updateMany({
-      where: { id: reportId, attempt, status: { in: [RobustnessStatus.QUEUED, RobustnessStatus.RUNNING] } },
-      data: { status: RobustnessStatus.RUNNING, startedAt: new Date() },
+  /**
+   * Takes the report's lease for a job of `attempt` (compare-and-set, docs/adr/0017): QUEUED →
+   * RUNNING, or a RUNNING report whose lease lapsed; every claim takes the next fencing token.
+   */
+  async acquireLease(reportId: string, attempt: number, owner: string, jobId: string | null, ttlSeconds: number): Promise<ReportLeaseOutcome> {
+    const rows = await this.db.$queryRaw<{ token: bigint; runs: number }[]>`
+      UPDATE robustness_report SET status = 'RUNNING', started_at = now(), runs = runs + 1, fencing_token = fencing_token + 1,
+             lease_owner = ${owner}, lease_job_id = ${jobId}, lease_expires_at = now() + make_interval(secs => ${ttlSeconds}::float8)
+      WHERE id = ${reportId}::uuid AND attempt = ${attempt}
+        AND (status = 'QUEUED' OR (status = 'RUNNING' AND (lease_expires_at IS NULL OR lease_expires_at < now())))
+      RETURNING fencing_token AS token, runs`;
+    const [acquired] = rows;
+    if (acquired) return { kind: 'acquired', token: acquired.token, runs: acquired.runs };
+    const current = await this.db.robustnessReport.findUnique({ where: { id: reportId } });
+    if (!current) return { kind: 'gone' };
+    if (current.attempt !== attempt) return { kind: 'stale', attempt: current.attempt };
+    if (current.status === RobustnessStatus.RUNNING) return { kind: 'held', owner: current.leaseOwner ?? 'another worker', expiresAt: current.leaseExpiresAt ?? new Date() };
+    return { kind: 'settled', status: current.status };
+  }
+
+  /** Renews the leases `owner` holds (each only with its claim's token); returns the ids still held. */
+  async renewLeases(owner: string, held: readonly { id: string; token: bigint }[], ttlSeconds: number): Promise<string[]> {
+    if (held.length === 0) return [];
+    const ids = held.map((h) => h.id);
+    const tokens = held.map((h) => h.token.toString());
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      UPDATE robustness_report r SET lease_expires_at = now() + make_interval(secs => ${ttlSeconds}::float8)
+      FROM unnest(${ids}::uuid[], ${tokens}::bigint[]) AS h(id, token)
+      WHERE r.id = h.id AND r.fencing_token = h.token AND r.status = 'RUNNING' AND r.lease_owner = ${owner}
+      RETURNING r.id::text`;
+    return rows.map((r) => r.id);
+  }
+
+  /** RUNNING (held by `holder`) → QUEUED, with `alsoInTx` (the job's retry) in the same transaction. False when not held. */
+  async releaseLease(reportId: string, holder: LeaseHolder, alsoInTx?: (sql: TxSql) => Promise<void>): Promise<boolean> {
+    return this.db.$transaction(async (tx) => {
+      const n = await tx.$executeRaw`
+        UPDATE robustness_report SET status = 'QUEUED', lease_owner = NULL, lease_job_id = NULL, lease_expires_at = NULL
+        WHERE id = ${reportId}::uuid AND status = 'RUNNING' AND lease_owner = ${holder.owner} AND fencing_token = ${holder.token}`;
+      if (n !== 1) return false;
+      await alsoInTx?.(txSql(tx));
+      return true;
     });
-    return r.count === 1;
+  }
+
+  /**
+   * Hands reports whose lease lapsed back, each in its own transaction with its rows locked
+   * (SKIP LOCKED: reapers in several processes never take one twice): `handBack` retries or
+   * re-sends its job there and says whether runs remain; the report becomes QUEUED or FAILED.
+   */
+  async reapExpiredLeases(
+    handBack: (sql: TxSql, lapsed: LapsedReportLease) => Promise<'retry' | 'exhausted'>,
+    options: { limit?: number; onlyIds?: string[] } = {},
+  ): Promise<{ requeued: LapsedReportLease[]; failed: LapsedReportLease[] }> {
+    const requeued: LapsedReportLease[] = [];
+    const failed: LapsedReportLease[] = [];
+    const only = options.onlyIds ?? null;
+    const candidates = await this.db.$queryRaw<{ id: string }[]>`
+      SELECT id::text FROM robustness_report WHERE status = 'RUNNING' AND lease_expires_at < now()
+        AND (${only}::uuid[] IS NULL OR id = ANY(${only}::uuid[]))
+      ORDER BY lease_expires_at LIMIT ${options.limit ?? 20}`;
+    for (const { id } of candidates) {
+      await this.db.$transaction(async (tx) => {
+        const [row] = await tx.$queryRaw<LapsedReportLease[]>`
+          SELECT id::text AS "reportId", lease_owner AS "owner", lease_job_id AS "jobId", attempt, runs
+          FROM robustness_report WHERE id = ${id}::uuid AND status = 'RUNNING' AND lease_expires_at < now()
+          FOR UPDATE SKIP LOCKED`;
+        if (!row) return;
+        const outcome = await handBack(txSql(tx), row);
+        if (outcome === 'retry') {
+          await tx.$executeRaw`
+            UPDATE robustness_report SET status = 'QUEUED', lease_owner = NULL, lease_job_id = NULL, lease_expires_at = NULL WHERE id = ${id}::uuid`;
+          requeued.push(row);
+        } else {
+          await tx.$executeRaw`
+            UPDATE robustness_report SET status = 'FAILED', error = ${`the worker computing it stopped during run ${row.runs}, the last one`}, finished_at = now(),
+                   lease_owner = NULL, lease_job_id = NULL, lease_expires_at = NULL
+            WHERE id = ${id}::uuid`;
+          failed.push(row);
+        }
+      });
+    }
+    return { requeued, failed };
   }
 
   /**
    * Stores a finished report in one statement, only for the current attempt (a rerun queued in
-   * the meantime wins); false when the attempt is stale.
+   * the meantime wins: false) and, with `holder`, only while the row carries its claim's token
+   * ({@link LeaseLostError} otherwise: the lease was taken back and claimed again).
    */
-  async saveResult(reportId: string, attempt: number, signature: string, result: Prisma.InputJsonValue): Promise<boolean> {
+  async saveResult(reportId: string, attempt: number, signature: string, result: Prisma.InputJsonValue, holder?: LeaseHolder): Promise<boolean> {
     const r = await this.db.robustnessReport.updateMany({
-      where: { id: reportId, attempt },
-      data: { status: RobustnessStatus.DONE, signature, result, error: null, finishedAt: new Date() },
+      where: { id: reportId, attempt, ...(holder ? { status: RobustnessStatus.RUNNING, leaseOwner: holder.owner, fencingToken: holder.token } : {}) },
+      data: { status: RobustnessStatus.DONE, signature, result, error: null, finishedAt: new Date(), leaseOwner: null, leaseJobId: null, leaseExpiresAt: null },
     });
-    return r.count === 1;
+    if (r.count === 1) return true;
+    if (!holder) return false;
+    const current = await this.db.robustnessReport.findUnique({ where: { id: reportId }, select: { attempt: true, fencingToken: true } });
+    if (!current || current.attempt !== attempt) return false;
+    throw new LeaseLostError(reportId, holder.owner, holder.token, current.fencingToken, 'robustness report');
   }
 
-  async markFailed(reportId: string, attempt: number, error: string): Promise<boolean> {
+  /** FAILED with the reason, for the current attempt and, with `holder`, only while that claim holds the lease. */
+  async markFailed(reportId: string, attempt: number, error: string, holder?: LeaseHolder): Promise<boolean> {
     const r = await this.db.robustnessReport.updateMany({
-      where: { id: reportId, attempt },
-      data: { status: RobustnessStatus.FAILED, error: error.slice(0, 2000), finishedAt: new Date() },
+      where: { id: reportId, attempt, ...(holder ? { status: RobustnessStatus.RUNNING, leaseOwner: holder.owner, fencingToken: holder.token } : {}) },
+      data: { status: RobustnessStatus.FAILED, error: error.slice(0, 2000), finishedAt: new Date(), leaseOwner: null, leaseJobId: null, leaseExpiresAt: null },
     });
     return r.count === 1;
   }

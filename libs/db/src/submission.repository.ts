@@ -1,11 +1,12 @@
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, IllegalTransitionError, LeaseHeldError, LeaseLostError, sourcesOf, phaseRefusal } from '@podium/domain';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, IllegalTransitionError, LeaseHeldError, LeaseLostError, sourcesOf, phaseRefusal, type LeaseHolder } from '@podium/domain';
 import type { Db, Tx } from './client';
 import { Prisma, SubmissionStatus } from './generated/client';
 import { encodeStats, encodeValues } from './score-column';
 
 /** The result of trying to take a submission's lease. */
 export type LeaseOutcome =
-  | { kind: 'acquired'; attempt: number }
+  /** `token`: the fencing token of this claim (every claim takes the next one). */
+  | { kind: 'acquired'; attempt: number; token: bigint }
   | { kind: 'gone' }
   /** Already SCORED or FAILED: nothing to do (a late duplicate job). */
   | { kind: 'settled'; status: SubmissionStatus };
@@ -319,14 +320,14 @@ export class SubmissionRepository {
    * run is refused with {@link LeaseHeldError}: a second concurrent scoring run never starts.
    */
   async acquireLease(submissionId: string, owner: string, jobId: string | null, ttlSeconds: number): Promise<LeaseOutcome> {
-    const rows = await this.db.$queryRaw<{ attempt: number }[]>`
-      UPDATE submission SET status = 'SCORING', attempt = attempt + 1, progress_done = 0, error = NULL,
+    const rows = await this.db.$queryRaw<{ attempt: number; token: bigint }[]>`
+      UPDATE submission SET status = 'SCORING', attempt = attempt + 1, progress_done = 0, error = NULL, fencing_token = fencing_token + 1,
              lease_owner = ${owner}, lease_job_id = ${jobId}, lease_expires_at = now() + make_interval(secs => ${ttlSeconds}::float8)
       WHERE id = ${submissionId}::uuid
         AND (status = 'QUEUED' OR (status = 'SCORING' AND (lease_expires_at IS NULL OR lease_expires_at < now())))
-      RETURNING attempt`;
+      RETURNING attempt, fencing_token AS token`;
     const [acquired] = rows;
-    if (acquired && rows.length === 1) return { kind: 'acquired', attempt: acquired.attempt };
+    if (acquired && rows.length === 1) return { kind: 'acquired', attempt: acquired.attempt, token: acquired.token };
     const current = await this.db.submission.findUnique({ where: { id: submissionId } });
     if (!current) return { kind: 'gone' };
     if (current.status === SubmissionStatus.SCORING) {
@@ -335,13 +336,19 @@ export class SubmissionRepository {
     return { kind: 'settled', status: current.status };
   }
 
-  /** Renews the leases `owner` holds; returns the ids still held (a missing id was taken back). */
-  async renewLeases(owner: string, submissionIds: string[], ttlSeconds: number): Promise<string[]> {
-    if (submissionIds.length === 0) return [];
+  /**
+   * Renews the leases `owner` holds, each only while the row still carries the token of its
+   * claim; returns the ids still held (a missing id was taken back). One statement for all.
+   */
+  async renewLeases(owner: string, held: readonly { id: string; token: bigint }[], ttlSeconds: number): Promise<string[]> {
+    if (held.length === 0) return [];
+    const ids = held.map((h) => h.id);
+    const tokens = held.map((h) => h.token.toString());
     const rows = await this.db.$queryRaw<{ id: string }[]>`
-      UPDATE submission SET lease_expires_at = now() + make_interval(secs => ${ttlSeconds}::float8)
-      WHERE id = ANY(${submissionIds}::uuid[]) AND status = 'SCORING' AND lease_owner = ${owner}
-      RETURNING id::text`;
+      UPDATE submission s SET lease_expires_at = now() + make_interval(secs => ${ttlSeconds}::float8)
+      FROM unnest(${ids}::uuid[], ${tokens}::bigint[]) AS h(id, token)
+      WHERE s.id = h.id AND s.fencing_token = h.token AND s.status = 'SCORING' AND s.lease_owner = ${owner}
+      RETURNING s.id::text`;
     return rows.map((r) => r.id);
   }
 
@@ -349,11 +356,11 @@ export class SubmissionRepository {
    * Hands a submission back to the queue: SCORING (held by `owner`) → QUEUED with `reason`
    * (`shutdown`, `error`). The caller retries or re-sends its job. False when not held.
    */
-  async releaseLease(submissionId: string, owner: string, reason: string, alsoInTx?: (sql: TxSql) => Promise<void>): Promise<boolean> {
+  async releaseLease(submissionId: string, holder: LeaseHolder, reason: string, alsoInTx?: (sql: TxSql) => Promise<void>): Promise<boolean> {
     return this.db.$transaction(async (tx) => {
       const n = await tx.$executeRaw`
         UPDATE submission SET status = 'QUEUED', retry_reason = ${reason}, lease_owner = NULL, lease_job_id = NULL, lease_expires_at = NULL
-        WHERE id = ${submissionId}::uuid AND status = 'SCORING' AND lease_owner = ${owner}`;
+        WHERE id = ${submissionId}::uuid AND status = 'SCORING' AND lease_owner = ${holder.owner} AND fencing_token = ${holder.token}`;
       if (n !== 1) return false;
       await alsoInTx?.(txSql(tx));
       return true;
@@ -429,9 +436,10 @@ export class SubmissionRepository {
   /**
    * Replaces all scores of a submission and marks it scored, in one transaction, so a retried
    * job never duplicates scores and readers never see half a submission. A worker passes its
-   * `owner` name and writes only while it holds the lease ({@link LeaseLostError} otherwise);
-   * without an owner (imports, fixtures: a rescore and its result at once) the write is refused
-   * only while a worker holds a live lease.
+   * lease (`holder`: its name and the fencing token of its claim) and writes only while the row
+   * still carries that token ({@link LeaseLostError} otherwise, nothing written: a worker that
+   * lost its lease while partitioned cannot write late); without one (imports, fixtures: a
+   * rescore and its result at once) the write is refused only while a worker holds a live lease.
    *
    * `scores` are columns (one per metric, every instance in test-set position order, with the
    * corpus metrics' statistics: what the worker writes, one INSERT each) or rows keyed by
@@ -441,7 +449,7 @@ export class SubmissionRepository {
     submissionId: string,
     scores: readonly ScoreColumnInput[] | readonly InstanceScoreInput[],
     corpusScores: { metric: string; signature: string; value: number }[],
-    owner?: string,
+    holder?: LeaseHolder,
     /** Runs just before commit (fault injection: a worker killed inside its final transaction). */
     beforeCommit?: () => Promise<void>,
   ) {
@@ -455,19 +463,22 @@ export class SubmissionRepository {
     const encoded = keyed ? [] : scores.map(encodeColumn);
     await this.db.$transaction(
       async (tx) => {
-        // First, under the row lock: only the lease holder may settle the submission; a run
-        // whose lease was taken back (reaped, handed over) writes nothing.
+        // First, under the row lock (the UPDATE takes it until commit): only the holder of the
+        // current claim (its fencing token) may settle the submission; a run whose lease was
+        // taken back (reaped, claimed again) writes nothing.
         const total = await tx.output.count({ where: { submissionId } });
+        const owner = holder?.owner ?? null;
+        const token = holder?.token ?? null;
         const settled = await tx.$executeRaw`
           UPDATE submission SET status = 'SCORED', error = NULL, retry_reason = NULL, scored_at = now(), progress_done = ${total}, progress_total = ${total},
                  lease_owner = NULL, lease_job_id = NULL, lease_expires_at = NULL
           WHERE id = ${submissionId}::uuid
-            AND ((${owner ?? null}::text IS NOT NULL AND status = 'SCORING' AND lease_owner = ${owner ?? null})
-              OR (${owner ?? null}::text IS NULL AND NOT (status = 'SCORING' AND lease_expires_at > now())))`;
+            AND ((${token}::bigint IS NOT NULL AND status = 'SCORING' AND fencing_token = ${token}::bigint AND lease_owner = ${owner})
+              OR (${token}::bigint IS NULL AND NOT (status = 'SCORING' AND lease_expires_at > now())))`;
         if (settled !== 1) {
           const current = await tx.submission.findUnique({ where: { id: submissionId } });
           if (!current) throw new NotFoundError('submission', submissionId);
-          if (owner) throw new LeaseLostError(submissionId, owner);
+          if (holder) throw new LeaseLostError(submissionId, holder.owner, holder.token, current.fencingToken);
           throw new LeaseHeldError(submissionId, current.leaseOwner ?? 'a worker', current.leaseExpiresAt ?? new Date());
         }
         await tx.$executeRaw`DELETE FROM score_column WHERE submission_id = ${submissionId}::uuid`;
@@ -492,19 +503,25 @@ export class SubmissionRepository {
   }
 
   /**
-   * QUEUED/SCORING → FAILED with the reason. With `owner`, only while that run holds the lease
-   * (a stale run cannot fail a submission another worker now scores); with `null`, only while
-   * QUEUED and unleased. False when nothing changed; without either, an illegal change throws.
+   * QUEUED/SCORING → FAILED with the reason. With `holder`, only while that claim (its fencing
+   * token) holds the lease (a stale run cannot fail a submission another worker now scores);
+   * with `null`, only while QUEUED and unleased. False when nothing changed; without either, an
+   * illegal change throws.
    */
-  async markFailed(submissionId: string, reason: string, owner?: string | null): Promise<boolean> {
-    // owner null: only a QUEUED submission that no worker holds (its last job failed unleased).
-    const held = owner === null ? { status: SubmissionStatus.QUEUED, leaseOwner: null } : owner ? { leaseOwner: owner } : {};
+  async markFailed(submissionId: string, reason: string, holder?: LeaseHolder | null): Promise<boolean> {
+    // holder null: only a QUEUED submission that no worker holds (its last job failed unleased).
+    const held =
+      holder === null
+        ? { status: SubmissionStatus.QUEUED, leaseOwner: null }
+        : holder
+          ? { status: SubmissionStatus.SCORING, leaseOwner: holder.owner, fencingToken: holder.token }
+          : {};
     const r = await this.db.submission.updateMany({
       where: { id: submissionId, status: { in: sourcesOf(SubmissionStatus.FAILED) }, ...held },
       data: { status: SubmissionStatus.FAILED, error: reason.slice(0, 2000), leaseOwner: null, leaseJobId: null, leaseExpiresAt: null },
     });
     if (r.count === 1) return true;
-    if (owner !== undefined) return false;
+    if (holder !== undefined) return false;
     const current = await this.db.submission.findUnique({ where: { id: submissionId } });
     if (!current) throw new NotFoundError('submission', submissionId);
     throw new IllegalTransitionError(submissionId, current.status, SubmissionStatus.FAILED);

@@ -59,13 +59,29 @@ export class LeaseHeldError extends ConflictError {
   }
 }
 
-/** The caller's lease lapsed and was taken back (reaped, handed to another worker): its writes are refused. */
+/**
+ * Who holds a lease and the fencing token its claim returned (docs/adr/0017): every claim takes
+ * the next token, and a final write lands only while the row still carries it.
+ */
+export interface LeaseHolder {
+  owner: string;
+  token: bigint;
+}
+
+/**
+ * The caller's lease lapsed and was taken back (reaped, handed to another worker): its writes are
+ * refused. `token` is the one the caller's claim returned; `currentToken` the row's now (null:
+ * the row is gone), larger when another claim came since.
+ */
 export class LeaseLostError extends ConflictError {
   constructor(
     readonly submissionId: string,
     readonly owner: string,
+    readonly token: bigint | null = null,
+    readonly currentToken: bigint | null = null,
+    what = 'submission',
   ) {
-    super(`${owner} no longer holds the lease on submission '${submissionId}'`, { owner });
+    super(`${owner} no longer holds the lease on ${what} '${submissionId}'${token === null ? '' : ` (its token ${token}, now ${currentToken ?? 'none'})`}`, { owner });
   }
 }
 

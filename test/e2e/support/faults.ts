@@ -112,6 +112,12 @@ export interface KillReport {
   /** Seconds from each kill to the start of the re-run (its attempt counter moving on). */
   detections: number[];
   worstDetectionSeconds: number;
+  /**
+   * Seconds from each kill to the submission being handed back (QUEUED by a reaper, or already
+   * re-run or settled when first seen): the detection of the dead worker, without the wait for a
+   * free worker. Polled, so each is late by up to one poll of the harness.
+   */
+  requeueDetections: number[];
   stuck: number;
   duplicatedScoreRows: number;
   missingScoreRows: number;
@@ -140,13 +146,19 @@ export async function killWorkersMidJob(opts: {
   let serial = 0;
   const spawn = () => pool.start(`fault-w${serial++}-${process.pid}`);
   while (pool.running.size < opts.workers) spawn();
-  const pending: { submissionId: string; attempt: number; killedAt: number }[] = [];
+  const pending: { submissionId: string; attempt: number; killedAt: number; requeued: boolean }[] = [];
   const detections: number[] = [];
+  const requeueDetections: number[] = [];
   let kills = 0;
   const watch = async () => {
     for (const p of [...pending]) {
       const row = await db.submission.findUnique({ where: { id: p.submissionId }, select: { attempt: true, status: true } });
       if (!row) continue;
+      const moved = row.attempt > p.attempt || row.status === 'SCORED' || row.status === 'FAILED';
+      if (!p.requeued && (moved || row.status === 'QUEUED')) {
+        p.requeued = true;
+        requeueDetections.push((Date.now() - p.killedAt) / 1000);
+      }
       // Re-run started: a new lease (attempt moved on), or settled (another path finished it).
       if (row.attempt > p.attempt || row.status === 'SCORED' || row.status === 'FAILED') {
         detections.push((Date.now() - p.killedAt) / 1000);
@@ -171,7 +183,7 @@ export async function killWorkersMidJob(opts: {
       if (!w || pending.some((p) => p.submissionId === b.id)) continue;
       w.child.kill('SIGKILL');
       pool.running.delete(defined(b.leaseOwner));
-      pending.push({ submissionId: b.id, attempt: b.attempt, killedAt: Date.now() });
+      pending.push({ submissionId: b.id, attempt: b.attempt, killedAt: Date.now(), requeued: false });
       kills++;
       log(`kill ${kills}: ${b.leaseOwner} during attempt ${b.attempt} of submission ${b.id.slice(0, 8)}`);
     }
@@ -185,7 +197,10 @@ export async function killWorkersMidJob(opts: {
     if ((open === 0 && pending.length === 0) || Date.now() > settleBy) break;
     await sleep(250);
   }
-  for (const _undetected of pending) detections.push(Number.POSITIVE_INFINITY);
+  for (const p of pending) {
+    detections.push(Number.POSITIVE_INFINITY);
+    if (!p.requeued) requeueDetections.push(Number.POSITIVE_INFINITY);
+  }
   const stuck = await db.submission.count({ where: { id: { in: submissionIds }, status: { in: ['QUEUED', 'SCORING'] } } });
   const scored = await db.submission.findMany({ where: { id: { in: submissionIds }, status: 'SCORED' }, select: { id: true } });
   // Scores are stored one column per (submission, metric), one value per instance: a duplicate
@@ -197,6 +212,7 @@ export async function killWorkersMidJob(opts: {
     kills,
     detections,
     worstDetectionSeconds: detections.length ? Math.max(...detections) : 0,
+    requeueDetections,
     stuck,
     duplicatedScoreRows: Math.max(0, defined(stored).values - expected),
     missingScoreRows: Math.max(0, expected - defined(stored).values),
@@ -216,4 +232,70 @@ export async function startApi(env: Record<string, string>): Promise<{ api: Runn
     throw new Error(`${String(e)}\napi logs:\n${api.logs.join('')}`);
   }
   return { api, baseUrl };
+}
+
+export interface SingleKillReport {
+  kills: number;
+  /** Seconds from each kill to the submission handed back (QUEUED, or already re-run or settled when seen). */
+  handedBack: number[];
+  /** Seconds from each kill to the start of the re-run (a new claim), or to it being settled. */
+  rerun: number[];
+}
+
+/**
+ * Kills one busy worker at a time while the others live (booted: a heartbeat in the last 15 s), and
+ * waits for its submission to be handed back and re-run before the next kill; the killed worker
+ * is replaced afterwards. This measures detection by the survivors' reapers, apart from the boot
+ * time of replacement workers (which bounds the rounds of {@link killWorkersMidJob}).
+ */
+export async function killOneAtATime(opts: { db: Db; pool: WorkerPool; submissionIds: string[]; workers: number; kills: number; timeoutMs?: number; log?: (m: string) => void }): Promise<SingleKillReport> {
+  const { db, pool, submissionIds } = opts;
+  const log = opts.log ?? (() => undefined);
+  let serial = 0;
+  const spawn = () => pool.start(`single-w${serial++}-${process.pid}`);
+  while (pool.running.size < opts.workers) spawn();
+  const handedBack: number[] = [];
+  const rerun: number[] = [];
+  let kills = 0;
+  const deadline = Date.now() + (opts.timeoutMs ?? 15 * 60_000);
+  while (kills < opts.kills && Date.now() < deadline) {
+    const names = [...pool.running.keys()];
+    const booted = await db.workerHeartbeat.count({ where: { name: { in: names }, lastSeenAt: { gt: new Date(Date.now() - 15_000) } } });
+    const busy = await db.submission.findFirst({
+      where: { id: { in: submissionIds }, status: 'SCORING', leaseOwner: { in: names }, leaseExpiresAt: { gt: new Date() } },
+      select: { id: true, attempt: true, leaseOwner: true },
+    });
+    // Kill only while every worker is up, so that survivors can notice.
+    if (!busy || booted < opts.workers) {
+      await sleep(100);
+      continue;
+    }
+    const owner = defined(busy.leaseOwner);
+    const w = pool.running.get(owner);
+    if (!w) continue;
+    w.child.kill('SIGKILL');
+    pool.running.delete(owner);
+    const killedAt = Date.now();
+    kills++;
+    log(`single kill ${kills}: ${owner} during attempt ${busy.attempt} of submission ${busy.id.slice(0, 8)}`);
+    let back: number | null = null;
+    for (;;) {
+      const row = await db.submission.findUnique({ where: { id: busy.id }, select: { attempt: true, status: true } });
+      const moved = !row || row.attempt > busy.attempt || row.status === 'SCORED' || row.status === 'FAILED';
+      if (back === null && (moved || row.status === 'QUEUED')) back = (Date.now() - killedAt) / 1000;
+      if (moved) {
+        rerun.push((Date.now() - killedAt) / 1000);
+        break;
+      }
+      if (Date.now() > deadline) {
+        rerun.push(Number.POSITIVE_INFINITY);
+        break;
+      }
+      await sleep(100);
+    }
+    handedBack.push(back ?? Number.POSITIVE_INFINITY);
+    log(`  handed back after ${(back ?? Number.POSITIVE_INFINITY).toFixed(1)} s, re-run after ${(rerun[rerun.length - 1] ?? Number.POSITIVE_INFINITY).toFixed(1)} s`);
+    while (pool.running.size < opts.workers) spawn();
+  }
+  return { kills, handedBack, rerun };
 }

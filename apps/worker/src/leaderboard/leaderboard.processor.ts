@@ -1,10 +1,12 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import type { WorkerConfig } from '@podium/config';
 import { COMPUTE_LEADERBOARDS_QUEUE, computeLeaderboardsJobV1, ensureQueue, sendLeaderboardJob, type ComputeLeaderboardsJob } from '@podium/contracts';
 import { LeaderboardRepository } from '@podium/db';
+import { LeaseLostError, type LeaseHolder } from '@podium/domain';
 import { computeInThread, isStaleWork, leaderboardViewSchema, STALE_BOARD_BOUND_MS, type LeaderboardView, type ThreadSummary } from '@podium/leaderboard';
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
+import { LeaseKeeper } from '../leases/lease-keeper';
 import { PG_BOSS, WORKER_CONFIG } from '../tokens';
 
 /** Namespace (first key) of the per-phase advisory lock of leaderboard computations. */
@@ -47,6 +49,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
     @Inject(PG_BOSS) private readonly boss: PgBoss,
     @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
     private readonly boards: LeaderboardRepository,
+    @Optional() private readonly leases?: LeaseKeeper,
   ) {}
 
   /** Timing of the stale-work and lock rules (not injected; tests set shorter ones). */
@@ -78,7 +81,8 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
 
   /**
    * Computes and stores boards of a phase (views null: its default views), holding the phase's
-   * lock. Null: another worker held the lock, and the phase was handed back as a delayed job.
+   * lock. Null: another worker held the lock, and the phase was handed back as a delayed job; or
+   * this run lost the lock and its boards were refused (fencing, logged `fencing.refused`).
    */
   async compute(phaseId: string, views: LeaderboardView[] | null, jobId: string | null = null, reason: ComputeLeaderboardsJob['reason'] = 'requested'): Promise<ThreadSummary | null> {
     const started = Date.now();
@@ -89,7 +93,18 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
       return null;
     }
     try {
-      const summary = await this.computeLocked(phaseId, views);
+      // The lock is a session's: a partition that drops its connection frees it for another
+      // worker while this one's thread still computes. The token fences this run's stores.
+      const holder = await this.boards.claimBoardLease(phaseId, this.config.PODIUM_WORKER_NAME);
+      let summary: ThreadSummary;
+      try {
+        summary = await this.computeLocked(phaseId, views, holder);
+      } catch (e) {
+        if (!(e instanceof LeaseLostError)) throw e;
+        if (this.leases) this.leases.refused(e, 'leaderboard');
+        else this.log.warn({ msg: `late write refused: ${e.message}`, event: 'fencing.refused', phaseId });
+        return null;
+      }
       if (summary.abandoned) {
         // The change that moved the stamp sent a job; send one anyway (coalesced) in case it was lost.
         await sendLeaderboardJob(this.boss, phaseId, reason, views).catch((e: unknown) =>
@@ -109,7 +124,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
   }
 
   /** Runs the thread, polling the stamp to drop stale work. */
-  private async computeLocked(phaseId: string, views: LeaderboardView[] | null): Promise<ThreadSummary> {
+  private async computeLocked(phaseId: string, views: LeaderboardView[] | null, holder: LeaseHolder): Promise<ThreadSummary> {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     let checking = false;
@@ -129,7 +144,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
     try {
       return await computeInThread(
         { databaseUrl: this.config.DATABASE_URL, phaseId, views, staleBoundMs: this.timing.staleBoundMs },
-        (board) => this.boards.store(phaseId, board.stamp, [board]),
+        (board) => this.boards.store(phaseId, board.stamp, [board], holder),
         { onStamp: watch, signal: controller.signal },
       );
     } finally {

@@ -117,7 +117,7 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     expect(rows[0]).toMatchObject({ status: 'QUEUED', attempt: 2, result: null, signature: '' });
     // A job of the first attempt can no longer write.
     expect(await reports.saveResult(first.id, 1, 'old', { x: 1 })).toBe(false);
-    expect(await reports.markRunning(first.id, 1)).toBe(false);
+    expect(await reports.acquireLease(first.id, 1, 'w', null, 30)).toMatchObject({ kind: 'stale', attempt: 2 });
   });
 
   it('rolls back the report when its job cannot be queued', async () => {

@@ -6,9 +6,10 @@ import { PermanentRobustnessError, RobustnessService } from './robustness.servic
 import { PG_BOSS, WORKER_CONFIG } from '../tokens';
 
 /**
- * Consumes robustness-report jobs, one at a time per worker (a suite is thousands of rows).
- * A bad payload is dropped; a permanent error fails the report at once; any other error is
- * retried by pg-boss, and the last attempt fails the report. (pg-boss itself is stopped by
+ * Consumes robustness-report jobs, one at a time per worker (a suite is thousands of rows),
+ * each under a lease on the report like scoring's (docs/adr/0017: renewed, reaped, fenced).
+ * A bad payload is dropped; a permanent error fails the report at once; any other error hands
+ * the report back and is retried by pg-boss, and the last attempt fails the report. (pg-boss itself is stopped by
  * the scoring processor at shutdown.) Reports yield to scoring: a job waits, up to
  * {@link MAX_YIELD_MS}, while submissions are queued or being scored, so a suite of thousands
  * of rows never delays a leaderboard.
@@ -55,7 +56,7 @@ export class RobustnessProcessor implements OnApplicationBootstrap {
     await this.yieldToScoring();
     const started = Date.now();
     try {
-      const outcome = await this.robustness.compute(reportId, attempt);
+      const outcome = await this.robustness.compute(reportId, attempt, job.id);
       if (outcome.kind === 'done') {
         this.log.log(
           `[${this.config.PODIUM_WORKER_NAME}] robustness report ${reportId}: ${outcome.metric} accuracy ${outcome.accuracy.toFixed(3)} on ${outcome.rows} rows in ${Date.now() - started} ms`,
@@ -76,6 +77,8 @@ export class RobustnessProcessor implements OnApplicationBootstrap {
         return;
       }
       this.log.warn(`attempt ${job.retryCount + 1} for robustness report ${reportId} failed, will retry: ${reason}`);
+      // QUEUED again, so pg-boss's retry can take the lease at once (not after it lapses).
+      await this.robustness.handBack(reportId).catch(() => false);
       throw e;
     }
   }

@@ -1,4 +1,5 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { LEASE } from '@podium/contracts';
 import { readFile } from 'node:fs/promises';
 import {
   metricConfigListSchema,
@@ -11,7 +12,8 @@ import {
   type TaskKindName,
 } from '@podium/contracts';
 import { BUILTIN_SUITES, type DataOptions, DataFetchError, suiteFile } from '@podium/datasets';
-import { RobustnessRepository, type RobustnessJobInput } from '@podium/db';
+import { RobustnessRepository, type ReportLeaseOutcome, type RobustnessJobInput, type TxSql } from '@podium/db';
+import { LeaseLostError, type LeaseHolder } from '@podium/domain';
 import { MetricInputError, combinedRole, combinedSignature, metricPlugin } from '@podium/metrics';
 import {
   generateSuite,
@@ -26,6 +28,7 @@ import {
   type PreferenceRow,
 } from '@podium/robustness';
 import { MetricUnavailableError, type NliScorer } from '../metrics/metric-runner';
+import { LeaseKeeper } from '../leases/lease-keeper';
 import { metricPairScorer } from './robustness-scorer';
 import { NLI_SCORER } from '../tokens';
 
@@ -74,6 +77,46 @@ async function scoreSuite(
   return { good, bad };
 }
 
+/** What a report run needs of the worker's {@link LeaseKeeper}. */
+export type ReportLeases = Pick<LeaseKeeper, 'owner' | 'acquireReport' | 'reportHolder' | 'releaseReport' | 'refused'>;
+
+/**
+ * Leases taken straight from the repository and never renewed (no reaper either): for a service
+ * built without a worker's LeaseKeeper (tests, scripts). Claims and fencing work the same.
+ */
+function unrenewedLeases(reports: RobustnessRepository): ReportLeases {
+  const held = new Map<string, bigint>();
+  const log = new Logger('RobustnessService');
+  const owner = `robustness-${process.pid}`;
+  return {
+    owner,
+    async acquireReport(reportId, attempt, jobId) {
+      const outcome = await reports.acquireLease(reportId, attempt, owner, jobId, LEASE.ttlSeconds);
+      if (outcome.kind === 'acquired') held.set(reportId, outcome.token);
+      return outcome;
+    },
+    reportHolder: (reportId) => {
+      const token = held.get(reportId);
+      return token === undefined ? null : { owner, token };
+    },
+    releaseReport: (reportId) => void held.delete(reportId),
+    refused: (e) => log.warn({ msg: `late write refused: robustness report ${e.submissionId}: ${e.message}`, event: 'fencing.refused', reportId: e.submissionId }),
+  };
+}
+
+function leaseRefusal(reportId: string, lease: Exclude<ReportLeaseOutcome, { kind: 'acquired' }>): string {
+  switch (lease.kind) {
+    case 'gone':
+      return `robustness report ${reportId} no longer exists`;
+    case 'stale':
+      return `robustness report ${reportId} was queued again (attempt ${lease.attempt})`;
+    case 'held':
+      return `robustness report ${reportId} is being computed by ${lease.owner} (lease until ${lease.expiresAt.toISOString()})`;
+    case 'settled':
+      return `robustness report ${reportId} is ${lease.status}, not queued`;
+  }
+}
+
 function taskKindName(kind: string): TaskKindName {
   const name = taskKindFromDb(kind);
   if (!name) throw new PermanentRobustnessError(`unknown task kind ${kind}`);
@@ -82,25 +125,39 @@ function taskKindName(kind: string): TaskKindName {
 
 @Injectable()
 export class RobustnessService {
+  private readonly leases: ReportLeases;
+
   constructor(
     private readonly reports: RobustnessRepository,
     @Inject(NLI_SCORER) private readonly nli: NliScorer | null,
     @Optional() @Inject(ROBUSTNESS_DATA_OPTIONS) private readonly dataOptions: DataOptions = {},
-  ) {}
+    @Optional() leases?: LeaseKeeper,
+  ) {
+    this.leases = leases ?? unrenewedLeases(reports);
+  }
 
   /**
-   * Runs the preference test of a task's metric on the report's suite and stores the result.
-   * A job for an attempt that has been superseded by a rerun is skipped.
+   * Runs the preference test of a task's metric on the report's suite and stores the result,
+   * under the report's lease (renewed by the LeaseKeeper; docs/adr/0017): a job for an attempt
+   * superseded by a rerun, or a report another worker holds, is skipped, and a result whose
+   * lease was taken back meanwhile is refused (fencing) and dropped. On an error the lease stays
+   * held until {@link fail} or {@link handBack} settles the report.
    */
-  async compute(reportId: string, attempt: number): Promise<RobustnessOutcome> {
+  async compute(reportId: string, attempt: number, jobId: string | null = null): Promise<RobustnessOutcome> {
     const input = await this.reports.jobInput(reportId);
     if (!input) return { kind: 'skipped', reason: `robustness report ${reportId} no longer exists` };
     if (input.report.attempt !== attempt) {
       return { kind: 'skipped', reason: `robustness report ${reportId} was queued again (attempt ${input.report.attempt}, job ${attempt})` };
     }
-    if (!(await this.reports.markRunning(reportId, attempt))) {
-      return { kind: 'skipped', reason: `robustness report ${reportId} is ${input.report.status}, not queued` };
-    }
+    const lease = await this.leases.acquireReport(reportId, attempt, jobId);
+    if (lease.kind !== 'acquired') return { kind: 'skipped', reason: leaseRefusal(reportId, lease) };
+    const holder: LeaseHolder = { owner: this.leases.owner, token: lease.token };
+    const outcome = await this.computeHeld(reportId, attempt, input, holder);
+    this.leases.releaseReport(reportId);
+    return outcome;
+  }
+
+  private async computeHeld(reportId: string, attempt: number, input: RobustnessJobInput, holder: LeaseHolder): Promise<RobustnessOutcome> {
     const metrics = metricConfigListSchema.safeParse(input.task.metrics);
     if (!metrics.success) throw new PermanentRobustnessError(`task '${input.task.slug}' has an invalid metric configuration: ${metrics.error.message}`);
     const config = metrics.data.find((m) => m.key === input.report.metric);
@@ -122,7 +179,14 @@ export class RobustnessService {
     const role = (name: string) => combinedRole(metricPlugin(name)?.capability);
     const others = role(config.name) === 'weighted' ? metrics.data.filter((m) => role(m.name) === 'other') : [];
     const tradeoff = others.length > 0 ? await this.tradeoff(rows, scores, report, others, kind) : undefined;
-    const saved = await this.reports.saveResult(reportId, attempt, report.signature, robustnessResult(report, tradeoff));
+    let saved: boolean;
+    try {
+      saved = await this.reports.saveResult(reportId, attempt, report.signature, robustnessResult(report, tradeoff), holder);
+    } catch (e) {
+      if (!(e instanceof LeaseLostError)) throw e;
+      this.leases.refused(e, 'robustness report');
+      return { kind: 'skipped', reason: e.message };
+    }
     if (!saved) return { kind: 'skipped', reason: `robustness report ${reportId} was queued again while it ran; result dropped` };
     return { kind: 'done', metric: config.key, rows: rows.length, accuracy: report.overall.accuracy, signature: report.signature };
   }
@@ -216,7 +280,18 @@ export class RobustnessService {
     return menliPreferenceRows(generated.rows, 'ref');
   }
 
+  /** Fails the report, while this worker's claim holds its lease (or, with no claim, for the attempt). */
   async fail(reportId: string, attempt: number, reason: string): Promise<void> {
-    await this.reports.markFailed(reportId, attempt, reason);
+    const holder = this.leases.reportHolder(reportId);
+    this.leases.releaseReport(reportId);
+    await this.reports.markFailed(reportId, attempt, reason, holder ?? undefined);
+  }
+
+  /** Hands the report back (QUEUED) with `alsoInTx` (its job's retry) in one transaction; false when not held. */
+  async handBack(reportId: string, alsoInTx?: (sql: TxSql) => Promise<void>): Promise<boolean> {
+    const holder = this.leases.reportHolder(reportId);
+    this.leases.releaseReport(reportId);
+    if (!holder) return false;
+    return this.reports.releaseLease(reportId, holder, alsoInTx);
   }
 }

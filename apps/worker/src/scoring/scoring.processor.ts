@@ -132,7 +132,7 @@ export class ScoringProcessor implements OnApplicationBootstrap, BeforeApplicati
     await this.boss.offWork(SCORE_SUBMISSION_QUEUE).catch(() => undefined);
     const grace = this.config.PODIUM_WORKER_SHUTDOWN_GRACE_SECONDS * 1000;
     await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, grace).unref())]);
-    for (const [submissionId, jobId] of [...this.scoring.leases.held]) {
+    for (const [submissionId, { jobId }] of [...this.scoring.leases.held]) {
       const handed = await this.scoring
         .handBack(submissionId, 'shutdown', async (sql) => {
           if (jobId) await this.boss.fail(SCORE_SUBMISSION_QUEUE, jobId, { message: 'worker shut down; handed back' }, { db: sql });

@@ -20,6 +20,8 @@ export class PermanentScoringError extends Error {}
 /** A submission loaded and marked SCORING, ready for its metrics. */
 interface PreparedSubmission {
   submissionId: string;
+  /** The fencing token of this run's claim: the final write lands only with it. */
+  token: bigint;
   phaseId: string;
   attempt: number;
   taskKind: TaskKindName;
@@ -103,10 +105,16 @@ export class ScoringService {
         await this.faultPause(this.config.PODIUM_FAULT_SCORING_DELAY_MS, 'before scoring', p.submissionId);
         const metricResults = await runMetrics(p.metrics, p.taskKind, p.instances, scorer, p.progress);
         await this.save(p, metricResults);
+        this.leases.settled(p.submissionId);
         results[k] = { kind: 'scored', instances: p.instances.length, metrics: metricResults.map((r) => r.key), attempt: p.attempt, phaseId: p.phaseId };
       } catch (e) {
-        if (e instanceof LeaseLostError) results[k] = { kind: 'skipped', reason: e.message };
-        else {
+        if (e instanceof LeaseLostError) {
+          // Fenced: another claim came since (this worker was partitioned or paused past its
+          // lease). Nothing was written; the result is dropped and the other run settles it.
+          this.leases.refused(e, 'submission');
+          this.leases.settled(p.submissionId);
+          results[k] = { kind: 'skipped', reason: e.message };
+        } else {
           const err = permanent(e);
           results[k] = err instanceof Error ? err : new Error(String(err));
         }
@@ -133,7 +141,7 @@ export class ScoringService {
       throw e;
     });
     if (!input) {
-      this.leases.release(submissionId);
+      this.leases.settled(submissionId);
       return { kind: 'skipped', reason: `submission ${submissionId} no longer exists` };
     }
     const metrics = metricConfigListSchema.safeParse(input.task.metrics);
@@ -164,7 +172,7 @@ export class ScoringService {
         void this.submissions.setProgress(submissionId, perInstance).catch((e: unknown) => this.log.warn(`progress update failed: ${String(e)}`));
       }
     };
-    return { submissionId, phaseId: input.submission.phaseId, attempt: lease.attempt, taskKind: kind, metrics: metrics.data, instances, progress };
+    return { submissionId, token: lease.token, phaseId: input.submission.phaseId, attempt: lease.attempt, taskKind: kind, metrics: metrics.data, instances, progress };
   }
 
   /**
@@ -221,22 +229,34 @@ export class ScoringService {
     // Instances are in test-set position order (scoringInput), so each metric is one column.
     const columns = results.map((r) => ({ metric: r.key, signature: r.sentenceSignature, values: r.instances, stats: r.stats ?? null }));
     const corpusScores = results.map((r) => ({ metric: r.key, signature: r.signature, value: r.corpus }));
-    await this.submissions.saveScores(p.submissionId, columns, corpusScores, this.leases.owner, () =>
+    await this.submissions.saveScores(p.submissionId, columns, corpusScores, { owner: this.leases.owner, token: p.token }, () =>
       this.faultPause(this.config.PODIUM_FAULT_SAVE_DELAY_MS, 'in the final transaction', p.submissionId),
     );
   }
 
-  /** Fails the submission while this worker holds (or held) its lease. */
+  /**
+   * Fails the submission while this worker's claim (its fencing token) still holds the lease.
+   * A run whose lease was taken back fails nothing: another run settles the submission.
+   */
   async fail(submissionId: string, reason: string): Promise<void> {
-    if (await this.submissions.markFailed(submissionId, reason, this.leases.owner)) return;
+    const holder = this.leases.holder(submissionId);
+    this.leases.settled(submissionId);
+    if (holder) {
+      if (!(await this.submissions.markFailed(submissionId, reason, holder))) {
+        this.log.warn({ msg: `late write refused: submission ${submissionId} was claimed again since token ${holder.token}; not failed`, event: 'fencing.refused', submissionId, token: holder.token.toString() });
+      }
+      return;
+    }
     // The last attempt failed before it could take the lease (the database was unreachable):
     // no job is left for it, so a QUEUED submission must not wait for one.
     await this.submissions.markFailed(submissionId, reason, null);
   }
 
-  /** Hands a submission back to the queue (an error pg-boss will retry, or a shutdown). */
+  /** Hands a submission back to the queue (an error pg-boss will retry, or a shutdown); false when this worker's claim no longer holds it. */
   async handBack(submissionId: string, reason: 'error' | 'shutdown', alsoInTx?: Parameters<SubmissionRepository['releaseLease']>[3]): Promise<boolean> {
-    this.leases.release(submissionId);
-    return this.submissions.releaseLease(submissionId, this.leases.owner, reason, alsoInTx);
+    const holder = this.leases.holder(submissionId);
+    this.leases.settled(submissionId);
+    if (!holder) return false;
+    return this.submissions.releaseLease(submissionId, holder, reason, alsoInTx);
   }
 }

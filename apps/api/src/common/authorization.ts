@@ -83,7 +83,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
     ...each('public', 'tasks task taskKinds metrics phase teams team me robustness'),
     ...each('signedIn', 'myTokens'),
     ...each('ownTeam', 'quota teamSubmissions'),
-    ...each('taskOrganiser', 'auditLog registrations taskOrganisers'),
+    ...each('taskOrganiser', 'auditLog registrations taskOrganisers phaseImpact'),
     submissions: 'phaseResource:outputs',
     submission: 'phaseResource:outputs',
     instanceScores: 'phaseResource:instanceScores',
@@ -116,6 +116,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
     split: 'phaseResource:phaseFacts',
   },
   TestSet: { ...each('parent', 'createdAt id instanceCount name'), checksum: 'phaseResource:phaseFacts' },
+  PhaseImpact: each('parent', 'baselines instances moderated pending phaseId rescorable scored submissions teams teamsWithoutPrimary'),
   PhaseSplit: each('parent', 'finalOn publicFraction publicIds seed'),
   // The salt is null for everyone until publishing (resource commitmentSalt); the rest is public.
   TestSetCommitment: { ...each('parent', 'canonicalUrl commitment committedAt scheme'), salt: 'phaseResource:commitmentSalt' },
@@ -130,7 +131,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   TaskOrganiser: each('parent', 'userId name addedBy createdAt'),
   AuditEntry: each('parent', 'action actor createdAt details id targetId targetType'),
   TaskRegistration: each('parent', 'createdAt status team'),
-  Quota: each('parent', 'dailyLimit remaining totalLimit usedToday usedTotal'),
+  Quota: each('parent', 'dailyLimit nextSlotAt remaining totalLimit usedToday usedTotal'),
   PhaseSignificance: each('parent', 'phaseId resamples seed'),
   // A submission is seen by who the matrix's `outputs` row allows (its query filtered it);
   // its corpus scores follow it (`instanceScores` has the same row).

@@ -64,6 +64,8 @@ export class QuotaType {
   @Field(() => Int) dailyLimit!: number;
   @Field(() => Int) totalLimit!: number;
   @Field(() => Int, { description: 'Submissions left in the next 24 hours' }) remaining!: number;
+  @Field(() => Date, { nullable: true, description: 'While the daily limit is used up (and the total is not): when the next submission slot opens' })
+  nextSlotAt!: Date | null;
 }
 
 @ObjectType('InstanceScore')

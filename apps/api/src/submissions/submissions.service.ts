@@ -199,7 +199,7 @@ export class SubmissionsService {
     const phase = await this.phase(phaseId);
     assertActsForTeam(teamId, user, phase.taskId);
     const q = await this.submissions.quota(phaseId, teamId, new Date(), undefined, user?.id);
-    return { ...q, remaining: Math.max(0, Math.min(q.dailyLimit - q.usedToday, q.totalLimit - q.usedTotal)) };
+    return { ...q, remaining: Math.max(0, Math.min(q.dailyLimit - q.usedToday, q.totalLimit - q.usedTotal)), nextSlotAt: q.usedTotal >= q.totalLimit ? null : q.nextSlotAt };
   }
 
   async corpusScores(submissionId: string) {

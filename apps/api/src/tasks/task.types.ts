@@ -133,3 +133,17 @@ export class TaskOrganiserType {
   addedBy!: string | null;
   @Field() createdAt!: Date;
 }
+
+@ObjectType('PhaseImpact', { description: "What closing, publishing or re-scoring a phase would touch, counted now (the organise page's confirmations)" })
+export class PhaseImpactType {
+  @Field(() => ID) phaseId!: string;
+  @Field(() => Int, { description: 'Submissions of the phase that did not fail (baselines included)' }) submissions!: number;
+  @Field(() => Int, { description: 'Distinct teams with such a submission' }) teams!: number;
+  @Field(() => Int, { description: 'Of them scored' }) scored!: number;
+  @Field(() => Int, { description: 'Of them queued or being scored' }) pending!: number;
+  @Field(() => Int, { description: 'Baselines among them' }) baselines!: number;
+  @Field(() => Int, { description: 'Hidden or disqualified among them' }) moderated!: number;
+  @Field(() => Int, { description: 'Teams (non-baseline submissions) without a primary submission: closing gives each its latest scored one' }) teamsWithoutPrimary!: number;
+  @Field(() => Int, { description: 'Submissions a phase re-score would queue again (every one not being scored right now, failed ones included)' }) rescorable!: number;
+  @Field(() => Int, { description: 'Instances of the test set (0: none attached)' }) instances!: number;
+}

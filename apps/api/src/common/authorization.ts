@@ -109,7 +109,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   MetricDefinition: each('parent', 'configurable description displayName higherIsBetter kind name options rangeHigh rangeLow signatureFormat'),
   TaskKindDefinition: each('parent', 'defaultMetrics displayName name'),
   Phase: {
-    ...each('parent', 'closedEarlyAt closesAt commitment createdAt dailyLimit hasSplit id isOpen leaderboardBeforeClose lifecycleState name opensAt primariesFrozenAt publishedAt referencesVisible scoresVisible state stateDescription task taskId teamInstanceScores testSet testSetId totalLimit'),
+    ...each('parent', 'closedEarlyAt closesAt commitment createdAt dailyLimit hasSplit id isOpen leaderboardBeforeClose lifecycleState name opensAt primariesFrozenAt publishedAt referencesVisible scoresVisible significanceResamples significanceSeed state stateDescription task taskId teamInstanceScores testSet testSetId totalLimit'),
     testInput: 'phaseResource:testInput',
     // Oracles of the hidden references before publishing (ADR 0014): the resolver answers null.
     scoredCount: 'phaseResource:leaderboard',

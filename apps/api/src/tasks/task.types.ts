@@ -55,6 +55,9 @@ export class PhaseType {
   @Field({ description: 'Before publishing, teams see per-instance scores of their own submissions (false: corpus scores only)' }) teamInstanceScores!: boolean;
   /** The stored split (phase.split JSON); GraphQL's `split` is a field resolver. */
   split?: unknown;
+  @Field(() => Int, { nullable: true, description: "The leaderboard's bootstrap/randomisation resamples (null: chosen automatically); public like the board's own resamples" })
+  significanceResamples!: number | null;
+  @Field(() => Int, { description: "The leaderboard's resampling seed; public like the board's own seed" }) significanceSeed!: number;
   @Field() createdAt!: Date;
 }
 

@@ -7,11 +7,15 @@ import { navigate } from 'wouter/use-browser-location';
 import { uploadSubmission } from '../lib/upload';
 import { Empty, ErrorMessage, Loading } from '../components/status';
 import { SubmitCommands } from '../components/submit-commands';
+import { formatDate } from '../lib/format';
 
 export function SubmitPage() {
   const { signedIn, me, loading: meLoading } = useAuth();
   const tasks = useQuery(TasksDocument, {});
-  const open = (tasks.data?.tasks ?? []).flatMap((t) => t.phases.filter((p) => p.isOpen).map((p) => ({ task: t, phase: p })));
+  // Newest first: the form starts on the phase that opened last, not on the demo phase.
+  const open = (tasks.data?.tasks ?? [])
+    .flatMap((t) => t.phases.filter((p) => p.isOpen).map((p) => ({ task: t, phase: p })))
+    .sort((a, b) => Date.parse(b.phase.opensAt) - Date.parse(a.phase.opensAt));
   const [phaseId, setPhaseId] = useState('');
   const [teamId, setTeamId] = useState('');
   const [systemName, setSystemName] = useState('');
@@ -120,6 +124,12 @@ export function SubmitPage() {
               <>
                 <strong>{q.remaining}</strong> submission{q.remaining === 1 ? '' : 's'} left in the next 24 hours ({q.usedToday} of {q.dailyLimit} used today; {q.usedTotal} of{' '}
                 {q.totalLimit} in total).
+                {q.remaining <= 0 && (
+                  <span data-testid="next-slot">
+                    {' '}
+                    {q.nextSlotAt ? `The next submission slot opens at ${formatDate(q.nextSlotAt)}.` : q.usedTotal >= q.totalLimit ? 'Your team has used every submission of this phase.' : ''}
+                  </span>
+                )}
               </>
             )}
           </div>

@@ -114,9 +114,9 @@ export class LifecycleRepository {
       const opensAt = changes.opensAt ?? phase.opensAt;
       const closesAt = changes.closesAt ?? phase.closesAt;
       const schedule = changes.opensAt !== undefined || changes.closesAt !== undefined || changes.dailyLimit !== undefined || changes.totalLimit !== undefined;
+      if (closesAt <= opensAt) throw new InvalidInputError('The close date must be after the open date', { field: 'closesAt' });
       if (schedule) assertScheduleEdit(phase, { ...phase, opensAt, closesAt }, now);
       else assertPhaseAllows(phase, 'editDetails', now);
-      if (closesAt <= opensAt) throw new InvalidInputError('The close date must be after the open date', { field: 'closesAt' });
       try {
         const updated = await tx.phase.update({ where: { id: phaseId }, data: changes });
         await this.audit(tx, audit);

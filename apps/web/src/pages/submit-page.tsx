@@ -61,7 +61,7 @@ export function SubmitPage() {
     e.preventDefault();
     if (!file) return;
     setBusy(true);
-    setError(null);
+    setError(null); // an old refusal goes the moment the next upload starts
     try {
       const res = await uploadSubmission({ phaseId, teamId, systemName: systemName.trim(), description, file, fileName: file.name });
       navigate(`/submissions/${encodeURIComponent(res.submissionId)}`);
@@ -73,7 +73,9 @@ export function SubmitPage() {
     }
   }
   const q = quota.data?.quota;
-  const line = error?.details[0]?.line ?? null;
+  // One bad line: "refused at line 4: <why>"; several: the API names each itself.
+  const pointer = error?.details[0]?.line ?? null;
+  const line = pointer !== null && error?.message.startsWith(`line ${pointer}`) ? pointer : null;
   return (
     <section>
       <h1>Submit</h1>
@@ -147,7 +149,7 @@ export function SubmitPage() {
           </label>
           {error && (
             <div className="status status-error" role="alert" data-testid="submit-error">
-              <strong>The file was refused{line !== null ? ` at line ${line}` : ''}:</strong> {line !== null ? error.message.replace(/^line \d+:\s*/, '') : error.message}
+              <strong>The file was refused{line !== null ? ` at line ${line}` : ''}:</strong> {line !== null ? error.message.replace(/^line \d+:?\s*/, '') : error.message}
             </div>
           )}
           <button type="submit" disabled={busy || !file || !systemName.trim() || (q !== undefined && q.remaining <= 0)}>

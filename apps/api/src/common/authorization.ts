@@ -198,6 +198,8 @@ export const GRAPHQL_RULES: ReadonlyMap<string, AccessRule> = new Map(
 export const REST_CLASSIFICATION: Readonly<Record<string, AccessRule>> = {
   'GET /api/health': 'public',
   'GET /api/schema.graphql': 'public',
+  // The standalone `podium` command (a bundle of apps/cli): public like its source.
+  'GET /api/cli/podium.cjs': 'public',
   'GET /api/tasks/:slug/robustness.csv': 'public',
   'GET /api/tasks/:slug/robustness.json': 'public',
   'GET /api/phases/:id/test-input.:format': 'phaseResource:testInput',

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, ScoreRepository, SubmissionRepository, TaskRepository, type AuthUser, type LongScoreRow } from '@podium/db';
 import { assertId } from '../common/ids';
+import { PHASE_SCORE_COLUMNS, SCORE_COLUMNS, type PhaseScoreExportRow, type ScoreExportRow } from './csv-writer';
 import { assertCan, assertCanSeeSubmission, canSeeSubmission } from '../common/visibility';
 import { SubmissionsService } from '../submissions/submissions.service';
 import { LeaderboardService, type LeaderboardOptions, type LeaderboardSnapshot } from '../leaderboard/leaderboard.service';
@@ -13,7 +14,12 @@ const COMBINED_PAGE = 5000;
 export interface ScoreExport {
   fileStem: string;
   pages: AsyncGenerator<LongScoreRow[]>;
+  /** The columns (CSV order) and each row's values: a phase's download adds its submission's id, primary, baseline and status. */
+  columns: readonly string[];
+  row: (r: LongScoreRow) => ScoreExportRow | PhaseScoreExportRow;
 }
+
+const longRow = (r: LongScoreRow): ScoreExportRow => ({ system: r.systemName, team: r.teamName, instance_id: r.instanceId, metric: r.metric, signature: r.signature, score: r.score });
 
 /** Keeps the rows at the given positions (null: all). */
 async function* onPositions(pages: AsyncGenerator<LongScoreRow[]>, positions: number[] | null): AsyncGenerator<LongScoreRow[]> {
@@ -52,14 +58,17 @@ export class DownloadsService {
     return {
       fileStem: `${submission.phase.task.slug}-${submission.phase.name}-${submission.team.name}-${submission.systemName}-scores`,
       pages: onPositions(this.scores.longRows([submission.id]), await this.submissionsService.visiblePositions(submission.phase, user)),
+      columns: SCORE_COLUMNS,
+      row: longRow,
     };
   }
 
   /**
    * Every stored score of the phase's scored submissions; each combined key in `metrics` adds
-   * that metric's rows, computed from the stored scores as the leaderboard computes them.
+   * that metric's rows, computed from the stored scores as the leaderboard computes them. A
+   * disqualified submission's rows only with `includeDisqualified` (it is not ranked).
    */
-  async phaseScores(phaseId: string, user: AuthUser | null, metrics: string[] = []): Promise<ScoreExport> {
+  async phaseScores(phaseId: string, user: AuthUser | null, metrics: string[] = [], includeDisqualified = false): Promise<ScoreExport> {
     assertId('phase', phaseId);
     const phase = await this.tasks.phaseById(phaseId);
     if (!phase) throw new NotFoundError('phase', phaseId);
@@ -71,7 +80,10 @@ export class DownloadsService {
       if (selection.kind === 'combined') combined.set(selection.key, selection);
     }
     // Submissions an organiser hid stay out for everyone but organisers.
-    const scored = (await this.submissions.ofPhase(phaseId, { status: 'SCORED' })).filter((s) => canSeeSubmission(s, phase, user));
+    const scored = (await this.submissions.ofPhase(phaseId, { status: 'SCORED' })).filter(
+      (s) => canSeeSubmission(s, phase, user) && (includeDisqualified || s.moderation !== 'DISQUALIFIED'),
+    );
+    const about = new Map(scored.map((s) => [s.id, { primary: s.isPrimary, baseline: s.isBaseline, status: s.moderation === 'NONE' ? ('scored' as const) : s.moderation === 'DISQUALIFIED' ? ('disqualified' as const) : ('hidden' as const) }]));
     const shown = new Set(scored.map((s) => s.id));
     const positions = await this.submissionsService.visiblePositions(phase, user);
     const storedPages = onPositions(this.scores.longRows(scored.map((s) => s.id)), positions);
@@ -104,7 +116,16 @@ export class DownloadsService {
         if (page.length > 0) yield page;
       }
     };
-    return { fileStem: `${phase.task.slug}-${phase.name}-scores`, pages: pages() };
+    return {
+      fileStem: `${phase.task.slug}-${phase.name}-scores`,
+      pages: pages(),
+      columns: PHASE_SCORE_COLUMNS,
+      row: (r) => {
+        const a = about.get(r.submissionId);
+        if (!a) throw new Error(`score row of submission ${r.submissionId}, which the export left out`);
+        return { submission_id: r.submissionId, ...longRow(r), ...a };
+      },
+    };
   }
 
   /** The stored leaderboard (same service and checks as GraphQL). */

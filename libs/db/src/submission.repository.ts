@@ -269,6 +269,18 @@ export class SubmissionRepository {
     return this.db.submission.findUnique({ where: { id }, include: { team: true, phase: { include: { task: true } } } });
   }
 
+  /** A submission's outputs in test-set order, `chunk` instances at a time (the bulk download of a phase). */
+  async *outputRows(submissionId: string, instanceCount: number, chunk = 5000): AsyncGenerator<{ instanceId: string; position: number; text: string }[]> {
+    for (let from = 0; from < instanceCount; from += chunk) {
+      const rows = await this.db.output.findMany({
+        where: { submissionId, instance: { position: { gte: from, lt: from + chunk } } },
+        select: { text: true, instance: { select: { externalId: true, position: true } } },
+        orderBy: { instance: { position: 'asc' } },
+      });
+      if (rows.length > 0) yield rows.map((r) => ({ instanceId: r.instance.externalId, position: r.instance.position, text: r.text }));
+    }
+  }
+
   async ofPhase(phaseId: string, filter: { teamId?: string; status?: SubmissionStatus } = {}) {
     return this.db.submission.findMany({
       where: { phaseId, ...filter },

@@ -207,6 +207,8 @@ export const REST_CLASSIFICATION: Readonly<Record<string, AccessRule>> = {
   'GET /api/submissions/:id/scores.jsonl': 'phaseResource:perInstanceScores',
   'GET /api/phases/:id/scores.csv': 'phaseResource:downloads',
   'GET /api/phases/:id/scores.jsonl': 'phaseResource:downloads',
+  // Every output with a manifest: everyone once published, organisers before (issue #22).
+  'GET /api/phases/:id/outputs.jsonl': 'phaseResource:bulkOutputs',
   'GET /api/phases/:id/leaderboard.json': 'phaseResource:leaderboard',
   'GET /api/phases/:id/leaderboard.csv': 'phaseResource:leaderboard',
   'POST /api/phases/:phaseId/submissions': 'ownTeam',

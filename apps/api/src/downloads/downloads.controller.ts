@@ -81,6 +81,26 @@ export class DownloadsController {
     await stream(res, 'jsonl', await this.service.phaseScores(id, user, parseMetricList(metric), includeFlag(dq)));
   }
 
+  /**
+   * Every output of the phase with a manifest first (JSONL): everyone once the phase is
+   * published, its organisers before (`bulkOutputs`).
+   */
+  @Get('phases/:id/outputs.jsonl')
+  async phaseOutputs(@Param('id') id: string, @CurrentUser() user: AuthUser | null, @Res() res: Response): Promise<void> {
+    const exp = await this.service.phaseOutputs(id, user);
+    // The manifest is read before any header goes out, so its failures still get a status.
+    const first = await exp.lines.next();
+    res.status(200);
+    res.setHeader('Content-Type', EXPORT_CONTENT_TYPE.jsonl);
+    res.setHeader('Content-Disposition', attachmentDisposition(`${exp.fileStem}.jsonl`));
+    res.setHeader('Cache-Control', 'no-store');
+    for (let line = first; !line.done; line = await exp.lines.next()) {
+      await write(res, line.value);
+      if (res.destroyed) return;
+    }
+    res.end();
+  }
+
   /** The GraphQL `leaderboard` object; `?metric=&test=&correction=&seed=&resamples=` as its arguments. */
   // The stored bytes as a worker wrote them: strong ETag, 304 on If-None-Match, gzip or brotli as
   // accepted. `private, no-cache`: a board may be visible to organisers only, and it changes with

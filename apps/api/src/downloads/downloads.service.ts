@@ -128,6 +128,61 @@ export class DownloadsService {
     };
   }
 
+  /**
+   * Every output of the phase in one JSONL stream (issue #22, as WMT and OCELoT publish them): a
+   * manifest line first (each submission's id, team, system, description, primary, baseline and
+   * status, its corpus scores with their signatures), then one line per output in test-set order.
+   * Everyone once published; organisers only before (`bulkOutputs`). Hidden submissions stay out
+   * for everyone but organisers; failed ones have no outputs to give.
+   */
+  async phaseOutputs(phaseId: string, user: AuthUser | null): Promise<{ fileStem: string; lines: AsyncGenerator<string> }> {
+    assertId('phase', phaseId);
+    const phase = await this.tasks.phaseById(phaseId);
+    if (!phase) throw new NotFoundError('phase', phaseId);
+    assertCan('bulkOutputs', phase, user);
+    const subs = (await this.submissions.ofPhase(phaseId)).filter((s) => s.status !== 'FAILED' && canSeeSubmission(s, phase, user));
+    const stored = await this.scores.corpusScoresOf(subs.map((s) => s.id));
+    const metrics = (phase.task.metrics as unknown as { key: string }[] | null) ?? [];
+    const submissions = [];
+    for (const s of subs) {
+      const mine = stored.filter((c) => c.submissionId === s.id).map((c) => ({ metric: c.metric, value: c.value, signature: c.signature }));
+      const { part, scores } = await this.submissionsService.corpusScoresOnPart(s, mine);
+      submissions.push({
+        id: s.id,
+        team: s.team.name,
+        system: s.systemName,
+        description: s.description,
+        primary: s.isPrimary,
+        baseline: s.isBaseline,
+        status: s.status === 'SCORED' ? (s.moderation === 'NONE' ? 'scored' : s.moderation.toLowerCase()) : s.status.toLowerCase(),
+        submittedAt: s.createdAt.toISOString(),
+        scoredOn: part,
+        scores,
+      });
+    }
+    const manifest = {
+      type: 'manifest',
+      format: 'podium-outputs/1',
+      task: { slug: phase.task.slug, title: phase.task.title, sourceLang: phase.task.sourceLang, targetLang: phase.task.targetLang },
+      phase: { id: phase.id, name: phase.name, publishedAt: phase.publishedAt?.toISOString() ?? null },
+      primaryMetric: metrics[0]?.key ?? null,
+      testSet: phase.testSet ? { name: phase.testSet.name, instances: phase.testSet.instanceCount, checksum: phase.testSet.checksum } : null,
+      lines: 'after this one, one {"type":"output","submissionId","instanceId","position","output"} per output, in submission then test-set order',
+      submissions,
+    };
+    const repo = this.submissions;
+    const count = phase.testSet?.instanceCount ?? 0;
+    const lines = async function* (): AsyncGenerator<string> {
+      yield JSON.stringify(manifest) + '\n';
+      for (const s of subs) {
+        for await (const rows of repo.outputRows(s.id, count)) {
+          yield rows.map((r) => JSON.stringify({ type: 'output', submissionId: s.id, instanceId: r.instanceId, position: r.position, output: r.text }) + '\n').join('');
+        }
+      }
+    };
+    return { fileStem: `${phase.task.slug}-${phase.name}-outputs`, lines: lines() };
+  }
+
   /** The stored leaderboard (same service and checks as GraphQL). */
   async leaderboardSnapshot(phaseId: string, options: LeaderboardOptions, user: AuthUser | null): Promise<LeaderboardSnapshot> {
     return this.leaderboards.snapshot(phaseId, options, user);

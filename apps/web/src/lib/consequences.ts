@@ -22,11 +22,11 @@ export function counted(n: number, noun: string, plural = `${noun}s`): string {
 }
 
 export function closeConsequence(phase: { name: string; closesAt: string }, impact: PhaseImpact): string {
+  const frozen = impact.teamsWithoutPrimary > 0 ? ` (${counted(impact.teamsWithoutPrimary, 'team')} without one get their latest scored submission).` : '.';
   const parts = [
     `Closing ${phase.name} now ends submissions at once for every team (it was due to close ${formatDate(phase.closesAt)}); it cannot be reopened.`,
-    `${counted(impact.submissions, 'submission')} from ${counted(impact.teams, 'team')} stay as they are and each team's primary submission is frozen`,
+    `${counted(impact.submissions, 'submission')} from ${counted(impact.teams, 'team')} stay as they are and each team's primary submission is frozen${frozen}`,
   ];
-  parts[1] += impact.teamsWithoutPrimary > 0 ? ` (${counted(impact.teamsWithoutPrimary, 'team')} without one get their latest scored submission).` : '.';
   if (impact.pending > 0) parts.push(`${counted(impact.pending, 'submission')} still being scored will finish scoring.`);
   return parts.join(' ');
 }

@@ -179,6 +179,6 @@ describe('OrganisePage', () => {
     const next = { ...TASK.phases[0], id: 'p2', name: 'final', opensAt: '2098-01-01T00:00:00Z', lifecycleState: 'SCHEDULED', state: 'open-hidden' } as PhaseFixture;
     await renderPage([TASK.phases[0] as PhaseFixture, next]);
     const upload = await screen.findByRole('form', { name: 'Upload a test set' });
-    expect((within(upload).getByRole('combobox', { name: 'Phase' }) as HTMLSelectElement).value).toBe('p2');
+    expect(within(upload).getByRole<HTMLSelectElement>('combobox', { name: 'Phase' }).value).toBe('p2');
   });
 });

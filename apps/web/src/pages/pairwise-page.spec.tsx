@@ -10,7 +10,7 @@ const HIDDEN = "the leaderboard of phase 'test' is hidden until the organisers p
 beforeEach(() => {
   resetGraphqlClient();
   (globalThis as { fetch: unknown }).fetch = jest.fn(async (url: string, init?: { body?: string }) => {
-    if (String(url).includes('/leaderboard.json')) return jsonResponse({ error: HIDDEN, code: 'FORBIDDEN' }, 403);
+    if (url.includes('/leaderboard.json')) return jsonResponse({ error: HIDDEN, code: 'FORBIDDEN' }, 403);
     if ((init?.body ?? '').includes('query Me')) return jsonResponse({ data: { me: { id: 'u1', name: 'ada', role: 'PARTICIPANT', organisedTaskIds: [], teams: [] } } });
     return jsonResponse({ data: { phase: { id: 'p1', name: 'test', task: { id: 't1', slug: 'wmt', title: 'WMT', metrics: [] } } } });
   });

@@ -269,6 +269,11 @@ export class SubmissionRepository {
     return this.db.submission.findUnique({ where: { id }, include: { team: true, phase: { include: { task: true } } } });
   }
 
+  /** The team's description of its system and its links (null removes a link). */
+  async updateMetadata(submissionId: string, changes: { description?: string; paperUrl?: string | null; codeUrl?: string | null }) {
+    return this.db.submission.update({ where: { id: submissionId }, data: changes, include: { team: true } });
+  }
+
   /** A submission's outputs in test-set order, `chunk` instances at a time (the bulk download of a phase). */
   async *outputRows(submissionId: string, instanceCount: number, chunk = 5000): AsyncGenerator<{ instanceId: string; position: number; text: string }[]> {
     for (let from = 0; from < instanceCount; from += chunk) {

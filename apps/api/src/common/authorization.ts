@@ -95,7 +95,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
     ...each('signedIn', 'createMyTeam joinTeam createToken revokeToken rotateInviteCode leaveTeam removeTeamMember'),
     // Anyone holding a valid API token exchanges it for a web session of that token's user.
     startSessionWithToken: 'public',
-    ...each('ownTeam', 'submit markPrimary registerTeam'),
+    ...each('ownTeam', 'submit markPrimary registerTeam updateSubmissionMetadata'),
     createTask: 'taskCreator',
     ...each(
       'taskOrganiser',
@@ -138,7 +138,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   Submission: {
     ...each(
       'parent',
-      'attempt corpusScores createdAt description duplicateOf error id isBaseline instanceScoresVisible isPrimary maxAttempts moderation moderationReason moderationReasonPublic phase phaseId progressDone progressTotal retryNote scoreHistory scoredAt status systemName team teamId',
+      'attempt codeUrl corpusScores createdAt description duplicateOf error id isBaseline instanceScoresVisible isPrimary maxAttempts moderation moderationReason moderationReasonPublic paperUrl phase phaseId progressDone progressTotal retryNote scoreHistory scoredAt status systemName team teamId',
     ),
     // Another team's identical upload: organisers only (ADR 0014); null for everyone else.
     crossTeamDuplicateOf: 'phaseResource:crossTeamDuplicates',

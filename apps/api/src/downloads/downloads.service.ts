@@ -152,6 +152,8 @@ export class DownloadsService {
         team: s.team.name,
         system: s.systemName,
         description: s.description,
+        paperUrl: s.paperUrl,
+        codeUrl: s.codeUrl,
         primary: s.isPrimary,
         baseline: s.isBaseline,
         status: s.status === 'SCORED' ? (s.moderation === 'NONE' ? 'scored' : s.moderation.toLowerCase()) : s.status.toLowerCase(),

@@ -159,4 +159,24 @@ suite('organiser actions', () => {
     const limit = await gql(`mutation($id: ID!) { updatePhase(id: $id, input: { dailyLimit: 0 }) { id } }`, { id: phaseId }, organiserToken);
     expect(limit.errors?.[0]?.message).toBe('The daily limit must be at least 1');
   });
+
+  it("lets the team give its submission a description and http(s) paper and code links, validated, and no other team", async () => {
+    const { phaseId } = await taskWithPhase();
+    const t = await team();
+    const other = await team();
+    const id = defined((await submit(phaseId, t, 'linked')).data, 'submit')['submit'].id as string;
+    const edit = (token: string, v: Record<string, string>) =>
+      gql(`mutation($id: ID!, $d: String, $p: String, $c: String) { updateSubmissionMetadata(id: $id, description: $d, paperUrl: $p, codeUrl: $c) { description paperUrl codeUrl } }`, { id, ...v }, token);
+    const ok1 = await edit(t.token, { d: 'A transformer', p: 'https://aclanthology.org/W17-4717', c: 'http://example.org/code' });
+    expect(ok1.data?.['updateSubmissionMetadata']).toEqual({ description: 'A transformer', paperUrl: 'https://aclanthology.org/W17-4717', codeUrl: 'http://example.org/code' });
+    const script = await edit(t.token, { p: 'javascript:alert(1)' });
+    expect(script.errors?.[0]?.message).toBe('The paper link must be a web address starting with http:// or https://');
+    expect(script.errors?.[0]?.extensions['field']).toBe('paperUrl');
+    const long = await edit(t.token, { c: `https://example.org/${'x'.repeat(500)}` });
+    expect(long.errors?.[0]?.message).toBe('The code link may have at most 500 characters');
+    expect((await edit(other.token, { d: 'taken over' })).errors?.[0]?.extensions['code']).toBe('FORBIDDEN');
+    // An empty link removes it; a field left out stays.
+    const removed = await edit(t.token, { p: '' });
+    expect(removed.data?.['updateSubmissionMetadata']).toEqual({ description: 'A transformer', paperUrl: null, codeUrl: 'http://example.org/code' });
+  });
 });

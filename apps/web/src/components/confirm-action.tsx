@@ -48,7 +48,7 @@ export function ConfirmAction({ label, consequence, confirmLabel, onConfirm, dis
           }}
         >
           <p id={titleId} className="confirm-text">
-            {state.kind === 'loading' ? 'Counting what this touches…' : state.kind === 'idle' ? '' : state.text}
+            {state.kind === 'loading' ? 'Counting what this touches…' : 'text' in state ? state.text : ''}
           </p>
           <div className="confirm-buttons">
             <button

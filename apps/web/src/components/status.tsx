@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/graphql-client';
 
-/** Refusals that trying again cannot change (a hidden board, a missing page): no "Try again". */
-const PERMANENT = new Set(['FORBIDDEN', 'UNAUTHENTICATED', 'NOT_FOUND', 'BAD_USER_INPUT', 'INVALID_INPUT']);
+/** Refusals that trying again cannot change (a hidden board, a refused caller): no "Try again". */
+const PERMANENT = new Set(['FORBIDDEN', 'UNAUTHENTICATED']);
 
 export function isPermanent(error: ApiError | Error | string): boolean {
   return error instanceof ApiError && error.code !== null && PERMANENT.has(error.code);

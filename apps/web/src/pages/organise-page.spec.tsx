@@ -31,7 +31,7 @@ const TASK = {
   sourceLang: 'de',
   targetLang: 'en',
   phases: [
-    { id: 'p1', name: 'test', opensAt: '2026-01-01T00:00:00Z', closesAt: '2099-01-01T00:00:00Z', isOpen: true, scoredCount: 0, state: 'open-hidden', lifecycleState: 'OPEN', stateDescription: 'open until 2099-01-01 00:00 UTC', closedEarlyAt: null, publishedAt: null, ...SETTINGS },
+    { id: 'p1', name: 'test', opensAt: '2026-01-01T00:00:00Z', closesAt: '2099-01-01T00:00:00Z', isOpen: true, scoredCount: 0, state: 'open-hidden', lifecycleState: 'OPEN', stateDescription: 'open until 2099-01-01 00:00 UTC', closedEarlyAt: null as string | null, publishedAt: null as string | null, ...SETTINGS },
   ],
 };
 type PhaseFixture = (typeof TASK)['phases'][number];

@@ -199,7 +199,7 @@ export class SubmissionsService {
   async updateMetadata(user: AuthUser | null, id: string, input: { description?: string | null; paperUrl?: string | null; codeUrl?: string | null }) {
     const submission = await this.byId(id, user);
     assertActsForTeam(submission.teamId, user, submission.phase.taskId);
-    const p = parseInput(metadataSchema, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)), undefined, true);
+    const p = parseInput(metadataSchema, Object.fromEntries(Object.entries(input).filter(([, v]) => typeof v === 'string')), undefined, true);
     const link = (v: string | undefined) => (v === undefined ? {} : { value: v.trim() === '' ? null : v.trim() });
     const paper = link(p.paperUrl);
     const code = link(p.codeUrl);

@@ -157,7 +157,11 @@ export async function build({ log = () => {}, force = false } = {}) {
 // dist/ is up to date (what `npm run podium` and the test helpers call before starting a build).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const force = process.argv.includes('--force');
+  const log = (m) => process.stderr.write(`[podium] ${m}\n`);
   if (force || !process.argv.includes('--if-stale') || buildIsStale()) {
-    await build({ force, log: (m) => process.stderr.write(`[podium] ${m}\n`) });
+    await build({ force, log });
   }
+  // The standalone `podium` participants download (GET /api/cli/podium.cjs).
+  const { bundleCli, cliBundleIsStale } = await import('./bundle-cli.mjs');
+  if (force || cliBundleIsStale()) await bundleCli({ log });
 }

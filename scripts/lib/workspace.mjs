@@ -52,9 +52,13 @@ export function migrate(databaseUrl) {
 /** Compiles the apps to dist/ (`npm run build`) when a source is newer than its output. */
 export async function ensureBuild() {
   const { build, buildIsStale } = await import('../build.mjs');
-  if (!buildIsStale()) return;
-  say('building the apps (npm run build)…');
-  await build({ log: say });
+  if (buildIsStale()) {
+    say('building the apps (npm run build)…');
+    await build({ log: say });
+  }
+  // The standalone `podium` the API serves (GET /api/cli/podium.cjs).
+  const { bundleCli, cliBundleIsStale } = await import('../bundle-cli.mjs');
+  if (cliBundleIsStale()) await bundleCli({ log: say });
 }
 
 /** Starts a compiled app (`dist/apps/<app>/main.js`, see ensureBuild) as a child process. */

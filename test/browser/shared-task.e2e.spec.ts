@@ -156,7 +156,12 @@ describe('a shared task in the browser: organiser, participants, CLI, publishing
     await participant.getByTestId('phase-id').filter({ hasText: phaseId }).waitFor();
     await participant.getByLabel('System name').fill('journey-system');
     const command = (await participant.getByTestId('cli-submit').innerText()).trim();
-    expect(command).toBe(`podium submit --url ${base} --phase ${phaseId} --token $PODIUM_TOKEN --system 'journey-system' outputs.txt`);
+    expect(command).toBe(`node podium.cjs submit --url ${base} --phase ${phaseId} --token $PODIUM_TOKEN --system 'journey-system' outputs.txt`);
+    // The standalone command the server offers, fetched as the page says (curl -fsSLO …/api/cli/podium.cjs).
+    expect((await participant.getByTestId('cli-download-command').innerText()).trim()).toBe(`curl -fsSLO ${base}/api/cli/podium.cjs`);
+    const cli = await fetch(`${base}/api/cli/podium.cjs`);
+    expect(cli.status).toBe(200);
+    writeFileSync(path.join(work, 'podium.cjs'), Buffer.from(await cli.arrayBuffer()));
     expect(await participant.getByTestId('curl-submit').innerText()).toContain(`${base}/api/phases/${phaseId}/submissions`);
     await shot(participant, '05-submit-page');
 
@@ -193,9 +198,15 @@ describe('a shared task in the browser: organiser, participants, CLI, publishing
 
     await organiser.goto(`${base}/organise`);
     const row = organiser.getByTestId('phase-row-test');
+    // Irreversible: each asks first, stating what it does with the real counts.
     await row.getByRole('button', { name: 'Close now' }).click();
+    await row.getByRole('alertdialog').filter({ hasText: /\d+ submissions? from \d+ teams? stay as they are/ }).waitFor();
+    await row.getByRole('button', { name: 'Close test now' }).click();
     await row.getByTestId('phase-state').filter({ hasText: 'closed, not published' }).waitFor();
     await row.getByRole('button', { name: 'Publish results' }).click();
+    await row.getByRole('alertdialog').filter({ hasText: /\d+ submissions? from \d+ teams? will become public, with references/ }).waitFor();
+    await shot(organiser, '09a-publish-confirmation');
+    await row.getByRole('button', { name: 'Publish test (final)' }).click();
     await row.getByTestId('phase-state').filter({ hasText: /^published/ }).waitFor();
     await organiser.getByTestId('audit-log').filter({ hasText: 'phase.publish' }).waitFor();
     await shot(organiser, '09-organise-published');

@@ -127,10 +127,12 @@ describe('a split phase with a commitment in the browser: organiser settings, pu
     await organiser.reload();
     const row = organiser.getByTestId('phase-row-test');
     await row.getByRole('button', { name: 'Close now' }).click();
+    await row.getByRole('button', { name: 'Close test now' }).click();
     await organiser.getByText('Closed test.').waitFor();
     await row.getByTestId('phase-state').filter({ hasText: 'closed early' }).waitFor();
     await shot(organiser, '3-organiser-closed');
     await row.getByRole('button', { name: 'Publish results' }).click();
+    await row.getByRole('button', { name: 'Publish test (final)' }).click();
     await organiser.getByText('Published test.').waitFor();
     await row.getByTestId('phase-state').filter({ hasText: 'published' }).waitFor();
     await organiser.getByTestId('commitment').filter({ hasText: 'anyone can run' }).waitFor();

@@ -88,6 +88,7 @@ const PROBED_PHASE_RESOURCES: Record<string, Resource> = {
   'GET /api/submissions/:id/scores.jsonl': 'perInstanceScores',
   'GET /api/phases/:id/scores.csv': 'downloads',
   'GET /api/phases/:id/scores.jsonl': 'downloads',
+  'GET /api/phases/:id/outputs.jsonl': 'bulkOutputs',
   'GET /api/phases/:id/leaderboard.json': 'leaderboard',
   'GET /api/phases/:id/leaderboard.csv': 'leaderboard',
 };
@@ -343,6 +344,17 @@ describe('authorization matrix: role × resource × phase state, through every p
           { path: 'REST leaderboard.json', allowed: json.status === 200 },
           { path: 'REST leaderboard.csv', allowed: csv.status === 200 },
           { path: 'GraphQL phase.scoresVisible', allowed: visible.data?.phase.scoresVisible === true },
+        ];
+      }
+      case 'bulkOutputs': {
+        const jsonl = await rest(`/api/phases/${phaseId}/outputs.jsonl`, token);
+        const manifest = jsonl.status === 200 ? (JSON.parse(jsonl.text.split('\n')[0] ?? '{}') as { type?: string; submissions?: { system: string }[] }) : null;
+        return [
+          {
+            path: 'REST phases/:id/outputs.jsonl',
+            allowed: manifest?.type === 'manifest' && !!manifest.submissions?.some((x) => x.system === 'sys-b') && jsonl.text.includes('"type":"output"'),
+            leak: jsonl.text.includes(SECRET) ? 'outputs.jsonl' : undefined,
+          },
         ];
       }
       case 'downloads': {

@@ -150,10 +150,10 @@ describe('platform: task → submissions → scores → leaderboard → download
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     const rows = (await csv.text()).trim().split(/\r?\n/);
-    expect(rows[0]).toBe('system,team,instance_id,metric,signature,score');
+    expect(rows[0]).toBe('submission_id,system,team,primary,baseline,status,instance_id,metric,signature,score');
     expect(rows).toHaveLength(1 + 3 * 6 * 3);
-    const goodChrf = rows.filter((r) => r.startsWith('good,') && r.includes(',chrf,'));
+    const goodChrf = rows.filter((r) => r.includes(',good,') && r.includes(',chrf,'));
     expect(goodChrf).toHaveLength(6);
-    expect(goodChrf[0]).toMatch(/^good,team-[0-9a-f]{8},seg-1,chrf,chrf\|nrefs:1\|case:mixed\|eff:yes\|nc:6\|nw:0\|space:no\|version:[^,]+,100(\.0+)?$/);
+    expect(goodChrf[0]).toMatch(/^[0-9a-f-]{36},good,team-[0-9a-f]{8},(true|false),false,scored,seg-1,chrf,chrf\|nrefs:1\|case:mixed\|eff:yes\|nc:6\|nw:0\|space:no\|version:[^,]+,100(\.0+)?$/);
   });
 });

@@ -396,9 +396,27 @@ suite('API against PostgreSQL', () => {
     expect(phaseJsonl.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
     const rows = phaseJsonl.text.trim().split('\n').map((l) => JSON.parse(l));
     expect(rows).toHaveLength(3);
-    expect(rows[2]).toEqual({ system: 'sys-a', team: p.teamName, instance_id: 's3', metric: 'bleu', signature: 'bleu|nrefs:1|version:test', score: 0 });
+    expect(rows[2]).toEqual({
+      submission_id: submissionId,
+      system: 'sys-a',
+      team: p.teamName,
+      primary: false,
+      baseline: false,
+      status: 'scored',
+      instance_id: 's3',
+      metric: 'bleu',
+      signature: 'bleu|nrefs:1|version:test',
+      score: 0,
+    });
     const hidden = await request(app.getHttpServer()).get(`/api/phases/${p.phaseId}/scores.csv`).set('Authorization', `Bearer ${p.token}`);
     expect(hidden.status).toBe(403);
+
+    // A disqualified submission is not ranked: its rows leave the phase download unless asked for.
+    await ok(`mutation($s: ID!) { moderateSubmission(id: $s, moderation: DISQUALIFIED, reason: "used the references") }`, { s: submissionId }, organiserToken);
+    const without = await request(app.getHttpServer()).get(`/api/phases/${p.phaseId}/scores.csv`).set('Authorization', `Bearer ${organiserToken}`);
+    expect(without.text.split('\r\n')).toEqual(['submission_id,system,team,primary,baseline,status,instance_id,metric,signature,score', '']);
+    const withDq = await request(app.getHttpServer()).get(`/api/phases/${p.phaseId}/scores.csv?includeDisqualified=1`).set('Authorization', `Bearer ${organiserToken}`);
+    expect(withDq.text.split('\r\n')[3]).toBe(`${submissionId},sys-a,${p.teamName},false,false,disqualified,s3,bleu,bleu|nrefs:1|version:test,0`);
   });
 
   it('ranks scored systems for organisers, hides the board from others before close, and recomputes after rescoring', async () => {

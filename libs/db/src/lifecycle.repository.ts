@@ -58,6 +58,32 @@ export class LifecycleRepository {
     return this.db.submission.count({ where: { phase: { taskId } } });
   }
 
+  /** Counts of what closing, publishing or re-scoring a phase touches (the organise page's confirmations). */
+  async phaseImpact(phaseId: string) {
+    const [row] = await this.db.$queryRaw<
+      { submissions: bigint; teams: bigint; scored: bigint; pending: bigint; baselines: bigint; moderated: bigint; teams_without_primary: bigint; rescorable: bigint }[]
+    >`SELECT count(*) FILTER (WHERE status <> 'FAILED') AS submissions,
+        count(DISTINCT team_id) FILTER (WHERE status <> 'FAILED') AS teams,
+        count(*) FILTER (WHERE status = 'SCORED') AS scored,
+        count(*) FILTER (WHERE status IN ('QUEUED', 'SCORING')) AS pending,
+        count(*) FILTER (WHERE status <> 'FAILED' AND is_baseline) AS baselines,
+        count(*) FILTER (WHERE status <> 'FAILED' AND moderation <> 'NONE') AS moderated,
+        (count(DISTINCT team_id) FILTER (WHERE status <> 'FAILED' AND NOT is_baseline)) - (count(DISTINCT team_id) FILTER (WHERE is_primary AND NOT is_baseline)) AS teams_without_primary,
+        count(*) FILTER (WHERE status <> 'SCORING') AS rescorable
+      FROM submission WHERE phase_id = ${phaseId}::uuid`;
+    const n = (v: bigint | undefined) => Number(v ?? 0);
+    return {
+      submissions: n(row?.submissions),
+      teams: n(row?.teams),
+      scored: n(row?.scored),
+      pending: n(row?.pending),
+      baselines: n(row?.baselines),
+      moderated: n(row?.moderated),
+      teamsWithoutPrimary: Math.max(0, n(row?.teams_without_primary)),
+      rescorable: n(row?.rescorable),
+    };
+  }
+
   async updateTask(taskId: string, changes: TaskChanges, audit: AuditRecord) {
     return this.db.$transaction(async (tx) => {
       const task = await tx.task.update({ where: { id: taskId }, data: changes });
@@ -87,9 +113,9 @@ export class LifecycleRepository {
       const opensAt = changes.opensAt ?? phase.opensAt;
       const closesAt = changes.closesAt ?? phase.closesAt;
       const schedule = changes.opensAt !== undefined || changes.closesAt !== undefined || changes.dailyLimit !== undefined || changes.totalLimit !== undefined;
+      if (closesAt <= opensAt) throw new InvalidInputError('The close date must be after the open date', { field: 'closesAt' });
       if (schedule) assertScheduleEdit(phase, { ...phase, opensAt, closesAt }, now);
       else assertPhaseAllows(phase, 'editDetails', now);
-      if (closesAt <= opensAt) throw new InvalidInputError('closesAt must be after opensAt', { field: 'closesAt' });
       try {
         const updated = await tx.phase.update({ where: { id: phaseId }, data: changes });
         await this.audit(tx, audit);

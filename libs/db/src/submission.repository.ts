@@ -59,6 +59,24 @@ export interface SubmissionQuota {
   totalLimit: number;
   /** Counted per person across their teams (the task allows one team per person). */
   perPerson: boolean;
+  /** While the daily limit is used up: when the oldest counted submission of the last 24 hours leaves the window (null otherwise). */
+  nextSlotAt: Date | null;
+}
+
+/**
+ * When a daily slot opens again: the daily count falls below `dailyLimit` once the
+ * (used − limit + 1)-th oldest submission of the window is 24 hours old. `recent`: the counted
+ * submissions' times within the window, oldest first.
+ */
+export function nextDailySlot(recent: readonly Date[], dailyLimit: number): Date | null {
+  if (recent.length < dailyLimit) return null;
+  const leaving = recent[recent.length - dailyLimit];
+  return leaving ? new Date(leaving.getTime() + DAY_MS) : null;
+}
+
+/** "2026-11-26 14:05 UTC" */
+function utcMinute(d: Date): string {
+  return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /**
@@ -162,16 +180,24 @@ export class SubmissionRepository {
     const since = new Date(now.getTime() - DAY_MS);
     const counts = async (who: Prisma.SubmissionWhereInput) => {
       const counted = { phaseId, isBaseline: false, status: { not: SubmissionStatus.FAILED }, ...who };
-      return Promise.all([tx.submission.count({ where: counted }), tx.submission.count({ where: { ...counted, createdAt: { gt: since } } })]);
+      const [total, recent] = await Promise.all([
+        tx.submission.count({ where: counted }),
+        tx.submission.findMany({ where: { ...counted, createdAt: { gt: since } }, select: { createdAt: true }, orderBy: { createdAt: 'asc' } }),
+      ]);
+      return [total, recent.map((r) => r.createdAt)] as const;
     };
-    let [usedTotal, usedToday] = await counts({ teamId });
+    const [teamTotal, teamRecent] = await counts({ teamId });
+    let usedTotal = teamTotal;
+    let recent = teamRecent;
     const perPerson = phase.task.oneTeamPerPerson && personId !== undefined;
     if (perPerson) {
-      const [personTotal, personToday] = await counts({ OR: [{ submittedById: personId }, { team: { members: { some: { userId: personId } } } }] });
+      const [personTotal, personRecent] = await counts({ OR: [{ submittedById: personId }, { team: { members: { some: { userId: personId } } } }] });
       usedTotal = Math.max(usedTotal, personTotal);
-      usedToday = Math.max(usedToday, personToday);
+      if (personRecent.length > recent.length) recent = personRecent;
     }
-    return { usedToday, usedTotal, dailyLimit: phase.dailyLimit, totalLimit: phase.totalLimit, perPerson };
+    const usedToday = recent.length;
+    const nextSlotAt = usedToday >= phase.dailyLimit ? nextDailySlot(recent, phase.dailyLimit) : null;
+    return { usedToday, usedTotal, dailyLimit: phase.dailyLimit, totalLimit: phase.totalLimit, perPerson, nextSlotAt };
   }
 
   /**
@@ -201,7 +227,8 @@ export class SubmissionRepository {
             throw new ForbiddenError(`${who} ${q.perPerson ? 'have' : 'has'} used all ${q.totalLimit} submissions of phase '${phase.name}'`);
           }
           if (q.usedToday >= q.dailyLimit) {
-            throw new ForbiddenError(`${who} ${q.perPerson ? 'have' : 'has'} used ${q.perPerson ? 'your' : 'its'} ${q.dailyLimit} submissions of the last 24 hours in phase '${phase.name}'`);
+            const next = q.nextSlotAt ? `; the next submission slot opens at ${utcMinute(q.nextSlotAt)}` : '';
+            throw new ForbiddenError(`${who} ${q.perPerson ? 'have' : 'has'} used ${q.perPerson ? 'your' : 'its'} ${q.dailyLimit} submissions of the last 24 hours in phase '${phase.name}'${next}`);
           }
         }
         // Up to case and NFKC, as the unique index submission_system_name_key_unique compares.
@@ -239,6 +266,23 @@ export class SubmissionRepository {
 
   async byId(id: string) {
     return this.db.submission.findUnique({ where: { id }, include: { team: true, phase: { include: { task: true } } } });
+  }
+
+  /** The team's description of its system and its links (null removes a link). */
+  async updateMetadata(submissionId: string, changes: { description?: string; paperUrl?: string | null; codeUrl?: string | null }) {
+    return this.db.submission.update({ where: { id: submissionId }, data: changes, include: { team: true } });
+  }
+
+  /** A submission's outputs in test-set order, `chunk` instances at a time (the bulk download of a phase). */
+  async *outputRows(submissionId: string, instanceCount: number, chunk = 5000): AsyncGenerator<{ instanceId: string; position: number; text: string }[]> {
+    for (let from = 0; from < instanceCount; from += chunk) {
+      const rows = await this.db.output.findMany({
+        where: { submissionId, instance: { position: { gte: from, lt: from + chunk } } },
+        select: { text: true, instance: { select: { externalId: true, position: true } } },
+        orderBy: { instance: { position: 'asc' } },
+      });
+      if (rows.length > 0) yield rows.map((r) => ({ instanceId: r.instance.externalId, position: r.instance.position, text: r.text }));
+    }
   }
 
   async ofPhase(phaseId: string, filter: { teamId?: string; status?: SubmissionStatus } = {}) {

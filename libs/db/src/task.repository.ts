@@ -61,10 +61,21 @@ const INSERT_CHUNK = 5000;
 export class TaskRepository {
   constructor(private readonly db: Db) {}
 
-  /** Creates the task with its creator as its first organiser (one statement). */
-  async createTask(input: NewTask) {
+  /**
+   * Creates the task with its creator as its first organiser; with `audited`, its audit entry
+   * (task.create by the creator) in the same transaction.
+   */
+  async createTask(input: NewTask, audited = false) {
     try {
-      return await this.db.task.create({ data: { ...input, organisers: { create: [{ userId: input.createdById }] } } });
+      return await this.db.$transaction(async (tx) => {
+        const task = await tx.task.create({ data: { ...input, organisers: { create: [{ userId: input.createdById }] } } });
+        if (audited) {
+          await tx.auditEntry.create({
+            data: { actorId: input.createdById, action: 'task.create', targetType: 'task', targetId: task.id, details: { taskId: task.id, slug: task.slug, title: task.title } },
+          });
+        }
+        return task;
+      });
     } catch (e) {
       if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
         throw new ConflictError(`a task with slug '${input.slug}' already exists`, { field: 'slug' });
@@ -142,10 +153,27 @@ export class TaskRepository {
     return ids.length === 0 ? [] : this.db.testSet.findMany({ where: { id: { in: [...ids] } } });
   }
 
-  async createPhase(input: NewPhase) {
-    if (input.closesAt <= input.opensAt) throw new InvalidInputError('closesAt must be after opensAt', { field: 'closesAt' });
+  /** Creates a phase; with `actorId`, its audit entry (phase.create) in the same transaction. */
+  async createPhase(input: NewPhase, actorId?: string) {
+    if (input.closesAt <= input.opensAt) throw new InvalidInputError('The close date must be after the open date', { field: 'closesAt' });
     try {
-      return await this.db.phase.create({ data: input });
+      return await this.db.$transaction(async (tx) => {
+        const phase = await tx.phase.create({ data: input });
+        if (actorId) {
+          const details = {
+            taskId: phase.taskId,
+            phase: phase.name,
+            opensAt: phase.opensAt.toISOString(),
+            closesAt: phase.closesAt.toISOString(),
+            dailyLimit: phase.dailyLimit,
+            totalLimit: phase.totalLimit,
+            leaderboardBeforeClose: phase.leaderboardBeforeClose,
+            teamInstanceScores: phase.teamInstanceScores,
+          };
+          await tx.auditEntry.create({ data: { actorId, action: 'phase.create', targetType: 'phase', targetId: phase.id, details } });
+        }
+        return phase;
+      });
     } catch (e) {
       if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
         throw new ConflictError(`the task already has a phase named '${input.name}'`, { field: 'name' });
@@ -155,11 +183,20 @@ export class TaskRepository {
   }
 
   /** The leaderboard's significance settings of a phase (resamples null = chosen automatically). */
-  async setPhaseSignificance(phaseId: string, settings: { resamples: number | null; seed: number }) {
-    return this.db.phase.update({
-      where: { id: phaseId },
-      data: { significanceResamples: settings.resamples, significanceSeed: settings.seed },
-      include: { task: true, testSet: true },
+  /** With `actorId`, its audit entry (phase.significance) in the same transaction. */
+  async setPhaseSignificance(phaseId: string, settings: { resamples: number | null; seed: number }, actorId?: string) {
+    return this.db.$transaction(async (tx) => {
+      const phase = await tx.phase.update({
+        where: { id: phaseId },
+        data: { significanceResamples: settings.resamples, significanceSeed: settings.seed },
+        include: { task: true, testSet: true },
+      });
+      if (actorId) {
+        await tx.auditEntry.create({
+          data: { actorId, action: 'phase.significance', targetType: 'phase', targetId: phaseId, details: { taskId: phase.taskId, phase: phase.name, resamples: settings.resamples, seed: settings.seed } },
+        });
+      }
+      return phase;
     });
   }
 
@@ -186,7 +223,7 @@ export class TaskRepository {
    * Stores a test set with its instances (and optional human scores) and attaches it to the
    * phase, all in one transaction. A phase with submissions keeps its test set.
    */
-  async uploadTestSet(phaseId: string, name: string, instances: NewInstance[], humanScores: NewHumanScore[] = [], commitment?: TestSetCommitmentRecord) {
+  async uploadTestSet(phaseId: string, name: string, instances: NewInstance[], humanScores: NewHumanScore[] = [], commitment?: TestSetCommitmentRecord, actorId?: string) {
     return this.db.$transaction(
       async (tx) => {
         const phase = await tx.phase.findUnique({ where: { id: phaseId } });
@@ -229,6 +266,17 @@ export class TaskRepository {
         // The commitment is public from now on; its salt only once a phase of it is published (ADR 0014).
         if (commitment) await tx.testSetCommitment.create({ data: { testSetId: testSet.id, salt: commitment.salt, commitment: commitment.commitment } });
         await tx.phase.update({ where: { id: phaseId }, data: { testSetId: testSet.id } });
+        if (actorId) {
+          await tx.auditEntry.create({
+            data: {
+              actorId,
+              action: 'testset.upload',
+              targetType: 'phase',
+              targetId: phaseId,
+              details: { taskId: phase.taskId, phase: phase.name, testSet: name, instances: instances.length, humanScores: humanScores.length, checksum: testSet.checksum },
+            },
+          });
+        }
         return testSet;
       },
       { timeout: 120_000 },

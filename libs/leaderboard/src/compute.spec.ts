@@ -30,6 +30,15 @@ describe('topDisagreement', () => {
   it('says nothing for a single system', () => {
     expect(topDisagreement([sys('A', 1, 1, 1)])).toBeNull();
   });
+
+  it('ignores an exact tie (no instance won or lost: identical outputs) that one aggregation breaks arbitrarily', () => {
+    // Mean and median tie A and B; Bradley–Terry's fit puts A first by a rounding difference.
+    const tied = [{ ...sys('A', 1, 1, 1), submissionId: 'a' }, { ...sys('B', 1, 1, 2), submissionId: 'b' }, { ...sys('C', 3, 3, 3), submissionId: 'c' }];
+    expect(topDisagreement(tied)).toMatch(/Bradley–Terry A \(t\)\./);
+    expect(topDisagreement(tied, [{ aSubmissionId: 'a', bSubmissionId: 'b', wins: 0, losses: 0 }])).toBeNull();
+    // One instance won is no exact tie: the warning stays.
+    expect(topDisagreement(tied, [{ aSubmissionId: 'a', bSubmissionId: 'b', wins: 1, losses: 0 }])).not.toBeNull();
+  });
 });
 
 describe('ranking adapter', () => {

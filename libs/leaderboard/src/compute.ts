@@ -22,14 +22,48 @@ function mostCommon(values: string[]): string {
   return best;
 }
 
-/** Names the top system under mean, median and BT when they are not the same. */
-export function topDisagreement(systems: (Pick<LeaderboardSystem, 'system' | 'team'> & { rank: { mean: number; median: number; bt: number } })[]): string | null {
+/**
+ * Classes of systems tied exactly (no instance won or lost between them, e.g. identical outputs):
+ * each system's label is its class's first label, so a tie broken arbitrarily by one aggregation
+ * is no disagreement.
+ */
+export function exactTieLabels(
+  systems: readonly { submissionId?: string; label: string }[],
+  pairs: readonly { aSubmissionId: string; bSubmissionId: string; wins: number; losses: number }[],
+): Map<string, string> {
+  const labelOf = new Map(systems.flatMap((s) => (s.submissionId ? [[s.submissionId, s.label] as const] : [])));
+  const parent = new Map([...labelOf.keys()].map((id) => [id, id]));
+  const find = (x: string): string => {
+    const p = parent.get(x);
+    return p === undefined || p === x ? x : find(p);
+  };
+  for (const p of pairs) {
+    if (p.wins !== 0 || p.losses !== 0 || !labelOf.has(p.aSubmissionId) || !labelOf.has(p.bSubmissionId)) continue;
+    const [a, b] = [find(p.aSubmissionId), find(p.bSubmissionId)];
+    if (a === b) continue;
+    // The class is named by its alphabetically first label.
+    const [keep, drop] = (labelOf.get(a) ?? '') <= (labelOf.get(b) ?? '') ? [a, b] : [b, a];
+    parent.set(drop, keep);
+  }
+  return new Map(systems.map((s) => [s.label, s.submissionId ? (labelOf.get(find(s.submissionId)) ?? s.label) : s.label]));
+}
+
+/**
+ * Names the top system under mean, median and BT when they are not the same. Systems tied
+ * exactly (`pairs` with no win and no loss: identical outputs) count as one, so an arbitrary
+ * order between them is no disagreement.
+ */
+export function topDisagreement(
+  systems: (Pick<LeaderboardSystem, 'system' | 'team'> & { submissionId?: string; rank: { mean: number; median: number; bt: number } })[],
+  pairs: readonly { aSubmissionId: string; bSubmissionId: string; wins: number; losses: number }[] = [],
+): string | null {
   if (systems.length < 2) return null;
-  const top = (agg: 'mean' | 'median' | 'bt') =>
-    systems
-      .filter((s) => s.rank[agg] === 1)
-      .map((s) => `${s.system} (${s.team})`)
-      .sort();
+  const label = (s: Pick<LeaderboardSystem, 'system' | 'team'>) => `${s.system} (${s.team})`;
+  const classOf = exactTieLabels(
+    systems.map((s) => ({ submissionId: s.submissionId, label: label(s) })),
+    pairs,
+  );
+  const top = (agg: 'mean' | 'median' | 'bt') => [...new Set(systems.filter((s) => s.rank[agg] === 1).map((s) => classOf.get(label(s)) ?? label(s)))].sort();
   const [m, md, bt] = [top('mean'), top('median'), top('bt')];
   const same = (a: string[], b: string[]) => a.join('\u0000') === b.join('\u0000');
   if (same(m, md) && same(m, bt)) return null;
@@ -306,7 +340,7 @@ export async function computeLeaderboard(
     scoredOn: scoredOnNote ? { part: part.part, instances: matrix.instances.length, total: part.total, note: scoredOnNote } : null,
     systems,
     pairs,
-    disagreement: topDisagreement(systems),
+    disagreement: topDisagreement(systems, pairs),
     notes,
   };
 }

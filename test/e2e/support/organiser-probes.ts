@@ -20,6 +20,7 @@ export interface OrganiserCall {
 export const TASK_ORGANISER_PROBES: Record<string, (t: OrganiserTarget) => OrganiserCall> = {
   auditLog: (t) => ({ query: `query($s: String) { auditLog(taskSlug: $s) { id } }`, variables: { s: t.slug } }),
   registrations: (t) => ({ query: `query($s: String!) { registrations(taskSlug: $s) { status } }`, variables: { s: t.slug } }),
+  phaseImpact: (t) => ({ query: `query($p: ID!) { phaseImpact(id: $p) { submissions teams } }`, variables: { p: t.phaseId } }),
   taskOrganisers: (t) => ({ query: `query($s: String!) { taskOrganisers(slug: $s) { name } }`, variables: { s: t.slug } }),
   updateTask: (t) => ({ query: `mutation($s: String!) { updateTask(slug: $s, input: { title: "taken over" }) { slug } }`, variables: { s: t.slug } }),
   addTaskOrganiser: (t) => ({ query: `mutation($s: String!, $u: String!) { addTaskOrganiser(slug: $s, userName: $u) { name } }`, variables: { s: t.slug, u: t.userName } }),

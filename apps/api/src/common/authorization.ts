@@ -83,7 +83,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
     ...each('public', 'tasks task taskKinds metrics phase teams team me robustness'),
     ...each('signedIn', 'myTokens'),
     ...each('ownTeam', 'quota teamSubmissions'),
-    ...each('taskOrganiser', 'auditLog registrations taskOrganisers'),
+    ...each('taskOrganiser', 'auditLog registrations taskOrganisers phaseImpact'),
     submissions: 'phaseResource:outputs',
     submission: 'phaseResource:outputs',
     instanceScores: 'phaseResource:instanceScores',
@@ -95,7 +95,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
     ...each('signedIn', 'createMyTeam joinTeam createToken revokeToken rotateInviteCode leaveTeam removeTeamMember'),
     // Anyone holding a valid API token exchanges it for a web session of that token's user.
     startSessionWithToken: 'public',
-    ...each('ownTeam', 'submit markPrimary registerTeam'),
+    ...each('ownTeam', 'submit markPrimary registerTeam updateSubmissionMetadata'),
     createTask: 'taskCreator',
     ...each(
       'taskOrganiser',
@@ -109,13 +109,14 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   MetricDefinition: each('parent', 'configurable description displayName higherIsBetter kind name options rangeHigh rangeLow signatureFormat'),
   TaskKindDefinition: each('parent', 'defaultMetrics displayName name'),
   Phase: {
-    ...each('parent', 'closedEarlyAt closesAt commitment createdAt dailyLimit hasSplit id isOpen leaderboardBeforeClose lifecycleState name opensAt primariesFrozenAt publishedAt referencesVisible scoresVisible state stateDescription task taskId teamInstanceScores testSet testSetId totalLimit'),
+    ...each('parent', 'closedEarlyAt closesAt commitment createdAt dailyLimit hasSplit id isOpen leaderboardBeforeClose lifecycleState name opensAt primariesFrozenAt publishedAt referencesVisible scoresVisible significanceResamples significanceSeed state stateDescription task taskId teamInstanceScores testSet testSetId totalLimit'),
     testInput: 'phaseResource:testInput',
     // Oracles of the hidden references before publishing (ADR 0014): the resolver answers null.
     scoredCount: 'phaseResource:leaderboard',
     split: 'phaseResource:phaseFacts',
   },
   TestSet: { ...each('parent', 'createdAt id instanceCount name'), checksum: 'phaseResource:phaseFacts' },
+  PhaseImpact: each('parent', 'baselines instances moderated pending phaseId rescorable scored submissions teams teamsWithoutPrimary'),
   PhaseSplit: each('parent', 'finalOn publicFraction publicIds seed'),
   // The salt is null for everyone until publishing (resource commitmentSalt); the rest is public.
   TestSetCommitment: { ...each('parent', 'canonicalUrl commitment committedAt scheme'), salt: 'phaseResource:commitmentSalt' },
@@ -130,14 +131,14 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   TaskOrganiser: each('parent', 'userId name addedBy createdAt'),
   AuditEntry: each('parent', 'action actor createdAt details id targetId targetType'),
   TaskRegistration: each('parent', 'createdAt status team'),
-  Quota: each('parent', 'dailyLimit remaining totalLimit usedToday usedTotal'),
+  Quota: each('parent', 'dailyLimit nextSlotAt remaining totalLimit usedToday usedTotal'),
   PhaseSignificance: each('parent', 'phaseId resamples seed'),
   // A submission is seen by who the matrix's `outputs` row allows (its query filtered it);
   // its corpus scores follow it (`instanceScores` has the same row).
   Submission: {
     ...each(
       'parent',
-      'attempt corpusScores createdAt description duplicateOf error id isBaseline instanceScoresVisible isPrimary maxAttempts moderation moderationReason moderationReasonPublic phase phaseId progressDone progressTotal retryNote scoreHistory scoredAt status systemName team teamId',
+      'attempt codeUrl corpusScores createdAt description duplicateOf error id isBaseline instanceScoresVisible isPrimary maxAttempts moderation moderationReason moderationReasonPublic paperUrl phase phaseId progressDone progressTotal retryNote scoreHistory scoredAt status systemName team teamId',
     ),
     // Another team's identical upload: organisers only (ADR 0014); null for everyone else.
     crossTeamDuplicateOf: 'phaseResource:crossTeamDuplicates',
@@ -199,6 +200,8 @@ export const GRAPHQL_RULES: ReadonlyMap<string, AccessRule> = new Map(
 export const REST_CLASSIFICATION: Readonly<Record<string, AccessRule>> = {
   'GET /api/health': 'public',
   'GET /api/schema.graphql': 'public',
+  // The standalone `podium` command (a bundle of apps/cli): public like its source.
+  'GET /api/cli/podium.cjs': 'public',
   'GET /api/tasks/:slug/robustness.csv': 'public',
   'GET /api/tasks/:slug/robustness.json': 'public',
   'GET /api/phases/:id/test-input.:format': 'phaseResource:testInput',
@@ -206,6 +209,8 @@ export const REST_CLASSIFICATION: Readonly<Record<string, AccessRule>> = {
   'GET /api/submissions/:id/scores.jsonl': 'phaseResource:perInstanceScores',
   'GET /api/phases/:id/scores.csv': 'phaseResource:downloads',
   'GET /api/phases/:id/scores.jsonl': 'phaseResource:downloads',
+  // Every output with a manifest: everyone once published, organisers before (issue #22).
+  'GET /api/phases/:id/outputs.jsonl': 'phaseResource:bulkOutputs',
   'GET /api/phases/:id/leaderboard.json': 'phaseResource:leaderboard',
   'GET /api/phases/:id/leaderboard.csv': 'phaseResource:leaderboard',
   'POST /api/phases/:phaseId/submissions': 'ownTeam',

@@ -47,10 +47,23 @@ export const PHASE_STATES: readonly PhaseState[] = ['open-hidden', 'open-public'
  *   oracle of them: ADR 0014); `teamInstanceScores` on the phase widens it to the own team;
  * - phaseFacts: the test set's checksum and split (ADR 0014; scoredCount follows `leaderboard`);
  * - commitmentSalt: the salt of the test-set commitment: nobody before publishing (ADR 0014);
- * - crossTeamDuplicates: that a submission's outputs equal another team's (ADR 0014).
+ * - crossTeamDuplicates: that a submission's outputs equal another team's (ADR 0014);
+ * - bulkOutputs: every output of the phase in one download with its manifest (issue #22): the
+ *   references' row, since outputs and scores together are an oracle of them before publishing.
  */
-export type Resource = 'references' | 'testInput' | 'outputs' | 'instanceScores' | 'leaderboard' | 'downloads' | 'perInstanceScores' | 'phaseFacts' | 'commitmentSalt' | 'crossTeamDuplicates';
-export const RESOURCES: readonly Resource[] = ['references', 'testInput', 'outputs', 'instanceScores', 'leaderboard', 'downloads', 'perInstanceScores', 'phaseFacts', 'commitmentSalt', 'crossTeamDuplicates'];
+export type Resource =
+  | 'references'
+  | 'testInput'
+  | 'outputs'
+  | 'instanceScores'
+  | 'leaderboard'
+  | 'downloads'
+  | 'perInstanceScores'
+  | 'phaseFacts'
+  | 'commitmentSalt'
+  | 'crossTeamDuplicates'
+  | 'bulkOutputs';
+export const RESOURCES: readonly Resource[] = ['references', 'testInput', 'outputs', 'instanceScores', 'leaderboard', 'downloads', 'perInstanceScores', 'phaseFacts', 'commitmentSalt', 'crossTeamDuplicates', 'bulkOutputs'];
 
 const ALL: readonly ViewerRole[] = VIEWER_ROLES;
 const OWN: readonly ViewerRole[] = ['ownTeam', 'organiser'];
@@ -69,6 +82,7 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<Resource, Readonly<Record<Pha
   phaseFacts: { 'open-hidden': ORG, 'open-public': ORG, 'closed-unpublished': ORG, published: ALL },
   commitmentSalt: { 'open-hidden': NONE, 'open-public': NONE, 'closed-unpublished': NONE, published: ALL },
   crossTeamDuplicates: { 'open-hidden': ORG, 'open-public': ORG, 'closed-unpublished': ORG, published: ORG },
+  bulkOutputs: { 'open-hidden': ORG, 'open-public': ORG, 'closed-unpublished': ORG, published: ALL },
 };
 
 /** Phase settings that widen a cell: the organiser's choice per phase (ADR 0014). */
@@ -137,12 +151,13 @@ const WHAT: Record<Resource, string> = {
   phaseFacts: 'the checksum and split of phase %s are',
   commitmentSalt: 'the commitment salt of phase %s is',
   crossTeamDuplicates: 'duplicates across teams in phase %s are',
+  bulkOutputs: 'the download of all outputs of phase %s is',
 };
 
 /** Throws FORBIDDEN naming the resource and when it becomes visible. */
 export function assertCan(resource: Resource, phase: PhaseVisibility, user: AuthUser | null | undefined, ownerTeamId?: string, now: Date = new Date()): void {
   if (can(resource, phase, user, ownerTeamId, now)) return;
-  const when = resource === 'references' ? 'until the organisers publish the results' : 'until the organisers publish the results (or make the board public)';
+  const when = resource === 'references' || resource === 'bulkOutputs' ? 'until the organisers publish the results' : 'until the organisers publish the results (or make the board public)';
   throw new ForbiddenError(`${WHAT[resource].replace('%s', `'${phase.name}'`)} hidden ${when}; only organisers see them before`);
 }
 

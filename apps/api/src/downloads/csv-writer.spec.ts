@@ -1,5 +1,5 @@
 // Quoting rules themselves are specified once, in libs/contracts/src/csv.spec.ts.
-import { attachmentDisposition, exportHeader, exportLine } from './csv-writer';
+import { PHASE_SCORE_COLUMNS, attachmentDisposition, exportHeader, exportLine } from './csv-writer';
 
 describe('score export lines', () => {
   it('ends every record with CRLF', () => {
@@ -11,6 +11,13 @@ describe('score export lines', () => {
     expect(exportLine('csv', row)).toBe('"A, B",t,"i""1",bleu,bleu|nrefs:1,12.5\r\n');
     expect(JSON.parse(exportLine('jsonl', row))).toEqual(row);
     expect(exportHeader('jsonl')).toBe('');
+  });
+
+  it("writes a phase's row with its submission id, primary, baseline and status first", () => {
+    const row = { submission_id: 's-1', system: 'A', team: 't', primary: true, baseline: false, status: 'disqualified' as const, instance_id: 'i1', metric: 'bleu', signature: 'bleu|x', score: 3 };
+    expect(exportHeader('csv', PHASE_SCORE_COLUMNS)).toBe('submission_id,system,team,primary,baseline,status,instance_id,metric,signature,score\r\n');
+    expect(exportLine('csv', row, PHASE_SCORE_COLUMNS)).toBe('s-1,A,t,true,false,disqualified,i1,bleu,bleu|x,3\r\n');
+    expect(JSON.parse(exportLine('jsonl', row, PHASE_SCORE_COLUMNS))).toEqual(row);
   });
 
   it('makes file names in Content-Disposition ASCII-safe', () => {

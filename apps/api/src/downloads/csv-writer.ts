@@ -16,15 +16,35 @@ export interface ScoreExportRow {
   score: number;
 }
 
-export type ExportFormat = 'csv' | 'jsonl';
+/**
+ * Column order of a phase's score download: which submission, whether it is its team's primary
+ * or a baseline, and its status (`scored`, `disqualified`, or `hidden` for organisers), then the
+ * long-form score.
+ */
+export const PHASE_SCORE_COLUMNS = ['submission_id', 'system', 'team', 'primary', 'baseline', 'status', 'instance_id', 'metric', 'signature', 'score'] as const;
 
-export function exportHeader(format: ExportFormat): string {
-  return format === 'csv' ? csvRow(SCORE_COLUMNS) : '';
+export interface PhaseScoreExportRow extends ScoreExportRow {
+  submission_id: string;
+  primary: boolean;
+  baseline: boolean;
+  status: 'scored' | 'disqualified' | 'hidden';
 }
 
-export function exportLine(format: ExportFormat, row: ScoreExportRow): string {
+export type ExportFormat = 'csv' | 'jsonl';
+
+export function exportHeader(format: ExportFormat, columns: readonly string[] = SCORE_COLUMNS): string {
+  return format === 'csv' ? csvRow(columns) : '';
+}
+
+export function exportLine(format: ExportFormat, row: ScoreExportRow | PhaseScoreExportRow, columns: readonly string[] = SCORE_COLUMNS): string {
   if (format === 'jsonl') return JSON.stringify(row) + '\n';
-  return csvRow(SCORE_COLUMNS.map((c) => row[c]));
+  const values = row as unknown as Record<string, string | number | boolean>;
+  return csvRow(
+    columns.map((c) => {
+      const v = values[c] ?? '';
+      return typeof v === 'boolean' ? String(v) : v;
+    }),
+  );
 }
 
 export const EXPORT_CONTENT_TYPE: Record<ExportFormat, string> = {

@@ -25,12 +25,12 @@ async function stream(res: Response, format: ExportFormat, exp: ScoreExport): Pr
   res.setHeader('Content-Type', EXPORT_CONTENT_TYPE[format]);
   res.setHeader('Content-Disposition', attachmentDisposition(`${exp.fileStem}.${format}`));
   res.setHeader('Cache-Control', 'no-store');
-  await write(res, exportHeader(format));
+  await write(res, exportHeader(format, exp.columns));
   let page = first;
   while (!page.done) {
     let chunk = '';
     for (const r of page.value) {
-      chunk += exportLine(format, { system: r.systemName, team: r.teamName, instance_id: r.instanceId, metric: r.metric, signature: r.signature, score: r.score });
+      chunk += exportLine(format, exp.row(r), exp.columns);
       // Written in pieces below V8's large-object size, so they die young (page-sized strings
       // went to large-object space, collected only by full GCs: +1 GB of RSS during a 12M-row export).
       if (chunk.length >= WRITE_CHUNK_CHARS) {
@@ -44,6 +44,11 @@ async function stream(res: Response, format: ExportFormat, exp: ScoreExport): Pr
     page = await exp.pages.next();
   }
   res.end();
+}
+
+/** `?includeDisqualified=1` (or `true`); anything else, or nothing, is false. */
+function includeFlag(value: unknown): boolean {
+  return value === '1' || value === 'true';
 }
 
 /** Long-form score downloads (`system,team,instance_id,metric,signature,score`), and leaderboard downloads (health: HealthController). */
@@ -61,15 +66,39 @@ export class DownloadsController {
     await stream(res, 'jsonl', await this.service.submissionScores(id, user));
   }
 
-  /** `?metric=combined` (or `combined:<nli>+<other>`, repeatable) adds the combined metric's rows. */
+  /**
+   * `submission_id,system,team,primary,baseline,status,instance_id,metric,signature,score`;
+   * `?metric=combined` (or `combined:<nli>+<other>`, repeatable) adds the combined metric's rows;
+   * `?includeDisqualified=1` a disqualified submission's rows (left out by default: not ranked).
+   */
   @Get('phases/:id/scores.csv')
-  async phaseCsv(@Param('id') id: string, @Query('metric') metric: unknown, @CurrentUser() user: AuthUser | null, @Res() res: Response): Promise<void> {
-    await stream(res, 'csv', await this.service.phaseScores(id, user, parseMetricList(metric)));
+  async phaseCsv(@Param('id') id: string, @Query('metric') metric: unknown, @Query('includeDisqualified') dq: unknown, @CurrentUser() user: AuthUser | null, @Res() res: Response): Promise<void> {
+    await stream(res, 'csv', await this.service.phaseScores(id, user, parseMetricList(metric), includeFlag(dq)));
   }
 
   @Get('phases/:id/scores.jsonl')
-  async phaseJsonl(@Param('id') id: string, @Query('metric') metric: unknown, @CurrentUser() user: AuthUser | null, @Res() res: Response): Promise<void> {
-    await stream(res, 'jsonl', await this.service.phaseScores(id, user, parseMetricList(metric)));
+  async phaseJsonl(@Param('id') id: string, @Query('metric') metric: unknown, @Query('includeDisqualified') dq: unknown, @CurrentUser() user: AuthUser | null, @Res() res: Response): Promise<void> {
+    await stream(res, 'jsonl', await this.service.phaseScores(id, user, parseMetricList(metric), includeFlag(dq)));
+  }
+
+  /**
+   * Every output of the phase with a manifest first (JSONL): everyone once the phase is
+   * published, its organisers before (`bulkOutputs`).
+   */
+  @Get('phases/:id/outputs.jsonl')
+  async phaseOutputs(@Param('id') id: string, @CurrentUser() user: AuthUser | null, @Res() res: Response): Promise<void> {
+    const exp = await this.service.phaseOutputs(id, user);
+    // The manifest is read before any header goes out, so its failures still get a status.
+    const first = await exp.lines.next();
+    res.status(200);
+    res.setHeader('Content-Type', EXPORT_CONTENT_TYPE.jsonl);
+    res.setHeader('Content-Disposition', attachmentDisposition(`${exp.fileStem}.jsonl`));
+    res.setHeader('Cache-Control', 'no-store');
+    for (let line = first; !line.done; line = await exp.lines.next()) {
+      await write(res, line.value);
+      if (res.destroyed) return;
+    }
+    res.end();
   }
 
   /** The GraphQL `leaderboard` object; `?metric=&test=&correction=&seed=&resamples=` as its arguments. */

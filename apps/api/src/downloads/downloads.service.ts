@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ScoreRepository, SubmissionRepository, TaskRepository, type LongScoreRow } from '@podium/db';
 import { NotFoundError, type AuthUser } from '@podium/domain';
 import { assertId } from '../common/ids';
+import { PHASE_SCORE_COLUMNS, SCORE_COLUMNS, type PhaseScoreExportRow, type ScoreExportRow } from './csv-writer';
 import { assertCan, assertCanSeeSubmission, canSeeSubmission } from '../common/visibility';
 import { SubmissionsService } from '../submissions/submissions.service';
 import { LeaderboardService, type LeaderboardOptions, type LeaderboardSnapshot } from '../leaderboard/leaderboard.service';
@@ -14,7 +15,12 @@ const COMBINED_PAGE = 5000;
 export interface ScoreExport {
   fileStem: string;
   pages: AsyncGenerator<LongScoreRow[]>;
+  /** The columns (CSV order) and each row's values: a phase's download adds its submission's id, primary, baseline and status. */
+  columns: readonly string[];
+  row: (r: LongScoreRow) => ScoreExportRow | PhaseScoreExportRow;
 }
+
+const longRow = (r: LongScoreRow): ScoreExportRow => ({ system: r.systemName, team: r.teamName, instance_id: r.instanceId, metric: r.metric, signature: r.signature, score: r.score });
 
 /** Keeps the rows at the given positions (null: all). */
 async function* onPositions(pages: AsyncGenerator<LongScoreRow[]>, positions: number[] | null): AsyncGenerator<LongScoreRow[]> {
@@ -53,14 +59,17 @@ export class DownloadsService {
     return {
       fileStem: `${submission.phase.task.slug}-${submission.phase.name}-${submission.team.name}-${submission.systemName}-scores`,
       pages: onPositions(this.scores.longRows([submission.id]), await this.submissionsService.visiblePositions(submission.phase, user)),
+      columns: SCORE_COLUMNS,
+      row: longRow,
     };
   }
 
   /**
    * Every stored score of the phase's scored submissions; each combined key in `metrics` adds
-   * that metric's rows, computed from the stored scores as the leaderboard computes them.
+   * that metric's rows, computed from the stored scores as the leaderboard computes them. A
+   * disqualified submission's rows only with `includeDisqualified` (it is not ranked).
    */
-  async phaseScores(phaseId: string, user: AuthUser | null, metrics: string[] = []): Promise<ScoreExport> {
+  async phaseScores(phaseId: string, user: AuthUser | null, metrics: string[] = [], includeDisqualified = false): Promise<ScoreExport> {
     assertId('phase', phaseId);
     const phase = await this.tasks.phaseById(phaseId);
     if (!phase) throw new NotFoundError('phase', phaseId);
@@ -72,7 +81,10 @@ export class DownloadsService {
       if (selection.kind === 'derived') combined.set(selection.key, selection);
     }
     // Submissions an organiser hid stay out for everyone but organisers.
-    const scored = (await this.submissions.ofPhase(phaseId, { status: 'SCORED' })).filter((s) => canSeeSubmission(s, phase, user));
+    const scored = (await this.submissions.ofPhase(phaseId, { status: 'SCORED' })).filter(
+      (s) => canSeeSubmission(s, phase, user) && (includeDisqualified || s.moderation !== 'DISQUALIFIED'),
+    );
+    const about = new Map(scored.map((s) => [s.id, { primary: s.isPrimary, baseline: s.isBaseline, status: s.moderation === 'NONE' ? ('scored' as const) : s.moderation === 'DISQUALIFIED' ? ('disqualified' as const) : ('hidden' as const) }]));
     const shown = new Set(scored.map((s) => s.id));
     const positions = await this.submissionsService.visiblePositions(phase, user);
     const storedPages = onPositions(this.scores.longRows(scored.map((s) => s.id)), positions);
@@ -105,7 +117,73 @@ export class DownloadsService {
         if (page.length > 0) yield page;
       }
     };
-    return { fileStem: `${phase.task.slug}-${phase.name}-scores`, pages: pages() };
+    return {
+      fileStem: `${phase.task.slug}-${phase.name}-scores`,
+      pages: pages(),
+      columns: PHASE_SCORE_COLUMNS,
+      row: (r) => {
+        const a = about.get(r.submissionId);
+        if (!a) throw new Error(`score row of submission ${r.submissionId}, which the export left out`);
+        return { submission_id: r.submissionId, ...longRow(r), ...a };
+      },
+    };
+  }
+
+  /**
+   * Every output of the phase in one JSONL stream (issue #22, as WMT and OCELoT publish them): a
+   * manifest line first (each submission's id, team, system, description, primary, baseline and
+   * status, its corpus scores with their signatures), then one line per output in test-set order.
+   * Everyone once published; organisers only before (`bulkOutputs`). Hidden submissions stay out
+   * for everyone but organisers; failed ones have no outputs to give.
+   */
+  async phaseOutputs(phaseId: string, user: AuthUser | null): Promise<{ fileStem: string; lines: AsyncGenerator<string> }> {
+    assertId('phase', phaseId);
+    const phase = await this.tasks.phaseById(phaseId);
+    if (!phase) throw new NotFoundError('phase', phaseId);
+    assertCan('bulkOutputs', phase, user);
+    const subs = (await this.submissions.ofPhase(phaseId)).filter((s) => s.status !== 'FAILED' && canSeeSubmission(s, phase, user));
+    const stored = await this.scores.corpusScoresOf(subs.map((s) => s.id));
+    const metrics = (phase.task.metrics as unknown as { key: string }[] | null) ?? [];
+    const submissions = [];
+    for (const s of subs) {
+      const mine = stored.filter((c) => c.submissionId === s.id).map((c) => ({ metric: c.metric, value: c.value, signature: c.signature }));
+      const { part, scores } = await this.submissionsService.corpusScoresOnPart(s, mine);
+      submissions.push({
+        id: s.id,
+        team: s.team.name,
+        system: s.systemName,
+        description: s.description,
+        paperUrl: s.paperUrl,
+        codeUrl: s.codeUrl,
+        primary: s.isPrimary,
+        baseline: s.isBaseline,
+        status: s.status === 'SCORED' ? (s.moderation === 'NONE' ? 'scored' : s.moderation.toLowerCase()) : s.status.toLowerCase(),
+        submittedAt: s.createdAt.toISOString(),
+        scoredOn: part,
+        scores,
+      });
+    }
+    const manifest = {
+      type: 'manifest',
+      format: 'podium-outputs/1',
+      task: { slug: phase.task.slug, title: phase.task.title, sourceLang: phase.task.sourceLang, targetLang: phase.task.targetLang },
+      phase: { id: phase.id, name: phase.name, publishedAt: phase.publishedAt?.toISOString() ?? null },
+      primaryMetric: metrics[0]?.key ?? null,
+      testSet: phase.testSet ? { name: phase.testSet.name, instances: phase.testSet.instanceCount, checksum: phase.testSet.checksum } : null,
+      lines: 'after this one, one {"type":"output","submissionId","instanceId","position","output"} per output, in submission then test-set order',
+      submissions,
+    };
+    const repo = this.submissions;
+    const count = phase.testSet?.instanceCount ?? 0;
+    const lines = async function* (): AsyncGenerator<string> {
+      yield JSON.stringify(manifest) + '\n';
+      for (const s of subs) {
+        for await (const rows of repo.outputRows(s.id, count)) {
+          yield rows.map((r) => JSON.stringify({ type: 'output', submissionId: s.id, instanceId: r.instanceId, position: r.position, output: r.text }) + '\n').join('');
+        }
+      }
+    };
+    return { fileStem: `${phase.task.slug}-${phase.name}-outputs`, lines: lines() };
   }
 
   /** The stored leaderboard (same service and checks as GraphQL). */

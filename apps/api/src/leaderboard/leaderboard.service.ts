@@ -297,9 +297,9 @@ export class LeaderboardService {
     assertId('phase', phaseId);
     const phase = await this.tasks.phaseById(phaseId);
     if (!phase) throw new NotFoundError('phase', phaseId);
-    assertTaskOrganiser(user, phase.taskId);
+    const organiser = assertTaskOrganiser(user, phase.taskId);
     assertSignificanceSettings(settings);
-    const updated = await this.tasks.setPhaseSignificance(phaseId, settings);
+    const updated = await this.tasks.setPhaseSignificance(phaseId, settings, organiser.id);
     await this.jobs.refresh(phaseId, 'settings');
     return { phaseId, resamples: updated.significanceResamples, seed: updated.significanceSeed };
   }

@@ -27,7 +27,7 @@ export class AuditEntryType {
   @Field({ description: "The user's name, or 'system' (a phase that closed at its closesAt)" }) actor!: string;
   @Field({
     description:
-      'task.update, task.addOrganiser, task.removeOrganiser, token.issue, phase.update, phase.close, phase.closed (the system recorded a close at closesAt), phase.publish, submission.primary (a team switched its primary), submission.primary-auto (closing chose the latest scored submission of a team without one), submission.hide, submission.disqualify, submission.baseline, phase.rescore, registration.approve',
+      'task.create, task.update, task.addOrganiser, task.removeOrganiser, token.issue, phase.create, phase.update, phase.significance, testset.upload, phase.close, phase.closed (the system recorded a close at closesAt), phase.publish, submission.primary (a team switched its primary), submission.primary-auto (closing chose the latest scored submission of a team without one), submission.hide, submission.disqualify, submission.baseline, phase.rescore, registration.approve',
   })
   action!: string;
   @Field() targetType!: string;

@@ -7,7 +7,7 @@ import { parseStoredSplit } from '@podium/leaderboard';
 import { can, canSeePhaseScores, canSeeReferences, organisesTask, phaseState } from '../common/visibility';
 import { TestInputService } from '../test-input/test-input.service';
 import { toTaskType } from '../tasks/task.mapper';
-import { PhaseLifecycleStateEnum, PhaseSplitType, PhaseType, TaskType, TestSetCommitmentType, TestSetType } from '../tasks/task.types';
+import { PhaseImpactType, PhaseLifecycleStateEnum, PhaseSplitType, PhaseType, TaskType, TestSetCommitmentType, TestSetType } from '../tasks/task.types';
 import { CreatePhaseInput, HumanScoreInput, TestInstanceInput, UpdatePhaseInput } from './phase.inputs';
 import { TestInputPageType } from './test-input.types';
 import { PhasesService } from './phases.service';
@@ -24,6 +24,11 @@ export class PhasesResolver {
   @Query(() => PhaseType, { description: 'A phase by id (NOT_FOUND when absent)' })
   async phase(@Args('id', { type: () => ID }) id: string): Promise<PhaseType> {
     return this.service.byId(id);
+  }
+
+  @Query(() => PhaseImpactType, { description: "What closing, publishing or re-scoring the phase would touch, counted now: the task's organisers (FORBIDDEN otherwise)" })
+  async phaseImpact(@Args('id', { type: () => ID }) id: string, @CurrentUser() user: AuthUser | null): Promise<PhaseImpactType> {
+    return this.service.impact(id, user);
   }
 
   @Mutation(() => PhaseType)

@@ -14,25 +14,39 @@ import type { CreatePhaseInput, HumanScoreInput, PhaseSplitInput, TestInstanceIn
 export const MAX_TEST_SET_INSTANCES = 200_000;
 const MAX_TEXT = 100_000;
 
+// Messages in plain words: the web shows them as they are (the field stays in extensions.field).
+const phaseName = z.string({ error: 'The phase needs a name' }).trim().min(1, 'The phase needs a name').max(100, 'The phase name may have at most 100 characters');
+const date = (what: string) => z.date({ error: `The ${what} date must be a valid date` });
+const dailyLimit = z
+  .number({ error: 'The daily limit must be a whole number' })
+  .int('The daily limit must be a whole number')
+  .min(1, 'The daily limit must be at least 1')
+  .max(10_000, 'The daily limit may be at most 10,000');
+const totalLimit = z
+  .number({ error: 'The total limit must be a whole number' })
+  .int('The total limit must be a whole number')
+  .min(1, 'The total limit must be at least 1')
+  .max(100_000, 'The total limit may be at most 100,000');
+
 const createPhaseSchema = z
   .object({
-    taskSlug: z.string().min(1),
-    name: z.string().trim().min(1, 'name must not be empty').max(100),
-    opensAt: z.date(),
-    closesAt: z.date(),
-    dailyLimit: z.number().int().min(1, 'dailyLimit must be at least 1').max(10_000),
-    totalLimit: z.number().int().min(1, 'totalLimit must be at least 1').max(100_000),
+    taskSlug: z.string().min(1, 'Choose a task'),
+    name: phaseName,
+    opensAt: date('open'),
+    closesAt: date('close'),
+    dailyLimit,
+    totalLimit,
     leaderboardBeforeClose: z.boolean(),
     teamInstanceScores: z.boolean().default(false),
   })
-  .refine((p) => p.closesAt > p.opensAt, { message: 'closesAt must be after opensAt', path: ['closesAt'] });
+  .refine((p) => p.closesAt > p.opensAt, { message: 'The close date must be after the open date', path: ['closesAt'] });
 
 const updatePhaseSchema = z.object({
-  name: z.string().trim().min(1, 'name must not be empty').max(100).optional(),
-  opensAt: z.date().optional(),
-  closesAt: z.date().optional(),
-  dailyLimit: z.number().int().min(1, 'dailyLimit must be at least 1').max(10_000).optional(),
-  totalLimit: z.number().int().min(1, 'totalLimit must be at least 1').max(100_000).optional(),
+  name: phaseName.optional(),
+  opensAt: date('open').optional(),
+  closesAt: date('close').optional(),
+  dailyLimit: dailyLimit.optional(),
+  totalLimit: totalLimit.optional(),
   leaderboardBeforeClose: z.boolean().optional(),
   teamInstanceScores: z.boolean().optional(),
 });
@@ -100,7 +114,7 @@ export class PhasesService {
     const user = assertTaskOrganiser(caller, phase.taskId);
     const { split: splitInput, removeSplit, ...rest } = input;
     // GraphQL sends null for a field given as null: left out like an absent one.
-    const p = parseInput(updatePhaseSchema, Object.fromEntries(Object.entries<unknown>(rest).filter(([, v]) => v !== null && v !== undefined)));
+    const p = parseInput(updatePhaseSchema, Object.fromEntries(Object.entries<unknown>(rest).filter(([, v]) => v !== null && v !== undefined)), undefined, true);
     let split: Prisma.InputJsonValue | typeof Prisma.DbNull | undefined;
     if (splitInput && removeSplit) throw new InvalidInputError('give split or removeSplit, not both', { field: 'removeSplit' });
     if (splitInput || removeSplit) {
@@ -112,6 +126,13 @@ export class PhasesService {
     const updated = await this.lifecycle.updatePhase(phase.id, changes, this.audit(user, 'phase.update', phase, { fields: Object.keys(changes).join(',') }));
     await this.leaderboards.refresh(phase.id, 'lifecycle');
     return updated;
+  }
+
+  /** What closing, publishing or re-scoring the phase would touch, counted now: its organisers only. */
+  async impact(id: string, caller: AuthUser | null) {
+    const phase = await this.byId(id);
+    assertTaskOrganiser(caller, phase.taskId);
+    return { phaseId: phase.id, ...(await this.lifecycle.phaseImpact(phase.id)), instances: phase.testSet?.instanceCount ?? 0 };
   }
 
   /** Closes an open phase now: no more submissions, primaries frozen; who and when are recorded. */
@@ -167,10 +188,10 @@ export class PhasesService {
 
   async create(input: CreatePhaseInput, user: AuthUser | null) {
     // The split is parsed on its own below (zod drops the key here).
-    const p = parseInput(createPhaseSchema, input);
+    const p = parseInput(createPhaseSchema, input, undefined, true);
     const task = await this.tasks.taskBySlug(p.taskSlug);
     if (!task) throw new NotFoundError('task', p.taskSlug);
-    assertTaskOrganiser(user, task.id);
+    const organiser = assertTaskOrganiser(user, task.id);
     return this.tasks.createPhase({
       taskId: task.id,
       name: p.name,
@@ -182,12 +203,12 @@ export class PhasesService {
       teamInstanceScores: p.teamInstanceScores,
       // No test set yet: ids are checked against it when it is attached.
       ...(input.split ? { split: await this.checkedSplit(parseSplit(input.split), null) } : {}),
-    });
+    }, organiser.id);
   }
 
   async uploadTestSet(user: AuthUser | null, phaseId: string, name: string, instances: TestInstanceInput[], humanScores: HumanScoreInput[] = []) {
     const phase = await this.byId(phaseId);
-    assertTaskOrganiser(user, phase.taskId);
+    const organiser = assertTaskOrganiser(user, phase.taskId);
     const t = parseInput(testSetSchema, { name, instances, humanScores });
     // Committed when attached; the salt stays in its own table until the phase is published (ADR 0014).
     const salt = newCommitmentSalt();
@@ -197,6 +218,7 @@ export class PhasesService {
       t.instances.map((i) => ({ externalId: i.id, source: i.source, references: i.references, context: i.context ?? null })),
       t.humanScores.map((h) => ({ externalId: h.instanceId, systemName: h.systemName, score: h.score })),
       { salt, commitment: commitInstances(salt, t.instances) },
+      organiser.id,
     );
   }
 }

@@ -38,6 +38,8 @@ export class SubmissionType {
   @Field(() => TeamType) team!: TeamType;
   @Field() systemName!: string;
   @Field() description!: string;
+  @Field(() => String, { nullable: true, description: 'A link to the paper describing the system (http or https)' }) paperUrl!: string | null;
+  @Field(() => String, { nullable: true, description: "A link to the system's code (http or https)" }) codeUrl!: string | null;
   @Field() isBaseline!: boolean;
   @Field({ description: "The team's primary submission of the phase: the one the default leaderboard ranks" }) isPrimary!: boolean;
   @Field(() => Moderation, { description: 'NONE, HIDDEN or DISQUALIFIED by an organiser' }) moderation!: Moderation;
@@ -64,6 +66,8 @@ export class QuotaType {
   @Field(() => Int) dailyLimit!: number;
   @Field(() => Int) totalLimit!: number;
   @Field(() => Int, { description: 'Submissions left in the next 24 hours' }) remaining!: number;
+  @Field(() => Date, { nullable: true, description: 'While the daily limit is used up (and the total is not): when the next submission slot opens' })
+  nextSlotAt!: Date | null;
 }
 
 @ObjectType('InstanceScore')

@@ -61,6 +61,19 @@ export class SubmissionsResolver {
     return this.service.quota(phaseId, teamId, user);
   }
 
+  @Mutation(() => SubmissionType, {
+    description: "A member (or the task's organisers) edits a submission's description and its paper and code links (http(s), at most 500 characters; empty removes a link); fields left out stay",
+  })
+  async updateSubmissionMetadata(
+    @Args('id', { type: () => ID }) id: string,
+    @CurrentUser() user: AuthUser,
+    @Args('description', { type: () => String, nullable: true }) description?: string | null,
+    @Args('paperUrl', { type: () => String, nullable: true }) paperUrl?: string | null,
+    @Args('codeUrl', { type: () => String, nullable: true }) codeUrl?: string | null,
+  ): Promise<SubmissionType> {
+    return toSubmissionType(await this.service.updateMetadata(user, id, { description, paperUrl, codeUrl }));
+  }
+
   @Mutation(() => SubmissionType, { description: 'Submits system outputs for scoring (team members; organisers also for baselines)' })
   async submit(
     @Args('phaseId', { type: () => ID }) phaseId: string,

@@ -44,6 +44,28 @@ const submitSchema = z.object({
 export type SubmissionWithTeam = Submission & { team: Team };
 export type SubmissionWithPhase = NonNullable<Awaited<ReturnType<SubmissionRepository['byId']>>>;
 
+/** A link a team gives: empty (removes it), or an http(s) URL of at most 500 characters. */
+export function linkSchema(what: string) {
+  return z
+    .string()
+    .max(500, `The ${what} link may have at most 500 characters`)
+    .refine((v) => {
+      if (v.trim() === '') return true;
+      try {
+        const u = new URL(v.trim());
+        return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+      } catch {
+        return false;
+      }
+    }, `The ${what} link must be a web address starting with http:// or https://`);
+}
+
+const metadataSchema = z.object({
+  description: z.string().max(5000, 'The description may have at most 5000 characters').optional(),
+  paperUrl: linkSchema('paper').optional(),
+  codeUrl: linkSchema('code').optional(),
+});
+
 @Injectable()
 export class SubmissionsService {
   /** Instance ids of recent test sets, in position order: a test set never changes once stored, and a list of N submissions of a split phase asks N times. */
@@ -164,6 +186,24 @@ export class SubmissionsService {
     );
   }
 
+  /**
+   * A member (or an organiser of its task) edits the submission's description and links: in any
+   * phase state, since they describe the system and change no score. An empty link removes it.
+   */
+  async updateMetadata(user: AuthUser | null, id: string, input: { description?: string | null; paperUrl?: string | null; codeUrl?: string | null }) {
+    const submission = await this.byId(id, user);
+    assertActsForTeam(submission.teamId, user, submission.phase.taskId);
+    const p = parseInput(metadataSchema, Object.fromEntries(Object.entries(input).filter(([, v]) => typeof v === 'string')), undefined, true);
+    const link = (v: string | undefined) => (v === undefined ? {} : { value: v.trim() === '' ? null : v.trim() });
+    const paper = link(p.paperUrl);
+    const code = link(p.codeUrl);
+    return this.submissions.updateMetadata(submission.id, {
+      ...(p.description !== undefined ? { description: p.description } : {}),
+      ...('value' in paper ? { paperUrl: paper.value } : {}),
+      ...('value' in code ? { codeUrl: code.value } : {}),
+    });
+  }
+
   async byId(id: string, user: AuthUser | null): Promise<SubmissionWithPhase> {
     assertId('submission', id);
     const submission = await this.submissions.byId(id);
@@ -193,7 +233,7 @@ export class SubmissionsService {
     const phase = await this.phase(phaseId);
     assertActsForTeam(teamId, user, phase.taskId);
     const q = await this.submissions.quota(phaseId, teamId, new Date(), undefined, user?.id);
-    return { ...q, remaining: Math.max(0, Math.min(q.dailyLimit - q.usedToday, q.totalLimit - q.usedTotal)) };
+    return { ...q, remaining: Math.max(0, Math.min(q.dailyLimit - q.usedToday, q.totalLimit - q.usedTotal)), nextSlotAt: q.usedTotal >= q.totalLimit ? null : q.nextSlotAt };
   }
 
   async corpusScores(submissionId: string) {

@@ -1,9 +1,19 @@
-import { UploadRejection, decodeUtf8, detectFormat, firstInvalidUtf8Offset, parseUpload, splitLines } from './upload-parser';
+import { MAX_LINE_PROBLEMS, UploadRejection, decodeUtf8, detectFormat, firstInvalidUtf8Offset, parseUpload, splitLines } from './upload-parser';
 import { defined } from '../../../../test/support/defined';
 
 const IDS = ['s1', 's2', 's3'];
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const jsonl = (...records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+
+/** What JSON.parse itself says about `text` (its wording varies by Node version). */
+function jsonError(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  return '';
+}
 
 function rejection(fn: () => unknown): UploadRejection {
   try {
@@ -89,6 +99,22 @@ describe('parseUpload, JSONL', () => {
     const e = rejection(() => parseUpload('{"id":"s1","output":"a"}\n{"id":"s2", output:"b"}\n', IDS));
     expect(e.message).toMatch(/^line 2: not valid JSON/);
     expect(e.pointer.line).toBe(2);
+  });
+
+  it('names every bad line in one refusal, pointing at the first', () => {
+    const e = rejection(() => parseUpload('{"id":"s1","output":"a"}\nnot json\n{"id":"s9","output":"x"}\n{"id":"s3"}\n', IDS));
+    expect(e.message).toBe(
+      `3 lines are refused: line 2: not valid JSON (${jsonError('not json')}); line 3: unknown instance id 's9' (not in the phase's test set); line 4 (instance 's3'): missing "output"`,
+    );
+    expect(e.pointer.line).toBe(2);
+  });
+
+  it(`names at most ${MAX_LINE_PROBLEMS} bad lines and counts the rest`, () => {
+    const ids = Array.from({ length: 30 }, (_, k) => `i${k}`);
+    const e = rejection(() => parseUpload(ids.map((id) => `{"id":"${id}"}`).join('\n'), ids, 'jsonl'));
+    expect(e.message.startsWith('30 lines are refused: line 1 (instance \'i0\'): missing "output"')).toBe(true);
+    expect(e.message.match(/missing "output"/g)).toHaveLength(MAX_LINE_PROBLEMS);
+    expect(e.message.endsWith('; and 10 more')).toBe(true);
   });
 
   it('rejects a line that is JSON but not an object', () => {

@@ -30,6 +30,22 @@ import { findUnstorable } from '../common/storable-text';
 
 const BOM = '\uFEFF';
 const MAX_NAMED = 5;
+/** Bad lines named one by one in a refusal; the rest are counted. */
+export const MAX_LINE_PROBLEMS = 20;
+
+/**
+ * One refusal for every bad line found: a single one as it is, several as
+ * "3 lines are refused: line 2: …; line 5: …" (the first {@link MAX_LINE_PROBLEMS} named),
+ * pointing at the first.
+ */
+function refuseLines(problems: readonly UploadRejection[], total: number): UploadRejection {
+  const [first] = problems;
+  if (!first) return new UploadRejection('the file was refused');
+  if (total === 1) return first;
+  const more = total - problems.length;
+  const named = problems.map((p) => p.message).join('; ');
+  return new UploadRejection(`${total} lines are refused: ${named}${more > 0 ? `; and ${more} more` : ''}`, first.pointer);
+}
 
 function quoteList(ids: readonly string[], total: number): string {
   const named = ids.slice(0, MAX_NAMED).map((id) => `'${id}'`).join(', ');
@@ -104,8 +120,9 @@ function parseJsonl(lines: string[], instanceIds: readonly string[]): ParsedUplo
   const known = new Set(instanceIds);
   const lineOf = new Map<string, number>();
   const textOf = new Map<string, string>();
-  lines.forEach((raw, index) => {
-    const line = index + 1;
+  const problems: UploadRejection[] = [];
+  let bad = 0;
+  function parseJsonlLine(raw: string, line: number): void {
     if (raw.trim() === '') return; // blank lines between records carry nothing
     let record: unknown;
     try {
@@ -138,11 +155,21 @@ function parseJsonl(lines: string[], instanceIds: readonly string[]): ParsedUplo
         instanceId,
       });
     }
-    const bad = findUnstorable(output);
-    if (bad) throw new UploadRejection(`line ${line} (instance '${instanceId}'): "output" ${bad.reason} (character ${bad.index + 1})`, { line, instanceId });
+    const unstorable = findUnstorable(output);
+    if (unstorable) throw new UploadRejection(`line ${line} (instance '${instanceId}'): "output" ${unstorable.reason} (character ${unstorable.index + 1})`, { line, instanceId });
     lineOf.set(instanceId, line);
     textOf.set(instanceId, output);
+  }
+  lines.forEach((raw, index) => {
+    try {
+      parseJsonlLine(raw, index + 1);
+    } catch (e) {
+      if (!(e instanceof UploadRejection)) throw e;
+      if (problems.length < MAX_LINE_PROBLEMS) problems.push(e);
+      bad++;
+    }
   });
+  if (bad > 0) throw refuseLines(problems, bad);
   const outputs: ParsedUpload['outputs'] = [];
   const missing: string[] = [];
   for (const id of instanceIds) {
@@ -166,13 +193,20 @@ function parseText(lines: string[], instanceIds: readonly string[]): ParsedUploa
       lines.length > instanceIds.length ? { line: instanceIds.length + 1 } : { instanceId: instanceIds[lines.length] },
     );
   }
-  return instanceIds.map((instanceId, k) => {
+  const problems: UploadRejection[] = [];
+  let badLines = 0;
+  const outputs = instanceIds.map((instanceId, k) => {
     const text = lines[k];
     if (text === undefined) throw new Error(`line ${k + 1} is missing although the line count matched`);
     const bad = findUnstorable(text);
-    if (bad) throw new UploadRejection(`line ${k + 1} (instance '${instanceId}') ${bad.reason} (character ${bad.index + 1})`, { line: k + 1, instanceId });
+    if (bad) {
+      if (problems.length < MAX_LINE_PROBLEMS) problems.push(new UploadRejection(`line ${k + 1} (instance '${instanceId}') ${bad.reason} (character ${bad.index + 1})`, { line: k + 1, instanceId }));
+      badLines++;
+    }
     return { instanceId, text };
   });
+  if (badLines > 0) throw refuseLines(problems, badLines);
+  return outputs;
 }
 
 /**

@@ -56,6 +56,9 @@ export class PhaseType {
   @Field({ description: 'Before publishing, teams see per-instance scores of their own submissions (false: corpus scores only)' }) teamInstanceScores!: boolean;
   /** The stored split (phase.split JSON); GraphQL's `split` is a field resolver. */
   split?: unknown;
+  @Field(() => Int, { nullable: true, description: "The leaderboard's bootstrap/randomisation resamples (null: chosen automatically); public like the board's own resamples" })
+  significanceResamples!: number | null;
+  @Field(() => Int, { description: "The leaderboard's resampling seed; public like the board's own seed" }) significanceSeed!: number;
   @Field() createdAt!: Date;
 }
 
@@ -133,4 +136,18 @@ export class TaskOrganiserType {
   @Field(() => String, { nullable: true, description: 'Who added them; null for the creator' })
   addedBy!: string | null;
   @Field() createdAt!: Date;
+}
+
+@ObjectType('PhaseImpact', { description: "What closing, publishing or re-scoring a phase would touch, counted now (the organise page's confirmations)" })
+export class PhaseImpactType {
+  @Field(() => ID) phaseId!: string;
+  @Field(() => Int, { description: 'Submissions of the phase that did not fail (baselines included)' }) submissions!: number;
+  @Field(() => Int, { description: 'Distinct teams with such a submission' }) teams!: number;
+  @Field(() => Int, { description: 'Of them scored' }) scored!: number;
+  @Field(() => Int, { description: 'Of them queued or being scored' }) pending!: number;
+  @Field(() => Int, { description: 'Baselines among them' }) baselines!: number;
+  @Field(() => Int, { description: 'Hidden or disqualified among them' }) moderated!: number;
+  @Field(() => Int, { description: 'Teams (non-baseline submissions) without a primary submission: closing gives each its latest scored one' }) teamsWithoutPrimary!: number;
+  @Field(() => Int, { description: 'Submissions a phase re-score would queue again (every one not being scored right now, failed ones included)' }) rescorable!: number;
+  @Field(() => Int, { description: 'Instances of the test set (0: none attached)' }) instances!: number;
 }

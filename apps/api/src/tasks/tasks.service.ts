@@ -65,7 +65,7 @@ export class TasksService {
       createdById: organiser.id,
       registration: input.registration ?? Registration.OPEN,
       oneTeamPerPerson: input.oneTeamPerPerson ?? false,
-    });
+    }, true);
   }
 
   /** The task's organisers (for its organisers and administrators). */

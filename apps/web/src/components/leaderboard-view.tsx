@@ -46,7 +46,7 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
   useEffect(() => setUpdating(boardUpdating), [boardUpdating]);
   const { me } = useAuth();
   const available = board?.availableMetrics.length ? board.availableMetrics : metrics;
-  const note = board ? topDisagreementNote(board.systems, board.methods) : null;
+  const note = board ? topDisagreementNote(board.systems, board.methods, board.pairs) : null;
   const aggregation = effectiveAggregation(state.aggregation, board);
   const boardQuery = leaderboardQuery(board?.metric ?? state.metric, state.test, state.correction);
   const pairwiseLink = `/phases/${encodeURIComponent(phaseId)}/pairwise${serializeLeaderboardState({ ...state, phase: null, metric: board?.metric ?? state.metric })}`;

@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import type { ApiError } from '../lib/graphql-client';
+import { ApiError } from '../lib/graphql-client';
+
+/** Refusals that trying again cannot change (a hidden board, a refused caller): no "Try again". */
+const PERMANENT = new Set(['FORBIDDEN', 'UNAUTHENTICATED']);
+
+export function isPermanent(error: ApiError | Error | string): boolean {
+  return error instanceof ApiError && error.code !== null && PERMANENT.has(error.code);
+}
 
 export function Loading({ what }: { what: string }) {
   return (
@@ -15,7 +22,7 @@ export function ErrorMessage({ error, onRetry, title = 'Something went wrong' }:
   return (
     <div className="status status-error" role="alert">
       <strong>{title}:</strong> {message}
-      {onRetry && (
+      {onRetry && !isPermanent(error) && (
         <button type="button" className="link-button" onClick={onRetry}>
           Try again
         </button>
@@ -26,4 +33,19 @@ export function ErrorMessage({ error, onRetry, title = 'Something went wrong' }:
 
 export function Empty({ children }: { children: ReactNode }) {
   return <p className="status status-empty">{children}</p>;
+}
+
+/**
+ * A page its caller may not see (yet): why, in the API's words, and what to do instead, with no
+ * retry; e.g. a board hidden until the organisers publish the results.
+ */
+export function Forbidden({ error, instead }: { error: ApiError; instead: ReactNode }) {
+  return (
+    <div className="note" role="note" data-testid="forbidden">
+      <p>
+        <strong>Not visible to you yet.</strong> {error.message.charAt(0).toUpperCase() + error.message.slice(1)}.
+      </p>
+      <p>{instead}</p>
+    </div>
+  );
 }

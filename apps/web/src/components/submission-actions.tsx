@@ -3,13 +3,16 @@ import { MarkPrimaryDocument, ModerateSubmissionDocument, SetBaselineDocument, t
 import { organises, useAuth } from '../lib/auth';
 import { ApiError, request } from '../lib/graphql-client';
 import { ErrorMessage } from './status';
+import { ConfirmAction } from './confirm-action';
+import { moderationConsequence } from '../lib/consequences';
 
 interface Sub {
   id: string;
   isPrimary: boolean;
   isBaseline: boolean;
   moderation: Moderation;
-  team: { id: string };
+  systemName?: string;
+  team: { id: string; name?: string };
   /** The phase's state: primaries can be switched only while it is OPEN (ADR 0013). */
   phase?: { lifecycleState: string; stateDescription: string };
 }
@@ -23,6 +26,8 @@ export function SubmissionActions({ sub, onChange }: { sub: Sub; onChange: () =>
   const member = !!me?.teams.some((t) => t.id === sub.team.id);
   const organiser = organises(me);
   if (!member && !organiser) return null;
+  // A member of a hidden or disqualified submission has nothing to do here: no empty box.
+  if (!organiser && sub.moderation !== 'NONE') return null;
   async function act(action: () => Promise<unknown>) {
     setError(null);
     try {
@@ -59,12 +64,21 @@ export function SubmissionActions({ sub, onChange }: { sub: Sub; onChange: () =>
             <input type="checkbox" checked={reasonPublic} onChange={(e) => setReasonPublic(e.target.checked)} name="moderation-reason-public" />
             Show the reason to everyone (otherwise only the team and organisers)
           </label>
-          <button type="button" onClick={() => void act(() => request(ModerateSubmissionDocument, { id: sub.id, moderation: 'HIDDEN', reason, reasonPublic }))}>
-            Hide
-          </button>
-          <button type="button" onClick={() => void act(() => request(ModerateSubmissionDocument, { id: sub.id, moderation: 'DISQUALIFIED', reason, reasonPublic }))}>
-            Disqualify
-          </button>
+          {(['HIDDEN', 'DISQUALIFIED'] as const)
+            .filter((m) => m !== sub.moderation)
+            .map((m) => (
+              <ConfirmAction
+                key={m}
+                label={m === 'HIDDEN' ? 'Hide…' : 'Disqualify…'}
+                testId={m === 'HIDDEN' ? 'hide' : 'disqualify'}
+                confirmLabel={m === 'HIDDEN' ? 'Hide it' : 'Disqualify it'}
+                consequence={() => {
+                  if (!reason.trim()) throw new Error('Give the team a reason first (the box above).');
+                  return moderationConsequence({ systemName: sub.systemName ?? 'This submission', teamName: sub.team.name ?? 'its team' }, m, reasonPublic);
+                }}
+                onConfirm={() => void act(() => request(ModerateSubmissionDocument, { id: sub.id, moderation: m, reason, reasonPublic }))}
+              />
+            ))}
           {sub.moderation !== 'NONE' && (
             <button type="button" onClick={() => void act(() => request(ModerateSubmissionDocument, { id: sub.id, moderation: 'NONE', reason: null }))}>
               Restore

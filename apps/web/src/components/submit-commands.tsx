@@ -3,8 +3,10 @@ export function submitCommands(o: { origin: string; phaseId: string; teamId: str
   const system = o.systemName.trim() || 'my-system';
   const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   return {
-    testInput: `podium test-input --url ${o.origin} --phase ${o.phaseId} --format tsv --out test-input.tsv`,
-    submit: `podium submit --url ${o.origin} --phase ${o.phaseId} --token $PODIUM_TOKEN --system ${q(system)} outputs.txt`,
+    // The standalone command this server offers: nothing to install but Node.js (≥ 20).
+    download: `curl -fsSLO ${o.origin}/api/cli/podium.cjs`,
+    testInput: `node podium.cjs test-input --url ${o.origin} --phase ${o.phaseId} --format tsv --out test-input.tsv`,
+    submit: `node podium.cjs submit --url ${o.origin} --phase ${o.phaseId} --token $PODIUM_TOKEN --system ${q(system)} outputs.txt`,
     curl: `curl -H "Authorization: Bearer $PODIUM_TOKEN" -F teamId=${o.teamId} -F systemName=${q(system)} -F file=@outputs.txt ${o.origin}/api/phases/${o.phaseId}/submissions`,
   };
 }
@@ -25,8 +27,13 @@ export function SubmitCommands({ phaseId, teamId, systemName }: { phaseId: strin
         <code>{'{"id", "output"}'}</code>.
       </p>
       <p className="small muted">
-        Create a token on your <a href="/team">team page</a> and set <code>PODIUM_TOKEN</code> to it. The <code>podium</code> command shows the scoring progress until it is done.
+        Create a token on your <a href="/team">team page</a> and set <code>PODIUM_TOKEN</code> to it. The <code>podium</code> command needs only Node.js 20 or newer:{' '}
+        <a href="/api/cli/podium.cjs" download data-testid="cli-download">
+          download podium.cjs
+        </a>{' '}
+        (or with the first line below) and run it with <code>node</code>; it shows the scoring progress until it is done.
       </p>
+      <pre data-testid="cli-download-command">{c.download}</pre>
       <pre data-testid="cli-test-input">{c.testInput}</pre>
       <pre data-testid="cli-submit">{c.submit}</pre>
       <p className="small">The same upload with curl:</p>

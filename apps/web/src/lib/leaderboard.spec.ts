@@ -47,6 +47,13 @@ describe('top system disagreement', () => {
   it('says nothing when every aggregation agrees', () => {
     expect(topDisagreementNote([row('A', { mean: 1 }), row('B', { mean: 2 })], METHODS)).toBeNull();
   });
+
+  it('ignores an exact tie (identical outputs: no instance won or lost) that Bradley–Terry breaks arbitrarily', () => {
+    const tied = [row('A', { mean: 1, median: 1, bt: 1, elo: 1, trueskill: 1 }), row('B', { mean: 1, median: 1, bt: 2, elo: 2, trueskill: 2 }), row('C', { mean: 3, median: 3, bt: 3, elo: 3, trueskill: 3 })];
+    expect(topDisagreementNote(tied, METHODS)).toBe('Mean, Median rank A, B first; Bradley–Terry, Elo, TrueSkill rank A first');
+    expect(topDisagreementNote(tied, METHODS, [pair('A', 'B', { wins: 0, losses: 0, ties: 10 }), pair('A', 'C'), pair('B', 'C')])).toBeNull();
+    expect(topDisagreementNote(tied, METHODS, [pair('A', 'B', { wins: 1, losses: 0, ties: 9 })])).not.toBeNull();
+  });
 });
 
 describe('pairCells', () => {

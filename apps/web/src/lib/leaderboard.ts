@@ -107,14 +107,25 @@ export function topSystems(rows: readonly LeaderboardRow[], methods: readonly Me
 
 /**
  * A sentence naming the top system of each method when they do not all agree, e.g.
- * "Mean ranks A first; Bradley–Terry ranks B first"; null when they agree.
+ * "Mean ranks A first; Bradley–Terry ranks B first"; null when they agree. Systems tied exactly
+ * (a pair with no instance won or lost: identical outputs) count as one, so a method that
+ * breaks such a tie arbitrarily is no disagreement.
  */
-export function topDisagreementNote(rows: readonly LeaderboardRow[], methods: readonly MethodInfo[]): string | null {
+export function topDisagreementNote(
+  rows: readonly LeaderboardRow[],
+  methods: readonly MethodInfo[],
+  pairs: readonly { aSubmissionId: string; bSubmissionId: string; wins: number; losses: number }[] = [],
+): string | null {
   if (rows.length < 2) return null;
+  const exact = pairs.filter((p) => p.wins === 0 && p.losses === 0);
+  const tiedTo = (id: string) => new Set([id, ...exact.flatMap((p) => (p.aSubmissionId === id ? [p.bSubmissionId] : p.bSubmissionId === id ? [p.aSubmissionId] : []))]);
   const tops = topSystems(rows, methods);
+  const idOf = new Map(rows.map((r) => [r.system, r.submissionId]));
   const present = methods.map((m) => m.key).filter((a) => tops[a] !== undefined);
+  // Two methods agree when each one's top systems are the other's or tied exactly to them.
+  const covers = (a: Aggregation, b: Aggregation) => (tops[a] ?? []).every((s) => (tops[b] ?? []).some((t) => tiedTo(idOf.get(t) ?? t).has(idOf.get(s) ?? s)));
+  if (present.every((a) => present.every((b) => covers(a, b)))) return null;
   const key = (agg: Aggregation) => (tops[agg] ?? []).join(', ');
-  if (new Set(present.map(key)).size <= 1) return null;
   const groups = new Map<string, Aggregation[]>();
   for (const agg of present) groups.set(key(agg), [...(groups.get(key(agg)) ?? []), agg]);
   return [...groups.entries()]

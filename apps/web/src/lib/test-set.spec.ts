@@ -1,4 +1,4 @@
-import { parseTestSet } from './test-set';
+import { describeProblems, MAX_PROBLEMS, parseTestSet } from './test-set';
 
 describe('parseTestSet', () => {
   it('reads JSONL instances with references or a single reference, skipping blank lines', () => {
@@ -13,7 +13,7 @@ describe('parseTestSet', () => {
   });
 
   it('points at the line of the first problem', () => {
-    expect(parseTestSet('{"id":"1","source":"a","references":["x"]}\n{"id":"2","source":"b"}')).toEqual({ ok: false, line: 2, message: '"references" must be a non-empty list of strings' });
+    expect(parseTestSet('{"id":"1","source":"a","references":["x"]}\n{"id":"2","source":"b"}')).toMatchObject({ ok: false, line: 2, message: '"references" must be a non-empty list of strings' });
     expect(parseTestSet('{"id":"1","source":"a","references":["x"]}\nnot json')).toMatchObject({ ok: false, line: 2, message: 'not valid JSON' });
     expect(parseTestSet('{"id":"1","source":"a","references":["x"]}\n{"id":"1","source":"a","references":["x"]}')).toMatchObject({ ok: false, line: 2 });
   });
@@ -25,6 +25,19 @@ describe('parseTestSet', () => {
   it('keeps an optional context object and refuses a context that is not an object', () => {
     const ok = parseTestSet('{"id":"a","source":"s","references":["r"],"context":{"doc":"d1"}}');
     expect(ok).toEqual({ ok: true, instances: [{ id: 'a', source: 's', references: ['r'], context: { doc: 'd1' } }] });
-    expect(parseTestSet('{"id":"a","source":"s","references":["r"],"context":"d1"}')).toEqual({ ok: false, line: 1, message: '"context" must be an object' });
+    expect(parseTestSet('{"id":"a","source":"s","references":["r"],"context":"d1"}')).toMatchObject({ ok: false, line: 1, message: '"context" must be an object' });
+  });
+
+  it('names every bad line, not only the first, up to MAX_PROBLEMS, and counts the rest', () => {
+    const good = '{"id":"ok","source":"a","references":["x"]}';
+    const r = parseTestSet([good, 'not json', good.replace('"ok"', '"b"'), '{"id":"c","source":"s"}'].join('\n'));
+    expect(r).toMatchObject({ ok: false, more: 0, problems: [{ line: 2, message: 'not valid JSON' }, { line: 4, message: '"references" must be a non-empty list of strings' }] });
+    if (!r.ok) expect(describeProblems(r.problems, r.more)).toBe('Line 2: not valid JSON. Line 4: "references" must be a non-empty list of strings.');
+    const many = parseTestSet(Array.from({ length: MAX_PROBLEMS + 5 }, () => 'x').join('\n'));
+    expect(many).toMatchObject({ ok: false, more: 5 });
+    if (!many.ok) {
+      expect(many.problems).toHaveLength(MAX_PROBLEMS);
+      expect(describeProblems(many.problems, many.more)).toMatch(/Line 20: not valid JSON\. And 5 more bad lines\.$/);
+    }
   });
 });

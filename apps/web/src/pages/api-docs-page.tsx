@@ -44,8 +44,9 @@ export function ApiDocsPage() {
         .
       </p>
       <h2>Command line</h2>
-      <pre>{`podium test-input --url ${window.location.origin} --phase PHASE_ID --format tsv --out test-input.tsv
-podium submit --url ${window.location.origin} --phase PHASE_ID --token $PODIUM_TOKEN --system my-system outputs.txt`}</pre>
+      <pre>{`curl -fsSLO ${window.location.origin}/api/cli/podium.cjs
+node podium.cjs test-input --url ${window.location.origin} --phase PHASE_ID --format tsv --out test-input.tsv
+node podium.cjs submit --url ${window.location.origin} --phase PHASE_ID --token $PODIUM_TOKEN --system my-system outputs.txt`}</pre>
     </section>
   );
 }

@@ -19,6 +19,9 @@ const TASK_KINDS = [
   { name: 'summarization', displayName: 'Summarization', defaultMetrics: ['rougeL', 'chrf'] },
   { name: 'data-to-text', displayName: 'Data-to-text', defaultMetrics: ['bleu', 'chrf', 'ter'] },
 ];
+const SETTINGS = { dailyLimit: 5, totalLimit: 20, leaderboardBeforeClose: false, significanceResamples: null as number | null, significanceSeed: 12345, teamInstanceScores: false, hasSplit: false, split: null, commitment: null };
+// The counts phaseImpact answers for the confirmations (what the example states).
+const IMPACT = { phaseId: 'p1', submissions: 12, teams: 5, scored: 11, pending: 1, baselines: 1, moderated: 0, teamsWithoutPrimary: 2, rescorable: 12, instances: 3002 };
 const TASK = {
   id: 't1',
   slug: 'wmt',
@@ -28,16 +31,21 @@ const TASK = {
   sourceLang: 'de',
   targetLang: 'en',
   phases: [
-    { id: 'p1', name: 'test', opensAt: '2026-01-01T00:00:00Z', closesAt: '2099-01-01T00:00:00Z', isOpen: true, scoredCount: 0, state: 'open-hidden', lifecycleState: 'OPEN', stateDescription: 'open until 2099-01-01 00:00 UTC', closedEarlyAt: null, publishedAt: null },
+    { id: 'p1', name: 'test', opensAt: '2026-01-01T00:00:00Z', closesAt: '2099-01-01T00:00:00Z', isOpen: true, scoredCount: 0, state: 'open-hidden', lifecycleState: 'OPEN', stateDescription: 'open until 2099-01-01 00:00 UTC', closedEarlyAt: null as string | null, publishedAt: null as string | null, ...SETTINGS },
   ],
 };
+type PhaseFixture = (typeof TASK)['phases'][number];
 
 /** Answers each GraphQL operation of the page by its name; returns the variables each mutation was sent. */
-function api() {
+function api(phases: PhaseFixture[] = TASK.phases) {
   const sent: Record<string, unknown[]> = {};
   const answers: Record<string, unknown> = {
     Me: { me: { id: 'u1', name: 'olga', role: 'ORGANISER', organisedTaskIds: [], teams: [] } },
-    Tasks: { tasks: [TASK] },
+    Tasks: { tasks: [{ ...TASK, phases }] },
+    PhaseImpact: { phaseImpact: IMPACT },
+    ClosePhase: { closePhase: { id: 'p1', closedEarlyAt: '2026-11-26T00:00:00Z' } },
+    PublishPhase: { publishPhase: { id: 'p1', publishedAt: '2026-11-26T00:00:00Z' } },
+    UpdatePhase: { updatePhase: { id: 'p1' } },
     Metrics: { metrics: METRICS },
     TaskKinds: { taskKinds: TASK_KINDS },
     Registrations: { registrations: [] },
@@ -61,8 +69,8 @@ const checked = (form: HTMLElement) =>
     .filter((c) => (c as HTMLInputElement).checked)
     .map((c) => c.parentElement?.textContent?.trim());
 
-async function renderPage() {
-  const sent = api();
+async function renderPage(phases?: PhaseFixture[]) {
+  const sent = api(phases);
   render(
     <AuthProvider>
       <OrganisePage />
@@ -123,5 +131,54 @@ describe('OrganisePage', () => {
     expect(sent['CreateTask']?.[0]).toMatchObject({
       input: { slug: 'new-task', kind: 'data-to-text', metrics: [{ key: 'bleu', name: 'bleu' }, { key: 'chrf', name: 'chrf' }, { key: 'nli', name: 'nli' }] },
     });
+  });
+
+  it('closes a phase only after a confirmation that states the real counts, and not at all on Cancel', async () => {
+    const sent = await renderPage();
+    const row = await screen.findByTestId('phase-row-test');
+    fireEvent.click(within(row).getByRole('button', { name: 'Close now…' }));
+    const dialog = await within(row).findByRole('alertdialog');
+    await within(dialog).findByText(/12 submissions from 5 teams stay as they are/);
+    expect(dialog.textContent).toContain('2 teams without one get their latest scored submission');
+    expect(dialog.textContent).toContain('cannot be reopened');
+    expect(sent['ClosePhase']).toBeUndefined();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(within(row).queryByRole('alertdialog')).toBeNull();
+    expect(sent['ClosePhase']).toBeUndefined();
+    fireEvent.click(within(row).getByRole('button', { name: 'Close now…' }));
+    await within(row).findByText(/12 submissions from 5 teams/);
+    fireEvent.click(within(row).getByRole('button', { name: 'Close test now' }));
+    await screen.findByText('Closed test.');
+    expect(sent['ClosePhase']).toEqual([{ id: 'p1' }]);
+  });
+
+  it('says before publishing how many submissions of how many teams become public, with references', async () => {
+    const closed = { ...TASK.phases[0], lifecycleState: 'CLOSED', state: 'closed-unpublished', stateDescription: 'closed early on 2026-11-25 by olga', closedEarlyAt: '2026-11-25T00:00:00Z' } as PhaseFixture;
+    const sent = await renderPage([closed]);
+    const row = await screen.findByTestId('phase-row-test');
+    fireEvent.click(within(row).getByRole('button', { name: 'Publish results…' }));
+    const dialog = await within(row).findByRole('alertdialog');
+    await within(dialog).findByText(/12 submissions from 5 teams will become public, with references of all 3,002 instances/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish test (final)' }));
+    await screen.findByText('Published test.');
+    expect(sent['PublishPhase']).toEqual([{ id: 'p1' }]);
+  });
+
+  it('saves changed limits and the board visibility of a phase, sending only what changed', async () => {
+    const sent = await renderPage();
+    const form = await screen.findByTestId('phase-settings');
+    fireEvent.change(within(form).getByLabelText('Submissions per team per day'), { target: { value: '3' } });
+    fireEvent.click(within(form).getByTestId('board-visible'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save phase settings' }));
+    await within(form).findByText('Saved the settings of test.');
+    expect(sent['UpdatePhase']).toEqual([{ id: 'p1', input: { dailyLimit: 3, leaderboardBeforeClose: true } }]);
+    expect(sent['SetPhaseSignificanceSettings']).toBeUndefined();
+  });
+
+  it('starts the upload form on the newest open or scheduled phase, not on the first (demo) phase', async () => {
+    const next = { ...TASK.phases[0], id: 'p2', name: 'final', opensAt: '2098-01-01T00:00:00Z', lifecycleState: 'SCHEDULED', state: 'open-hidden' } as PhaseFixture;
+    await renderPage([TASK.phases[0] as PhaseFixture, next]);
+    const upload = await screen.findByRole('form', { name: 'Upload a test set' });
+    expect(within(upload).getByRole<HTMLSelectElement>('combobox', { name: 'Phase' }).value).toBe('p2');
   });
 });

@@ -13,15 +13,21 @@ import {
   PublishPhaseDocument,
   UpdatePhaseDocument,
   UpdateTaskDocument,
+  PhaseImpactDocument,
+  SetPhaseSignificanceSettingsDocument,
   RescorePhaseDocument,
   TaskKindsDocument,
   TasksDocument,
   UploadTestSetDocument,
   type TasksQuery,
+  type UpdatePhaseInput,
 } from '../graphql/generated';
 import { organises, useAuth } from '../lib/auth';
 import { ApiError, request, useQuery } from '../lib/graphql-client';
-import { parseTestSet } from '../lib/test-set';
+import { describeProblems, parseTestSet } from '../lib/test-set';
+import { closeConsequence, publishConsequence, rescoreConsequence } from '../lib/consequences';
+import { ConfirmAction } from '../components/confirm-action';
+import { formatDate, LIFECYCLE_BADGE, phaseTiming } from '../lib/format';
 import { MetricChoice } from '../components/metric-choice';
 import { Empty, ErrorMessage, Loading } from '../components/status';
 import { ColumnHeads } from '../components/column-heads';
@@ -47,10 +53,8 @@ function useAction() {
 
 function Result({ outcome }: { outcome: Outcome }) {
   if (!outcome) return null;
-  if (outcome.kind === 'error') {
-    const line = typeof outcome.error === 'string' ? null : outcome.error.details[0]?.line;
-    return <ErrorMessage error={outcome.error} title={line ? `Refused at line ${line}` : 'Refused'} />;
-  }
+  // The message names its lines itself ("Line 2: …"): the title does not repeat them.
+  if (outcome.kind === 'error') return <ErrorMessage error={outcome.error} title="Refused" />;
   return (
     <p className="status status-ok" role="status">
       {outcome.text}
@@ -58,10 +62,21 @@ function Result({ outcome }: { outcome: Outcome }) {
   );
 }
 
-type Phases = { id: string; label: string }[];
+type Phases = { id: string; label: string; lifecycleState: string; opensAt: string }[];
 
 function phasesOf(tasks: TasksQuery['tasks']): Phases {
-  return tasks.flatMap((t) => t.phases.map((p) => ({ id: p.id, label: `${t.title} — ${p.name}` })));
+  return tasks.flatMap((t) =>
+    t.phases.map((p) => ({ id: p.id, label: `${t.title} — ${p.name} (${LIFECYCLE_BADGE[p.lifecycleState] ?? p.lifecycleState})`, lifecycleState: p.lifecycleState, opensAt: p.opensAt })),
+  );
+}
+
+/**
+ * The phase a form starts on: the newest (latest opening) phase that is open or not yet open,
+ * e.g. the one just created; else the newest phase. Never simply the first (the demo phase).
+ */
+export function preferredPhaseId(phases: readonly { id: string; lifecycleState: string; opensAt: string }[]): string {
+  const newest = (list: readonly { id: string; opensAt: string }[]) => [...list].sort((a, b) => Date.parse(b.opensAt) - Date.parse(a.opensAt))[0]?.id;
+  return newest(phases.filter((p) => p.lifecycleState === 'OPEN' || p.lifecycleState === 'SCHEDULED')) ?? newest(phases) ?? '';
 }
 
 function CreateTaskForm({ onDone }: { onDone: () => void }) {
@@ -183,7 +198,8 @@ function localInput(d: Date): string {
 
 function CreatePhaseForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone: () => void }) {
   const { busy, outcome, run } = useAction();
-  const [taskSlug, setTaskSlug] = useState(tasks[0]?.slug ?? '');
+  // The newest task (the list is in creation order): the one just created.
+  const [taskSlug, setTaskSlug] = useState(tasks[tasks.length - 1]?.slug ?? '');
   const [name, setName] = useState('');
   const [opensAt, setOpens] = useState(() => localInput(new Date()));
   const [closesAt, setCloses] = useState(() => localInput(new Date(Date.now() + 30 * 86_400_000)));
@@ -246,7 +262,7 @@ function CreatePhaseForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone
 
 function UploadTestSetForm({ phases, onDone }: { phases: Phases; onDone: () => void }) {
   const { busy, outcome, run } = useAction();
-  const [phaseId, setPhaseId] = useState(phases[0]?.id ?? '');
+  const [phaseId, setPhaseId] = useState(() => preferredPhaseId(phases));
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
   function submit(e: SyntheticEvent) {
@@ -254,7 +270,12 @@ function UploadTestSetForm({ phases, onDone }: { phases: Phases; onDone: () => v
     if (!file) return;
     void run(async () => {
       const parsed = parseTestSet(await file.text());
-      if (!parsed.ok) throw new ApiError(`line ${parsed.line}: ${parsed.message}`, [{ message: parsed.message, code: 'INVALID_INPUT', field: 'file', line: parsed.line }]);
+      if (!parsed.ok) {
+        throw new ApiError(
+          `${parsed.problems.length + parsed.more === 1 ? 'One line is' : `${parsed.problems.length + parsed.more} lines are`} not a test instance. ${describeProblems(parsed.problems, parsed.more)}`,
+          [{ message: parsed.message, code: 'INVALID_INPUT', field: 'file', line: parsed.line }],
+        );
+      }
       const r = await request(UploadTestSetDocument, { phaseId, name: name || file.name, instances: parsed.instances });
       onDone();
       return `Uploaded ${r.uploadTestSet.name}: ${r.uploadTestSet.instanceCount} instances ${r.uploadTestSet.checksum ? ` (sha256 ${r.uploadTestSet.checksum.slice(0, 12)}…)` : ''}; its commitment is published now, its salt when you publish the results.`;
@@ -322,26 +343,32 @@ function TeamForm() {
 
 function RescoreForm({ phases }: { phases: Phases }) {
   const { busy, outcome, run } = useAction();
-  const [phaseId, setPhaseId] = useState(phases[0]?.id ?? '');
-  function submit(e: SyntheticEvent) {
-    e.preventDefault();
-    void run(async () => {
-      const n = (await request(RescorePhaseDocument, { phaseId })).rescorePhase;
-      return `Queued ${n} submission${n === 1 ? '' : 's'} for scoring again.`;
-    });
-  }
+  const [phaseId, setPhaseId] = useState(() => preferredPhaseId(phases));
+  const phase = phases.find((p) => p.id === phaseId);
   return (
-    <form className="form" onSubmit={submit} aria-labelledby="rescore">
+    <div className="form" role="group" aria-labelledby="rescore">
       <h2 id="rescore">Rescore a phase</h2>
       <p className="small muted">
         Scores every submission again with the task's current metrics (e.g. after a metric fix); the replaced scores and their signatures stay in each submission's history.
       </p>
       <PhaseSelect phases={phases} value={phaseId} onChange={setPhaseId} />
-      <button type="submit" disabled={busy || !phaseId}>
-        {busy ? 'Queuing…' : 'Rescore'}
-      </button>
+      <div className="actions">
+        <ConfirmAction
+          label={busy ? 'Queuing…' : 'Rescore…'}
+          testId="rescore"
+          disabled={busy || !phaseId}
+          confirmLabel="Score them again"
+          consequence={async () => rescoreConsequence({ name: phase?.label ?? 'the phase' }, (await request(PhaseImpactDocument, { id: phaseId })).phaseImpact)}
+          onConfirm={() =>
+            void run(async () => {
+              const n = (await request(RescorePhaseDocument, { phaseId })).rescorePhase;
+              return `Queued ${n} submission${n === 1 ? '' : 's'} for scoring again.`;
+            })
+          }
+        />
+      </div>
       <Result outcome={outcome} />
-    </form>
+    </div>
   );
 }
 
@@ -389,41 +416,129 @@ function EditTaskForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone: (
   );
 }
 
-/** Moves a phase's closing time (extend or shorten) and its limits. */
-function EditPhase({ phase, onDone }: { phase: TasksQuery['tasks'][number]['phases'][number]; onDone: () => void }) {
+type PhaseRow = TasksQuery['tasks'][number]['phases'][number];
+
+/**
+ * Every setting of one phase the state machine still allows (ADR 0013): dates and limits while
+ * it is scheduled or open, the name and the public flag until it is published; and the
+ * leaderboard's significance settings. Only changed fields are sent.
+ */
+function PhaseSettingsForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone: () => void }) {
+  const all = tasks.flatMap((t) => t.phases.map((p) => ({ ...p, label: `${t.title} — ${p.name} (${LIFECYCLE_BADGE[p.lifecycleState] ?? p.lifecycleState})` })));
+  const [phaseId, setPhaseId] = useState(() => preferredPhaseId(all));
+  const phase = all.find((p) => p.id === phaseId);
+  return (
+    <section aria-labelledby="phase-settings-heading">
+      <h2 id="phase-settings-heading">Phase settings</h2>
+      <PhaseSelect phases={all} value={phaseId} onChange={setPhaseId} />
+      {phase && <PhaseSettings key={JSON.stringify(phase)} phase={phase} onDone={onDone} />}
+    </section>
+  );
+}
+
+function PhaseSettings({ phase, onDone }: { phase: PhaseRow; onDone: () => void }) {
   const { busy, outcome, run } = useAction();
+  const schedule = phase.lifecycleState === 'OPEN' || phase.lifecycleState === 'SCHEDULED';
+  const details = phase.lifecycleState !== 'PUBLISHED';
+  const [name, setName] = useState(phase.name);
+  const [opensAt, setOpens] = useState(() => localInput(new Date(phase.opensAt)));
   const [closesAt, setCloses] = useState(() => localInput(new Date(phase.closesAt)));
+  const [dailyLimit, setDaily] = useState(String(phase.dailyLimit));
+  const [totalLimit, setTotal] = useState(String(phase.totalLimit));
+  const [visible, setVisible] = useState(phase.leaderboardBeforeClose);
+  const [resamples, setResamples] = useState(phase.significanceResamples === null ? '' : String(phase.significanceResamples));
+  const [seed, setSeed] = useState(String(phase.significanceSeed));
   function submit(e: SyntheticEvent) {
     e.preventDefault();
     void run(async () => {
-      await request(UpdatePhaseDocument, { id: phase.id, input: { closesAt: new Date(closesAt).toISOString() } });
+      const input: UpdatePhaseInput = {};
+      if (details && name.trim() !== phase.name) input.name = name.trim();
+      if (details && visible !== phase.leaderboardBeforeClose) input.leaderboardBeforeClose = visible;
+      if (schedule) {
+        if (opensAt !== localInput(new Date(phase.opensAt))) input.opensAt = new Date(opensAt).toISOString();
+        if (closesAt !== localInput(new Date(phase.closesAt))) input.closesAt = new Date(closesAt).toISOString();
+        if (Number(dailyLimit) !== phase.dailyLimit) input.dailyLimit = Number(dailyLimit);
+        if (Number(totalLimit) !== phase.totalLimit) input.totalLimit = Number(totalLimit);
+      }
+      const r = resamples.trim() === '' ? null : Number(resamples);
+      const sd = Number(seed);
+      const significanceChanged = r !== phase.significanceResamples || sd !== phase.significanceSeed;
+      if (Object.keys(input).length === 0 && !significanceChanged) return 'Nothing changed.';
+      if (r !== null && !(Number.isInteger(r) && r >= 1)) throw new Error('Resamples must be a whole number of at least 1, or empty to choose automatically.');
+      if (!Number.isInteger(sd) || sd < 0) throw new Error('The seed must be a whole number of at least 0.');
+      if (Object.keys(input).length > 0) await request(UpdatePhaseDocument, { id: phase.id, input });
+      if (significanceChanged) await request(SetPhaseSignificanceSettingsDocument, { phaseId: phase.id, resamples: r, seed: sd });
       onDone();
-      return `Phase ${phase.name} now closes ${new Date(closesAt).toLocaleString()}.`;
+      return `Saved the settings of ${name.trim() || phase.name}.`;
     });
   }
   return (
-    <form className="inline-form" onSubmit={submit}>
+    <form className="form phase-settings" onSubmit={submit} data-testid="phase-settings">
+      <p className="small" data-testid="phase-settings-state">
+        {phase.stateDescription}
+        {schedule ? ` (${phaseTiming(phase)})` : ''}.{' '}
+        {phase.lifecycleState === 'PUBLISHED'
+          ? 'Published results are final: only the significance settings can change. Create a new phase for more submissions.'
+          : schedule
+            ? 'Dates and limits can change until the phase closes.'
+            : 'Closed: dates and limits are fixed; the name and the board visibility can change until you publish.'}
+      </p>
       <label>
-        Closes
-        <input type="datetime-local" value={closesAt} onChange={(e) => setCloses(e.target.value)} required />
+        Name
+        <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} disabled={!details} />
       </label>
+      <div className="row">
+        <label>
+          Opens
+          <input type="datetime-local" value={opensAt} onChange={(e) => setOpens(e.target.value)} required disabled={!schedule} />
+        </label>
+        <label>
+          Closes
+          <input type="datetime-local" value={closesAt} onChange={(e) => setCloses(e.target.value)} required disabled={!schedule} />
+        </label>
+      </div>
+      <div className="row">
+        <label>
+          Submissions per team per day
+          <input type="number" min={1} max={10000} value={dailyLimit} onChange={(e) => setDaily(e.target.value)} required disabled={!schedule} />
+        </label>
+        <label>
+          In total
+          <input type="number" min={1} max={100000} value={totalLimit} onChange={(e) => setTotal(e.target.value)} required disabled={!schedule} />
+        </label>
+      </div>
+      <label className="check">
+        <input type="checkbox" checked={visible} onChange={(e) => setVisible(e.target.checked)} disabled={!details} data-testid="board-visible" /> Everyone sees the leaderboard while the
+        phase is open (off: only organisers until it is published)
+      </label>
+      <fieldset>
+        <legend>Significance on the leaderboard</legend>
+        <div className="row">
+          <label>
+            Resamples (empty: chosen automatically)
+            <input inputMode="numeric" value={resamples} onChange={(e) => setResamples(e.target.value)} data-testid="significance-resamples" />
+          </label>
+          <label>
+            Seed
+            <input inputMode="numeric" value={seed} onChange={(e) => setSeed(e.target.value)} />
+          </label>
+        </div>
+      </fieldset>
       <button type="submit" disabled={busy}>
-        Save
+        {busy ? 'Saving…' : 'Save phase settings'}
       </button>
       <Result outcome={outcome} />
     </form>
   );
 }
 
-type PhaseRow = TasksQuery['tasks'][number]['phases'][number];
-
 /**
  * What teams see of their scores before publishing, the public/private split and the test-set
  * commitment of one phase (docs/adr/0014-no-oracles-split-commitment.md).
  */
 function ScoringSettingsForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone: () => void }) {
-  const all = tasks.flatMap((t) => t.phases.map((p) => ({ ...p, label: `${t.title} — ${p.name}` })));
-  const [phaseId, setPhaseId] = useState(all[0]?.id ?? '');
+  const all = tasks.flatMap((t) => t.phases.map((p) => ({ ...p, label: `${t.title} — ${p.name} (${LIFECYCLE_BADGE[p.lifecycleState] ?? p.lifecycleState})` })));
+  const [phaseId, setPhaseId] = useState(() => preferredPhaseId(all));
   const phase = all.find((p) => p.id === phaseId);
   return (
     <section aria-labelledby="scoring-settings-heading">
@@ -556,16 +671,26 @@ function PhaseLifecycle({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone:
                 </td>
                 <td className="actions">
                   {p.lifecycleState === 'OPEN' && (
-                    <button type="button" disabled={busy} onClick={() => act(`Closed ${p.name}.`, () => request(ClosePhaseDocument, { id: p.id }))}>
-                      Close now
-                    </button>
+                    <ConfirmAction
+                      label="Close now…"
+                      testId={`close-${p.name}`}
+                      disabled={busy}
+                      confirmLabel={`Close ${p.name} now`}
+                      consequence={async () => closeConsequence(p, (await request(PhaseImpactDocument, { id: p.id })).phaseImpact)}
+                      onConfirm={() => act(`Closed ${p.name}.`, () => request(ClosePhaseDocument, { id: p.id }))}
+                    />
                   )}
                   {p.lifecycleState === 'CLOSED' && (
-                    <button type="button" disabled={busy} onClick={() => act(`Published ${p.name}.`, () => request(PublishPhaseDocument, { id: p.id }))}>
-                      Publish results (final)
-                    </button>
+                    <ConfirmAction
+                      label="Publish results…"
+                      testId={`publish-${p.name}`}
+                      disabled={busy}
+                      confirmLabel={`Publish ${p.name} (final)`}
+                      consequence={async () => publishConsequence(p, (await request(PhaseImpactDocument, { id: p.id })).phaseImpact)}
+                      onConfirm={() => act(`Published ${p.name}.`, () => request(PublishPhaseDocument, { id: p.id }))}
+                    />
                   )}
-                  {(p.lifecycleState === 'OPEN' || p.lifecycleState === 'SCHEDULED') && <EditPhase phase={p} onDone={onDone} />}
+                  {p.lifecycleState === 'SCHEDULED' && <span className="small muted">opens {formatDate(p.opensAt)}; edit it under Phase settings</span>}
                   {p.lifecycleState === 'PUBLISHED' && <span className="small muted">final: create a new phase for more submissions</span>}
                 </td>
               </tr>
@@ -693,7 +818,8 @@ export function OrganisePage() {
         {me?.role === 'ADMIN' && <TeamForm />}
       </div>
       {list.length > 0 && <PhaseLifecycle tasks={list} onDone={tasks.refetch} />}
-      {phases.length > 0 && <ScoringSettingsForm tasks={list} onDone={tasks.refetch} />}
+      {phases.length > 0 && <PhaseSettingsForm key={`s${phases.length}`} tasks={list} onDone={tasks.refetch} />}
+      {phases.length > 0 && <ScoringSettingsForm key={`c${phases.length}`} tasks={list} onDone={tasks.refetch} />}
       {list.length > 0 && (
         <section aria-labelledby="registration-heading">
           <h2 id="registration-heading">Registration</h2>

@@ -10,7 +10,8 @@ import { useLeaderboardState } from '../lib/use-url-state';
 import { CORRECTION_LABELS, LeaderboardControls, TEST_LABELS } from '../components/leaderboard-controls';
 import { PairedView } from '../components/paired-view';
 import { PairwiseHeatmap } from '../components/pairwise-heatmap';
-import { Empty, ErrorMessage, Loading } from '../components/status';
+import { Empty, ErrorMessage, Forbidden, Loading } from '../components/status';
+import { ApiError } from '../lib/graphql-client';
 
 export function PairwisePage({ phaseId }: { phaseId: string }) {
   const [state, setState] = useLeaderboardState();
@@ -46,6 +47,8 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
     navigate(pathname + (s ? `?${s}` : ''));
   }
   const task = phase.data?.phase.task;
+  // A hidden board stays hidden however often one asks: say why, offer no retry and no controls.
+  const forbidden = !board && error instanceof ApiError && (error.code === 'FORBIDDEN' || error.status === 403) ? error : null;
   return (
     <article>
       <p className="breadcrumbs small">
@@ -56,9 +59,20 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
         )}
       </p>
       <h1>Pairwise comparison{phase.data && `: ${phase.data.phase.name}`}</h1>
-      <LeaderboardControls state={state} metrics={board?.availableMetrics ?? []} onChange={setState} methods={board?.methods ?? []} />
+      {forbidden ? (
+        <Forbidden
+          error={forbidden}
+          instead={
+            <>
+              Your team&apos;s own submissions and scores are on the <Link to="/team">Team page</Link>; the comparison of all systems opens when the organisers publish the results (or make the board public).
+            </>
+          }
+        />
+      ) : (
+        <LeaderboardControls state={state} metrics={board?.availableMetrics ?? []} onChange={setState} methods={board?.methods ?? []} />
+      )}
       {loading && !board && <Loading what="pairwise results" />}
-      {error && <ErrorMessage error={error} onRetry={refetch} title="Could not compare the systems" />}
+      {error && !forbidden && <ErrorMessage error={error} onRetry={refetch} title="Could not compare the systems" />}
       {board && board.systems.length < 2 && <Empty>At least two scored systems are needed for a comparison.</Empty>}
       {board && board.systems.length >= 2 && (
         <>

@@ -9,6 +9,7 @@ import { metricLabel } from '../components/leaderboard-controls';
 import { ErrorMessage, Loading } from '../components/status';
 import { StatusBadge } from '../components/submission-list';
 import { SubmissionActions } from '../components/submission-actions';
+import { SubmissionMetadata } from '../components/submission-metadata';
 
 export function SubmissionPage({ id }: { id: string }) {
   const [polling, setPolling] = useState(true);
@@ -59,7 +60,7 @@ export function SubmissionPage({ id }: { id: string }) {
         Team {sub.team.name} · submitted {formatDate(sub.createdAt)}
         {sub.scoredAt && ` · scored ${formatDate(sub.scoredAt)}`}
       </p>
-      {sub.description && <p>{sub.description}</p>}
+      <SubmissionMetadata sub={sub} onChange={refetch} />
       <SubmissionActions sub={sub} onChange={refetch} />
       <section aria-labelledby="status-heading">
         <h2 id="status-heading">Status</h2>

@@ -7,11 +7,15 @@ import { navigate } from 'wouter/use-browser-location';
 import { uploadSubmission } from '../lib/upload';
 import { Empty, ErrorMessage, Loading } from '../components/status';
 import { SubmitCommands } from '../components/submit-commands';
+import { formatDate } from '../lib/format';
 
 export function SubmitPage() {
   const { signedIn, me, loading: meLoading } = useAuth();
   const tasks = useQuery(TasksDocument, {});
-  const open = (tasks.data?.tasks ?? []).flatMap((t) => t.phases.filter((p) => p.isOpen).map((p) => ({ task: t, phase: p })));
+  // Newest first: the form starts on the phase that opened last, not on the demo phase.
+  const open = (tasks.data?.tasks ?? [])
+    .flatMap((t) => t.phases.filter((p) => p.isOpen).map((p) => ({ task: t, phase: p })))
+    .sort((a, b) => Date.parse(b.phase.opensAt) - Date.parse(a.phase.opensAt));
   const [phaseId, setPhaseId] = useState('');
   const [teamId, setTeamId] = useState('');
   const [systemName, setSystemName] = useState('');
@@ -57,7 +61,7 @@ export function SubmitPage() {
     e.preventDefault();
     if (!file) return;
     setBusy(true);
-    setError(null);
+    setError(null); // an old refusal goes the moment the next upload starts
     try {
       const res = await uploadSubmission({ phaseId, teamId, systemName: systemName.trim(), description, file, fileName: file.name });
       navigate(`/submissions/${encodeURIComponent(res.submissionId)}`);
@@ -69,7 +73,9 @@ export function SubmitPage() {
     }
   }
   const q = quota.data?.quota;
-  const line = error?.details[0]?.line ?? null;
+  // One bad line: "refused at line 4: <why>"; several: the API names each itself.
+  const pointer = error?.details[0]?.line ?? null;
+  const line = pointer !== null && error?.message.startsWith(`line ${pointer}`) ? pointer : null;
   return (
     <section>
       <h1>Submit</h1>
@@ -120,6 +126,12 @@ export function SubmitPage() {
               <>
                 <strong>{q.remaining}</strong> submission{q.remaining === 1 ? '' : 's'} left in the next 24 hours ({q.usedToday} of {q.dailyLimit} used today; {q.usedTotal} of{' '}
                 {q.totalLimit} in total).
+                {q.remaining <= 0 && (
+                  <span data-testid="next-slot">
+                    {' '}
+                    {q.nextSlotAt ? `The next submission slot opens at ${formatDate(q.nextSlotAt)}.` : q.usedTotal >= q.totalLimit ? 'Your team has used every submission of this phase.' : ''}
+                  </span>
+                )}
               </>
             )}
           </div>
@@ -137,7 +149,7 @@ export function SubmitPage() {
           </label>
           {error && (
             <div className="status status-error" role="alert" data-testid="submit-error">
-              <strong>The file was refused{line !== null ? ` at line ${line}` : ''}:</strong> {line !== null ? error.message.replace(/^line \d+:\s*/, '') : error.message}
+              <strong>The file was refused{line !== null ? ` at line ${line}` : ''}:</strong> {line !== null ? error.message.replace(/^line \d+:?\s*/, '') : error.message}
             </div>
           )}
           <button type="submit" disabled={busy || !file || !systemName.trim() || (q !== undefined && q.remaining <= 0)}>

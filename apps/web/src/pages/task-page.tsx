@@ -7,6 +7,7 @@ import { useLeaderboardState } from '../lib/use-url-state';
 import { LeaderboardView } from '../components/leaderboard-view';
 import { Empty, ErrorMessage, Loading } from '../components/status';
 import { SubmissionList } from '../components/submission-list';
+import { DownloadLink } from '../components/download-link';
 
 export function TaskPage({ slug }: { slug: string }) {
   const { data, error, loading, refetch } = useQuery(TaskDocument, { slug });
@@ -59,6 +60,16 @@ export function TaskPage({ slug }: { slug: string }) {
               </a>{' '}
               · <a href={`/api/phases/${encodeURIComponent(phase.id)}/test-input.jsonl`}>JSONL</a> · <a href={`/api/phases/${encodeURIComponent(phase.id)}/test-input.txt`}>plain lines</a> ·{' '}
               <Link to="/submit">submit</Link>
+            </p>
+          )}
+          {/* Every output with its manifest: everyone once published, the organisers before (the same rule as the references). */}
+          {phase.testSet && phase.referencesVisible && (
+            <p className="small" data-testid="bulk-outputs">
+              All outputs of this phase with a manifest (submission, team, system, description, primary, baseline, status, scores and signatures):{' '}
+              <DownloadLink href={`/api/phases/${encodeURIComponent(phase.id)}/outputs.jsonl`} fileName="outputs.jsonl" testId="bulk-outputs-link">
+                outputs.jsonl
+              </DownloadLink>
+              {phase.state !== 'published' && ' (organisers only until the results are published)'}
             </p>
           )}
           {phase.scoresVisible ? (

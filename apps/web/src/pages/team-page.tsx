@@ -13,7 +13,7 @@ import {
 } from '../graphql/generated';
 import { useAuth } from '../lib/auth';
 import { ApiError, request, useQuery } from '../lib/graphql-client';
-import { formatDate } from '../lib/format';
+import { formatDate, formatNumber } from '../lib/format';
 import { Link } from 'wouter';
 import { Empty, ErrorMessage, Loading } from '../components/status';
 import { ColumnHeads } from '../components/column-heads';
@@ -91,7 +91,7 @@ function TeamSubmissions({ teamId }: { teamId: string }) {
   if (subs.data && list.length === 0) return <p className="small muted">No submissions yet.</p>;
   return (
     <table className="data-table" data-testid="team-submissions">
-      <ColumnHeads columns={['System', 'Task — phase', 'Status', 'Submitted']} />
+      <ColumnHeads columns={['System', 'Task — phase', 'Status', 'Scores', 'Submitted']} />
       <tbody>
         {list.map((s) => (
           <tr key={s.id}>
@@ -110,6 +110,16 @@ function TeamSubmissions({ teamId }: { teamId: string }) {
                   {' '}
                   · {s.moderation.toLowerCase()}: {s.moderationReason}
                 </span>
+              )}
+            </td>
+            <td data-testid="team-submission-scores">
+              {s.corpusScores.length === 0 ? (
+                <span className="muted">{s.status === 'SCORED' ? 'not shown' : '–'}</span>
+              ) : (
+                <>
+                  {s.corpusScores.map((c) => `${c.metric} ${formatNumber(c.value)}`).join(' · ')}
+                  {s.corpusScores.some((c) => c.part !== 'all') && <span className="small muted"> ({s.corpusScores[0]?.part} part)</span>}
+                </>
               )}
             </td>
             <td>{formatDate(s.createdAt)}</td>
@@ -200,6 +210,8 @@ export function TeamPage() {
   const [name, setName] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<ApiError | string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [another, setAnother] = useState(false);
   if (loading && !me) return <Loading what="your account" />;
   if (!signedIn || !me) {
     return (
@@ -211,13 +223,15 @@ export function TeamPage() {
       </section>
     );
   }
-  async function act(e: SyntheticEvent, action: () => Promise<unknown>) {
+  async function act(e: SyntheticEvent, action: () => Promise<string>) {
     e.preventDefault();
     setError(null);
+    setDone(null);
     try {
-      await action();
+      setDone(await action());
       setName('');
       setCode('');
+      setAnother(false);
       refresh();
     } catch (err) {
       setError(err instanceof ApiError ? err : String(err));
@@ -227,28 +241,42 @@ export function TeamPage() {
     <section>
       <h1>Team</h1>
       {error && <ErrorMessage error={error} title="Refused" />}
+      {done && (
+        <p className="status status-ok" role="status" data-testid="team-done">
+          {done}
+        </p>
+      )}
       {me.teams.length === 0 && <Empty>{me.name} is not in a team yet: create one, or join with the invite code a teammate gives you.</Empty>}
       {me.teams.map((t) => (
         <TeamCard key={t.id} id={t.id} myId={me.id} onLeft={refresh} />
       ))}
-      <div className="two-columns">
-        <form className="form" onSubmit={(e) => void act(e, () => request(CreateMyTeamDocument, { name: name.trim() }))}>
-          <h2>Create a team</h2>
-          <label>
-            Team name
-            <input name="team-name" value={name} onChange={(e) => setName(e.target.value)} required minLength={2} maxLength={100} />
-          </label>
-          <button type="submit">Create team</button>
-        </form>
-        <form className="form" onSubmit={(e) => void act(e, () => request(JoinTeamDocument, { inviteCode: code.trim() }))}>
-          <h2>Join a team</h2>
-          <label>
-            Invite code
-            <input name="invite-code" value={code} onChange={(e) => setCode(e.target.value)} required />
-          </label>
-          <button type="submit">Join team</button>
-        </form>
-      </div>
+      {me.teams.length > 0 && !another && (
+        <p className="small">
+          <button type="button" className="link-button" onClick={() => setAnother(true)} data-testid="another-team">
+            Create or join another team
+          </button>
+        </p>
+      )}
+      {(me.teams.length === 0 || another) && (
+        <div className="two-columns">
+          <form className="form" onSubmit={(e) => void act(e, async () => `You created team ${(await request(CreateMyTeamDocument, { name: name.trim() })).createMyTeam.name}. Give teammates its invite code.`)}>
+            <h2>Create a team</h2>
+            <label>
+              Team name
+              <input name="team-name" value={name} onChange={(e) => setName(e.target.value)} required minLength={2} maxLength={100} />
+            </label>
+            <button type="submit">Create team</button>
+          </form>
+          <form className="form" onSubmit={(e) => void act(e, async () => `You joined team ${(await request(JoinTeamDocument, { inviteCode: code.trim() })).joinTeam.name}.`)}>
+            <h2>Join a team</h2>
+            <label>
+              Invite code
+              <input name="invite-code" value={code} onChange={(e) => setCode(e.target.value)} required />
+            </label>
+            <button type="submit">Join team</button>
+          </form>
+        </div>
+      )}
       <Tokens />
     </section>
   );

@@ -1,5 +1,5 @@
 import { Controller, Get, Res, StreamableFile } from '@nestjs/common';
-import { NotFoundError } from '@podium/db';
+import { NotFoundError } from '@podium/domain';
 import type { Response } from 'express';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';

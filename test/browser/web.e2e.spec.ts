@@ -257,7 +257,7 @@ describe('web app in headless Chromium', () => {
     expect(nonIncreasing((await shownLeaderboard(page)).values)).toBe(true);
     expect(clusters.every(([, c], i) => i === 0 || defined(clusters[i - 1])[1] <= c)).toBe(true);
     expect(await page.getByTestId('cluster-definition').innerText()).toMatch(/every system above is significantly better than every system below/);
-    expect(await page.getByTestId('board-tests').innerText()).toMatch(/corpus — paired bootstrap resampling of the corpus score \(sacreBLEU paired-bs\)/);
+    expect(await page.getByTestId('board-tests').innerText()).toMatch(/Corpus score — paired bootstrap resampling of the corpus score \(sacreBLEU paired-bs\)/);
     expect(await page.getByTestId('significance-warning').count()).toBe(0); // resamples chosen so Holm over 55 pairs can reach α
     await shot('leaderboard-corpus-clusters');
 

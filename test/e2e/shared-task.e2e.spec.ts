@@ -213,9 +213,9 @@ describe('a shared task end to end: registration, teams, tokens, test input, CLI
 
     const { auditLog } = await org.request<{ auditLog: { actor: string; action: string }[] }>(`query($t: String) { auditLog(taskSlug: $t) { actor action } }`, { t: slug });
     // The member's primary switch (the second markPrimary; the first found no other primary to
-    // replace and is audited too), then the organiser's actions; closing chose no primary (the team had one).
+    // replace and is audited too), then the organiser's actions from creating the task on; closing chose no primary (the team had one).
     const organiserActions = auditLog.filter((e) => !e.action.startsWith('submission.primary'));
-    expect(organiserActions.map((e) => e.action)).toEqual(['phase.publish', 'phase.close', 'task.update', 'phase.update']);
+    expect(organiserActions.map((e) => e.action)).toEqual(['phase.publish', 'phase.close', 'task.update', 'phase.update', 'testset.upload', 'phase.create', 'task.create']);
     expect(new Set(organiserActions.map((e) => e.actor))).toEqual(new Set([`organiser-${suffix}`]));
     expect(auditLog.filter((e) => e.action.startsWith('submission.primary')).map((e) => e.action)).toEqual(['submission.primary', 'submission.primary']);
     const denied = await graphqlClient(baseUrl).raw(`{ auditLog { action } }`);

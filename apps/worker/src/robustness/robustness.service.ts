@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { LEASE } from '@podium/contracts';
 import { readFile } from 'node:fs/promises';
 import {
   metricConfigListSchema,
@@ -82,8 +81,12 @@ export type ReportLeases = Pick<LeaseKeeper, 'owner' | 'acquireReport' | 'report
 
 /**
  * Leases taken straight from the repository and never renewed (no reaper either): for a service
- * built without a worker's LeaseKeeper (tests, scripts). Claims and fencing work the same.
+ * built without a worker's LeaseKeeper (tests, scripts). Claims and fencing work the same. Since
+ * nothing renews them they are taken for {@link UNRENEWED_TTL_SECONDS}, not the worker's short
+ * ttl: a report run longer than that on a loaded machine would otherwise be reaped by any worker
+ * of the same database while it computes.
  */
+const UNRENEWED_TTL_SECONDS = 900;
 function unrenewedLeases(reports: RobustnessRepository): ReportLeases {
   const held = new Map<string, bigint>();
   const log = new Logger('RobustnessService');
@@ -91,7 +94,7 @@ function unrenewedLeases(reports: RobustnessRepository): ReportLeases {
   return {
     owner,
     async acquireReport(reportId, attempt, jobId) {
-      const outcome = await reports.acquireLease(reportId, attempt, owner, jobId, LEASE.ttlSeconds);
+      const outcome = await reports.acquireLease(reportId, attempt, owner, jobId, UNRENEWED_TTL_SECONDS);
       if (outcome.kind === 'acquired') held.set(reportId, outcome.token);
       return outcome;
     },

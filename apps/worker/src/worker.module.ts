@@ -4,6 +4,7 @@ import { startQueue } from '@podium/contracts';
 import { type DataOptions, defaultCacheDir, parseDataMirror } from '@podium/datasets';
 import { createDb, LeaderboardRepository, RobustnessRepository, SubmissionRepository, type Db } from '@podium/db';
 import PgBoss from 'pg-boss';
+import { HealthServer, WORKER_HEALTH, WorkerHealth } from './health';
 import { LeaderboardProcessor } from './leaderboard.processor';
 import { LeaseKeeper } from './lease-keeper';
 import { createNliScorer } from './nli.adapter';
@@ -50,7 +51,8 @@ class DbCloser implements OnApplicationShutdown {
         return boss;
       },
     },
-    { provide: NLI_SCORER, inject: [WORKER_CONFIG], useFactory: (c: WorkerConfig) => createNliScorer(c) },
+    { provide: WORKER_HEALTH, inject: [WORKER_CONFIG], useFactory: (c: WorkerConfig) => new WorkerHealth(c.PODIUM_WORKER_NAME, c.PODIUM_NLI_PROVIDER) },
+    { provide: NLI_SCORER, inject: [WORKER_CONFIG, WORKER_HEALTH], useFactory: (c: WorkerConfig, h: WorkerHealth) => createNliScorer(c, h) },
     {
       // Where built-in suites are fetched from and cached; a bad PODIUM_DATA_MIRROR fails at boot.
       provide: ROBUSTNESS_DATA_OPTIONS,
@@ -67,6 +69,7 @@ class DbCloser implements OnApplicationShutdown {
     RobustnessService,
     RobustnessProcessor,
     LeaderboardProcessor,
+    HealthServer,
   ],
 })
 export class WorkerModule {}

@@ -210,10 +210,12 @@ function makeNodeBase(docker, tag, log) {
       rmSync(path.join(rootfs, d), { recursive: true, force: true });
       mkdirSync(path.join(rootfs, d, 'partial'), { recursive: true });
     }
-    writeFileSync(path.join(work, 'made-by'), `debootstrap minbase bookworm + node ${process.version}\n`);
-    const tar = spawnSync('tar', ['-C', rootfs, '--numeric-owner', '-cf', '-', '.'], { maxBuffer: 2 << 30 });
-    if (tar.status !== 0) throw new Error(`tar of the root file system failed: ${tar.stderr}`);
-    docker.run(['import', '--change', 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', '--change', `ENV NODE_VERSION=${process.version.slice(1)}`, '--change', 'CMD ["node"]', '--message', `debootstrap minbase bookworm + Node.js ${process.version}`, '-', tag], { input: tar.stdout });
+    // tar streams into `docker import` (the root file system is ~200 MB: not through a buffer).
+    const changes = ['ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', `ENV NODE_VERSION=${process.version.slice(1)}`, 'CMD ["node"]'];
+    const importCmd = [docker.client, 'import', ...changes.flatMap((c) => ['--change', c]), '--message', `debootstrap minbase bookworm + Node.js ${process.version}`, '-', tag];
+    const quote = (a) => `'${a.replace(/'/g, `'\\''`)}'`;
+    const r2 = sh('sh', ['-c', `tar -C ${quote(rootfs)} --numeric-owner -cf - . | ${importCmd.map(quote).join(' ')}`], { env: docker.env() });
+    if (r2.status !== 0) throw new Error(`docker import failed: ${r2.stderr}`);
     log(`made ${tag} (${docker.run(['image', 'inspect', '--format', '{{.Size}}', tag])} bytes)`);
   } finally {
     rmSync(work, { recursive: true, force: true });

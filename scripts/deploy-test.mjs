@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureBaseImages, ensureEngine } from './lib/docker.mjs';
-import { ensureBuild, ensureDependencies, migrate, root, run, say, startApp, stopChild, waitForHttp } from './lib/workspace.mjs';
+import { ensureBuild, ensureDependencies, migrate, root, say, startApp, stopChild, waitForHttp } from './lib/workspace.mjs';
 
 const keep = process.argv.includes('--keep');
 const PREFIX = 'podium-deploy-test';

@@ -5,7 +5,7 @@
 // runs. A base image the engine cannot pull (Docker Hub unreachable) is made from Debian packages
 // (debootstrap --variant=minbase) plus this machine's Node.js, under the tag the Dockerfile names.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, appendFileSync, openSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 

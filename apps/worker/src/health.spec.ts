@@ -15,7 +15,10 @@ describe('worker health endpoint', () => {
     jest.restoreAllMocks();
     const s = server;
     server = undefined;
-    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+    if (s) {
+      s.closeAllConnections();
+      await new Promise<void>((resolve) => s.close(() => resolve()));
+    }
   });
 
   it('is alive at once and ready once the worker takes jobs', async () => {

@@ -107,15 +107,19 @@ async function buildImage(dockerfile, tag) {
   return Date.now() - t;
 }
 
-/** Size in MB, user, and the largest folders inside the image (du, as the image's user). */
+/**
+ * Size in MB, user, the largest folders inside the image (du, as the image's user), and any
+ * sources or dev dependencies found in it: one container (each costs a copy of the image on vfs).
+ */
 function describeImage(tag) {
   const [size, user] = docker.run(['image', 'inspect', '--format', '{{.Size}} {{.Config.User}}', tag]).split(' ');
-  const du = docker.run([
+  const out = docker.run([
     'run', '--rm', '--network', 'none', '--entrypoint', 'sh', tag, '-c',
-    'du -sm /app/dist /app/node_modules/* /app/node_modules/@*/* /usr/local/bin/node /usr/local/lib/node_modules/npm /usr/lib /usr/share /var 2>/dev/null | sort -rn | head -8',
+    'du -sm /app/dist /app/node_modules/* /app/node_modules/@*/* /usr/local/bin/node /usr/local/lib/node_modules/npm /usr/lib /usr/share /var 2>/dev/null | sort -rn | head -8; ' +
+      'echo ---; ls -d /app/apps/*/src /app/libs /app/node_modules/typescript /app/node_modules/@swc/core /app/node_modules/jest 2>/dev/null || true',
   ]);
-  const sources = docker.run(['run', '--rm', '--network', 'none', '--entrypoint', 'sh', tag, '-c', 'ls -d /app/apps/*/src /app/libs /app/node_modules/typescript /app/node_modules/@swc/core /app/node_modules/jest 2>/dev/null || true']);
-  return { sizeMb: Math.round(Number(size) / 1e6), user, du: du.split('\n').map((l) => l.replace(/\s+/, ' MB ')), sources: sources.split('\n').filter(Boolean) };
+  const [du, sources = ''] = out.split('---');
+  return { sizeMb: Math.round(Number(size) / 1e6), user, du: du.trim().split('\n').map((l) => l.replace(/\s+/, ' MB ')), sources: sources.split('\n').map((l) => l.trim()).filter(Boolean) };
 }
 
 async function createDatabase(adminUrl, name) {

@@ -15,6 +15,9 @@ for f in @prisma/client/runtime/*; do
     *mysql*|*sqlite*|*sqlserver*|*cockroachdb*|*query_engine_bg*) rm -f "$f" ;;
   esac
 done
+# TypeScript: a peer dependency of @prisma/client that npm installs; nothing loads it at run time
+# (the Prisma CLI reads prisma.config.ts without it), ~23 MB.
+rm -rf typescript
 # Source maps of dependencies (the apps' own maps, in dist/, stay for --enable-source-maps).
 find . -name '*.map' -type f -delete
 # TypeScript declarations are for compiling, not running.

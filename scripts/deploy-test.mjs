@@ -185,6 +185,7 @@ function firstDifference(a, b, at = '') {
       const d = firstDifference(a[k], b[k], `${at}/${k}`);
       if (d) return d;
     }
+    return null;
   }
   return `${at || '/'}: ${JSON.stringify(a)?.slice(0, 200)} ≠ ${JSON.stringify(b)?.slice(0, 200)}`;
 }

@@ -9,6 +9,10 @@
  * Also makes sure an organiser account exists and, when PODIUM_ORGANISER_TOKEN_FILE names a
  * file (npm run up: .data/organiser-token), that the file holds a valid token for it.
  * PODIUM_SEED_STATUS_FILE, when set, receives {"demo":"seeded"|"unavailable","reason"?}.
+ * PODIUM_SEED_EXPORT_DIR, when set, makes the task, test set and teams but no submissions: each
+ * system's outputs go to <dir>/<system>.jsonl ({"id","output"}) and <dir>/demo.json lists the
+ * phase and each system's team, for submitting through the API (`podium submit`, as
+ * `npm run test:deploy` does). PODIUM_SEED_ROBUSTNESS=off queues no robustness reports.
  */
 import 'reflect-metadata';
 import { createHash } from 'node:crypto';
@@ -41,6 +45,18 @@ const mb = (bytes: number | null) => (bytes === null ? 'size unknown' : `${(byte
 /** What the seed did with the demo task. */
 export type SeedOutcome = { demo: 'seeded' | 'already seeded' } | { demo: 'unavailable'; reason: string };
 
+/** What to do besides the task: queue the systems as submissions (default) or export them; robustness reports or not. */
+export interface SeedOptions {
+  exportDir?: string;
+  robustness?: boolean;
+}
+
+/** The demo's systems as exported by PODIUM_SEED_EXPORT_DIR (demo.json). */
+export interface DemoExport {
+  phaseId: string;
+  systems: { system: string; teamId: string; file: string }[];
+}
+
 /**
  * Fetches a data set (when not cached yet) and says so in one line: what, how big, from
  * where, into which folder.
@@ -63,7 +79,12 @@ async function fetchAnnounced(nameOrSuite: string, options: Required<Pick<DataOp
  * Seeds the database at `url`. Data options default to the environment (PODIUM_CACHE,
  * PODIUM_DATA_MIRROR).
  */
-export async function seed(url: string, dataOptions: Partial<Pick<DataOptions, 'cacheDir' | 'source'>> = {}, log: (m: string) => void = (m) => console.log(m)): Promise<SeedOutcome> {
+export async function seed(
+  url: string,
+  dataOptions: Partial<Pick<DataOptions, 'cacheDir' | 'source'>> = {},
+  log: (m: string) => void = (m) => console.log(m),
+  options: SeedOptions = {},
+): Promise<SeedOutcome> {
   const data = { cacheDir: dataOptions.cacheDir ?? defaultCacheDir(), source: dataOptions.source ?? dataSourceFromEnv() };
   let outcome: SeedOutcome = { demo: 'already seeded' };
   const db = createDb(url, { maxConnections: 3 });
@@ -100,7 +121,7 @@ export async function seed(url: string, dataOptions: Partial<Pick<DataOptions, '
     const demoSystems = Object.keys(demoTestSet.systems);
     const existingPhase = task?.phases.find((p) => p.name === 'test');
     const seededSystems = existingPhase ? new Set((await submissions.ofPhase(existingPhase.id)).map((s) => s.systemName)) : new Set<string>();
-    const needsData = !existingPhase?.testSetId || demoSystems.some((s) => !seededSystems.has(s));
+    const needsData = !existingPhase?.testSetId || options.exportDir !== undefined || demoSystems.some((s) => !seededSystems.has(s));
     let testSet: WmtTestSet | null = null;
     if (needsData) {
       try {
@@ -171,12 +192,19 @@ export async function seed(url: string, dataOptions: Partial<Pick<DataOptions, '
     const setInstances = testSet?.instances ?? [];
     const existing = new Set((await submissions.ofPhase(phase.id)).map((s) => s.systemName));
     let added = 0;
+    const exported: DemoExport = { phaseId: phase.id, systems: [] };
     for (const { name: system, outputs: aligned } of testSet?.systems ?? []) {
       if (existing.has(system)) continue;
       // Outputs by segment id (the test set's instances are aligned with `aligned`).
       const bySid = new Map(setInstances.map((inst, k) => [inst.externalId, aligned[k]]));
       const teamName = `demo-${system.replace(/\..*$/, '').toLowerCase()}`; // the name up to its first dot
       const team = (await identity.teamByName(teamName)) ?? (await identity.createTeam(teamName, []));
+      if (options.exportDir !== undefined) {
+        const file = path.join(options.exportDir, `${system}.jsonl`);
+        writeFileSync(file, setInstances.map((inst, k) => JSON.stringify({ id: inst.externalId, output: aligned[k] }) + '\n').join(''));
+        exported.systems.push({ system, teamId: team.id, file });
+        continue;
+      }
       const outputs = instances.map((i) => {
         const text = bySid.get(i.externalId);
         if (text === undefined) throw new Error(`${system} has no output for segment ${i.externalId}`);
@@ -189,7 +217,13 @@ export async function seed(url: string, dataOptions: Partial<Pick<DataOptions, '
       );
       added++;
     }
+    if (options.exportDir !== undefined) {
+      writeFileSync(path.join(options.exportDir, 'demo.json'), JSON.stringify(exported, null, 2) + '\n');
+      log(`exported ${exported.systems.length} demo systems' outputs to ${options.exportDir}`);
+      return outcome;
+    }
     log(added > 0 ? `seeded ${added} demo submissions (queued for scoring)` : 'demo task already seeded');
+    if (options.robustness === false) return outcome;
 
     // --- Robustness reports (issue #7) --------------------------------------------------------
     // Queues the built-in MENLI suite in ref mode for each of the demo task's metrics, once: only
@@ -229,7 +263,9 @@ export async function seed(url: string, dataOptions: Partial<Pick<DataOptions, '
 async function main() {
   const url = process.env['DATABASE_URL'];
   if (!url) throw new Error('DATABASE_URL is not set');
-  const outcome = await seed(url);
+  const exportDir = process.env['PODIUM_SEED_EXPORT_DIR'];
+  if (exportDir) mkdirSync(exportDir, { recursive: true });
+  const outcome = await seed(url, {}, undefined, { ...(exportDir ? { exportDir } : {}), robustness: process.env['PODIUM_SEED_ROBUSTNESS'] !== 'off' });
   const statusFile = process.env['PODIUM_SEED_STATUS_FILE'];
   if (statusFile) {
     mkdirSync(path.dirname(statusFile), { recursive: true });

@@ -1,6 +1,6 @@
 // Shared steps of `npm run up` and `npm test`: dependencies, Prisma client, migrations, the build.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,11 +26,16 @@ export function run(cmd, args, { env = process.env, quiet = false } = {}) {
 
 /** Installs dependencies when node_modules is missing or older than package-lock.json. */
 export function ensureDependencies() {
+  const modules = path.join(root, 'node_modules');
+  // A linked node_modules (a worktree sharing another checkout's) belongs to that checkout:
+  // `npm ci` would empty it under everyone using it.
+  if (existsSync(modules) && lstatSync(modules).isSymbolicLink()) return;
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   if (existsSync(marker) && !newer(path.join(root, 'package-lock.json'), marker)) return;
-  say('installing dependencies (npm install)…');
-  // Not `npm ci`: see .ci/run for why the lock file does not satisfy it.
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  say('installing dependencies (npm ci)…');
+  // `npm ci`: exactly the lock file's versions (it lists every platform's optional binaries; npm
+  // installs this platform's), and a clear error when package.json and the lock disagree.
+  run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
 /** Generates the Prisma client when it is missing or older than the schema. */

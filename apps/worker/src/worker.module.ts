@@ -6,6 +6,7 @@ import PgBoss from 'pg-boss';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { RobustnessModule } from './robustness/robustness.module';
 import { ScoringModule } from './scoring/scoring.module';
+import { HealthServer, WORKER_HEALTH, WorkerHealth } from './health/health';
 import { PG_BOSS, WORKER_CONFIG } from './tokens';
 
 const DB = Symbol('DB');
@@ -51,9 +52,11 @@ class DbCloser implements OnApplicationShutdown {
         return boss;
       },
     },
+    { provide: WORKER_HEALTH, inject: [WORKER_CONFIG], useFactory: (c: WorkerConfig) => new WorkerHealth(c.PODIUM_WORKER_NAME, c.PODIUM_NLI_PROVIDER) },
+    HealthServer,
     DbCloser,
   ],
-  exports: [WORKER_CONFIG, SubmissionRepository, RobustnessRepository, LeaderboardRepository, PG_BOSS],
+  exports: [WORKER_CONFIG, WORKER_HEALTH, SubmissionRepository, RobustnessRepository, LeaderboardRepository, PG_BOSS],
 })
 class WorkerInfrastructureModule {}
 

@@ -141,6 +141,10 @@ const workerEnv = z.object({
   PODIUM_CACHE: z.string().optional(),
   /** Folder or http(s) URL laid out like upstream, used instead of raw.githubusercontent.com. */
   PODIUM_DATA_MIRROR: z.string().optional(),
+  /** Port of the worker's health endpoint (GET /healthz, /readyz; Kubernetes probes); none when unset, 0 picks one. */
+  PODIUM_WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address the health endpoint listens on. */
+  PODIUM_WORKER_HEALTH_HOST: z.string().min(1).default('0.0.0.0'),
 });
 export type WorkerConfig = z.infer<typeof workerEnv>;
 

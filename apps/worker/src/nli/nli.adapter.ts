@@ -6,6 +6,7 @@ import { MetricInputError, validateMetricOptions } from '@podium/metrics';
 import { nliOptionsSchema } from '@podium/metrics';
 import { defaultNliOptions, loadNliModel, nliAvailability, scoreNli, type NliMetricOptions, type NliModel } from '@podium/nli';
 import type { z } from 'zod';
+import type { WorkerHealth } from '../health';
 import { MetricUnavailableError, referenceStreams, type MetricResult, type NliScorer, type ScoringInstance } from '../metrics/metric-runner';
 
 
@@ -45,21 +46,30 @@ export class WorkerNliScorer implements NliScorer {
   private readonly log = new Logger('nli');
   private readonly models = new Map<string, Promise<NliModel>>();
 
-  constructor(private readonly config: WorkerConfig, private readonly modelsDir: string) {}
+  constructor(
+    private readonly config: WorkerConfig,
+    private readonly modelsDir: string,
+    private readonly health?: WorkerHealth,
+  ) {}
 
-  private model(name: string): Promise<NliModel> {
+  /** Loads (once) and keeps the model `name`; the provider it runs on goes to the health report. */
+  model(name: string): Promise<NliModel> {
     let m = this.models.get(name);
     if (!m) {
       const dir = path.join(this.modelsDir, name);
       const availability = nliAvailability(dir);
       if (!availability.available) throw new MetricUnavailableError(availability.reason ?? `NLI model '${name}' is unavailable`);
+      let fallbackReason: string | undefined;
       m = loadNliModel(dir, {
         provider: this.config.PODIUM_NLI_PROVIDER,
         intraOpThreads: this.config.PODIUM_NLI_THREADS || undefined,
         manifestPath: path.join(this.modelsDir, 'manifest.json'),
-        log: (line) => this.log.log(line),
+        log: (line) => {
+          fallbackReason = /CUDA execution provider unavailable \((.*)\)/.exec(line)?.[1] ?? fallbackReason;
+          this.log.log(line);
+        },
       });
-      m.catch(() => this.models.delete(name));
+      m.then((model) => this.health?.recordNliProvider(name, model.executionProvider, fallbackReason)).catch(() => this.models.delete(name));
       this.models.set(name, m);
     }
     return m;
@@ -96,13 +106,23 @@ export class WorkerNliScorer implements NliScorer {
   }
 }
 
-export async function createNliScorer(config: WorkerConfig): Promise<NliScorer> {
+export async function createNliScorer(config: WorkerConfig, health?: WorkerHealth): Promise<NliScorer> {
   const dir = config.PODIUM_MODELS_DIR ?? defaultModelsDir();
   const availability = nliAvailability(path.join(dir, config.PODIUM_NLI_MODEL));
-  new Logger('nli').log(
-    availability.available
-      ? `NLI model '${config.PODIUM_NLI_MODEL}' available in ${dir} (loaded on first use)`
-      : `NLI metrics unavailable until a model is fetched: ${availability.reason}`,
-  );
-  return new WorkerNliScorer(config, dir);
+  const scorer = new WorkerNliScorer(config, dir, health);
+  const log = new Logger('nli');
+  if (!availability.available) {
+    log.log(`NLI metrics unavailable until a model is fetched: ${availability.reason}`);
+  } else if (config.PODIUM_NLI_PROVIDER === 'cuda') {
+    // A GPU worker loads its model at start: a pod without a working CUDA provider says so
+    // (error log, /readyz) before it takes a job, not at its first NLI score.
+    try {
+      await scorer.model(config.PODIUM_NLI_MODEL);
+    } catch (e) {
+      log.error(`NLI model '${config.PODIUM_NLI_MODEL}' could not be loaded: ${(e as Error).message}`);
+    }
+  } else {
+    log.log(`NLI model '${config.PODIUM_NLI_MODEL}' available in ${dir} (loaded on first use)`);
+  }
+  return scorer;
 }

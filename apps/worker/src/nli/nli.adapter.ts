@@ -6,7 +6,7 @@ import { MetricInputError, validateMetricOptions } from '@podium/metrics';
 import { nliOptionsSchema } from '@podium/metrics';
 import { defaultNliOptions, loadNliModel, nliAvailability, scoreNli, type NliMetricOptions, type NliModel } from '@podium/nli';
 import type { z } from 'zod';
-import type { WorkerHealth } from '../health';
+import type { WorkerHealth } from '../health/health';
 import { MetricUnavailableError, referenceStreams, type MetricResult, type NliScorer, type ScoringInstance } from '../metrics/metric-runner';
 
 

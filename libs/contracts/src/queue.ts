@@ -105,7 +105,7 @@ export interface JobSender {
   send(
     name: string,
     data: object,
-    options: { db?: SqlExecutor; retryLimit?: number; retryDelay?: number; retryBackoff?: boolean; expireInSeconds?: number; singletonKey?: string; startAfter?: number },
+    options: { db?: SqlExecutor; retryLimit?: number; retryDelay?: number; retryBackoff?: boolean; expireInSeconds?: number; singletonKey?: string; startAfter?: number; priority?: number },
   ): Promise<string | null>;
 }
 
@@ -126,8 +126,16 @@ export async function sendJob(boss: JobSender, queue: QueueName, payload: object
  */
 export async function sendScoreJob(boss: JobSender, submissionId: string, reason: ScoreSubmissionJob['reason'], db?: SqlExecutor): Promise<void> {
   const payload: ScoreSubmissionJob = scoreSubmissionJobV1.parse({ v: 1, submissionId, reason });
-  await sendJob(boss, SCORE_SUBMISSION_QUEUE, payload, db);
+  const priority = reason === 'requeue' ? { priority: REQUEUE_PRIORITY } : {};
+  await boss.send(SCORE_SUBMISSION_QUEUE, payload, { ...(db ? { db } : {}), ...sendOptions(SCORE_SUBMISSION_QUEUE), ...priority });
 }
+
+/**
+ * pg-boss priority of a scoring job sent again because its worker stopped (the reaper) or an
+ * organiser requeued it: workers fetch by priority, then age, so a submission that already lost
+ * its worker runs next instead of waiting behind every submission queued meanwhile (ADR 0017).
+ */
+export const REQUEUE_PRIORITY = 10;
 
 /**
  * Queues the computation of a phase's leaderboards (views null: its default views). Coalesces:

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { WorkerConfig } from '@podium/config';
-import { LEASE, QUEUE_POLICY, ROBUSTNESS_REPORT_QUEUE, SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, sendRobustnessJob, sendScoreJob } from '@podium/contracts';
+import { LEASE, QUEUE_POLICY, REQUEUE_PRIORITY, ROBUSTNESS_REPORT_QUEUE, SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, sendRobustnessJob, sendScoreJob } from '@podium/contracts';
 import { LeaseLostError, type LeaseHolder } from '@podium/domain';
 import {
   RobustnessRepository,
@@ -256,10 +256,11 @@ export class LeaseKeeper {
   /**
    * Fails a job for pg-boss's retry and makes the retry due now, in the caller's transaction.
    * pg-boss 10 has no call for "retry now"; its job table's `start_after` is what its fetch
-   * reads (plans.js fetchNextJob), so the reaper sets it for this one job in state `retry`.
+   * reads (plans.js fetchNextJob), so the reaper sets it for this one job in state `retry`,
+   * with the priority of a requeued job so that it runs before submissions queued after it.
    */
   private async failDueNow(sql: TxSql, queue: string, jobId: string, message: string): Promise<void> {
     await this.boss.fail(queue, jobId, { message }, { db: sql });
-    await sql.executeSql(`UPDATE ${this.queueSchema}.job SET start_after = now() WHERE name = $1 AND id = $2::uuid AND state = 'retry'`, [queue, jobId]);
+    await sql.executeSql(`UPDATE ${this.queueSchema}.job SET start_after = now(), priority = GREATEST(priority, $3) WHERE name = $1 AND id = $2::uuid AND state = 'retry'`, [queue, jobId, REQUEUE_PRIORITY]);
   }
 }

@@ -121,6 +121,22 @@ describeDb('scoring leases (real PostgreSQL, real pg-boss)', () => {
     expect((await db.submission.findUniqueOrThrow({ where: { id } })).attempt).toBe(2);
   }, 30_000);
 
+  it('sends a reaped submission whose job pg-boss no longer holds as a fresh job that runs before submissions queued after it', async () => {
+    const id = await makeSubmission();
+    const [job] = await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 50 }).then((jobs) => jobs.filter((j) => j.data.submissionId === id));
+    await submissions.acquireLease(id, 'dead-worker', defined(job, 'job').id, 0.05);
+    // pg-boss let go of the job (expired or completed by a late duplicate) while the lease lived.
+    await boss.complete(SCORE_SUBMISSION_QUEUE, defined(job, 'job').id);
+    const later = await makeSubmission();
+    await new Promise((r) => setTimeout(r, 120));
+    expect((await keeper('reaper').reap([id])).requeued.map((r) => r.submissionId)).toEqual([id]);
+    // Workers fetch by priority, then age (boss.work's default): the requeue (sent last) comes before the later submission.
+    const [next] = await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 1, priority: true });
+    expect(next?.data.submissionId).toBe(id);
+    const [after] = await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 1, priority: true });
+    expect(after?.data.submissionId).toBe(later);
+  }, 30_000);
+
   it('fails the submission with a reason when its worker stops during the last attempt', async () => {
     const id = await makeSubmission();
     await db.submission.update({ where: { id }, data: { attempt: SCORE_JOB_MAX_ATTEMPTS - 1 } });

@@ -18,14 +18,13 @@
  * Options (env): BENCH_PARTITIONS (20), BENCH_WORKERS (4), BENCH_API_PARTITIONS (10,30,60 s),
  * BENCH_DEGRADED (6 submissions per link), BENCH_SEED (20261126).
  */
-import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { LEASE, SCORE_SUBMISSION_QUEUE, sendScoreJob } from '@podium/contracts';
-import { createDb, type Db } from '@podium/db';
-import PgBoss from 'pg-boss';
-import { createFaultTask, queueSubmissions, sleep, workerPool, type FaultTask, type WorkerPool } from '../test/e2e/support/faults';
+import { LEASE, sendScoreJob } from '@podium/contracts';
+import type { Db } from '@podium/db';
+import type PgBoss from 'pg-boss';
+import { createFaultTask, openBenchStore, queueSubmissions, sleep, workerPool, type FaultTask, type WorkerPool } from '../test/e2e/support/faults';
 import { startOwnPostgres } from '../test/e2e/support/postgres';
 import { repoRoot, startApp, waitFor, type RunningApp } from '../test/e2e/support/processes';
 import { NetLab, netnsSupport } from '../test/support/netns';
@@ -324,14 +323,7 @@ export async function runPartitionBench(): Promise<number> {
     );
     cleanup.unshift(() => pg.stop());
     say(`PostgreSQL at ${dbNode.address} (namespace ${dbNode.ns})`);
-    execFileSync(path.join(repoRoot, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: pg.url }, stdio: 'ignore' });
-    const db = createDb(pg.url, { maxConnections: 4 });
-    cleanup.unshift(() => db.$disconnect());
-    const boss = new PgBoss({ connectionString: pg.url, max: 2, supervise: false, schedule: false });
-    boss.on('error', () => undefined);
-    await boss.start();
-    await boss.createQueue(SCORE_SUBMISSION_QUEUE);
-    cleanup.unshift(() => boss.stop({ graceful: false, wait: true }));
+    const { db, boss } = await openBenchStore(pg.url, cleanup);
 
     // The api in its namespace: the database over its back link, this process over its front one.
     const api: RunningApp = startApp(

@@ -16,16 +16,12 @@
  * `npm run bench:faults -- --partitions` runs the network-partition benchmark instead
  * (bench/faults-partitions.bench.ts: namespaces, needs root).
  */
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { LEASE, SCORE_SUBMISSION_QUEUE, sendScoreJob } from '@podium/contracts';
-import { createDb } from '@podium/db';
-import PgBoss from 'pg-boss';
-import { createFaultTask, killOneAtATime, killWorkersMidJob, queueSubmissions, startApi, workerPool } from '../test/e2e/support/faults';
+import { LEASE, sendScoreJob } from '@podium/contracts';
+import { createFaultTask, killOneAtATime, openBenchStore, killWorkersMidJob, queueSubmissions, startApi, workerPool } from '../test/e2e/support/faults';
 import { concurrentSubmits, malformedCases, sendMalformed } from '../test/e2e/support/malformed';
 import { startOwnPostgres } from '../test/e2e/support/postgres';
-import { freePort, repoRoot } from '../test/e2e/support/processes';
+import { freePort } from '../test/e2e/support/processes';
 
 const KILLS = Number(process.env['BENCH_KILLS'] ?? 20);
 const WORKERS = Number(process.env['BENCH_WORKERS'] ?? 4);
@@ -42,14 +38,7 @@ async function main(): Promise<void> {
   const pg = await startOwnPostgres(`bench-faults-${process.pid}`, await freePort(), false);
   const cleanup: (() => Promise<void>)[] = [() => pg.stop()];
   try {
-    execFileSync(path.join(repoRoot, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: pg.url }, stdio: 'ignore' });
-    const db = createDb(pg.url, { maxConnections: 4 });
-    cleanup.unshift(() => db.$disconnect());
-    const boss = new PgBoss({ connectionString: pg.url, max: 2, supervise: false, schedule: false });
-    boss.on('error', () => undefined);
-    await boss.start();
-    await boss.createQueue(SCORE_SUBMISSION_QUEUE);
-    cleanup.unshift(() => boss.stop({ graceful: false, wait: true }));
+    const { db, boss } = await openBenchStore(pg.url, cleanup);
 
     const medianOf = (xs: number[]) => {
       const finite = xs.filter(Number.isFinite).sort((a, b) => a - b);

@@ -3,12 +3,32 @@
  * `npm run bench:faults` (large numbers, default leases): real api and worker processes on
  * loopback, worker kills with SIGKILL, generated malformed requests, concurrent submits.
  */
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
-import { freePort, startApp, waitFor, type RunningApp } from './processes';
+import path from 'node:path';
+import { SCORE_SUBMISSION_QUEUE } from '@podium/contracts';
+import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
+import PgBoss from 'pg-boss';
+import { freePort, repoRoot, startApp, waitFor, type RunningApp } from './processes';
 import { defined } from '../../support/defined';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A fault bench's database side: migrates the PostgreSQL at `url`, opens a client and a pg-boss
+ * with the scoring queue, and puts their closing at the front of `cleanup` (run in order).
+ */
+export async function openBenchStore(url: string, cleanup: (() => Promise<void>)[]): Promise<{ db: Db; boss: PgBoss }> {
+  execFileSync(path.join(repoRoot, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url }, stdio: 'ignore' });
+  const db = createDb(url, { maxConnections: 4 });
+  cleanup.unshift(() => db.$disconnect());
+  const boss = new PgBoss({ connectionString: url, max: 2, supervise: false, schedule: false });
+  boss.on('error', () => undefined);
+  await boss.start();
+  await boss.createQueue(SCORE_SUBMISSION_QUEUE);
+  cleanup.unshift(() => boss.stop({ graceful: false, wait: true }));
+  return { db, boss };
+}
 
 export interface FaultTask {
   phaseId: string;

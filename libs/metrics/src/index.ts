@@ -115,3 +115,12 @@ export {
   type CombinedSignatureParts,
 } from './plugins/combined';
 export { pySplit, pyStrip, pyRstrip } from './text';
+export type {
+  EmbeddedInstance,
+  EmbeddedText,
+  EmbeddingInstanceScore,
+  EmbeddingMetricPlugin,
+  EncoderIdentity,
+  TokenizedCorpus,
+  TokenizedText,
+} from './embedding';

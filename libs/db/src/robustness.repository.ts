@@ -119,15 +119,16 @@ export class RobustnessRepository {
     return { kind: 'settled', status: current.status };
   }
 
-  /** Renews the leases `owner` holds (each only with its claim's token); returns the ids still held. */
-  async renewLeases(owner: string, held: readonly { id: string; token: bigint }[], ttlSeconds: number): Promise<string[]> {
+  /** Renews the leases `owner` holds (each only with its claim's token, unlapsed, counted from `sentAt`; see SubmissionRepository.renewLeases); returns the ids still held. */
+  async renewLeases(owner: string, held: readonly { id: string; token: bigint }[], ttlSeconds: number, sentAt: Date = new Date()): Promise<string[]> {
     if (held.length === 0) return [];
     const ids = held.map((h) => h.id);
     const tokens = held.map((h) => h.token.toString());
     const rows = await this.db.$queryRaw<{ id: string }[]>`
-      UPDATE robustness_report r SET lease_expires_at = now() + make_interval(secs => ${ttlSeconds}::float8)
+      UPDATE robustness_report r SET lease_expires_at = LEAST(now(), ${sentAt}::timestamptz) + make_interval(secs => ${ttlSeconds}::float8)
       FROM unnest(${ids}::uuid[], ${tokens}::bigint[]) AS h(id, token)
       WHERE r.id = h.id AND r.fencing_token = h.token AND r.status = 'RUNNING' AND r.lease_owner = ${owner}
+        AND r.lease_expires_at > now()
       RETURNING r.id::text`;
     return rows.map((r) => r.id);
   }

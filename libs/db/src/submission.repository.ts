@@ -382,16 +382,24 @@ export class SubmissionRepository {
 
   /**
    * Renews the leases `owner` holds, each only while the row still carries the token of its
-   * claim; returns the ids still held (a missing id was taken back). One statement for all.
+   * claim and the lease has not lapsed (a lapsed lease is the reaper's, even before it acted);
+   * returns the ids still held (a missing id was taken back). One statement for all.
+   *
+   * The new expiry counts from `sentAt`, the worker's clock when it sent the renewal, when that
+   * is earlier than the server's: a renewal held up in the network (a partitioned worker's,
+   * delivered by TCP after the link healed) cannot push the lease past what it asked for when
+   * it was sent (docs/adr/0017). A worker clock behind the server's shortens its leases by the
+   * skew; one ahead changes nothing.
    */
-  async renewLeases(owner: string, held: readonly { id: string; token: bigint }[], ttlSeconds: number): Promise<string[]> {
+  async renewLeases(owner: string, held: readonly { id: string; token: bigint }[], ttlSeconds: number, sentAt: Date = new Date()): Promise<string[]> {
     if (held.length === 0) return [];
     const ids = held.map((h) => h.id);
     const tokens = held.map((h) => h.token.toString());
     const rows = await this.db.$queryRaw<{ id: string }[]>`
-      UPDATE submission s SET lease_expires_at = now() + make_interval(secs => ${ttlSeconds}::float8)
+      UPDATE submission s SET lease_expires_at = LEAST(now(), ${sentAt}::timestamptz) + make_interval(secs => ${ttlSeconds}::float8)
       FROM unnest(${ids}::uuid[], ${tokens}::bigint[]) AS h(id, token)
       WHERE s.id = h.id AND s.fencing_token = h.token AND s.status = 'SCORING' AND s.lease_owner = ${owner}
+        AND s.lease_expires_at > now()
       RETURNING s.id::text`;
     return rows.map((r) => r.id);
   }

@@ -149,6 +149,38 @@ describeDb('fencing tokens (real PostgreSQL, real pg-boss)', () => {
     expect(defined(row.leaseExpiresAt, 'lease').getTime()).toBeGreaterThan(Date.now());
   });
 
+  it('a renewal held up in the network extends the lease only from when it was sent, and never revives a lapsed lease', async () => {
+    // The partition bench's slowest take-back (15.4 s against 9 s predicted): the worker sent a
+    // renewal just after its link was cut; TCP delivered it after the heal, and the database
+    // counted ttl from its arrival, holding the submission for another 8 s.
+    const ttl = 8;
+    const id = await makeSubmission();
+    const a = worker(`fence-late-renew-${randomUUID().slice(0, 6)}`);
+    const claim = await a.submissions.acquireLease(id, a.name, null, ttl);
+    if (claim.kind !== 'acquired') throw new Error('expected the claim to succeed');
+    const held = [{ id, token: claim.token }];
+    const expiry = async () => defined((await db.submission.findUniqueOrThrow({ where: { id } })).leaseExpiresAt, 'lease').getTime();
+    // Sent 6 s ago, delivered now: the lease ends about 2 s from now (6 + 2 = ttl), not 8 s.
+    const sentAt = new Date(Date.now() - 6_000);
+    expect(await a.submissions.renewLeases(a.name, held, ttl, sentAt)).toEqual([id]);
+    expect(await expiry()).toBeLessThan(Date.now() + 4_000);
+    // Once lapsed, a renewal (late or not) is refused: the lease is the reaper's now.
+    await lapse('submission', id);
+    expect(await a.submissions.renewLeases(a.name, held, ttl)).toEqual([]);
+    expect(await expiry()).toBeLessThan(Date.now());
+
+    // The same for a robustness report's lease.
+    const [report] = await new RobustnessRepository(db).queue([{ taskId, metric: 'chrf', suite: 'generated:7', mode: 'ref' }], async () => undefined);
+    const reportId = defined(report, 'report').id;
+    const reportClaim = await a.reports.acquireLease(reportId, 1, a.name, null, ttl);
+    if (reportClaim.kind !== 'acquired') throw new Error('expected the report claim to succeed');
+    const reportHeld = [{ id: reportId, token: reportClaim.token }];
+    expect(await a.reports.renewLeases(a.name, reportHeld, ttl, new Date(Date.now() - 6_000))).toEqual([reportId]);
+    expect(defined((await db.robustnessReport.findUniqueOrThrow({ where: { id: reportId } })).leaseExpiresAt, 'lease').getTime()).toBeLessThan(Date.now() + 4_000);
+    await lapse('robustness_report', reportId);
+    expect(await a.reports.renewLeases(a.name, [{ id: reportId, token: claim.token }], ttl)).toEqual([]);
+  });
+
   it("refuses worker A's late robustness result after B claimed the report again; B's result lands", async () => {
     const [report] = await new RobustnessRepository(db).queue([{ taskId, metric: 'chrf', suite: 'generated:3', mode: 'ref' }], async () => undefined);
     const id = defined(report, 'report').id;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { ensureQueue, SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, scoreSubmissionJobV1, sendLeaderboardJob } from '@podium/contracts';
+import { ensureQueue, REQUEUE_PRIORITY, SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, scoreSubmissionJobV1, sendLeaderboardJob } from '@podium/contracts';
 import type { WorkerConfig } from '@podium/config';
 import PgBoss from 'pg-boss';
 import { PermanentScoringError, ScoringService } from './scoring.service';
@@ -11,11 +11,20 @@ import { PG_BOSS, WORKER_CONFIG } from '../tokens';
  * contract's backoff), and the last attempt fails the submission. While it scores, the worker
  * holds a lease per submission (LeaseKeeper renews it); on SIGTERM it stops taking jobs, gives
  * the current ones `PODIUM_WORKER_SHUTDOWN_GRACE_SECONDS` to finish and hands back the rest.
+ *
+ * The rescue slot: a job handed back because its worker stopped (reaped lease, organiser's
+ * requeue; pg-boss priority {@link REQUEUE_PRIORITY}) is already late. When every regular slot
+ * of this worker is busy, it still looks for such a job every poll period and runs one beside
+ * them, so a lost submission restarts within seconds even when every worker is busy with long
+ * jobs (ADR 0017). At most one rescue job runs per worker.
  */
 @Injectable()
 export class ScoringProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger(ScoringProcessor.name);
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private rescueTimer: NodeJS.Timeout | undefined;
+  private rescuing = false;
+  private stopping = false;
 
   constructor(
     @Inject(PG_BOSS) private readonly boss: PgBoss,
@@ -41,15 +50,66 @@ export class ScoringProcessor implements OnApplicationBootstrap, BeforeApplicati
         },
       );
     }
+    this.startRescueSlot();
     this.log.log({ msg: `${this.config.PODIUM_WORKER_NAME} is waiting for jobs on '${SCORE_SUBMISSION_QUEUE}' (up to ${this.config.PODIUM_WORKER_BATCH} at a time)`, event: 'ready' });
+  }
+
+  /** Looks for a handed-back job every poll period while the worker runs (see the class comment). */
+  private startRescueSlot(): void {
+    const period = this.config.PODIUM_WORKER_POLL_SECONDS * 1000;
+    const tick = async (): Promise<void> => {
+      await this.rescueOnce().catch((e: unknown) => this.log.warn({ msg: `rescue slot: ${e instanceof Error ? e.message : String(e)}` }));
+      if (!this.stopping) this.rescueTimer = setTimeout(() => void tick(), period).unref();
+    };
+    this.rescueTimer = setTimeout(() => void tick(), period).unref();
+  }
+
+  /**
+   * Runs one handed-back job beside the busy regular slots, if one waits; true when it ran one.
+   * Idle regular slots take such a job themselves (it is first in pg-boss's priority order), so
+   * the rescue slot only acts when all of them are busy.
+   */
+  async rescueOnce(): Promise<boolean> {
+    if (this.stopping || this.rescuing) return false;
+    if (this.inFlight.size < this.config.PODIUM_WORKER_CONCURRENCY) return false;
+    const schema = this.config.PODIUM_QUEUE_SCHEMA;
+    const waiting = await this.boss.getDb().executeSql(
+      `SELECT 1 FROM ${schema}.job WHERE name = $1 AND state < 'active' AND start_after <= now() AND priority >= $2 LIMIT 1`,
+      [SCORE_SUBMISSION_QUEUE, REQUEUE_PRIORITY],
+    );
+    if (waiting.rows.length === 0) return false;
+    this.rescuing = true;
+    const run = (async () => {
+      // Highest priority first: the handed-back job, unless another worker took it meanwhile
+      // (then this runs the next job in line, one job early; still at most one rescue job).
+      const jobs = await this.boss.fetch(SCORE_SUBMISSION_QUEUE, { batchSize: 1, includeMetadata: true, priority: true });
+      if (!jobs || jobs.length === 0) return false;
+      this.log.log({ msg: `rescue slot: running handed-back job ${jobs.map((j) => j.id).join(', ')} beside ${this.inFlight.size - 1} busy slot(s)`, event: 'rescue' });
+      try {
+        const retried = new Set(await this.handleBatch(jobs));
+        const done = jobs.filter((j) => !retried.has(j.id)).map((j) => j.id);
+        if (done.length > 0) await this.boss.complete(SCORE_SUBMISSION_QUEUE, done);
+      } catch (e) {
+        for (const j of jobs) await this.boss.fail(SCORE_SUBMISSION_QUEUE, j.id, { message: e instanceof Error ? e.message : String(e) });
+      }
+      return true;
+    })();
+    this.inFlight.add(run);
+    try {
+      return await run;
+    } finally {
+      this.inFlight.delete(run);
+      this.rescuing = false;
+    }
   }
 
   /**
    * Scores the jobs pg-boss handed over together (their NLI pairs share model batches) and
    * settles each job on its own: a job that must be retried is failed by id, so pg-boss retries
-   * it alone, and the others complete when this returns.
+   * it alone, and the others complete when this returns. Returns the ids of the jobs it failed
+   * for a retry.
    */
-  async handleBatch(jobs: PgBoss.JobWithMetadata<unknown>[]): Promise<void> {
+  async handleBatch(jobs: PgBoss.JobWithMetadata<unknown>[]): Promise<string[]> {
     const valid: { job: PgBoss.JobWithMetadata<unknown>; submissionId: string }[] = [];
     for (const job of jobs) {
       const payload = scoreSubmissionJobV1.safeParse(job.data);
@@ -57,7 +117,7 @@ export class ScoringProcessor implements OnApplicationBootstrap, BeforeApplicati
       if (!payload.success) this.log.error({ msg: `job ${job.id} has an invalid payload and is dropped: ${payload.error.message}`, jobId: job.id });
       else valid.push({ job, submissionId: payload.data.submissionId });
     }
-    if (valid.length === 0) return;
+    if (valid.length === 0) return [];
     const started = Date.now();
     for (const { job, submissionId } of valid) {
       this.log.log({ msg: `started submission ${submissionId}`, jobId: job.id, submissionId, retryCount: job.retryCount, event: 'job-start' });
@@ -96,6 +156,7 @@ export class ScoringProcessor implements OnApplicationBootstrap, BeforeApplicati
         this.log.warn({ msg: `could not queue the leaderboards of phase ${phaseId}: ${e instanceof Error ? e.message : String(e)}`, phaseId }),
       );
     }
+    return retry;
   }
 
   /** Fails the submission when retrying cannot help or retries are used up; true = retry. */
@@ -129,6 +190,8 @@ export class ScoringProcessor implements OnApplicationBootstrap, BeforeApplicati
    */
   async beforeApplicationShutdown(signal?: string): Promise<void> {
     this.log.log({ msg: `stopping (${signal ?? 'shutdown'}): no new jobs; ${this.scoring.leases.held.size} in progress`, event: 'stopping' });
+    this.stopping = true;
+    clearTimeout(this.rescueTimer);
     await this.boss.offWork(SCORE_SUBMISSION_QUEUE).catch(() => undefined);
     const grace = this.config.PODIUM_WORKER_SHUTDOWN_GRACE_SECONDS * 1000;
     await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, grace).unref())]);

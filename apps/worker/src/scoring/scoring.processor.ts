@@ -83,7 +83,7 @@ export class ScoringProcessor implements OnApplicationBootstrap, BeforeApplicati
       // Highest priority first: the handed-back job, unless another worker took it meanwhile
       // (then this runs the next job in line, one job early; still at most one rescue job).
       const jobs = await this.boss.fetch(SCORE_SUBMISSION_QUEUE, { batchSize: 1, includeMetadata: true, priority: true });
-      if (!jobs || jobs.length === 0) return false;
+      if (jobs.length === 0) return false;
       this.log.log({ msg: `rescue slot: running handed-back job ${jobs.map((j) => j.id).join(', ')} beside ${this.inFlight.size - 1} busy slot(s)`, event: 'rescue' });
       try {
         const retried = new Set(await this.handleBatch(jobs));

@@ -8,7 +8,7 @@ import { readFileSync, mkdirSync, mkdtempSync, existsSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { lint } from './lib/lint.mjs';
-import { ensureBuild, ensureDependencies, ensurePrismaClient, migrate, root, run, say } from './lib/workspace.mjs';
+import { ensureBuild, ensureDependencies, ensurePrismaClient, ensureWebBuild, migrate, root, run, say } from './lib/workspace.mjs';
 
 const args = process.argv.slice(2);
 ensureDependencies();
@@ -40,6 +40,8 @@ try {
   db = await startPostgres({ root, name: `test-${process.pid}`, persistent: false, log: say });
   migrate(db.url);
   await ensureBuild();
+  // Browser specs serve apps/web/dist: built here once, not by whichever spec starts first.
+  if (args.length === 0 || args.some((a) => /browser|e2e/.test(a))) ensureWebBuild();
   mkdirSync(path.join(root, 'tmp'), { recursive: true });
   const results = path.join(root, 'tmp', 'jest-results.json');
   // Data sets come from the offline mirror (PODIUM_DATA_MIRROR; for tests only, default

@@ -1,6 +1,6 @@
 // Shared steps of `npm run up` and `npm test`: dependencies, Prisma client, migrations, the build.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -64,6 +64,31 @@ export async function ensureBuild() {
   // The standalone `podium` the API serves (GET /api/cli/podium.cjs).
   const { bundleCli, cliBundleIsStale } = await import('../bundle-cli.mjs');
   if (cliBundleIsStale()) await bundleCli({ log: say });
+}
+
+/** True when apps/web/dist is missing or older than a source file of the web app (as the browser specs check). */
+function webBuildIsStale() {
+  const web = path.join(root, 'apps', 'web');
+  const built = path.join(web, 'dist', 'index.html');
+  if (!existsSync(path.join(web, 'vite.config.ts'))) return false;
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  const newer = (p) => {
+    const st = statSync(p);
+    if (st.isDirectory()) return readdirSync(p).some((f) => newer(path.join(p, f)));
+    return st.mtimeMs > builtAt;
+  };
+  return newer(path.join(web, 'src')) || newer(path.join(web, 'index.html')) || newer(path.join(web, 'vite.config.ts'));
+}
+
+/**
+ * Builds the web app once before Jest when it is stale. Otherwise the first browser spec builds
+ * it while other suites' apis serve apps/web/dist, and a suite reading a half-written dist fails.
+ */
+export function ensureWebBuild() {
+  if (!webBuildIsStale()) return;
+  say('building the web app (vite build)…');
+  run(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
 }
 
 /** Starts a compiled app (`dist/apps/<app>/main.js`, see ensureBuild) as a child process. */

@@ -31,7 +31,7 @@ class DbCloser implements OnApplicationShutdown {
 @Module({
   providers: [
     { provide: WORKER_CONFIG, useFactory: (): WorkerConfig => loadWorkerConfig() },
-    { provide: DB, inject: [WORKER_CONFIG], useFactory: (c: WorkerConfig) => createDb(c.DATABASE_URL, { maxConnections: 4, onError: poolError }) },
+    { provide: DB, inject: [WORKER_CONFIG], useFactory: (c: WorkerConfig) => createDb(c.DATABASE_URL, { maxConnections: 4, onError: poolError, idleInTransactionTimeoutMs: c.PODIUM_DB_IDLE_TX_TIMEOUT_SECONDS * 1000 }) },
     { provide: SubmissionRepository, inject: [DB], useFactory: (db: Db) => new SubmissionRepository(db) },
     { provide: RobustnessRepository, inject: [DB], useFactory: (db: Db) => new RobustnessRepository(db) },
     { provide: LeaderboardRepository, inject: [DB], useFactory: (db: Db) => new LeaderboardRepository(db) },

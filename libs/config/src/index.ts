@@ -132,6 +132,13 @@ const workerEnv = z.object({
   PODIUM_LEASE_TTL_SECONDS: z.coerce.number().positive().max(3600).optional(),
   PODIUM_LEASE_RENEW_SECONDS: z.coerce.number().positive().max(600).optional(),
   PODIUM_LEASE_REAP_SECONDS: z.coerce.number().positive().max(600).optional(),
+  /**
+   * Seconds PostgreSQL lets a worker's session sit inside a transaction without a statement before
+   * ending it and releasing its locks (a worker cut off mid-write would hold the submission's row
+   * lock, and no reaper could take its lease back); 0 turns it off. Above every pause a healthy
+   * worker makes inside a transaction.
+   */
+  PODIUM_DB_IDLE_TX_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   /** Fault injection (fault tests, bench:faults): a pause before scoring, and one inside the final transaction. */
   PODIUM_FAULT_SCORING_DELAY_MS: z.coerce.number().int().min(0).default(0),
   PODIUM_FAULT_SAVE_DELAY_MS: z.coerce.number().int().min(0).default(0),

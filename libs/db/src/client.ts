@@ -13,7 +13,20 @@ export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
  */
 export function createDb(
   databaseUrl: string,
-  options: { maxConnections?: number; onError?: (e: Error) => void; onQuery?: (sql: string) => void; connectTimeoutMs?: number; queryTimeoutMs?: number } = {},
+  options: {
+    maxConnections?: number;
+    onError?: (e: Error) => void;
+    onQuery?: (sql: string) => void;
+    connectTimeoutMs?: number;
+    queryTimeoutMs?: number;
+    /**
+     * PostgreSQL ends a session that sits this long inside a transaction without sending its next
+     * statement (`idle_in_transaction_session_timeout`), releasing its row locks. A process cut
+     * off mid-transaction (a network partition) otherwise holds them until TCP gives up, and
+     * every lease reaper skips the locked row (docs/adr/0017).
+     */
+    idleInTransactionTimeoutMs?: number;
+  } = {},
 ): Db {
   const adapter = new PrismaPg(
     {
@@ -21,6 +34,7 @@ export function createDb(
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
       ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs, keepAlive: true } : {}),
+      ...(options.idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs } : {}),
     },
     options.onError ? { onPoolError: options.onError, onConnectionError: options.onError } : undefined,
   );

@@ -135,8 +135,11 @@ async function workerPartitions(lab: NetLab, db: Db, pool: WorkerPool, ids: stri
     const cut = new Set(open().map((p) => p.worker));
     if (cut.size < MAX_CUT) {
       const candidates = names.filter((n) => !cut.has(n) && !parts.some((p) => p.worker === n && p.outcome === undefined));
+      // A submission not cut before: each partition costs its submission an attempt, and four
+      // cuts of one submission would fail it (its attempts are spent), which measures the bench.
+      const tried = parts.map((p) => p.submissionId);
       const busy = await db.submission.findFirst({
-        where: { id: { in: ids }, status: 'SCORING', leaseOwner: { in: candidates }, leaseExpiresAt: { gt: new Date() } },
+        where: { id: { in: ids, notIn: tried }, status: 'SCORING', leaseOwner: { in: candidates }, leaseExpiresAt: { gt: new Date() } },
         select: { id: true, attempt: true, leaseOwner: true },
       });
       if (busy?.leaseOwner && !parts.some((p) => p.submissionId === busy.id && p.outcome === undefined)) {

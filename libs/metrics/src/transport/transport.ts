@@ -150,8 +150,10 @@ function transportationSimplex(a: number[], b: number[], c: Float64Array, R: num
     // Tree structure and potentials from the basis.
     deg.fill(0);
     for (const k of basis) {
-      deg[Math.floor(k / C)]++;
-      deg[R + (k % C)]++;
+      const r = Math.floor(k / C);
+      const s = R + (k % C);
+      deg[r] = (deg[r] as number) + 1;
+      deg[s] = (deg[s] as number) + 1;
     }
     adjStart[0] = 0;
     for (let v = 0; v < N; v++) adjStart[v + 1] = (adjStart[v] as number) + (deg[v] as number);
@@ -159,10 +161,12 @@ function transportationSimplex(a: number[], b: number[], c: Float64Array, R: num
     for (const k of basis) {
       const r = Math.floor(k / C);
       const s = R + (k % C);
-      let p = (adjStart[r] as number) + (deg[r] as number)++;
+      let p = (adjStart[r] as number) + (deg[r] as number);
+      deg[r] = (deg[r] as number) + 1;
       adj[p] = s;
       adjCell[p] = k;
-      p = (adjStart[s] as number) + (deg[s] as number)++;
+      p = (adjStart[s] as number) + (deg[s] as number);
+      deg[s] = (deg[s] as number) + 1;
       adj[p] = r;
       adjCell[p] = k;
     }

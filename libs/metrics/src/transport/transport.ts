@@ -1,7 +1,7 @@
 /**
  * Exact earth mover's distance between two weighted point sets: the transportation problem
  * min Σ f_ij c_ij s.t. Σ_j f_ij = a_i, Σ_i f_ij = b_j, f ≥ 0, solved by the transportation
- * simplex (a network simplex on the bipartite graph: north-west-corner spanning-tree basis,
+ * simplex (a network simplex on the bipartite graph: a matrix-minimum spanning-tree basis,
  * u/v potentials, Dantzig pricing with a switch to Bland's rule after a run of degenerate
  * pivots so that it cannot cycle). Exact in the sense of the simplex method: the optimum of the
  * linear programme, in float64, not an entropic (Sinkhorn) approximation.
@@ -108,25 +108,40 @@ function transportationSimplex(a: number[], b: number[], c: Float64Array, R: num
   const x = new Float64Array(R * C);
   const basic = new Uint8Array(R * C);
   const basis: number[] = []; // cell indices r*C+s; always R+C−1 of them, a spanning tree
-  // North-west corner: a spanning tree of R+C−1 cells (degenerate cells carry 0).
+  // Initial basis by the matrix-minimum rule: cells in increasing cost, each allocation crosses
+  // out exactly one line (row or column; the last one both), so the R+C−1 allocated cells form
+  // a spanning tree (degenerate cells carry 0). Far fewer pivots than the north-west corner.
   {
     const ra = a.slice();
     const cb = b.slice();
-    let r = 0;
-    let s = 0;
-    while (r < R && s < C) {
+    const rowDone = new Uint8Array(R);
+    const colDone = new Uint8Array(C);
+    let rowsLeft = R;
+    let colsLeft = C;
+    const order = Array.from({ length: R * C }, (_, k) => k).sort((p, q) => (c[p] as number) - (c[q] as number) || p - q);
+    for (const k of order) {
+      const r = Math.floor(k / C);
+      const s = k % C;
+      if (rowDone[r] || colDone[s]) continue;
       const q = Math.min(ra[r] as number, cb[s] as number);
-      const k = r * C + s;
       x[k] = q;
       basic[k] = 1;
       basis.push(k);
-      ra[r] = (ra[r] as number) - q;
-      cb[s] = (cb[s] as number) - q;
-      if (r === R - 1) s++;
-      else if (s === C - 1) r++;
-      else if ((ra[r] as number) <= (cb[s] as number)) r++;
-      else s++;
+      if (rowsLeft === 1 && colsLeft === 1) break;
+      const crossRow = rowsLeft > 1 && ((ra[r] as number) <= (cb[s] as number) || colsLeft === 1);
+      if (crossRow) {
+        rowDone[r] = 1;
+        rowsLeft--;
+        ra[r] = 0;
+        cb[s] = Math.max(0, (cb[s] as number) - q);
+      } else {
+        colDone[s] = 1;
+        colsLeft--;
+        cb[s] = 0;
+        ra[r] = Math.max(0, (ra[r] as number) - q);
+      }
     }
+    if (basis.length !== R + C - 1) throw new Error('transport: initial basis is not a spanning tree (internal error)');
   }
   let maxAbs = 0;
   for (let k = 0; k < c.length; k++) maxAbs = Math.max(maxAbs, Math.abs(c[k] as number));

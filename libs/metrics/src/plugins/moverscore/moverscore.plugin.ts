@@ -189,7 +189,7 @@ export const MOVERSCORE_PLUGIN: EmbeddingMetricPlugin<'moverscore', MoverScoreSt
     displayName: 'MoverScore',
     higherIsBetter: true,
     range: [-Infinity, 1],
-    options: moverScoreOptionsSchema as unknown as z.ZodType<Record<string, unknown>>,
+    options: moverScoreOptionsSchema,
     signatureFormat:
       'moverscore|model:<name>@<sha256 12>|variant:<v1|v2>|layers:<first-last>|emb:<pmeans-min,mean,max|last>|ngram:<n>|idf:<corpus|uniform>|subwords:<removed|kept>|punct:removed|stop:<count>[@<fnv>]|cost:<sqeuclid|euclid>|refs:<mean|max>|nrefs:<n>|' +
       'version:podium-<version>',

@@ -16,7 +16,6 @@
  * the aligned pairs (X source, Z target, one row per pair): CLP = orthogonal Procrustes,
  * W = VUᵀ with ZᵀX = USVᵀ (so XW ≈ Z); UMD: v_B = the first right singular vector of X − Z.
  */
-import { Matrix, SingularValueDecomposition } from 'ml-matrix';
 import type { EmbeddedText } from '../../embedding';
 import { dot, layerPosition, normalised, toFloat64 } from '../embedding-common/common';
 
@@ -124,8 +123,11 @@ export interface FittedXMoverMapping {
 /**
  * Fits CLP and UMD from embedded parallel sentences (source, its translation) at `layer`, the
  * hidden state XMoverScore will read (T:2370–2388; 1k sentence pairs suffice for M-BERT, T:2513).
+ * The SVDs are ml-matrix's.
  */
-export function fitXMoverMapping(pairs: readonly { readonly source: EmbeddedText; readonly target: EmbeddedText }[], layer: number): FittedXMoverMapping {
+export async function fitXMoverMapping(pairs: readonly { readonly source: EmbeddedText; readonly target: EmbeddedText }[], layer: number): Promise<FittedXMoverMapping> {
+  // ml-matrix (SVD) loads on first use: `podium` starts without it.
+  const { Matrix, SingularValueDecomposition } = await import('ml-matrix');
   const X: number[][] = [];
   const Z: number[][] = [];
   for (const { source, target } of pairs) {

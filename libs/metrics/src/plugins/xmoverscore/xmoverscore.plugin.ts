@@ -28,7 +28,7 @@ import { PODIUM_METRICS_VERSION } from '../../version';
 import { costMatrix, embeddingDefinition, encoderField, layerPosition, normalised, squaredDistance, toFloat64 } from '../embedding-common/common';
 import { mappingFingerprint } from './mapping';
 
-const matrix = z.array(z.array(z.number().finite()).min(1)).min(1);
+const matrix = z.array(z.array(z.number()).min(1)).min(1);
 
 export const xMoverScoreOptionsSchema = z
   .strictObject({
@@ -38,10 +38,10 @@ export const xMoverScoreOptionsSchema = z
     /** CLP: the d×d projection W (row vector e ↦ eW), as the authors' `.BAM.map` files. */
     projection: matrix.optional(),
     /** UMD: the bias direction v_B (d numbers), as the authors' `.GBDD.map` files. */
-    bias: z.array(z.number().finite()).min(1).optional(),
+    bias: z.array(z.number()).min(1).optional(),
     dropout: z.number().min(0).max(0.99).default(0.3),
     lm: z.boolean().default(false),
-    lmWeight: z.number().finite().default(0.1),
+    lmWeight: z.number().default(0.1),
   })
   .refine((o) => o.mapping !== 'CLP' || o.projection !== undefined, { message: 'mapping CLP needs `projection` (a d×d matrix; parseXMoverMapping reads a mapping file)', path: ['projection'] })
   .refine((o) => o.mapping !== 'UMD' || o.bias !== undefined, { message: 'mapping UMD needs `bias` (d numbers; parseXMoverMapping reads a mapping file)', path: ['bias'] })
@@ -164,7 +164,7 @@ export const XMOVERSCORE_PLUGIN: EmbeddingMetricPlugin<'xmoverscore', XMoverScor
     displayName: 'XMoverScore',
     higherIsBetter: true,
     range: [-Infinity, 1],
-    options: xMoverScoreOptionsSchema as unknown as z.ZodType<Record<string, unknown>>,
+    options: xMoverScoreOptionsSchema,
     signatureFormat: 'xmoverscore|model:<name>@<sha256 12>|layer:<l>|ngram:<n>|map:<none|CLP@<fnv>|UMD@<fnv>>|idf:uniform|cost:euclid|dropout:<rate>|lm:<no|weight>|version:podium-<version>',
     description: 'reference-free: mover\'s distance between source and hypothesis n-gram embeddings of a multilingual encoder, the source remapped by CLP or UMD, optionally + 0.1 × the hypothesis\'s LM log-probability (Zhao et al. 2020); corpus score is the mean over instances',
   }),

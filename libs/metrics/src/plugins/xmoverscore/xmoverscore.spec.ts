@@ -103,7 +103,7 @@ describe('XMoverScore', () => {
     ]);
   });
 
-  it('fits CLP (Procrustes) back to a known rotation and UMD to a known bias direction', () => {
+  it('fits CLP (Procrustes) back to a known rotation and UMD to a known bias direction', async () => {
     const rand = seededRandom(11);
     const d = enc.hiddenSize;
     const layer = 8;
@@ -111,13 +111,13 @@ describe('XMoverScore', () => {
     const sources = Array.from({ length: 30 }, () => randomText(rand, 4 + Math.floor(rand() * 6), enc));
     // Targets: the same words with every vector rotated by Q; the alignment finds the pairs.
     const rotated = sources.map((s) => mapText(s, layer, (v) => q.map((_, j) => v.reduce((a, x, i) => a + x * ((q[i] as number[])[j] as number), 0))));
-    const fit = fitXMoverMapping(sources.map((s, k) => ({ source: s, target: rotated[k] as EmbeddedText })), layer);
+    const fit = await fitXMoverMapping(sources.map((s, k) => ({ source: s, target: rotated[k] as EmbeddedText })), layer);
     expect(fit.alignedPairs).toBeGreaterThan(100);
     fit.projection.forEach((row, i) => row.forEach((x, j) => expect(x).toBeCloseTo((q[i] as number[])[j] as number, 5)));
     // UMD: target = source − α_k·b with α varying: X − Z = α b, rank one, so v_B = ±b.
     const b = [1, 2, 0, -1, 0, 1].map((x) => x / Math.sqrt(7));
     const shifted = sources.map((s) => mapText(s, layer, (v, k) => v.map((x, i) => x - (0.05 + 0.01 * k) * (b[i] as number))));
-    const umd = fitXMoverMapping(sources.map((s, k) => ({ source: s, target: shifted[k] as EmbeddedText })), layer);
+    const umd = await fitXMoverMapping(sources.map((s, k) => ({ source: s, target: shifted[k] as EmbeddedText })), layer);
     expect(Math.abs(umd.bias.reduce((a, x, i) => a + x * (b[i] as number), 0))).toBeCloseTo(1, 5);
   });
 });

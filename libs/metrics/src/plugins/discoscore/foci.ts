@@ -44,8 +44,10 @@ export function tagText(text: string): TaggedWord[] {
   const spans = doc.sentences().out<[number, number]>(its.span as unknown as ItsFunction<[number, number]>);
   /* eslint-enable @typescript-eslint/unbound-method */
   const sentenceOf = new Int32Array(values.length);
-  spans.forEach(([a, b], s) => {
-    for (let k = a; k <= b; k++) sentenceOf[k] = s;
+  spans.forEach((span, s) => {
+    const first = Number(span[0]);
+    const last = Number(span[1]);
+    for (let k = first; k <= last; k++) sentenceOf[k] = s;
   });
   const words: TaggedWord[] = [];
   let at = 0;

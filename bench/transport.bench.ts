@@ -124,12 +124,12 @@ async function main(): Promise<void> {
   const rand = rng(7);
   const segments = quick ? 20 : 100;
   process.stdout.write(`\nmetric code only (random BERT-base-shaped vectors, 30-token texts, ${segments} segments)\n`);
-  const cases: [string, EmbeddingMetricPlugin<string, unknown>, Record<string, unknown>][] = [
-    ['moverscore v1', MOVERSCORE_PLUGIN as EmbeddingMetricPlugin<string, unknown>, {}],
-    ['moverscore v2', MOVERSCORE_PLUGIN as EmbeddingMetricPlugin<string, unknown>, { variant: 'v2' }],
-    ['xmoverscore', XMOVERSCORE_PLUGIN as EmbeddingMetricPlugin<string, unknown>, {}],
-    ['discoscore-focus', DS_FOCUS_PLUGIN as EmbeddingMetricPlugin<string, unknown>, {}],
-    ['discoscore-sent', DS_SENT_PLUGIN as EmbeddingMetricPlugin<string, unknown>, {}],
+  const cases: [string, EmbeddingMetricPlugin, Record<string, unknown>][] = [
+    ['moverscore v1', MOVERSCORE_PLUGIN, {}],
+    ['moverscore v2', MOVERSCORE_PLUGIN, { variant: 'v2' }],
+    ['xmoverscore', XMOVERSCORE_PLUGIN, {}],
+    ['discoscore-focus', DS_FOCUS_PLUGIN, {}],
+    ['discoscore-sent', DS_SENT_PLUGIN, {}],
   ];
   for (const [name, plugin, options] of cases) {
     // Only the hidden states the metric asks for, as a host keeps them.

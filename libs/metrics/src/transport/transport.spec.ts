@@ -60,7 +60,7 @@ describe('earthMoversDistance', () => {
       expect(moved).toBeCloseTo(Math.min(sa, sb), 12);
       expect(total).toBeCloseTo(mine.cost, 12);
     }
-  });
+  }, 600_000); // HiGHS takes most of it; minutes on a loaded machine
 
   it('solves a hand case: two points each, crossing is dearer', () => {
     // a = (0.5, 0.5) at 0 and 1, b = (0.5, 0.5) at 0 and 1 on a line: identity plan, cost 0.

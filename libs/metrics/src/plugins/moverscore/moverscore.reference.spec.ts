@@ -133,7 +133,7 @@ describe('MoverScore equals a plain reference recomputation (HiGHS LP) to 1e-6',
       const got = (mine.scores[k] as { score: number }).score;
       if (Math.abs(got - expected) > 1e-6) throw new Error(`instance ${k}: ${got} vs reference ${expected}`);
     });
-  });
+  }, 600_000);
 });
 
 describe('MoverScore', () => {

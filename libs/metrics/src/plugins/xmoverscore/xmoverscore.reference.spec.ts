@@ -102,5 +102,5 @@ describe('XMoverScore equals a plain reference recomputation (HiGHS LP) to 1e-6'
       const got = (mine.scores[k] as { score: number }).score;
       if (Math.abs(got - expected) > 1e-6) throw new Error(`instance ${k}: ${got} vs reference ${expected}`);
     });
-  });
+  }, 600_000);
 });

@@ -59,6 +59,11 @@ export interface EmbeddedInstance {
   readonly hyp: EmbeddedText;
   readonly refs: readonly EmbeddedText[];
   readonly source?: EmbeddedText;
+  /**
+   * Optional: the hypothesis's mean log-probability per token under a causal language model
+   * (−mean NLL, e.g. GPT-2), for XMoverScore's target-side LM term; absent when no LM ran.
+   */
+  readonly hypLmLogProb?: number;
 }
 
 /** An instance's score and the parts a user may want beside it (BERTScore's P, R and F1). */

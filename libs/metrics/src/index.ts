@@ -124,3 +124,18 @@ export type {
   TokenizedCorpus,
   TokenizedText,
 } from './embedding';
+// The MoverScore family (#24): exact transport and the embedding metrics computed from vectors.
+export { earthMoversDistance, type TransportOptions, type TransportSolution } from './transport';
+export { runEmbeddingMetric, IdfTable } from './plugins/embedding-common/common';
+export { MOVERSCORE_PLUGIN, moverScoreOptionsSchema, type MoverScoreOptions } from './plugins/moverscore';
+export {
+  XMOVERSCORE_PLUGIN,
+  xMoverScoreOptionsSchema,
+  parseXMoverMapping,
+  formatXMoverMapping,
+  fitXMoverMapping,
+  type FittedXMoverMapping,
+  type XMoverMappingKind,
+  type XMoverScoreOptions,
+} from './plugins/xmoverscore';
+export { DS_FOCUS_PLUGIN, DS_SENT_PLUGIN, dsFocusOptionsSchema, dsSentOptionsSchema } from './plugins/discoscore';

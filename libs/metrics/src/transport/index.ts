@@ -1,0 +1,2 @@
+export { earthMoversDistance } from './transport';
+export type { TransportOptions, TransportSolution } from './transport';

@@ -76,7 +76,7 @@ describe('podium data', () => {
     const other = mkdtempSync(join(tmpdir(), 'podium-cli-data-all-'));
     temps.push(other);
     await expect(dataCommand.run(['fetch', '--all', '--cache', other, '--mirror', TEST_DATA_MIRROR])).rejects.toThrow(
-      /^fetched 13 of 15 data sets; not menli-xpaws-fr, menli-xpaws-ja \(see above\)$/,
+      /^fetched 14 of 16 data sets; not menli-xpaws-fr, menli-xpaws-ja \(see above\)$/,
     );
     const listing = (await dataCommand.run(['list', '--cache', other])) as Listing;
     expect(listing.datasets.filter((d) => !d.cached).map((d) => d.name)).toEqual(['menli-xpaws-fr', 'menli-xpaws-ja']);

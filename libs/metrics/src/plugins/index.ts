@@ -3,6 +3,7 @@
  * and `MetricName` is derived from it. Adding a metric: a folder exporting a plugin, and its
  * line here (ADR 0022). Order is display order: classical metrics, then model, then derived.
  */
+import { BERTSCORE_PLUGIN } from './bertscore';
 import { BLEU_PLUGIN } from './bleu';
 import { CHRF_PLUGIN, CHRF_PLUS_PLUS_PLUGIN } from './chrf';
 import { COMBINED_PLUGIN } from './combined';
@@ -22,5 +23,11 @@ export const COMPUTED_METRIC_PLUGINS = [
   ROUGELSUM_PLUGIN,
 ] as const;
 
-/** Every plugin: the computed ones, then those a host completes (model) or derives (combined). */
-export const METRIC_PLUGINS = [...COMPUTED_METRIC_PLUGINS, NLI_PLUGIN, COMBINED_PLUGIN] as const;
+/**
+ * The plugins scored from a text encoder's vectors (`embedding`, contract in `../embedding.ts`):
+ * the host runs the encoder and hands the vectors over, whatever the metric.
+ */
+export const EMBEDDING_METRIC_PLUGINS = [BERTSCORE_PLUGIN] as const;
+
+/** Every plugin: the computed ones, then those a host completes (model, embedding) or derives (combined). */
+export const METRIC_PLUGINS = [...COMPUTED_METRIC_PLUGINS, NLI_PLUGIN, ...EMBEDDING_METRIC_PLUGINS, COMBINED_PLUGIN] as const;

@@ -1,4 +1,4 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { CliCommand } from '../command';
 import { CliError } from '../cli-error';
@@ -55,7 +55,7 @@ export const embedCommand: CliCommand = {
     const availability = encoderAvailability(dir);
     if (!availability.available) throw new CliError(availability.reason ?? 'no encoder');
     const encoder = await loadEncoder(dir, { provider, manifestPath: join(dir, '..', 'manifest.json'), log: (m) => process.stderr.write(`podium embed: ${m}\n`) });
-    const out: WriteStream | NodeJS.WriteStream = values.out === undefined ? process.stdout : createWriteStream(values.out);
+    const out: NodeJS.WritableStream = values.out === undefined ? process.stdout : createWriteStream(values.out);
     try {
       const wanted = layers.length > 0 ? layers : [encoder.identity.numLayers];
       // Chunks keep memory flat on long files; each line is written in input order.
@@ -64,12 +64,12 @@ export const embedCommand: CliCommand = {
           throw new CliError((err as Error).message);
         });
         for (const t of embedded) {
-          if (!out.write(JSON.stringify(embeddedTextToJson(t)) + '\n')) await new Promise((r) => out.once('drain', r));
+          if (!out.write(JSON.stringify(embeddedTextToJson(t)) + '\n')) await new Promise<void>((r) => out.once('drain', () => r()));
         }
       }
     } finally {
       await encoder.close();
-      if (out !== process.stdout) await new Promise<void>((r) => (out as WriteStream).end(r));
+      if (out !== process.stdout) await new Promise<void>((r) => out.end(() => r()));
     }
     return undefined;
   },

@@ -135,3 +135,28 @@ function metricOptions(plugin: EmbeddingMetricPlugin, values: { layer?: string; 
   flag('lang', values.lang);
   return extra;
 }
+
+/** An embedding metric ready to score line-aligned texts with a loaded encoder (robustness, report cards). */
+export interface CliEmbeddingScorer {
+  /** `refs[i]`: instance i's references (or its anchor). */
+  score(hyps: readonly string[], refs: readonly (readonly string[])[]): Promise<{ instances: number[]; corpus: number; signature: string; higherIsBetter: boolean }>;
+  close(): Promise<void>;
+}
+
+/** Loads the encoder of `--model` (default test-encoder-tiny) for embedding metric `metric` with its default options. */
+export async function cliEmbeddingScorer(metric: string, model: string | undefined): Promise<CliEmbeddingScorer> {
+  const plugin = requireMetricPlugin(metric);
+  if (!isEmbeddingPlugin(plugin)) throw new CliError(`${metric} is not an embedding metric`);
+  const dir = modelDirOf(model);
+  const availability = encoderAvailability(dir);
+  if (!availability.available) throw new CliError(`${metric} is unavailable: ${availability.reason ?? 'no encoder'}`);
+  const encoder = await loadEncoder(dir, { manifestPath: join(dir, '..', 'manifest.json'), log: () => undefined });
+  const options = await withHostFiles(plugin, {}, encoder.identity, cliDataOptions());
+  return {
+    async score(hyps, refs) {
+      const r = await scoreEmbedding(plugin, encoder, { hyps, refs }, options);
+      return { instances: r.instances, corpus: r.corpus, signature: r.signature, higherIsBetter: r.higherIsBetter };
+    },
+    close: () => encoder.close(),
+  };
+}

@@ -49,8 +49,8 @@ export const embedCommand: CliCommand = {
     const provider = values.provider ?? 'cpu';
     if (provider !== 'cpu' && provider !== 'cuda') throw new CliError(`--provider must be cpu or cuda; got '${provider}'`);
     const lines = readLines(file, 'input file');
-    const { encoderAvailability, loadEncoder, embeddedTextToJson } = await import('@podium/embeddings');
-    const { modelDirOf } = await import('./score-embedding');
+    // Lazily: the encoder service pulls in onnxruntime.
+    const { encoderAvailability, loadEncoder, embeddedTextToJson, modelDirOf } = await import('./score-embedding');
     const dir = modelDirOf(values.model);
     const availability = encoderAvailability(dir);
     if (!availability.available) throw new CliError(availability.reason ?? 'no encoder');

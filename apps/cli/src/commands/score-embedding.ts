@@ -6,12 +6,14 @@
 import { join, resolve } from 'node:path';
 import { encoderAvailability, loadEncoder, scoreEmbedding, withHostFiles } from '@podium/embeddings';
 import { isEmbeddingPlugin, metricPlugins, optionNames, requireMetricPlugin, type EmbeddingMetricPlugin } from '@podium/metrics';
-import type { ExecutionProvider } from '@podium/nli';
 import { CliError } from '../cli-error';
 import { parseFlags } from '../flags';
 import { readLines } from '../io';
 import { cliDataOptions } from './data-options';
 import { defaultModelsDir } from './models.command';
+
+/** The encoder service, for `podium embed` (which loads this module lazily). */
+export { embeddedTextToJson, encoderAvailability, loadEncoder } from '@podium/embeddings';
 
 /** Names of the registered embedding metrics. */
 export function embeddingMetricNames(): string[] {
@@ -88,7 +90,7 @@ export async function runEmbeddingScore(argv: string[]): Promise<unknown> {
   const availability = encoderAvailability(dir);
   if (!availability.available) throw new CliError(`${plugin.definition.name} is unavailable: ${availability.reason ?? 'no encoder'}`);
   const encoder = await loadEncoder(dir, {
-    provider: (provider ?? 'cpu') as ExecutionProvider,
+    provider: provider ?? 'cpu',
     intraOpThreads: positiveInt(values.threads, '--threads'),
     manifestPath: join(dir, '..', 'manifest.json'),
     log: (m) => process.stderr.write(`podium score: ${m}\n`),

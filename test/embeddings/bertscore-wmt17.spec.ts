@@ -64,7 +64,7 @@ function referenceBertScore(hyp: Line, ref: Line, idf: Idf): { p: number; r: num
   const wh = hyp.ids.map((id, i) => (hyp.special[i] ? 0 : idf(id)));
   const wr = ref.ids.map((id, j) => (ref.special[j] ? 0 : idf(id)));
   const rowMax = sim.map((row) => Math.max(...row));
-  const colMax = (ref.ids as number[]).map((_, j) => Math.max(...sim.map((row) => row[j] ?? -Infinity)));
+  const colMax = ref.ids.map((_, j) => Math.max(...sim.map((row) => row[j] ?? -Infinity)));
   const sumWh = wh.reduce((a, b) => a + b, 0);
   const sumWr = wr.reduce((a, b) => a + b, 0);
   if (sumWh === 0 || sumWr === 0) return { p: 0, r: 0, f: 0 };

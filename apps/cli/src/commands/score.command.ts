@@ -20,7 +20,8 @@ BLEU, chrF and TER reproduce sacreBLEU 2.x (corpus score from summed statistics;
 sentence scores, sentence BLEU with effective order); ROUGE reproduces rouge-score (F-measure,
 0–1, corpus = mean over instances, several references: best F).
 
-  --metric M           ${METRIC_NAMES.join(' | ')} (nli | combined: see the NLI options)
+  --metric M           ${METRIC_NAMES.join(' | ')} (nli | combined: see the NLI options;
+                       bertscore and other embedding metrics: see the embedding options)
   --hyp FILE           system output
   --ref FILE           reference file; repeat for several references
   --tokenize T         BLEU tokenizer: 13a (default) | intl | zh | char | none

@@ -45,12 +45,14 @@ export interface ScoreEmbeddingOptions {
 /**
  * Reads the registry files a plugin asks for with these options (`hostFiles`, e.g. BERTScore's
  * baseline) and returns the options with each file's text in its option. The data set is
- * fetched into the cache (from PODIUM_DATA_MIRROR where set), only the files needed.
- * @throws Error naming the file when the registry has none for these options.
+ * fetched into the cache (from PODIUM_DATA_MIRROR where set), only the files needed. The
+ * options come back validated, defaults filled in.
+ * @throws MetricOptionError for a bad option; Error naming the file when the registry has none for these options.
  */
 export async function withHostFiles(plugin: EmbeddingMetricPlugin, options: Readonly<Record<string, unknown>>, encoder: EncoderIdentity, data: DataOptions = {}): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = { ...options };
-  for (const f of plugin.hostFiles?.(options, encoder) ?? []) {
+  // Validated first: a bad option is named by the registry's message, not the plugin's parser.
+  const out: Record<string, unknown> = parseOptionsWith(plugin.definition, options);
+  for (const f of plugin.hostFiles?.(out, encoder) ?? []) {
     const d = getDataset(f.dataset);
     const spec = d.files.find((x) => x.path === f.path);
     if (!spec) throw new Error(`${plugin.definition.name}: the data set registry has no ${f.what} (${f.dataset}: ${f.path})`);

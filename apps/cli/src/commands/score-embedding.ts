@@ -5,7 +5,7 @@
  */
 import { join, resolve } from 'node:path';
 import { encoderAvailability, loadEncoder, scoreEmbedding, withHostFiles } from '@podium/embeddings';
-import { isEmbeddingPlugin, metricPlugins, optionNames, requireMetricPlugin, type EmbeddingMetricPlugin } from '@podium/metrics';
+import { isEmbeddingPlugin, metricPlugins, optionNames, parseOptionsWith, requireMetricPlugin, type EmbeddingMetricPlugin } from '@podium/metrics';
 import { CliError } from '../cli-error';
 import { parseFlags } from '../flags';
 import { readLines } from '../io';
@@ -84,6 +84,11 @@ export async function runEmbeddingScore(argv: string[]): Promise<unknown> {
     if (s.length !== hyps.length) throw new CliError(`input ${k + 1} has ${s.length} lines, the hypotheses ${hyps.length}`);
   }
   const options = metricOptions(plugin, values);
+  try {
+    parseOptionsWith(plugin.definition, options); // before loading a model: a bad option fails fast
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
   const provider = values.provider;
   if (provider !== undefined && provider !== 'cpu' && provider !== 'cuda') throw new CliError(`--provider must be cpu or cuda; got '${provider}'`);
   const dir = modelDirOf(values.model ?? (typeof options['model'] === 'string' ? options['model'] : undefined));

@@ -82,7 +82,7 @@ export default tseslint.config(
       // fetch fakes, CLI commands); dropping `async` would turn rejections into synchronous throws.
       '@typescript-eslint/require-await': 'off',
       // Heavy packages are require()d lazily, on first use, so that `podium` starts fast (bench:startup).
-      '@typescript-eslint/no-require-imports': ['error', { allow: ['^onnxruntime-node$', '^@huggingface/tokenizers$', '^wink-', '^\\./score-nli$'] }],
+      '@typescript-eslint/no-require-imports': ['error', { allow: ['^onnxruntime-node$', '^@huggingface/tokenizers$', '^wink-', '^\\./score-nli$', '^\\./score-embedding$'] }],
       // Nest GraphQL object types are classes used as shapes: resolvers return plain objects by design.
       '@typescript-eslint/no-unsafe-class-instance-assignment': 'off',
     },

@@ -3,7 +3,9 @@
  * FFN 3072, vocabulary 30,522, 512 positions) and seeded random weights: for speed
  * measurements only, its outputs mean nothing. Real self-attention and FFN layers from
  * MatMul / Softmax / LayerNormalization / Erf (GELU), opset 17. About 440 MB: generated into
- * tmp/ by bench/nli.bench.ts, never committed.
+ * tmp/ by bench/nli.bench.ts and bench/embeddings.bench.ts, never committed. With
+ * `outputs: 'hidden-states'` it is a text encoder (every hidden state an output); the small
+ * shape of models/make-test-encoder.ts is the committed test encoder.
  */
 import { writeFileSync } from 'node:fs';
 import type { onnx } from 'onnx-proto';
@@ -18,19 +20,29 @@ export interface BertShape {
   vocab: number;
   positions: number;
   labels: number;
+  /** Half-width of the uniform initial weights (default 0.02, BERT's initialiser range). */
+  weightScale?: number;
 }
+
+/**
+ * What the graph outputs: `logits` (a 3-way classifier on [CLS], the NLI bench) or
+ * `hidden-states`: one output `hidden_states.<i>` [batch, seq, hidden] per hidden state, 0 the
+ * embedding output and i the output of layer i, as Hugging Face numbers `hidden_states` (the
+ * text encoders of @podium/embeddings).
+ */
+export type BertOutputs = 'logits' | 'hidden-states';
 
 /** BERT-base. */
 export const BERT_BASE: BertShape = { layers: 12, hidden: 768, heads: 12, intermediate: 3072, vocab: 30522, positions: 512, labels: 3 };
 
 /** Serialises a BERT-shaped classifier with random weights (seeded: identical bytes per shape and seed). */
-export function bertShapedModel(shape: BertShape = BERT_BASE, seed = 1): Uint8Array {
+export function bertShapedModel(shape: BertShape = BERT_BASE, seed = 1, outputs: BertOutputs = 'logits'): Uint8Array {
   const { layers, hidden: H, heads, intermediate: F, vocab: V, positions: P, labels: C } = shape;
   const dh = H / heads;
   const init: onnx.ITensorProto[] = [];
   const nodes: onnx.INodeProto[] = [];
   let s = seed;
-  const weight = (name: string, dims: number[], scale = 0.02) => {
+  const weight = (name: string, dims: number[], scale = shape.weightScale ?? 0.02) => {
     init.push(floatTensor(name, dims, seededUniform(dims.reduce((a, b) => a * b, 1), s++, scale)));
     return name;
   };
@@ -70,6 +82,7 @@ export function bertShapedModel(shape: BertShape = BERT_BASE, seed = 1): Uint8Ar
   nodes.push(node('Add', ['e_word', 'e_pos'], ['e_wp']));
   nodes.push(node('Add', ['e_wp', 'e_type'], ['e_sum']));
   let x = layerNorm('e_sum', 'emb_ln');
+  const states = [x];
 
   // Additive attention mask [B, 1, 1, S]: 0 for tokens, −10000 for padding.
   nodes.push(node('Cast', ['attention_mask'], ['mask_f'], { to: DataType.FLOAT }));
@@ -107,6 +120,25 @@ export function bertShapedModel(shape: BertShape = BERT_BASE, seed = 1): Uint8Ar
     dense(`${p}_gelu`, `${p}_ff2`, F, H);
     nodes.push(node('Add', [`${p}_ff2`, x], [`${p}_res2`]));
     x = layerNorm(`${p}_res2`, `${p}_ln2`);
+    states.push(x);
+  }
+  const inputs = [
+    valueInfo('input_ids', DataType.INT64, ['batch', 'seq']),
+    valueInfo('attention_mask', DataType.INT64, ['batch', 'seq']),
+    valueInfo('token_type_ids', DataType.INT64, ['batch', 'seq']),
+  ];
+  if (outputs === 'hidden-states') {
+    states.forEach((t, i) => nodes.push(node('Identity', [t], [`hidden_states.${i}`])));
+    return encodeModel(
+      {
+        name: 'bert_shaped_encoder',
+        input: inputs,
+        output: states.map((_, i) => valueInfo(`hidden_states.${i}`, DataType.FLOAT, ['batch', 'seq', H])),
+        initializer: init,
+        node: nodes,
+      },
+      'podium-make-bert-shaped-model',
+    );
   }
 
   // Pooler on [CLS] and the 3-way classifier.
@@ -118,11 +150,7 @@ export function bertShapedModel(shape: BertShape = BERT_BASE, seed = 1): Uint8Ar
   return encodeModel(
     {
       name: 'bert_shaped_random',
-      input: [
-        valueInfo('input_ids', DataType.INT64, ['batch', 'seq']),
-        valueInfo('attention_mask', DataType.INT64, ['batch', 'seq']),
-        valueInfo('token_type_ids', DataType.INT64, ['batch', 'seq']),
-      ],
+      input: inputs,
       output: [valueInfo('logits', DataType.FLOAT, ['batch', C])],
       initializer: init,
       node: nodes,

@@ -60,7 +60,8 @@ const EVERYDAY_WORDS = [
 const NUMBERS = Array.from({ length: 101 }, (_, i) => String(i));
 const DIGIT_PIECES = Array.from({ length: 10 }, (_, i) => `##${i}`);
 
-interface VocabEntry {
+/** A vocabulary entry with the NLI test model's per-token flags. */
+export interface VocabEntry {
   token: string;
   content: number;
   negation: number;
@@ -89,7 +90,8 @@ export function testModelVocab(): VocabEntry[] {
   return entries;
 }
 
-function tokenizerJson(vocab: VocabEntry[]): unknown {
+/** The test models' WordPiece `tokenizer.json` (lower-casing BERT normaliser, [CLS] … [SEP]). */
+export function tokenizerJson(vocab: VocabEntry[]): unknown {
   const ids = new Map(vocab.map((v, i) => [v.token, i]));
   const special = (content: string) => ({
     id: ids.get(content),

@@ -99,7 +99,17 @@ describe('adding a classical metric is one folder', () => {
   });
 
   it('lists every registered metric but the derived one as configurable', () => {
-    expect(configurableMetricNames()).toEqual(['bleu', 'chrf', 'chrf++', 'ter', 'rouge1', 'rouge2', 'rougeL', 'rougeLsum', 'nli']);
+    expect(configurableMetricNames().slice(0, 10)).toEqual(['bleu', 'chrf', 'chrf++', 'ter', 'rouge1', 'rouge2', 'rougeL', 'rougeLsum', 'nli', 'bertscore']);
+    expect(configurableMetricNames()).toEqual(metricPlugins().filter((p) => p.capability !== 'derived').map((p) => p.definition.name));
+  });
+
+  it('checks an embedding plugin on hand-made vectors, and fails it when a reference value is wrong', async () => {
+    const embedding = metricPlugins().find((p) => p.capability === 'embedding');
+    if (embedding?.capability !== 'embedding') throw new Error('no embedding plugin registered');
+    const [first, ...rest] = embedding.conformance ?? [];
+    const wrong = { ...embedding, conformance: [{ ...defined(first), scores: defined(first).scores.map((x) => x + 0.01) }, ...rest] };
+    const check = conformanceChecks(wrong).find((c) => c.name.startsWith('reference values'));
+    await expect(check?.run()).rejects.toThrow(`metric '${embedding.definition.name}': case 0 instance 0`);
   });
 });
 

@@ -41,6 +41,8 @@ const apiEnv = z.object({
   PODIUM_MODELS_DIR: z.string().optional(),
   /** NLI model the worker uses for `nli` metrics unless a task's metric names one (reported as available or not). */
   PODIUM_NLI_MODEL: z.string().default('test-nli-tiny'),
+  /** Text encoder for embedding metrics (BERTScore, …) unless a task's metric names one (reported as available or not). */
+  PODIUM_EMBEDDING_MODEL: z.string().default('test-encoder-tiny'),
   /** pg-boss schema of the job queue; api and workers must agree (fault tests use their own). */
   PODIUM_QUEUE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('pgboss'),
   /** Requests one client (the user of its API token or session, else its IP address) may make per window; 0 turns the limit off. */
@@ -124,6 +126,12 @@ const workerEnv = z.object({
   PODIUM_NLI_PROVIDER: z.enum(['cpu', 'cuda']).default('cpu'),
   PODIUM_NLI_BATCH_SIZE: z.coerce.number().int().min(1).max(1024).default(32),
   PODIUM_NLI_THREADS: z.coerce.number().int().min(0).max(256).default(0),
+  /** Text encoder for embedding metrics (BERTScore, …) unless a task's metric names one. */
+  PODIUM_EMBEDDING_MODEL: z.string().default('test-encoder-tiny'),
+  /** onnxruntime execution provider of the text encoders: cuda falls back to cpu when unavailable. */
+  PODIUM_EMBEDDING_PROVIDER: z.enum(['cpu', 'cuda']).default('cpu'),
+  /** Texts per encoder run. */
+  PODIUM_EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(1024).default(32),
   /** Names the worker in logs, leases and heartbeats: must differ between live workers (pods all run as pid 1). */
   PODIUM_WORKER_NAME: z.string().min(1).default(`worker-${hostname()}-${process.pid}`),
   /** pg-boss schema of the job queue; api and workers must agree (fault tests use their own). */

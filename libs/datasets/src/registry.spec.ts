@@ -12,9 +12,9 @@ const WMT_PAIRS = ['de-en', 'en-de', 'cs-en', 'fi-en', 'lv-en', 'ru-en', 'tr-en'
 const PIN_ON_FIRST_FETCH = ['experiments/datasets/adv_datasets/xpaws/fr/data.csv', 'experiments/datasets/adv_datasets/xpaws/ja/data.csv'];
 
 describe('dataset registry', () => {
-  it('lists the ten WMT17 pairs and the five MENLI suites, all from MENLI at the pinned commit under MIT', () => {
+  it('lists the ten WMT17 pairs, the five MENLI suites and the bert_score baselines, all from MENLI at the pinned commit under MIT', () => {
     const names = listDatasets().map((d) => d.name);
-    expect(names).toEqual([...WMT_PAIRS.map((p) => `wmt17-${p}`), 'menli-wmt20-de', 'menli-xpaws-de', 'menli-xpaws-zh', 'menli-xpaws-fr', 'menli-xpaws-ja']);
+    expect(names).toEqual([...WMT_PAIRS.map((p) => `wmt17-${p}`), 'menli-wmt20-de', 'menli-xpaws-de', 'menli-xpaws-zh', 'menli-xpaws-fr', 'menli-xpaws-ja', 'bertscore-baselines']);
     for (const d of listDatasets()) {
       expect(d.upstream.repo).toBe('cyr19/MENLI');
       expect(d.upstream.commit).toBe(COMMIT);

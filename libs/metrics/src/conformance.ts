@@ -5,6 +5,7 @@
  * (test/conformance/metric-plugins.spec.ts drives them from the registry: a new plugin folder
  * is tested without a new spec). Model plugins are checked through a runtime the host injects.
  */
+import { tokenizedCorpusOf, type EmbeddedInstance, type EmbeddingConformanceCase, type EmbeddingMetricPlugin } from './embedding';
 import type { ComputedMetricPlugin, ConformanceCase, DerivedMetricPlugin, MetricPlugin, ModelMetricPlugin } from './plugin';
 import { parseOptionsWith } from './registry';
 
@@ -202,6 +203,83 @@ function derivedChecks(p: DerivedMetricPlugin): ConformanceCheck[] {
   ];
 }
 
+/** Scores embedded instances the way a host does: options validated, `prepare` once, then each instance. */
+function scoreEmbedded(p: EmbeddingMetricPlugin, c: EmbeddingConformanceCase, instances: readonly EmbeddedInstance[]): Scored {
+  const options = parseOptionsWith(p.definition, c.options ?? {});
+  const state = p.prepare(tokenizedCorpusOf(instances), options, c.encoder);
+  const scores = instances.map((inst, i) => p.scoreInstance(i, inst, state, options, c.encoder).score);
+  const nrefs = Math.max(1, ...instances.map((i) => i.refs.length));
+  return { instances: scores, corpus: scores.reduce((a, b) => a + b, 0) / Math.max(1, scores.length), signature: p.signature(options, c.encoder, nrefs) };
+}
+
+function embeddingChecks(p: EmbeddingMetricPlugin): ConformanceCheck[] {
+  const d = p.definition;
+  const name = d.name;
+  const cases = p.conformance ?? [];
+  const defaults = (c: EmbeddingConformanceCase) => Object.keys(c.options ?? {}).length === 0;
+  return [
+    {
+      name: 'reference values: matches scores worked from hand-made vectors',
+      run: async () => {
+        if (cases.length === 0) fail(name, 'has no reference vectors (conformance cases on hand-made EmbeddedText)');
+        for (const [k, c] of cases.entries()) {
+          const s = scoreEmbedded(p, c, c.instances);
+          c.scores.forEach((x, i) => close(name, `case ${k} instance ${i} (${c.source})`, s.instances[i] ?? Number.NaN, x, c.tolerance));
+        }
+      },
+    },
+    {
+      name: 'direction: a hypothesis equal to its first reference scores at least as well as the case hypothesis',
+      run: async () => {
+        for (const c of cases) {
+          const hyp = scoreEmbedded(p, c, c.instances);
+          const perfect = scoreEmbedded(p, c, c.instances.map((i) => ({ ...i, hyp: i.refs[0] ?? i.hyp })));
+          perfect.instances.forEach((x, i) => {
+            const h = hyp.instances[i] ?? Number.NaN;
+            if (d.higherIsBetter ? x < h - 1e-12 : x > h + 1e-12) fail(name, `instance ${i}: the reference itself scores ${x}, the hypothesis ${h}, against higherIsBetter=${d.higherIsBetter}`);
+          });
+        }
+      },
+    },
+    {
+      name: 'range: scores with the default options lie in the declared range',
+      run: async () => {
+        for (const c of cases.filter(defaults)) {
+          const s = scoreEmbedded(p, c, c.instances);
+          [s.corpus, ...s.instances].forEach((x) => {
+            if (!(x >= d.range[0] && x <= d.range[1])) fail(name, `score ${x} lies outside [${d.range[0]}, ${d.range[1]}]`);
+          });
+        }
+      },
+    },
+    {
+      name: 'determinism: scoring twice gives identical values and signatures; the layers asked for are stable',
+      run: async () => {
+        for (const c of cases) {
+          const a = scoreEmbedded(p, c, c.instances);
+          const b = scoreEmbedded(p, c, c.instances);
+          sameNumbers(name, 'second run', b.instances, a.instances);
+          if (a.signature !== b.signature) fail(name, 'a second run gives another signature');
+          const o = parseOptionsWith(d, c.options ?? {});
+          if (JSON.stringify(p.layers(o, c.encoder)) !== JSON.stringify(p.layers(o, c.encoder))) fail(name, 'layers() is not stable');
+        }
+      },
+    },
+    {
+      name: 'signature: names the metric and the encoder, does not depend on the texts',
+      run: async () => {
+        for (const c of cases) {
+          const a = scoreEmbedded(p, c, c.instances);
+          if (!a.signature.startsWith(`${name}|`)) fail(name, `signature '${a.signature}' does not start with '${name}|'`);
+          if (!a.signature.includes(c.encoder.name) || !a.signature.includes(c.encoder.sha256.slice(0, 12))) fail(name, `signature '${a.signature}' does not name the encoder and its sha256 prefix`);
+          const again = scoreEmbedded(p, c, c.instances.slice(0, 1));
+          if (again.signature !== a.signature && c.instances.every((i) => i.refs.length === c.instances[0]?.refs.length)) fail(name, `signature depends on the texts: '${a.signature}' against '${again.signature}'`);
+        }
+      },
+    },
+  ];
+}
+
 /**
  * The checks of one plugin. A `model` plugin needs its host's runtime: without one the list
  * holds a single failing check naming what is missing.
@@ -225,5 +303,7 @@ export function conformanceChecks(plugin: MetricPlugin, runtime?: ModelRuntimeFo
     }
     case 'derived':
       return [head, ...derivedChecks(plugin)];
+    case 'embedding':
+      return [head, ...embeddingChecks(plugin)];
   }
 }

@@ -93,4 +93,47 @@ export interface EmbeddingMetricPlugin<N extends string = string, S = unknown> {
   scoreInstance(index: number, instance: EmbeddedInstance, state: S, options: Readonly<Record<string, unknown>>, encoder: EncoderIdentity): EmbeddingInstanceScore;
   /** The score signature (model name, sha256 prefix, layers and every option that changes a score). */
   signature(options: Readonly<Record<string, unknown>>, encoder: EncoderIdentity, nrefs: number): string;
+  /**
+   * Files of the datasets registry the metric reads with these options (BERTScore's baseline
+   * table when rescaling): the host fetches each and puts its text into option `into` before
+   * `layers`/`prepare`, so the plugin stays free of I/O. Absent or empty: none. (Added for #24.)
+   */
+  hostFiles?(options: Readonly<Record<string, unknown>>, encoder: EncoderIdentity): readonly EmbeddingHostFile[];
+  /** Reference vectors on hand-made embeddings, checked by the shared conformance test. (Added for #24.) */
+  readonly conformance?: readonly EmbeddingConformanceCase[];
+}
+
+/** A file a host reads from the datasets registry for an embedding metric ({@link EmbeddingMetricPlugin.hostFiles}). */
+export interface EmbeddingHostFile {
+  /** Data set name in the registry, e.g. `bertscore-baselines`. */
+  readonly dataset: string;
+  /** Path of the file inside the data set (as the registry lists it). */
+  readonly path: string;
+  /** Option that receives the file's text. */
+  readonly into: string;
+  /** What the file is, for the error when the registry has no such file. */
+  readonly what: string;
+}
+
+/** A reference vector of an embedding metric: hand-made vectors in, expected instance scores out. */
+export interface EmbeddingConformanceCase {
+  readonly encoder: EncoderIdentity;
+  readonly instances: readonly EmbeddedInstance[];
+  readonly options?: Readonly<Record<string, unknown>>;
+  /** Expected instance scores, in order. */
+  readonly scores: readonly number[];
+  readonly tolerance: number;
+  /** Where the expected values come from (worked by hand, a reference implementation). */
+  readonly source: string;
+}
+
+/** The text-only part of embedded instances: the corpus `prepare` sees. */
+export function tokenizedCorpusOf(instances: readonly EmbeddedInstance[]): TokenizedCorpus {
+  const strip = (t: EmbeddedText): TokenizedText => ({ text: t.text, tokens: t.tokens, ids: t.ids, special: t.special, offsets: t.offsets });
+  const hasSources = instances.length > 0 && instances.every((i) => i.source !== undefined);
+  return {
+    hyps: instances.map((i) => strip(i.hyp)),
+    refs: instances.map((i) => i.refs.map(strip)),
+    ...(hasSources ? { sources: instances.map((i) => strip(i.source as EmbeddedText)) } : {}),
+  };
 }

@@ -8,6 +8,7 @@ export { PODIUM_METRICS_VERSION } from './version';
 export { MetricInputError } from './errors';
 export {
   isComputedPlugin,
+  isEmbeddingPlugin,
   kindOfCapability,
   type ComputedMetricPlugin,
   type ConformanceCase,
@@ -37,7 +38,7 @@ export {
   optionNames,
   type MetricRegistry,
 } from './registry';
-export { COMPUTED_METRIC_PLUGINS, METRIC_PLUGINS } from './plugins';
+export { COMPUTED_METRIC_PLUGINS, EMBEDDING_METRIC_PLUGINS, METRIC_PLUGINS } from './plugins';
 export { conformanceChecks, type ConformanceCheck, type ModelRuntimeForConformance } from './conformance';
 export {
   METRIC_NAMES,
@@ -120,6 +121,8 @@ export type {
   EmbeddedText,
   EmbeddingInstanceScore,
   EmbeddingMetricPlugin,
+  EmbeddingConformanceCase,
+  EmbeddingHostFile,
   EncoderIdentity,
   TokenizedCorpus,
   TokenizedText,
@@ -139,3 +142,23 @@ export {
   type XMoverScoreOptions,
 } from './plugins/xmoverscore';
 export { DS_FOCUS_PLUGIN, DS_SENT_PLUGIN, dsFocusOptionsSchema, dsSentOptionsSchema } from './plugins/discoscore';
+export { tokenizedCorpusOf } from './embedding';
+export {
+  BERTSCORE_BASELINE_DATASET,
+  BERTSCORE_MODEL_LAYERS,
+  BERTSCORE_PLUGIN,
+  bertScoreBaselinePath,
+  bertScoreDefaultModel,
+  bertScoreLayer,
+  bertScoreOptionsSchema,
+  bestOver,
+  greedyMatch,
+  idfFromReferences,
+  parseBaseline,
+  rescale,
+  tokenWeights,
+  type BertScoreBaseline,
+  type BertScoreOptions,
+  type BertScorePRF,
+  type IdfTable as BertScoreIdfTable,
+} from './plugins/bertscore';

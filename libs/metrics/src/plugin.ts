@@ -7,6 +7,7 @@
  * dispatch on the capability, never on a metric's name (ADR 0022).
  */
 import type { z } from 'zod';
+import type { EmbeddingMetricPlugin } from './embedding';
 import type { Metric } from './metric';
 
 /**
@@ -16,9 +17,11 @@ import type { Metric } from './metric';
  *   instance scores (ROUGE, as rouge-score);
  * - `model`: scored by a model runtime that the host (worker, CLI) injects; the definition here
  *   holds no model code (NLI);
- * - `derived`: computed from other metrics' stored instance scores (the combined metric).
+ * - `derived`: computed from other metrics' stored instance scores (the combined metric);
+ * - `embedding`: computed here from the vectors of a text encoder the host runs (BERTScore,
+ *   MoverScore, …; the contract is `embedding.ts`); the corpus score is the mean of the instances.
  */
-export type MetricCapability = 'statistics' | 'instance' | 'model' | 'derived';
+export type MetricCapability = 'statistics' | 'instance' | 'model' | 'derived' | 'embedding';
 
 /**
  * `corpus`: the corpus score comes from summed statistics; `sentence`: it is the mean of the
@@ -118,7 +121,12 @@ export interface DerivedMetricPlugin<N extends string = string> {
   readonly conformance: readonly DerivedConformanceCase[];
 }
 
-export type MetricPlugin<N extends string = string> = ComputedMetricPlugin<N> | ModelMetricPlugin<N> | DerivedMetricPlugin<N>;
+export type MetricPlugin<N extends string = string> = ComputedMetricPlugin<N> | ModelMetricPlugin<N> | DerivedMetricPlugin<N> | EmbeddingMetricPlugin<N>;
+
+/** True for the plugins scored from a text encoder's vectors (`embedding`). */
+export function isEmbeddingPlugin(p: MetricPlugin): p is EmbeddingMetricPlugin {
+  return p.capability === 'embedding';
+}
 
 /** True for the plugins this library scores from the texts alone. */
 export function isComputedPlugin(p: MetricPlugin): p is ComputedMetricPlugin {

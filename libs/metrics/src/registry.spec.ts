@@ -17,7 +17,7 @@ describe('metric registry', () => {
   it('holds the eight classical metrics with sacreBLEU / rouge-score directions and ranges', () => {
     const facts = Object.fromEntries(
       registeredMetrics()
-        .filter((d) => !['nli', 'combined'].includes(d.name))
+        .filter((d) => d.capability === 'statistics' || d.capability === 'instance')
         .map((d) => [d.name, [d.kind, d.higherIsBetter, d.range[0], d.range[1]]]),
     );
     expect(facts).toEqual({

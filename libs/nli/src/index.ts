@@ -14,8 +14,13 @@ export {
   type ModelVerification,
 } from './manifest';
 export {
+  createSession,
   loadNliModel,
+  maxLengthOf,
+  onnxRuntime,
+  readJson,
   softmax,
+  type ModelConfig,
   type ExecutionProvider,
   type LoadNliModelOptions,
   type NliModel,

@@ -23,11 +23,14 @@ const entrySchema = z.object({
   revision: z.string().optional(),
   generator: z.string().optional(),
   licence: z.string(),
-  labels: z.array(z.string()).min(3),
+  /** What the model is: an NLI cross-encoder (default) or a text encoder for embedding metrics. */
+  kind: z.enum(['nli', 'encoder']).default('nli'),
+  /** id2label in id order; required of NLI models, absent for encoders. */
+  labels: z.array(z.string()).min(3).optional(),
   use: z.string().optional(),
   note: z.string().optional(),
   files: z.record(z.string(), fileSchema),
-});
+}).refine((e) => e.kind === 'encoder' || e.labels !== undefined, 'an NLI model lists its labels');
 
 const manifestSchema = z.object({
   version: z.literal(1),

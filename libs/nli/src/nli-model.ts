@@ -7,7 +7,8 @@ import { type EncodedPair, PairTokenizer } from './pair-tokenizer';
 
 // Required on first use, so that `podium` commands that load no model do not pay for the native
 // runtime at start-up.
-const onnxRuntime = (): typeof Ort => require('onnxruntime-node') as typeof Ort;
+/** onnxruntime-node, required on first use (shared by every model host: NLI, text encoders). */
+export const onnxRuntime = (): typeof Ort => require('onnxruntime-node') as typeof Ort;
 
 /** Execution providers Podium asks onnxruntime for. */
 export type ExecutionProvider = 'cpu' | 'cuda';
@@ -67,14 +68,18 @@ export interface NliModel {
   close(): Promise<void>;
 }
 
-interface ModelConfig {
+/** The fields of a Hugging Face `config.json` Podium reads. */
+export interface ModelConfig {
   id2label?: Record<string, string>;
+  num_hidden_layers?: number;
+  hidden_size?: number;
   max_position_embeddings?: number;
   model_type?: string;
   pad_token_id?: number | null;
 }
 
-function readJson(path: string, what: string): unknown {
+/** Parses a JSON file; the error names `what` and the path. */
+export function readJson(path: string, what: string): unknown {
   try {
     return JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
@@ -87,7 +92,7 @@ function readJson(path: string, what: string): unknown {
  * number, else config.json `max_position_embeddings` (minus RoBERTa's 2 offset positions),
  * else 512.
  */
-function maxLengthOf(config: ModelConfig, tokenizerConfig: Record<string, unknown>): number {
+export function maxLengthOf(config: ModelConfig, tokenizerConfig: Record<string, unknown>): number {
   const fromTokenizer = tokenizerConfig['model_max_length'];
   if (typeof fromTokenizer === 'number' && fromTokenizer > 0 && fromTokenizer < 1e6) return fromTokenizer;
   const positions = config.max_position_embeddings;
@@ -106,11 +111,16 @@ export function softmax(logits: ArrayLike<number>): number[] {
   return exps.map((x) => x / sum);
 }
 
-async function createSession(
+/**
+ * An onnxruntime session on `provider`; `cuda` falls back to CPU when the provider cannot start
+ * (logged with `label`). Shared by the NLI model and the text encoders (@podium/embeddings).
+ */
+export async function createSession(
   modelPath: string,
   provider: ExecutionProvider,
   intraOpThreads: number | undefined,
   log: (m: string) => void,
+  label = 'nli',
 ): Promise<{ session: Ort.InferenceSession; used: ExecutionProvider }> {
   const base: Ort.InferenceSession.SessionOptions = { graphOptimizationLevel: 'all' };
   if (intraOpThreads !== undefined) base.intraOpNumThreads = intraOpThreads;
@@ -121,7 +131,7 @@ async function createSession(
       return { session, used: 'cuda' };
     } catch (err) {
       const why = (err instanceof Error ? err.message : String(err)).replace(/\n[\s\S]*$/, '');
-      log(`nli: CUDA execution provider unavailable (${why}); falling back to cpu`);
+      log(`${label}: CUDA execution provider unavailable (${why}); falling back to cpu`);
     }
   }
   const session = await onnxRuntime().InferenceSession.create(modelPath, { ...base, executionProviders: ['cpu'] });

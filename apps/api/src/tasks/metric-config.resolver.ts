@@ -1,17 +1,17 @@
 import { Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { metricDefinition, metricPlugin, registeredMetrics } from '@podium/metrics';
+import { metricDefinition, registeredMetrics } from '@podium/metrics';
 import { MetricDefinitionType, toMetricDefinitionType } from './metric-definition.types';
 import { NliAvailabilityService } from './nli-availability.service';
 import { MetricConfigType } from './task.types';
 
-/** Availability of a task's metrics: those computed from texts always; a `model` metric (NLI) when its model is present. */
+/** Availability of a task's metrics: those computed from texts always; a `model` (NLI) or `embedding` metric when its model is present. */
 @Resolver(() => MetricConfigType)
 export class MetricConfigResolver {
   constructor(private readonly nli: NliAvailabilityService) {}
 
   @ResolveField(() => Boolean, { description: 'Whether the metric can be computed here (false for an NLI metric whose model is missing)' })
   available(@Parent() metric: MetricConfigType): boolean {
-    return metricPlugin(metric.name)?.capability !== 'model' || this.nli.availability(this.nli.modelFor(metric.options)).available;
+    return this.nli.forMetric(metric.name, metric.options)?.available ?? true;
   }
 
   @ResolveField(() => MetricDefinitionType, { nullable: true, description: "The metric's facts from the registry (direction, range, display name)" })
@@ -22,8 +22,7 @@ export class MetricConfigResolver {
 
   @ResolveField(() => String, { nullable: true, description: 'Why not, with the command that fetches a missing NLI model' })
   unavailableReason(@Parent() metric: MetricConfigType): string | null {
-    if (metricPlugin(metric.name)?.capability !== 'model') return null;
-    return this.nli.availability(this.nli.modelFor(metric.options)).reason ?? null;
+    return this.nli.forMetric(metric.name, metric.options)?.reason ?? null;
   }
 }
 

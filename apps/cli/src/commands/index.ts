@@ -1,5 +1,6 @@
 import type { CliCommand } from '../command';
 import { dataCommand } from './data.command';
+import { embedCommand } from './embed.command';
 import { adminCommand } from './admin.command';
 import { generateSuiteCommand } from './generate-suite.command';
 import { modelsCommand } from './models.command';
@@ -12,4 +13,4 @@ import { testInputCommand } from './test-input.command';
 import { verifyCommitmentCommand } from './verify-commitment.command';
 
 /** Registry of subcommands; each lives in its own `<name>.command.ts`. */
-export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, reportCardCommand, modelsCommand, dataCommand, adminCommand, testInputCommand, submitCommand, verifyCommitmentCommand];
+export const commands: CliCommand[] = [scoreCommand, rankCommand, robustnessCommand, generateSuiteCommand, reportCardCommand, embedCommand, modelsCommand, dataCommand, adminCommand, testInputCommand, submitCommand, verifyCommitmentCommand];

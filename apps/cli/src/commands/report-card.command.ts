@@ -29,7 +29,15 @@ interface Scored {
 
 type StreamScorer = (hyps: readonly string[], refStreams: readonly (readonly string[])[]) => Promise<Scored>;
 
-function streamScorer(metric: string, nli: NliModel | undefined): StreamScorer {
+function streamScorer(metric: string, nli: NliModel | undefined, encoderModel?: string): StreamScorer {
+  if (metricPlugin(metric)?.capability === 'embedding') {
+    // Lazily: the embedding branch pulls in onnxruntime; one encoder for every system.
+    let loaded: Promise<import('./score-embedding').CliEmbeddingScorer> | undefined;
+    return async (hyps, refStreams) => {
+      loaded ??= import('./score-embedding').then((m) => m.cliEmbeddingScorer(metric, encoderModel));
+      return (await loaded).score(hyps, hyps.map((_, i) => refStreams.map((r) => r[i] ?? '')));
+    };
+  }
   if (metricPlugin(metric)?.capability === 'model') {
     const model = nli as NliModel;
     return async (hyps, refStreams) => {
@@ -81,6 +89,7 @@ with human DA scores, next to its accuracy on an adversarial suite. With --metri
   --lp PAIR              language pair to keep when the DA file holds several
   --suite SUITE          adversarial suite (default builtin:wmt20-de; 'none' to skip)
   --nli-model DIR        NLI model folder
+  --model DIR            text encoder for embedding metrics (--metric bertscore; default models/test-encoder-tiny)
   --combine-with NAME    classical metric to combine with NLI (with --metric nli)
   --weights LIST         NLI weights for the curve (default 0,0.1,…,1)
   --seed N, --resamples N  bootstrap of the suite accuracy (default 12345, 1000)`;
@@ -99,6 +108,7 @@ export const reportCardCommand: CliCommand = {
       lp: { type: 'string' },
       suite: { type: 'string', default: 'builtin:wmt20-de' },
       'nli-model': { type: 'string' },
+      model: { type: 'string' },
       'combine-with': { type: 'string' },
       weights: { type: 'string' },
       seed: { type: 'string' },
@@ -157,7 +167,7 @@ export const reportCardCommand: CliCommand = {
 
     // Score every system once: sentence scores for segment level, corpus scores for system level.
     const scoreSystems = async (name: string): Promise<Map<string, Scored>> => {
-      const scorer = streamScorer(name, nliModel);
+      const scorer = streamScorer(name, nliModel, values.model);
       const out = new Map<string, Scored>();
       for (const [system, hyps] of outputs) out.set(system, await scorer(hyps, refStreams));
       return out;
@@ -176,7 +186,7 @@ export const reportCardCommand: CliCommand = {
     let robustness;
     let suiteRows: PreferenceRow[] | undefined;
     const suiteScores = async (name: string, rows: PreferenceRow[]): Promise<{ good: number[]; bad: number[]; higherIsBetter: boolean; signature: string }> => {
-      const scorer = streamScorer(name, nliModel);
+      const scorer = streamScorer(name, nliModel, values.model);
       const anchors = [rows.map((r) => r.anchor)];
       const good = await scorer(rows.map((r) => r.good), anchors);
       const bad = await scorer(rows.map((r) => r.bad), anchors);

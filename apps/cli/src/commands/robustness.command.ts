@@ -60,6 +60,7 @@ good candidate strictly better than the bad one against the same anchor (ties fa
   --mode ref|src       ref (default): m(ref, hyp_para) > m(ref, hyp_adv_based)
                        src: m(source, ref) > m(source, hyp_adv_free) (MENLI Eq. 1)
   --nli-model DIR      model folder for --metric nli (e.g. models/test-nli-tiny)
+  --model DIR          text encoder for embedding metrics (--metric bertscore; default models/test-encoder-tiny)
   --seed N             bootstrap seed (default 12345)
   --resamples N        bootstrap replicates (default 1000)
   --show-failing       list the failing rows with both scores
@@ -85,6 +86,7 @@ export const robustnessCommand: CliCommand = {
       suite: { type: 'string' },
       mode: { type: 'string', default: 'ref' },
       'nli-model': { type: 'string' },
+      model: { type: 'string' },
       seed: { type: 'string' },
       resamples: { type: 'string' },
       'show-failing': { type: 'boolean', default: false },
@@ -105,6 +107,14 @@ export const robustnessCommand: CliCommand = {
       } catch (err) {
         throw new CliError((err as Error).message);
       }
+    } else if (metricPlugin(metric)?.capability === 'embedding') {
+      // Lazily: the embedding branch pulls in onnxruntime.
+      const { cliEmbeddingScorer } = await import('./score-embedding');
+      const embedding = await cliEmbeddingScorer(metric, values.model);
+      scorer = async (anchors, hyps) => {
+        const s = await embedding.score(hyps, anchors.map((a) => [a]));
+        return { values: s.instances, signature: s.signature, higherIsBetter: s.higherIsBetter };
+      };
     } else if (isMetricName(metric)) {
       if (values['nli-model']) throw new CliError('--nli-model applies to --metric nli only');
       scorer = classicalScorer(metric);

@@ -20,7 +20,8 @@ BLEU, chrF and TER reproduce sacreBLEU 2.x (corpus score from summed statistics;
 sentence scores, sentence BLEU with effective order); ROUGE reproduces rouge-score (F-measure,
 0–1, corpus = mean over instances, several references: best F).
 
-  --metric M           ${METRIC_NAMES.join(' | ')} (nli | combined: see the NLI options)
+  --metric M           ${METRIC_NAMES.join(' | ')} (nli | combined: see the NLI options;
+                       bertscore and other embedding metrics: see the embedding options)
   --hyp FILE           system output
   --ref FILE           reference file; repeat for several references
   --tokenize T         BLEU tokenizer: 13a (default) | intl | zh | char | none
@@ -87,15 +88,23 @@ async function runNli(argv: string[]): Promise<unknown> {
   return mod.runNliScore(argv);
 }
 
+/** Loads the embedding branch lazily (it pulls in onnxruntime). */
+async function runEmbedding(argv: string[]): Promise<unknown> {
+  const mod = (await import('./score-embedding')) as { runEmbeddingScore: (args: string[]) => Promise<unknown> };
+  return mod.runEmbeddingScore(argv);
+}
+
 /** `podium score`: classical metrics (BLEU, chrF, chrF++, TER, ROUGE) on line-aligned files. */
 export const scoreCommand: CliCommand = {
   name: 'score',
-  summary: 'score a system output against references (BLEU, chrF, TER, ROUGE, NLI)',
+  summary: 'score a system output against references (BLEU, chrF, TER, ROUGE, NLI, BERTScore)',
   // The NLI part of the usage is loaded only when help is printed (it pulls in onnxruntime).
   get usage(): string {
     try {
       const nli = require('./score-nli') as { NLI_SCORE_USAGE?: unknown };
-      return typeof nli.NLI_SCORE_USAGE === 'string' ? `${USAGE}\n\n${nli.NLI_SCORE_USAGE}` : USAGE;
+      const emb = require('./score-embedding') as { EMBEDDING_SCORE_USAGE?: unknown };
+      const withNli = typeof nli.NLI_SCORE_USAGE === 'string' ? `${USAGE}\n\n${nli.NLI_SCORE_USAGE}` : USAGE;
+      return typeof emb.EMBEDDING_SCORE_USAGE === 'string' ? `${withNli}\n\n${emb.EMBEDDING_SCORE_USAGE}` : withNli;
     } catch {
       return USAGE;
     }
@@ -106,6 +115,7 @@ export const scoreCommand: CliCommand = {
     // Model (NLI) and derived (combined) metrics need a model runtime: the lazily loaded NLI branch.
     const capability = metricArg === undefined ? undefined : metricPlugin(metricArg)?.capability;
     if (capability === 'model' || capability === 'derived') return runNli(argv);
+    if (capability === 'embedding') return runEmbedding(argv);
 
     const values = parseFlags(argv, FLAGS);
     const metric = values.metric;

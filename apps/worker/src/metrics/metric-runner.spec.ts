@@ -44,4 +44,13 @@ describe('runMetrics', () => {
       { key: 'nli', signature: 'nli|test', sentenceSignature: 'nli|test', corpus: 0.5, instances: [0.5] },
     ]);
   });
+
+  it('hands an embedding metric to the injected encoder host and refuses it without one', async () => {
+    const bs = { key: 'bs', name: 'bertscore' as const, options: {} };
+    await expect(runMetrics([bs], 'mt', [pair('a', 'a')], null)).rejects.toThrow("metric 'bs' needs a text encoder (BERT-family ONNX model with hidden states), and this worker has none");
+    const result = { key: 'bs', signature: 'bertscore|test', sentenceSignature: 'bertscore|test', corpus: 0.9, instances: [0.9] };
+    const embeddings = { score: jest.fn(async () => result) };
+    await expect(runMetrics([bs], 'mt', [pair('a', 'a')], null, undefined, embeddings)).resolves.toEqual([result]);
+    expect(embeddings.score).toHaveBeenCalledTimes(1);
+  });
 });

@@ -31,6 +31,14 @@ export interface NliScorer {
   score(config: MetricConfig, taskKind: TaskKindName, instances: ScoringInstance[], onProgress: (done: number) => void): Promise<MetricResult>;
 }
 
+/**
+ * Scores a whole submission with a metric of capability `embedding` (BERTScore, MoverScore, …):
+ * the host runs the text encoder (@podium/embeddings) and the plugin computes from its vectors.
+ */
+export interface EmbeddingScorer {
+  score(config: MetricConfig, instances: ScoringInstance[], onProgress: (done: number) => void): Promise<MetricResult>;
+}
+
 /** A metric that cannot run (missing model, bad option): the submission fails with this reason. */
 export class MetricUnavailableError extends Error {
   constructor(message: string) {
@@ -61,6 +69,7 @@ export async function runMetrics(
   instances: ScoringInstance[],
   nli: NliScorer | null,
   onProgress: (done: number) => void = () => undefined,
+  embeddings: EmbeddingScorer | null = null,
 ): Promise<MetricResult[]> {
   const results: MetricResult[] = [];
   const hyps = instances.map((i) => i.output);
@@ -71,6 +80,11 @@ export async function runMetrics(
     if (plugin.capability === 'model') {
       if (!nli) throw new MetricUnavailableError(`metric '${config.key}' needs ${plugin.requirement}, and this worker has none`);
       results.push(await nli.score(config, taskKind, instances, onProgress));
+      continue;
+    }
+    if (plugin.capability === 'embedding') {
+      if (!embeddings) throw new MetricUnavailableError(`metric '${config.key}' needs ${plugin.requirement}, and this worker has none`);
+      results.push(await embeddings.score(config, instances, onProgress));
       continue;
     }
     if (plugin.capability === 'derived' || !isMetricName(config.name)) throw new MetricUnavailableError(`metric '${config.key}' (${config.name}) is not scored from texts`);

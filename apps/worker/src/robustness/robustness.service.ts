@@ -26,10 +26,10 @@ import {
   type PreferenceReport,
   type PreferenceRow,
 } from '@podium/robustness';
-import { MetricUnavailableError, type NliScorer } from '../metrics/metric-runner';
+import { MetricUnavailableError, type EmbeddingScorer, type NliScorer } from '../metrics/metric-runner';
 import { LeaseKeeper } from '../leases/lease-keeper';
 import { metricPairScorer } from './robustness-scorer';
-import { NLI_SCORER } from '../tokens';
+import { EMBEDDING_SCORER, NLI_SCORER } from '../tokens';
 
 /**
  * Where built-in suites are fetched from and cached (`DataOptions` of @podium/datasets); by
@@ -68,8 +68,9 @@ async function scoreSuite(
   config: MetricConfig,
   kind: TaskKindName,
   nli: NliScorer | null,
+  embeddings: EmbeddingScorer | null = null,
 ): Promise<{ good: PairScores; bad: PairScores }> {
-  const scorer = metricPairScorer(config, kind, nli);
+  const scorer = metricPairScorer(config, kind, nli, embeddings);
   const anchors = rows.map((r) => r.anchor);
   const good = await scorer(anchors, rows.map((r) => r.good));
   const bad = await scorer(anchors, rows.map((r) => r.bad));
@@ -135,6 +136,7 @@ export class RobustnessService {
     @Inject(NLI_SCORER) private readonly nli: NliScorer | null,
     @Optional() @Inject(ROBUSTNESS_DATA_OPTIONS) private readonly dataOptions: DataOptions = {},
     @Optional() leases?: LeaseKeeper,
+    @Optional() @Inject(EMBEDDING_SCORER) private readonly embeddings: EmbeddingScorer | null = null,
   ) {
     this.leases = leases ?? unrenewedLeases(reports);
   }
@@ -172,7 +174,7 @@ export class RobustnessService {
     const kind = taskKindName(input.task.kind);
     let scores: { good: PairScores; bad: PairScores };
     try {
-      scores = await scoreSuite(rows, config, kind, this.nli);
+      scores = await scoreSuite(rows, config, kind, this.nli, this.embeddings);
     } catch (e) {
       if (isMetricFailure(e)) throw new PermanentRobustnessError(e.message);
       throw e;
@@ -212,7 +214,7 @@ export class RobustnessService {
     for (const other of others) {
       let m: { good: PairScores; bad: PairScores };
       try {
-        m = await scoreSuite(rows, other, kind, this.nli);
+        m = await scoreSuite(rows, other, kind, this.nli, this.embeddings);
       } catch (e) {
         if (isMetricFailure(e)) continue;
         throw e;

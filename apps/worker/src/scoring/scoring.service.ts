@@ -4,9 +4,9 @@ import { metricConfigListSchema, taskKindFromDb, type MetricConfig, type TaskKin
 import { SubmissionRepository } from '@podium/db';
 import { LeaseHeldError, LeaseLostError } from '@podium/domain';
 import { MetricInputError, metricPlugin } from '@podium/metrics';
-import { MetricUnavailableError, runMetrics, type MetricResult, type NliScorer, type ScoringInstance } from '../metrics/metric-runner';
+import { MetricUnavailableError, runMetrics, type EmbeddingScorer, type MetricResult, type NliScorer, type ScoringInstance } from '../metrics/metric-runner';
 import { LeaseKeeper } from '../leases/lease-keeper';
-import { NLI_SCORER, WORKER_CONFIG } from '../tokens';
+import { EMBEDDING_SCORER, NLI_SCORER, WORKER_CONFIG } from '../tokens';
 
 /** The outcome of one scoring attempt. */
 export type ScoringOutcome =
@@ -51,6 +51,7 @@ export class ScoringService {
     @Inject(NLI_SCORER) private readonly nli: NliScorer | null,
     readonly leases: LeaseKeeper,
     @Optional() @Inject(WORKER_CONFIG) private readonly config: Partial<WorkerConfig> = {},
+    @Optional() @Inject(EMBEDDING_SCORER) private readonly embeddings: EmbeddingScorer | null = null,
   ) {}
 
   /** Fault injection (PODIUM_FAULT_*): pauses that let fault tests kill a worker at a chosen moment. */
@@ -103,7 +104,7 @@ export class ScoringService {
         if (pre instanceof Error) throw pre;
         const scorer: NliScorer | null = pre ? { score: async (config) => nliResultOf(pre, config.key) } : this.nli;
         await this.faultPause(this.config.PODIUM_FAULT_SCORING_DELAY_MS, 'before scoring', p.submissionId);
-        const metricResults = await runMetrics(p.metrics, p.taskKind, p.instances, scorer, p.progress);
+        const metricResults = await runMetrics(p.metrics, p.taskKind, p.instances, scorer, p.progress, this.embeddings);
         await this.save(p, metricResults);
         this.leases.settled(p.submissionId);
         results[k] = { kind: 'scored', instances: p.instances.length, metrics: metricResults.map((r) => r.key), attempt: p.attempt, phaseId: p.phaseId };

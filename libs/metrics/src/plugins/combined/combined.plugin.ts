@@ -1,6 +1,7 @@
 /**
  * The combined metric's plugin: C = w·N + (1 − w)·M over the stored instance scores of a
- * `model` metric (N, the NLI score) and a `statistics` or `instance` metric (M). It is not
+ * `model` metric (N, the NLI score) and a `statistics`, `instance` or `embedding` metric (M;
+ * MENLI combines NLI with BERTScore and MoverScore). It is not
  * configured as a task metric: the task's `combinedWeight` and the leaderboard's
  * `combined:<nli>+<other>` key pick it. The formula is in `combine.ts`, the one implementation.
  */
@@ -10,7 +11,7 @@ import { combineScores } from './combine';
 
 export const COMBINED_PLUGIN: DerivedMetricPlugin<'combined'> = {
   capability: 'derived',
-  components: { weighted: 'model', other: ['statistics', 'instance'] },
+  components: { weighted: 'model', other: ['statistics', 'instance', 'embedding'] },
   derive: (weighted, other, w, otherHigherIsBetter) => combineScores(weighted, other, w, { otherHigherIsBetter }).values,
   conformance: [
     {

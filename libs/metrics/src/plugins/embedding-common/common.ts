@@ -5,14 +5,14 @@
  * that scores a corpus with any {@link EmbeddingMetricPlugin} (the bench hook).
  */
 import type { EmbeddedInstance, EmbeddingInstanceScore, EmbeddingMetricPlugin, EncoderIdentity, TokenizedCorpus, TokenizedText } from '../../embedding';
-import type { MetricCapability, MetricDefinition } from '../../plugin';
+import type { MetricDefinition } from '../../plugin';
 
 /**
  * A registry definition with capability `embedding` and kind `sentence` (the corpus score is
- * the mean of the instance scores). The cast goes once MetricCapability includes 'embedding'.
+ * the mean of the instance scores).
  */
 export function embeddingDefinition<N extends string>(d: Omit<MetricDefinition<N>, 'capability' | 'kind'>): MetricDefinition<N> {
-  return { ...d, capability: 'embedding' as unknown as MetricCapability, kind: 'sentence' };
+  return { ...d, capability: 'embedding', kind: 'sentence' };
 }
 
 /** Python's `string.punctuation`: moverscore drops a token that is exactly one of these. */

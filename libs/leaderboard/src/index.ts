@@ -21,3 +21,4 @@ export { computePhaseBoards, defaultViews, type ComputedBoard, type PhaseBoardsO
 export { isStaleWork, DEFAULT_VIEW_KEY, STALE_BOARD_BOUND_MS } from './staleness';
 export { computeInThread, type ThreadInput, type ThreadOptions, type ThreadSummary } from './thread-runner';
 export { instanceSplitSchema, parseStoredSplit, publicPositions, scoringPart, scoringPartNote, pickRows, MAX_SPLIT_IDS, type InstanceSplit, type ScoringPart, type ScoringPartName } from './instance-split';
+export { parseMemo, serialiseMemo, systemFingerprints, type MemoStore } from './memo';

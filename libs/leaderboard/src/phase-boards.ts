@@ -70,7 +70,10 @@ export async function computePhaseBoards(
   options.onStamp?.(stamp);
   const metrics = new PhaseMetrics(scores, boards);
   const available = await metrics.available(phase);
-  const inputs = new LeaderboardInputs(metrics, submissions, scores, stamp);
+  const inputs = new LeaderboardInputs(metrics, submissions, scores, stamp, {
+    load: (memoKey) => boards.memo(phaseId, memoKey),
+    save: (memoKey, body) => boards.saveMemo(phaseId, memoKey, body),
+  });
   const wanted = views ?? defaultViews(available.all);
   const scored = await inputs.scoredSubmissions(phaseId);
   const done = new Map<string, { board: ComputedLeaderboard; ms: number }>();

@@ -19,12 +19,15 @@ export function serialiseMemo(memo: AnalysisMemo): Uint8Array {
   return serialize({ v: MEMO_FORMAT, context: memo.context, systems: memo.systems, pairs: memo.pairs, winsAgainst: memo.winsAgainst });
 }
 
+/** A Map from any realm (v8.deserialize builds the main realm's, which a test's vm context does not share). */
+const isMap = (x: unknown): x is Map<unknown, unknown> => Object.prototype.toString.call(x) === '[object Map]';
+
 /** A stored memo read back; anything unreadable or of another format is an empty memo (it is a cache). */
 export function parseMemo(body: Uint8Array | null): AnalysisMemo {
   if (!body) return emptyAnalysisMemo();
   try {
     const raw = deserialize(body) as { v?: unknown; context?: unknown; systems?: unknown; pairs?: unknown; winsAgainst?: unknown };
-    if (raw.v !== MEMO_FORMAT || typeof raw.context !== 'string' || !(raw.systems instanceof Map) || !(raw.pairs instanceof Map) || !Array.isArray(raw.winsAgainst)) {
+    if (raw.v !== MEMO_FORMAT || typeof raw.context !== 'string' || !isMap(raw.systems) || !isMap(raw.pairs) || !Array.isArray(raw.winsAgainst)) {
       return emptyAnalysisMemo();
     }
     return {

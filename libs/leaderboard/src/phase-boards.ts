@@ -8,6 +8,7 @@ import { leaderboardEntries, type LeaderboardEntries } from './leaderboard-entri
 import type { ComputedLeaderboard } from './leaderboard.types';
 import { PhaseMetrics } from './phase-metrics';
 import { defaultView, effectiveSettings, viewKey, type LeaderboardView } from './view';
+import type { MemoUse } from '@podium/ranking';
 
 /** One computed board, ready to store. */
 export interface ComputedBoard extends LeaderboardDocument {
@@ -43,6 +44,8 @@ export interface PhaseBoardsSummary {
   computed: number;
   /** Stopped between views because `abandon` said so. */
   abandoned: boolean;
+  /** What each computed view's analysis memo saved (ADR 0027). */
+  memoUses?: { memoKey: string; use: MemoUse }[];
 }
 
 /**
@@ -92,7 +95,7 @@ export async function computePhaseBoards(
     const same = JSON.stringify([selection.key, selection.kind === 'derived' ? selection.combined.w : null, view.test, view.correction, effectiveSettings(view, phase), entering]);
     let hit = done.get(same);
     if (!hit) {
-      if (computed > 0 && options.abandon && (await options.abandon(stamp))) return { stamp, views: wanted.length, computed, abandoned: true };
+      if (computed > 0 && options.abandon && (await options.abandon(stamp))) return { stamp, views: wanted.length, computed, abandoned: true, memoUses: inputs.memoUses };
       const started = performance.now();
       const board = await computeLeaderboard(inputs, phase, selection, available.all, view);
       hit = { board, ms: Math.round(performance.now() - started) };
@@ -102,5 +105,5 @@ export async function computePhaseBoards(
     const computedAt = new Date();
     await emit({ viewKey: viewKey(view), stamp, computedAt, durationMs: hit.ms, ...encodeLeaderboard(asServed(hit.board, stamp, computedAt)) });
   }
-  return { stamp, views: wanted.length, computed, abandoned: false };
+  return { stamp, views: wanted.length, computed, abandoned: false, memoUses: inputs.memoUses };
 }

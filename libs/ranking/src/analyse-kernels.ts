@@ -55,7 +55,7 @@ export function randomisationExceedances(x: readonly Float64Array[], n: number, 
     for (let l = 0; l < n; l++) if (mask[l] !== 0) swappedIdx[m++] = l;
     x.forEach((xi, i) => {
       const memo = kept[i];
-      if (memo) S[i] = memo[r]!;
+      if (memo && r < memo.length) S[i] = memo[r]!;
       else {
         let s = 0;
         for (let q = 0; q < m; q++) s += xi[swappedIdx[q]!]!;

@@ -431,7 +431,8 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   if (options.fingerprints && options.fingerprints.length !== k) throw new RankingInputError(`fingerprints given for ${options.fingerprints.length} systems, expected ${k}`);
   const memo = options.memo && options.fingerprints ? options.memo : null;
   const fp = options.fingerprints ? Array.from(sysOrder, (s) => at(options.fingerprints ?? [], s, 'fingerprints')) : [];
-  const memoContext = JSON.stringify([n, seed, R, sign, corpusFlat?.width ?? 0, computed]);
+  // Not R: resample r's draws do not depend on R, so kept columns serve as far as they reach.
+  const memoContext = JSON.stringify([n, seed, sign, corpusFlat?.width ?? 0, computed]);
   if (memo && memo.context !== memoContext) {
     memo.context = memoContext;
     memo.systems = new Map();

@@ -84,6 +84,19 @@ describe('analysis memo (incremental boards)', () => {
     expect(uses.at(-1)).toMatchObject({ systemsReused: 0, pairsReused: 0 });
   });
 
+  it('reuses kept columns as far as they reach when the resample count grows or shrinks', () => {
+    const b = board(5, 40, 10, 13);
+    const memo = emptyAnalysisMemo();
+    const uses: MemoUse[] = [];
+    analyse(b, range(0, 4), { ...options, resamples: 80 }, memo);
+    // more resamples and one more system: the first 80 resamples of the kept systems are reused
+    expect(analyse(b, range(0, 5), { ...options, resamples: 130 }, memo, (u) => uses.push(u))).toStrictEqual(analyse(b, range(0, 5), { ...options, resamples: 130 }));
+    expect(uses.at(-1)).toMatchObject({ systemsReused: 4, pairsReused: 6, winsUpdated: true });
+    // fewer resamples: a prefix of the kept columns
+    expect(analyse(b, range(0, 5), { ...options, resamples: 50 }, memo, (u) => uses.push(u))).toStrictEqual(analyse(b, range(0, 5), { ...options, resamples: 50 }));
+    expect(uses.at(-1)).toMatchObject({ systemsReused: 5, pairsReused: 10 });
+  });
+
   it('matches with the automatic resample count and an explicit test', () => {
     const b = board(5, 40, 10, 11);
     const memo = emptyAnalysisMemo();

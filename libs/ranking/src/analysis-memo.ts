@@ -2,14 +2,14 @@
  * What {@link analyseSystems} can carry from one analysis of a growing set of systems to the next
  * (issue #28: the board soon after the last score). Everything here depends on one system's row
  * (or one pair's two rows) and on the analysis context — instances and their order, seed,
- * resamples, orientation, corpus statistics' width, the tests computed — never on the other
+ * orientation, corpus statistics' width, the tests computed — never on the other
  * systems, except the resampled Bradley–Terry wins W, which are kept against a named set of
  * systems and updated by the systems added since (integer sums: exact in any order).
  *
  * Values read from a memo are bit-identical to the ones an analysis from scratch computes: each
  * is the same sequence of floating-point operations on the same row (the bootstrap's count
  * vectors and the randomisation masks are redrawn from the seed every time; only the per-system
- * sums over them are reused). `analyse.spec.ts` compares the two analyses in full.
+ * sums over them are reused). `analysis-memo.spec.ts` compares the two analyses in full.
  *
  * Cost model of one analysis of k systems × n instances with R resamples, when a memo holds all
  * but a of them (a = 1 after the last score), in operations (measured costs in
@@ -28,7 +28,11 @@
  * with one, the per-pair O(k²·n/2) counts and the per-resample refits remain.
  */
 
-/** One system's reusable resampled statistics (each R long, resample r at index r). */
+/**
+ * One system's reusable resampled statistics (resample r at index r). Resample r's counts are the
+ * r-th draw of the seeded generator whatever R is, so columns of another R serve as far as they
+ * reach (the automatic R moves with the number of systems) and the rest is computed.
+ */
 export interface SystemMemo {
   /** Resampled means (Σ c·x / n). */
   mean: Float64Array;

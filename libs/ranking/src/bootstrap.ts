@@ -163,7 +163,8 @@ export interface BootstrapAggregates {
 
 /**
  * Columns a memo already holds (analysis-memo.ts): `kept[i]` (canonical order) gives system i's
- * resampled mean, median, corpus score and wins; `added` lists the systems its wins were not
+ * resampled mean, median, corpus score and wins for the first resamples (resample r's counts do
+ * not depend on R: the seeded draws come in order), the others are computed; `added` lists the systems its wins were not
  * summed against (null: the kept wins are against another set, and every W is summed again).
  */
 export interface BootstrapReuse {
@@ -271,7 +272,6 @@ export function bootstrapAggregates(
   const kept = reuse?.kept ?? [];
   const keptIdx: number[] = [];
   const fresh: number[] = [];
-  for (let i = 0; i < k; i++) (kept[i] ? keptIdx : fresh).push(i);
   const added = reuse?.added ?? null;
   for (let r = 0; r < R; r++) {
     bootstrapCounts(n, rng, counts);
@@ -285,6 +285,10 @@ export function bootstrapAggregates(
       }
     }
     const row = r * k;
+    // a kept system's columns may be shorter than R (an analysis with fewer resamples): the rest is computed
+    fresh.length = 0;
+    keptIdx.length = 0;
+    for (let i = 0; i < k; i++) (r < (kept[i]?.mean.length ?? 0) ? keptIdx : fresh).push(i);
     for (let f = 0; f < fresh.length; f += 2) {
       // two systems per sweep: half the passes over the drawn list
       const i = fresh[f]!;

@@ -156,7 +156,7 @@ async function main(): Promise<void> {
     const organiser = await identity.createUser('bench-organiser', Role.ORGANISER);
     const task = await tasks.createTask({
       slug: 'incremental', title: 'incremental board', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en',
-      metrics: METRICS.map((name) => ({ key: name, name, options: {} })) as never, createdById: organiser.id,
+      metrics: METRICS.map((name) => ({ key: name, name, options: {} })), createdById: organiser.id,
     });
     const phase = await tasks.createPhase({
       taskId: task.id, name: 'test', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: SYSTEMS + 1, totalLimit: SYSTEMS + 1, leaderboardBeforeClose: true,

@@ -3,7 +3,7 @@
  * computation kept, is the board computed from scratch (memos deleted), every field but the time
  * it was computed; and the memo made the last computation one system's work.
  */
-import { createDb, IdentityRepository, LeaderboardRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
+import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
 import { mulberry32 } from '@podium/ranking';
 import { randomUUID } from 'node:crypto';
 import { defined } from '../../../test/support/defined';

@@ -1,5 +1,5 @@
 import { METHODS, pair, row } from '../test/fixtures';
-import { clusterBands, findPair, orderSystems, pairCells, topDisagreementNote, topSystems } from './leaderboard';
+import { blockCells, clusterBands, findPair, heatmapBlocks, orderSystems, pairCells, topDisagreementNote, topSystems } from './leaderboard';
 import { defined } from '../../../../test/support/defined';
 
 const rows = [
@@ -80,5 +80,24 @@ describe('findPair', () => {
     expect(findPair(pairs, 'id-A', 'id-B')?.flipped).toBe(false);
     expect(findPair(pairs, 'id-B', 'id-A')?.flipped).toBe(true);
     expect(findPair(pairs, 'id-A', 'id-C')).toBeNull();
+  });
+});
+
+describe('heatmap blocks (arena-sized boards, issue #28)', () => {
+  it('splits 1,000 systems into blocks of 30 and draws one block of the 499,500 pairs: 30 × 30 cells', () => {
+    const names = Array.from({ length: 1000 }, (_, i) => `s${i}`);
+    const pairs = names.flatMap((a, i) => names.slice(i + 1).map((b) => pair(a, b)));
+    expect(pairs).toHaveLength(499_500);
+    const blocks = heatmapBlocks(names.length);
+    expect(blocks).toHaveLength(34); // ⌈1000 / 30⌉
+    expect(blocks[0]).toEqual({ start: 0, end: 30, label: 'systems 1–30 of 1000' });
+    expect(blocks.at(-1)).toEqual({ start: 990, end: 1000, label: 'systems 991–1000 of 1000' });
+    const ids = (b: { start: number; end: number }) => new Set(names.slice(b.start, b.end).map((n) => `id-${n}`));
+    // rows 1–30 against columns 31–60: every cell of the block, each pair oriented row → column
+    const off = blockCells(pairs, ids(defined(blocks[0], 'block 0')), ids(defined(blocks[1], 'block 1')));
+    expect(off).toHaveLength(900);
+    expect(off.every((c) => Number(c.row.slice(1)) < 30 && Number(c.col.slice(1)) >= 30 && Number(c.col.slice(1)) < 60)).toBe(true);
+    // the diagonal block: 30 × 29 cells (no system against itself)
+    expect(blockCells(pairs, ids(defined(blocks[0], 'block 0')), ids(defined(blocks[0], 'block 0')))).toHaveLength(870);
   });
 });

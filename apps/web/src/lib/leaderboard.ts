@@ -174,3 +174,33 @@ export function findPair(pairs: readonly PairRow[], aId: string, bId: string): {
   }
   return null;
 }
+
+/** Systems per side of one heatmap block: beyond this the matrix is shown block by block (issue #28, arena-sized boards). */
+export const HEATMAP_BLOCK = 30;
+
+/** One block of systems (positions start…end − 1 of the board order). */
+export interface HeatmapBlock {
+  start: number;
+  end: number;
+  label: string;
+}
+
+/** The blocks of `count` systems in the board order, `size` per block: "systems 1–30 of 1000", … */
+export function heatmapBlocks(count: number, size = HEATMAP_BLOCK): HeatmapBlock[] {
+  const blocks: HeatmapBlock[] = [];
+  for (let start = 0; start < count; start += size) {
+    const end = Math.min(count, start + size);
+    blocks.push({ start, end, label: `systems ${start + 1}–${end} of ${count}` });
+  }
+  return blocks;
+}
+
+/**
+ * The cells of one block of the matrix (rows × columns, by submission id): only the pairs with
+ * one system among the rows and the other among the columns become cells, so a 1,000-system
+ * board (499,500 pairs) draws at most a block's 900 cells, never a million.
+ */
+export function blockCells(pairs: readonly PairRow[], rows: ReadonlySet<string>, cols: ReadonlySet<string>, alpha = 0.05, aggregation?: Aggregation): PairCell[] {
+  const within = pairs.filter((p) => (rows.has(p.aSubmissionId) && cols.has(p.bSubmissionId)) || (rows.has(p.bSubmissionId) && cols.has(p.aSubmissionId)));
+  return pairCells(within, alpha, aggregation).filter((c) => rows.has(c.rowId) && cols.has(c.colId));
+}

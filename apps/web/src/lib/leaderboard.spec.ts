@@ -1,5 +1,5 @@
 import { METHODS, pair, row } from '../test/fixtures';
-import { blockCells, clusterBands, findPair, heatmapBlocks, orderSystems, pairCells, topDisagreementNote, topSystems } from './leaderboard';
+import { blockCells, clusterBands, findPair, heatmapBlocks, orderSystems, pairCells, topDisagreementNote, topSystems, withinClusterSignificant, withinClusterSignificantAll } from './leaderboard';
 import { defined } from '../../../../test/support/defined';
 
 const rows = [
@@ -99,5 +99,16 @@ describe('heatmap blocks (arena-sized boards, issue #28)', () => {
     expect(off.every((c) => Number(c.row.slice(1)) < 30 && Number(c.col.slice(1)) >= 30 && Number(c.col.slice(1)) < 60)).toBe(true);
     // the diagonal block: 30 × 29 cells (no system against itself)
     expect(blockCells(pairs, ids(defined(blocks[0], 'block 0')), ids(defined(blocks[0], 'block 0')))).toHaveLength(870);
+  });
+});
+
+describe('withinClusterSignificantAll', () => {
+  it('gives every row the list withinClusterSignificant gives it, in the same order', () => {
+    const sys = ['A', 'B', 'C', 'D', 'E'];
+    const rs = sys.map((n, i) => row(n, { mean: i + 1 }, { cluster: { mean: i < 3 ? 1 : 2, median: 1, bt: 1 } }));
+    const ps = sys.flatMap((a, i) => sys.slice(i + 1).map((b, j) => pair(a, b, { significant: { mean: (i + j) % 2 === 0, median: false, bt: false, corpus: null } })));
+    const all = withinClusterSignificantAll(rs, ps, 'mean');
+    for (const r of rs) expect(all.get(r.submissionId) ?? []).toEqual(withinClusterSignificant(r, rs, ps, 'mean'));
+    expect([...all.values()].flat().length).toBeGreaterThan(0);
   });
 });

@@ -59,6 +59,34 @@ export function withinClusterSignificant(row: LeaderboardRow, rows: readonly Lea
   return out;
 }
 
+/**
+ * {@link withinClusterSignificant} for every row at once, in one pass over the pairs (the same
+ * lists in the same order): a 1,000-system board has 499,500 pairs, and asking row by row walked
+ * them a thousand times.
+ */
+export function withinClusterSignificantAll(rows: readonly LeaderboardRow[], pairs: readonly PairRow[], aggregation: Aggregation): Map<string, string[]> {
+  const byId = new Map(rows.map((r) => [r.submissionId, r]));
+  const out = new Map<string, string[]>();
+  const add = (id: string, system: string) => {
+    const list = out.get(id);
+    if (list) list.push(system);
+    else out.set(id, [system]);
+  };
+  for (const p of pairs) {
+    const a = byId.get(p.aSubmissionId);
+    const b = byId.get(p.bSubmissionId);
+    if (!a || !b || p.aSubmissionId === p.bSubmissionId) continue;
+    const c = clusterIn(a, aggregation);
+    if (c === null || clusterIn(b, aggregation) !== c || pairSignificant(p, aggregation) !== true) continue;
+    add(a.submissionId, b.system);
+    add(b.submissionId, a.system);
+  }
+  return out;
+}
+
+/** Rows of the leaderboard table per page: a 1,000-system board shows 100 at a time (issue #28). */
+export const TABLE_PAGE = 100;
+
 /** Systems in the order of a method's rank (ties keep the API's order; rows without the method last). */
 export function orderSystems(rows: readonly LeaderboardRow[], aggregation: Aggregation): LeaderboardRow[] {
   const rank = (row: LeaderboardRow) => valueOf(row, aggregation)?.rank ?? Number.POSITIVE_INFINITY;

@@ -12,9 +12,9 @@ function board(pairs: number): Leaderboard {
     phaseId: 'p', metric: 'bleu', higherIsBetter: true, availableMetrics: ['bleu'], test: PairedTest.TTEST, correction: PValueCorrection.HOLM, seed: 1, alpha: 0.05,
     clusterDefinition: 'c', resamples: 200, resamplesChosen: true, smallestReachableP: 0.01, significanceWarnings: [], mainAggregation: 'mean', corpusSignature: '', clusterTests: [], methods: [],
     btFiniteMle: true, btNote: null, btComponents: [], metricSignature: '', instanceCount: 3, scoredOn: null,
-    systems: [{ system: 'A', notes: '"pairs":[' } as never], pairs: Array.from({ length: pairs }, (_, q) => pair(q)) as never, disagreement: null, notes: ['a note with ,"pairs":[ inside'],
+    systems: [{ system: 'A', notes: '"pairs":[' } as never], pairs: Array.from({ length: pairs }, (_, q) => pair(q)), disagreement: null, notes: ['a note with ,"pairs":[ inside'],
     updating: false, stamp: 's', computedAt: new Date('2026-11-26T00:00:00.000Z'),
-  } as Leaderboard;
+  };
 }
 
 describe('stored leaderboard document', () => {

@@ -122,6 +122,8 @@ async function profiled<T>(run: () => Promise<T>): Promise<{ value: T; shares: R
 
 interface Run {
   defaultMs: number;
+  /** CPU time of this process (the computation; PostgreSQL runs apart) for every view: steadier than wall time on a shared machine. */
+  cpuMs: number;
   everyViewMs: number;
   summary: PhaseBoardsSummary;
   bodies: Map<string, string>;
@@ -131,6 +133,7 @@ interface Run {
 
 async function computeAll(db: Db, phaseId: string): Promise<Run> {
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
   let defaultMs = NaN;
   const bodies = new Map<string, string>();
   const bytes: Run['bytes'] = [];
@@ -142,7 +145,8 @@ async function computeAll(db: Db, phaseId: string): Promise<Run> {
       bytes.push({ view: b.viewKey, body: Buffer.byteLength(b.body), gzip: b.gzip.byteLength, brotli: b.brotli.byteLength });
     }),
   );
-  return { defaultMs, everyViewMs: performance.now() - started, summary, bodies, bytes, shares };
+  const cpu = process.cpuUsage(cpuStart);
+  return { defaultMs, everyViewMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, summary, bodies, bytes, shares };
 }
 
 async function main(): Promise<void> {
@@ -209,6 +213,7 @@ async function main(): Promise<void> {
     console.log(`incremental-board: ${SYSTEMS} systems × ${INSTANCES} instances, metrics ${METRICS.join(', ')}; ${cpus().length} cores, load ${loadavg()[0]?.toFixed(1)}`);
     console.log(`  last score → default board   incremental ${s(incremental.defaultMs)}   from scratch ${s(scratch.defaultMs)}   ratio ${(scratch.defaultMs / incremental.defaultMs).toFixed(2)}×`);
     console.log(`  last score → every view      incremental ${s(incremental.everyViewMs)}   from scratch ${s(scratch.everyViewMs)}   ratio ${(scratch.everyViewMs / incremental.everyViewMs).toFixed(2)}×   (${incremental.summary.computed} computed of ${incremental.summary.views} views)`);
+    console.log(`  CPU of this process, every view  incremental ${s(incremental.cpuMs)}   from scratch ${s(scratch.cpuMs)}   ratio ${(scratch.cpuMs / incremental.cpuMs).toFixed(2)}×`);
     console.log(`  boards identical to the ones from scratch (but computedAt): ${identical ? 'yes' : 'NO'}`);
     console.log(`  memo: ${JSON.stringify(incremental.summary.memoUses?.[0]?.use ?? null)}; ${(memoBytes / 1048576).toFixed(2)} MiB stored for ${incremental.summary.memoUses?.length ?? 0} views`);
     const first = scratch.bytes[0];
@@ -224,7 +229,7 @@ async function main(): Promise<void> {
     const dir = path.join(repoRoot, 'bench-results');
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `incremental-board-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    const strip = (r: Run) => ({ defaultMs: r.defaultMs, everyViewMs: r.everyViewMs, computed: r.summary.computed, views: r.summary.views, memoUses: r.summary.memoUses, bytes: r.bytes, shares: r.shares });
+    const strip = (r: Run) => ({ defaultMs: r.defaultMs, everyViewMs: r.everyViewMs, cpuMs: r.cpuMs, computed: r.summary.computed, views: r.summary.views, memoUses: r.summary.memoUses, bytes: r.bytes, shares: r.shares });
     writeFileSync(file, JSON.stringify({ systems: SYSTEMS, instances: INSTANCES, metrics: METRICS, cores: cpus().length, load: loadavg(), identical, memoBytes, incremental: strip(incremental), scratch: strip(scratch) }, null, 2));
     say(`results: ${path.relative(repoRoot, file)}`);
     if (!identical) process.exitCode = 1;

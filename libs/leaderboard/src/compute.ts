@@ -72,6 +72,13 @@ export function topDisagreement(
   return `The aggregations disagree about the top system: mean ranks ${m.join(' and ')} first, median ${md.join(' and ')}, Bradley–Terry ${bt.join(' and ')}. Compare them head to head in the pairs.`;
 }
 
+/**
+ * Systems × instances from which a board keeps an analysis memo (ADR 0027): at 8 × 300 reading and
+ * writing the memo cost more CPU than it saved (`bench:incremental-board`), at 100 × 5,000 it
+ * saved two thirds of the default board's time.
+ */
+export const MEMO_MIN_CELLS = 100_000;
+
 /** What a computation reads; one instance per job, so views of the same metric share matrix and statistics. */
 export class LeaderboardInputs {
   private readonly matrices = new Map<string, Promise<PhaseScoreMatrix>>();
@@ -85,6 +92,8 @@ export class LeaderboardInputs {
     readonly stamp: string,
     /** Where each view's analysis memo is kept between computations (ADR 0027); none: every board from scratch. */
     readonly memos?: MemoStore,
+    /** Boards of fewer systems × instances are computed without a memo (reading and writing it costs more than it saves there). */
+    readonly memoMinCells = MEMO_MIN_CELLS,
   ) {}
 
   /** What the memos saved, per computed view (logs and the bench). */
@@ -213,7 +222,7 @@ export async function computeLeaderboard(
   let analysis: Analysis | null = null;
   // The view's memo (ADR 0027): what the previous computation of this view kept per system and pair.
   const memoKey = JSON.stringify([view.metric, view.entries, view.test, view.correction, view.seed, view.resamples, part.part]);
-  const memo = inputs.memos && idx.length >= 2 ? parseMemo(await inputs.memos.load(memoKey)) : null;
+  const memo = inputs.memos && idx.length >= 2 && idx.length * matrix.instances.length >= inputs.memoMinCells ? parseMemo(await inputs.memos.load(memoKey)) : null;
   if (idx.length > 0) {
     analysis = rankSystems(
       {

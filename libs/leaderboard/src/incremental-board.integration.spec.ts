@@ -61,10 +61,17 @@ describeDb('incremental boards (real PostgreSQL)', () => {
 
   const boardsOf = async (): Promise<{ boards: Map<string, Record<string, unknown>>; summary: Awaited<ReturnType<typeof computePhaseBoards>> }> => {
     const out = new Map<string, Record<string, unknown>>();
-    const summary = await computePhaseBoards(db, phaseId, null, (b: ComputedBoard) => {
-      const { computedAt: _computedAt, ...rest } = JSON.parse(b.body) as Record<string, unknown>;
-      out.set(b.viewKey, rest);
-    });
+    const summary = await computePhaseBoards(
+      db,
+      phaseId,
+      null,
+      (b: ComputedBoard) => {
+        const { computedAt: _computedAt, ...rest } = JSON.parse(b.body) as Record<string, unknown>;
+        out.set(b.viewKey, rest);
+      },
+      // 6 × 150 cells: below the production threshold, so the memo is asked for
+      { memoMinCells: 0 },
+    );
     return { boards: out, summary };
   };
 

@@ -36,6 +36,8 @@ export interface PhaseBoardsOptions {
    * emitted so far stay (see isStaleWork).
    */
   abandon?: (stamp: string) => Promise<boolean>;
+  /** Smallest systems × instances that keeps an analysis memo (default MEMO_MIN_CELLS; tests use 0). */
+  memoMinCells?: number;
 }
 
 export interface PhaseBoardsSummary {
@@ -76,7 +78,7 @@ export async function computePhaseBoards(
   const inputs = new LeaderboardInputs(metrics, submissions, scores, stamp, {
     load: (memoKey) => boards.memo(phaseId, memoKey),
     save: (memoKey, body) => boards.saveMemo(phaseId, memoKey, body),
-  });
+  }, options.memoMinCells);
   const wanted = views ?? defaultViews(available.all);
   const scored = await inputs.scoredSubmissions(phaseId);
   const done = new Map<string, { board: ComputedLeaderboard; ms: number }>();

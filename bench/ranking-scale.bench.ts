@@ -12,11 +12,15 @@
  * Flags: --systems S (20) --instances N (5000) --corpus bleu|none (bleu) --resamples R (auto)
  * --repeat K (1; medians of K runs are printed) --stats arrays|flat (flat: one Float64Array per
  * system, arrays: number[][][] as the API builds today) --json (one JSON line at the end).
+ * --incremental (issue #28): after the runs from scratch, analyses the first S − 1 systems with an
+ * analysis memo, then all S with it (the last score's board), and prints that analysis' stages
+ * beside the run from scratch, the ratio, and whether the two results are identical.
  * Profile with `node --cpu-prof -r @swc-node/register bench/ranking-scale.bench.ts …`.
  */
 import { cpus, loadavg } from 'node:os';
 import { getMetric } from '@podium/metrics';
-import { analyseSystems, mulberry32, type AnalyseOptions, type ScoreTable } from '@podium/ranking';
+import { analyseSystems, emptyAnalysisMemo, mulberry32, type AnalyseOptions, type Analysis, type MemoUse, type ScoreTable } from '@podium/ranking';
+import { isDeepStrictEqual } from 'node:util';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,6 +35,7 @@ const resamplesFlag = flag('resamples', 'auto');
 const repeat = Number(flag('repeat', '1'));
 const statsFormat = flag('stats', 'flat');
 const asJson = process.argv.includes('--json');
+const incremental = process.argv.includes('--incremental');
 if (!(systems >= 2 && instances >= 1 && repeat >= 1) || !['bleu', 'none'].includes(corpusKind) || !['arrays', 'flat'].includes(statsFormat)) {
   console.error('usage: --systems S≥2 --instances N≥1 --corpus bleu|none [--resamples R] [--repeat K] [--stats arrays|flat] [--json]');
   process.exit(2);
@@ -125,6 +130,7 @@ const cpuTotals: number[] = [];
 let heapPeak = heapInput;
 let resamples = 0;
 let eloOrders = 0;
+let fromScratch: Analysis | null = null;
 for (let run = 0; run < repeat; run++) {
   const start = performance.now();
   const cpuStart = process.cpuUsage();
@@ -152,6 +158,35 @@ for (let run = 0; run < repeat; run++) {
   heapPeak = Math.max(heapPeak, heapNow());
   resamples = analysis.settings.resamples;
   eloOrders = analysis.settings.elo_orders;
+  fromScratch = analysis;
+}
+const baseOptions: AnalyseOptions = { seed: 12345, correction: 'holm', ...(resamplesFlag !== 'auto' ? { resamples: Number(resamplesFlag) } : {}) };
+let incrementalResult: { stages: Map<string, number>; total: number; cpu: number; identical: boolean; use: MemoUse | null; warmSeconds: number } | null = null;
+if (incremental) {
+  const memo = emptyAnalysisMemo();
+  const fingerprints = table.systems.map((s) => `${s}:20261124`);
+  const warmStart = performance.now();
+  const first = systems - 1;
+  analyseSystems(
+    { ...table, systems: table.systems.slice(0, first), scores: table.scores.slice(0, first) },
+    { ...baseOptions, ...(corpus && stats ? { corpus: { ...corpus, stats: { width: WIDTH, data: stats.slice(0, first) } } } : {}), memo, fingerprints: fingerprints.slice(0, first) },
+  );
+  const warmSeconds = (performance.now() - warmStart) / 1000;
+  const stages = new Map<string, number>();
+  let use: MemoUse | null = null;
+  const start = performance.now();
+  const cpuStart = process.cpuUsage();
+  const analysis = analyseSystems(table, {
+    ...baseOptions,
+    ...(corpus ? { corpus } : {}),
+    memo,
+    fingerprints,
+    onMemoUse: (u) => (use = u),
+    onStage: (name, ms) => stages.set(name, ms),
+  });
+  const total = performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
+  incrementalResult = { stages, total, cpu: (cpu.user + cpu.system) / 1000, identical: isDeepStrictEqual(analysis, fromScratch), use, warmSeconds };
 }
 const rssAfter = process.resourceUsage().maxRSS * 1024;
 
@@ -164,6 +199,13 @@ console.log(
 );
 for (const [name, value] of rows) console.log(`  ${name.padEnd(pad)}  ${value}`);
 console.log(`  heap+buffers: input ${mb(heapInput)} MB, peak at stage boundaries ${mb(heapPeak)} MB; maxRSS before analysis ${mb(rssBefore)} MB, after ${mb(rssAfter)} MB`);
+if (incrementalResult) {
+  const inc = incrementalResult;
+  console.log(`  incremental (memo of the first ${systems - 1} systems, built in ${inc.warmSeconds.toFixed(1)} s; then all ${systems}):`);
+  for (const [name, list] of stageTimes) console.log(`    ${name.padEnd(pad)}  ${((inc.stages.get(name) ?? NaN) / 1000).toFixed(3)} s wall (from scratch ${(median(list) / 1000).toFixed(3)} s)`);
+  console.log(`    total  ${(inc.total / 1000).toFixed(3)} s wall, ${(inc.cpu / 1000).toFixed(3)} s CPU; from scratch / incremental = ${(median(totals) / inc.total).toFixed(2)}× wall, ${(median(cpuTotals) / inc.cpu).toFixed(2)}× CPU; identical to the analysis from scratch: ${inc.identical ? 'yes' : 'NO'}`);
+  console.log(`    memo: ${JSON.stringify(inc.use)}`);
+}
 console.log(`  all runs (s): ${totals.map((t) => (t / 1000).toFixed(3)).join(' ')}; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`);
 if (asJson) {
   console.log(
@@ -183,6 +225,9 @@ if (asJson) {
       heapPeakMB: mb(heapPeak),
       rssBeforeMB: mb(rssBefore),
       rssAfterMB: mb(rssAfter),
+      ...(incrementalResult
+        ? { incremental: { total: incrementalResult.total / 1000, cpu: incrementalResult.cpu / 1000, identical: incrementalResult.identical, stages: Object.fromEntries([...incrementalResult.stages].map(([k, v]) => [k, v / 1000])), memo: incrementalResult.use } }
+        : {}),
     }),
   );
 }

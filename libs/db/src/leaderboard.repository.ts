@@ -140,6 +140,22 @@ export class LeaderboardRepository {
     });
   }
 
+  /** The analysis memo kept for a view of the phase (ADR 0027), or null. */
+  async memo(phaseId: string, memoKey: string): Promise<Uint8Array | null> {
+    const row = await this.db.leaderboardMemo.findUnique({ where: { phaseId_memoKey: { phaseId, memoKey } }, select: { body: true } });
+    return row?.body ?? null;
+  }
+
+  /** Replaces the analysis memo of a view (a cache: the last writer wins, any content is checked before use). */
+  async saveMemo(phaseId: string, memoKey: string, body: Uint8Array): Promise<void> {
+    const bytes = new Uint8Array(body);
+    await this.db.leaderboardMemo.upsert({
+      where: { phaseId_memoKey: { phaseId, memoKey } },
+      create: { phaseId, memoKey, body: bytes },
+      update: { body: bytes, updatedAt: new Date() },
+    });
+  }
+
   /** Whether every view key has a board for this stamp. */
   async has(phaseId: string, viewKeys: string[], stamp: string): Promise<boolean> {
     const n = await this.db.storedLeaderboard.count({ where: { phaseId, stamp, viewKey: { in: viewKeys } } });

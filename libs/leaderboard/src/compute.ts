@@ -9,6 +9,8 @@ import { COMBINED_CORPUS_NOTE, PhaseMetrics, taskMetrics, type MetricSelection, 
 import { CLUSTER_DEFINITION, rankSystems, smallestReachableP, TEST_LABELS, type Analysis, type TestName } from './ranking.adapter';
 import { parseStoredSplit, pickRows, scoringPart, scoringPartNote } from './instance-split';
 import { ALPHA, effectiveSettings, type LeaderboardView, type PhaseSignificanceSettings } from './view';
+import { parseMemo, serialiseMemo, systemFingerprints, type MemoStore } from './memo';
+import type { MemoUse } from '@podium/ranking';
 
 const finite = (x: number | undefined): number | null => (x !== undefined && Number.isFinite(x) ? x : null);
 const interval = (ci: readonly [number, number]) => ({ low: finite(ci[0]), high: finite(ci[1]) });
@@ -70,6 +72,13 @@ export function topDisagreement(
   return `The aggregations disagree about the top system: mean ranks ${m.join(' and ')} first, median ${md.join(' and ')}, Bradley–Terry ${bt.join(' and ')}. Compare them head to head in the pairs.`;
 }
 
+/**
+ * Systems × instances from which a board keeps an analysis memo (ADR 0027): at 8 × 300 reading and
+ * writing the memo cost more CPU than it saved (`bench:incremental-board`), at 100 × 5,000 it
+ * saved two thirds of the default board's time.
+ */
+export const MEMO_MIN_CELLS = 100_000;
+
 /** What a computation reads; one instance per job, so views of the same metric share matrix and statistics. */
 export class LeaderboardInputs {
   private readonly matrices = new Map<string, Promise<PhaseScoreMatrix>>();
@@ -81,7 +90,14 @@ export class LeaderboardInputs {
     private readonly submissions: Pick<SubmissionRepository, 'ofPhase'>,
     private readonly scores: Pick<ScoreRepository, 'alignedTexts' | 'testSetShape' | 'sufficientStatistics'>,
     readonly stamp: string,
+    /** Where each view's analysis memo is kept between computations (ADR 0027); none: every board from scratch. */
+    readonly memos?: MemoStore,
+    /** Boards of fewer systems × instances are computed without a memo (reading and writing it costs more than it saves there). */
+    readonly memoMinCells = MEMO_MIN_CELLS,
   ) {}
+
+  /** What the memos saved, per computed view (logs and the bench). */
+  readonly memoUses: { memoKey: string; use: MemoUse }[] = [];
 
   matrix(phase: PhaseForMetrics & { testSetId: string }, selection: MetricSelection): Promise<PhaseScoreMatrix> {
     const key = JSON.stringify([selection.key, selection.kind === 'derived' ? selection.combined.w : null]);
@@ -204,6 +220,9 @@ export async function computeLeaderboard(
     }
   }
   let analysis: Analysis | null = null;
+  // The view's memo (ADR 0027): what the previous computation of this view kept per system and pair.
+  const memoKey = JSON.stringify([view.metric, view.entries, view.test, view.correction, view.seed, view.resamples, part.part]);
+  const memo = inputs.memos && idx.length >= 2 && idx.length * matrix.instances.length >= inputs.memoMinCells ? parseMemo(await inputs.memos.load(memoKey)) : null;
   if (idx.length > 0) {
     analysis = rankSystems(
       {
@@ -219,8 +238,23 @@ export async function computeLeaderboard(
         ...(explicitTest ? { test: explicitTest } : {}),
         // paired-ar on the corpus score costs about twice paired-bs: only when AR is asked for
         ...(corpus ? { corpus: { stats: corpus.stats, corpusFromStats: corpus.corpusFromStats, ar: test === PairedTest.AR } } : {}),
+        ...(memo
+          ? {
+              memo: {
+                memo,
+                fingerprints: systemFingerprints(
+                  matrix.instances,
+                  idx.map((k) => at(matrix.systems, k).submissionId),
+                  idx.map((k) => at(matrix.values, k)),
+                  corpus ? corpus.stats : null,
+                ),
+                onUse: (use) => inputs.memoUses.push({ memoKey, use }),
+              },
+            }
+          : {}),
       },
     );
+    if (memo && inputs.memos) await inputs.memos.save(memoKey, serialiseMemo(memo));
   }
   const main: 'corpus' | 'mean' = corpus && analysis && analysis.systems[0]?.corpus !== undefined ? 'corpus' : 'mean';
   // The pairs' p: the corpus analogue of bootstrap/AR (and paired-bs by default) for corpus metrics.

@@ -13,14 +13,45 @@ function enumValue<E extends Record<string, string>>(values: E, name: unknown): 
   return v as E[keyof E];
 }
 
-/** The leaderboard exactly as GraphQL returns it when every field is selected (enums by their GraphQL names). */
+/**
+ * The leaderboard exactly as GraphQL returns it when every field is selected (enums by their
+ * GraphQL names). `pairs` is the last key, so a reader that needs the systems only can cut the
+ * pairs off the stored text without parsing them ({@link parseLeaderboardDocumentLazily}).
+ */
 export function leaderboardJson(board: Leaderboard): Record<string, unknown> {
+  const { pairs, ...rest } = board;
   return {
-    ...board,
+    ...rest,
     test: enumName(PairedTest, board.test),
     correction: enumName(PValueCorrection, board.correction),
     computedAt: board.computedAt ? board.computedAt.toISOString() : null,
+    pairs,
   };
+}
+
+/** Where a stored document's top-level pairs begin: the key is the last one (leaderboardJson). */
+const PAIRS_KEY = ',"pairs":[';
+
+/**
+ * {@link parseLeaderboardDocument}, parsing the pairs only when `pairs` is first read (a getter
+ * that parses and keeps them): a GraphQL query of the systems of a 100-system board parses its
+ * 40 KB of systems, not the 3 MB of pairs. Documents with the pairs elsewhere (stored before)
+ * are parsed whole. The top-level key is found by its last occurrence: inside the pairs no key is
+ * named `pairs`, and a quote inside a JSON string is always escaped.
+ */
+export function parseLeaderboardDocumentLazily(body: string): Leaderboard {
+  const at = body.lastIndexOf(PAIRS_KEY);
+  if (at < 0 || !body.endsWith(']}')) return parseLeaderboardDocument(body);
+  const raw = JSON.parse(`${body.slice(0, at)}}`) as Record<string, unknown>;
+  // Pairs not last (a document stored before): the keys that followed them are missing from the head.
+  if (!('computedAt' in raw && 'notes' in raw && 'systems' in raw)) return parseLeaderboardDocument(body);
+  const head = boardFromRaw(raw);
+  let pairs: Leaderboard['pairs'] | undefined;
+  return Object.defineProperty(head, 'pairs', {
+    enumerable: true,
+    configurable: true,
+    get: () => (pairs ??= JSON.parse(body.slice(at + PAIRS_KEY.length - 1, -1)) as Leaderboard['pairs']),
+  });
 }
 
 /**
@@ -35,7 +66,11 @@ export function upgradeStoredBoard(raw: Record<string, unknown>): Record<string,
 
 /** A stored board read back (the inverse of {@link leaderboardDocument}'s JSON). */
 export function parseLeaderboardDocument(body: string): Leaderboard {
-  const raw = upgradeStoredBoard(JSON.parse(body) as Record<string, unknown>);
+  return boardFromRaw(JSON.parse(body) as Record<string, unknown>);
+}
+
+function boardFromRaw(parsed: Record<string, unknown>): Leaderboard {
+  const raw = upgradeStoredBoard(parsed);
   return {
     ...(raw as unknown as Leaderboard),
     test: enumValue(PairedTest, raw['test']),

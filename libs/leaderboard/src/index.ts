@@ -15,9 +15,10 @@ export {
 export { PhaseMetrics, COMBINED_CORPUS_NOTE, taskMetrics, kindFromDb, type MetricSelection, type PhaseForMetrics } from './phase-metrics';
 export { metricHigherIsBetter, recommendedResamples, smallestReachableP, CLUSTER_DEFINITION, TEST_LABELS } from './ranking.adapter';
 export { corpusStatistics, corpusMetricOf, corpusScoresOnPart, type CorpusStatistics } from './corpus-statistics';
-export { computeLeaderboard, LeaderboardInputs, topDisagreement } from './compute';
-export { encodeLeaderboard, leaderboardJson, parseLeaderboardDocument, upgradeStoredBoard, asServed, type LeaderboardDocument } from './document';
+export { computeLeaderboard, LeaderboardInputs, MEMO_MIN_CELLS, topDisagreement } from './compute';
+export { encodeLeaderboard, leaderboardJson, parseLeaderboardDocument, parseLeaderboardDocumentLazily, upgradeStoredBoard, asServed, type LeaderboardDocument } from './document';
 export { computePhaseBoards, defaultViews, type ComputedBoard, type PhaseBoardsOptions, type PhaseBoardsSummary } from './phase-boards';
 export { isStaleWork, DEFAULT_VIEW_KEY, STALE_BOARD_BOUND_MS } from './staleness';
 export { computeInThread, type ThreadInput, type ThreadOptions, type ThreadSummary } from './thread-runner';
 export { instanceSplitSchema, parseStoredSplit, publicPositions, scoringPart, scoringPartNote, pickRows, MAX_SPLIT_IDS, type InstanceSplit, type ScoringPart, type ScoringPartName } from './instance-split';
+export { parseMemo, serialiseMemo, systemFingerprints, type MemoStore } from './memo';

@@ -8,6 +8,7 @@ import { leaderboardEntries, type LeaderboardEntries } from './leaderboard-entri
 import type { ComputedLeaderboard } from './leaderboard.types';
 import { PhaseMetrics } from './phase-metrics';
 import { defaultView, effectiveSettings, viewKey, type LeaderboardView } from './view';
+import type { MemoUse } from '@podium/ranking';
 
 /** One computed board, ready to store. */
 export interface ComputedBoard extends LeaderboardDocument {
@@ -35,6 +36,8 @@ export interface PhaseBoardsOptions {
    * emitted so far stay (see isStaleWork).
    */
   abandon?: (stamp: string) => Promise<boolean>;
+  /** Smallest systems × instances that keeps an analysis memo (default MEMO_MIN_CELLS; tests use 0). */
+  memoMinCells?: number;
 }
 
 export interface PhaseBoardsSummary {
@@ -43,6 +46,8 @@ export interface PhaseBoardsSummary {
   computed: number;
   /** Stopped between views because `abandon` said so. */
   abandoned: boolean;
+  /** What each computed view's analysis memo saved (ADR 0027). */
+  memoUses?: { memoKey: string; use: MemoUse }[];
 }
 
 /**
@@ -70,7 +75,10 @@ export async function computePhaseBoards(
   options.onStamp?.(stamp);
   const metrics = new PhaseMetrics(scores, boards);
   const available = await metrics.available(phase);
-  const inputs = new LeaderboardInputs(metrics, submissions, scores, stamp);
+  const inputs = new LeaderboardInputs(metrics, submissions, scores, stamp, {
+    load: (memoKey) => boards.memo(phaseId, memoKey),
+    save: (memoKey, body) => boards.saveMemo(phaseId, memoKey, body),
+  }, options.memoMinCells);
   const wanted = views ?? defaultViews(available.all);
   const scored = await inputs.scoredSubmissions(phaseId);
   const done = new Map<string, { board: ComputedLeaderboard; ms: number }>();
@@ -89,7 +97,7 @@ export async function computePhaseBoards(
     const same = JSON.stringify([selection.key, selection.kind === 'derived' ? selection.combined.w : null, view.test, view.correction, effectiveSettings(view, phase), entering]);
     let hit = done.get(same);
     if (!hit) {
-      if (computed > 0 && options.abandon && (await options.abandon(stamp))) return { stamp, views: wanted.length, computed, abandoned: true };
+      if (computed > 0 && options.abandon && (await options.abandon(stamp))) return { stamp, views: wanted.length, computed, abandoned: true, memoUses: inputs.memoUses };
       const started = performance.now();
       const board = await computeLeaderboard(inputs, phase, selection, available.all, view);
       hit = { board, ms: Math.round(performance.now() - started) };
@@ -99,5 +107,5 @@ export async function computePhaseBoards(
     const computedAt = new Date();
     await emit({ viewKey: viewKey(view), stamp, computedAt, durationMs: hit.ms, ...encodeLeaderboard(asServed(hit.board, stamp, computedAt)) });
   }
-  return { stamp, views: wanted.length, computed, abandoned: false };
+  return { stamp, views: wanted.length, computed, abandoned: false, memoUses: inputs.memoUses };
 }

@@ -12,6 +12,8 @@ import {
   TEST_LABELS,
   type AnalyseOptions,
   type Analysis,
+  type AnalysisMemo,
+  type MemoUse,
   type Correction,
   type FlatCorpusStats,
   type TestName,
@@ -37,6 +39,8 @@ export interface RankingOptions {
   resamples?: number;
   /** Per-instance sufficient statistics of a corpus-level metric (systems in input order). */
   corpus?: AnalyseOptions['corpus'];
+  /** What the previous analysis of the view kept (ADR 0027), with the systems' fingerprints (input order). */
+  memo?: { memo: AnalysisMemo; fingerprints: string[]; onUse?: (use: MemoUse) => void };
 }
 
 /** Runs the full analysis; with a single system only its descriptive numbers exist. */
@@ -50,6 +54,9 @@ export function rankSystems(input: RankingInput, options: RankingOptions): Analy
         ...(options.resamples !== undefined ? { resamples: options.resamples } : {}),
         ...(options.test ? { test: options.test } : {}),
         ...(options.corpus ? { corpus: options.corpus } : {}),
+        ...(options.memo
+          ? { memo: options.memo.memo, fingerprints: options.memo.fingerprints, ...(options.memo.onUse ? { onMemoUse: options.memo.onUse } : {}) }
+          : {}),
       },
     );
   }

@@ -34,9 +34,10 @@ export function columnDifferencesInto(out: Float64Array, buf: Float64Array, k: n
 /**
  * Approximate randomisation on the mean score for every pair at once, one shared swap mask per
  * trial (O(k·n) per trial), seeded with `seed`: exceed[i·k + j] (i < j) counts the trials whose
- * |swapped sum difference| reaches the observed one.
+ * |swapped sum difference| reaches the observed one. `kept[i]`: system i's swapped sums per trial
+ * from a memo (the mask is drawn all the same); `swapped` (R×k) receives every system's sums.
  */
-export function randomisationExceedances(x: readonly Float64Array[], n: number, R: number, seed: number): Int32Array {
+export function randomisationExceedances(x: readonly Float64Array[], n: number, R: number, seed: number, kept: readonly (Float64Array | undefined)[] = [], swapped?: Float64Array): Int32Array {
   const k = x.length;
   const arExceed = new Int32Array(k * k);
   const arRng = mulberry32(seed);
@@ -53,9 +54,14 @@ export function randomisationExceedances(x: readonly Float64Array[], n: number, 
     let m = 0;
     for (let l = 0; l < n; l++) if (mask[l] !== 0) swappedIdx[m++] = l;
     x.forEach((xi, i) => {
-      let s = 0;
-      for (let q = 0; q < m; q++) s += xi[swappedIdx[q]!]!;
-      S[i] = s;
+      const memo = kept[i];
+      if (memo && r < memo.length) S[i] = memo[r]!;
+      else {
+        let s = 0;
+        for (let q = 0; q < m; q++) s += xi[swappedIdx[q]!]!;
+        S[i] = s;
+      }
+      if (swapped) swapped[r * k + i] = S[i]!;
     });
     for (let i = 0; i < k; i++) {
       for (let j = i + 1; j < k; j++) {

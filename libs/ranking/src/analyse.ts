@@ -1,4 +1,5 @@
-import { columnDifferencesInto, differencesInto, gather, randomisationExceedances } from './analyse-kernels';
+import { column, columnDifferencesInto, differencesInto, gather, randomisationExceedances } from './analyse-kernels';
+import { pairMemoKey, type AnalysisMemo, type MemoUse, type PairMemo, type SystemMemo } from './analysis-memo';
 import { bradleyTerryOrderKey, bradleyTerryProbability, fitBradleyTerrySufficient, type BradleyTerryOptions } from './bradley-terry';
 import { clusters } from './clusters';
 import { adjustPValues, type Correction } from './correction';
@@ -97,6 +98,19 @@ export interface AnalyseOptions {
    * Not part of the result; leave out in production.
    */
   onStage?: (stage: string, ms: number) => void;
+  /**
+   * A memo carried between analyses of a growing set of systems (analysis-memo.ts): read where
+   * it matches, then replaced by this analysis' systems and pairs. Needs `fingerprints`. The
+   * result is the same with or without it.
+   */
+  memo?: AnalysisMemo;
+  /**
+   * One key per system (input order) that changes whenever its row, its corpus statistics or
+   * the instances (ids and order) change, e.g. a hash of all three: the memo's keys.
+   */
+  fingerprints?: readonly string[];
+  /** Told what the memo saved (benchmarks and logs). */
+  onMemoUse?: (use: MemoUse) => void;
 }
 
 /** Per-system results. Non-finite numbers (an unbounded BT strength) serialise to JSON null. */
@@ -413,6 +427,33 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     scoreOf = corpusScorer(options.corpus.corpusFromStats, flat.width);
   }
 
+  // The memo (analysis-memo.ts): what earlier analyses in the same context computed per system.
+  if (options.fingerprints && options.fingerprints.length !== k) throw new RankingInputError(`fingerprints given for ${options.fingerprints.length} systems, expected ${k}`);
+  const memo = options.memo && options.fingerprints ? options.memo : null;
+  const fp = options.fingerprints ? Array.from(sysOrder, (s) => at(options.fingerprints ?? [], s, 'fingerprints')) : [];
+  // Not R: resample r's draws do not depend on R, so kept columns serve as far as they reach.
+  const memoContext = JSON.stringify([n, seed, sign, corpusFlat?.width ?? 0, computed]);
+  if (memo && memo.context !== memoContext) {
+    memo.context = memoContext;
+    memo.systems = new Map();
+    memo.pairs = new Map();
+    memo.winsAgainst = [];
+  }
+  const kept: (SystemMemo | undefined)[] = memo ? fp.map((f) => memo.systems.get(f)) : [];
+  // Systems the kept W columns were not summed against; null when a system of that set is gone.
+  let addedForWins: Int32Array | null = null;
+  if (memo && kept.some((m) => m !== undefined)) {
+    const left = new Map<string, number>();
+    for (const f of memo.winsAgainst) left.set(f, (left.get(f) ?? 0) + 1);
+    const added: number[] = [];
+    fp.forEach((f, i) => {
+      const c = left.get(f) ?? 0;
+      if (c > 0) left.set(f, c - 1);
+      else added.push(i);
+    });
+    if ([...left.values()].every((c) => c === 0)) addedForWins = Int32Array.from(added);
+  }
+
   // Bootstrap: shared multinomial counts for all systems (means, medians, BT, mean-difference
   // test, and the corpus score when statistics are given).
   const boot = bootstrapAggregates(
@@ -424,13 +465,24 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     seed,
     btOpts,
     corpusFlat && scoreOf ? { ...corpusFlat, order: instOrder, score: scoreOf } : undefined,
+    memo ? { kept, added: addedForWins } : undefined,
   );
   const { bMean, bMedian, bBt, bBtKey } = boot;
   const nonConverged = boot.nonConverged;
   stage('bootstrap');
 
   // Approximate randomisation: one shared swap mask per trial, O(k·n) per trial.
-  const arExceed = want('ar') ? randomisationExceedances(x, n, R, (seed + 1) >>> 0) : new Int32Array(k * k);
+  const arSwapped = memo && want('ar') ? new Float64Array(R * k) : undefined;
+  const arExceed = want('ar')
+    ? randomisationExceedances(
+        x,
+        n,
+        R,
+        (seed + 1) >>> 0,
+        kept.map((m) => m?.arSums),
+        arSwapped,
+      )
+    : new Int32Array(k * k);
   stage('randomisation');
 
   // Corpus-level tests (sacreBLEU paired-bs from the shared draws above, paired-ar), canonical order.
@@ -488,20 +540,39 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const direction: Record<TestName, number[]> = { ttest: [], wilcoxon: [], sign: [], mood: [], bootstrap: [], ar: [], bootstrap_corpus: [], ar_corpus: [] };
   const diffs = new Float64Array(R);
   const notComputed: StatP = { statistic: NaN, p: NaN };
+  const nextPairs: Map<string, PairMemo> | null = memo ? new Map() : null;
+  let pairsReused = 0;
   for (let ia = 0; ia < k; ia++) {
     for (let ib = ia + 1; ib < k; ib++) {
       const i = at(pos, ia);
       const j = at(pos, ib);
-      differencesInto(d, at(x, i), at(x, j));
-      const t = want('ttest') ? tTestFromDiffs(d) : null;
-      // Wilcoxon needs the sorted differences; otherwise the median of differences is selected.
-      let medDiff: number;
-      let wil: WilcoxonResult | null = null;
-      if (want('wilcoxon')) {
-        const sd = d.sort();
-        medDiff = exactMedianSorted(sd);
-        wil = wilcoxonFromSortedDiffs(sd);
-      } else medDiff = medianBySelection(d);
+      const pairKey = memo ? pairMemoKey(at(fp, i), at(fp, j)) : '';
+      let pm = memo?.pairs.get(pairKey);
+      if (pm) pairsReused++;
+      else {
+        differencesInto(d, at(x, i), at(x, j));
+        const tt = want('ttest') ? tTestFromDiffs(d) : null;
+        // Wilcoxon needs the sorted differences; otherwise the median of differences is selected.
+        let medianDiff: number;
+        let w: WilcoxonResult | null = null;
+        if (want('wilcoxon')) {
+          const sd = d.sort();
+          medianDiff = exactMedianSorted(sd);
+          w = wilcoxonFromSortedDiffs(sd);
+        } else medianDiff = medianBySelection(d);
+        pm = {
+          tStatistic: tt ? tt.statistic : NaN,
+          tP: tt ? tt.p : NaN,
+          medianDiff,
+          wilcoxonStatistic: w ? w.statistic : NaN,
+          wilcoxonP: w ? w.p : NaN,
+          wilcoxonDirection: w ? w.rPlus - w.rMinus : NaN,
+        };
+      }
+      nextPairs?.set(pairKey, pm);
+      const t = want('ttest') ? { statistic: pm.tStatistic, p: pm.tP } : null;
+      const medDiff = pm.medianDiff;
+      const wil = want('wilcoxon') ? { statistic: pm.wilcoxonStatistic, p: pm.wilcoxonP, direction: pm.wilcoxonDirection } : null;
       const wins = at(pc.wins, i * k + j);
       const losses = at(pc.wins, j * k + i);
       const signP = binomialTwoSidedP(wins, wins + losses);
@@ -557,12 +628,30 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       direction.ttest.push(meanDir);
       direction.bootstrap.push(meanDir);
       direction.ar.push(meanDir);
-      direction.wilcoxon.push(wil ? wil.rPlus - wil.rMinus : NaN);
+      direction.wilcoxon.push(wil ? wil.direction : NaN);
       direction.sign.push(wins - losses);
       direction.mood.push(at(medians, i) - at(medians, j));
     }
   }
   stage('pairs');
+  if (memo && nextPairs) {
+    const systemsReused = kept.filter((m) => m !== undefined).length;
+    memo.systems = new Map(
+      fp.map((f, i) => [
+        f,
+        {
+          mean: column(boot.bMean, k, i, R),
+          median: column(boot.bMedian, k, i, R),
+          corpus: boot.bCorpus.length > 0 ? column(boot.bCorpus, k, i, R) : new Float64Array(0),
+          arSums: arSwapped ? column(arSwapped, k, i, R) : new Float64Array(0),
+          wins: column(boot.bWins, k, i, R),
+        },
+      ]),
+    );
+    memo.pairs = nextPairs;
+    memo.winsAgainst = fp.slice();
+    options.onMemoUse?.({ systemsReused, systemsComputed: k - systemsReused, pairsReused, pairsComputed: nPairs - pairsReused, winsUpdated: addedForWins !== null });
+  }
   const adjusted: Partial<Record<TestName, number[]>> = {};
   for (const [name, ps] of Object.entries(raw) as [TestName, number[]][]) adjusted[name] = adjustPValues(ps, correction);
   pairs.forEach((p, q) => {

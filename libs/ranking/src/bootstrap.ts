@@ -6,6 +6,7 @@ import { percentileOfSorted } from './descriptive';
 import type { StatsArray } from './corpus-resampling';
 import { bootstrapCounts, mulberry32 } from './prng';
 import { rankDescending } from './ranks';
+import type { SystemMemo } from './analysis-memo';
 import { orientedScores, RankingInputError, type ScoreTable } from './score-table';
 
 /** Pairwise outcomes counted once, O(k²n): the sufficient statistics every resample reweights. */
@@ -156,6 +157,19 @@ export interface BootstrapAggregates {
   nonConverged: number;
   /** Resamples whose win graph is not strongly connected (strengths then compare only within components). */
   noFiniteMle: number;
+  /** Each system's resampled Bradley–Terry wins W_i (flat R×k), kept for a memo. */
+  bWins: Float64Array;
+}
+
+/**
+ * Columns a memo already holds (analysis-memo.ts): `kept[i]` (canonical order) gives system i's
+ * resampled mean, median, corpus score and wins for the first resamples (resample r's counts do
+ * not depend on R: the seeded draws come in order), the others are computed; `added` lists the systems its wins were not
+ * summed against (null: the kept wins are against another set, and every W is summed again).
+ */
+export interface BootstrapReuse {
+  kept: readonly (Pick<SystemMemo, 'mean' | 'median' | 'corpus' | 'wins'> | undefined)[];
+  added: Int32Array | null;
 }
 
 /**
@@ -230,6 +244,7 @@ export function bootstrapAggregates(
   seed: number,
   btOpts: BradleyTerryOptions,
   corpus?: CorpusStatsFlat,
+  reuse?: BootstrapReuse,
 ): BootstrapAggregates {
   const k = x.length;
   const n = x[0]?.length ?? 0;
@@ -253,6 +268,11 @@ export function bootstrapAggregates(
   let noFiniteMle = 0;
   const p1 = (n - 1) >> 1;
   const p2 = n >> 1;
+  const bWins = new Float64Array(R * k);
+  const kept = reuse?.kept ?? [];
+  const keptIdx: number[] = [];
+  const fresh: number[] = [];
+  const added = reuse?.added ?? null;
   for (let r = 0; r < R; r++) {
     bootstrapCounts(n, rng, counts);
     // Instances drawn at least once (≈ 63%), as (index, count) lists: fewer multiply-adds.
@@ -265,9 +285,14 @@ export function bootstrapAggregates(
       }
     }
     const row = r * k;
-    for (let i = 0; i < k; i += 2) {
+    // a kept system's columns may be shorter than R (an analysis with fewer resamples): the rest is computed
+    fresh.length = 0;
+    keptIdx.length = 0;
+    for (let i = 0; i < k; i++) (r < (kept[i]?.mean.length ?? 0) ? keptIdx : fresh).push(i);
+    for (let f = 0; f < fresh.length; f += 2) {
       // two systems per sweep: half the passes over the drawn list
-      const i2 = i + 1 < k ? i + 1 : i;
+      const i = fresh[f]!;
+      const i2 = f + 1 < fresh.length ? fresh[f + 1]! : i;
       const x0 = at(x, i);
       const x1 = at(x, i2);
       const b0 = at(pc.beats, i);
@@ -289,7 +314,31 @@ export function bootstrapAggregates(
       W[i] = w0;
       W[i2] = w1;
     }
-    for (let i = 0; i < k; i++) {
+    for (const i of keptIdx) {
+      const memo = kept[i]!;
+      bMean[row + i] = memo.mean[r]!;
+      bMedian[row + i] = memo.median[r]!;
+      if (corpus) bCorpus[row + i] = memo.corpus[r]!;
+      if (added) {
+        // W against the kept set, plus the wins over each added system on the drawn instances (integers: exact)
+        const xi = at(x, i);
+        let w = 0;
+        for (let a = 0; a < added.length; a++) {
+          const xj = at(x, added[a]!);
+          for (let q = 0; q < m; q++) {
+            const l = drawnIdx[q]!;
+            w += drawnCount[q]! * +(xi[l]! > xj[l]!);
+          }
+        }
+        W[i] = memo.wins[r]! + w;
+      } else {
+        const bi = at(pc.beats, i);
+        let w = 0;
+        for (let q = 0; q < m; q++) w += drawnCount[q]! * bi[drawnIdx[q]!]!;
+        W[i] = w;
+      }
+    }
+    for (const i of fresh) {
       // weighted median: walk the sorted order accumulating counts up to positions p1 and p2
       const xi = at(x, i);
       const idx = at(sortIdx, i);
@@ -313,7 +362,7 @@ export function bootstrapAggregates(
     if (corpus) {
       const order = corpus.order;
       for (let q = 0; q < m; q++) drawnRow[q] = (order ? order[drawnIdx[q]!]! : drawnIdx[q]!) * d;
-      for (let i = 0; i < k; i++) {
+      for (const i of fresh) {
         const f = at(corpus.data, i);
         if (d === 10) weightedRowSum10(f, drawnRow, drawnCount, m, corpusSum);
         else {
@@ -327,6 +376,7 @@ export function bootstrapAggregates(
         bCorpus[row + i] = corpus.score(corpusSum);
       }
     }
+    for (let i = 0; i < k; i++) bWins[row + i] = W[i]!;
     // Tied (pair, instance) cells of the drawn instances: N_ij = n − Σ_{l tied} c_l (integers, exact).
     if (tieGroups.length > 0) {
       tied.fill(0);
@@ -357,7 +407,7 @@ export function bootstrapAggregates(
       bBtKey[row + i] = bradleyTerryOrderKey(strength, fit.tier[i] ?? 0, fit.tiers);
     });
   }
-  return { bMean, bMedian, bBt, bBtKey, bCorpus, nonConverged, noFiniteMle };
+  return { bMean, bMedian, bBt, bBtKey, bCorpus, nonConverged, noFiniteMle, bWins };
 }
 
 /** Options for {@link bootstrapBradleyTerry}. */

@@ -100,3 +100,4 @@ export { describeMethod, type RankingMethod, type MethodDescriptor, type MethodC
 export { instanceWinRates } from './methods/mean-win-rate';
 export { PAIRED_TESTS, TEST_NAMES, SENTENCE_TESTS, isTestName, type PairedTestDescriptor, type SentenceTestName } from './tests/registry';
 export { bootstrapBradleyTerry, type BootstrapOptions, type BradleyTerryBootstrap } from './bootstrap';
+export { emptyAnalysisMemo, pairMemoKey, type AnalysisMemo, type SystemMemo, type PairMemo, type MemoUse } from './analysis-memo';

@@ -13,7 +13,7 @@ import {
   encodeLeaderboard,
   isDefaultView,
   MAX_RESAMPLES,
-  parseLeaderboardDocument,
+  parseLeaderboardDocumentLazily,
   upgradeStoredBoard,
   viewKey,
   type LeaderboardEntries,
@@ -120,7 +120,8 @@ export class LeaderboardService {
   private readonly parse: ParseBoard = (etag, body) => {
     let hit = this.parsed.get(etag);
     if (!hit) {
-      hit = parseLeaderboardDocument(body.toString('utf8'));
+      // The pairs are parsed when a query selects them (pairs, pairCount, downloads), not for the systems.
+      hit = parseLeaderboardDocumentLazily(body.toString('utf8'));
       this.parsed.set(etag, hit, { size: Math.max(1, body.length * PARSED_BYTES_PER_BODY_BYTE) });
     }
     return hit;

@@ -215,6 +215,38 @@ suite('stored leaderboards (worker-computed, served as data)', () => {
     expect(csv304.status).toBe(304);
   });
 
+  it('never answers a hidden board with its ETag or a 304: its existence and content do not leak (issue #28)', async () => {
+    const url = `/api/phases/${phaseId}/leaderboard.json`;
+    const server = app.getHttpServer() as http.Server;
+    const seen = await raw(server, url, { 'Accept-Encoding': 'identity' });
+    const etag = defined(seen.headers['etag'], 'the ETag header');
+    // the board is hidden from everyone but the organisers while the phase is open
+    await db.phase.update({ where: { id: phaseId }, data: { leaderboardBeforeClose: false } });
+    try {
+      const plain = await raw(server, url, { 'Accept-Encoding': 'identity' });
+      // a client holding the board's ETag from before (or guessing it), with each encoding
+      for (const encoding of ['identity', 'gzip', 'br']) {
+        const revalidate = await raw(server, url, { 'If-None-Match': etag, 'Accept-Encoding': encoding });
+        expect(revalidate.status).toBe(403);
+        // no board ETag: at most Express's weak one of the error body, the same as the plain refusal's
+        expect(revalidate.headers['etag']).not.toBe(etag);
+        expect(revalidate.headers['etag']).toBe(plain.headers['etag']);
+        expect(revalidate.headers['content-encoding']).toBeUndefined();
+        // the same answer as without the ETag: nothing tells a current ETag from a wrong one
+        expect(revalidate.body.toString('utf8')).toBe(plain.body.toString('utf8'));
+        const wrong = await raw(server, url, { 'If-None-Match': '"not-the-etag"', 'Accept-Encoding': encoding });
+        expect([wrong.status, wrong.body.toString('utf8')]).toEqual([revalidate.status, revalidate.body.toString('utf8')]);
+      }
+      expect(plain.status).toBe(403);
+      expect(plain.body.toString('utf8')).not.toContain(etag.slice(1, -1));
+      // the task's organiser still revalidates it
+      const organiser = await raw(server, url, { 'If-None-Match': etag, Authorization: `Bearer ${organiserToken}` });
+      expect(organiser.status).toBe(304);
+    } finally {
+      await db.phase.update({ where: { id: phaseId }, data: { leaderboardBeforeClose: true } });
+    }
+  });
+
   it('answers a cached leaderboard.json with one SQL query (phase facts, stamp and board in one)', async () => {
     const url = `/api/phases/${phaseId}/leaderboard.json`;
     await request(app.getHttpServer()).get(url);

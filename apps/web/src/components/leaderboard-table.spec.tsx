@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { METHODS, pair, row } from '../test/fixtures';
 import { LeaderboardTable } from './leaderboard-table';
 import { defined } from '../../../../test/support/defined';
@@ -73,5 +73,28 @@ describe('LeaderboardTable', () => {
   it('links each system to its submission page', () => {
     render(<LeaderboardTable rows={rows} methods={METHODS} aggregation="mean" higherIsBetter />);
     expect(screen.getByRole('link', { name: 'C' }).getAttribute('href')).toBe('/submissions/id-C');
+  });
+});
+
+describe('LeaderboardTable on an arena-sized board (issue #28)', () => {
+  it('shows 100 rows at a time in rank order, with ranks and bands of the whole board, and pages forward and back', () => {
+    // 1,000 systems in clusters of 7; each system's pairs with its next seven, all significant by the mean (the fixtures' pair)
+    const names = Array.from({ length: 1000 }, (_, i) => `s${String(i).padStart(4, '0')}`);
+    const many = names.map((n, i) => row(n, { mean: i + 1 }, { cluster: { mean: Math.floor(i / 7) + 1, median: 1, bt: 1 } }));
+    const pairs = names.flatMap((a, i) => names.slice(i + 1, Math.min(names.length, i + 8)).map((b) => pair(a, b)));
+    render(<LeaderboardTable rows={[...many].reverse()} methods={METHODS} aggregation="mean" higherIsBetter pairs={pairs} />);
+    expect(shownSystems()).toEqual(names.slice(0, 100));
+    expect(screen.getByTestId('leaderboard-pages').textContent).toContain('Systems 1–100 of 1000');
+    expect(screen.getByRole('button', { name: /Previous/ })).toHaveProperty('disabled', true);
+    // s0000 … s0006 form cluster 1: s0000 differs significantly from the six others within it
+    const top = defined(screen.getAllByTestId('leaderboard-row')[0]);
+    expect(within(top).getByTestId('within-cluster').getAttribute('title')).toBe('Significantly different from s0001, s0002, s0003, s0004, s0005, s0006 within the same cluster');
+    for (let p = 0; p < 9; p++) fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect(shownSystems()).toEqual(names.slice(900, 1000));
+    const last = defined(screen.getAllByTestId('leaderboard-row').at(-1));
+    expect(defined(within(last).getAllByRole('cell')[0]).textContent).toBe('1000');
+    expect(screen.getByRole('button', { name: /Next/ })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: /Previous/ }));
+    expect(shownSystems()).toEqual(names.slice(800, 900));
   });
 });

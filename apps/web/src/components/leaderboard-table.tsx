@@ -5,13 +5,15 @@ import {
   methodInfo,
   methodLabel,
   orderSystems,
+  TABLE_PAGE,
   valueOf,
-  withinClusterSignificant,
+  withinClusterSignificantAll,
   type Aggregation,
   type LeaderboardRow,
   type MethodInfo,
   type PairRow,
 } from '../lib/leaderboard';
+import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 
 interface Props {
@@ -38,7 +40,14 @@ const digitsFor = (v: number | null | undefined): number => (v !== null && v !==
  * rule between bands, so the grouping does not rely on colour).
  */
 export function LeaderboardTable({ rows, methods, aggregation, higherIsBetter, pairs = [], clusterDefinition = DEFAULT_DEFINITION }: Props) {
-  const ordered = orderSystems(rows, aggregation);
+  const ordered = useMemo(() => orderSystems(rows, aggregation), [rows, aggregation]);
+  const inside = useMemo(() => withinClusterSignificantAll(rows, pairs, aggregation), [rows, pairs, aggregation]);
+  // Large boards: TABLE_PAGE rows at a time, in rank order (bands and ranks as on the whole board).
+  const [page, setPage] = useState(0);
+  const pages = Math.max(1, Math.ceil(ordered.length / TABLE_PAGE));
+  const current = Math.min(page, pages - 1);
+  const first = current * TABLE_PAGE;
+  const shown = ordered.slice(first, first + TABLE_PAGE);
   const bands = clusterBands(ordered, aggregation);
   const bandOf = (i: number) => bands?.findIndex((b) => i >= b.start && i <= b.end) ?? -1;
   const selected = methodInfo(methods, aggregation);
@@ -73,12 +82,13 @@ export function LeaderboardTable({ rows, methods, aggregation, higherIsBetter, p
           </tr>
         </thead>
         <tbody>
-          {ordered.map((row, i) => {
+          {shown.map((row, shownIndex) => {
+            const i = first + shownIndex;
             const band = bandOf(i);
             const own = valueOf(row, aggregation);
             const cluster = clusterIn(row, aggregation);
             const firstOfBand = bands !== null && i > 0 && bands[band]?.start === i;
-            const inside = withinClusterSignificant(row, rows, pairs, aggregation);
+            const within = inside.get(row.submissionId) ?? [];
             return (
               <tr
                 key={row.submissionId}
@@ -111,8 +121,8 @@ export function LeaderboardTable({ rows, methods, aggregation, higherIsBetter, p
                 <td className="num">{formatRankInterval(own ? [own.rankInterval.best, own.rankInterval.worst] : null)}</td>
                 <td className="num">
                   {cluster === null ? '–' : <span className="cluster-tag">{cluster}</span>}
-                  {inside.length > 0 && (
-                    <span className="within-cluster" data-testid="within-cluster" title={`Significantly different from ${inside.join(', ')} within the same cluster`}>
+                  {within.length > 0 && (
+                    <span className="within-cluster" data-testid="within-cluster" title={`Significantly different from ${within.join(', ')} within the same cluster`}>
                       {' '}◆
                     </span>
                   )}
@@ -122,6 +132,19 @@ export function LeaderboardTable({ rows, methods, aggregation, higherIsBetter, p
           })}
         </tbody>
       </table>
+      {pages > 1 && (
+        <nav className="controls" aria-label="Leaderboard pages" data-testid="leaderboard-pages">
+          <button type="button" onClick={() => setPage(current - 1)} disabled={current === 0}>
+            ← Previous {TABLE_PAGE}
+          </button>
+          <span className="small" aria-live="polite">
+            Systems {first + 1}–{first + shown.length} of {ordered.length}
+          </span>
+          <button type="button" onClick={() => setPage(current + 1)} disabled={current === pages - 1}>
+            Next {TABLE_PAGE} →
+          </button>
+        </nav>
+      )}
       <p className="muted small" data-testid="cluster-definition">
         {selected && !selected.clusters ? `${label} has no significance clusters; its rank interval is the ${selected.intervalKind} spread (${selected.description})` : clusterDefinition}
       </p>

@@ -8,6 +8,8 @@ interface Props {
   cells: readonly PairCell[];
   /** Systems in leaderboard order (rows top to bottom, columns left to right). */
   order: readonly string[];
+  /** Columns when they are another block of systems than the rows (large boards); default `order`. */
+  cols?: readonly string[];
   onSelect: (rowId: string, colId: string) => void;
 }
 
@@ -21,19 +23,19 @@ export function cellLabel(c: PairCell): string {
  * a black outline, so nothing depends on colour alone. Cells are buttons: click, Enter or Space
  * opens the paired view.
  */
-export function PairwiseHeatmap({ cells, order, onSelect }: Props) {
+export function PairwiseHeatmap({ cells, order, cols = order, onSelect }: Props) {
   const data = useMemo(() => cells.filter((c) => c.pBeats !== null), [cells]);
-  const size = Math.max(28, Math.min(56, Math.floor(640 / Math.max(order.length, 1))));
-  const longest = Math.max(...order.map((s) => s.length), 4);
+  const size = Math.max(28, Math.min(56, Math.floor(640 / Math.max(order.length, cols.length, 1))));
+  const longest = Math.max(...order.map((s) => s.length), ...cols.map((s) => s.length), 4);
   const margin = Math.min(220, 20 + longest * 8);
   function build() {
     return Plot.plot({
-      width: margin + size * order.length + 20,
+      width: margin + size * cols.length + 20,
       height: Math.round(margin * 0.8) + size * order.length + 10,
       marginLeft: margin,
       marginBottom: Math.round(margin * 0.8),
       marginTop: 10,
-      x: { domain: [...order], label: 'column system', tickRotate: -40 },
+      x: { domain: [...cols], label: 'column system', tickRotate: -40 },
       y: { domain: [...order], label: 'row system' },
       color: { type: 'linear', scheme: 'cividis', domain: [0, 1], legend: true, label: 'P(row beats column)' },
       style: { fontSize: '12px' },
@@ -100,7 +102,7 @@ export function PairwiseHeatmap({ cells, order, onSelect }: Props) {
   return (
     // The SVG cells are the interactive elements (role=button, tabindex=0); this wrapper only delegates their events.
     <div onClick={click} onKeyDown={key} className="heatmap-wrap">
-      <PlotFigure build={build} deps={[data, order]} label="Heatmap of P(row beats column)" testId="pairwise-heatmap" />
+      <PlotFigure build={build} deps={[data, order, cols]} label="Heatmap of P(row beats column)" testId="pairwise-heatmap" />
     </div>
   );
 }

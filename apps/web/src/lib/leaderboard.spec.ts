@@ -1,5 +1,5 @@
 import { METHODS, pair, row } from '../test/fixtures';
-import { clusterBands, findPair, orderSystems, pairCells, topDisagreementNote, topSystems } from './leaderboard';
+import { blockCells, clusterBands, findPair, heatmapBlocks, orderSystems, pairCells, topDisagreementNote, topSystems, withinClusterSignificant, withinClusterSignificantAll } from './leaderboard';
 import { defined } from '../../../../test/support/defined';
 
 const rows = [
@@ -80,5 +80,35 @@ describe('findPair', () => {
     expect(findPair(pairs, 'id-A', 'id-B')?.flipped).toBe(false);
     expect(findPair(pairs, 'id-B', 'id-A')?.flipped).toBe(true);
     expect(findPair(pairs, 'id-A', 'id-C')).toBeNull();
+  });
+});
+
+describe('heatmap blocks (arena-sized boards, issue #28)', () => {
+  it('splits 1,000 systems into blocks of 30 and draws one block of the 499,500 pairs: 30 × 30 cells', () => {
+    const names = Array.from({ length: 1000 }, (_, i) => `s${i}`);
+    const pairs = names.flatMap((a, i) => names.slice(i + 1).map((b) => pair(a, b)));
+    expect(pairs).toHaveLength(499_500);
+    const blocks = heatmapBlocks(names.length);
+    expect(blocks).toHaveLength(34); // ⌈1000 / 30⌉
+    expect(blocks[0]).toEqual({ start: 0, end: 30, label: 'systems 1–30 of 1000' });
+    expect(blocks.at(-1)).toEqual({ start: 990, end: 1000, label: 'systems 991–1000 of 1000' });
+    const ids = (b: { start: number; end: number }) => new Set(names.slice(b.start, b.end).map((n) => `id-${n}`));
+    // rows 1–30 against columns 31–60: every cell of the block, each pair oriented row → column
+    const off = blockCells(pairs, ids(defined(blocks[0], 'block 0')), ids(defined(blocks[1], 'block 1')));
+    expect(off).toHaveLength(900);
+    expect(off.every((c) => Number(c.row.slice(1)) < 30 && Number(c.col.slice(1)) >= 30 && Number(c.col.slice(1)) < 60)).toBe(true);
+    // the diagonal block: 30 × 29 cells (no system against itself)
+    expect(blockCells(pairs, ids(defined(blocks[0], 'block 0')), ids(defined(blocks[0], 'block 0')))).toHaveLength(870);
+  });
+});
+
+describe('withinClusterSignificantAll', () => {
+  it('gives every row the list withinClusterSignificant gives it, in the same order', () => {
+    const sys = ['A', 'B', 'C', 'D', 'E'];
+    const rs = sys.map((n, i) => row(n, { mean: i + 1 }, { cluster: { mean: i < 3 ? 1 : 2, median: 1, bt: 1 } }));
+    const ps = sys.flatMap((a, i) => sys.slice(i + 1).map((b, j) => pair(a, b, { significant: { mean: (i + j) % 2 === 0, median: false, bt: false, corpus: null } })));
+    const all = withinClusterSignificantAll(rs, ps, 'mean');
+    for (const r of rs) expect(all.get(r.submissionId) ?? []).toEqual(withinClusterSignificant(r, rs, ps, 'mean'));
+    expect([...all.values()].flat().length).toBeGreaterThan(0);
   });
 });

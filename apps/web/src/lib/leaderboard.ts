@@ -59,6 +59,34 @@ export function withinClusterSignificant(row: LeaderboardRow, rows: readonly Lea
   return out;
 }
 
+/**
+ * {@link withinClusterSignificant} for every row at once, in one pass over the pairs (the same
+ * lists in the same order): a 1,000-system board has 499,500 pairs, and asking row by row walked
+ * them a thousand times.
+ */
+export function withinClusterSignificantAll(rows: readonly LeaderboardRow[], pairs: readonly PairRow[], aggregation: Aggregation): Map<string, string[]> {
+  const byId = new Map(rows.map((r) => [r.submissionId, r]));
+  const out = new Map<string, string[]>();
+  const add = (id: string, system: string) => {
+    const list = out.get(id);
+    if (list) list.push(system);
+    else out.set(id, [system]);
+  };
+  for (const p of pairs) {
+    const a = byId.get(p.aSubmissionId);
+    const b = byId.get(p.bSubmissionId);
+    if (!a || !b || p.aSubmissionId === p.bSubmissionId) continue;
+    const c = clusterIn(a, aggregation);
+    if (c === null || clusterIn(b, aggregation) !== c || pairSignificant(p, aggregation) !== true) continue;
+    add(a.submissionId, b.system);
+    add(b.submissionId, a.system);
+  }
+  return out;
+}
+
+/** Rows of the leaderboard table per page: a 1,000-system board shows 100 at a time (issue #28). */
+export const TABLE_PAGE = 100;
+
 /** Systems in the order of a method's rank (ties keep the API's order; rows without the method last). */
 export function orderSystems(rows: readonly LeaderboardRow[], aggregation: Aggregation): LeaderboardRow[] {
   const rank = (row: LeaderboardRow) => valueOf(row, aggregation)?.rank ?? Number.POSITIVE_INFINITY;
@@ -173,4 +201,34 @@ export function findPair(pairs: readonly PairRow[], aId: string, bId: string): {
     if (pair.aSubmissionId === bId && pair.bSubmissionId === aId) return { pair, flipped: true };
   }
   return null;
+}
+
+/** Systems per side of one heatmap block: beyond this the matrix is shown block by block (issue #28, arena-sized boards). */
+export const HEATMAP_BLOCK = 30;
+
+/** One block of systems (positions start…end − 1 of the board order). */
+export interface HeatmapBlock {
+  start: number;
+  end: number;
+  label: string;
+}
+
+/** The blocks of `count` systems in the board order, `size` per block: "systems 1–30 of 1000", … */
+export function heatmapBlocks(count: number, size = HEATMAP_BLOCK): HeatmapBlock[] {
+  const blocks: HeatmapBlock[] = [];
+  for (let start = 0; start < count; start += size) {
+    const end = Math.min(count, start + size);
+    blocks.push({ start, end, label: `systems ${start + 1}–${end} of ${count}` });
+  }
+  return blocks;
+}
+
+/**
+ * The cells of one block of the matrix (rows × columns, by submission id): only the pairs with
+ * one system among the rows and the other among the columns become cells, so a 1,000-system
+ * board (499,500 pairs) draws at most a block's 900 cells, never a million.
+ */
+export function blockCells(pairs: readonly PairRow[], rows: ReadonlySet<string>, cols: ReadonlySet<string>, alpha = 0.05, aggregation?: Aggregation): PairCell[] {
+  const within = pairs.filter((p) => (rows.has(p.aSubmissionId) && cols.has(p.bSubmissionId)) || (rows.has(p.bSubmissionId) && cols.has(p.aSubmissionId)));
+  return pairCells(within, alpha, aggregation).filter((c) => rows.has(c.rowId) && cols.has(c.colId));
 }

@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { PhaseDocument } from '../graphql/generated';
 import { useQuery } from '../lib/graphql-client';
 import { useLeaderboard } from '../lib/use-leaderboard';
-import { clusterIn, effectiveAggregation, methodInfo, methodLabel, orderSystems, pairCells, type Aggregation } from '../lib/leaderboard';
+import { blockCells, clusterIn, effectiveAggregation, heatmapBlocks, HEATMAP_BLOCK, methodInfo, methodLabel, orderSystems, type Aggregation } from '../lib/leaderboard';
 import { Link, useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { serializeLeaderboardState } from '../lib/url-state';
@@ -27,8 +27,19 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
     const a = effectiveAggregation(state.aggregation, board);
     return board && !methodInfo(board.methods, a)?.clusters ? board.mainAggregation : a;
   }, [state.aggregation, board]);
-  const order = useMemo(() => (board ? orderSystems(board.systems, aggregation).map((s) => s.system) : []), [board, aggregation]);
-  const cells = useMemo(() => (board ? pairCells(board.pairs, board.alpha, aggregation) : []), [board, aggregation]);
+  const ordered = useMemo(() => (board ? orderSystems(board.systems, aggregation) : []), [board, aggregation]);
+  // Beyond HEATMAP_BLOCK systems the matrix is shown one block of rows × one block of columns at a time.
+  const blocks = useMemo(() => heatmapBlocks(ordered.length), [ordered.length]);
+  const [rowBlock, setRowBlock] = useState(0);
+  const [colBlock, setColBlock] = useState(0);
+  const rowsShown = useMemo(() => ordered.slice(blocks[rowBlock]?.start ?? 0, blocks[rowBlock]?.end ?? ordered.length), [ordered, blocks, rowBlock]);
+  const colsShown = useMemo(() => ordered.slice(blocks[colBlock]?.start ?? 0, blocks[colBlock]?.end ?? ordered.length), [ordered, blocks, colBlock]);
+  const order = useMemo(() => rowsShown.map((s) => s.system), [rowsShown]);
+  const cols = useMemo(() => colsShown.map((s) => s.system), [colsShown]);
+  const cells = useMemo(
+    () => (board ? blockCells(board.pairs, new Set(rowsShown.map((s) => s.submissionId)), new Set(colsShown.map((s) => s.submissionId)), board.alpha, aggregation) : []),
+    [board, rowsShown, colsShown, aggregation],
+  );
   const clusterTest = board ? methodInfo(board.methods, aggregation)?.testLabel : null;
   const clusterList = board ? orderSystems(board.systems, aggregation).map((s) => ({ system: s.system, cluster: clusterIn(s, aggregation) })) : [];
 
@@ -96,7 +107,16 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
               {w}
             </p>
           ))}
-          <PairwiseHeatmap cells={cells} order={order} onSelect={select} />
+          {blocks.length > 1 && (
+            <form className="controls" aria-label="Part of the matrix" onSubmit={(e) => e.preventDefault()}>
+              <p className="small" data-testid="pairwise-blocks">
+                {board.systems.length} systems: the matrix is shown {HEATMAP_BLOCK} rows × {HEATMAP_BLOCK} columns at a time, in the order of the board.
+              </p>
+              <BlockSelect label="Rows" blocks={blocks} value={rowBlock} onChoose={setRowBlock} />
+              <BlockSelect label="Columns" blocks={blocks} value={colBlock} onChoose={setColBlock} />
+            </form>
+          )}
+          <PairwiseHeatmap cells={cells} order={order} cols={cols} onSelect={select} />
           <form className="controls" aria-label="Choose two systems" onSubmit={(e) => e.preventDefault()}>
             <SystemSelect label="System A" systems={board.systems} value={aId} onChoose={(id) => select(id, bId && bId !== id ? bId : (board.systems.find((s) => s.submissionId !== id)?.submissionId ?? ''))} />
             <SystemSelect label="System B" systems={board.systems} value={bId} onChoose={(id) => select(aId && aId !== id ? aId : (board.systems.find((s) => s.submissionId !== id)?.submissionId ?? ''), id)} />
@@ -105,6 +125,22 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
         </>
       )}
     </article>
+  );
+}
+
+/** A block of systems for the rows or the columns of the matrix. */
+function BlockSelect({ label, blocks, value, onChoose }: { label: string; blocks: { label: string }[]; value: number; onChoose: (block: number) => void }) {
+  return (
+    <label>
+      {label}
+      <select value={String(value)} onChange={(e) => onChoose(Number(e.target.value))}>
+        {blocks.map((b, i) => (
+          <option key={b.label} value={String(i)}>
+            {b.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -1,0 +1,43 @@
+import { encodeLeaderboard, leaderboardJson, parseLeaderboardDocument, parseLeaderboardDocumentLazily } from './document';
+import { PairedTest, PValueCorrection, type Leaderboard } from './leaderboard.types';
+
+// Issue #28: the stored document ends with its pairs, so the systems can be read without them.
+function board(pairs: number): Leaderboard {
+  const pair = (q: number) => ({
+    aSubmissionId: `a${q}`, bSubmissionId: `b${q}`, a: `sys "pairs":[ ${q}`, b: 'B', wins: q, losses: 1, ties: 0, pBt: 0.5, medianDiff: 0, meanDiff: 0.1, p: 0.2, pAdjusted: 0.3, pTest: 'ttest',
+    tests: { ttest: 0.2, wilcoxon: null, sign: 0.4, mood: 0.5, bootstrap: 0.6, ar: 0.7, bootstrapCorpus: null, arCorpus: null },
+    significant: { mean: false, median: false, bt: false, corpus: null },
+  });
+  return {
+    phaseId: 'p', metric: 'bleu', higherIsBetter: true, availableMetrics: ['bleu'], test: PairedTest.TTEST, correction: PValueCorrection.HOLM, seed: 1, alpha: 0.05,
+    clusterDefinition: 'c', resamples: 200, resamplesChosen: true, smallestReachableP: 0.01, significanceWarnings: [], mainAggregation: 'mean', corpusSignature: '', clusterTests: [], methods: [],
+    btFiniteMle: true, btNote: null, btComponents: [], metricSignature: '', instanceCount: 3, scoredOn: null,
+    systems: [{ system: 'A', notes: '"pairs":[' } as never], pairs: Array.from({ length: pairs }, (_, q) => pair(q)), disagreement: null, notes: ['a note with ,"pairs":[ inside'],
+    updating: false, stamp: 's', computedAt: new Date('2026-11-26T00:00:00.000Z'),
+  };
+}
+
+describe('stored leaderboard document', () => {
+  it.each([0, 3])('puts the pairs last and reads the same board lazily as whole (%i pairs)', (n) => {
+    const { body } = encodeLeaderboard(board(n));
+    expect(body.endsWith(`${JSON.stringify(leaderboardJson(board(n))['pairs'])}}`)).toBe(true);
+    const lazy = parseLeaderboardDocumentLazily(body);
+    // the pairs are a getter until read
+    expect(typeof Object.getOwnPropertyDescriptor(lazy, 'pairs')?.get).toBe('function');
+    expect(lazy.systems).toEqual(board(n).systems);
+    expect(lazy.pairs).toEqual(board(n).pairs);
+    expect({ ...lazy }).toEqual(parseLeaderboardDocument(body));
+  });
+
+  it('parses a document with the pairs elsewhere (stored before) whole, also when it ends like an array', () => {
+    const { pairs, disagreement, notes, updating, stamp, computedAt, ...rest } = leaderboardJson(board(2));
+    // the order before: …, pairs, disagreement, notes, updating, stamp, computedAt
+    const before = JSON.stringify({ ...rest, pairs, disagreement, notes, updating, stamp, computedAt });
+    expect(parseLeaderboardDocumentLazily(before)).toEqual(parseLeaderboardDocument(before));
+    // the same keys, the notes last: the text ends with ']}' and still holds keys after the pairs
+    const arrayLast = JSON.stringify({ ...rest, pairs, disagreement, updating, stamp, computedAt, notes });
+    const lazy = parseLeaderboardDocumentLazily(arrayLast);
+    expect(lazy).toEqual(parseLeaderboardDocument(arrayLast));
+    expect(lazy.notes).toEqual(['a note with ,"pairs":[ inside']);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Issue #28 / ADR 0027: the board computed after one more submission, with the memo the previous
+ * computation kept, is the board computed from scratch (memos deleted), every field but the time
+ * it was computed; and the memo made the last computation one system's work.
+ */
+import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
+import { mulberry32 } from '@podium/ranking';
+import { randomUUID } from 'node:crypto';
+import { defined } from '../../../test/support/defined';
+import { computePhaseBoards, type ComputedBoard } from './phase-boards';
+import { parseMemo } from './memo';
+
+jest.setTimeout(120_000);
+
+const url = process.env['DATABASE_URL'];
+const describeDb = url ? describe : describe.skip;
+
+describeDb('incremental boards (real PostgreSQL)', () => {
+  let db: Db;
+  let phaseId: string;
+  let addSystem: (s: number) => Promise<void>;
+
+  beforeAll(async () => {
+    db = createDb(defined(url, 'DATABASE_URL'), { maxConnections: 3 });
+    const tasks = new TaskRepository(db);
+    const submissions = new SubmissionRepository(db);
+    const identity = new IdentityRepository(db);
+    const suffix = randomUUID().slice(0, 8);
+    const organiserId = (await identity.createUser(`incorg-${suffix}`, Role.ORGANISER)).id;
+    const task = await tasks.createTask({
+      slug: `inc-${suffix}`, title: 't', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', metrics: [{ key: 'nli', name: 'nli', options: {} }] as never, createdById: organiserId,
+    });
+    const phase = await tasks.createPhase({
+      taskId: task.id, name: 'test', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 50, totalLimit: 50, leaderboardBeforeClose: true,
+    });
+    // a fixed seed and resample count: the seeded bootstrap, randomisation and clusters are compared too
+    await tasks.setPhaseSignificance(phase.id, { resamples: 300, seed: 4242 });
+    phaseId = phase.id;
+    await tasks.uploadTestSet(phase.id, 'ts', Array.from({ length: 150 }, (_, i) => ({ externalId: `s${(i * 37) % 150}`, source: `quelle ${i}`, references: [`ref ${i}`] })));
+    const ids = await tasks.instanceIdsOf(defined(defined(await tasks.phaseById(phase.id), 'phase').testSetId, 'test set'));
+    addSystem = async (s: number) => {
+      const team = (await identity.createTeam(`incteam-${suffix}-${s}`, [])).id;
+      const sub = await submissions.create(
+        { phaseId, teamId: team, submittedById: organiserId, systemName: `sys${s}`, description: '', checksum: `c${s}`, outputs: ids.map((i, k) => ({ instanceId: i.id, text: `out ${s} ${k}` })) },
+        async () => undefined,
+      );
+      const r = mulberry32(s + 1);
+      // rounded to two decimals: ties between systems occur
+      const values = ids.map(() => Math.round(Math.min(0.999, r.next() * 0.8 + s * 0.03) * 100) / 100);
+      await submissions.saveScores(
+        sub.id,
+        ids.map((i, k) => ({ instanceId: i.id, metric: 'nli', signature: 'nli|test', value: defined(values[k], 'values[k]') })),
+        [{ metric: 'nli', signature: 'nli|test', value: values.reduce((a, b) => a + b, 0) / values.length }],
+      );
+    };
+  });
+
+  afterAll(async () => {
+    await db?.$disconnect();
+  });
+
+  const boardsOf = async (): Promise<{ boards: Map<string, Record<string, unknown>>; summary: Awaited<ReturnType<typeof computePhaseBoards>> }> => {
+    const out = new Map<string, Record<string, unknown>>();
+    const summary = await computePhaseBoards(
+      db,
+      phaseId,
+      null,
+      (b: ComputedBoard) => {
+        const { computedAt: _computedAt, ...rest } = JSON.parse(b.body) as Record<string, unknown>;
+        out.set(b.viewKey, rest);
+      },
+      // 6 × 150 cells: below the production threshold, so the memo is asked for
+      { memoMinCells: 0 },
+    );
+    return { boards: out, summary };
+  };
+
+  it('adds the last system with the kept memo and gives the board from scratch', async () => {
+    for (let s = 0; s < 5; s++) await addSystem(s);
+    const first = await boardsOf();
+    expect(first.summary.memoUses?.length).toBeGreaterThan(0);
+    await addSystem(5);
+    const incremental = await boardsOf();
+    // the default view reused the five systems and their ten pairs, and computed one system and five pairs
+    expect(incremental.summary.memoUses?.[0]?.use).toEqual({ systemsReused: 5, systemsComputed: 1, pairsReused: 10, pairsComputed: 5, winsUpdated: true });
+    const kept = await db.leaderboardMemo.findMany({ where: { phaseId } });
+    expect(kept.length).toBeGreaterThan(0);
+    for (const row of kept) expect(parseMemo(row.body).systems.size).toBe(6);
+
+    // from scratch: no memo, no stored board of this stamp
+    await db.leaderboardMemo.deleteMany({ where: { phaseId } });
+    await db.storedLeaderboard.deleteMany({ where: { phaseId } });
+    const scratch = await boardsOf();
+    expect(scratch.summary.memoUses?.[0]?.use).toMatchObject({ systemsReused: 0, pairsReused: 0 });
+    expect([...incremental.boards.keys()].sort()).toEqual([...scratch.boards.keys()].sort());
+    for (const [key, board] of scratch.boards) expect(incremental.boards.get(key)).toStrictEqual(board);
+    const board = defined(scratch.boards.get(JSON.stringify(['', 'primary', null, 'holm', null, null])), 'default board') as { systems: unknown[]; pairs: unknown[] };
+    expect(board.systems).toHaveLength(6);
+    expect(board.pairs).toHaveLength(15);
+  });
+
+  it('reads a memo it cannot parse as empty (a cache, never an error)', () => {
+    expect(parseMemo(new Uint8Array([1, 2, 3])).systems.size).toBe(0);
+    expect(parseMemo(null).pairs.size).toBe(0);
+  });
+});

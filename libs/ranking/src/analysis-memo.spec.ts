@@ -1,0 +1,107 @@
+import { analyseSystems, type AnalyseOptions, type Analysis } from './analyse';
+import { emptyAnalysisMemo, type AnalysisMemo, type MemoUse } from './analysis-memo';
+import { mulberry32 } from './prng';
+
+// Issue #28: an analysis that reuses a memo of the previous one must be the analysis from
+// scratch, bit for bit (toStrictEqual tells −0 from +0 and compares NaN as NaN), with the seeded
+// bootstrap, randomisation, clusters and corpus resampling included.
+
+interface Board {
+  systems: string[];
+  instances: string[];
+  scores: number[][];
+  stats: Float64Array[];
+}
+
+/** k systems on n instances (ids deliberately not in sorted order), scores rounded so that ties occur; width-w corpus statistics. */
+function board(k: number, n: number, w: number, seed = 7): Board {
+  const rng = mulberry32(seed);
+  const difficulty = Array.from({ length: n }, () => rng.nextNormal());
+  const instances = Array.from({ length: n }, (_, i) => `i${(i * 7919) % 10007}`);
+  const systems = Array.from({ length: k }, (_, s) => `sys-${String.fromCharCode(97 + ((s * 5) % 26))}${s}`);
+  const scores = systems.map((_, s) => difficulty.map((d) => Math.round((d + 0.1 * s + rng.nextNormal()) * 4) / 4));
+  const stats = scores.map((row) => {
+    const f = new Float64Array(n * w);
+    row.forEach((v, l) => {
+      for (let c = 0; c < w; c++) f[l * w + c] = Math.max(0, Math.round(10 + v * (c + 1) + (c % 3)));
+    });
+    return f;
+  });
+  return { systems, instances, scores, stats };
+}
+
+const corpusFromStats = (rows: number[][]): number => {
+  const sum = rows[0] ?? [];
+  let a = 0;
+  let b = 0;
+  sum.forEach((v, c) => (c % 2 === 0 ? (a += v) : (b += v)));
+  return (100 * a) / Math.max(1, a + b);
+};
+
+function analyse(b: Board, pick: number[], options: AnalyseOptions, memo?: AnalysisMemo, onMemoUse?: (u: MemoUse) => void): Analysis {
+  const w = (b.stats[0]?.length ?? 0) / b.instances.length;
+  return analyseSystems(
+    { systems: pick.map((s) => b.systems[s] ?? ''), instances: b.instances, scores: pick.map((s) => b.scores[s] ?? []), higherIsBetter: true },
+    {
+      ...options,
+      corpus: { stats: { width: w, data: pick.map((s) => b.stats[s] ?? new Float64Array(0)) }, corpusFromStats, ar: false },
+      ...(memo ? { memo, fingerprints: pick.map((s) => JSON.stringify([b.scores[s], b.systems[s]])), ...(onMemoUse ? { onMemoUse } : {}) } : {}),
+    },
+  );
+}
+
+const options: AnalyseOptions = { seed: 99, resamples: 120, eloOrders: 3 };
+const range = (a: number, z: number) => Array.from({ length: z - a }, (_, i) => a + i);
+
+describe('analysis memo (incremental boards)', () => {
+  it.each([10, 4])('adds one system at a time and matches the analysis from scratch (corpus width %i)', (w) => {
+    const b = board(7, 60, w);
+    const memo = emptyAnalysisMemo();
+    const uses: MemoUse[] = [];
+    for (let k = 2; k <= 7; k++) {
+      const incremental = analyse(b, range(0, k), options, memo, (u) => uses.push(u));
+      expect(incremental).toStrictEqual(analyse(b, range(0, k), options));
+    }
+    // the last analysis computed one system and its six pairs, and updated the kept wins
+    expect(uses.at(-1)).toEqual({ systemsReused: 6, systemsComputed: 1, pairsReused: 15, pairsComputed: 6, winsUpdated: true });
+  });
+
+  it('matches after a system leaves (wins summed again), a row changes and the seed changes', () => {
+    const b = board(6, 50, 10, 3);
+    const memo = emptyAnalysisMemo();
+    const uses: MemoUse[] = [];
+    analyse(b, range(0, 6), options, memo);
+    // system 2 leaves (e.g. no longer primary)
+    expect(analyse(b, [0, 1, 3, 4, 5], options, memo, (u) => uses.push(u))).toStrictEqual(analyse(b, [0, 1, 3, 4, 5], options));
+    expect(uses.at(-1)).toMatchObject({ systemsReused: 5, pairsReused: 10, winsUpdated: false });
+    // system 4 is rescored: its row changes, so its fingerprint does
+    const rescored: Board = { ...b, scores: b.scores.map((row, s) => (s === 4 ? row.map((v) => v + 0.25) : row)) };
+    expect(analyse(rescored, [0, 1, 3, 4, 5], options, memo, (u) => uses.push(u))).toStrictEqual(analyse(rescored, [0, 1, 3, 4, 5], options));
+    expect(uses.at(-1)).toMatchObject({ systemsReused: 4, systemsComputed: 1, pairsComputed: 4 });
+    // another seed is another context: nothing is reused, the result is still the same
+    const other = { ...options, seed: 5 };
+    expect(analyse(rescored, [0, 1, 3, 4, 5], other, memo, (u) => uses.push(u))).toStrictEqual(analyse(rescored, [0, 1, 3, 4, 5], other));
+    expect(uses.at(-1)).toMatchObject({ systemsReused: 0, pairsReused: 0 });
+  });
+
+  it('reuses kept columns as far as they reach when the resample count grows or shrinks', () => {
+    const b = board(5, 40, 10, 13);
+    const memo = emptyAnalysisMemo();
+    const uses: MemoUse[] = [];
+    analyse(b, range(0, 4), { ...options, resamples: 80 }, memo);
+    // more resamples and one more system: the first 80 resamples of the kept systems are reused
+    expect(analyse(b, range(0, 5), { ...options, resamples: 130 }, memo, (u) => uses.push(u))).toStrictEqual(analyse(b, range(0, 5), { ...options, resamples: 130 }));
+    expect(uses.at(-1)).toMatchObject({ systemsReused: 4, pairsReused: 6, winsUpdated: true });
+    // fewer resamples: a prefix of the kept columns
+    expect(analyse(b, range(0, 5), { ...options, resamples: 50 }, memo, (u) => uses.push(u))).toStrictEqual(analyse(b, range(0, 5), { ...options, resamples: 50 }));
+    expect(uses.at(-1)).toMatchObject({ systemsReused: 5, pairsReused: 10 });
+  });
+
+  it('matches with the automatic resample count and an explicit test', () => {
+    const b = board(5, 40, 10, 11);
+    const memo = emptyAnalysisMemo();
+    const auto: AnalyseOptions = { seed: 1, eloOrders: 2, resampleBudget: 200_000, test: 'wilcoxon' };
+    analyse(b, range(0, 4), auto, memo);
+    expect(analyse(b, range(0, 5), auto, memo)).toStrictEqual(analyse(b, range(0, 5), auto));
+  });
+});

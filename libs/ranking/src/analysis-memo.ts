@@ -1,0 +1,89 @@
+/**
+ * What {@link analyseSystems} can carry from one analysis of a growing set of systems to the next
+ * (issue #28: the board soon after the last score). Everything here depends on one system's row
+ * (or one pair's two rows) and on the analysis context — instances and their order, seed,
+ * orientation, corpus statistics' width, the tests computed — never on the other
+ * systems, except the resampled Bradley–Terry wins W, which are kept against a named set of
+ * systems and updated by the systems added since (integer sums: exact in any order).
+ *
+ * Values read from a memo are bit-identical to the ones an analysis from scratch computes: each
+ * is the same sequence of floating-point operations on the same row (the bootstrap's count
+ * vectors and the randomisation masks are redrawn from the seed every time; only the per-system
+ * sums over them are reused). `analysis-memo.spec.ts` compares the two analyses in full.
+ *
+ * Cost model of one analysis of k systems × n instances with R resamples, when a memo holds all
+ * but a of them (a = 1 after the last score), in operations (measured costs in
+ * docs/adr/0027-incremental-boards.md):
+ * - per system, new only: argsort O(n) radix (all k: the sorted rows are not kept), resampled mean,
+ *   median walk, corpus sums (width w) and randomisation sums: O(R·n·(3 + w)) — a·R·n·(3 + w);
+ * - per system, kept: its R-long columns copied: O(R) — (k − a)·R;
+ * - per pair, new only (pairs with a new system: a·(k − 1) − a(a−1)/2): differences, t-test and
+ *   the median of differences by selection, O(n) each; kept pairs O(1);
+ * - per pair, all: wins/ties O(n) (pairwiseCounts: the win graph and ties of the current set),
+ *   Mood O(log n), bootstrap p O(R) — k²/2·(n + R);
+ * - per resample, all: the count vector O(n), the W delta of kept systems against the added ones
+ *   O((k − a)·a·n), ties O(tied cells), the Bradley–Terry refit O(k²·iterations), rank columns
+ *   O(k log k) — R·(n·(1 + a·k) + k²·iterations).
+ * Without a memo (a = k) the per-system terms are k·R·n·(3 + w) and dominate at 100 × 100,000;
+ * with one, the per-pair O(k²·n/2) counts and the per-resample refits remain.
+ */
+
+/**
+ * One system's reusable resampled statistics (resample r at index r). Resample r's counts are the
+ * r-th draw of the seeded generator whatever R is, so columns of another R serve as far as they
+ * reach (the automatic R moves with the number of systems) and the rest is computed.
+ */
+export interface SystemMemo {
+  /** Resampled means (Σ c·x / n). */
+  mean: Float64Array;
+  /** Resampled medians. */
+  median: Float64Array;
+  /** Resampled corpus scores (empty without corpus statistics). */
+  corpus: Float64Array;
+  /** Randomisation trials' swapped sums (empty when the AR test was not computed). */
+  arSums: Float64Array;
+  /** Resampled Bradley–Terry wins against {@link AnalysisMemo.winsAgainst}. */
+  wins: Float64Array;
+}
+
+/** One ordered pair's reusable tests (the differences a − b of its two rows). */
+export interface PairMemo {
+  tStatistic: number;
+  tP: number;
+  medianDiff: number;
+  wilcoxonStatistic: number;
+  wilcoxonP: number;
+  /** R⁺ − R⁻ (the Wilcoxon direction), NaN when not computed. */
+  wilcoxonDirection: number;
+}
+
+/**
+ * A memo of analyses (`AnalyseOptions.memo`): give an empty one ({@link emptyAnalysisMemo}) and
+ * keep it; each analysis reads what matches and replaces the contents with its own systems and
+ * pairs. Keys are the caller's fingerprints of the systems' rows (`AnalyseOptions.fingerprints`).
+ */
+export interface AnalysisMemo {
+  /** The context every entry was computed in; another context empties the memo. */
+  context: string;
+  systems: Map<string, SystemMemo>;
+  /** Key `${fingerprintA}\u0000${fingerprintB}` in the order the pair was computed. */
+  pairs: Map<string, PairMemo>;
+  /** The fingerprints every kept `wins` column was summed against. */
+  winsAgainst: string[];
+}
+
+export function emptyAnalysisMemo(): AnalysisMemo {
+  return { context: '', systems: new Map(), pairs: new Map(), winsAgainst: [] };
+}
+
+export const pairMemoKey = (a: string, b: string): string => `${a}\u0000${b}`;
+
+/** What a memo saved in one analysis (for logs and the bench). */
+export interface MemoUse {
+  systemsReused: number;
+  systemsComputed: number;
+  pairsReused: number;
+  pairsComputed: number;
+  /** Whether the kept W columns were updated by the added systems (false: summed from scratch). */
+  winsUpdated: boolean;
+}

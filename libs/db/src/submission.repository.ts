@@ -1,6 +1,10 @@
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, IllegalTransitionError, LeaseHeldError, LeaseLostError, sourcesOf, phaseRefusal, type LeaseHolder } from '@podium/domain';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import type { Pool, PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Db, Tx } from './client';
-import { Prisma, SubmissionStatus } from './generated/client';
+import { Prisma, SubmissionStatus, type Submission } from './generated/client';
 import { encodeStats, encodeValues } from './score-column';
 
 /** The result of trying to take a submission's lease. */
@@ -35,6 +39,44 @@ export interface NewSubmission {
   bypassLimits?: boolean;
   /** Registers the team (approved) for this task with the submission, in its transaction (open registration). */
   registerForTaskId?: string;
+}
+
+/** A submission whose outputs stream in ({@link SubmissionRepository.createStreamed}). */
+export type StreamedSubmission = Omit<NewSubmission, 'outputs' | 'checksum'> & {
+  /** The test set's instance ids (database ids) by position: the writer's positions index it. */
+  instanceIds: readonly string[];
+};
+
+/** Where a streaming upload's validated outputs go: `row` buffers, `flush` hands the buffer to COPY (awaiting its back-pressure). */
+export interface OutputWriter {
+  row(position: number, text: string): void;
+  flush(): Promise<void>;
+}
+
+/** A value in COPY's text format: backslash, tab, newline and carriage return escaped (NUL is refused before). */
+export function copyText(text: string): string {
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c] ?? c) : text;
+}
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** The unique system-name index refusing a concurrent upload of the same name, as create's check words it. */
+function uniqueNameConflict(e: unknown, systemName: string): ConflictError | null {
+  const code = (e as { code?: unknown } | null)?.code;
+  const constraint = (e as { constraint?: unknown } | null)?.constraint;
+  if (code === '23505' && typeof constraint === 'string' && constraint.startsWith('submission_system_name')) {
+    return new ConflictError(`the team already has a system named '${systemName}' in this phase`, { field: 'systemName' });
+  }
+  return null;
+}
+
+/** A pg client inside its transaction as pg-boss's `db` option takes it. */
+function pgTxSql(client: PoolClient): TxSql {
+  return {
+    async executeSql(text, values) {
+      const r = await client.query(text, values);
+      return { rows: r.rows };
+    },
+  };
 }
 
 /** Runs SQL inside the caller's transaction; pg-boss's `db` option takes this shape. */
@@ -166,7 +208,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const INSERT_CHUNK = 5000;
 
 export class SubmissionRepository {
-  constructor(private readonly db: Db) {}
+  /** `pool`: raw connections for {@link createStreamed} (COPY), which Prisma does not offer. */
+  constructor(
+    private readonly db: Db,
+    private readonly pool?: Pool,
+  ) {}
 
   /**
    * Submissions a team made in a phase: in the last 24 hours and in total. When the phase's task
@@ -214,28 +260,7 @@ export class SubmissionRepository {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${'person/' + input.submittedById + '/' + input.phaseId}))`;
         // Shared lock on the phase row: a close or publish (FOR UPDATE) waits for this upload, or it for them.
         await tx.$queryRaw`SELECT id FROM phase WHERE id = ${input.phaseId}::uuid FOR SHARE`;
-        const phase = await tx.phase.findUnique({ where: { id: input.phaseId } });
-        if (!phase) throw new NotFoundError('phase', input.phaseId);
-        // The phase state machine decides (docs/adr/0013-phase-state-machine.md): teams submit only
-        // while it is open (an early close counts), organisers' baselines until it is published.
-        const refused = phaseRefusal(phase, input.bypassLimits ? 'organiserSubmit' : 'submit', now);
-        if (refused) throw new ForbiddenError(refused);
-        if (!input.bypassLimits) {
-          const q = await this.quota(input.phaseId, input.teamId, now, tx, input.submittedById);
-          const who = q.perPerson ? 'you (across your teams; this task allows one team per person)' : 'team';
-          if (q.usedTotal >= q.totalLimit) {
-            throw new ForbiddenError(`${who} ${q.perPerson ? 'have' : 'has'} used all ${q.totalLimit} submissions of phase '${phase.name}'`);
-          }
-          if (q.usedToday >= q.dailyLimit) {
-            const next = q.nextSlotAt ? `; the next submission slot opens at ${utcMinute(q.nextSlotAt)}` : '';
-            throw new ForbiddenError(`${who} ${q.perPerson ? 'have' : 'has'} used ${q.perPerson ? 'your' : 'its'} ${q.dailyLimit} submissions of the last 24 hours in phase '${phase.name}'${next}`);
-          }
-        }
-        // Up to case and NFKC, as the unique index submission_system_name_key_unique compares.
-        const duplicate = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "submission" WHERE "phase_id" = ${input.phaseId}::uuid AND "team_id" = ${input.teamId}::uuid AND "status" <> 'FAILED' AND lower(normalize("system_name", NFKC)) = lower(normalize(${input.systemName}, NFKC)) LIMIT 1`;
-        if (duplicate.length > 0) {
-          throw new ConflictError(`the team already has a system named '${input.systemName}' in this phase`, { field: 'systemName' });
-        }
+        await this.admit(tx, input, now);
         if (input.registerForTaskId) {
           await tx.taskRegistration.createMany({ data: [{ taskId: input.registerForTaskId, teamId: input.teamId, status: 'APPROVED' }], skipDuplicates: true });
         }
@@ -262,6 +287,112 @@ export class SubmissionRepository {
       },
       { timeout: 120_000 },
     );
+  }
+
+  /**
+   * What an upload must pass under its locks: the phase state machine, the team's (or person's)
+   * limits and a free system name. `q` reads inside the upload's transaction (create) or, for
+   * createStreamed, committed state while that transaction holds the same advisory locks: every
+   * upload that passed before has committed by the time the locks are granted.
+   */
+  private async admit(q: Tx | Db, input: Pick<NewSubmission, 'phaseId' | 'teamId' | 'submittedById' | 'systemName' | 'bypassLimits'>, now: Date): Promise<void> {
+    const phase = await q.phase.findUnique({ where: { id: input.phaseId } });
+    if (!phase) throw new NotFoundError('phase', input.phaseId);
+    // The phase state machine decides (docs/adr/0013-phase-state-machine.md): teams submit only
+    // while it is open (an early close counts), organisers' baselines until it is published.
+    const refused = phaseRefusal(phase, input.bypassLimits ? 'organiserSubmit' : 'submit', now);
+    if (refused) throw new ForbiddenError(refused);
+    if (!input.bypassLimits) {
+      const quota = await this.quota(input.phaseId, input.teamId, now, q, input.submittedById);
+      const who = quota.perPerson ? 'you (across your teams; this task allows one team per person)' : 'team';
+      if (quota.usedTotal >= quota.totalLimit) {
+        throw new ForbiddenError(`${who} ${quota.perPerson ? 'have' : 'has'} used all ${quota.totalLimit} submissions of phase '${phase.name}'`);
+      }
+      if (quota.usedToday >= quota.dailyLimit) {
+        const next = quota.nextSlotAt ? `; the next submission slot opens at ${utcMinute(quota.nextSlotAt)}` : '';
+        throw new ForbiddenError(`${who} ${quota.perPerson ? 'have' : 'has'} used ${quota.perPerson ? 'your' : 'its'} ${quota.dailyLimit} submissions of the last 24 hours in phase '${phase.name}'${next}`);
+      }
+    }
+    // Up to case and NFKC, as the unique index submission_system_name_key_unique compares.
+    const duplicate = await q.$queryRaw<{ id: string }[]>`SELECT "id" FROM "submission" WHERE "phase_id" = ${input.phaseId}::uuid AND "team_id" = ${input.teamId}::uuid AND "status" <> 'FAILED' AND lower(normalize("system_name", NFKC)) = lower(normalize(${input.systemName}, NFKC)) LIMIT 1`;
+    if (duplicate.length > 0) {
+      throw new ConflictError(`the team already has a system named '${input.systemName}' in this phase`, { field: 'systemName' });
+    }
+  }
+
+  /**
+   * Stores a submission whose outputs stream in, in one PostgreSQL transaction (docs/adr/0028):
+   * `feed` parses the upload and hands each validated output to the writer, which COPYs it into a
+   * temporary table of the transaction as it arrives; when the file has ended and passed, the
+   * locks and checks of {@link create} run, the submission row is inserted, its outputs moved into
+   * `output` in one INSERT … SELECT, and its scoring job queued; then it commits. The file streams
+   * with no lock held (a slow upload delays no close or publish). Any failure (a bad line, a
+   * refusal, a client gone mid-stream, a lost connection) drops the connection's transaction:
+   * nothing is stored. Needs the pg pool given to the constructor.
+   */
+  async createStreamed(
+    input: StreamedSubmission,
+    feed: (out: OutputWriter) => Promise<{ checksum: string; count: number }>,
+    enqueue: (sql: TxSql, submissionId: string) => Promise<void>,
+  ): Promise<Submission> {
+    const pool = this.pool;
+    if (!pool) throw new Error('SubmissionRepository.createStreamed needs a pg pool (the second constructor argument)');
+    const client = await pool.connect();
+    let clean = false;
+    try {
+      await client.query('BEGIN');
+      await client.query('CREATE TEMP TABLE upload_output (instance_id uuid NOT NULL, text text NOT NULL) ON COMMIT DROP');
+      const copy = client.query(copyFrom('COPY upload_output (instance_id, text) FROM STDIN'));
+      const failed = new Promise<never>((_, reject) => copy.once('error', reject));
+      failed.catch(() => undefined);
+      const ids = input.instanceIds;
+      let pending = '';
+      const writer: OutputWriter = {
+        row(position, text) {
+          const id = ids[position];
+          if (id === undefined) throw new Error(`no instance at position ${position} of the test set`);
+          pending += `${id}\t${copyText(text)}\n`;
+        },
+        async flush() {
+          if (pending === '') return;
+          const chunk = pending;
+          pending = '';
+          if (!copy.write(chunk)) await Promise.race([once(copy, 'drain'), failed]);
+        },
+      };
+      const summary = await feed(writer);
+      await writer.flush();
+      copy.end();
+      await Promise.race([once(copy, 'finish'), failed]);
+      if (summary.count !== ids.length) throw new Error(`the upload gave ${summary.count} outputs for ${ids.length} instances`);
+      const now = input.now ?? new Date();
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1)), pg_advisory_xact_lock(hashtext($2))', [input.teamId + '/' + input.phaseId, 'person/' + input.submittedById + '/' + input.phaseId]);
+      await client.query('SELECT id FROM phase WHERE id = $1::uuid FOR SHARE', [input.phaseId]);
+      await this.admit(this.db, input, now);
+      if (input.registerForTaskId) {
+        await client.query(`INSERT INTO task_registration (task_id, team_id, status) VALUES ($1::uuid, $2::uuid, 'APPROVED') ON CONFLICT DO NOTHING`, [input.registerForTaskId, input.teamId]);
+      }
+      const id = randomUUID();
+      await client.query(
+        `INSERT INTO submission (id, phase_id, team_id, submitted_by_id, system_name, description, checksum, is_baseline, progress_total, created_at)
+         VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5, $6, $7, $8, $9, ($10::timestamptz AT TIME ZONE 'UTC'))`,
+        [id, input.phaseId, input.teamId, input.submittedById, input.systemName, input.description, summary.checksum, input.isBaseline ?? false, ids.length, now.toISOString()],
+      );
+      const moved = await client.query('INSERT INTO output (submission_id, instance_id, text) SELECT $1::uuid, instance_id, text FROM upload_output', [id]);
+      if (moved.rowCount !== ids.length) throw new Error(`stored ${moved.rowCount} outputs of ${ids.length}`);
+      await enqueue(pgTxSql(client), id);
+      await client.query('COMMIT');
+      clean = true;
+      const submission = await this.db.submission.findUnique({ where: { id } });
+      if (!submission) throw new Error(`submission ${id} was committed but cannot be read back`);
+      return submission;
+    } catch (e) {
+      throw uniqueNameConflict(e, input.systemName) ?? e;
+    } finally {
+      // On any failure the connection is dropped rather than rolled back: it may be inside a COPY
+      // that only the end of the connection stops; PostgreSQL aborts its transaction either way.
+      client.release(clean ? undefined : true);
+    }
   }
 
   async byId(id: string) {

@@ -71,7 +71,9 @@ export class DbModule {
         {
           provide: UPLOAD_POOL,
           useFactory: () => {
-            const pool = new Pool({ connectionString: config.DATABASE_URL, max: 4, connectionTimeoutMillis: config.PODIUM_DB_CONNECT_TIMEOUT_SECONDS * 1000, application_name: 'podium-api-uploads' });
+            // A connection is taken only for an upload's final transaction (its file is spooled first),
+            // so a few serve many uploads; the connect timeout is Prisma's (ADR 0019).
+            const pool = new Pool({ connectionString: config.DATABASE_URL, max: 6, connectionTimeoutMillis: config.PODIUM_DB_CONNECT_TIMEOUT_SECONDS * 1000, application_name: 'podium-api-uploads' });
             pool.on('error', (e) => new Logger('Database').warn({ msg: `upload connection lost: ${e.message}`, event: 'reconnecting' }));
             return pool;
           },

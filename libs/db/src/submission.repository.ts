@@ -1,10 +1,15 @@
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, IllegalTransitionError, LeaseHeldError, LeaseLostError, sourcesOf, phaseRefusal, type LeaseHolder } from '@podium/domain';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Pool, PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db, Tx } from './client';
-import { Prisma, SubmissionStatus, type Submission } from './generated/client';
+import { Prisma, SubmissionStatus, type Submission, type Task } from './generated/client';
 import { encodeStats, encodeValues } from './score-column';
 
 /** The result of trying to take a submission's lease. */
@@ -205,6 +210,18 @@ async function columnsOfRows(tx: Tx, submissionId: string, testSet: { id: string
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Test-set positions per read of {@link SubmissionRepository.scoringInput} (a JSON text of a few MB). */
+const SCORING_READ_CHUNK = 20_000;
+
+/** One output as scoring reads it, in test-set position order. */
+export interface ScoringRow {
+  /** The instance's database id. */
+  instanceId: string;
+  source: string;
+  references: string[];
+  /** The system's output. */
+  text: string;
+}
 const INSERT_CHUNK = 5000;
 
 export class SubmissionRepository {
@@ -321,14 +338,14 @@ export class SubmissionRepository {
   }
 
   /**
-   * Stores a submission whose outputs stream in, in one PostgreSQL transaction (docs/adr/0028):
-   * `feed` parses the upload and hands each validated output to the writer, which COPYs it into a
-   * temporary table of the transaction as it arrives; when the file has ended and passed, the
-   * locks and checks of {@link create} run, the submission row is inserted, its outputs moved into
-   * `output` in one INSERT … SELECT, and its scoring job queued; then it commits. The file streams
-   * with no lock held (a slow upload delays no close or publish). Any failure (a bad line, a
-   * refusal, a client gone mid-stream, a lost connection) drops the connection's transaction:
-   * nothing is stored. Needs the pg pool given to the constructor.
+   * Stores a submission whose outputs stream in (docs/adr/0028-streamed-uploads.md): `feed`
+   * parses the upload and hands each validated output to the writer, which appends it in COPY's
+   * text format to a spool file as it arrives (back-pressure included). Only when the file has
+   * ended and passed does a connection open one short transaction: the locks and checks of
+   * {@link create}, the submission row, the spool COPYed straight into `output` (at disk speed,
+   * whatever the client's), the scoring job; then commit. No connection or lock is held while the
+   * body is on the network; a bad line or a client gone mid-stream never reaches the database,
+   * and a failure inside the transaction drops it: nothing is stored. Needs the constructor's pool.
    */
   async createStreamed(
     input: StreamedSubmission,
@@ -337,61 +354,78 @@ export class SubmissionRepository {
   ): Promise<Submission> {
     const pool = this.pool;
     if (!pool) throw new Error('SubmissionRepository.createStreamed needs a pg pool (the second constructor argument)');
-    const client = await pool.connect();
-    let clean = false;
+    const id = randomUUID();
+    const spoolDir = await mkdtemp(path.join(tmpdir(), 'podium-upload-'));
+    const spoolPath = path.join(spoolDir, 'outputs.copy');
     try {
-      await client.query('BEGIN');
-      await client.query('CREATE TEMP TABLE upload_output (instance_id uuid NOT NULL, text text NOT NULL) ON COMMIT DROP');
-      const copy = client.query(copyFrom('COPY upload_output (instance_id, text) FROM STDIN'));
-      const failed = new Promise<never>((_, reject) => copy.once('error', reject));
-      failed.catch(() => undefined);
-      const ids = input.instanceIds;
-      let pending = '';
-      const writer: OutputWriter = {
-        row(position, text) {
-          const id = ids[position];
-          if (id === undefined) throw new Error(`no instance at position ${position} of the test set`);
-          pending += `${id}\t${copyText(text)}\n`;
-        },
-        async flush() {
-          if (pending === '') return;
-          const chunk = pending;
-          pending = '';
-          if (!copy.write(chunk)) await Promise.race([once(copy, 'drain'), failed]);
-        },
-      };
+      const summary = await this.spool(spoolPath, id, input.instanceIds, feed);
+      if (summary.count !== input.instanceIds.length) throw new Error(`the upload gave ${summary.count} outputs for ${input.instanceIds.length} instances`);
+      const client = await pool.connect();
+      let clean = false;
+      try {
+        await client.query('BEGIN');
+        const now = input.now ?? new Date();
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1)), pg_advisory_xact_lock(hashtext($2))', [input.teamId + '/' + input.phaseId, 'person/' + input.submittedById + '/' + input.phaseId]);
+        // Shared lock on the phase row: a close or publish (FOR UPDATE) waits for this commit, or it for them.
+        await client.query('SELECT id FROM phase WHERE id = $1::uuid FOR SHARE', [input.phaseId]);
+        // Committed state, read while this transaction holds the advisory locks every upload of the
+        // team (and person) takes: each one that passed before has committed by now.
+        await this.admit(this.db, input, now);
+        if (input.registerForTaskId) {
+          await client.query(`INSERT INTO task_registration (task_id, team_id, status) VALUES ($1::uuid, $2::uuid, 'APPROVED') ON CONFLICT DO NOTHING`, [input.registerForTaskId, input.teamId]);
+        }
+        await client.query(
+          `INSERT INTO submission (id, phase_id, team_id, submitted_by_id, system_name, description, checksum, is_baseline, progress_total, created_at)
+           VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5, $6, $7, $8, $9, ($10::timestamptz AT TIME ZONE 'UTC'))`,
+          [id, input.phaseId, input.teamId, input.submittedById, input.systemName, input.description, summary.checksum, input.isBaseline ?? false, input.instanceIds.length, now.toISOString()],
+        );
+        const copy = client.query(copyFrom('COPY output (submission_id, instance_id, text) FROM STDIN'));
+        await pipeline(createReadStream(spoolPath, { highWaterMark: 1 << 20 }), copy);
+        if (copy.rowCount !== input.instanceIds.length) throw new Error(`stored ${copy.rowCount} outputs of ${input.instanceIds.length}`);
+        await enqueue(pgTxSql(client), id);
+        await client.query('COMMIT');
+        clean = true;
+      } catch (e) {
+        throw uniqueNameConflict(e, input.systemName) ?? e;
+      } finally {
+        // On failure the connection is dropped rather than rolled back (it may be inside a COPY);
+        // PostgreSQL aborts its transaction either way.
+        client.release(clean ? undefined : true);
+      }
+    } finally {
+      await rm(spoolDir, { recursive: true, force: true });
+    }
+    const submission = await this.db.submission.findUnique({ where: { id } });
+    if (!submission) throw new Error(`submission ${id} was committed but cannot be read back`);
+    return submission;
+  }
+
+  /** Runs `feed` with a writer that appends COPY rows of submission `id` to the file at `file`. */
+  private async spool(file: string, id: string, ids: readonly string[], feed: (out: OutputWriter) => Promise<{ checksum: string; count: number }>) {
+    const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
+    const failed = new Promise<never>((_, reject) => out.once('error', reject));
+    failed.catch(() => undefined);
+    let pending = '';
+    const writer: OutputWriter = {
+      row(position, text) {
+        const instanceId = ids[position];
+        if (instanceId === undefined) throw new Error(`no instance at position ${position} of the test set`);
+        pending += `${id}\t${instanceId}\t${copyText(text)}\n`;
+      },
+      async flush() {
+        if (pending === '') return;
+        const chunk = pending;
+        pending = '';
+        if (!out.write(chunk)) await Promise.race([once(out, 'drain'), failed]);
+      },
+    };
+    try {
       const summary = await feed(writer);
       await writer.flush();
-      copy.end();
-      await Promise.race([once(copy, 'finish'), failed]);
-      if (summary.count !== ids.length) throw new Error(`the upload gave ${summary.count} outputs for ${ids.length} instances`);
-      const now = input.now ?? new Date();
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1)), pg_advisory_xact_lock(hashtext($2))', [input.teamId + '/' + input.phaseId, 'person/' + input.submittedById + '/' + input.phaseId]);
-      await client.query('SELECT id FROM phase WHERE id = $1::uuid FOR SHARE', [input.phaseId]);
-      await this.admit(this.db, input, now);
-      if (input.registerForTaskId) {
-        await client.query(`INSERT INTO task_registration (task_id, team_id, status) VALUES ($1::uuid, $2::uuid, 'APPROVED') ON CONFLICT DO NOTHING`, [input.registerForTaskId, input.teamId]);
-      }
-      const id = randomUUID();
-      await client.query(
-        `INSERT INTO submission (id, phase_id, team_id, submitted_by_id, system_name, description, checksum, is_baseline, progress_total, created_at)
-         VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5, $6, $7, $8, $9, ($10::timestamptz AT TIME ZONE 'UTC'))`,
-        [id, input.phaseId, input.teamId, input.submittedById, input.systemName, input.description, summary.checksum, input.isBaseline ?? false, ids.length, now.toISOString()],
-      );
-      const moved = await client.query('INSERT INTO output (submission_id, instance_id, text) SELECT $1::uuid, instance_id, text FROM upload_output', [id]);
-      if (moved.rowCount !== ids.length) throw new Error(`stored ${moved.rowCount} outputs of ${ids.length}`);
-      await enqueue(pgTxSql(client), id);
-      await client.query('COMMIT');
-      clean = true;
-      const submission = await this.db.submission.findUnique({ where: { id } });
-      if (!submission) throw new Error(`submission ${id} was committed but cannot be read back`);
-      return submission;
-    } catch (e) {
-      throw uniqueNameConflict(e, input.systemName) ?? e;
+      return summary;
     } finally {
-      // On any failure the connection is dropped rather than rolled back: it may be inside a COPY
-      // that only the end of the connection stops; PostgreSQL aborts its transaction either way.
-      client.release(clean ? undefined : true);
+      out.end();
+      await Promise.race([once(out, 'close'), failed]).catch(() => undefined);
     }
   }
 
@@ -475,18 +509,36 @@ export class SubmissionRepository {
   }
 
   /** Everything a worker needs to score a submission, in test-set order. */
-  async scoringInput(submissionId: string) {
-    const submission = await this.db.submission.findUnique({
-      where: { id: submissionId },
-      include: { phase: { include: { task: true } } },
-    });
+  /**
+   * What scoring a submission reads: the submission with its phase and task, and its outputs
+   * with their instances' sources and references in test-set position order. The rows come as
+   * one JSON text per {@link SCORING_READ_CHUNK} positions, built by PostgreSQL and parsed by
+   * JSON.parse: the per-row object mapping of a relation query cost a scoring job more than a
+   * third of what its metrics did (issue #28, bench:scoring).
+   */
+  async scoringInput(submissionId: string): Promise<{ submission: NonNullable<Awaited<ReturnType<SubmissionRepository['submissionWithTask']>>>; task: Task; outputs: ScoringRow[] } | null> {
+    const submission = await this.submissionWithTask(submissionId);
     if (!submission) return null;
-    const outputs = await this.db.output.findMany({
-      where: { submissionId },
-      include: { instance: { select: { id: true, externalId: true, position: true, source: true, references: true } } },
-      orderBy: { instance: { position: 'asc' } },
-    });
+    const [extent] = await this.db.$queryRaw<{ test_set_id: string | null; count: number }[]>`
+      SELECT min(i.test_set_id::text) AS test_set_id, count(*)::int AS count FROM output o JOIN instance i ON i.id = o.instance_id WHERE o.submission_id = ${submissionId}::uuid`;
+    const outputs: ScoringRow[] = [];
+    if (!extent?.test_set_id || extent.count === 0) return { submission, task: submission.phase.task, outputs };
+    const [range] = await this.db.$queryRaw<{ lo: number; hi: number }[]>`
+      SELECT min(position)::int AS lo, max(position)::int AS hi FROM instance WHERE test_set_id = ${extent.test_set_id}::uuid`;
+    for (let from = range?.lo ?? 0; from <= (range?.hi ?? -1); from += SCORING_READ_CHUNK) {
+      const [chunk] = await this.db.$queryRaw<{ rows: string | null }[]>`
+        SELECT json_agg(json_build_array(i.id, i.source, i.references, o.text) ORDER BY i.position)::text AS rows
+        FROM output o JOIN instance i ON i.id = o.instance_id
+        WHERE o.submission_id = ${submissionId}::uuid AND i.test_set_id = ${extent.test_set_id}::uuid AND i.position >= ${from} AND i.position < ${from + SCORING_READ_CHUNK}`;
+      if (!chunk?.rows) continue;
+      for (const [instanceId, source, references, text] of JSON.parse(chunk.rows) as [string, string, string[], string][]) outputs.push({ instanceId, source, references, text });
+    }
+    if (outputs.length !== extent.count) throw new Error(`read ${outputs.length} of the ${extent.count} outputs of submission ${submissionId}`);
     return { submission, task: submission.phase.task, outputs };
+  }
+
+  private submissionWithTask(submissionId: string) {
+    return this.db.submission.findUnique({ where: { id: submissionId }, include: { phase: { include: { task: true } } } });
   }
 
   /**

@@ -146,7 +146,8 @@ export class UploadStream {
   /** Lines seen while the format is still unknown (all blank so far). */
   private waiting: string[] = [];
   private line = 0;
-  private bytes: Uint8Array | null = null;
+  /** Bytes after the last LF so far. */
+  private held: Uint8Array[] = [];
   private byteOffset = 0;
   private tail = '';
   private decodedAny = false;
@@ -175,14 +176,15 @@ export class UploadStream {
   /** The next bytes of the file. @throws UploadRejection on malformed UTF-8 (with its offset and line). */
   pushBytes(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
-    const buf = this.bytes ? Buffer.concat([this.bytes, chunk]) : chunk;
-    const last = buf.lastIndexOf(LF);
+    const last = chunk.lastIndexOf(LF);
     if (last === -1) {
-      this.bytes = Uint8Array.from(buf);
+      // No line ends here: held (not copied again and again) until one does.
+      this.held.push(chunk);
       return;
     }
-    this.bytes = last + 1 < buf.length ? Uint8Array.from(buf.subarray(last + 1)) : null;
-    this.pushDecoded(this.decode(buf.subarray(0, last + 1)));
+    const head = this.held.length > 0 ? Buffer.concat([...this.held, chunk.subarray(0, last + 1)]) : chunk.subarray(0, last + 1);
+    this.held = last + 1 < chunk.length ? [chunk.subarray(last + 1)] : [];
+    this.pushDecoded(this.decode(head));
   }
 
   /** The next characters of the file (an upload that arrived as a string: a GraphQL variable). */
@@ -195,9 +197,9 @@ export class UploadStream {
    * instances). @throws UploadRejection as {@link parseUpload} would.
    */
   end(): UploadSummary {
-    if (this.bytes) {
-      const rest = this.bytes;
-      this.bytes = null;
+    if (this.held.length > 0) {
+      const rest = Buffer.concat(this.held);
+      this.held = [];
       this.pushDecoded(this.decode(rest));
     }
     // One final newline ends the last line; text after it is a line of its own.

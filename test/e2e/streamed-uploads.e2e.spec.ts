@@ -23,9 +23,13 @@ describe('streamed uploads (real api process)', () => {
   beforeAll(async () => {
     db = createDb(databaseUrl(), { maxConnections: 2 });
     task = await createFaultTask(db, { instances: 10, totalLimit: 20 });
-    // A second test set of 100,000 instances for the phase (createFaultTask makes a small one).
-    const tasks = new TaskRepository(db);
-    await tasks.uploadTestSet(task.phaseId, 'ts-100k', Array.from({ length: LINES }, (_, i) => ({ externalId: `i${i}`, source: `quelle ${i}`, references: [`reference ${i}`] })));
+    // The phase's test set (i0…i9 from createFaultTask) grown to 100,000 instances in one
+    // statement: through uploadTestSet it takes minutes on a loaded machine, and it is not what is tested.
+    const phase = await new TaskRepository(db).phaseById(task.phaseId);
+    const testSetId = phase?.testSetId ?? '';
+    await db.$executeRaw`INSERT INTO instance (id, test_set_id, external_id, position, source, "references")
+      SELECT gen_random_uuid(), ${testSetId}::uuid, 'i' || g, g, 'quelle ' || g, ARRAY['reference ' || g] FROM generate_series(10, ${LINES - 1}) AS g`;
+    await db.$executeRaw`UPDATE test_set SET instance_count = ${LINES} WHERE id = ${testSetId}::uuid`;
     ({ api, baseUrl } = await startApi({ DATABASE_URL: databaseUrl(), PODIUM_QUEUE_SCHEMA: 'pgboss_streamed_uploads', PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0' }));
   }, 240_000);
   afterAll(async () => {

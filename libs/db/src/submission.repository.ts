@@ -225,7 +225,10 @@ export interface ScoringRow {
 const INSERT_CHUNK = 5000;
 
 export class SubmissionRepository {
-  /** `pool`: raw connections for {@link createStreamed} (COPY), which Prisma does not offer. */
+  private uploadsActive = 0;
+  private readonly uploadWaiters: (() => void)[] = [];
+
+  /** `pool`: raw connections for {@link createStreamed} (COPY), which Prisma does not offer; only createStreamed uses it. */
   constructor(
     private readonly db: Db,
     private readonly pool?: Pool,
@@ -360,7 +363,14 @@ export class SubmissionRepository {
     try {
       const summary = await this.spool(spoolPath, id, input.instanceIds, feed);
       if (summary.count !== input.instanceIds.length) throw new Error(`the upload gave ${summary.count} outputs for ${input.instanceIds.length} instances`);
-      const client = await pool.connect();
+      await this.uploadSlot();
+      let client: PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (e) {
+        this.releaseUploadSlot();
+        throw e;
+      }
       let clean = false;
       try {
         await client.query('BEGIN');
@@ -391,6 +401,7 @@ export class SubmissionRepository {
         // On failure the connection is dropped rather than rolled back (it may be inside a COPY);
         // PostgreSQL aborts its transaction either way.
         client.release(clean ? undefined : true);
+        this.releaseUploadSlot();
       }
     } finally {
       await rm(spoolDir, { recursive: true, force: true });
@@ -398,6 +409,27 @@ export class SubmissionRepository {
     const submission = await this.db.submission.findUnique({ where: { id } });
     if (!submission) throw new Error(`submission ${id} was committed but cannot be read back`);
     return submission;
+  }
+
+  /**
+   * Waits for one of the pool's connections to be this process's to take: uploads of one team
+   * queue on their advisory lock holding a connection each, so fifty at once would otherwise wait
+   * in the pool past its connect timeout (a 503) although nothing is wrong. Here they wait in
+   * line instead; the connect timeout keeps meaning "the database does not answer" (ADR 0019).
+   */
+  private async uploadSlot(): Promise<void> {
+    const max = this.pool?.options.max ?? 1;
+    if (this.uploadsActive < max) {
+      this.uploadsActive++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.uploadWaiters.push(resolve));
+  }
+
+  private releaseUploadSlot(): void {
+    const next = this.uploadWaiters.shift();
+    if (next) next();
+    else this.uploadsActive--;
   }
 
   /** Runs `feed` with a writer that appends COPY rows of submission `id` to the file at `file`. */

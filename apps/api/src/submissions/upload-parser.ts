@@ -131,6 +131,13 @@ export interface UploadSummary {
 }
 
 const LF = 0x0a;
+
+/** A bad line as a validator reports it (an UploadRejection is made only for those named). */
+interface LineProblem {
+  message: string;
+  pointer: UploadRejection['pointer'];
+}
+const problem = (message: string, pointer: UploadRejection['pointer']): LineProblem => ({ message, pointer });
 const HASH_FLUSH_CHARS = 1 << 16;
 
 /**
@@ -280,58 +287,58 @@ export class UploadStream {
       for (const w of waiting) this.takeLine(w);
     }
     const line = ++this.line;
-    try {
-      if (this.format === 'jsonl') this.jsonlLine(raw, line);
-      else this.textLine(raw, line);
-    } catch (e) {
-      if (!(e instanceof UploadRejection)) throw e;
-      if (this.problems.length < MAX_LINE_PROBLEMS) this.problems.push(e);
+    const problem = this.format === 'jsonl' ? this.jsonlLine(raw, line) : this.textLine(raw, line);
+    if (problem) {
+      // Only the named ones become errors: a file of a million bad lines costs no million stack traces.
+      if (this.problems.length < MAX_LINE_PROBLEMS) this.problems.push(new UploadRejection(problem.message, problem.pointer));
       this.bad++;
     }
   }
 
-  private textLine(text: string, line: number): void {
-    if (line > this.n) return; // counted: the refusal names the first extra line
+  private textLine(text: string, line: number): LineProblem | undefined {
+    if (line > this.n) return undefined; // counted: the refusal names the first extra line
     const instanceId = this.instanceIds[line - 1] ?? '';
     const bad = findUnstorable(text);
-    if (bad) throw new UploadRejection(`line ${line} (instance '${instanceId}') ${bad.reason} (character ${bad.index + 1})`, { line, instanceId });
+    if (bad) return problem(`line ${line} (instance '${instanceId}') ${bad.reason} (character ${bad.index + 1})`, { line, instanceId });
     this.emit(line - 1, text);
+    return undefined;
   }
 
-  private jsonlLine(raw: string, line: number): void {
-    if (raw.trim() === '') return; // blank lines between records carry nothing
+  private jsonlLine(raw: string, line: number): LineProblem | undefined {
+    if (raw.trim() === '') return undefined; // blank lines between records carry nothing
     let record: unknown;
     try {
       record = JSON.parse(raw);
     } catch (e) {
-      throw new UploadRejection(`line ${line}: not valid JSON (${e instanceof Error ? e.message : String(e)})`, { line });
+      return problem(`line ${line}: not valid JSON (${e instanceof Error ? e.message : String(e)})`, { line });
     }
     if (typeof record !== 'object' || record === null || Array.isArray(record)) {
-      throw new UploadRejection(`line ${line}: expected a JSON object {"id": …, "output": …}, got ${describe(record)}`, { line });
+      return problem(`line ${line}: expected a JSON object {"id": …, "output": …}, got ${describe(record)}`, { line });
     }
     const { id, output } = record as Record<string, unknown>;
-    if (id === undefined) throw new UploadRejection(`line ${line}: missing "id"`, { line });
+    if (id === undefined) return problem(`line ${line}: missing "id"`, { line });
     if (typeof id !== 'string' && !(typeof id === 'number' && Number.isInteger(id))) {
-      throw new UploadRejection(`line ${line}: "id" must be a string, got ${describe(id)}`, { line });
+      return problem(`line ${line}: "id" must be a string, got ${describe(id)}`, { line });
     }
     const instanceId = String(id);
     const badId = findUnstorable(instanceId);
-    if (badId) throw new UploadRejection(`line ${line}: "id" ${badId.reason}`, { line });
+    if (badId) return problem(`line ${line}: "id" ${badId.reason}`, { line });
     const position = this.positionOf?.get(instanceId);
     const lineOf = this.lineOf;
     if (position === undefined || !lineOf) {
-      throw new UploadRejection(`line ${line}: unknown instance id '${instanceId}' (not in the phase's test set)`, { line, instanceId });
+      return problem(`line ${line}: unknown instance id '${instanceId}' (not in the phase's test set)`, { line, instanceId });
     }
     const previous = lineOf[position] ?? 0;
-    if (previous !== 0) throw new UploadRejection(`line ${line}: duplicate instance id '${instanceId}' (also on line ${previous})`, { line, instanceId });
-    if (output === undefined) throw new UploadRejection(`line ${line} (instance '${instanceId}'): missing "output"`, { line, instanceId });
+    if (previous !== 0) return problem(`line ${line}: duplicate instance id '${instanceId}' (also on line ${previous})`, { line, instanceId });
+    if (output === undefined) return problem(`line ${line} (instance '${instanceId}'): missing "output"`, { line, instanceId });
     if (typeof output !== 'string') {
-      throw new UploadRejection(`line ${line} (instance '${instanceId}'): "output" must be a string, got ${describe(output)}`, { line, instanceId });
+      return problem(`line ${line} (instance '${instanceId}'): "output" must be a string, got ${describe(output)}`, { line, instanceId });
     }
     const unstorable = findUnstorable(output);
-    if (unstorable) throw new UploadRejection(`line ${line} (instance '${instanceId}'): "output" ${unstorable.reason} (character ${unstorable.index + 1})`, { line, instanceId });
+    if (unstorable) return problem(`line ${line} (instance '${instanceId}'): "output" ${unstorable.reason} (character ${unstorable.index + 1})`, { line, instanceId });
     lineOf[position] = line;
     this.emit(position, output);
+    return undefined;
   }
 
   /** Hands a validated output on, and folds it into the checksum in test-set order. */

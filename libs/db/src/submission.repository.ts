@@ -754,7 +754,13 @@ export class SubmissionRepository {
               VALUES (${submissionId}::uuid, ${c.metric}, ${testSet.id}::uuid, ${c.signature}, ${c.count}, ${c.scored}, ${c.values}, ${c.stats})`;
           }
         }
-        await tx.corpusScore.createMany({ data: corpusScores.map((s) => ({ submissionId, ...s })) });
+        // Values as their shortest round-trip text: a float8 parameter bound by Prisma loses the
+        // 17th significant digit (32.971574248083776 was stored as 32.97157424808378).
+        if (corpusScores.length > 0) {
+          await tx.$executeRaw`
+            INSERT INTO corpus_score (submission_id, metric, signature, value)
+            SELECT ${submissionId}::uuid, m, s, v::float8 FROM unnest(${corpusScores.map((c) => c.metric)}::text[], ${corpusScores.map((c) => c.signature)}::text[], ${corpusScores.map((c) => String(c.value))}::text[]) AS t(m, s, v)`;
+        }
         await beforeCommit?.();
       },
       { timeout: 120_000 },

@@ -210,8 +210,8 @@ async function columnsOfRows(tx: Tx, submissionId: string, testSet: { id: string
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Test-set positions per read of {@link SubmissionRepository.scoringInput} (a JSON text of a few MB). */
-const SCORING_READ_CHUNK = 20_000;
+/** Test-set positions per read of {@link SubmissionRepository.scoringInput} (a JSON text of about half a MB: larger single rows make the pg driver copy its receive buffer over and over). */
+const SCORING_READ_CHUNK = 2_000;
 
 /** One output as scoring reads it, in test-set position order. */
 export interface ScoringRow {

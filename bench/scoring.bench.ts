@@ -84,7 +84,7 @@ async function main(): Promise<void> {
     const suffix = randomUUID().slice(0, 8);
     const organiser = await identity.createUser(`bench-org-${suffix}`, Role.ORGANISER);
     const team = await identity.createTeam(`bench-team-${suffix}`, []);
-    const task = await tasks.createTask({ slug: `bench-${suffix}`, title: 'bench', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', createdById: organiser.id, metrics: METRICS as never });
+    const task = await tasks.createTask({ slug: `bench-${suffix}`, title: 'bench', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', createdById: organiser.id, metrics: METRICS });
     const instances = syntheticTestSet(f.instances, f.seed);
     const phases: { id: string; dbIds: string[] }[] = [];
     for (const name of ['before', 'after']) {

@@ -57,11 +57,11 @@ export class SubmissionsController {
     await this.service.assertPhaseTakesUploads(user, phaseId);
     // Any refusal while reading stops the parse where it is; the error filter answers and the
     // connection closes (the rest of the body is never read).
-    const submission = await this.readForm(req, res, async (f, file) => {
-      await this.service.assertMayUploadFor(user, { phaseId, teamId: f.teamId || undefined, teamName: f.team || undefined, isBaseline: isBaseline(f) });
-      // The file streams through the parser into the database (ADR 0028); nothing is stored
-      // unless all of it arrived and passed.
-      return this.service.submitStream(
+    const submission = await this.readForm(req, res, async (f, file) =>
+      // The team checks (and the rest of submit's) run before the first byte of the file is read;
+      // then the file streams through the parser into the database (ADR 0028), and nothing is
+      // stored unless all of it arrived and passed.
+      this.service.submitStream(
         user,
         {
           phaseId,
@@ -73,8 +73,8 @@ export class SubmissionsController {
           isBaseline: isBaseline(f),
         },
         file,
-      );
-    });
+      ),
+    );
     res.removeHeader('Connection');
     return { submissionId: submission.id, status: submission.status };
   }

@@ -123,18 +123,6 @@ export class SubmissionsService {
   }
 
   /**
-   * The team checks of an upload, from the form fields that precede its file: the caller acts
-   * for the team, and the team may submit to the task (registration open or approved).
-   */
-  async assertMayUploadFor(user: AuthUser, req: Pick<SubmitRequest, 'phaseId' | 'teamId' | 'teamName' | 'isBaseline'>): Promise<void> {
-    const phase = await this.phase(req.phaseId);
-    const team = await this.team(req);
-    assertActsForTeam(team.id, user, phase.taskId);
-    if (req.isBaseline && !organisesTask(user, phase.taskId)) throw new ForbiddenError("only the task's organisers may submit baselines");
-    await this.lifecycle.assertMaySubmit(user, phase.task, team.id);
-  }
-
-  /**
    * Validates the upload completely, then stores it and queues its scoring job atomically (with
    * the team's registration for the task when registration is open and it had none).
    * Nothing is stored when anything is wrong. The content is one chunk of {@link submitStream}.

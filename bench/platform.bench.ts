@@ -4,7 +4,10 @@
  * helpers of test/e2e/support); a task scored with BLEU, chrF and TER; synthetic, deterministic
  * data (bench/platform/synthetic.ts). Submissions go through the public REST upload, as
  * `podium submit` sends them, all queued before the workers start. Per size (N, then scale × N):
+ *  - upload lines/s through the REST upload, the files made before the clock starts (issue #28);
  *  - scoring instances/s and score values/s: first job start (worker logs) → last score committed;
+ *    per worker-second against the metric kernels alone (scoreWithStats of each metric, in this
+ *    process, on the same sentences of up to 3 systems): the ratio (issue #28);
  *  - score values written/s inside the write transactions: per submission from the transaction's
  *    start (submission.scored_at = now()) to its commit (pg_xact_commit_timestamp, the server
  *    runs with track_commit_timestamp = on);
@@ -37,6 +40,7 @@ import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Client } from 'pg';
 import { COMPUTE_LEADERBOARDS_QUEUE } from '@podium/contracts';
+import { scoreWithStats, type MetricName } from '@podium/metrics';
 import { createDb, IdentityRepository, Role, TaskKind, TaskRepository, type Db } from '@podium/db';
 import { startApi, workerPool, type WorkerPool } from '../test/e2e/support/faults';
 import { startOwnPostgres } from '../test/e2e/support/postgres';
@@ -55,8 +59,10 @@ const METRICS = [
   { key: 'chrf', name: 'chrf', options: {} },
   { key: 'ter', name: 'ter', options: {} },
 ];
-const TARGET = { bytesPerValue: 16, writtenPerSecond: 50_000, p95Ms: 50, perSecond: 500, boardSeconds: 60, boardSystems: 100, boardInstances: 100_000, exportRows: 10_000_000, exportSeconds: 60, exportExtraMiB: 256 };
+const TARGET = { uploadLinesPerSecond: 200_000, kernelRatio: 0.8, bytesPerValue: 16, writtenPerSecond: 50_000, p95Ms: 50, perSecond: 500, boardSeconds: 60, boardSystems: 100, boardInstances: 100_000, exportRows: 10_000_000, exportSeconds: 60, exportExtraMiB: 256 };
 const OLD_LAYOUT_SUBMISSIONS = 4;
+/** Systems whose sentences the metric kernels score alone for the jobs' yardstick. */
+const KERNEL_SAMPLE_SYSTEMS = 3;
 /** A phase export still running after this is stopped and reported as not finished. */
 const EXPORT_TIMEOUT_MS = 30 * 60_000;
 const OLD_INSERT_CHUNK = 5000;
@@ -121,31 +127,63 @@ async function createPhase(stack: Stack, name: string, instances: SyntheticInsta
   return { id: phase.id, name, testSetId: ts.id, instances: instances.length };
 }
 
-/** Uploads one output file per system through `POST /api/phases/:id/submissions`, two at a time. */
-async function submitSystems(stack: Stack, phase: Phase, instances: SyntheticInstance[]): Promise<string[]> {
+/**
+ * Uploads one output file per system through `POST /api/phases/:id/submissions`, two at a time.
+ * The files (and their teams) are made first; `seconds` times the uploads alone (issue #28).
+ */
+async function submitSystems(stack: Stack, phase: Phase, instances: SyntheticInstance[]): Promise<{ ids: string[]; seconds: number; bytes: number }> {
   const { systems, seed } = stack.flags;
   const quality = systemQualities(systems, seed);
   const ids = new Array<string>(systems);
+  const files: { teamId: string; body: Blob }[] = [];
+  let bytes = 0;
+  for (let s = 0; s < systems; s++) {
+    const text = systemOutputs(instances, defined(quality[s], `the quality of system ${s}`), s, seed).join('\n') + '\n';
+    // A team per system (the participant is in each): the default board ranks one row per team
+    // (docs/adr/0013-phase-state-machine.md), so N systems make a board of N rows.
+    const team = await new IdentityRepository(stack.db).createTeam(`bench-${phase.id.slice(0, 8)}-${String(s).padStart(3, '0')}`, ['bench-participant']);
+    const body = new Blob([text]);
+    bytes += body.size;
+    files.push({ teamId: team.id, body });
+  }
   let next = 0;
   const uploader = async () => {
     while (next < systems) {
       const s = next++;
-      const text = systemOutputs(instances, defined(quality[s], `the quality of system ${s}`), s, seed).join('\n') + '\n';
-      // A team per system (the participant is in each): the default board ranks one row per team
-      // (docs/adr/0013-phase-state-machine.md), so N systems make a board of N rows.
-      const team = await new IdentityRepository(stack.db).createTeam(`bench-${phase.id.slice(0, 8)}-${String(s).padStart(3, '0')}`, ['bench-participant']);
+      const file = defined(files[s], `file ${s}`);
       const form = new FormData();
-      form.set('teamId', team.id);
+      form.set('teamId', file.teamId);
       form.set('systemName', `sys-${String(s).padStart(3, '0')}`);
       form.set('format', 'text');
-      form.set('file', new Blob([text]), `sys-${s}.txt`);
+      form.set('file', file.body, `sys-${s}.txt`);
       const res = await fetch(`${stack.baseUrl}/api/phases/${phase.id}/submissions`, { method: 'POST', headers: { authorization: `Bearer ${stack.participantToken}` }, body: form });
       if (res.status !== 201) throw new Error(`upload of system ${s} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
       ids[s] = ((await res.json()) as { submissionId: string }).submissionId;
     }
   };
+  const t0 = process.hrtime.bigint();
   await Promise.all([uploader(), uploader()]);
-  return ids;
+  return { ids, seconds: Number(process.hrtime.bigint() - t0) / 1e9, bytes };
+}
+
+/**
+ * CPU seconds of the metric kernels alone (scoreWithStats of each metric) on the phase's
+ * sentences, for up to KERNEL_SAMPLE_SYSTEMS systems: instances per CPU-second, the scoring
+ * jobs' yardstick (issue #28).
+ */
+function kernelsAlone(stack: Stack, instances: SyntheticInstance[]): { instancesPerCpuSecond: number; systems: number } {
+  const quality = systemQualities(stack.flags.systems, stack.flags.seed);
+  const refs = [instances.map((i) => i.reference)];
+  const systems = Math.min(stack.flags.systems, KERNEL_SAMPLE_SYSTEMS);
+  let cpu = 0;
+  for (let s = 0; s < systems; s++) {
+    const hyps = systemOutputs(instances, defined(quality[s], `the quality of system ${s}`), s, stack.flags.seed);
+    const c0 = process.cpuUsage();
+    for (const m of METRICS) scoreWithStats(m.name as MetricName, m.options, hyps, refs);
+    const used = process.cpuUsage(c0);
+    cpu += (used.user + used.system) / 1e6;
+  }
+  return { instancesPerCpuSecond: (systems * instances.length) / cpu, systems };
 }
 
 /** Waits until every submission of the phase is scored; fails on a FAILED one or 10 min without progress. */
@@ -412,6 +450,10 @@ interface SizeResult {
   systems: number;
   scoreValues: number;
   scoring: { seconds: number; instancesPerSecond: number; valuesPerSecond: number };
+  /** The REST uploads alone (the files made before), issue #28. */
+  upload: { seconds: number; linesPerSecond: number; mibPerSecond: number };
+  /** Scoring against the metric kernels alone on the same sentences: jobs' instances per worker-second ÷ kernels' per CPU-second. */
+  kernels: { instancesPerCpuSecond: number; systems: number; jobsPerWorkerSecond: number; ratio: number };
   write: { table: string; transactionSeconds: number; valuesPerSecond: number; medianTransactionSeconds: number } | null;
   storage: { tables: TableSize[]; addedBytes: number; bytesPerValue: number };
   /** allViewsSeconds: last score → no leaderboard job left (every view of every phase stored). */
@@ -427,9 +469,10 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
   const instances = syntheticTestSet(n, stack.flags.seed + n);
   const phase = await createPhase(stack, `measured-${n}`, instances);
   const bytesBefore = totalBytes(await scoreTableSizes(stack.sql));
-  const t0 = Date.now();
-  const submissions = await submitSystems(stack, phase, instances);
-  say(`  ${systems} uploads in ${fmt((Date.now() - t0) / 1000, 1)} s; starting ${stack.flags.workers} workers`);
+  const uploaded = await submitSystems(stack, phase, instances);
+  const submissions = uploaded.ids;
+  const upload = { seconds: uploaded.seconds, linesPerSecond: (systems * n) / uploaded.seconds, mibPerSecond: uploaded.bytes / MiB / uploaded.seconds };
+  say(`  ${systems} uploads in ${fmt(upload.seconds, 1)} s (${fmt(upload.linesPerSecond)} lines/s, files made beforehand); starting ${stack.flags.workers} workers`);
   const pool = startWorkers(stack, tag);
   try {
     await waitScored(stack, phase, pool);
@@ -461,7 +504,10 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
         write = { table: commits.table, transactionSeconds: sum, valuesPerSecond: sum > 0 ? values / sum : NaN, medianTransactionSeconds: percentile(tx, 50) };
       }
     }
-    say(`  scored: ${fmt(window, 1)} s from first job start to last commit; waiting for the leaderboard`);
+    say(`  scored: ${fmt(window, 1)} s from first job start to last commit; the metric kernels alone on the same sentences`);
+    const kernels = kernelsAlone(stack, instances);
+    const jobsPerCpuSecond = (systems * n) / window / stack.flags.workers;
+    say(`  jobs ${fmt(jobsPerCpuSecond)} instances per worker-second, kernels alone ${fmt(kernels.instancesPerCpuSecond)} per CPU-s (ratio ${(jobsPerCpuSecond / kernels.instancesPerCpuSecond).toFixed(2)}); waiting for the leaderboard`);
     const board = await waitBoard(stack, phase);
     const boardSeconds = (board.at - lastScore) / 1000;
     // How much of that the computation of the board itself took (reading its scores and statistics, the analysis).
@@ -493,6 +539,8 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
         systems,
         scoreValues: values,
         scoring: { seconds: window, instancesPerSecond: (systems * n) / window, valuesPerSecond: values / window },
+        upload,
+        kernels: { ...kernels, jobsPerWorkerSecond: jobsPerCpuSecond, ratio: jobsPerCpuSecond / kernels.instancesPerCpuSecond },
         write,
         storage: { tables, addedBytes: added, bytesPerValue: added / values },
         leaderboard: { secondsAfterLastScore: boardSeconds, computeSeconds, lastRequestSeconds: board.requestMs / 1000, stamp: board.stamp, allViewsSeconds },
@@ -644,7 +692,13 @@ function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null
   };
   const all = (pred: (s: SizeResult) => boolean) => sizes.every(pred);
 
+  targets['upload'] = all((s) => s.upload.linesPerSecond >= TARGET.uploadLinesPerSecond);
+  add('upload lines/s through REST (2 at a time, files made before)', (s) => s.upload.linesPerSecond, (x) => fmt(x), `≥ ${fmt(TARGET.uploadLinesPerSecond)}  ${verdict(targets['upload'])}`);
   add('scoring instances/s (first job start → last commit)', (s) => s.scoring.instancesPerSecond, (x) => fmt(x));
+  add('  per worker-second', (s) => s.kernels.jobsPerWorkerSecond, (x) => fmt(x));
+  add('  metric kernels alone, instances per CPU-s (same sentences)', (s) => s.kernels.instancesPerCpuSecond, (x) => fmt(x));
+  targets['kernels'] = all((s) => s.kernels.ratio >= TARGET.kernelRatio);
+  add('  ratio jobs ÷ kernels alone', (s) => s.kernels.ratio, (x) => fmt(x, 2), `≥ ${TARGET.kernelRatio}  ${verdict(targets['kernels'])}`);
   add('score values stored/s (same window)', (s) => s.scoring.valuesPerSecond, (x) => fmt(x));
   targets['written'] = all((s) => (s.write?.valuesPerSecond ?? 0) >= TARGET.writtenPerSecond);
   const oldRate = old ? ` (old layout ${fmt(old.rowsPerSecond)}/s: ${ratio(first.write?.valuesPerSecond ?? NaN, old.rowsPerSecond)})` : '';

@@ -2,9 +2,13 @@ import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type On
 import type { ApiConfig } from '@podium/config';
 import { COMPUTE_LEADERBOARDS_QUEUE, ensureQueue, SCORE_SUBMISSION_QUEUE, startQueue } from '@podium/contracts';
 import { IdentityRepository, LeaderboardRepository, LifecycleRepository, ScoreRepository, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
+import { Pool } from 'pg';
 import PgBoss from 'pg-boss';
 import { RequestLoaders } from './common/loaders';
 import { API_CONFIG, DB, QUEUE_SCHEMA } from './common/tokens';
+
+/** Raw connections for streamed uploads (COPY, which Prisma does not offer; ADR 0028). */
+export const UPLOAD_POOL = Symbol('UPLOAD_POOL');
 
 /** Starts pg-boss (creating its `pgboss` schema on first run) and the scoring queue. */
 export async function startBoss(databaseUrl: string, schema?: string, logger = new Logger('PgBoss')): Promise<PgBoss> {
@@ -30,11 +34,13 @@ class DbLifecycle implements OnApplicationShutdown {
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly boss: PgBoss,
+    @Inject(UPLOAD_POOL) private readonly uploads: Pool,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.boss.stop({ graceful: false, wait: true, timeout: 5000 });
     await this.db.$disconnect();
+    await this.uploads.end();
   }
 }
 
@@ -62,7 +68,17 @@ export class DbModule {
         { provide: PgBoss, useFactory: () => startBoss(config.DATABASE_URL, queueSchema) },
         { provide: IdentityRepository, useFactory: (db: Db) => new IdentityRepository(db), inject: [DB] },
         { provide: TaskRepository, useFactory: (db: Db) => new TaskRepository(db), inject: [DB] },
-        { provide: SubmissionRepository, useFactory: (db: Db) => new SubmissionRepository(db), inject: [DB] },
+        {
+          provide: UPLOAD_POOL,
+          useFactory: () => {
+            // A connection is taken only for an upload's final transaction (its file is spooled first),
+            // so a few serve many uploads; the connect timeout is Prisma's (ADR 0019).
+            const pool = new Pool({ connectionString: config.DATABASE_URL, max: 6, connectionTimeoutMillis: config.PODIUM_DB_CONNECT_TIMEOUT_SECONDS * 1000, application_name: 'podium-api-uploads' });
+            pool.on('error', (e) => new Logger('Database').warn({ msg: `upload connection lost: ${e.message}`, event: 'reconnecting' }));
+            return pool;
+          },
+        },
+        { provide: SubmissionRepository, useFactory: (db: Db, pool: Pool) => new SubmissionRepository(db, pool), inject: [DB, UPLOAD_POOL] },
         { provide: ScoreRepository, useFactory: (db: Db) => new ScoreRepository(db), inject: [DB] },
         { provide: LifecycleRepository, useFactory: (db: Db) => new LifecycleRepository(db), inject: [DB] },
         { provide: LeaderboardRepository, useFactory: (db: Db) => new LeaderboardRepository(db), inject: [DB] },

@@ -20,8 +20,7 @@ import { assertActsForTeam, assertCanSeeSubmission, assertTaskOrganiser, can, ca
 import { corpusScoresOnPart, isCombinedKey, parseStoredSplit, scoringPart, taskMetrics, type ScoringPartName } from '@podium/leaderboard';
 import { PhaseMetricsService } from '../leaderboard/phase-metrics.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
-import { outputsChecksum } from '../lifecycle/outputs-checksum';
-import { UploadRejection, parseUpload, type UploadFormat } from './upload-parser';
+import { UploadRejection, UploadStream, type UploadFormat } from './upload-parser';
 import { assertIntegerArg } from '../common/integer-args';
 
 export interface SubmitRequest {
@@ -70,6 +69,8 @@ const metadataSchema = z.object({
 export class SubmissionsService {
   /** Instance ids of recent test sets, in position order: a test set never changes once stored, and a list of N submissions of a split phase asks N times. */
   private readonly testSetIds = new LRUCache<string, string[]>({ max: 8 });
+  /** The same, with database ids, for uploads (a 100-system phase uploads 100 times against one test set). */
+  private readonly testSetInstanceIds = new LRUCache<string, { externalIds: string[]; dbIds: string[] }>({ max: 4 });
 
   constructor(
     private readonly tasks: TaskRepository,
@@ -122,23 +123,22 @@ export class SubmissionsService {
   }
 
   /**
-   * The team checks of an upload, from the form fields that precede its file: the caller acts
-   * for the team, and the team may submit to the task (registration open or approved).
+   * Validates the upload completely, then stores it and queues its scoring job atomically (with
+   * the team's registration for the task when registration is open and it had none).
+   * Nothing is stored when anything is wrong. The content is one chunk of {@link submitStream}.
    */
-  async assertMayUploadFor(user: AuthUser, req: Pick<SubmitRequest, 'phaseId' | 'teamId' | 'teamName' | 'isBaseline'>): Promise<void> {
-    const phase = await this.phase(req.phaseId);
-    const team = await this.team(req);
-    assertActsForTeam(team.id, user, phase.taskId);
-    if (req.isBaseline && !organisesTask(user, phase.taskId)) throw new ForbiddenError("only the task's organisers may submit baselines");
-    await this.lifecycle.assertMaySubmit(user, phase.task, team.id);
+  async submit(user: AuthUser | null, req: SubmitRequest): Promise<Submission> {
+    const { content, ...rest } = req;
+    return this.submitStream(user, rest, oneChunk(content));
   }
 
   /**
-   * Validates the upload completely, then stores it and queues its scoring job atomically (with
-   * the team's registration for the task when registration is open and it had none).
-   * Nothing is stored when anything is wrong.
+   * Checks who uploads what where (before one byte of the file is read), then parses, validates
+   * and stores the file as it streams from `file` (docs/adr/0028-streamed-uploads.md): outputs are
+   * COPYed into the transaction as their lines pass; a bad line, a refusal or a source that fails
+   * (a client gone mid-stream) stores nothing. Refusals name the line and instance as before.
    */
-  async submit(user: AuthUser | null, req: SubmitRequest): Promise<Submission> {
+  async submitStream(user: AuthUser | null, req: Omit<SubmitRequest, 'content'>, file: AsyncIterable<Uint8Array | string>): Promise<Submission> {
     if (!user) throw new UnauthenticatedError();
     const fields = parseInput(submitSchema, { systemName: req.systemName, description: req.description ?? undefined });
     const phase = await this.phase(req.phaseId);
@@ -154,36 +154,49 @@ export class SubmissionsService {
     if (refused) throw new ForbiddenError(refused);
     const { registerOnAccept } = await this.lifecycle.assertMaySubmit(user, phase.task, team.id);
     if (!phase.testSetId) throw new InvalidInputError(`phase '${phase.name}' has no test set yet`, { field: 'phaseId' });
-    const instances = await this.tasks.instanceIdsOf(phase.testSetId);
-    let parsed;
-    try {
-      parsed = parseUpload(req.content, instances.map((i) => i.externalId), req.format);
-    } catch (e) {
-      if (e instanceof UploadRejection) throw new InvalidInputError(e.message, { line: e.pointer.line, instanceId: e.pointer.instanceId });
-      throw e;
-    }
-    const dbId = new Map(instances.map((i) => [i.externalId, i.id]));
-    return this.submissions.create(
+    const instances = await this.testSetInstances(phase.testSetId);
+    const format = req.format;
+    return this.submissions.createStreamed(
       {
         phaseId: phase.id,
         teamId: team.id,
         submittedById: user.id,
         systemName: fields.systemName,
         description: fields.description,
-        // Of the outputs, not the file: identical outputs in another format are flagged too.
-        checksum: outputsChecksum(instances.map((i) => i.externalId), parsed.outputs),
         isBaseline: req.isBaseline ?? false,
-        outputs: parsed.outputs.map((o) => {
-          const instanceId = dbId.get(o.instanceId);
-          // The parser only accepts ids of this test set.
-          if (instanceId === undefined) throw new InvalidInputError(`instance '${o.instanceId}' is not in the test set`, { instanceId: o.instanceId });
-          return { instanceId, text: o.text };
-        }),
+        instanceIds: instances.dbIds,
         bypassLimits: organiser,
         ...(registerOnAccept ? { registerForTaskId: phase.task.id } : {}),
       },
+      async (out) => {
+        // Checksummed as it streams, of the outputs, not the file: identical outputs in another
+        // format are flagged too (outputsChecksum's definition).
+        const parser = new UploadStream(instances.externalIds, format, (position, text) => out.row(position, text));
+        try {
+          for await (const chunk of file) {
+            if (typeof chunk === 'string') parser.pushText(chunk);
+            else parser.pushBytes(chunk);
+            await out.flush();
+          }
+          return parser.end();
+        } catch (e) {
+          if (e instanceof UploadRejection) throw new InvalidInputError(e.message, { line: e.pointer.line, instanceId: e.pointer.instanceId });
+          throw e;
+        }
+      },
       this.enqueuer('submitted'),
     );
+  }
+
+  /** A test set's instances by position: external ids (what files name) and database ids (what is stored); cached, a stored test set never changes. */
+  private async testSetInstances(testSetId: string): Promise<{ externalIds: string[]; dbIds: string[] }> {
+    let cached = this.testSetInstanceIds.get(testSetId);
+    if (!cached) {
+      const rows = await this.tasks.instanceIdsOf(testSetId);
+      cached = { externalIds: rows.map((i) => i.externalId), dbIds: rows.map((i) => i.id) };
+      this.testSetInstanceIds.set(testSetId, cached);
+    }
+    return cached;
   }
 
   /**
@@ -401,4 +414,9 @@ export class SubmissionsService {
     await this.submissions.requeue(ids, this.enqueuer('requeue'), 'requeued');
     return ids;
   }
+}
+
+/** A whole upload (a GraphQL variable, a test's buffer) as a stream of one chunk. */
+async function* oneChunk(content: Uint8Array | string): AsyncGenerator<Uint8Array | string> {
+  yield content;
 }

@@ -1,4 +1,5 @@
-import { MAX_LINE_PROBLEMS, UploadRejection, decodeUtf8, detectFormat, firstInvalidUtf8Offset, parseUpload, splitLines } from './upload-parser';
+import { MAX_LINE_PROBLEMS, UploadRejection, UploadStream, decodeUtf8, detectFormat, firstInvalidUtf8Offset, parseUpload, splitLines } from './upload-parser';
+import { outputsChecksum } from '../lifecycle/outputs-checksum';
 import { defined } from '../../../../test/support/defined';
 
 const IDS = ['s1', 's2', 's3'];
@@ -230,5 +231,66 @@ describe('text PostgreSQL cannot store', () => {
   });
   it('accepts a surrogate pair written as JSON escapes (an emoji)', () => {
     expect(parseUpload('{"id":"a","output":"\\ud83d\\ude00"}\n{"id":"b","output":"y"}\n', ids).outputs[0]?.text).toBe('😀');
+  });
+});
+
+describe('UploadStream', () => {
+  const ids = ['a', 'b', 'c', 'd'];
+  /** Feeds `bytes` cut at every pair of points; each cut must give the one-chunk answer. */
+  function everyCut(bytes: Uint8Array, instanceIds: readonly string[], format?: 'jsonl' | 'text'): void {
+    const whole = (() => {
+      try {
+        return parseUpload(bytes, instanceIds, format);
+      } catch (e) {
+        return e instanceof Error ? e.message : String(e);
+      }
+    })();
+    const differs: unknown[] = [];
+    for (let i = 0; i <= bytes.length; i++) {
+      for (let j = i; j <= bytes.length; j++) {
+        const texts: string[] = [];
+        const s = new UploadStream(instanceIds, format, (p, t) => (texts[p] = t));
+        let got: unknown;
+        try {
+          s.pushBytes(bytes.subarray(0, i));
+          s.pushBytes(bytes.subarray(i, j));
+          s.pushBytes(bytes.subarray(j));
+          const summary = s.end();
+          got = { format: summary.format, outputs: instanceIds.map((instanceId, p) => ({ instanceId, text: texts[p] ?? '' })) };
+        } catch (e) {
+          got = e instanceof Error ? e.message : String(e);
+        }
+        if (JSON.stringify(got) !== JSON.stringify(whole)) differs.push([i, j, got]);
+      }
+    }
+    expect(differs).toEqual([]);
+  }
+
+  it('gives the same outputs and refusals however the bytes are chunked (multi-byte characters, CRLF, BOM)', () => {
+    everyCut(utf8('\uFEFFGrüße\r\n😀 x\n\nlast'), ids);
+    everyCut(utf8('\n {"id":"b","output":"ß"}\n{"id":"a","output":"1"}\r\n{"id":"d","output":"4"}\n{"id":"c","output":"€"}'), ids);
+    everyCut(utf8('{"id":"b","output":"x"}\n{"id":"q","output":"1"}\nnot json\n'), ids);
+    everyCut(new Uint8Array([0x61, 0x0a, 0x62, 0xe2, 0x82, 0x0a, 0x63, 0x0a, 0x64]), ids);
+    everyCut(utf8('a\nb\nc\n'), ids, 'text');
+  });
+
+  it('sums the outputs as outputsChecksum does, in test-set order whatever the line order', () => {
+    const file = jsonl({ id: 'c', output: 'three' }, { id: 'a', output: 'one "1"' }, { id: 'd', output: '' }, { id: 'b', output: 'two\ttabs' });
+    const s = new UploadStream(ids, undefined);
+    s.pushBytes(utf8(file));
+    const summary = s.end();
+    // The checksum the api stored before streaming (apps/api/src/lifecycle/outputs-checksum.ts).
+    expect(summary).toEqual({ format: 'jsonl', count: 4, checksum: outputsChecksum(ids, parseUpload(file, ids).outputs) });
+    const text = new UploadStream(ids, undefined);
+    text.pushText('one "1"\ntwo\ttabs\nthree\n\n');
+    expect(text.end().checksum).toBe(outputsChecksum(ids, [{ instanceId: 'a', text: 'one "1"' }, { instanceId: 'b', text: 'two\ttabs' }, { instanceId: 'c', text: 'three' }, { instanceId: 'd', text: '' }]));
+  });
+
+  it('stops handing outputs on at the first bad line, and still names every bad line at the end', () => {
+    const seen: number[] = [];
+    const s = new UploadStream(ids, 'text', (p) => seen.push(p));
+    s.pushText('a\nb\u0000\nc\nd\u0000\n');
+    expect(() => s.end()).toThrow("2 lines are refused: line 2 (instance 'b') contains a NUL character (U+0000), which cannot be stored (character 2); line 4 (instance 'd') contains a NUL character (U+0000), which cannot be stored (character 2)");
+    expect(seen).toEqual([0]);
   });
 });

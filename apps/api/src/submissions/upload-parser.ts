@@ -26,6 +26,7 @@ export class UploadRejection extends Error {
   }
 }
 
+import { createHash } from 'node:crypto';
 import { findUnstorable } from '../common/storable-text';
 
 const BOM = '\uFEFF';
@@ -116,110 +117,268 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-function parseJsonl(lines: string[], instanceIds: readonly string[]): ParsedUpload['outputs'] {
-  const known = new Set(instanceIds);
-  const lineOf = new Map<string, number>();
-  const textOf = new Map<string, string>();
-  const problems: UploadRejection[] = [];
-  let bad = 0;
-  function parseJsonlLine(raw: string, line: number): void {
-    if (raw.trim() === '') return; // blank lines between records carry nothing
+
+/** Receives each validated output as it streams (test-set position, text), until the first bad line. */
+export type OutputSink = (position: number, text: string) => void;
+
+/** What a whole upload came to once its last byte was read and every line passed. */
+export interface UploadSummary {
+  format: UploadFormat;
+  /** Outputs emitted: one per instance of the test set. */
+  count: number;
+  /** {@link outputsChecksum} of the outputs in test-set order, computed as they streamed. */
+  checksum: string;
+}
+
+const LF = 0x0a;
+
+/** A bad line as a validator reports it (an UploadRejection is made only for those named). */
+interface LineProblem {
+  message: string;
+  pointer: UploadRejection['pointer'];
+}
+const problem = (message: string, pointer: UploadRejection['pointer']): LineProblem => ({ message, pointer });
+const HASH_FLUSH_CHARS = 1 << 16;
+
+/**
+ * Parses and validates an upload as it streams: bytes (or text) in, in any chunking; each output
+ * goes to the sink as soon as its line is validated, so the body is never held as one string.
+ * The refusals are those of {@link parseUpload}, word for word: every bad line is still named (up
+ * to {@link MAX_LINE_PROBLEMS}), the sink just stops at the first. Lines are cut at the LF byte,
+ * which never occurs inside a UTF-8 sequence, and decoded strictly a run of whole lines at a time.
+ */
+export class UploadStream {
+  private readonly n: number;
+  private format: UploadFormat | undefined;
+  /** Lines seen while the format is still unknown (all blank so far). */
+  private waiting: string[] = [];
+  private line = 0;
+  /** Bytes after the last LF so far. */
+  private held: Uint8Array[] = [];
+  private byteOffset = 0;
+  private tail = '';
+  private decodedAny = false;
+  private sawContent = false;
+  private readonly problems: UploadRejection[] = [];
+  private bad = 0;
+  private emitted = 0;
+  /** JSONL: instance id → position, and the line that gave each position (0: none yet). */
+  private positionOf: Map<string, number> | null = null;
+  private lineOf: Int32Array | null = null;
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  private readonly hash = createHash('sha256');
+  private hashText = '';
+  private nextHashed = 0;
+  private readonly early = new Map<number, string>();
+
+  constructor(
+    private readonly instanceIds: readonly string[],
+    format: UploadFormat | undefined,
+    private readonly sink: OutputSink = () => undefined,
+  ) {
+    this.n = instanceIds.length;
+    if (format) this.setFormat(format);
+  }
+
+  /** The next bytes of the file. @throws UploadRejection on malformed UTF-8 (with its offset and line). */
+  pushBytes(chunk: Uint8Array): void {
+    if (chunk.length === 0) return;
+    const last = chunk.lastIndexOf(LF);
+    if (last === -1) {
+      // No line ends here: held (not copied again and again) until one does.
+      this.held.push(chunk);
+      return;
+    }
+    const head = this.held.length > 0 ? Buffer.concat([...this.held, chunk.subarray(0, last + 1)]) : chunk.subarray(0, last + 1);
+    this.held = last + 1 < chunk.length ? [chunk.subarray(last + 1)] : [];
+    this.pushDecoded(this.decode(head));
+  }
+
+  /** The next characters of the file (an upload that arrived as a string: a GraphQL variable). */
+  pushText(text: string): void {
+    this.pushDecoded(text);
+  }
+
+  /**
+   * The file has ended: the last line, then the checks that need all of it (line count, missing
+   * instances). @throws UploadRejection as {@link parseUpload} would.
+   */
+  end(): UploadSummary {
+    if (this.held.length > 0) {
+      const rest = Buffer.concat(this.held);
+      this.held = [];
+      this.pushDecoded(this.decode(rest));
+    }
+    // One final newline ends the last line; text after it is a line of its own.
+    if (this.tail !== '' || this.line === 0) this.takeLine(this.tail.endsWith('\r') ? this.tail.slice(0, -1) : this.tail);
+    this.tail = '';
+    if (!this.sawContent) throw new UploadRejection('the file is empty');
+    const format = this.format ?? 'text';
+    if (format === 'text' && this.line !== this.n) {
+      const hint = this.line > this.n ? ` (line ${this.n + 1} is the first extra one)` : '';
+      throw new UploadRejection(
+        `expected ${this.n} lines (one per instance, in test-set order), got ${this.line}${hint}`,
+        this.line > this.n ? { line: this.n + 1 } : { instanceId: this.instanceIds[this.line] },
+      );
+    }
+    if (this.bad > 0) throw refuseLines(this.problems, this.bad);
+    if (format === 'jsonl') {
+      const lineOf = this.lineOf ?? new Int32Array(0);
+      const missing: string[] = [];
+      for (let p = 0; p < this.n; p++) if (lineOf[p] === 0) missing.push(this.instanceIds[p] ?? '');
+      if (missing.length > 0) {
+        throw new UploadRejection(`${missing.length} of ${this.n} instances have no output: ${quoteList(missing, missing.length)}`, { instanceId: missing[0] });
+      }
+    }
+    if (this.nextHashed !== this.n) throw new Error(`checksummed ${this.nextHashed} of ${this.n} outputs`);
+    this.hash.update(this.hashText);
+    this.hashText = '';
+    return { format, count: this.emitted, checksum: this.hash.digest('hex') };
+  }
+
+  private decode(bytes: Uint8Array): string {
+    let text: string;
+    try {
+      text = this.decoder.decode(bytes);
+    } catch {
+      const at = Math.max(firstInvalidUtf8Offset(bytes), 0);
+      let line = this.line + 1;
+      for (let i = 0; i < at; i++) if (bytes[i] === LF) line++;
+      const offset = this.byteOffset + at;
+      throw new UploadRejection(`the file is not valid UTF-8: malformed byte at offset ${offset} (line ${line})`, { line, byteOffset: offset });
+    }
+    this.byteOffset += bytes.length;
+    return text;
+  }
+
+  private pushDecoded(text: string): void {
+    if (text === '') return;
+    if (!this.decodedAny) {
+      this.decodedAny = true;
+      if (text.startsWith(BOM)) text = text.slice(1);
+    }
+    const lines = (this.tail + text).split('\n');
+    this.tail = lines.pop() ?? '';
+    for (const l of lines) this.takeLine(l.endsWith('\r') ? l.slice(0, -1) : l);
+  }
+
+  private setFormat(format: UploadFormat): void {
+    this.format = format;
+    if (format === 'jsonl') {
+      this.positionOf = new Map(this.instanceIds.map((id, p) => [id, p]));
+      this.lineOf = new Int32Array(this.n);
+    }
+  }
+
+  private takeLine(raw: string): void {
+    if (!this.sawContent && /\S/.test(raw)) {
+      this.sawContent = true;
+      if (this.n === 0) throw new UploadRejection('the phase has no test set to submit against yet');
+    }
+    if (this.format === undefined) {
+      const first = /\S/.exec(raw);
+      if (!first) {
+        this.waiting.push(raw);
+        return;
+      }
+      this.setFormat(first[0] === '{' ? 'jsonl' : 'text');
+      const waiting = this.waiting;
+      this.waiting = [];
+      for (const w of waiting) this.takeLine(w);
+    }
+    const line = ++this.line;
+    const problem = this.format === 'jsonl' ? this.jsonlLine(raw, line) : this.textLine(raw, line);
+    if (problem) {
+      // Only the named ones become errors: a file of a million bad lines costs no million stack traces.
+      if (this.problems.length < MAX_LINE_PROBLEMS) this.problems.push(new UploadRejection(problem.message, problem.pointer));
+      this.bad++;
+    }
+  }
+
+  private textLine(text: string, line: number): LineProblem | undefined {
+    if (line > this.n) return undefined; // counted: the refusal names the first extra line
+    const instanceId = this.instanceIds[line - 1] ?? '';
+    const bad = findUnstorable(text);
+    if (bad) return problem(`line ${line} (instance '${instanceId}') ${bad.reason} (character ${bad.index + 1})`, { line, instanceId });
+    this.emit(line - 1, text);
+    return undefined;
+  }
+
+  private jsonlLine(raw: string, line: number): LineProblem | undefined {
+    if (raw.trim() === '') return undefined; // blank lines between records carry nothing
     let record: unknown;
     try {
       record = JSON.parse(raw);
     } catch (e) {
-      throw new UploadRejection(`line ${line}: not valid JSON (${e instanceof Error ? e.message : String(e)})`, { line });
+      return problem(`line ${line}: not valid JSON (${e instanceof Error ? e.message : String(e)})`, { line });
     }
     if (typeof record !== 'object' || record === null || Array.isArray(record)) {
-      throw new UploadRejection(`line ${line}: expected a JSON object {"id": …, "output": …}, got ${describe(record)}`, { line });
+      return problem(`line ${line}: expected a JSON object {"id": …, "output": …}, got ${describe(record)}`, { line });
     }
     const { id, output } = record as Record<string, unknown>;
-    if (id === undefined) throw new UploadRejection(`line ${line}: missing "id"`, { line });
+    if (id === undefined) return problem(`line ${line}: missing "id"`, { line });
     if (typeof id !== 'string' && !(typeof id === 'number' && Number.isInteger(id))) {
-      throw new UploadRejection(`line ${line}: "id" must be a string, got ${describe(id)}`, { line });
+      return problem(`line ${line}: "id" must be a string, got ${describe(id)}`, { line });
     }
     const instanceId = String(id);
     const badId = findUnstorable(instanceId);
-    if (badId) throw new UploadRejection(`line ${line}: "id" ${badId.reason}`, { line });
-    if (!known.has(instanceId)) {
-      throw new UploadRejection(`line ${line}: unknown instance id '${instanceId}' (not in the phase's test set)`, { line, instanceId });
+    if (badId) return problem(`line ${line}: "id" ${badId.reason}`, { line });
+    const position = this.positionOf?.get(instanceId);
+    const lineOf = this.lineOf;
+    if (position === undefined || !lineOf) {
+      return problem(`line ${line}: unknown instance id '${instanceId}' (not in the phase's test set)`, { line, instanceId });
     }
-    const previous = lineOf.get(instanceId);
-    if (previous !== undefined) {
-      throw new UploadRejection(`line ${line}: duplicate instance id '${instanceId}' (also on line ${previous})`, { line, instanceId });
-    }
-    if (output === undefined) throw new UploadRejection(`line ${line} (instance '${instanceId}'): missing "output"`, { line, instanceId });
+    const previous = lineOf[position] ?? 0;
+    if (previous !== 0) return problem(`line ${line}: duplicate instance id '${instanceId}' (also on line ${previous})`, { line, instanceId });
+    if (output === undefined) return problem(`line ${line} (instance '${instanceId}'): missing "output"`, { line, instanceId });
     if (typeof output !== 'string') {
-      throw new UploadRejection(`line ${line} (instance '${instanceId}'): "output" must be a string, got ${describe(output)}`, {
-        line,
-        instanceId,
-      });
+      return problem(`line ${line} (instance '${instanceId}'): "output" must be a string, got ${describe(output)}`, { line, instanceId });
     }
     const unstorable = findUnstorable(output);
-    if (unstorable) throw new UploadRejection(`line ${line} (instance '${instanceId}'): "output" ${unstorable.reason} (character ${unstorable.index + 1})`, { line, instanceId });
-    lineOf.set(instanceId, line);
-    textOf.set(instanceId, output);
+    if (unstorable) return problem(`line ${line} (instance '${instanceId}'): "output" ${unstorable.reason} (character ${unstorable.index + 1})`, { line, instanceId });
+    lineOf[position] = line;
+    this.emit(position, output);
+    return undefined;
   }
-  lines.forEach((raw, index) => {
-    try {
-      parseJsonlLine(raw, index + 1);
-    } catch (e) {
-      if (!(e instanceof UploadRejection)) throw e;
-      if (problems.length < MAX_LINE_PROBLEMS) problems.push(e);
-      bad++;
-    }
-  });
-  if (bad > 0) throw refuseLines(problems, bad);
-  const outputs: ParsedUpload['outputs'] = [];
-  const missing: string[] = [];
-  for (const id of instanceIds) {
-    const text = textOf.get(id);
-    if (text === undefined) missing.push(id);
-    else outputs.push({ instanceId: id, text });
-  }
-  if (missing.length > 0) {
-    throw new UploadRejection(`${missing.length} of ${instanceIds.length} instances have no output: ${quoteList(missing, missing.length)}`, {
-      instanceId: missing[0],
-    });
-  }
-  return outputs;
-}
 
-function parseText(lines: string[], instanceIds: readonly string[]): ParsedUpload['outputs'] {
-  if (lines.length !== instanceIds.length) {
-    const hint = lines.length > instanceIds.length ? ` (line ${instanceIds.length + 1} is the first extra one)` : '';
-    throw new UploadRejection(
-      `expected ${instanceIds.length} lines (one per instance, in test-set order), got ${lines.length}${hint}`,
-      lines.length > instanceIds.length ? { line: instanceIds.length + 1 } : { instanceId: instanceIds[lines.length] },
-    );
-  }
-  const problems: UploadRejection[] = [];
-  let badLines = 0;
-  const outputs = instanceIds.map((instanceId, k) => {
-    const text = lines[k];
-    if (text === undefined) throw new Error(`line ${k + 1} is missing although the line count matched`);
-    const bad = findUnstorable(text);
-    if (bad) {
-      if (problems.length < MAX_LINE_PROBLEMS) problems.push(new UploadRejection(`line ${k + 1} (instance '${instanceId}') ${bad.reason} (character ${bad.index + 1})`, { line: k + 1, instanceId }));
-      badLines++;
+  /** Hands a validated output on, and folds it into the checksum in test-set order. */
+  private emit(position: number, text: string): void {
+    if (this.bad > 0) return; // refused anyway: nothing more is written or summed
+    this.emitted++;
+    this.sink(position, text);
+    if (position !== this.nextHashed) {
+      this.early.set(position, text);
+      return;
     }
-    return { instanceId, text };
-  });
-  if (badLines > 0) throw refuseLines(problems, badLines);
-  return outputs;
+    this.hashOne(text);
+    for (let t = this.early.get(this.nextHashed); t !== undefined; t = this.early.get(this.nextHashed)) {
+      this.early.delete(this.nextHashed);
+      this.hashOne(t);
+    }
+  }
+
+  private hashOne(text: string): void {
+    this.hashText += JSON.stringify(text) + '\n';
+    this.nextHashed++;
+    if (this.hashText.length >= HASH_FLUSH_CHARS) {
+      this.hash.update(this.hashText);
+      this.hashText = '';
+    }
+  }
 }
 
 /**
- * Parses and validates an upload against the test set's instance ids (in test-set order).
+ * Parses and validates a whole upload against the test set's instance ids (in test-set order):
+ * {@link UploadStream} over one chunk.
  * @throws UploadRejection naming the line and instance at fault.
  */
 export function parseUpload(input: Uint8Array | string, instanceIds: readonly string[], format?: UploadFormat): ParsedUpload {
-  let text = decodeUtf8(input);
-  if (text.startsWith(BOM)) text = text.slice(1);
-  if (text.trim() === '') throw new UploadRejection('the file is empty');
-  if (instanceIds.length === 0) throw new UploadRejection('the phase has no test set to submit against yet');
-  const chosen = format ?? detectFormat(text);
-  const lines = splitLines(text);
-  const outputs = chosen === 'jsonl' ? parseJsonl(lines, instanceIds) : parseText(lines, instanceIds);
-  return { format: chosen, outputs };
+  const texts = new Array<string>(instanceIds.length);
+  const stream = new UploadStream(instanceIds, format, (position, text) => {
+    texts[position] = text;
+  });
+  if (typeof input === 'string') stream.pushText(input);
+  else stream.pushBytes(input);
+  const summary = stream.end();
+  return { format: summary.format, outputs: instanceIds.map((instanceId, p) => ({ instanceId, text: texts[p] ?? '' })) };
 }

@@ -155,12 +155,7 @@ export class ScoringService {
       this.leases.release(submissionId);
       throw new PermanentScoringError(`unknown task kind ${input.task.kind}`);
     }
-    const instances: ScoringInstance[] = input.outputs.map((o) => ({
-      instanceId: o.instance.id,
-      source: o.instance.source,
-      references: o.instance.references,
-      output: o.text,
-    }));
+    const instances: ScoringInstance[] = input.outputs.map((o) => ({ instanceId: o.instanceId, source: o.source, references: o.references, output: o.text }));
     const total = instances.length * metrics.data.length;
     let done = 0;
     let lastReport = 0;

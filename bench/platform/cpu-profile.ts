@@ -1,0 +1,122 @@
+/**
+ * Where a CPU profile's time went, by share: self time of each sampled frame, put in the first
+ * category whose rule matches the frame (its script URL and function name). For the shares that
+ * `npm run bench:scoring` and `bench:platform` print beside their figures (issue #28).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { Session, type Profiler } from 'node:inspector';
+
+export interface ShareRule {
+  category: string;
+  /** Matches `url + ' ' + functionName` of a frame. */
+  test: RegExp;
+}
+
+/** Categories of a scoring job or an upload, first match wins; the rest is `other`. */
+export const SCORING_RULES: readonly ShareRule[] = [
+  { category: 'tokenising', test: /libs\/metrics\/src\/(tokenizers|text|token-table)\.ts|plugins\/ter\/.*(normali[sz]e|tokeni[sz]e)/ },
+  { category: 'metric kernels', test: /libs\/metrics\/src\// },
+  { category: 'parsing uploads', test: /upload-parser\.ts/ },
+  { category: 'serialising', test: /score-column\.ts|JSON\.stringify| stringify$|copyText|encodeValues|encodeStats/ },
+  { category: 'decoding', test: /TextDecoder|decode|utf8Slice|toString|JSON\.parse| parse$|pg-types|postgres-array|parseArray/ },
+  { category: 'database', test: /node_modules\/(pg|pg-protocol|pg-pool|pg-copy-streams|@prisma|pg-boss)\/|libs\/db\/src\/generated|query_compiler|prisma/ },
+  { category: 'garbage collection', test: /\(garbage collector\)/ },
+  { category: 'idle', test: /\(idle\)|\(program\)/ },
+];
+
+export interface Shares {
+  /** Sampled CPU milliseconds (idle excluded). */
+  cpuMs: number;
+  /** Category → share of `cpuMs` in [0, 1]. */
+  shares: Record<string, number>;
+  /** The heaviest frames by self time, for the report. */
+  top: { frame: string; ms: number }[];
+}
+
+/** Self time per category of `profile` (idle and `(program)` are counted apart and left out of the shares). */
+export function profileShares(profile: Profiler.Profile, rules: readonly ShareRule[] = SCORING_RULES): Shares {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfUs = new Map<number, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) {
+    const id = samples[i];
+    if (id === undefined) continue;
+    selfUs.set(id, (selfUs.get(id) ?? 0) + Math.max(0, deltas[i + 1] ?? deltas[i] ?? 0));
+  }
+  const perCategory = new Map<string, number>();
+  const perFrame = new Map<string, number>();
+  let total = 0;
+  for (const [id, us] of selfUs) {
+    const node = byId.get(id);
+    if (!node) continue;
+    const frame = `${node.callFrame.url} ${node.callFrame.functionName}`;
+    const category = rules.find((r) => r.test.test(frame))?.category ?? 'other';
+    if (category === 'idle') continue;
+    total += us;
+    perCategory.set(category, (perCategory.get(category) ?? 0) + us);
+    const short = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/^.*\/(node_modules\/|libs\/|apps\/)/, '$1')}:${node.callFrame.lineNumber + 1}`;
+    perFrame.set(short, (perFrame.get(short) ?? 0) + us);
+  }
+  const shares = Object.fromEntries([...perCategory].sort((a, b) => b[1] - a[1]).map(([k, us]) => [k, total > 0 ? us / total : 0]));
+  const top = [...perFrame].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([frame, us]) => ({ frame, ms: us / 1000 }));
+  return { cpuMs: total / 1000, shares, top };
+}
+
+/** Runs `fn` under the V8 sampling profiler of this process (what `node --cpu-prof` writes), returning its result and the profile. */
+export async function profiled<T>(fn: () => Promise<T>, intervalUs = 500): Promise<{ value: T; profile: Profiler.Profile }> {
+  const session = new Session();
+  session.connect();
+  const post = <R>(method: string, params?: object) =>
+    new Promise<R>((resolve, reject) => session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result as R))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: intervalUs });
+  await post('Profiler.start');
+  try {
+    const value = await fn();
+    const { profile } = await post<{ profile: Profiler.Profile }>('Profiler.stop');
+    return { value, profile };
+  } finally {
+    session.disconnect();
+  }
+}
+
+/** "kernels 71% · database 12% · …" */
+export function formatShares(s: Shares): string {
+  return Object.entries(s.shares)
+    .map(([k, v]) => `${k} ${(v * 100).toFixed(1)}%`)
+    .join(' · ');
+}
+
+/**
+ * CPU seconds used so far by process `root` and every process below it (their own time and that
+ * of their reaped children), from /proc: the database server's share of a measurement.
+ */
+export function treeCpuSeconds(root: number): number {
+  const tick = 100; // USER_HZ on Linux
+  const parent = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const pid = Number(name);
+      parent.set(pid, Number(fields[1]));
+      // utime, stime, cutime, cstime: fields 14–17 of stat, 11–14 after the command.
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / tick);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let total = 0;
+  for (const [pid, seconds] of cpu) {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) {
+      if (p === root) {
+        total += seconds;
+        break;
+      }
+    }
+  }
+  return total;
+}

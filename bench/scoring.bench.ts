@@ -1,0 +1,228 @@
+/**
+ * Scoring at the kernels' pace and uploads at disk speed (issue #28):
+ * `npm run bench:scoring -- [--systems S] [--instances N] [--seed X]`.
+ * On an embedded PostgreSQL of its own, in this one process:
+ *  - uploads: S output files are written to a temporary folder first (generation is not timed);
+ *    then each is stored as a submission, timed from opening the file to the commit, by the old
+ *    path (read whole, parse, Prisma createMany: what the api did before #28) and the new one
+ *    (a file stream through UploadStream into createStreamed's COPY), on two phases of the same
+ *    test set, alternating, same run; lines/s of each and the ratio; PASS at ≥ 200,000 lines/s;
+ *  - scoring: each stored submission of the new phase scored by the worker's ScoringService
+ *    (BLEU + chrF + TER: read outputs and references, the metrics, the columnar write), CPU
+ *    seconds of this process per job; and the metric kernels alone (scoreWithStats of each
+ *    metric) on the same sentences in the same run; instances per CPU-s of each and the ratio;
+ *    PASS at ≥ 0.8;
+ *  - profile shares (the V8 sampling profiler, as `node --cpu-prof`) of one job and one upload:
+ *    metric kernels, tokenising, decoding, database, serialising.
+ * The database server's CPU is its own process's and is not counted in either.
+ * Results: a table on stdout, JSON in bench-results/scoring-<date>.json (git-ignored).
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type PgBoss from 'pg-boss';
+import { Pool } from 'pg';
+import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository } from '@podium/db';
+import { scoreWithStats } from '@podium/metrics';
+import type { WorkerConfig } from '@podium/config';
+import { outputsChecksum } from '../apps/api/src/lifecycle/outputs-checksum';
+import { parseUpload, UploadStream } from '../apps/api/src/submissions/upload-parser';
+import { ScoringService } from '../apps/worker/src/scoring/scoring.service';
+import { LeaseKeeper } from '../apps/worker/src/leases/lease-keeper';
+import { startOwnPostgres } from '../test/e2e/support/postgres';
+import { freePort, repoRoot } from '../test/e2e/support/processes';
+import { defined } from '../test/support/defined';
+import { formatShares, profiled, profileShares, treeCpuSeconds, type Shares } from './platform/cpu-profile';
+import { syntheticTestSet, systemOutputs, systemQualities } from './platform/synthetic';
+
+const METRICS = [
+  { key: 'bleu', name: 'bleu', options: {} },
+  { key: 'chrf', name: 'chrf', options: {} },
+  { key: 'ter', name: 'ter', options: {} },
+] as const;
+const TARGET = { uploadLinesPerSecond: 200_000, kernelRatio: 0.8 };
+
+const say = (m: string) => process.stderr.write(`[bench:scoring] ${new Date().toISOString().slice(11, 19)} ${m}\n`);
+const fmt = (x: number, digits = 0) => (Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a');
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
+
+function flags(argv: string[]): { systems: number; instances: number; seed: number } {
+  const { values } = parseArgs({ args: argv, options: { systems: { type: 'string' }, instances: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+  if (values.help) {
+    process.stdout.write('usage: npm run bench:scoring -- [--systems S (2..100, default 6)] [--instances N (10..1000000, default 20000)] [--seed X]\n');
+    process.exit(0);
+  }
+  const int = (raw: string | undefined, fallback: number, min: number, max: number, name: string) => {
+    const v = raw === undefined ? fallback : Number(raw.replace(/_/g, ''));
+    if (!Number.isInteger(v) || v < min || v > max) throw new Error(`--${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+    return v;
+  };
+  return { systems: int(values.systems, 6, 2, 100, 'systems'), instances: int(values.instances, 20_000, 10, 1_000_000, 'instances'), seed: int(values.seed, 20261124, 0, 0x7fffffff, 'seed') };
+}
+
+async function main(): Promise<void> {
+  const f = flags(process.argv.slice(2));
+  const cleanup: (() => Promise<void>)[] = [];
+  const dir = mkdtempSync(path.join(tmpdir(), 'podium-bench-scoring-'));
+  cleanup.push(async () => rmSync(dir, { recursive: true, force: true }));
+  try {
+    say(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    const pg = await startOwnPostgres(`bench-scoring-${process.pid}`, await freePort(), false);
+    cleanup.unshift(() => pg.stop());
+    execFileSync(path.join(repoRoot, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: pg.url }, stdio: 'ignore' });
+    const db = createDb(pg.url, { maxConnections: 4 });
+    cleanup.unshift(() => db.$disconnect());
+    const pool = new Pool({ connectionString: pg.url, max: 2 });
+    cleanup.unshift(() => pool.end());
+    const submissions = new SubmissionRepository(db, pool);
+    const tasks = new TaskRepository(db);
+    const identity = new IdentityRepository(db);
+    const suffix = randomUUID().slice(0, 8);
+    const organiser = await identity.createUser(`bench-org-${suffix}`, Role.ORGANISER);
+    const team = await identity.createTeam(`bench-team-${suffix}`, []);
+    const task = await tasks.createTask({ slug: `bench-${suffix}`, title: 'bench', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', createdById: organiser.id, metrics: METRICS });
+    const instances = syntheticTestSet(f.instances, f.seed);
+    const phases: { id: string; dbIds: string[] }[] = [];
+    for (const name of ['before', 'after']) {
+      const phase = await tasks.createPhase({ taskId: task.id, name, opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 1000, totalLimit: 1000, leaderboardBeforeClose: true });
+      const ts = await tasks.uploadTestSet(phase.id, `${name}-ts`, instances.map((i) => ({ externalId: i.id, source: i.source, references: [i.reference] })));
+      phases.push({ id: phase.id, dbIds: (await tasks.instanceIdsOf(ts.id)).map((r) => r.id) });
+    }
+    const [before, after] = [defined(phases[0]), defined(phases[1])];
+    const externalIds = instances.map((i) => i.id);
+
+    // Output files first: their generation is not part of any figure.
+    const quality = systemQualities(f.systems, f.seed);
+    const files: string[] = [];
+    let bytes = 0;
+    for (let s = 0; s < f.systems; s++) {
+      const file = path.join(dir, `sys-${s}.txt`);
+      const text = systemOutputs(instances, defined(quality[s]), s, f.seed).join('\n') + '\n';
+      writeFileSync(file, text);
+      bytes += Buffer.byteLength(text);
+      files.push(file);
+    }
+    say(`${f.systems} files of ${fmt(f.instances)} lines written (${fmt(bytes / f.systems / 1024)} KiB each); uploading`);
+
+    const base = { teamId: team.id, submittedById: organiser.id, description: '', bypassLimits: true };
+    const oldUpload = async (s: number) => {
+      const parsed = parseUpload(readFileSync(defined(files[s])), externalIds, 'text');
+      const sub = await submissions.create(
+        { ...base, phaseId: before.id, systemName: `sys-${s}`, checksum: outputsChecksum(externalIds, parsed.outputs), outputs: parsed.outputs.map((o, k) => ({ instanceId: defined(before.dbIds[k]), text: o.text })) },
+        async () => undefined,
+      );
+      return sub.id;
+    };
+    const newUpload = async (s: number) => {
+      const sub = await submissions.createStreamed({ ...base, phaseId: after.id, systemName: `sys-${s}`, instanceIds: after.dbIds }, async (out) => {
+        const parser = new UploadStream(externalIds, 'text', (p, t) => out.row(p, t));
+        for await (const chunk of createReadStream(defined(files[s]), { highWaterMark: 1 << 16 })) {
+          parser.pushBytes(chunk as Buffer);
+          await out.flush();
+        }
+        return parser.end();
+      }, async () => undefined);
+      return sub.id;
+    };
+    const timing = { old: 0, new: 0, oldCpu: 0, newCpu: 0, oldDbCpu: 0, newDbCpu: 0 };
+    const pgPid = defined(pg.child.pid, 'the PostgreSQL process id');
+    const scoredIds: string[] = [];
+    let uploadProfile: Shares | null = null;
+    for (let s = 0; s < f.systems; s++) {
+      let t0 = process.hrtime.bigint();
+      let c0 = process.cpuUsage();
+      let d0 = treeCpuSeconds(pgPid);
+      await oldUpload(s);
+      timing.old += Number(process.hrtime.bigint() - t0) / 1e9;
+      timing.oldCpu += cpuSeconds(process.cpuUsage(c0));
+      timing.oldDbCpu += treeCpuSeconds(pgPid) - d0;
+      t0 = process.hrtime.bigint();
+      c0 = process.cpuUsage();
+      d0 = treeCpuSeconds(pgPid);
+      if (s === 0) {
+        const run = await profiled(() => newUpload(s));
+        scoredIds.push(run.value);
+        uploadProfile = profileShares(run.profile);
+      } else scoredIds.push(await newUpload(s));
+      timing.new += Number(process.hrtime.bigint() - t0) / 1e9;
+      timing.newCpu += cpuSeconds(process.cpuUsage(c0));
+      timing.newDbCpu += treeCpuSeconds(pgPid) - d0;
+    }
+    const lines = f.systems * f.instances;
+    const upload = {
+      oldLinesPerSecond: lines / timing.old, newLinesPerSecond: lines / timing.new, oldSeconds: timing.old, newSeconds: timing.new,
+      // Per CPU-second of this process (the api's part) and of it plus the database server: what
+      // the machine's load does not change much.
+      oldLinesPerApiCpuSecond: lines / timing.oldCpu, newLinesPerApiCpuSecond: lines / timing.newCpu,
+      oldLinesPerCpuSecond: lines / (timing.oldCpu + timing.oldDbCpu), newLinesPerCpuSecond: lines / (timing.newCpu + timing.newDbCpu),
+      apiCpuSeconds: { old: timing.oldCpu, new: timing.newCpu }, dbCpuSeconds: { old: timing.oldDbCpu, new: timing.newDbCpu },
+    };
+
+    // Scoring: the worker's service in this process, one job after another.
+    say('scoring');
+    const boss = {} as PgBoss;
+    const service = new ScoringService(submissions, null, new LeaseKeeper(submissions, boss, { PODIUM_WORKER_NAME: `bench-${suffix}` } as WorkerConfig));
+    let jobCpu = 0;
+    let jobWall = 0;
+    let jobProfile: Shares | null = null;
+    for (const [k, id] of scoredIds.entries()) {
+      const c0 = process.cpuUsage();
+      const t0 = process.hrtime.bigint();
+      if (k === 0) {
+        const run = await profiled(() => service.score(id));
+        if (run.value.kind !== 'scored') throw new Error(`job ${id}: ${JSON.stringify(run.value)}`);
+        jobProfile = profileShares(run.profile);
+      } else {
+        const outcome = await service.score(id);
+        if (outcome.kind !== 'scored') throw new Error(`job ${id}: ${JSON.stringify(outcome)}`);
+      }
+      jobWall += Number(process.hrtime.bigint() - t0) / 1e9;
+      jobCpu += cpuSeconds(process.cpuUsage(c0));
+    }
+    // The kernels alone on the same sentences (every system's outputs, the same references).
+    say('the metric kernels alone');
+    const refs = [instances.map((i) => i.reference)];
+    let kernelCpu = 0;
+    let kernelProfile: Shares | null = null;
+    for (let s = 0; s < f.systems; s++) {
+      const hyps = readFileSync(defined(files[s]), 'utf8').replace(/\n$/, '').split('\n');
+      const c0 = process.cpuUsage();
+      if (s === 0) kernelProfile = profileShares((await profiled(async () => METRICS.forEach((m) => scoreWithStats(m.name, {}, hyps, refs)))).profile);
+      else for (const m of METRICS) scoreWithStats(m.name, {}, hyps, refs);
+      kernelCpu += cpuSeconds(process.cpuUsage(c0));
+    }
+    const scored = f.systems * f.instances;
+    const scoring = { jobInstancesPerCpuSecond: scored / jobCpu, kernelInstancesPerCpuSecond: scored / kernelCpu, ratio: kernelCpu / jobCpu, jobCpuSeconds: jobCpu, jobWallSeconds: jobWall, kernelCpuSeconds: kernelCpu };
+
+    const out = [
+      `bench:scoring  ${f.systems} systems × ${fmt(f.instances)} instances (synthetic, seed ${f.seed}); ${cpus().length} CPUs, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      '',
+      `upload, old path (read whole, parse, Prisma createMany)   ${fmt(upload.oldLinesPerSecond)} lines/s  (${fmt(upload.oldSeconds, 1)} s; ${fmt(upload.oldLinesPerApiCpuSecond)} lines per api CPU-s, ${fmt(upload.oldLinesPerCpuSecond)} per api + database CPU-s)`,
+      `upload, streamed (file stream → UploadStream → COPY)      ${fmt(upload.newLinesPerSecond)} lines/s  (${fmt(upload.newSeconds, 1)} s; ${fmt(upload.newLinesPerApiCpuSecond)} lines per api CPU-s, ${fmt(upload.newLinesPerCpuSecond)} per api + database CPU-s)   ×${fmt(upload.newLinesPerSecond / upload.oldLinesPerSecond, 2)}   target ≥ ${fmt(TARGET.uploadLinesPerSecond)}  ${verdict(upload.newLinesPerSecond >= TARGET.uploadLinesPerSecond)}`,
+      `  profile of one streamed upload: ${uploadProfile ? formatShares(uploadProfile) : 'n/a'}`,
+      '',
+      `scoring job (read, BLEU + chrF + TER, write)  ${fmt(scoring.jobInstancesPerCpuSecond)} instances/CPU-s  (${fmt(jobCpu, 1)} CPU-s, ${fmt(jobWall, 1)} s)`,
+      `metric kernels alone, same sentences          ${fmt(scoring.kernelInstancesPerCpuSecond)} instances/CPU-s  (${fmt(kernelCpu, 1)} CPU-s)`,
+      `ratio job ÷ kernels                           ${fmt(scoring.ratio, 2)}   target ≥ ${TARGET.kernelRatio}  ${verdict(scoring.ratio >= TARGET.kernelRatio)}`,
+      `  profile of one job: ${jobProfile ? formatShares(jobProfile) : 'n/a'}`,
+      `  profile of the kernels alone: ${kernelProfile ? formatShares(kernelProfile) : 'n/a'}`,
+      ...(jobProfile?.top.slice(0, 8).map((t) => `    ${fmt(t.ms)} ms  ${t.frame}`) ?? []),
+    ];
+    process.stdout.write(out.join('\n') + '\n');
+    mkdirSync(path.join(repoRoot, 'bench-results'), { recursive: true });
+    const file = path.join(repoRoot, 'bench-results', `scoring-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, JSON.stringify({ flags: f, machine: { cpus: cpus().length, model: cpus()[0]?.model, load: loadavg() }, upload, scoring, uploadProfile, jobProfile, kernelProfile, targets: TARGET }, null, 2));
+    say(`results in ${path.relative(repoRoot, file)}`);
+  } finally {
+    for (const c of cleanup) await c().catch((e: unknown) => say(`cleanup: ${String(e)}`));
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});

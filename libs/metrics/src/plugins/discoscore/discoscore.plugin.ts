@@ -25,6 +25,7 @@ import { z } from 'zod';
 import type { EmbeddedInstance, EmbeddedText, EmbeddingMetricPlugin, EncoderIdentity } from '../../embedding';
 import { PODIUM_METRICS_VERSION } from '../../version';
 import { aggregate, dot, embeddingDefinition, encoderField, layerPosition, normalised, squaredDistance, toFloat64 } from '../embedding-common/common';
+import { DS_FOCUS_CONFORMANCE, DS_SENT_CONFORMANCE } from './conformance-cases';
 import { focusGraph, sentenceGraph, tagText, type TaggedWord } from './foci';
 
 export const dsFocusOptionsSchema = z.strictObject({
@@ -198,6 +199,7 @@ export const DS_FOCUS_PLUGIN: EmbeddingMetricPlugin<'discoscore-focus', null> = 
     const o = dsFocusOptionsSchema.parse(options);
     return ['discoscore-focus', encoderField(encoder), `layer:${encoder.numLayers}`, 'focus:NN-wink', `norm:${o.norm}`, 'refs:mean', `nrefs:${nrefs}`, `version:${PODIUM_METRICS_VERSION}`].join('|');
   },
+  conformance: DS_FOCUS_CONFORMANCE,
 };
 
 export const DS_SENT_PLUGIN: EmbeddingMetricPlugin<'discoscore-sent', null> = {
@@ -227,4 +229,5 @@ export const DS_SENT_PLUGIN: EmbeddingMetricPlugin<'discoscore-sent', null> = {
     const o = dsSentOptionsSchema.parse(options);
     return ['discoscore-sent', encoderField(encoder), `layer:${encoder.numLayers}`, 'focus:NN-wink', `graph:${o.graph}`, 'refs:mean', `nrefs:${nrefs}`, `version:${PODIUM_METRICS_VERSION}`].join('|');
   },
+  conformance: DS_SENT_CONFORMANCE,
 };

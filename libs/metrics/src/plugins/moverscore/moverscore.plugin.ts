@@ -45,6 +45,7 @@ import {
   squaredDistance,
   toFloat64,
 } from '../embedding-common/common';
+import { MOVERSCORE_CONFORMANCE } from './conformance-cases';
 
 export const moverScoreOptionsSchema = z.strictObject({
   variant: z.enum(['v1', 'v2']).default('v1'),
@@ -230,4 +231,5 @@ export const MOVERSCORE_PLUGIN: EmbeddingMetricPlugin<'moverscore', MoverScoreSt
       `version:${PODIUM_METRICS_VERSION}`,
     ].join('|');
   },
+  conformance: MOVERSCORE_CONFORMANCE,
 };

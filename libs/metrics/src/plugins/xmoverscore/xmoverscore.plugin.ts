@@ -26,6 +26,7 @@ import type { EmbeddedInstance, EmbeddedText, EmbeddingMetricPlugin, EncoderIden
 import { earthMoversDistance } from '../../transport';
 import { PODIUM_METRICS_VERSION } from '../../version';
 import { costMatrix, embeddingDefinition, encoderField, layerPosition, normalised, squaredDistance, toFloat64 } from '../embedding-common/common';
+import { XMOVERSCORE_CONFORMANCE } from './conformance-cases';
 import { mappingFingerprint } from './mapping';
 
 const matrix = z.array(z.array(z.number()).min(1)).min(1);
@@ -201,4 +202,5 @@ export const XMOVERSCORE_PLUGIN: EmbeddingMetricPlugin<'xmoverscore', XMoverScor
       `version:${PODIUM_METRICS_VERSION}`,
     ].join('|');
   },
+  conformance: XMOVERSCORE_CONFORMANCE,
 };

@@ -143,7 +143,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
     // Another team's identical upload: organisers only (ADR 0014); null for everyone else.
     crossTeamDuplicateOf: 'phaseResource:crossTeamDuplicates',
   },
-  CorpusScore: each('parent', 'metric part signature value'),
+  CorpusScore: each('parent', 'higherIsBetter metric part signature value'),
   ScoreHistoryEntry: each('parent', 'metric replacedAt signature value'),
   DuplicateOf: each('parent', 'id systemName teamId'),
   InstanceScorePage: each('parent', 'limit offset rows total'),

@@ -140,7 +140,9 @@ export const dataCommand: CliCommand = {
             }
           : {}),
         ...(d.suite ? { suite: at(d.suite.file) } : {}),
-        licenceFile: at(d.upstream.licenceFile),
+        ...(d.nliSet ? { nliSet: at(d.nliSet.file) } : {}),
+        // null: the upstream has no licence file (the licence is named in `podium data list`)
+        licenceFile: d.upstream.licenceFile === null ? null : at(d.upstream.licenceFile),
       };
     }
     throw new CliError(`expected 'list', 'fetch NAME' or 'path NAME'; got '${action ?? ''}' (see podium data --help)`);

@@ -37,7 +37,7 @@ stdout: list  {"cacheDir","source","licences":[…],"datasets":[{"name","descrip
                "suite","testSet","licence","unverified"}]}
         fetch {"cacheDir","source","fetched":[{"name","root","files","downloadedBytes"}]}
         path  {"name","root","files":{"<upstream path>":"<cached path>"},"source"?,"reference"?,
-               "human"?,"systems"?,"suite"?,"licenceFile"}`;
+               "human"?,"systems"?,"suite"?,"nliSet"?,"licenceFile" (null: none upstream)}`;
 
 function lookup(name: string): Dataset {
   try {

@@ -1,8 +1,9 @@
 import { Layout } from './components/layout';
-import { MetricsDocument } from './graphql/generated';
+import { MetricsDocument, SignificanceTestsDocument } from './graphql/generated';
 import { AuthProvider } from './lib/auth';
 import { useQuery } from './lib/graphql-client';
 import { setMetricFacts } from './lib/metric-registry';
+import { setSignificanceTests } from './lib/test-registry';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { AccountPage } from './pages/account-page';
 import { ApiDocsPage } from './pages/api-docs-page';
@@ -53,10 +54,18 @@ function MetricFacts() {
   return null;
 }
 
+/** The significance tests come from the API's ranking registry; selectors and tables re-render when it answers. */
+function SignificanceTests() {
+  const registry = useQuery(SignificanceTestsDocument, {});
+  if (registry.data) setSignificanceTests(registry.data.significanceTests);
+  return null;
+}
+
 export function App() {
   return (
     <AuthProvider>
       <MetricFacts />
+      <SignificanceTests />
       <Layout>
         <Routes />
       </Layout>

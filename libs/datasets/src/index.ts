@@ -10,7 +10,8 @@ export {
   UnknownDatasetError,
   UPSTREAM_BASE,
 } from './registry';
-export type { Dataset, DatasetFileSpec, DatasetRegistry, DatasetUpstream, SuiteSpec, WmtTestSetSpec } from './registry';
+export type { Dataset, DatasetFileSpec, DatasetRegistry, DatasetUpstream, NliSetSpec, SuiteSpec, WmtTestSetSpec } from './registry';
+export { loadNliSet, parseSick, type LoadedNliSet, type NliExample, type NliGoldLabel } from './nli-set';
 export {
   cachedFilePath,
   dataSourceFromEnv,

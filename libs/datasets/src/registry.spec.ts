@@ -12,10 +12,10 @@ const WMT_PAIRS = ['de-en', 'en-de', 'cs-en', 'fi-en', 'lv-en', 'ru-en', 'tr-en'
 const PIN_ON_FIRST_FETCH = ['experiments/datasets/adv_datasets/xpaws/fr/data.csv', 'experiments/datasets/adv_datasets/xpaws/ja/data.csv'];
 
 describe('dataset registry', () => {
-  it('lists the ten WMT17 pairs, the five MENLI suites and the bert_score baselines, all from MENLI at the pinned commit under MIT', () => {
+  it('lists the ten WMT17 pairs, the five MENLI suites and the bert_score baselines, all from MENLI at the pinned commit under MIT, then SICK', () => {
     const names = listDatasets().map((d) => d.name);
-    expect(names).toEqual([...WMT_PAIRS.map((p) => `wmt17-${p}`), 'menli-wmt20-de', 'menli-xpaws-de', 'menli-xpaws-zh', 'menli-xpaws-fr', 'menli-xpaws-ja', 'bertscore-baselines']);
-    for (const d of listDatasets()) {
+    expect(names).toEqual([...WMT_PAIRS.map((p) => `wmt17-${p}`), 'menli-wmt20-de', 'menli-xpaws-de', 'menli-xpaws-zh', 'menli-xpaws-fr', 'menli-xpaws-ja', 'bertscore-baselines', 'sick']);
+    for (const d of listDatasets().filter((x) => x.name !== 'sick')) {
       expect(d.upstream.repo).toBe('cyr19/MENLI');
       expect(d.upstream.commit).toBe(COMMIT);
       expect(d.upstream.licence).toBe('MIT');
@@ -24,13 +24,16 @@ describe('dataset registry', () => {
       expect(licenceNote(d)).toBe('MIT, Copyright (c) 2022 Yanran Chen; via https://github.com/cyr19/MENLI at 911238d');
     }
     expect(DEMO_DATASET).toBe('wmt17-de-en');
+    // SICK: its own upstream, no licence file there (SOURCES of the mirror: CC BY-NC-SA 3.0)
+    const sick = getDataset('sick');
+    expect(sick.upstream).toMatchObject({ repo: 'kkalouli/SICK-processing', commit: '0848f4aec60870122a4ca18de08ba0e25f6f9a75', licence: 'CC BY-NC-SA 3.0', licenceFile: null });
   });
 
   it('gives every file a raw upstream URL, size and sha256, except the two pinned on first fetch', () => {
     const unpinned: string[] = [];
     for (const d of listDatasets()) {
       for (const f of d.files) {
-        expect(sourceLocation(parseDataMirror(undefined), d.upstream, f.path)).toBe(`https://raw.githubusercontent.com/cyr19/MENLI/${COMMIT}/${f.path}`);
+        expect(sourceLocation(parseDataMirror(undefined), d.upstream, f.path)).toBe(`https://raw.githubusercontent.com/${d.upstream.repo}/${d.upstream.commit}/${f.path}`);
         if (f.sha256 === null) unpinned.push(f.path);
         else expect(f.bytes).toBeGreaterThan(0);
       }

@@ -22,8 +22,12 @@ const upstreamSchema = z.object({
   homepage: z.url(),
   licence: z.string().min(1),
   copyright: z.string().min(1),
-  /** The licence text's path upstream; every data set lists it among its files. */
-  licenceFile: z.string().min(1),
+  /**
+   * The licence text's path upstream; every data set lists it among its files. null: the
+   * repository has no licence file (then `licence` and `note` say under which terms the data is
+   * distributed).
+   */
+  licenceFile: z.string().min(1).nullable(),
   note: z.string(),
 });
 
@@ -57,12 +61,21 @@ const suiteSchema = z.object({
   language: z.string(),
 });
 
+const nliSetSchema = z.object({
+  /** The labelled pairs' file. */
+  file: z.string(),
+  /** `sick`: SICK.txt's tab-separated columns (pair_ID, sentence_A, sentence_B, entailment_label, …, SemEval_set). */
+  format: z.literal('sick'),
+});
+
 const datasetSchema = z.object({
   description: z.string().min(1),
   upstream: z.string(),
   files: z.array(fileSchema).min(1),
   testSet: testSetSchema.optional(),
   suite: suiteSchema.optional(),
+  /** A labelled NLI set (premise, hypothesis, entailment/neutral/contradiction), for `podium models check`. */
+  nliSet: nliSetSchema.optional(),
 });
 
 const registrySchema = z.object({
@@ -81,6 +94,8 @@ export type DatasetUpstream = z.infer<typeof upstreamSchema>;
 export type WmtTestSetSpec = z.infer<typeof testSetSchema>;
 /** A built-in robustness suite. */
 export type SuiteSpec = z.infer<typeof suiteSchema>;
+/** A labelled NLI set. */
+export type NliSetSpec = z.infer<typeof nliSetSchema>;
 /** The parsed registry (`datasets.json`). */
 export type DatasetRegistry = z.infer<typeof registrySchema>;
 
@@ -92,6 +107,7 @@ export interface Dataset {
   files: DatasetFileSpec[];
   testSet?: WmtTestSetSpec;
   suite?: SuiteSpec;
+  nliSet?: NliSetSpec;
 }
 
 /** A name that is neither a data set nor a built-in suite id. */
@@ -120,9 +136,10 @@ export function parseRegistry(raw: unknown): DatasetRegistry {
     if (!upstream) throw new Error(`invalid dataset registry: ${name} names unknown upstream '${d.upstream}'`);
     const paths = new Set(d.files.map((f) => f.path));
     if (paths.size !== d.files.length) throw new Error(`invalid dataset registry: ${name} lists a file twice`);
-    const used = [upstream.licenceFile];
+    const used = upstream.licenceFile === null ? [] : [upstream.licenceFile];
     if (d.testSet) used.push(d.testSet.source, d.testSet.reference, ...Object.values(d.testSet.systems), ...(d.testSet.human ? [d.testSet.human.file] : []));
     if (d.suite) used.push(d.suite.file);
+    if (d.nliSet) used.push(d.nliSet.file);
     for (const p of used) if (!paths.has(p)) throw new Error(`invalid dataset registry: ${name} uses ${p}, which is not among its files`);
     if (d.suite) {
       if (suiteIds.has(d.suite.id)) throw new Error(`invalid dataset registry: suite ${d.suite.id} is defined twice`);
@@ -143,7 +160,7 @@ function resolveEntry(reg: DatasetRegistry, name: string): Dataset {
   const d = reg.datasets[name];
   const upstream = d && reg.upstreams[d.upstream];
   if (!d || !upstream) throw new Error(`data set ${name} or its upstream is missing from the registry`); // callers check the name first
-  return { name, description: d.description, upstream, files: d.files, testSet: d.testSet, suite: d.suite };
+  return { name, description: d.description, upstream, files: d.files, testSet: d.testSet, suite: d.suite, nliSet: d.nliSet };
 }
 
 /** Every data set of the registry, in registry order. */

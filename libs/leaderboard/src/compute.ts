@@ -6,7 +6,7 @@ import { corpusStatistics, summedStats, type CorpusStatistics } from './corpus-s
 import { leaderboardEntries } from './leaderboard-entries';
 import { PairedTest, type ComputedLeaderboard, type LeaderboardSystem, type SystemPair } from './leaderboard.types';
 import { COMBINED_CORPUS_NOTE, PhaseMetrics, taskMetrics, type MetricSelection, type PhaseForMetrics } from './phase-metrics';
-import { CLUSTER_DEFINITION, rankSystems, smallestReachableP, TEST_LABELS, type Analysis, type TestName } from './ranking.adapter';
+import { CLUSTER_DEFINITION, PAIRED_TESTS, rankSystems, smallestReachableP, TEST_LABELS, type Analysis, type TestName } from './ranking.adapter';
 import { parseStoredSplit, pickRows, scoringPart, scoringPartNote } from './instance-split';
 import { ALPHA, effectiveSettings, type LeaderboardView, type PhaseSignificanceSettings } from './view';
 import { parseMemo, serialiseMemo, systemFingerprints, type MemoStore } from './memo';
@@ -339,6 +339,10 @@ export async function computeLeaderboard(
       bootstrapCorpus: finite(p.tests.bootstrap_corpus?.p),
       arCorpus: finite(p.tests.ar_corpus?.p),
     },
+    testResults: PAIRED_TESTS.flatMap((t) => {
+      const r = (p.tests as Partial<Record<string, { p: number }>>)[t.key];
+      return r ? [{ test: t.key, p: finite(r.p) }] : [];
+    }),
     significant: {
       mean: p.significant.mean ?? false,
       median: p.significant.median ?? false,

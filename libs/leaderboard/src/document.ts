@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { PairedTest, PValueCorrection, type ComputedLeaderboard, type Leaderboard } from './leaderboard.types';
+import { PAIRED_TESTS } from './ranking.adapter';
 
 function enumName(values: Record<string, string>, value: string): string {
   return Object.entries(values).find(([, v]) => v === value)?.[0] ?? value;
@@ -59,9 +60,28 @@ export function parseLeaderboardDocumentLazily(body: string): Leaderboard {
  * successor computes) with empty `methods` and `values`, so it still matches the document's shape.
  */
 export function upgradeStoredBoard(raw: Record<string, unknown>): Record<string, unknown> {
-  if (Array.isArray(raw['methods'])) return raw;
-  const systems = Array.isArray(raw['systems']) ? (raw['systems'] as Record<string, unknown>[]) : [];
-  return { ...raw, methods: [], systems: systems.map((s) => (Array.isArray(s['values']) ? s : { ...s, values: [] })) };
+  const pairs = Array.isArray(raw['pairs']) ? (raw['pairs'] as Record<string, unknown>[]) : [];
+  const board = pairs.every((p) => Array.isArray(p['testResults'])) ? raw : { ...raw, pairs: pairs.map(withTestResults) };
+  if (Array.isArray(board['methods'])) return board;
+  const systems = Array.isArray(board['systems']) ? (board['systems'] as Record<string, unknown>[]) : [];
+  return { ...board, methods: [], systems: systems.map((s) => (Array.isArray(s['values']) ? s : { ...s, values: [] })) };
+}
+
+/** `tests` field name of a registry key: bootstrap_corpus → bootstrapCorpus. */
+const camel = (key: string): string => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * A pair stored before `testResults` existed: its results read off the fixed `tests` object
+ * (corpus tests only where stored, as the analysis adds them only for corpus-level metrics).
+ */
+function withTestResults(pair: Record<string, unknown>): Record<string, unknown> {
+  if (Array.isArray(pair['testResults'])) return pair;
+  const tests = (pair['tests'] ?? {}) as Record<string, number | null | undefined>;
+  const testResults = PAIRED_TESTS.flatMap((t) => {
+    const p = tests[camel(t.key)];
+    return t.corpus && (p === null || p === undefined) ? [] : [{ test: t.key, p: p ?? null }];
+  });
+  return { ...pair, testResults };
 }
 
 /** A stored board read back (the inverse of {@link leaderboardDocument}'s JSON). */

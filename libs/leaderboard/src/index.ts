@@ -13,7 +13,17 @@ export {
   type CombinedMatrix,
 } from './combined-metric';
 export { PhaseMetrics, COMBINED_CORPUS_NOTE, taskMetrics, kindFromDb, type MetricSelection, type PhaseForMetrics } from './phase-metrics';
-export { metricHigherIsBetter, recommendedResamples, smallestReachableP, CLUSTER_DEFINITION, TEST_LABELS } from './ranking.adapter';
+export {
+  metricHigherIsBetter,
+  recommendedResamples,
+  smallestReachableP,
+  registeredMethods,
+  CLUSTER_DEFINITION,
+  PAIRED_TESTS,
+  TEST_LABELS,
+  type PairedTestDescriptor,
+  type RegisteredMethod,
+} from './ranking.adapter';
 export { corpusStatistics, corpusMetricOf, corpusScoresOnPart, type CorpusStatistics } from './corpus-statistics';
 export { computeLeaderboard, LeaderboardInputs, MEMO_MIN_CELLS, topDisagreement } from './compute';
 export { encodeLeaderboard, leaderboardJson, parseLeaderboardDocument, parseLeaderboardDocumentLazily, upgradeStoredBoard, asServed, type LeaderboardDocument } from './document';

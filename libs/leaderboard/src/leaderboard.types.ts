@@ -3,16 +3,16 @@
 // apps/api/src/leaderboard/leaderboard-shape.spec.ts), the web reads it through a fragment checked
 // the same way. Per-method results are a list keyed by method (`values`), described by `methods`,
 // so a ranking method added to @podium/ranking reaches every consumer without a field of its own.
+import { SENTENCE_TESTS, type SentenceTestName } from './ranking.adapter';
 import { z } from 'zod';
 
-export enum PairedTest {
-  TTEST = 'ttest',
-  WILCOXON = 'wilcoxon',
-  SIGN = 'sign',
-  MOOD = 'mood',
-  BOOTSTRAP = 'bootstrap',
-  AR = 'ar',
-}
+/**
+ * The tests a view may choose (the sentence-level tests of @podium/ranking's registry), as an
+ * enum-like object: GraphQL name (the key in upper case) → key. A test added to the registry
+ * becomes a value here, in the GraphQL enum `PairedTest` and in the web's generated types.
+ */
+export const PairedTest = Object.fromEntries(SENTENCE_TESTS.map((key) => [key.toUpperCase(), key])) as { readonly [K in SentenceTestName as Uppercase<K>]: K };
+export type PairedTest = SentenceTestName;
 
 export enum PValueCorrection {
   HOLM = 'holm',
@@ -96,6 +96,13 @@ export const leaderboardSystemSchema = z.object({
   values: z.array(methodValueSchema),
 });
 
+/** A registered test's p-value for a pair (unadjusted; null where not computed). */
+export const pairTestResultSchema = z.object({
+  /** The test's registry key (e.g. ttest, bootstrap_corpus). */
+  test: z.string(),
+  p: nullableNum,
+});
+
 export const pairTestsSchema = z.object({
   ttest: nullableNum,
   wilcoxon: nullableNum,
@@ -121,6 +128,8 @@ export const systemPairSchema = z.object({
   p: nullableNum,
   pAdjusted: nullableNum,
   tests: pairTestsSchema,
+  /** Every registered test computed for the pair, in the registry's order (corpus tests only for corpus-level metrics). */
+  testResults: z.array(pairTestResultSchema),
   pTest: z.string(),
   significant: pairSignificanceSchema,
 });
@@ -194,6 +203,7 @@ export type MethodDescriptor = z.infer<typeof methodDescriptorSchema>;
 export type MethodValue = z.infer<typeof methodValueSchema>;
 export type LeaderboardSystem = z.infer<typeof leaderboardSystemSchema>;
 export type PairTests = z.infer<typeof pairTestsSchema>;
+export type PairTestResult = z.infer<typeof pairTestResultSchema>;
 export type SystemPair = z.infer<typeof systemPairSchema>;
 export type ScoredOn = z.infer<typeof scoredOnSchema>;
 export type ComputedLeaderboard = z.infer<typeof computedLeaderboardSchema>;

@@ -12,7 +12,7 @@ export interface MemoStore {
 }
 
 /** Version of the serialised form; another version reads as an empty memo. */
-const MEMO_FORMAT = 1;
+const MEMO_FORMAT = 2;
 
 /** A memo as stored: v8's structured serialisation (Maps and typed arrays as they are). */
 export function serialiseMemo(memo: AnalysisMemo): Uint8Array {

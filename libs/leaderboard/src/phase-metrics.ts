@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { COMBINED_PLUGIN } from '@podium/metrics';
 import { taskKindFromDb, type MetricConfig, type TaskKindName } from '@podium/contracts';
-import { type LeaderboardRepository, type PhaseScoreMatrix, type ScoreRepository, type Task } from '@podium/db';
+import { type LeaderboardRepository, type LongScoreRow, type PhaseScoreMatrix, type ScoreRepository, type Task } from '@podium/db';
 import { InvalidInputError } from '@podium/domain';
 import { combinablePairs, combineMatrices, combinedKey, combinedWeightFor, isCombinedKey, resolveCombined, type CombinedMetric } from './combined-metric';
 import { metricHigherIsBetter } from './ranking.adapter';
@@ -109,5 +109,35 @@ export class PhaseMetrics {
       if (this.matrices.peek(key) === hit) this.matrices.delete(key);
     });
     return hit;
+  }
+
+  /**
+   * The long rows (one per system and instance) of a derived (combined) selection, read from
+   * {@link matrix}: the one place instance pages and phase downloads take derived scores from,
+   * so they show the leaderboard's numbers. `submissionIds`: only these systems (all when
+   * absent); `positions`: only these instance positions (all when null); missing cells are left
+   * out. Yields one system's rows at a time, in the matrix's system order.
+   */
+  async *derivedRows(
+    phase: PhaseForMetrics & { testSetId: string },
+    selection: MetricSelection & { kind: 'derived' },
+    stamp: string,
+    only: { submissionIds?: ReadonlySet<string>; positions?: ReadonlySet<number> | null } = {},
+  ): AsyncGenerator<LongScoreRow[]> {
+    const m = await this.matrix(phase, selection, stamp);
+    for (const [k, s] of m.systems.entries()) {
+      if (only.submissionIds && !only.submissionIds.has(s.submissionId)) continue;
+      const values = m.values[k];
+      const signature = m.signatures[k];
+      if (values === undefined || signature === undefined) throw new Error(`${selection.key} matrix: no row for ${s.systemName}`);
+      const rows: LongScoreRow[] = [];
+      values.forEach((score, position) => {
+        if (!Number.isFinite(score) || (only.positions && !only.positions.has(position))) return;
+        const instanceId = m.instances[position];
+        if (instanceId === undefined) throw new Error(`${selection.key} matrix: ${s.systemName} has a value past the last instance (${position})`);
+        rows.push({ submissionId: s.submissionId, systemName: s.systemName, teamName: s.teamName, instanceId, position, metric: selection.key, signature, score });
+      });
+      yield rows;
+    }
   }
 }

@@ -10,18 +10,38 @@ import {
   recommendedResamples,
   smallestReachableP,
   TEST_LABELS,
+  PAIRED_TESTS,
+  RANKING_METHODS,
+  SENTENCE_TESTS,
   type AnalyseOptions,
   type Analysis,
   type AnalysisMemo,
   type MemoUse,
   type Correction,
   type FlatCorpusStats,
+  type PairedTestDescriptor,
+  type SentenceTestName,
   type TestName,
 } from '@podium/ranking';
 import { at } from '@podium/contracts';
 
-export type { Analysis, Correction, FlatCorpusStats, TestName };
-export { CLUSTER_DEFINITION, TEST_LABELS, recommendedResamples, smallestReachableP };
+export type { Analysis, Correction, FlatCorpusStats, PairedTestDescriptor, SentenceTestName, TestName };
+export { CLUSTER_DEFINITION, PAIRED_TESTS, SENTENCE_TESTS, TEST_LABELS, recommendedResamples, smallestReachableP };
+
+/** A registered ranking method, as the `rankingMethods` query serves it (its default cluster test, if it has clusters). */
+export interface RegisteredMethod {
+  key: string;
+  label: string;
+  description: string;
+  intervalKind: string;
+  direction: string;
+  clusterTest: string | null;
+}
+
+/** Every registered ranking method, in table order (@podium/ranking's methods/registry.ts). */
+export function registeredMethods(): RegisteredMethod[] {
+  return RANKING_METHODS.map(({ key, label, description, intervalKind, direction, clusterTest }) => ({ key, label, description, intervalKind, direction, clusterTest: clusterTest ?? null }));
+}
 
 export interface RankingInput {
   /** Unique system keys (the API uses submission ids). */

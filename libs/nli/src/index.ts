@@ -57,3 +57,13 @@ export {
   type FetchModelResult,
   type ModelListing,
 } from './model-fetch';
+export {
+  NLI_CLASSES,
+  checkLabelOrder,
+  confusionMatrix,
+  predictedClass,
+  supportedId2label,
+  type ConfusionMatrix,
+  type LabelOrderCheck,
+  type NliClass,
+} from './label-check';

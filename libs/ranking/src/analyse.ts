@@ -1,11 +1,10 @@
-import { column, columnDifferencesInto, differencesInto, gather, randomisationExceedances } from './analyse-kernels';
+import { column, differencesInto, gather } from './analyse-kernels';
 import { pairMemoKey, type AnalysisMemo, type MemoUse, type PairMemo, type SystemMemo } from './analysis-memo';
 import { bradleyTerryOrderKey, bradleyTerryProbability, fitBradleyTerrySufficient, type BradleyTerryOptions } from './bradley-terry';
 import { clusters } from './clusters';
 import { adjustPValues, type Correction } from './correction';
 import { argsortAscending, mean } from './descriptive';
 import { bootstrapAggregates, pairwiseCounts, sufficientFromWins } from './bootstrap';
-import { moodMedianTestSorted, tTestFromDiffs, wilcoxonFromSortedDiffs, type WilcoxonResult } from './paired-tests';
 import { rankDescending } from './ranks';
 import { exactMedianSorted, medianBySelection } from './selection';
 import { defaultGameOrders, eloFromSchedule, gameSchedule, MAX_GAMES_PER_ORDER, trueSkillFromSchedule } from './rating-systems';
@@ -18,13 +17,14 @@ import {
   type CorpusStatsInput,
   type FlatCorpusStats,
 } from './corpus-resampling';
-import { bootstrapPValue, type CorpusFromStats } from './resampling';
+import type { CorpusFromStats } from './resampling';
 import { orientedScores, RankingInputError, type ScoreTable } from './score-table';
-import { binomialTwoSidedP } from './special-functions';
 import { at } from './checked';
 import { describeMethod, type MethodContext, type MethodDescriptor, type MethodEstimate } from './methods/method';
 import { RANKING_METHODS } from './methods/registry';
-import { SENTENCE_TESTS, TEST_LABELS, type TestName } from './tests/registry';
+import { SENTENCE_TESTS, SIGNIFICANCE_TESTS, TEST_LABELS, type CorpusTestName, type SentenceTestName, type TestName } from './tests/registry';
+import type { PairInput, PairOutcome, TestSetup } from './tests/test';
+import { WILCOXON_ALL_PAIRS_CELLS } from './tests/wilcoxon';
 
 export { TEST_LABELS, type TestName };
 
@@ -174,6 +174,12 @@ export interface StatP {
   p: number;
 }
 
+/** One test's result on a pair: p, and the statistic for tests that have one. */
+export type TestResultOfPair = { statistic: number; p: number } | { p: number };
+
+/** Per-pair results of every test, keyed by test (corpus tests only with sufficient statistics). */
+export type PairTestResults = Record<SentenceTestName, TestResultOfPair> & Partial<Record<CorpusTestName, TestResultOfPair>>;
+
 /** Per-pair results; "a" is the first system in table order, differences are a − b. */
 export interface PairSummary {
   a: string;
@@ -184,16 +190,12 @@ export interface PairSummary {
   p_bt: number;
   median_diff: number;
   mean_diff: number;
-  tests: {
-    ttest: StatP;
-    wilcoxon: StatP;
-    sign: { p: number };
-    mood: StatP;
-    bootstrap: { p: number };
-    ar: { p: number };
-    bootstrap_corpus?: { p: number };
-    ar_corpus?: { p: number };
-  };
+  /**
+   * Every test of the registry (tests/registry.ts) by key: p and, for tests with a statistic, the
+   * statistic (NaN both when the test was not computed, see `settings.skipped_tests`); the corpus
+   * tests only with per-instance sufficient statistics.
+   */
+  tests: PairTestResults;
   p_adjusted: Record<string, number>;
   /**
    * Per clustered aggregation: the pair differs significantly by that aggregation's cluster test
@@ -321,12 +323,7 @@ export function budgetedResamples(pairs: number, alpha: number, correction: Corr
   return Math.min(recommended, Math.max(MIN_BUDGETED_RESAMPLES, Math.floor(budget / cells / 100) * 100));
 }
 
-/**
- * Pairs × instances above which Wilcoxon's signed-rank test (one sort of the differences per
- * pair) is computed only when asked for ({@link AnalyseOptions.pairTests} or `test`): 5·10⁷,
- * e.g. 100 systems × 10,000 instances.
- */
-export const WILCOXON_ALL_PAIRS_CELLS = 50_000_000;
+export { WILCOXON_ALL_PAIRS_CELLS };
 
 /**
  * The full leaderboard for systems scored on the same instances: MEAN, MEDIAN, Bradley–Terry
@@ -396,7 +393,8 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   }
   const corpusTestFor = (t: TestName): TestName => (t === 'ar' || t === 'ar_corpus' ? 'ar_corpus' : 'bootstrap_corpus');
   if (options.corpus) clusterTests.corpus = options.test ? corpusTestFor(options.test) : DEFAULT_CLUSTER_TESTS.corpus;
-  const wanted = new Set<TestName>(options.pairTests ?? TESTS.filter((t) => t !== 'wilcoxon' || nPairs * n <= WILCOXON_ALL_PAIRS_CELLS));
+  const allPairs = (t: (typeof SIGNIFICANCE_TESTS)[number]): boolean => !('allPairsCellLimit' in t) || nPairs * n <= t.allPairsCellLimit;
+  const wanted = new Set<TestName>(options.pairTests ?? SIGNIFICANCE_TESTS.filter((t) => !t.corpus && allPairs(t)).map((t) => t.key));
   for (const t of [clusterTests.mean, clusterTests.median, clusterTests.bt]) wanted.add(t);
   // a clustered method beyond the built-in ones brings its own test (or the chosen one)
   for (const m of RANKING_METHODS) if (m.clusterTest && !(m.key in clusterTests)) wanted.add(options.test ?? m.clusterTest);
@@ -471,20 +469,6 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const nonConverged = boot.nonConverged;
   stage('bootstrap');
 
-  // Approximate randomisation: one shared swap mask per trial, O(k·n) per trial.
-  const arSwapped = memo && want('ar') ? new Float64Array(R * k) : undefined;
-  const arExceed = want('ar')
-    ? randomisationExceedances(
-        x,
-        n,
-        R,
-        (seed + 1) >>> 0,
-        kept.map((m) => m?.arSums),
-        arSwapped,
-      )
-    : new Int32Array(k * k);
-  stage('randomisation');
-
   // Corpus-level tests (sacreBLEU paired-bs from the shared draws above, paired-ar), canonical order.
   let corpusRes: CorpusResampling | null = null;
   if (options.corpus && corpusFlat && scoreOf) {
@@ -530,16 +514,72 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const estimateOf = (key: string) => estimates.find((e) => e.method.key === key);
   stage('methods');
 
-  // Pairs (in input order a < b), each test on canonical arrays.
+  // Every computed test (tests/registry.ts), prepared once (e.g. randomisation trials), then run
+  // on every pair (in input order a < b) on canonical arrays. With a memo, a test that declares
+  // `memoisable` is not run on a kept pair (its outcome is read by the pair's memo key), and the
+  // AR test's trials reuse the kept per-system sums.
+  const arSums = memo && want('ar') ? new Float64Array(R * k) : undefined;
+  const setup: TestSetup = {
+    x,
+    k,
+    n,
+    R,
+    seed,
+    sign,
+    sorted,
+    means,
+    medians,
+    bMean,
+    wins: pc.wins,
+    corpus: corpusRes && corpusKey ? { key: corpusKey, resampling: corpusRes } : null,
+    // the randomisation sums kept per system, and where this analysis' are written for the memo
+    memo: memo ? { arSums: kept.map((m) => m?.arSums), arSumsOut: arSums } : null,
+  };
+  const running = SIGNIFICANCE_TESTS.filter((t) => (t.corpus ? setup.corpus !== null : want(t.key))).map((t) => ({
+    test: t,
+    run: t.prepare(setup),
+    memoisable: 'memoisable' in t && t.memoisable,
+  }));
+  stage('randomisation');
   const pairs: PairSummary[] = [];
   const pairIndex = new Int32Array(k * k).fill(-1);
   const d = new Float64Array(n);
+  const sd = new Float64Array(n);
+  // whether sd holds this pair's differences sorted (a test asked for them)
+  const sortedFor = { valid: false };
+  const pairSorted = (): boolean => sortedFor.valid;
+  // the differences are taken on first use (a kept pair whose tests are all read needs none)
+  let diffsReady = false;
+  const diffsOf = (): Float64Array => {
+    if (!diffsReady) {
+      differencesInto(d, at(x, pair.i), at(x, pair.j));
+      diffsReady = true;
+    }
+    return d;
+  };
+  const pair: PairInput = {
+    i: 0,
+    j: 0,
+    get diffs() {
+      return diffsOf();
+    },
+    sortedDiffs: () => {
+      if (!sortedFor.valid) {
+        sd.set(diffsOf());
+        sd.sort();
+        sortedFor.valid = true;
+      }
+      return sd;
+    },
+  };
   const raw: Partial<Record<TestName, number[]>> = {};
-  for (const t of [...computed, ...(options.corpus ? (['bootstrap_corpus', 'ar_corpus'] as const) : [])]) raw[t] = [];
   // direction[test][pair] > 0 when a is better than b by that test's own statistic (oriented).
-  const direction: Record<TestName, number[]> = { ttest: [], wilcoxon: [], sign: [], mood: [], bootstrap: [], ar: [], bootstrap_corpus: [], ar_corpus: [] };
-  const diffs = new Float64Array(R);
-  const notComputed: StatP = { statistic: NaN, p: NaN };
+  const direction: Partial<Record<TestName, number[]>> = {};
+  for (const { test } of running) {
+    raw[test.key] = [];
+    direction[test.key] = [];
+  }
+  const notComputed = (t: (typeof SIGNIFICANCE_TESTS)[number]): TestResultOfPair => (t.statistic ? { statistic: NaN, p: NaN } : { p: NaN });
   const nextPairs: Map<string, PairMemo> | null = memo ? new Map() : null;
   let pairsReused = 0;
   for (let ia = 0; ia < k; ia++) {
@@ -547,56 +587,37 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       const i = at(pos, ia);
       const j = at(pos, ib);
       const pairKey = memo ? pairMemoKey(at(fp, i), at(fp, j)) : '';
-      let pm = memo?.pairs.get(pairKey);
+      // a kept pair: its memoisable tests' outcomes and median difference are read, not recomputed
+      const pm = memo?.pairs.get(pairKey);
       if (pm) pairsReused++;
-      else {
-        differencesInto(d, at(x, i), at(x, j));
-        const tt = want('ttest') ? tTestFromDiffs(d) : null;
-        // Wilcoxon needs the sorted differences; otherwise the median of differences is selected.
-        let medianDiff: number;
-        let w: WilcoxonResult | null = null;
-        if (want('wilcoxon')) {
-          const sd = d.sort();
-          medianDiff = exactMedianSorted(sd);
-          w = wilcoxonFromSortedDiffs(sd);
-        } else medianDiff = medianBySelection(d);
-        pm = {
-          tStatistic: tt ? tt.statistic : NaN,
-          tP: tt ? tt.p : NaN,
-          medianDiff,
-          wilcoxonStatistic: w ? w.statistic : NaN,
-          wilcoxonP: w ? w.p : NaN,
-          wilcoxonDirection: w ? w.rPlus - w.rMinus : NaN,
-        };
+      diffsReady = false;
+      sortedFor.valid = false;
+      pair.i = i;
+      pair.j = j;
+      const outcomes = new Map<TestName, PairOutcome>();
+      for (const { test, run, memoisable } of running) outcomes.set(test.key, (memoisable ? pm?.outcomes[test.key] : undefined) ?? run(pair));
+      // The median of differences: off the sorted differences when a test sorted them, else by selection.
+      const medDiff = pm ? pm.medianDiff : pairSorted() ? exactMedianSorted(sd) : medianBySelection(diffsOf());
+      if (nextPairs) {
+        const memoised: Record<string, PairOutcome> = {};
+        for (const { test, memoisable } of running) {
+          const o = outcomes.get(test.key);
+          if (memoisable && o) memoised[test.key] = o;
+        }
+        nextPairs.set(pairKey, { medianDiff: medDiff, outcomes: memoised });
       }
-      nextPairs?.set(pairKey, pm);
-      const t = want('ttest') ? { statistic: pm.tStatistic, p: pm.tP } : null;
-      const medDiff = pm.medianDiff;
-      const wil = want('wilcoxon') ? { statistic: pm.wilcoxonStatistic, p: pm.wilcoxonP, direction: pm.wilcoxonDirection } : null;
+      const tests = {} as PairTestResults;
+      for (const t of SIGNIFICANCE_TESTS) {
+        const o = outcomes.get(t.key);
+        if (t.corpus && !o) continue;
+        (tests as Record<string, TestResultOfPair>)[t.key] = !o ? notComputed(t) : t.statistic ? { statistic: o.statistic ?? NaN, p: o.p } : { p: o.p };
+      }
+      for (const [key, o] of outcomes) {
+        raw[key]?.push(o.p);
+        direction[key]?.push(o.direction);
+      }
       const wins = at(pc.wins, i * k + j);
       const losses = at(pc.wins, j * k + i);
-      const signP = binomialTwoSidedP(wins, wins + losses);
-      const mood = want('mood') ? moodMedianTestSorted(at(sorted, i), at(sorted, j)) : null;
-      let bootP = NaN;
-      if (want('bootstrap')) {
-        columnDifferencesInto(diffs, bMean, k, i, j);
-        bootP = bootstrapPValue(diffs, at(means, i) - at(means, j));
-      }
-      const lo = Math.min(i, j);
-      const hi = Math.max(i, j);
-      const arP = want('ar') ? (at(arExceed, lo * k + hi) + 1) / (R + 1) : NaN;
-      const tests: PairSummary['tests'] = {
-        ttest: t ? { statistic: sign * t.statistic, p: t.p } : notComputed,
-        wilcoxon: wil ? { statistic: wil.statistic, p: wil.p } : notComputed,
-        sign: { p: want('sign') ? signP : NaN },
-        mood: mood ? { statistic: mood.statistic, p: mood.p } : notComputed,
-        bootstrap: { p: bootP },
-        ar: { p: arP },
-      };
-      if (corpusRes) {
-        tests.bootstrap_corpus = { p: corpusRes.bootstrapP(i, j) };
-        tests.ar_corpus = { p: corpusRes.arP(i, j) };
-      }
       pairIndex[ia * k + ib] = pairs.length;
       pairs.push({
         a: table.systems[ia] ?? '',
@@ -611,26 +632,6 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
         p_adjusted: {},
         significant: {},
       });
-      raw.ttest?.push(tests.ttest.p);
-      raw.wilcoxon?.push(tests.wilcoxon.p);
-      raw.sign?.push(tests.sign.p);
-      raw.mood?.push(tests.mood.p);
-      raw.bootstrap?.push(bootP);
-      raw.ar?.push(arP);
-      if (tests.bootstrap_corpus && tests.ar_corpus && corpusKey) {
-        raw.bootstrap_corpus?.push(tests.bootstrap_corpus.p);
-        raw.ar_corpus?.push(tests.ar_corpus.p);
-        const corpusDir = at(corpusKey, i) - at(corpusKey, j);
-        direction.bootstrap_corpus.push(corpusDir);
-        direction.ar_corpus.push(corpusDir);
-      }
-      const meanDir = at(means, i) - at(means, j);
-      direction.ttest.push(meanDir);
-      direction.bootstrap.push(meanDir);
-      direction.ar.push(meanDir);
-      direction.wilcoxon.push(wil ? wil.direction : NaN);
-      direction.sign.push(wins - losses);
-      direction.mood.push(at(medians, i) - at(medians, j));
     }
   }
   stage('pairs');
@@ -643,7 +644,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
           mean: column(boot.bMean, k, i, R),
           median: column(boot.bMedian, k, i, R),
           corpus: boot.bCorpus.length > 0 ? column(boot.bCorpus, k, i, R) : new Float64Array(0),
-          arSums: arSwapped ? column(arSwapped, k, i, R) : new Float64Array(0),
+          arSums: arSums ? column(arSums, k, i, R) : new Float64Array(0),
           wins: column(boot.bWins, k, i, R),
         },
       ]),
@@ -660,7 +661,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
 
   // Clusters per aggregation (canonical indices → input pair lookup).
   const significantPair = (test: TestName, q: number, aFirst: boolean): boolean => {
-    const dir = direction[test][q] ?? NaN;
+    const dir = direction[test]?.[q] ?? NaN;
     const p = adjusted[test]?.[q] ?? NaN;
     return p < alpha && (aFirst ? dir : -dir) > 0;
   };

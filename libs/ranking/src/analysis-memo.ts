@@ -28,6 +28,8 @@
  * with one, the per-pair O(k²·n/2) counts and the per-resample refits remain.
  */
 
+import type { PairOutcome } from './tests/test';
+
 /**
  * One system's reusable resampled statistics (resample r at index r). Resample r's counts are the
  * r-th draw of the seeded generator whatever R is, so columns of another R serve as far as they
@@ -48,13 +50,10 @@ export interface SystemMemo {
 
 /** One ordered pair's reusable tests (the differences a − b of its two rows). */
 export interface PairMemo {
-  tStatistic: number;
-  tP: number;
+  /** The median of the differences, as the analysis computed it. */
   medianDiff: number;
-  wilcoxonStatistic: number;
-  wilcoxonP: number;
-  /** R⁺ − R⁻ (the Wilcoxon direction), NaN when not computed. */
-  wilcoxonDirection: number;
+  /** The outcomes of the computed tests that declare `memoisable` (tests/test.ts, e.g. the t-test and Wilcoxon), by test key. */
+  outcomes: Record<string, PairOutcome>;
 }
 
 /**

@@ -94,10 +94,24 @@ export {
   type TestName,
   type ClusteredAggregation,
   type MethodValue,
+  type PairTestResults,
+  type TestResultOfPair,
 } from './analyse';
 export { RANKING_METHODS, rankingMethod } from './methods/registry';
 export { describeMethod, type RankingMethod, type MethodDescriptor, type MethodContext, type MethodEstimate, type IntervalKind, type MethodDirection } from './methods/method';
 export { instanceWinRates } from './methods/mean-win-rate';
-export { PAIRED_TESTS, TEST_NAMES, SENTENCE_TESTS, isTestName, type PairedTestDescriptor, type SentenceTestName } from './tests/registry';
+export {
+  PAIRED_TESTS,
+  SIGNIFICANCE_TESTS,
+  TEST_NAMES,
+  SENTENCE_TESTS,
+  CORPUS_TESTS,
+  isTestName,
+  significanceTest,
+  type PairedTestDescriptor,
+  type SentenceTestName,
+  type CorpusTestName,
+} from './tests/registry';
+export type { SignificanceTest, TestSetup, PairInput, PairOutcome } from './tests/test';
 export { bootstrapBradleyTerry, type BootstrapOptions, type BradleyTerryBootstrap } from './bootstrap';
 export { emptyAnalysisMemo, pairMemoKey, type AnalysisMemo, type SystemMemo, type PairMemo, type MemoUse } from './analysis-memo';

@@ -80,7 +80,7 @@ function each<R extends AccessRule>(rule: R, names: string): Record<string, R> {
 /** Every GraphQL type's fields (Query and Mutation are the operations) and the rule of each. */
 export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<string, AccessRule>>>> = {
   Query: {
-    ...each('public', 'tasks task taskKinds metrics phase teams team me robustness'),
+    ...each('public', 'tasks task taskKinds metrics significanceTests rankingMethods phase teams team me robustness'),
     ...each('signedIn', 'myTokens'),
     ...each('ownTeam', 'quota teamSubmissions'),
     ...each('taskOrganiser', 'auditLog registrations taskOrganisers phaseImpact'),
@@ -108,6 +108,9 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   MetricConfigType: each('parent', 'available definition key name options unavailableReason'),
   MetricDefinition: each('parent', 'configurable description displayName higherIsBetter kind name options rangeHigh rangeLow signatureFormat'),
   TaskKindDefinition: each('parent', 'defaultMetrics displayName name'),
+  // The ranking registries (public queries significanceTests, rankingMethods).
+  SignificanceTest: each('parent', 'corpus key label statistic value'),
+  RankingMethod: each('parent', 'clusterTest description direction intervalKind key label'),
   Phase: {
     ...each('parent', 'closedEarlyAt closesAt commitment createdAt dailyLimit hasSplit id isOpen leaderboardBeforeClose lifecycleState name opensAt primariesFrozenAt publishedAt referencesVisible scoresVisible significanceResamples significanceSeed state stateDescription task taskId teamInstanceScores testSet testSetId totalLimit'),
     testInput: 'phaseResource:testInput',
@@ -143,7 +146,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
     // Another team's identical upload: organisers only (ADR 0014); null for everyone else.
     crossTeamDuplicateOf: 'phaseResource:crossTeamDuplicates',
   },
-  CorpusScore: each('parent', 'metric part signature value'),
+  CorpusScore: each('parent', 'higherIsBetter metric part signature value'),
   ScoreHistoryEntry: each('parent', 'metric replacedAt signature value'),
   DuplicateOf: each('parent', 'id systemName teamId'),
   InstanceScorePage: each('parent', 'limit offset rows total'),
@@ -166,7 +169,8 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   CorpusInterval: each('parent', 'ci high low mean'),
   Interval: each('parent', 'high low'),
   RankInterval: each('parent', 'best worst'),
-  SystemPair: each('parent', 'a aSubmissionId b bSubmissionId losses meanDiff medianDiff p pAdjusted pBt pTest significant tests ties wins'),
+  SystemPair: each('parent', 'a aSubmissionId b bSubmissionId losses meanDiff medianDiff p pAdjusted pBt pTest significant testResults tests ties wins'),
+  PairTestResult: each('parent', 'p test'),
   PairSignificance: each('parent', 'bt corpus mean median'),
   PairTests: each('parent', 'ar arCorpus bootstrap bootstrapCorpus mood sign ttest wilcoxon'),
   SystemClusters: each('parent', 'bt corpus mean median'),

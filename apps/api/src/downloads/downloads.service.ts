@@ -75,7 +75,7 @@ export class DownloadsService {
     if (!phase) throw new NotFoundError('phase', phaseId);
     assertCan('downloads', phase, user);
     const { stored } = await this.metrics.available(phase);
-    const combined = new Map<string, MetricSelection>();
+    const combined = new Map<string, MetricSelection & { kind: 'derived' }>();
     for (const key of metrics) {
       const selection = this.metrics.select(phase, key, stored);
       if (selection.kind === 'derived') combined.set(selection.key, selection);
@@ -96,19 +96,9 @@ export class DownloadsService {
       yield* storedPages;
       if (!testSetId) return;
       for (const selection of combined.values()) {
-        const m = await phaseMetrics.matrix({ ...phase, testSetId }, selection, stamp);
         let page: LongScoreRow[] = [];
-        for (const [k, s] of m.systems.entries()) {
-          if (!shown.has(s.submissionId)) continue;
-          const values = m.values[k];
-          const signature = m.signatures[k];
-          if (values === undefined || signature === undefined) throw new Error(`${selection.key} matrix: no row for ${s.systemName}`);
-          values.forEach((score, position) => {
-            if (!Number.isFinite(score) || (partOf && !partOf.has(position))) return;
-            const instanceId = m.instances[position];
-            if (instanceId === undefined) throw new Error(`${selection.key} matrix: ${s.systemName} has a value past the last instance (${position})`);
-            page.push({ submissionId: s.submissionId, systemName: s.systemName, teamName: s.teamName, instanceId, position, metric: selection.key, signature, score });
-          });
+        for await (const rows of phaseMetrics.derivedRows({ ...phase, testSetId }, selection, stamp, { submissionIds: shown, positions: partOf })) {
+          page = page.concat(rows);
           if (page.length >= COMBINED_PAGE) {
             yield page;
             page = [];

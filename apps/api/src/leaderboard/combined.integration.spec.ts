@@ -5,6 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import { loadApiConfig } from '@podium/config';
 import { createDb, type Db } from '@podium/db';
 import { parseCsvRecords } from '@podium/contracts';
+import { mean as exactMean } from '@podium/ranking';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import request from 'supertest';
@@ -42,7 +43,7 @@ const FULL_BOARD = `updating stamp computedAt phaseId metric higherIsBetter metr
     bt btTier btCi ${INTERVAL} elo trueskill { mu sigma } rank { mean median bt elo trueskill corpus }
     rankInterval { mean ${RANKS} median ${RANKS} bt ${RANKS} elo ${RANKS} trueskill ${RANKS} corpus ${RANKS} } cluster { mean median bt corpus } clusterDisagreement
     values { method value interval ${INTERVAL} rank rankInterval ${RANKS} cluster } }
-  pairs { aSubmissionId bSubmissionId a b wins losses ties pBt medianDiff meanDiff p pAdjusted pTest tests { ttest wilcoxon sign mood bootstrap ar bootstrapCorpus arCorpus }
+  pairs { aSubmissionId bSubmissionId a b wins losses ties pBt medianDiff meanDiff p pAdjusted pTest tests { ttest wilcoxon sign mood bootstrap ar bootstrapCorpus arCorpus } testResults { test p }
     significant { mean median bt corpus } }`;
 
 /** Downloaded CSV as objects keyed by the header, read with the project's one CSV dialect. */
@@ -220,6 +221,28 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     const bad = await get(`/api/phases/${phaseId}/scores.csv?metric=combined:ter%2Bnli`);
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'INVALID_INPUT', field: 'metric' });
+  });
+
+  it('reads combined scores from one place: instance pages, the phase download and the board agree bit for bit', async () => {
+    // PhaseMetrics.derivedRows (libs/leaderboard) feeds the pages and the download, PhaseMetrics.matrix
+    // the board; all three must show the same doubles, not merely close ones.
+    const board = await settledBoard(`query($p: ID!) { leaderboard(phaseId: $p, metric: "combined:nli+ter", resamples: 50) { systems { system mean } } }`, { p: phaseId });
+    const rows = parseCsv((await get(`/api/phases/${phaseId}/scores.csv?metric=combined:nli%2Bter`)).text).filter((r) => r['metric'] === 'combined:nli+ter');
+    for (const system of ['A', 'B']) {
+      const page = await ok(
+        `query($s: ID!) { instanceScores(submissionId: $s, metric: "combined:nli+ter", limit: 10) { rows { instanceId score } } }`,
+        { s: shared.ids[system] },
+        organiserToken,
+      );
+      const paged: { instanceId: string; score: number }[] = page['instanceScores'].rows;
+      const downloaded = rows.filter((r) => r['system'] === system).map((r) => ({ instanceId: r['instance_id'], score: Number(r['score']) }));
+      expect(downloaded).toEqual(paged);
+      // the board's mean is the ranking mean of exactly these doubles, in instance order
+      const boardMean = board.systems.find((s: { system: string }) => s.system === system).mean;
+      expect(boardMean).toBe(exactMean(paged.map((r) => r.score)));
+      // and they are the hand computation's (above)
+      paged.forEach((r, i) => expect(r.score).toBeCloseTo(defined((system === 'A' ? A_TER : B_TER)[i], 'hand value'), 12));
+    }
   });
 
   it('serves the leaderboard as JSON with exactly the GraphQL numbers', async () => {

@@ -3,6 +3,7 @@ import { LeaderboardJobs } from './leaderboard-jobs';
 import { LeaderboardResolver } from './leaderboard.resolver';
 import { LeaderboardService } from './leaderboard.service';
 import { PhaseMetricsService } from './phase-metrics.service';
+import { RegistriesResolver } from './registries.resolver';
 
-@Module({ providers: [LeaderboardResolver, LeaderboardService, PhaseMetricsService, LeaderboardJobs], exports: [LeaderboardService, PhaseMetricsService, LeaderboardJobs] })
+@Module({ providers: [LeaderboardResolver, RegistriesResolver, LeaderboardService, PhaseMetricsService, LeaderboardJobs], exports: [LeaderboardService, PhaseMetricsService, LeaderboardJobs] })
 export class LeaderboardModule {}

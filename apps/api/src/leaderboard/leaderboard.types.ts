@@ -7,7 +7,7 @@ import { PairedTest, PValueCorrection } from '@podium/leaderboard';
 export { PairedTest, PValueCorrection };
 registerEnumType(PairedTest, {
   name: 'PairedTest',
-  description: "Paired t-test, Wilcoxon signed-rank, sign test, Mood's median test, paired bootstrap, approximate randomisation",
+  description: 'A paired test on instance scores that a board may choose, from the ranking library’s registry (see the `significanceTests` query)',
 });
 
 registerEnumType(PValueCorrection, { name: 'PValueCorrection', description: 'Holm (family-wise), Benjamini–Hochberg (FDR), or none' });
@@ -148,6 +148,12 @@ export class PairTests implements lb.PairTests {
   @Field(() => Float, { nullable: true, description: 'Paired approximate randomisation of the corpus score (sacreBLEU paired-ar)' }) arCorpus!: number | null;
 }
 
+@ObjectType({ description: "One registered test's unadjusted p-value for a pair" })
+export class PairTestResult implements lb.PairTestResult {
+  @Field({ description: 'The test’s registry key, as in SignificanceTest.key' }) test!: string;
+  @Field(() => Float, { nullable: true, description: 'Unadjusted p; null where the test was not computed' }) p!: number | null;
+}
+
 @ObjectType({ description: 'Head-to-head comparison of systems a and b; differences are a − b' })
 export class SystemPair implements lb.SystemPair {
   @Field(() => ID) aSubmissionId!: string;
@@ -163,6 +169,8 @@ export class SystemPair implements lb.SystemPair {
   @Field(() => Float, { nullable: true, description: "p-value of the leaderboard's test" }) p!: number | null;
   @Field(() => Float, { nullable: true, description: 'p after the multiple-comparison correction' }) pAdjusted!: number | null;
   @Field(() => PairTests, { description: 'Unadjusted p-values of every test' }) tests!: PairTests;
+  @Field(() => [PairTestResult], { description: 'Every registered test computed for the pair, in the registry’s order (corpus tests only for corpus-level metrics)' })
+  testResults!: PairTestResult[];
   @Field({ description: 'Key of the test behind p and pAdjusted (the corpus analogue for corpus-level metrics when bootstrap or ar is chosen)' }) pTest!: string;
   @Field(() => PairSignificance) significant!: PairSignificance;
 }

@@ -28,6 +28,8 @@ export class CorpusScoreType {
   @Field({ description: 'Pins every option, the implementation version and, for NLI, the model checksum' }) signature!: string;
   @Field({ description: "The instances it is computed on: 'all', or in a split phase 'public' (before publishing) or 'private' (after, unless the final ranking uses all)" })
   part!: string;
+  @Field({ description: "The metric's direction from the metric registry (by the task's configured name for this key)" })
+  higherIsBetter!: boolean;
 }
 
 @ObjectType('Submission')

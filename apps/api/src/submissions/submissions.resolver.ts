@@ -2,6 +2,7 @@ import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '
 import { SCORE_JOB_MAX_ATTEMPTS } from '@podium/contracts';
 import { type Submission, type Team } from '@podium/db';
 import { retryNote, type AuthUser } from '@podium/domain';
+import { metricHigherIsBetter, taskMetrics } from '@podium/leaderboard';
 import { LoaderScope, RequestLoaders } from '../common/loaders';
 import { can } from '../common/visibility';
 import { CurrentUser } from '../auth/auth.guard';
@@ -128,6 +129,10 @@ export class SubmissionsResolver {
   async corpusScores(@Parent() submission: SubmissionType, @LoaderScope() req: object): Promise<CorpusScoreType[]> {
     const stored = (await this.loaders.of(req).corpusScores.load(submission.id)).map((c) => ({ metric: c.metric, value: c.value, signature: c.signature }));
     const { part, scores } = await this.service.corpusScoresOnPart(submission, stored);
-    return scores.map((c) => ({ ...c, part }));
+    const loaders = this.loaders.of(req);
+    const phase = await loaders.phase.load(submission.phaseId);
+    const task = phase ? await loaders.task.load(phase.taskId) : null;
+    const configured = task ? taskMetrics(task) : [];
+    return scores.map((c) => ({ ...c, part, higherIsBetter: metricHigherIsBetter(configured.find((m) => m.key === c.metric)?.name ?? c.metric) }));
   }
 }

@@ -381,16 +381,15 @@ export class SubmissionsService {
     const { stored } = await this.metrics.available(phase);
     const selection = this.metrics.select(phase, metric, stored);
     const empty = { total: 0, offset: page.offset, limit: page.limit, rows: [] };
-    if (!phase.testSetId || submission.status !== 'SCORED') return empty;
-    const matrix = await this.metrics.matrix({ ...phase, testSetId: phase.testSetId }, selection, await this.metrics.scoringStamp(phase.id));
-    const k = matrix.systems.findIndex((s) => s.submissionId === submission.id);
-    if (k < 0) return empty;
-    const values = matrix.values[k];
-    const signature = matrix.signatures[k];
-    if (values === undefined || signature === undefined) throw new Error(`the ${selection.key} matrix has no row for submission '${submission.id}'`);
+    if (!phase.testSetId || submission.status !== 'SCORED' || selection.kind !== 'derived') return empty;
     const part = await this.visiblePositions(phase, user);
-    const shown = part ? new Set(part) : null;
-    const cells = values.map((v, position) => ({ position, v })).filter((c) => Number.isFinite(c.v) && (!shown || shown.has(c.position)));
+    const only = { submissionIds: new Set([submission.id]), positions: part ? new Set(part) : null };
+    const cells: { position: number; v: number }[] = [];
+    let signature = '';
+    for await (const rows of this.metrics.derivedRows({ ...phase, testSetId: phase.testSetId }, selection, await this.metrics.scoringStamp(phase.id), only)) {
+      for (const r of rows) cells.push({ position: r.position, v: r.score });
+      signature = rows[0]?.signature ?? signature;
+    }
     return this.pageOfCells(submission.id, phase.testSetId, cells, page, canSeeReferences(phase, user), signature);
   }
 

@@ -37,7 +37,7 @@ stdout: list  {"cacheDir","source","licences":[…],"datasets":[{"name","descrip
                "suite","testSet","licence","unverified"}]}
         fetch {"cacheDir","source","fetched":[{"name","root","files","downloadedBytes"}]}
         path  {"name","root","files":{"<upstream path>":"<cached path>"},"source"?,"reference"?,
-               "human"?,"systems"?,"suite"?,"licenceFile"}`;
+               "human"?,"systems"?,"suite"?,"nliSet"?,"licenceFile" (null: none upstream)}`;
 
 function lookup(name: string): Dataset {
   try {
@@ -140,7 +140,9 @@ export const dataCommand: CliCommand = {
             }
           : {}),
         ...(d.suite ? { suite: at(d.suite.file) } : {}),
-        licenceFile: at(d.upstream.licenceFile),
+        ...(d.nliSet ? { nliSet: at(d.nliSet.file) } : {}),
+        // null: the upstream has no licence file (the licence is named in `podium data list`)
+        licenceFile: d.upstream.licenceFile === null ? null : at(d.upstream.licenceFile),
       };
     }
     throw new CliError(`expected 'list', 'fetch NAME' or 'path NAME'; got '${action ?? ''}' (see podium data --help)`);

@@ -59,6 +59,18 @@ describe('podium rank', () => {
     expect(out.settings).toMatchObject({ seed: 12345, resamples: 100, correction: 'holm', alpha: 0.05 });
   });
 
+  it("takes a score file's direction from the metric registry with --scores-of (TER: lower is better, as --lower-is-better)", async () => {
+    const path = file('fig1-ter.csv', fig1Csv);
+    const registry = (await rankCommand.run(['--scores', path, '--scores-of', 'ter', '--resamples', '50'])) as Analysis;
+    const flag = (await rankCommand.run(['--scores', path, '--lower-is-better', '--resamples', '50'])) as Analysis;
+    expect(registry.settings.higher_is_better).toBe(false);
+    expect(registry).toEqual(flag);
+    const bleu = (await rankCommand.run(['--scores', path, '--scores-of', 'bleu', '--resamples', '50'])) as Analysis;
+    expect(bleu.settings.higher_is_better).toBe(true);
+    await expect(rankCommand.run(['--scores', path, '--scores-of', 'no-such-metric'])).rejects.toThrow(/unknown metric 'no-such-metric' \(registered: .*ter/);
+    await expect(rankCommand.run(['--scores', path, '--scores-of', 'ter', '--lower-is-better'])).rejects.toThrow(CliError);
+  });
+
   it('accepts JSONL with the same keys and gives the same result as CSV', async () => {
     const jsonl = fig1Rows.flatMap(([s, xs]) => xs.map((x, i) => JSON.stringify({ system: s, instance: String(i + 1), score: x }))).join('\n');
     const a = await rankCommand.run(['--scores', file('fig1.jsonl', jsonl), '--resamples', '50']);

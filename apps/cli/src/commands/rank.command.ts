@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { getMetric, isMetricName, METRIC_NAMES, MetricInputError } from '@podium/metrics';
+import { getMetric, isMetricName, metricDefinition, METRIC_NAMES, MetricInputError, registeredMetrics } from '@podium/metrics';
 import {
   analyseSystems,
   buildScoreTable,
@@ -49,7 +49,9 @@ statistics) with sacreBLEU's paired bootstrap (paired-bs) and approximate random
                        (default: ttest for mean, mood for median, sign for BT, paired-bs for corpus;
                        bootstrap | ar drive the corpus clusters through paired-bs | paired-ar)
   --elo-orders N       random game orders averaged for Elo/TrueSkill (default 10)
-  --lower-is-better    scores are errors (e.g. TER): lower ranks higher`;
+  --scores-of M        the metric the --scores file holds (${registeredMetrics().map((d) => d.name).join(' | ')}):
+                       its direction comes from the metric registry
+  --lower-is-better    scores of a metric outside the registry are errors: lower ranks higher`;
 
 
 /** `podium rank` output: the analysis plus what names its numbers. */
@@ -202,10 +204,17 @@ export const rankCommand: CliCommand = {
       alpha: { type: 'string' },
       test: { type: 'string' },
       'elo-orders': { type: 'string' },
+      'scores-of': { type: 'string' },
       'lower-is-better': { type: 'boolean' },
     });
     if (!values.scores && !values.metric) throw new CliError('--scores FILE (or --metric with --ref and --hyp files) is required');
     if (values.scores && values.metric) throw new CliError('give either --scores or --metric with text files, not both');
+    const scoresOf = values['scores-of'] === undefined ? undefined : metricDefinition(values['scores-of']);
+    if (values['scores-of'] !== undefined) {
+      if (!values.scores) throw new CliError('--scores-of names the metric of a --scores file; with --metric the metric is known');
+      if (!scoresOf) throw new CliError(`--scores-of: unknown metric '${values['scores-of']}' (registered: ${registeredMetrics().map((d) => d.name).join(', ')})`);
+      if (values['lower-is-better']) throw new CliError(`give --scores-of or --lower-is-better, not both: ${scoresOf.name}'s direction comes from the registry`);
+    }
     const seed = intFlag(values.seed, 'seed', 0);
     if (seed !== undefined && seed > 0xffffffff) throw new CliError('--seed must be below 2^32');
     const resamples = intFlag(values.resamples, 'resamples', 1);
@@ -228,7 +237,8 @@ export const rankCommand: CliCommand = {
         const text = readText(values.scores, 'scores');
         const jsonl = /\.jsonl?$/i.test(values.scores) || text.trimStart().startsWith('{');
         table = buildScoreTable(jsonl ? rowsFromJsonl(text, values.scores) : rowsFromCsv(text, values.scores));
-        if (values['lower-is-better']) table.higherIsBetter = false;
+        // a registered metric's direction from the registry; otherwise what the caller says
+        table.higherIsBetter = scoresOf ? scoresOf.higherIsBetter : !values['lower-is-better'];
       } else {
         ({ table, corpus, signatures } = scoreTexts(values));
       }

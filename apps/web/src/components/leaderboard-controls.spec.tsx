@@ -2,9 +2,12 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { DEFAULT_STATE } from '../lib/url-state';
 import { LeaderboardControls, metricLabel } from './leaderboard-controls';
 import { setMetricFacts } from '../lib/metric-registry';
-import { METHODS, METRIC_FACTS } from '../test/fixtures';
+import { setSignificanceTests } from '../lib/test-registry';
+import type { PairedTest } from '../graphql/generated';
+import { METHODS, METRIC_FACTS, SIGNIFICANCE_TESTS } from '../test/fixtures';
 
 beforeAll(() => setMetricFacts(METRIC_FACTS));
+beforeEach(() => setSignificanceTests(SIGNIFICANCE_TESTS));
 
 describe('LeaderboardControls', () => {
   it('reports a new state when the aggregation, test, correction or metric changes', () => {
@@ -20,6 +23,21 @@ describe('LeaderboardControls', () => {
     expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_STATE, correction: 'BH' });
     fireEvent.change(screen.getByLabelText('Metric'), { target: { value: 'nli' } });
     expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_STATE, metric: 'nli' });
+  });
+
+  it("offers the API registry's choosable tests with its labels, a newly registered one included, and no corpus-only test", () => {
+    setSignificanceTests([...SIGNIFICANCE_TESTS, { key: 'future', value: 'FUTURE' as PairedTest, label: 'a test added to libs/ranking only', corpus: false, statistic: false }]);
+    render(<LeaderboardControls state={DEFAULT_STATE} metrics={['bleu']} onChange={() => undefined} />);
+    const options = Array.from(screen.getByLabelText<HTMLSelectElement>('Significance test').options).map((o) => [o.value, o.textContent]);
+    expect(options.slice(1)).toEqual([
+      ['TTEST', 'paired t-test'],
+      ['WILCOXON', 'Wilcoxon signed-rank test (exact for n ≤ 50)'],
+      ['SIGN', 'sign test (exact binomial, ties dropped)'],
+      ['MOOD', "Mood's median test"],
+      ['BOOTSTRAP', 'paired bootstrap of the mean'],
+      ['AR', 'paired approximate randomisation of the mean'],
+      ['FUTURE', 'a test added to libs/ranking only'],
+    ]);
   });
 
   it('offers the NLI and combined metrics when the API lists them', () => {

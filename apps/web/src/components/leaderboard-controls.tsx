@@ -1,16 +1,9 @@
 import type { MethodInfo } from '../lib/leaderboard';
-import { CORRECTIONS, TESTS, type LeaderboardState } from '../lib/url-state';
+import { CORRECTIONS, type LeaderboardState } from '../lib/url-state';
 import type { PValueCorrection, PairedTest } from '../graphql/generated';
 import { metricFacts } from '../lib/metric-registry';
+import { useSignificanceTests } from '../lib/test-registry';
 
-export const TEST_LABELS: Record<PairedTest, string> = {
-  TTEST: 'Paired t-test',
-  WILCOXON: 'Wilcoxon signed-rank',
-  SIGN: 'Sign test',
-  MOOD: "Mood's median test",
-  BOOTSTRAP: 'Paired bootstrap (corpus: sacreBLEU paired-bs)',
-  AR: 'Approximate randomisation (corpus: sacreBLEU paired-ar)',
-};
 
 /** What "Default (per aggregation)" means, test by test. */
 export const DEFAULT_TESTS_LABEL = 'Default: paired-bs for corpus, t-test for mean, Mood for median, sign test for BT';
@@ -46,6 +39,7 @@ interface Props {
 /** Metric, aggregation, test and correction selectors; every change goes into the URL. */
 export function LeaderboardControls({ state, metrics, onChange, showAggregation = true, methods = [] }: Props) {
   const metric = state.metric ?? metrics[0] ?? '';
+  const tests = useSignificanceTests();
   return (
     <form className="controls" onSubmit={(e) => e.preventDefault()} aria-label="Leaderboard settings">
       <label>
@@ -74,11 +68,13 @@ export function LeaderboardControls({ state, metrics, onChange, showAggregation 
         Significance test
         <select value={state.test ?? ''} onChange={(e) => onChange({ ...state, test: e.target.value === '' ? null : (e.target.value as PairedTest) })} data-testid="test-select">
           <option value="">{DEFAULT_TESTS_LABEL}</option>
-          {TESTS.map((t) => (
-            <option key={t} value={t}>
-              {TEST_LABELS[t]}
-            </option>
-          ))}
+          {tests.flatMap((t) =>
+            t.value ? [
+              <option key={t.key} value={t.value}>
+                {t.label}
+              </option>,
+            ] : [],
+          )}
         </select>
       </label>
       <label>

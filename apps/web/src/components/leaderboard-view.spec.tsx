@@ -1,8 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { AuthProvider } from '../lib/auth';
 import { DEFAULT_STATE } from '../lib/url-state';
-import { METHODS, METRIC_FACTS, pair, row } from '../test/fixtures';
+import { METHODS, METRIC_FACTS, SIGNIFICANCE_TESTS, pair, row } from '../test/fixtures';
 import { setMetricFacts } from '../lib/metric-registry';
+import { setSignificanceTests } from '../lib/test-registry';
 import { LeaderboardView } from './leaderboard-view';
 import { jsonResponse } from '../test/json-response';
 import { resetGraphqlClient } from '../lib/graphql-client';
@@ -31,7 +32,10 @@ const view = () =>
     </AuthProvider>,
   );
 
-beforeAll(() => setMetricFacts(METRIC_FACTS));
+beforeAll(() => {
+  setMetricFacts(METRIC_FACTS);
+  setSignificanceTests(SIGNIFICANCE_TESTS);
+});
 
 beforeEach(() => resetGraphqlClient());
 

@@ -5,7 +5,8 @@ import { Link } from 'wouter';
 import { serializeLeaderboardState, type LeaderboardState } from '../lib/url-state';
 import { DownloadLink } from './download-link';
 import { formatNumber } from '../lib/format';
-import { LeaderboardControls, metricLabel, TEST_LABELS } from './leaderboard-controls';
+import { LeaderboardControls, metricLabel } from './leaderboard-controls';
+import { testLabel, useSignificanceTests } from '../lib/test-registry';
 import { LeaderboardTable } from './leaderboard-table';
 import { SignificanceSettings } from './significance-settings';
 import { organises, useAuth } from '../lib/auth';
@@ -37,6 +38,7 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
   // While a worker computes the board of the phase's current data, the API answers the previous
   // one marked `updating`: poll until it is current.
   const [updating, setUpdating] = useState(false);
+  const tests = useSignificanceTests();
   const { data: board, error, loading, refetch } = useLeaderboard(
     phaseId,
     { metric: state.metric, test: state.test, correction: state.correction },
@@ -117,7 +119,7 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
             {metricLabel(board.metric)} on {board.instanceCount} instances; {board.higherIsBetter ? 'higher' : 'lower'} is better. Ranked by{' '}
             {methodLabel(board.methods, aggregation).toLowerCase()}
             {aggregation === board.mainAggregation && ' (the main ranking of this board)'}. Tests behind the clusters
-            {state.test ? ` (${TEST_LABELS[board.test]} chosen)` : ' (default per aggregation)'}:{' '}
+            {state.test ? ` (${testLabel(board.test, tests)} chosen)` : ' (default per aggregation)'}:{' '}
             {board.methods.filter((m) => m.clusters).map((m) => `${m.label} — ${m.testLabel ?? m.test}`).join('; ')}; {board.correction.toLowerCase()} correction,
             α = {board.alpha}. {board.resamples} bootstrap resamples and randomisation trials
             {board.resamplesChosen ? ', chosen so the smallest corrected p can fall well below α' : " (the phase's setting)"} (smallest reachable p{' '}

@@ -5,7 +5,7 @@ import { formatNumber, formatPValue } from '../lib/format';
 import { ApiError, request } from '../lib/graphql-client';
 import { findPair, type LeaderboardData } from '../lib/leaderboard';
 import { largestDifferences, pairInstances, winTieLoss } from '../lib/paired';
-import { TEST_LABELS } from './leaderboard-controls';
+import { testLabel, useSignificanceTests } from '../lib/test-registry';
 import { PlotFigure } from './plot-figure';
 import { ErrorMessage, Loading } from './status';
 
@@ -33,22 +33,9 @@ interface Props {
   onClose: () => void;
 }
 
-type TestKey = keyof LeaderboardData['pairs'][number]['tests'];
-
-/** Every test of a pair, named as what it tests; corpus rows only for corpus-level metrics. */
-const TEST_ROWS: [TestKey, string, string][] = [
-  ['ttest', 'ttest', 'Paired t-test (mean of sentence scores)'],
-  ['wilcoxon', 'wilcoxon', 'Wilcoxon signed-rank (exact for n ≤ 50)'],
-  ['sign', 'sign', 'Sign test (ties dropped)'],
-  ['mood', 'mood', "Mood's median test"],
-  ['bootstrap', 'bootstrap', 'Paired bootstrap of the mean'],
-  ['ar', 'ar', 'Approximate randomisation of the mean'],
-  ['bootstrapCorpus', 'bootstrap_corpus', 'Paired bootstrap of the corpus score (sacreBLEU paired-bs)'],
-  ['arCorpus', 'ar_corpus', 'Approximate randomisation of the corpus score (sacreBLEU paired-ar)'],
-];
-
 /** Two systems side by side: distribution of per-instance differences, counts, tests, largest differences. */
 export function PairedView({ board, aId, bId, onClose }: Props) {
+  const tests = useSignificanceTests();
   const a = board.systems.find((s) => s.submissionId === aId);
   const b = board.systems.find((s) => s.submissionId === bId);
   const found = findPair(board.pairs, aId, bId);
@@ -110,16 +97,17 @@ export function PairedView({ board, aId, bId, onClose }: Props) {
                 </tr>
               </thead>
               <tbody>
-                {TEST_ROWS.filter(([key]) => !key.endsWith('Corpus') || pair.tests[key] !== null).map(([key, id, label]) => (
-                  <tr key={key} className={pair.pTest === id ? 'sorted' : undefined}>
-                    <th scope="row">{label}</th>
-                    <td className="num">{formatPValue(pair.tests[key])}</td>
+                {/* every test the board computed for the pair, in the registry's order, labelled by the registry */}
+                {pair.testResults.map((r) => (
+                  <tr key={r.test} className={pair.pTest === r.test ? 'sorted' : undefined}>
+                    <th scope="row">{testLabel(r.test, tests)}</th>
+                    <td className="num">{formatPValue(r.p)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
             <p className="small">
-              {TEST_ROWS.find(([, id]) => id === pair.pTest)?.[2] ?? TEST_LABELS[board.test]} after {board.correction.toLowerCase()} correction: p {formatPValue(pair.pAdjusted).startsWith('<') ? '' : '= '}
+              {testLabel(pair.pTest, tests)} after {board.correction.toLowerCase()} correction: p {formatPValue(pair.pAdjusted).startsWith('<') ? '' : '= '}
               {formatPValue(pair.pAdjusted)} —{' '}
               <strong>{pair.pAdjusted !== null && pair.pAdjusted < 0.05 ? 'significant at α = 0.05' : 'not significant at α = 0.05'}</strong>
             </p>

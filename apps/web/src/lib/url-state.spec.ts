@@ -1,4 +1,10 @@
-import { DEFAULT_STATE, parseLeaderboardState, serializeLeaderboardState } from './url-state';
+import { SIGNIFICANCE_TESTS } from '../test/fixtures';
+import { choosableTests } from './test-registry';
+import { DEFAULT_STATE, parseLeaderboardState as parse, serializeLeaderboardState } from './url-state';
+
+// The tests a view may choose, as the API's registry lists them.
+const TESTS = choosableTests(SIGNIFICANCE_TESTS);
+const parseLeaderboardState = (search: string) => parse(search, TESTS);
 
 describe('leaderboard URL state', () => {
   it('reads metric, aggregation, test and correction from the query string, case-insensitively', () => {
@@ -13,6 +19,11 @@ describe('leaderboard URL state', () => {
 
   it('falls back to the defaults for missing or unknown values', () => {
     expect(parseLeaderboardState('?agg=best!&test=magic&correction=bonferroni')).toEqual(DEFAULT_STATE);
+  });
+
+  it("accepts exactly the tests the API's registry offers (a test added there is read without a web change)", () => {
+    expect(parse('?test=future_test', [...TESTS, 'FUTURE_TEST' as (typeof TESTS)[number]]).test).toBe('FUTURE_TEST');
+    expect(parse('?test=wilcoxon', []).test).toBeNull();
   });
 
   it('reads any method key the board may have (the board decides; an unknown one shows its main ranking)', () => {

@@ -1,7 +1,6 @@
 import type { Aggregation } from './leaderboard';
 import type { PValueCorrection, PairedTest } from '../graphql/generated';
 
-export const TESTS: readonly PairedTest[] = ['TTEST', 'WILCOXON', 'SIGN', 'MOOD', 'BOOTSTRAP', 'AR'];
 export const CORRECTIONS: readonly PValueCorrection[] = ['HOLM', 'BH', 'NONE'];
 
 /** What a leaderboard link pins down; null means "the API's default". */
@@ -28,14 +27,17 @@ function methodKey(raw: string | null): Aggregation | null {
   return v !== null && /^[a-z][a-z0-9_]{0,39}$/.test(v) ? v : null;
 }
 
-/** Reads the leaderboard state from a query string; unknown values fall back to defaults. */
-export function parseLeaderboardState(search: string): LeaderboardState {
+/**
+ * Reads the leaderboard state from a query string; unknown values fall back to defaults. `tests`:
+ * the tests a view may choose, from the API's registry (lib/test-registry.ts).
+ */
+export function parseLeaderboardState(search: string, tests: readonly PairedTest[]): LeaderboardState {
   const q = new URLSearchParams(search);
   return {
     phase: q.get('phase') || null,
     metric: q.get('metric') || null,
     aggregation: methodKey(q.get('agg')) ?? DEFAULT_STATE.aggregation,
-    test: oneOf(TESTS, q.get('test')),
+    test: oneOf(tests, q.get('test')),
     correction: oneOf(CORRECTIONS, q.get('correction')) ?? DEFAULT_STATE.correction,
   };
 }

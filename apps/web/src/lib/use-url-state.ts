@@ -1,13 +1,15 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
+import { choosableTests, useSignificanceTests } from './test-registry';
 import { parseLeaderboardState, serializeLeaderboardState, type LeaderboardState } from './url-state';
 
 /** The leaderboard state held in the URL; changes replace the history entry (shareable links). */
 export function useLeaderboardState(): [LeaderboardState, (next: LeaderboardState) => void] {
   const [pathname] = useLocation();
   const search = useSearch();
-  const state = useMemo(() => parseLeaderboardState(search), [search]);
+  const registry = useSignificanceTests();
+  const state = useMemo(() => parseLeaderboardState(search, choosableTests(registry)), [search, registry]);
   const set = useCallback((next: LeaderboardState) => navigate(pathname + serializeLeaderboardState(next, search), { replace: true }), [pathname, search]);
   return [state, set];
 }

@@ -21,7 +21,8 @@ export function SubmissionPage({ id }: { id: string }) {
   const metrics = phase.data?.phase.task.metrics ?? [];
   const [metric, setMetric] = useState<string | null>(null);
   const chosen = metric ?? sub?.corpusScores[0]?.metric ?? metrics[0]?.key ?? null;
-  const higherIsBetter = metrics.find((m) => m.key === chosen)?.definition?.higherIsBetter ?? true;
+  // the direction comes with each corpus score, from the api's metric registry
+  const chosenScore = sub?.corpusScores.find((c) => c.metric === chosen) ?? null;
 
   if (loading && !sub) return <Loading what="the submission" />;
   if (error && !sub) return <ErrorMessage error={error} onRetry={refetch} title="Could not load the submission" />;
@@ -143,13 +144,13 @@ export function SubmissionPage({ id }: { id: string }) {
               </table>
             </section>
           )}
-          {chosen && (
+          {chosenScore && (
             <section aria-labelledby="instances-heading">
               <div className="section-head">
                 <h2 id="instances-heading">Per-instance scores</h2>
                 <label className="inline-label">
                   Metric{' '}
-                  <select value={chosen} onChange={(e) => setMetric(e.target.value)}>
+                  <select value={chosenScore.metric} onChange={(e) => setMetric(e.target.value)}>
                     {sub.corpusScores.map((c) => (
                       <option key={c.metric} value={c.metric}>
                         {metricLabel(c.metric)}
@@ -158,7 +159,7 @@ export function SubmissionPage({ id }: { id: string }) {
                   </select>
                 </label>
               </div>
-              <InstanceScores key={chosen} submissionId={sub.id} metric={chosen} higherIsBetter={higherIsBetter} scoresVisible={sub.instanceScoresVisible} />
+              <InstanceScores key={chosenScore.metric} submissionId={sub.id} metric={chosenScore.metric} higherIsBetter={chosenScore.higherIsBetter} scoresVisible={sub.instanceScoresVisible} />
             </section>
           )}
         </>

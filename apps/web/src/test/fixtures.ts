@@ -1,3 +1,4 @@
+import type { PairedTest } from '../graphql/generated';
 import type { LeaderboardData, LeaderboardRow, PairRow } from '../lib/leaderboard';
 
 /** Ranks under the six built-in methods; missing ones follow the mean (corpus: none unless given). */
@@ -78,10 +79,30 @@ export function pair(a: string, b: string, p: Partial<PairRow> = {}): PairRow {
     pAdjusted: 0.02,
     pTest: 'ttest',
     tests: { ttest: 0.01, wilcoxon: 0.02, sign: 0.03, mood: 0.04, bootstrap: 0.05, ar: 0.06, bootstrapCorpus: null, arCorpus: null },
+    testResults: [
+      { test: 'ttest', p: 0.01 },
+      { test: 'wilcoxon', p: 0.02 },
+      { test: 'sign', p: 0.03 },
+      { test: 'mood', p: 0.04 },
+      { test: 'bootstrap', p: 0.05 },
+      { test: 'ar', p: 0.06 },
+    ],
     significant: { mean: true, median: false, bt: false, corpus: null },
     ...p,
   };
 }
+
+/** The API's `significanceTests` answer (the libs/ranking registry, tests/registry.ts), plus `future`: a test the web has never heard of. */
+export const SIGNIFICANCE_TESTS = [
+  { key: 'ttest', value: 'TTEST', label: 'paired t-test', corpus: false, statistic: true },
+  { key: 'wilcoxon', value: 'WILCOXON', label: 'Wilcoxon signed-rank test (exact for n ≤ 50)', corpus: false, statistic: true },
+  { key: 'sign', value: 'SIGN', label: 'sign test (exact binomial, ties dropped)', corpus: false, statistic: false },
+  { key: 'mood', value: 'MOOD', label: "Mood's median test", corpus: false, statistic: true },
+  { key: 'bootstrap', value: 'BOOTSTRAP', label: 'paired bootstrap of the mean', corpus: false, statistic: false },
+  { key: 'ar', value: 'AR', label: 'paired approximate randomisation of the mean', corpus: false, statistic: false },
+  { key: 'bootstrap_corpus', value: null, label: 'paired bootstrap resampling of the corpus score (sacreBLEU paired-bs)', corpus: true, statistic: false },
+  { key: 'ar_corpus', value: null, label: 'paired approximate randomisation of the corpus score (sacreBLEU paired-ar)', corpus: true, statistic: false },
+] as const satisfies readonly { key: string; value: PairedTest | null; label: string; corpus: boolean; statistic: boolean }[];
 
 /** Part of the API's `metrics` answer (the libs/metrics registry, with NLI from libs/nli). */
 export const METRIC_FACTS = [

@@ -1,0 +1,40 @@
+import { useSyncExternalStore } from 'react';
+import type { PairedTest, SignificanceTestsQuery } from '../graphql/generated';
+
+/** One paired test as the API's `significanceTests` query describes it (the libs/ranking registry). */
+export type TestFacts = SignificanceTestsQuery['significanceTests'][number];
+
+let tests: readonly TestFacts[] = [];
+const listeners = new Set<() => void>();
+
+/** Replaces the registry the selectors and tables read; the app calls it once the query answers. */
+export function setSignificanceTests(list: readonly TestFacts[]): void {
+  if (list === tests) return;
+  tests = list;
+  for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Every registered test (empty before the query answers). */
+export function significanceTests(): readonly TestFacts[] {
+  return tests;
+}
+
+/** The registered tests, re-rendering when the registry arrives. */
+export function useSignificanceTests(): readonly TestFacts[] {
+  return useSyncExternalStore(subscribe, significanceTests, significanceTests);
+}
+
+/** The tests a view may choose (the `leaderboard(test:)` values), in table order. */
+export function choosableTests(list: readonly TestFacts[] = tests): PairedTest[] {
+  return list.flatMap((t) => (t.value ? [t.value] : []));
+}
+
+/** A test's label by registry key (`ttest`, `bootstrap_corpus`) or GraphQL value (`TTEST`); the key itself when unknown. */
+export function testLabel(keyOrValue: string, list: readonly TestFacts[] = tests): string {
+  return list.find((t) => t.key === keyOrValue || t.value === keyOrValue)?.label ?? keyOrValue;
+}

@@ -66,6 +66,37 @@ describe('analysis memo (incremental boards)', () => {
     expect(uses.at(-1)).toEqual({ systemsReused: 6, systemsComputed: 1, pairsReused: 15, pairsComputed: 6, winsUpdated: true });
   });
 
+  it('reads a kept pair’s memoisable test outcomes (t-test, Wilcoxon) and the kept randomisation sums instead of recomputing them', () => {
+    const b = board(4, 40, 4);
+    const memo = emptyAnalysisMemo();
+    analyse(b, range(0, 3), options, memo);
+    // The registry tests that declare `memoisable` are kept per pair; mark them and the AR sums so
+    // that reading them shows in the next analysis (a recomputation would give the fresh values).
+    for (const kept of memo.pairs.values()) {
+      expect(Object.keys(kept.outcomes).sort()).toEqual(['ttest', 'wilcoxon']);
+      kept.outcomes['ttest'] = { statistic: 1.5, p: 0.123, direction: 1 };
+    }
+    // all-zero swapped sums: every trial exceeds the observed difference, so p = (R + 1)/(R + 1) = 1
+    for (const kept of memo.systems.values()) kept.arSums.fill(0);
+    const fresh = analyse(b, range(0, 4), options);
+    const marked = analyse(b, range(0, 4), options, memo);
+    const keptPair = (a: string, z: string) => [a, z].every((s) => b.systems.indexOf(s) < 3);
+    expect(marked.pairs.filter((p) => keptPair(p.a, p.b))).toHaveLength(3);
+    marked.pairs.forEach((p, q) => {
+      const f = fresh.pairs[q];
+      if (keptPair(p.a, p.b)) {
+        expect(p.tests.ttest).toEqual({ statistic: 1.5, p: 0.123 });
+        expect(f?.tests.ar.p).not.toBe(1);
+        expect(p.tests.ar.p).toBe(1);
+      } else {
+        // a new pair is computed (its AR p reads the kept system's marked sums too, so it is not compared)
+        expect(p.tests.ttest).toEqual(f?.tests.ttest);
+      }
+      expect(p.tests.wilcoxon).toEqual(f?.tests.wilcoxon);
+      expect(p.tests.sign).toEqual(f?.tests.sign);
+    });
+  });
+
   it('matches after a system leaves (wins summed again), a row changes and the seed changes', () => {
     const b = board(6, 50, 10, 3);
     const memo = emptyAnalysisMemo();

@@ -202,6 +202,10 @@ export const REST_CLASSIFICATION: Readonly<Record<string, AccessRule>> = {
   'GET /api/schema.graphql': 'public',
   // The standalone `podium` command (a bundle of apps/cli): public like its source.
   'GET /api/cli/podium.cjs': 'public',
+  // Task bundles (issue #22): the export holds the references, so the task's organisers only
+  // (the service checks the task); an import creates a task, so the roles that create tasks.
+  'GET /api/tasks/:slug/bundle.json': 'taskOrganiser',
+  'POST /api/tasks/import': 'taskCreator',
   'GET /api/tasks/:slug/robustness.csv': 'public',
   'GET /api/tasks/:slug/robustness.json': 'public',
   'GET /api/phases/:id/test-input.:format': 'phaseResource:testInput',

@@ -71,8 +71,7 @@ export const bundleSubmissionSchema = z.object({
   outputs: z.array(z.string().max(MAX_TEXT)),
 });
 
-export const taskBundleSchema = z
-  .object({
+const bundleObjectSchema = z.object({
     format: z.literal(TASK_BUNDLE_FORMAT, { error: `not a task bundle: "format" must be "${TASK_BUNDLE_FORMAT}"` }),
     version: z.literal(TASK_BUNDLE_VERSION, { error: `this Podium reads task bundles of version ${TASK_BUNDLE_VERSION}` }),
     exportedAt: z.string().optional(),
@@ -80,7 +79,7 @@ export const taskBundleSchema = z
       slug: z.string(),
       title: z.string().trim().min(1, 'the task needs a title').max(200),
       description: z.string().max(20_000).default(''),
-      kind: z.enum(TASK_KINDS, { error: `task.kind must be one of ${TASK_KINDS.join(', ')}` }),
+      kind: z.enum(TASK_KINDS, { error: `must be one of ${TASK_KINDS.join(', ')}` }),
       sourceLang: z.string().min(2).max(40),
       targetLang: z.string().min(2).max(40),
       metrics: metricConfigListSchema,
@@ -91,47 +90,59 @@ export const taskBundleSchema = z
     testSets: z.array(bundleTestSetSchema).max(100),
     phases: z.array(bundlePhaseSchema).max(100),
     submissions: z.array(bundleSubmissionSchema).max(BUNDLE_MAX_SUBMISSIONS).default([]),
-  })
-  .superRefine((b, ctx) => {
-    const testSets = new Map<string, number>();
-    for (const [k, t] of b.testSets.entries()) {
-      if (testSets.has(t.name)) ctx.addIssue({ code: 'custom', path: ['testSets', k, 'name'], message: `two test sets are named '${t.name}'` });
-      testSets.set(t.name, t.instances.length);
-      const ids = new Set<string>();
-      for (const [i, inst] of t.instances.entries()) {
-        if (ids.has(inst.id)) {
-          ctx.addIssue({ code: 'custom', path: ['testSets', k, 'instances', i, 'id'], message: `test set '${t.name}' has instance id '${inst.id}' twice` });
-          break;
-        }
-        ids.add(inst.id);
-      }
-    }
-    const phases = new Map<string, string | null>();
-    for (const [k, p] of b.phases.entries()) {
-      if (phases.has(p.name)) ctx.addIssue({ code: 'custom', path: ['phases', k, 'name'], message: `two phases are named '${p.name}'` });
-      phases.set(p.name, p.testSet);
-      if (Date.parse(p.closesAt) <= Date.parse(p.opensAt)) ctx.addIssue({ code: 'custom', path: ['phases', k, 'closesAt'], message: `phase '${p.name}' closes before it opens` });
-      if (p.testSet !== null && !testSets.has(p.testSet)) ctx.addIssue({ code: 'custom', path: ['phases', k, 'testSet'], message: `phase '${p.name}' names test set '${p.testSet}', which the bundle does not hold` });
-    }
-    const systems = new Set<string>();
-    for (const [k, s] of b.submissions.entries()) {
-      const where = `submission ${k + 1} ('${s.systemName}' of '${s.team}')`;
-      if (!phases.has(s.phase)) {
-        ctx.addIssue({ code: 'custom', path: ['submissions', k, 'phase'], message: `${where} is for phase '${s.phase}', which the bundle does not hold` });
-        continue;
-      }
-      const testSet = phases.get(s.phase) ?? null;
-      const expected = testSet === null ? undefined : testSets.get(testSet);
-      if (expected === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['submissions', k, 'phase'], message: `${where} is for phase '${s.phase}', which has no test set` });
-      } else if (s.outputs.length !== expected) {
-        ctx.addIssue({ code: 'custom', path: ['submissions', k, 'outputs'], message: `${where} has ${s.outputs.length} outputs; its phase's test set has ${expected} instances (one output per instance, in test-set order)` });
-      }
-      const key = `${s.phase}\u0000${s.team.toLowerCase()}\u0000${s.systemName.toLowerCase()}`;
-      if (systems.has(key)) ctx.addIssue({ code: 'custom', path: ['submissions', k, 'systemName'], message: `${where}: the team has this system name twice in phase '${s.phase}'` });
-      systems.add(key);
-    }
   });
+
+type BundleParts = Pick<z.output<typeof bundleObjectSchema>, 'testSets' | 'phases' | 'submissions'>;
+
+/** What no single field shows: names that clash, a phase naming a test set the bundle lacks, outputs that do not fit. */
+function crossCheck(b: BundleParts, ctx: z.RefinementCtx): void {
+  const testSets = new Map<string, number>();
+  for (const [k, t] of b.testSets.entries()) {
+    if (testSets.has(t.name)) ctx.addIssue({ code: 'custom', path: ['testSets', k, 'name'], message: `two test sets are named '${t.name}'` });
+    testSets.set(t.name, t.instances.length);
+    const ids = new Set<string>();
+    for (const [i, inst] of t.instances.entries()) {
+      if (ids.has(inst.id)) {
+        ctx.addIssue({ code: 'custom', path: ['testSets', k, 'instances', i, 'id'], message: `test set '${t.name}' has instance id '${inst.id}' twice` });
+        break;
+      }
+      ids.add(inst.id);
+    }
+  }
+  const phases = new Map<string, string | null>();
+  for (const [k, p] of b.phases.entries()) {
+    if (phases.has(p.name)) ctx.addIssue({ code: 'custom', path: ['phases', k, 'name'], message: `two phases are named '${p.name}'` });
+    phases.set(p.name, p.testSet);
+    if (Date.parse(p.closesAt) <= Date.parse(p.opensAt)) ctx.addIssue({ code: 'custom', path: ['phases', k, 'closesAt'], message: `phase '${p.name}' closes before it opens` });
+    if (p.testSet !== null && !testSets.has(p.testSet)) ctx.addIssue({ code: 'custom', path: ['phases', k, 'testSet'], message: `phase '${p.name}' names test set '${p.testSet}', which the bundle does not hold` });
+  }
+  const systems = new Set<string>();
+  const primaries = new Set<string>();
+  for (const [k, s] of b.submissions.entries()) {
+    const where = `submission ${k + 1} ('${s.systemName}' of '${s.team}')`;
+    if (!phases.has(s.phase)) {
+      ctx.addIssue({ code: 'custom', path: ['submissions', k, 'phase'], message: `${where} is for phase '${s.phase}', which the bundle does not hold` });
+      continue;
+    }
+    const testSet = phases.get(s.phase) ?? null;
+    const expected = testSet === null ? undefined : testSets.get(testSet);
+    if (expected === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['submissions', k, 'phase'], message: `${where} is for phase '${s.phase}', which has no test set` });
+    } else if (s.outputs.length !== expected) {
+      ctx.addIssue({ code: 'custom', path: ['submissions', k, 'outputs'], message: `${where} has ${s.outputs.length} outputs; its phase's test set has ${expected} instances (one output per instance, in test-set order)` });
+    }
+    const key = `${s.phase}\u0000${s.team.toLowerCase()}\u0000${s.systemName.toLowerCase()}`;
+    if (systems.has(key)) ctx.addIssue({ code: 'custom', path: ['submissions', k, 'systemName'], message: `${where}: the team has this system name twice in phase '${s.phase}'` });
+    systems.add(key);
+    if (s.isPrimary) {
+      const team = `${s.phase}\u0000${s.team.toLowerCase()}`;
+      if (primaries.has(team)) ctx.addIssue({ code: 'custom', path: ['submissions', k, 'isPrimary'], message: `${where}: team '${s.team}' has two primary submissions in phase '${s.phase}' (at most one)` });
+      primaries.add(team);
+    }
+  }
+}
+
+export const taskBundleSchema = bundleObjectSchema.superRefine(crossCheck);
 
 export type TaskBundle = z.output<typeof taskBundleSchema>;
 export type TaskBundleInput = z.input<typeof taskBundleSchema>;
@@ -143,10 +154,18 @@ export type TaskBundleInput = z.input<typeof taskBundleSchema>;
 export function taskBundleProblems(value: unknown, limit = 20): { bundle: TaskBundle | null; problems: string[] } {
   const r = taskBundleSchema.safeParse(value);
   if (r.success) return { bundle: r.data, problems: [] };
-  const problems = r.error.issues.slice(0, limit).map((i) => {
+  // The object failed, so zod ran no cross-checks: run them on the parts that are well-formed,
+  // so one bad field does not hide the rest.
+  let issues = r.error.issues;
+  const parts = z.object({ testSets: bundleObjectSchema.shape.testSets, phases: bundleObjectSchema.shape.phases, submissions: bundleObjectSchema.shape.submissions }).superRefine(crossCheck).safeParse(value);
+  if (!parts.success) {
+    const seen = new Set(issues.map((i) => `${i.path.join('.')}\u0000${i.message}`));
+    issues = [...issues, ...parts.error.issues.filter((i) => !seen.has(`${i.path.join('.')}\u0000${i.message}`))];
+  }
+  const problems = issues.slice(0, limit).map((i) => {
     const at = i.path.map((p) => (typeof p === 'number' ? `[${String(p)}]` : `.${String(p)}`)).join('').replace(/^\./, '');
     return at ? `${at}: ${i.message}` : i.message;
   });
-  if (r.error.issues.length > limit) problems.push(`… and ${r.error.issues.length - limit} more problems`);
+  if (issues.length > limit) problems.push(`… and ${issues.length - limit} more problems`);
   return { bundle: null, problems };
 }

@@ -122,7 +122,7 @@ export class BundlesService {
           kind: kindToDb(t.kind),
           sourceLang: t.sourceLang,
           targetLang: t.targetLang,
-          metrics: metrics as unknown as Prisma.InputJsonValue,
+          metrics: metrics,
           combinedWeight: t.combinedWeight,
           registration: Registration[bundle.task.registration],
           oneTeamPerPerson: bundle.task.oneTeamPerPerson,
@@ -180,6 +180,6 @@ export class BundlesService {
       const unknown = split.publicIds.find((i) => !known.has(i));
       if (unknown !== undefined) throw new InvalidInputError(`phases[${String(k)}].split.publicIds: '${unknown}' is not an instance of the phase's test set`, { field: `phases.${String(k)}.split` });
     }
-    return split as Prisma.InputJsonValue;
+    return split;
   }
 }

@@ -155,7 +155,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   ),
   LeaderboardSystem: each(
     'parent',
-    'bt btCi btTier cluster clusterDisagreement corpusCi corpusScore corpusSignature elo isBaseline mean meanCi median medianCi n rank rankInterval signature submissionId system team trueskill values',
+    'bt btCi btTier cluster clusterDisagreement codeUrl corpusCi corpusScore corpusSignature elo isBaseline mean meanCi median medianCi n paperUrl rank rankInterval signature submissionId system team trueskill values',
   ),
   ScoredOn: each('parent', 'instances note part total'),
   BootstrapSettings: each('parent', 'confidence resamples seed'),

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { LeaderboardJobs } from './leaderboard-jobs';
 import { LeaderboardResolver } from './leaderboard.resolver';
+import { LeaderboardSystemResolver } from './leaderboard-system.resolver';
 import { LeaderboardService } from './leaderboard.service';
 import { PhaseMetricsService } from './phase-metrics.service';
 
-@Module({ providers: [LeaderboardResolver, LeaderboardService, PhaseMetricsService, LeaderboardJobs], exports: [LeaderboardService, PhaseMetricsService, LeaderboardJobs] })
+@Module({ providers: [LeaderboardResolver, LeaderboardSystemResolver, LeaderboardService, PhaseMetricsService, LeaderboardJobs], exports: [LeaderboardService, PhaseMetricsService, LeaderboardJobs] })
 export class LeaderboardModule {}

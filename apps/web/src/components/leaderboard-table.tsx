@@ -13,6 +13,7 @@ import {
   type PairRow,
 } from '../lib/leaderboard';
 import { Link } from 'wouter';
+import { safeHref } from './submission-metadata';
 
 interface Props {
   rows: readonly LeaderboardRow[];
@@ -24,6 +25,29 @@ interface Props {
   pairs?: readonly PairRow[];
   /** The cluster rule in words (from the API); shown as the Cluster column's description. */
   clusterDefinition?: string;
+  /** The paper and code links of rows, by submission id (http(s) ones are shown). */
+  links?: ReadonlyMap<string, { paperUrl: string | null; codeUrl: string | null }>;
+}
+
+/** A row's paper and code links: http(s) only, opened without the board as opener or referrer. */
+function RowLinks({ paperUrl, codeUrl }: { paperUrl: string | null; codeUrl: string | null }) {
+  const paper = safeHref(paperUrl);
+  const code = safeHref(codeUrl);
+  if (!paper && !code) return null;
+  return (
+    <span className="row-links small" data-testid="row-links">
+      {paper && (
+        <a href={paper} rel="noopener noreferrer nofollow" target="_blank">
+          paper
+        </a>
+      )}
+      {code && (
+        <a href={code} rel="noopener noreferrer nofollow" target="_blank">
+          code
+        </a>
+      )}
+    </span>
+  );
 }
 
 const DEFAULT_DEFINITION =
@@ -37,7 +61,7 @@ const digitsFor = (v: number | null | undefined): number => (v !== null && v !==
  * describes (value and 95% interval), with cluster bands (a shaded stripe, a band number and a
  * rule between bands, so the grouping does not rely on colour).
  */
-export function LeaderboardTable({ rows, methods, aggregation, higherIsBetter, pairs = [], clusterDefinition = DEFAULT_DEFINITION }: Props) {
+export function LeaderboardTable({ rows, methods, aggregation, higherIsBetter, pairs = [], clusterDefinition = DEFAULT_DEFINITION, links }: Props) {
   const ordered = orderSystems(rows, aggregation);
   const bands = clusterBands(ordered, aggregation);
   const bandOf = (i: number) => bands?.findIndex((b) => i >= b.start && i <= b.end) ?? -1;
@@ -91,6 +115,7 @@ export function LeaderboardTable({ rows, methods, aggregation, higherIsBetter, p
                 <td className="num">{own?.rank ?? '–'}</td>
                 <th scope="row">
                   <Link to={`/submissions/${encodeURIComponent(row.submissionId)}`}>{row.system}</Link>
+                  {links?.get(row.submissionId) && <RowLinks {...(links.get(row.submissionId) ?? { paperUrl: null, codeUrl: null })} />}
                   {row.isBaseline && (
                     <span className="badge badge-baseline" title="Baseline system provided by the organisers">
                       baseline

@@ -1,5 +1,7 @@
 import * as Plot from '@observablehq/plot';
+import { interpolateCividis } from 'd3-scale-chromatic';
 import { useMemo, type KeyboardEvent, type MouseEvent } from 'react';
+import { labelColourOn } from '../lib/contrast';
 import { formatNumber, formatPValue } from '../lib/format';
 import type { PairCell } from '../lib/leaderboard';
 import { PlotFigure } from './plot-figure';
@@ -73,7 +75,8 @@ export function PairwiseHeatmap({ cells, order, onSelect }: Props) {
           x: 'col',
           y: 'row',
           text: (c: PairCell) => `${formatNumber(c.pBeats)}${c.significant ? '*' : ''}`,
-          fill: (c: PairCell) => ((c.pBeats ?? 0) > 0.55 ? 'black' : 'white'),
+          // Black or white by the cell's luminance: at least 4.5:1 on every colour of the scale (lib/contrast.spec.ts).
+          fill: (c: PairCell) => labelColourOn(interpolateCividis(c.pBeats ?? 0)),
           fontSize: size < 36 ? 9 : 11,
           pointerEvents: 'none',
         }),

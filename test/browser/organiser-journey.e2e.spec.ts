@@ -260,11 +260,10 @@ describe('organising a task in the browser: settings, submissions, bulk outputs,
     // The heatmap scrolls inside its own frame, and the legend's first tick (0.0) lies inside the page.
     const frame = phone.getByTestId('pairwise-heatmap');
     expect(await frame.evaluate((f) => f.scrollWidth > f.clientWidth)).toBe(true);
-    const legend = await phone.evaluate(() => {
-      const ticks = [...document.querySelectorAll('[data-testid="pairwise-legend-scale"] text, figure svg[class*="-ramp"] text')];
+    const legend = await phone.locator('figure svg[class*="-ramp"] text').evaluateAll((ticks) => {
       const first = ticks.find((t) => /^0(\.0)?$/.test((t.textContent ?? '').trim()));
       const box = first?.getBoundingClientRect();
-      return box ? { left: box.left, right: box.right, width: window.innerWidth } : null;
+      return box ? { left: box.left, right: box.right, width: first?.ownerDocument.defaultView?.innerWidth ?? 0 } : null;
     });
     expect(legend).not.toBeNull();
     expect(legend?.left).toBeGreaterThanOrEqual(0);
@@ -297,7 +296,7 @@ describe('organising a task in the browser: settings, submissions, bulk outputs,
           const b = t.getBoundingClientRect();
           const [x, y] = [b.left + b.width / 2, b.top + b.height / 2];
           const cell = cells.find((c) => x >= c.box.left && x <= c.box.right && y >= c.box.top && y <= c.box.bottom);
-          return { label: t.textContent ?? '', text: t.getAttribute('fill') ?? getComputedStyle(t).fill, cell: cell?.fill ?? '' };
+          return { label: t.textContent ?? '', text: t.getAttribute('fill') ?? t.ownerDocument.defaultView?.getComputedStyle(t).fill ?? '', cell: cell?.fill ?? '' };
         });
     });
     expect(pairs).toHaveLength(SYSTEMS * (SYSTEMS - 1));

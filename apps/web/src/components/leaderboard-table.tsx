@@ -81,8 +81,9 @@ export function LeaderboardTable({ rows, methods, aggregation, higherIsBetter, p
             <th scope="col" className="num">
               Rank
             </th>
-            <th scope="col">System</th>
-            <th scope="col">Team</th>
+            <th scope="col">
+              System <span className="muted small">team</span>
+            </th>
             {methods.map((m) => (
               <th key={m.key} scope="col" {...sortedCol(m.key)} title={m.description} data-method={m.key}>
                 {m.label} {hasInterval(m.key) && <span className="muted small">95% CI</span>}
@@ -115,15 +116,18 @@ export function LeaderboardTable({ rows, methods, aggregation, higherIsBetter, p
                 <td className="num">{own?.rank ?? '–'}</td>
                 <th scope="row">
                   <Link to={`/submissions/${encodeURIComponent(row.submissionId)}`}>{row.system}</Link>
-                  {links?.get(row.submissionId) && <RowLinks {...(links.get(row.submissionId) ?? { paperUrl: null, codeUrl: null })} />}
                   {row.isBaseline && (
                     <span className="badge badge-baseline" title="Baseline system provided by the organisers">
                       baseline
                     </span>
                   )}
                   {row.btTier > 0 && <span className="muted small" title="Bradley–Terry dominance tier: a group this system belongs to never beats a higher group"> BT tier {row.btTier + 1}</span>}
+                  {/* The team under the system, not a column of its own: the board fits 1,280 px with every method (issue #22). */}
+                  <span className="row-team muted small" data-testid="row-team">
+                    {row.team}
+                  </span>
+                  {links?.get(row.submissionId) && <RowLinks {...(links.get(row.submissionId) ?? { paperUrl: null, codeUrl: null })} />}
                 </th>
-                <td>{row.team}</td>
                 {methods.map((m) => {
                   const v = valueOf(row, m.key);
                   const digits = digitsFor(v?.value);

@@ -25,18 +25,23 @@ export function cellLabel(c: PairCell): string {
  */
 export function PairwiseHeatmap({ cells, order, onSelect }: Props) {
   const data = useMemo(() => cells.filter((c) => c.pBeats !== null), [cells]);
-  const size = Math.max(28, Math.min(56, Math.floor(640 / Math.max(order.length, 1))));
-  const longest = Math.max(...order.map((s) => s.length), 4);
-  const margin = Math.min(220, 20 + longest * 8);
   function build() {
+    // Phones: smaller cells and system names cut to 12 characters, start and end (names often share
+    // a prefix; each cell's label and title keep the full names), so most columns are in view;
+    // the frame scrolls for the rest.
+    const narrow = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 600px)').matches;
+    const size = Math.max(narrow ? 26 : 28, Math.min(56, Math.floor((narrow ? 300 : 640) / Math.max(order.length, 1))));
+    const short = (s: string) => (narrow && s.length > 12 ? `${s.slice(0, 5)}…${s.slice(-6)}` : s);
+    const longest = Math.max(...order.map((s) => short(s).length), 4);
+    const margin = Math.min(220, 20 + longest * 8);
     return Plot.plot({
       width: margin + size * order.length + 20,
       height: Math.round(margin * 0.8) + size * order.length + 10,
       marginLeft: margin,
       marginBottom: Math.round(margin * 0.8),
       marginTop: 10,
-      x: { domain: [...order], label: 'column system', tickRotate: -40 },
-      y: { domain: [...order], label: 'row system' },
+      x: { domain: [...order], label: 'column system', tickRotate: -40, tickFormat: short },
+      y: { domain: [...order], label: 'row system', tickFormat: short },
       color: { type: 'linear', scheme: 'cividis', domain: [0, 1], legend: true, label: 'P(row beats column)' },
       style: { fontSize: '12px' },
       marks: [

@@ -39,8 +39,8 @@ const SENTENCES = [
   'prices rose sharply during the winter',
 ];
 const INSTANCES = SENTENCES.map((s, i) => ({ id: `s${i + 1}`, source: `quelle ${i + 1}`, references: [s] }));
-/** System k drops the last k words of every other sentence: 11 systems of distinct quality. */
-const outputsOf = (k: number) => SENTENCES.map((s, i) => (i % 2 === 0 ? s.split(' ').slice(0, Math.max(1, s.split(' ').length - k)).join(' ') : s));
+/** System k drops the last word of the first k sentences: 11 systems, no two with the same outputs. */
+const outputsOf = (k: number) => SENTENCES.map((s, i) => (i < k ? s.split(' ').slice(0, -1).join(' ') : s));
 const SYSTEMS = 11;
 const WIDTHS = [390, 768, 1280] as const;
 
@@ -207,7 +207,7 @@ describe('organising a task in the browser: settings, submissions, bulk outputs,
   it('exports the task as a bundle with its submissions and imports it under another slug, where it scores to the same board', async () => {
     await organiser.goto(`${base}/organise`);
     const bundles = organiser.locator('section[aria-labelledby="bundle-heading"]');
-    await bundles.getByLabel('Task', { exact: true }).selectOption(slug);
+    await bundles.getByRole('combobox', { name: /^Task/ }).selectOption(slug);
     await bundles.getByLabel('Include submissions with their outputs').check();
     const [download] = await Promise.all([organiser.waitForEvent('download'), bundles.getByTestId('export-bundle').click()]);
     expect(download.suggestedFilename()).toBe(`${slug}-with-submissions.podium-task.json`);
@@ -319,9 +319,7 @@ describe('organising a task in the browser: settings, submissions, bulk outputs,
       { name: 'leaderboard', path: `/tasks/${slug}`, as: null, ready: '[data-testid="leaderboard-row"]' },
       { name: 'pairwise', path: `/phases/${phaseId}/pairwise?metric=bleu`, as: null, ready: 'rect.heat-cell' },
       { name: 'submission', path: `/submissions/${submissionId}`, as: null, ready: '[data-testid="instance-table"]' },
-      { name: 'account', path: '/account', as: null, ready: 'main h1' },
       { name: 'submit', path: '/submit', as: 'participant', ready: 'main h1' },
-      { name: 'team', path: '/team', as: 'participant', ready: 'main h1' },
       { name: 'organise', path: '/organise', as: 'organiser', ready: '[data-testid="audit-log"]' },
     ];
     const counts: string[] = [];
@@ -338,6 +336,8 @@ describe('organising a task in the browser: settings, submissions, bulk outputs,
           const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
           counts.push(`${p.name.padEnd(11)} ${String(width).padStart(4)} px: ${violations.length} violations, ${serious.length} serious or critical`);
           for (const v of serious) bad.push(`${p.name} @${width}: ${v.id} (${v.impact ?? ''}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+          // Written as it goes: a slow machine that runs out of time still leaves the counts so far.
+          writeFileSync(path.join(SHOTS, 'organiser-axe-counts.txt'), `${counts.join('\n')}\n${bad.join('\n')}\n`);
         }
       }
       await page.context().close();
@@ -345,5 +345,5 @@ describe('organising a task in the browser: settings, submissions, bulk outputs,
     console.log(`axe-core ${AxeBuilder.name} (WCAG 2.1 A/AA rules):\n${counts.join('\n')}`);
     writeFileSync(path.join(SHOTS, 'organiser-axe-counts.txt'), `${counts.join('\n')}\n${bad.join('\n')}\n`);
     expect(bad).toEqual([]);
-  }, 400_000);
+  }, 900_000);
 });

@@ -71,7 +71,8 @@ export function LeaderboardTable({ rows, methods, aggregation, higherIsBetter, p
   const lowerFirst = !higherIsBetter && selected?.direction === 'metric';
   const sortedCol = (key: string) => (key === aggregation ? { 'aria-sort': lowerFirst ? ('ascending' as const) : ('descending' as const), className: 'num sorted' } : { className: 'num' });
   return (
-    <div className="table-scroll">
+    // Focusable, so keyboard users can scroll it where it is wider than the screen (axe: scrollable-region-focusable).
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Leaderboard">
       <table className="data-table leaderboard-table" data-testid="leaderboard">
         <caption className="visually-hidden">
           Leaderboard ordered by {label}; {higherIsBetter ? 'higher' : 'lower'} scores are better

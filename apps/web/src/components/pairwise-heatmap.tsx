@@ -53,6 +53,8 @@ export function PairwiseHeatmap({ cells, order, onSelect }: Props) {
           render: (index, scales, values, dimensions, context, next) => {
             const g = next?.(index, scales, values, dimensions, context);
             if (!g) return null; // Plot always passes the default renderer, which draws the cells
+            // Plot labels the mark's group; a labelled <g> needs a role (axe: aria-prohibited-attr).
+            g.setAttribute('role', 'group');
             const rects = g.querySelectorAll('rect');
             index.forEach((i, k) => {
               const rect = rects[k];
@@ -74,7 +76,8 @@ export function PairwiseHeatmap({ cells, order, onSelect }: Props) {
         }),
         Plot.cell(
           data.filter((c) => c.significant),
-          { x: 'col', y: 'row', fill: 'none', stroke: 'black', strokeWidth: 2, inset: 2, pointerEvents: 'none' },
+          // Decoration: each cell's own label says whether the pair is significant.
+          { x: 'col', y: 'row', fill: 'none', stroke: 'black', strokeWidth: 2, inset: 2, pointerEvents: 'none', ariaHidden: 'true' },
         ),
         Plot.text(data, {
           x: 'col',
@@ -84,6 +87,8 @@ export function PairwiseHeatmap({ cells, order, onSelect }: Props) {
           fill: (c: PairCell) => labelColourOn(interpolateCividis(c.pBeats ?? 0)),
           fontSize: size < 36 ? 9 : 11,
           pointerEvents: 'none',
+          // The cells' labels say the same in words.
+          ariaHidden: 'true',
         }),
       ],
     });

@@ -295,7 +295,7 @@ describe('organising a task in the browser: settings, submissions, bulk outputs,
     const pairs = await page.getByTestId('pairwise-heatmap').evaluate((fig) => {
       const cells = [...fig.querySelectorAll('rect.heat-cell')].map((r) => ({ box: r.getBoundingClientRect() as Box, fill: r.getAttribute('fill') ?? '' }));
       return [...fig.querySelectorAll('svg text')]
-        .filter((t) => /^[01]\.\d+\*?$/.test(t.textContent?.trim() ?? ''))
+        .filter((t) => /^[01]\.\d\d\*?$/.test(t.textContent?.trim() ?? '')) // cell labels (two decimals), not the legend's ticks
         .map((t) => {
           const b = t.getBoundingClientRect() as Box;
           const [x, y] = [b.left + b.width / 2, b.top + b.height / 2];

@@ -133,7 +133,7 @@ describe('organising a task in the browser: settings, submissions, bulk outputs,
     await settings.getByLabel('Submissions per team per day').fill('10');
     await settings.getByLabel('In total').fill('10');
     await settings.getByRole('button', { name: 'Save phase settings' }).click();
-    await settings.getByText('Saved the settings of test.').waitFor();
+    await settings.getByText('Saved the settings of test.').waitFor({ timeout: 90_000 });
     await organiser.reload();
     const audit = organiser.getByTestId('audit-log');
     for (const action of ['task.create', 'phase.create', 'testset.upload', 'phase.update']) await audit.filter({ hasText: action }).waitFor();

@@ -130,8 +130,15 @@ describe('organising a task in the browser: settings, submissions, bulk outputs,
 
     // The newest phase is preselected; limits raised so each team can enter several systems.
     const settings = organiser.getByTestId('phase-settings');
-    await settings.getByLabel('Submissions per team per day').fill('10');
-    await settings.getByLabel('In total').fill('10');
+    const daily = settings.getByLabel('Submissions per team per day');
+    const total = settings.getByLabel('In total');
+    // The form fills itself from the phase once it has loaded: type only after that (5 and 20 by default).
+    // After the upload the page reloads its tasks, which sets the form afresh: let that settle first.
+    await organiser.waitForLoadState('networkidle').catch(() => undefined);
+    await waitFor('the phase settings loaded', async () => (await daily.inputValue()) === '5' && (await total.inputValue()) === '20', 60_000);
+    await daily.fill('10');
+    await total.fill('10');
+    expect([await daily.inputValue(), await total.inputValue()]).toEqual(['10', '10']);
     await settings.getByRole('button', { name: 'Save phase settings' }).click();
     await settings.getByText('Saved the settings of test.').waitFor({ timeout: 90_000 });
     await organiser.reload();

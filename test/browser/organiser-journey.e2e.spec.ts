@@ -136,9 +136,13 @@ describe('organising a task in the browser: settings, submissions, bulk outputs,
     // After the upload the page reloads its tasks, which sets the form afresh: let that settle first.
     await organiser.waitForLoadState('networkidle').catch(() => undefined);
     await waitFor('the phase settings loaded', async () => (await daily.inputValue()) === '5' && (await total.inputValue()) === '20', 60_000);
-    await daily.fill('10');
-    await total.fill('10');
-    expect([await daily.inputValue(), await total.inputValue()]).toEqual(['10', '10']);
+    // A refetch of the tasks may set the form afresh after typing (seen on a loaded machine): type until the values hold.
+    await waitFor('the new limits typed', async () => {
+      await daily.fill('10');
+      await total.fill('10');
+      await organiser.waitForTimeout(500);
+      return (await daily.inputValue()) === '10' && (await total.inputValue()) === '10';
+    }, 60_000);
     await settings.getByRole('button', { name: 'Save phase settings' }).click();
     await settings.getByText('Saved the settings of test.').waitFor({ timeout: 90_000 });
     await organiser.reload();

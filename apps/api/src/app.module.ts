@@ -14,6 +14,7 @@ import { rateLimitedStatusPlugin } from './common/rate-limited-status.plugin';
 import { landingPagePlugin } from './common/landing-page.plugin';
 import { StorableTextPipe } from './common/storable-text';
 import { DbModule } from './db.module';
+import { BundlesModule } from './bundles/bundles.module';
 import { DownloadsModule } from './downloads/downloads.module';
 import { HealthModule } from './health/health.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
@@ -83,6 +84,7 @@ export class AppModule {
         SubmissionsModule,
         LeaderboardModule,
         DownloadsModule,
+        BundlesModule,
         RobustnessModule,
         HealthModule,
       ],

@@ -4,6 +4,7 @@ import { SessionResolver } from './auth/session.resolver';
 import { TeamsResolver } from './teams/teams.resolver';
 import { LeaderboardResolver } from './leaderboard/leaderboard.resolver';
 import { RegistriesResolver } from './leaderboard/registries.resolver';
+import { LeaderboardSystemResolver } from './leaderboard/leaderboard-system.resolver';
 import { LifecycleResolver } from './lifecycle/lifecycle.resolver';
 import { PhasesResolver } from './phases/phases.resolver';
 import { RobustnessResolver } from './robustness/robustness.resolver';
@@ -13,7 +14,7 @@ import { TaskKindsResolver } from './tasks/task-kinds.resolver';
 import { TasksResolver } from './tasks/tasks.resolver';
 
 /** Every resolver class of the API: the GraphQL schema is built from exactly these. */
-export const RESOLVERS = [IdentityResolver, SessionResolver, TeamsResolver, TasksResolver, MetricConfigResolver, MetricDefinitionsResolver, TaskKindsResolver, PhasesResolver, SubmissionsResolver, LifecycleResolver, LeaderboardResolver, RegistriesResolver, RobustnessResolver] as const;
+export const RESOLVERS = [IdentityResolver, SessionResolver, TeamsResolver, TasksResolver, MetricConfigResolver, MetricDefinitionsResolver, TaskKindsResolver, PhasesResolver, SubmissionsResolver, LifecycleResolver, LeaderboardResolver, RegistriesResolver, LeaderboardSystemResolver, RobustnessResolver] as const;
 
 /** Where the emitted schema is committed (relative to the repository root). */
 export const SCHEMA_FILE = 'apps/api/schema.graphql';

@@ -4,3 +4,4 @@ export * from './robustness';
 export * from './test-set-commitment';
 export * from './csv';
 export * from './at';
+export * from './task-bundle';

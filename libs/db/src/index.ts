@@ -15,6 +15,7 @@ export {
   type ScoreColumnInput,
   type InstanceScoreInput,
 } from './submission.repository';
+export { BundleRepository, type BundleImport, type BundleImportResult } from './bundle.repository';
 export { LifecycleRepository, type AuditRecord, type PhaseChanges, type TaskChanges } from './lifecycle.repository';
 export { RobustnessRepository, type RobustnessJobInput, type RobustnessRequest, type ReportLeaseOutcome, type LapsedReportLease } from './robustness.repository';
 export { ScoreRepository, type PhaseScoreMatrix, type ScoredSystem, type LongScoreRow, type StoredStatistics } from './score.repository';

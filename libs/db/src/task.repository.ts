@@ -148,6 +148,11 @@ export class TaskRepository {
     return taskIds.length === 0 ? [] : this.db.phase.findMany({ where: { taskId: { in: [...taskIds] } }, orderBy: [{ opensAt: 'asc' }, { id: 'asc' }] });
   }
 
+  /** Submissions' paper and code links by id in one query (DataLoader batches; the board's rows). */
+  async submissionLinks(ids: readonly string[]) {
+    return ids.length === 0 ? [] : this.db.submission.findMany({ where: { id: { in: [...ids] } }, select: { id: true, paperUrl: true, codeUrl: true } });
+  }
+
   /** Test sets by id in one query (DataLoader batches). */
   async testSetsByIds(ids: readonly string[]) {
     return ids.length === 0 ? [] : this.db.testSet.findMany({ where: { id: { in: [...ids] } } });

@@ -158,7 +158,7 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   ),
   LeaderboardSystem: each(
     'parent',
-    'bt btCi btTier cluster clusterDisagreement corpusCi corpusScore corpusSignature elo isBaseline mean meanCi median medianCi n rank rankInterval signature submissionId system team trueskill values',
+    'bt btCi btTier cluster clusterDisagreement codeUrl corpusCi corpusScore corpusSignature elo isBaseline mean meanCi median medianCi n paperUrl rank rankInterval signature submissionId system team trueskill values',
   ),
   ScoredOn: each('parent', 'instances note part total'),
   BootstrapSettings: each('parent', 'confidence resamples seed'),
@@ -206,6 +206,10 @@ export const REST_CLASSIFICATION: Readonly<Record<string, AccessRule>> = {
   'GET /api/schema.graphql': 'public',
   // The standalone `podium` command (a bundle of apps/cli): public like its source.
   'GET /api/cli/podium.cjs': 'public',
+  // Task bundles (issue #22): the export holds the references, so the task's organisers only
+  // (the service checks the task); an import creates a task, so the roles that create tasks.
+  'GET /api/tasks/:slug/bundle.json': 'taskOrganiser',
+  'POST /api/tasks/import': 'taskCreator',
   'GET /api/tasks/:slug/robustness.csv': 'public',
   'GET /api/tasks/:slug/robustness.json': 'public',
   'GET /api/phases/:id/test-input.:format': 'phaseResource:testInput',

@@ -15,6 +15,8 @@ export interface Loaders {
   scoredCount: DataLoader<string, number>;
   /** A user's name by id (who closed or published a phase). */
   userName: DataLoader<string, string | null>;
+  /** A submission's paper and code links (null: no such submission). */
+  submissionLinks: DataLoader<string, { paperUrl: string | null; codeUrl: string | null } | null>;
 }
 
 function byKey<T, K>(keys: readonly K[], rows: readonly T[], keyOf: (row: T) => K): (T | null)[] {
@@ -60,6 +62,7 @@ export class RequestLoaders {
         return ids.map((id) => counts.get(id) ?? 0);
       }),
       userName: new DataLoader(async (ids) => byKey(ids, await this.identity.namesByIds(ids), (r) => r.id).map((r) => r?.name ?? null)),
+      submissionLinks: new DataLoader(async (ids) => byKey(ids, await this.tasks.submissionLinks(ids), (r) => r.id)),
     };
   }
 }

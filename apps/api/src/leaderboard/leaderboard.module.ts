@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { LeaderboardJobs } from './leaderboard-jobs';
 import { LeaderboardResolver } from './leaderboard.resolver';
+import { LeaderboardSystemResolver } from './leaderboard-system.resolver';
 import { LeaderboardService } from './leaderboard.service';
 import { PhaseMetricsService } from './phase-metrics.service';
 import { RegistriesResolver } from './registries.resolver';
 
-@Module({ providers: [LeaderboardResolver, RegistriesResolver, LeaderboardService, PhaseMetricsService, LeaderboardJobs], exports: [LeaderboardService, PhaseMetricsService, LeaderboardJobs] })
+@Module({ providers: [LeaderboardResolver, RegistriesResolver, LeaderboardSystemResolver, LeaderboardService, PhaseMetricsService, LeaderboardJobs], exports: [LeaderboardService, PhaseMetricsService, LeaderboardJobs] })
 export class LeaderboardModule {}

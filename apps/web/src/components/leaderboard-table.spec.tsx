@@ -74,6 +74,24 @@ describe('LeaderboardTable', () => {
     render(<LeaderboardTable rows={rows} methods={METHODS} aggregation="mean" higherIsBetter />);
     expect(screen.getByRole('link', { name: 'C' }).getAttribute('href')).toBe('/submissions/id-C');
   });
+
+  it("shows a row's paper and code links, http(s) only, opened without opener or referrer", () => {
+    const [a, b, c] = rows.map((r) => r.submissionId);
+    const links = new Map([
+      [defined(a), { paperUrl: 'https://example.org/paper-a', codeUrl: null }],
+      [defined(b), { paperUrl: 'javascript:alert(1)', codeUrl: 'http://example.org/code-b' }],
+      [defined(c), { paperUrl: null, codeUrl: null }],
+    ]);
+    render(<LeaderboardTable rows={rows} methods={METHODS} aggregation="mean" higherIsBetter links={links} />);
+    const linksOf = (system: string) =>
+      within(defined(screen.getAllByTestId('leaderboard-row').find((tr) => tr.getAttribute('data-system') === system)))
+        .queryAllByRole('link')
+        .filter((l) => !l.getAttribute('href')?.startsWith('/submissions/'))
+        .map((l) => [l.textContent, l.getAttribute('href'), l.getAttribute('rel')]);
+    expect(linksOf('A')).toEqual([['paper', 'https://example.org/paper-a', 'noopener noreferrer nofollow']]);
+    expect(linksOf('B')).toEqual([['code', 'http://example.org/code-b', 'noopener noreferrer nofollow']]);
+    expect(linksOf('C')).toEqual([]);
+  });
 });
 
 describe('LeaderboardTable on an arena-sized board (issue #28)', () => {

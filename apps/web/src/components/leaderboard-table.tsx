@@ -15,6 +15,7 @@ import {
 } from '../lib/leaderboard';
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
+import { safeHref } from './submission-metadata';
 
 interface Props {
   rows: readonly LeaderboardRow[];
@@ -26,6 +27,29 @@ interface Props {
   pairs?: readonly PairRow[];
   /** The cluster rule in words (from the API); shown as the Cluster column's description. */
   clusterDefinition?: string;
+  /** The paper and code links of rows, by submission id (http(s) ones are shown). */
+  links?: ReadonlyMap<string, { paperUrl: string | null; codeUrl: string | null }>;
+}
+
+/** A row's paper and code links: http(s) only, opened without the board as opener or referrer. */
+function RowLinks({ paperUrl, codeUrl }: { paperUrl: string | null; codeUrl: string | null }) {
+  const paper = safeHref(paperUrl);
+  const code = safeHref(codeUrl);
+  if (!paper && !code) return null;
+  return (
+    <span className="row-links small" data-testid="row-links">
+      {paper && (
+        <a href={paper} rel="noopener noreferrer nofollow" target="_blank">
+          paper
+        </a>
+      )}
+      {code && (
+        <a href={code} rel="noopener noreferrer nofollow" target="_blank">
+          code
+        </a>
+      )}
+    </span>
+  );
 }
 
 const DEFAULT_DEFINITION =
@@ -39,7 +63,7 @@ const digitsFor = (v: number | null | undefined): number => (v !== null && v !==
  * describes (value and 95% interval), with cluster bands (a shaded stripe, a band number and a
  * rule between bands, so the grouping does not rely on colour).
  */
-export function LeaderboardTable({ rows, methods, aggregation, higherIsBetter, pairs = [], clusterDefinition = DEFAULT_DEFINITION }: Props) {
+export function LeaderboardTable({ rows, methods, aggregation, higherIsBetter, pairs = [], clusterDefinition = DEFAULT_DEFINITION, links }: Props) {
   const ordered = useMemo(() => orderSystems(rows, aggregation), [rows, aggregation]);
   const inside = useMemo(() => withinClusterSignificantAll(rows, pairs, aggregation), [rows, pairs, aggregation]);
   // Large boards: TABLE_PAGE rows at a time, in rank order (bands and ranks as on the whole board).
@@ -56,7 +80,8 @@ export function LeaderboardTable({ rows, methods, aggregation, higherIsBetter, p
   const lowerFirst = !higherIsBetter && selected?.direction === 'metric';
   const sortedCol = (key: string) => (key === aggregation ? { 'aria-sort': lowerFirst ? ('ascending' as const) : ('descending' as const), className: 'num sorted' } : { className: 'num' });
   return (
-    <div className="table-scroll">
+    // Focusable, so keyboard users can scroll it where it is wider than the screen (axe: scrollable-region-focusable).
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Leaderboard">
       <table className="data-table leaderboard-table" data-testid="leaderboard">
         <caption className="visually-hidden">
           Leaderboard ordered by {label}; {higherIsBetter ? 'higher' : 'lower'} scores are better
@@ -66,8 +91,9 @@ export function LeaderboardTable({ rows, methods, aggregation, higherIsBetter, p
             <th scope="col" className="num">
               Rank
             </th>
-            <th scope="col">System</th>
-            <th scope="col">Team</th>
+            <th scope="col">
+              System <span className="muted small">team</span>
+            </th>
             {methods.map((m) => (
               <th key={m.key} scope="col" {...sortedCol(m.key)} title={m.description} data-method={m.key}>
                 {m.label} {hasInterval(m.key) && <span className="muted small">95% CI</span>}
@@ -107,8 +133,12 @@ export function LeaderboardTable({ rows, methods, aggregation, higherIsBetter, p
                     </span>
                   )}
                   {row.btTier > 0 && <span className="muted small" title="Bradley–Terry dominance tier: a group this system belongs to never beats a higher group"> BT tier {row.btTier + 1}</span>}
+                  {/* The team under the system, not a column of its own: the board fits 1,280 px with every method (issue #22). */}
+                  <span className="row-team muted small" data-testid="row-team">
+                    {row.team}
+                  </span>
+                  {links?.get(row.submissionId) && <RowLinks {...(links.get(row.submissionId) ?? { paperUrl: null, codeUrl: null })} />}
                 </th>
-                <td>{row.team}</td>
                 {methods.map((m) => {
                   const v = valueOf(row, m.key);
                   const digits = digitsFor(v?.value);

@@ -18,9 +18,9 @@ function board(systems: ReturnType<typeof row>[], notes: string[] = []) {
   };
 }
 
-/** The board request (leaderboard.json) gets `body` with `status`; GraphQL (who is signed in) gets no one. */
+/** The board request (leaderboard.json) gets `body` with `status`; GraphQL gets no one signed in and no row links. */
 function answer(body: unknown, status = 200) {
-  const fetchMock = jest.fn(async (url: string) => (url.includes('/leaderboard.json') ? jsonResponse(body, status) : jsonResponse({ data: { me: null } })));
+  const fetchMock = jest.fn(async (url: string) => (url.includes('/leaderboard.json') ? jsonResponse(body, status) : jsonResponse({ data: { me: null, leaderboard: { systems: [] } } })));
   (globalThis as { fetch: unknown }).fetch = fetchMock;
   return fetchMock;
 }
@@ -103,7 +103,7 @@ describe('LeaderboardView', () => {
       expect((await screen.findByTestId('leaderboard-updating')).textContent).toContain('updating…');
       const boardRequests = () => fetchMock.mock.calls.filter(([url]) => url.includes('/leaderboard.json')).length;
       const before = boardRequests();
-      fetchMock.mockImplementation(async (url: string) => (url.includes('/leaderboard.json') ? jsonResponse(board([row('A', { mean: 1 }), row('B', { mean: 2 })])) : jsonResponse({ data: { me: null } })));
+      fetchMock.mockImplementation(async (url: string) => (url.includes('/leaderboard.json') ? jsonResponse(board([row('A', { mean: 1 }), row('B', { mean: 2 })])) : jsonResponse({ data: { me: null, leaderboard: { systems: [] } } })));
       await act(async () => {
         await jest.advanceTimersByTimeAsync(2100);
       });

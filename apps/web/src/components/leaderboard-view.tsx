@@ -11,6 +11,8 @@ import { LeaderboardTable } from './leaderboard-table';
 import { SignificanceSettings } from './significance-settings';
 import { organises, useAuth } from '../lib/auth';
 import { Empty, ErrorMessage, Loading } from './status';
+import { BoardLinksDocument } from '../graphql/generated';
+import { useQuery } from '../lib/graphql-client';
 
 interface Props {
   phaseId: string;
@@ -47,6 +49,9 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
   const boardUpdating = board?.updating ?? false;
   useEffect(() => setUpdating(boardUpdating), [boardUpdating]);
   const { me } = useAuth();
+  // Links are read apart from the stored board; a refusal or failure leaves the rows without them.
+  const linkRows = useQuery(BoardLinksDocument, { phaseId, metric: state.metric ?? null }, { key: `${String(refreshKey)}-${board?.stamp ?? ''}` }).data?.leaderboard.systems;
+  const links = new Map((linkRows ?? []).map((r) => [r.submissionId, { paperUrl: r.paperUrl ?? null, codeUrl: r.codeUrl ?? null }]));
   const available = board?.availableMetrics.length ? board.availableMetrics : metrics;
   const note = board ? topDisagreementNote(board.systems, board.methods, board.pairs) : null;
   const aggregation = effectiveAggregation(state.aggregation, board);
@@ -108,6 +113,7 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
             higherIsBetter={board.higherIsBetter}
             pairs={board.pairs}
             clusterDefinition={board.clusterDefinition}
+            links={links}
           />
           {board.scoredOn && (
             <p className="status status-empty" data-testid="board-scored-on">

@@ -1,5 +1,7 @@
 import * as Plot from '@observablehq/plot';
+import { interpolateCividis } from 'd3-scale-chromatic';
 import { useMemo, type KeyboardEvent, type MouseEvent } from 'react';
+import { labelColourOn } from '../lib/contrast';
 import { formatNumber, formatPValue } from '../lib/format';
 import type { PairCell } from '../lib/leaderboard';
 import { PlotFigure } from './plot-figure';
@@ -25,18 +27,23 @@ export function cellLabel(c: PairCell): string {
  */
 export function PairwiseHeatmap({ cells, order, cols = order, onSelect }: Props) {
   const data = useMemo(() => cells.filter((c) => c.pBeats !== null), [cells]);
-  const size = Math.max(28, Math.min(56, Math.floor(640 / Math.max(order.length, cols.length, 1))));
-  const longest = Math.max(...order.map((s) => s.length), ...cols.map((s) => s.length), 4);
-  const margin = Math.min(220, 20 + longest * 8);
   function build() {
+    // Phones: smaller cells and system names cut to 12 characters, start and end (names often share
+    // a prefix; each cell's label and title keep the full names), so most columns are in view;
+    // the frame scrolls for the rest.
+    const narrow = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 600px)').matches;
+    const size = Math.max(narrow ? 26 : 28, Math.min(56, Math.floor((narrow ? 300 : 640) / Math.max(order.length, cols.length, 1))));
+    const short = (s: string) => (narrow && s.length > 12 ? `${s.slice(0, 5)}…${s.slice(-6)}` : s);
+    const longest = Math.max(...order.map((s) => short(s).length), ...cols.map((s) => short(s).length), 4);
+    const margin = Math.min(220, 20 + longest * 8);
     return Plot.plot({
       width: margin + size * cols.length + 20,
       height: Math.round(margin * 0.8) + size * order.length + 10,
       marginLeft: margin,
       marginBottom: Math.round(margin * 0.8),
       marginTop: 10,
-      x: { domain: [...cols], label: 'column system', tickRotate: -40 },
-      y: { domain: [...order], label: 'row system' },
+      x: { domain: [...cols], label: 'column system', tickRotate: -40, tickFormat: short },
+      y: { domain: [...order], label: 'row system', tickFormat: short },
       color: { type: 'linear', scheme: 'cividis', domain: [0, 1], legend: true, label: 'P(row beats column)' },
       style: { fontSize: '12px' },
       marks: [
@@ -48,6 +55,8 @@ export function PairwiseHeatmap({ cells, order, cols = order, onSelect }: Props)
           render: (index, scales, values, dimensions, context, next) => {
             const g = next?.(index, scales, values, dimensions, context);
             if (!g) return null; // Plot always passes the default renderer, which draws the cells
+            // Plot labels the mark's group; a labelled <g> needs a role (axe: aria-prohibited-attr).
+            g.setAttribute('role', 'group');
             const rects = g.querySelectorAll('rect');
             index.forEach((i, k) => {
               const rect = rects[k];
@@ -69,15 +78,19 @@ export function PairwiseHeatmap({ cells, order, cols = order, onSelect }: Props)
         }),
         Plot.cell(
           data.filter((c) => c.significant),
-          { x: 'col', y: 'row', fill: 'none', stroke: 'black', strokeWidth: 2, inset: 2, pointerEvents: 'none' },
+          // Decoration: each cell's own label says whether the pair is significant.
+          { x: 'col', y: 'row', fill: 'none', stroke: 'black', strokeWidth: 2, inset: 2, pointerEvents: 'none', ariaHidden: 'true' },
         ),
         Plot.text(data, {
           x: 'col',
           y: 'row',
           text: (c: PairCell) => `${formatNumber(c.pBeats)}${c.significant ? '*' : ''}`,
-          fill: (c: PairCell) => ((c.pBeats ?? 0) > 0.55 ? 'black' : 'white'),
+          // Black or white by the cell's luminance: at least 4.5:1 on every colour of the scale (lib/contrast.spec.ts).
+          fill: (c: PairCell) => labelColourOn(interpolateCividis(c.pBeats ?? 0)),
           fontSize: size < 36 ? 9 : 11,
           pointerEvents: 'none',
+          // The cells' labels say the same in words.
+          ariaHidden: 'true',
         }),
       ],
     });

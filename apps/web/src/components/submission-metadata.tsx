@@ -13,7 +13,7 @@ interface Sub {
 }
 
 /** An http(s) link as a link; anything else (never stored: the API refuses it) as nothing. */
-function safeHref(url: string | null | undefined): string | null {
+export function safeHref(url: string | null | undefined): string | null {
   return url && /^https?:\/\//i.test(url) ? url : null;
 }
 

@@ -31,6 +31,7 @@ import { formatDate, LIFECYCLE_BADGE, phaseTiming } from '../lib/format';
 import { MetricChoice } from '../components/metric-choice';
 import { Empty, ErrorMessage, Loading } from '../components/status';
 import { ColumnHeads } from '../components/column-heads';
+import { TaskBundleForm } from '../components/task-bundle-form';
 
 type Outcome = { kind: 'ok'; text: ReactNode } | { kind: 'error'; error: ApiError | string } | null;
 
@@ -817,6 +818,7 @@ export function OrganisePage() {
         {/* Teams with members and tokens for them are the administrators' (ADR 0012). */}
         {me?.role === 'ADMIN' && <TeamForm />}
       </div>
+      <TaskBundleForm key={`b${list.length}`} tasks={list} onDone={tasks.refetch} />
       {list.length > 0 && <PhaseLifecycle tasks={list} onDone={tasks.refetch} />}
       {phases.length > 0 && <PhaseSettingsForm key={`s${phases.length}`} tasks={list} onDone={tasks.refetch} />}
       {phases.length > 0 && <ScoringSettingsForm key={`c${phases.length}`} tasks={list} onDone={tasks.refetch} />}

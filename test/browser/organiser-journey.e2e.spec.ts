@@ -231,7 +231,15 @@ describe('organising a task in the browser: settings, submissions, bulk outputs,
     await bundles.getByLabel('Bundle file').setInputFiles(file);
     await bundles.getByRole('button', { name: 'Import bundle' }).click();
     await bundles.getByRole('alert').filter({ hasText: `a task with slug '${slug}' already exists on this Podium; import it under another slug` }).waitFor();
-    await bundles.getByLabel('Slug here (optional)').fill(`${slug}-copy`);
+    // The page reloads its tasks after an import attempt, which may set the form afresh: let that
+    // settle, then type until the slug holds.
+    await organiser.waitForLoadState('networkidle').catch(() => undefined);
+    const slugInput = bundles.getByLabel('Slug here (optional)');
+    await waitFor('the new slug typed', async () => {
+      await slugInput.fill(`${slug}-copy`);
+      await organiser.waitForTimeout(300);
+      return (await slugInput.inputValue()) === `${slug}-copy`;
+    }, 30_000);
     await bundles.getByRole('button', { name: 'Import bundle' }).click();
     await bundles.getByRole('status').filter({ hasText: `Imported task ${slug}-copy with 1 phase; 11 submissions are queued for scoring here.` }).waitFor();
     await shots(organiser, '04-bundle-imported');

@@ -12,7 +12,10 @@ import { ErrorMessage } from './status';
  * such a file as a new task here (the api checks it whole and writes it in one transaction).
  */
 export function TaskBundleForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDone: () => void }) {
-  const [slug, setSlug] = useState(tasks[tasks.length - 1]?.slug ?? '');
+  // The chosen task, or the newest while none is chosen (the form stays mounted as the list
+  // grows, so an import's outcome stays on screen after the tasks are reloaded).
+  const [chosen, setSlug] = useState('');
+  const slug = tasks.some((t) => t.slug === chosen) ? chosen : (tasks[tasks.length - 1]?.slug ?? '');
   const [withSubmissions, setWithSubmissions] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [newSlug, setNewSlug] = useState('');

@@ -818,7 +818,7 @@ export function OrganisePage() {
         {/* Teams with members and tokens for them are the administrators' (ADR 0012). */}
         {me?.role === 'ADMIN' && <TeamForm />}
       </div>
-      <TaskBundleForm key={`b${list.length}`} tasks={list} onDone={tasks.refetch} />
+      <TaskBundleForm tasks={list} onDone={tasks.refetch} />
       {list.length > 0 && <PhaseLifecycle tasks={list} onDone={tasks.refetch} />}
       {phases.length > 0 && <PhaseSettingsForm key={`s${phases.length}`} tasks={list} onDone={tasks.refetch} />}
       {phases.length > 0 && <ScoringSettingsForm key={`c${phases.length}`} tasks={list} onDone={tasks.refetch} />}

@@ -187,6 +187,9 @@ suite('API against PostgreSQL', () => {
     expect(byName.get('ter')).toEqual({ name: 'ter', displayName: 'TER', higherIsBetter: false, rangeLow: 0, rangeHigh: null, configurable: true });
     expect(byName.get('nli')).toMatchObject({ higherIsBetter: true, configurable: true });
     expect(byName.get('combined')).toMatchObject({ rangeLow: 0, rangeHigh: 1, configurable: false });
+    // Unbounded ends are null, below as above (a Float cannot be −Infinity): MoverScore, DS-Focus.
+    expect(byName.get('moverscore')).toMatchObject({ higherIsBetter: true, rangeLow: null, rangeHigh: 1 });
+    expect(byName.get('discoscore-focus')).toMatchObject({ higherIsBetter: false, rangeLow: 0, rangeHigh: null });
   });
 
   it('lists every task kind createTask accepts, with its label and the metrics createTask gives it when none are named', async () => {

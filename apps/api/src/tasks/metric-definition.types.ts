@@ -7,7 +7,7 @@ export class MetricDefinitionType {
   @Field({ description: 'Name for people, e.g. chrF++' }) displayName!: string;
   @Field({ description: 'corpus (additive sufficient statistics) or sentence (corpus score = mean of instances)' }) kind!: string;
   @Field() higherIsBetter!: boolean;
-  @Field(() => Float) rangeLow!: number;
+  @Field(() => Float, { nullable: true, description: 'Lower end of the range; null when unbounded (MoverScore, XMoverScore)' }) rangeLow!: number | null;
   @Field(() => Float, { nullable: true, description: 'Upper end of the range; null when unbounded (TER)' }) rangeHigh!: number | null;
   @Field(() => [String], { description: 'Option names the metric accepts' }) options!: string[];
   @Field({ description: 'Shape of the score signature' }) signatureFormat!: string;
@@ -21,7 +21,7 @@ export function toMetricDefinitionType(d: MetricDefinition): MetricDefinitionTyp
     displayName: d.displayName,
     kind: d.kind,
     higherIsBetter: d.higherIsBetter,
-    rangeLow: d.range[0],
+    rangeLow: Number.isFinite(d.range[0]) ? d.range[0] : null,
     rangeHigh: Number.isFinite(d.range[1]) ? d.range[1] : null,
     options: optionNames(d),
     signatureFormat: d.signatureFormat,

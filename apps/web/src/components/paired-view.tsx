@@ -98,7 +98,7 @@ export function PairedView({ board, aId, bId, onClose }: Props) {
               </thead>
               <tbody>
                 {/* every test the board computed for the pair, in the registry's order, labelled by the registry */}
-                {pair.testResults.map((r) => (
+                {pair.testResults.filter((r) => r.p !== null).map((r) => (
                   <tr key={r.test} className={pair.pTest === r.test ? 'sorted' : undefined}>
                     <th scope="row">{testLabel(r.test, tests)}</th>
                     <td className="num">{formatPValue(r.p)}</td>

@@ -554,7 +554,7 @@ export type TaskKindsQuery = { taskKinds: Array<{ name: string, displayName: str
 export type MetricsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MetricsQuery = { metrics: Array<{ name: string, displayName: string, kind: string, higherIsBetter: boolean, rangeLow: number, rangeHigh: number | null, configurable: boolean }> };
+export type MetricsQuery = { metrics: Array<{ name: string, displayName: string, kind: string, higherIsBetter: boolean, rangeLow: number | null, rangeHigh: number | null, configurable: boolean }> };
 
 export type PhaseSplitAndCommitmentFragment = { teamInstanceScores: boolean, hasSplit: boolean, split: { publicIds: Array<string> | null, publicFraction: number | null, seed: number, finalOn: string } | null, commitment: { commitment: string, salt: string | null, committedAt: string, canonicalUrl: string } | null };
 

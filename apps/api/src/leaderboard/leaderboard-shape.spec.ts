@@ -10,8 +10,11 @@ import { z } from 'zod';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 const schema = buildSchema(readFileSync(path.join(root, 'apps/api/schema.graphql'), 'utf8'));
-/** Fields GraphQL adds on top of the document (paging resolvers over `pairs`). */
-const GRAPHQL_ONLY = new Set(['Leaderboard.pairCount']);
+/**
+ * Fields GraphQL adds on top of the document: paging resolvers over `pairs`, and a row's paper and
+ * code links, resolved from its submission per request (a team edits them after scoring).
+ */
+const GRAPHQL_ONLY = new Set(['Leaderboard.pairCount', 'LeaderboardSystem.paperUrl', 'LeaderboardSystem.codeUrl']);
 
 interface Unwrapped {
   object: z.ZodObject | null;

@@ -31,6 +31,17 @@ export function defaultModelsDir(): string {
   return resolve(process.env['PODIUM_MODELS_DIR'] ?? join(__dirname, '..', '..', '..', '..', 'models'));
 }
 
+/** Refuses a model the manifest does not list, naming those it does (fetch and check). */
+function requireKnownModel(manifestPath: string, name: string): void {
+  let manifest;
+  try {
+    manifest = readManifest(manifestPath);
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+  if (!manifest.models[name]) throw new CliError(`unknown model '${name}'; known: ${Object.keys(manifest.models).join(', ')}`);
+}
+
 export const modelsCommand: CliCommand = {
   name: 'models',
   summary: 'list, fetch or check NLI models (models/manifest.json)',
@@ -69,13 +80,7 @@ export const modelsCommand: CliCommand = {
     }
     if (action === 'fetch') {
       if (!name) throw new CliError('usage: podium models fetch NAME');
-      let manifest;
-      try {
-        manifest = readManifest(manifestPath);
-      } catch (err) {
-        throw new CliError((err as Error).message);
-      }
-      if (!manifest.models[name]) throw new CliError(`unknown model '${name}'; known: ${Object.keys(manifest.models).join(', ')}`);
+      requireKnownModel(manifestPath, name);
       const endpoint = values.endpoint ?? process.env['PODIUM_HF_ENDPOINT'] ?? DEFAULT_HF_ENDPOINT;
       try {
         return await fetchModel(name, {
@@ -91,13 +96,7 @@ export const modelsCommand: CliCommand = {
     }
     if (action === 'check') {
       if (!name) throw new CliError('usage: podium models check NAME');
-      let manifest;
-      try {
-        manifest = readManifest(manifestPath);
-      } catch (err) {
-        throw new CliError((err as Error).message);
-      }
-      if (!manifest.models[name]) throw new CliError(`unknown model '${name}'; known: ${Object.keys(manifest.models).join(', ')}`);
+      requireKnownModel(manifestPath, name);
       const positive = (flag: string, v: string | undefined): number | undefined => {
         if (v === undefined) return undefined;
         if (!/^[1-9]\d*$/.test(v)) throw new CliError(`--${flag} must be a positive integer, got '${v}'`);

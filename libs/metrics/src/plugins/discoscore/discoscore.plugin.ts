@@ -24,7 +24,7 @@
 import { z } from 'zod';
 import type { EmbeddedInstance, EmbeddedText, EmbeddingMetricPlugin, EncoderIdentity } from '../../embedding';
 import { PODIUM_METRICS_VERSION } from '../../version';
-import { aggregate, dot, embeddingDefinition, encoderField, layerPosition, normalised, squaredDistance, toFloat64 } from '../embedding-common/common';
+import { aggregate, dot, embeddingDefinition, encoderField, layerPosition, normalised, poolRows, squaredDistance, toFloat64 } from '../embedding-common/common';
 import { DS_FOCUS_CONFORMANCE, DS_SENT_CONFORMANCE } from './conformance-cases';
 import { focusGraph, sentenceGraph, tagText, type TaggedWord } from './foci';
 
@@ -142,24 +142,7 @@ function cosine(x: Float64Array, y: Float64Array): number {
 
 /** [min, mean, max, sum] over rows. */
 export function graphEmbedding(rows: readonly Float64Array[]): Float64Array {
-  const dim = (rows[0] as Float64Array).length;
-  const out = new Float64Array(4 * dim);
-  for (let d = 0; d < dim; d++) {
-    let mn = Infinity;
-    let mx = -Infinity;
-    let sum = 0;
-    for (const r of rows) {
-      const x = r[d] as number;
-      if (x < mn) mn = x;
-      if (x > mx) mx = x;
-      sum += x;
-    }
-    out[d] = mn;
-    out[dim + d] = sum / rows.length;
-    out[2 * dim + d] = mx;
-    out[3 * dim + d] = sum;
-  }
-  return out;
+  return poolRows(rows, true);
 }
 
 /** DS-SENT of a hypothesis against one reference. */

@@ -140,3 +140,29 @@ export function runEmbeddingMetric<S>(
   const nrefs = instances.reduce((mx, i) => Math.max(mx, i.refs.length), 0);
   return { scores, corpus: corpusScore, options, signature: plugin.signature(options, encoder, nrefs) };
 }
+
+/**
+ * Per dimension over `rows` (vectors of one length): the minimum, the mean and the maximum, and
+ * with `withSum` the sum after them, each block `dim` long (MoverScore's power means p = −∞, 1,
+ * +∞; DiscoScore's graph embedding adds the sum).
+ */
+export function poolRows(rows: readonly Float64Array[], withSum: boolean): Float64Array {
+  const dim = (rows[0] as Float64Array).length;
+  const out = new Float64Array((withSum ? 4 : 3) * dim);
+  for (let d = 0; d < dim; d++) {
+    let mn = Infinity;
+    let mx = -Infinity;
+    let sum = 0;
+    for (const r of rows) {
+      const x = r[d] as number;
+      if (x < mn) mn = x;
+      if (x > mx) mx = x;
+      sum += x;
+    }
+    out[d] = mn;
+    out[dim + d] = sum / rows.length;
+    out[2 * dim + d] = mx;
+    if (withSum) out[3 * dim + d] = sum;
+  }
+  return out;
+}

@@ -40,6 +40,7 @@ import {
   IdfTable,
   layerPosition,
   normalised,
+  poolRows,
   PYTHON_PUNCTUATION,
   referenceDocuments,
   squaredDistance,
@@ -90,23 +91,7 @@ export function powerMeanVectors(text: EmbeddedText, layers: readonly number[]):
   const out: Float64Array[] = [];
   for (let t = 0; t < text.tokens.length; t++) {
     const vs = positions.map((p) => normalised(toFloat64((text.layers[p] as readonly Float32Array[])[t] as Float32Array)));
-    const h = (vs[0] as Float64Array).length;
-    const v = new Float64Array(3 * h);
-    for (let d = 0; d < h; d++) {
-      let mn = Infinity;
-      let mx = -Infinity;
-      let sum = 0;
-      for (const x of vs) {
-        const e = x[d] as number;
-        if (e < mn) mn = e;
-        if (e > mx) mx = e;
-        sum += e;
-      }
-      v[d] = mn;
-      v[h + d] = sum / vs.length;
-      v[2 * h + d] = mx;
-    }
-    out.push(v);
+    out.push(poolRows(vs, false));
   }
   return out;
 }

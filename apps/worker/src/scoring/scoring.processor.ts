@@ -40,13 +40,7 @@ export class ScoringProcessor implements OnApplicationBootstrap, BeforeApplicati
         SCORE_SUBMISSION_QUEUE,
         { batchSize: this.config.PODIUM_WORKER_BATCH, includeMetadata: true, pollingIntervalSeconds: this.config.PODIUM_WORKER_POLL_SECONDS },
         async (jobs) => {
-          const run = this.handleBatch(jobs);
-          this.inFlight.add(run);
-          try {
-            await run;
-          } finally {
-            this.inFlight.delete(run);
-          }
+          await this.tracked(this.handleBatch(jobs));
         },
       );
     }
@@ -94,12 +88,20 @@ export class ScoringProcessor implements OnApplicationBootstrap, BeforeApplicati
       }
       return true;
     })();
+    try {
+      return await this.tracked(run);
+    } finally {
+      this.rescuing = false;
+    }
+  }
+
+  /** Awaits a run, counted in `inFlight` meanwhile (busy slots, and what shutdown waits for). */
+  private async tracked<T>(run: Promise<T>): Promise<T> {
     this.inFlight.add(run);
     try {
       return await run;
     } finally {
       this.inFlight.delete(run);
-      this.rescuing = false;
     }
   }
 

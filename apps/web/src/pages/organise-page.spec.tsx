@@ -37,7 +37,7 @@ const TASK = {
 type PhaseFixture = (typeof TASK)['phases'][number];
 
 /** Answers each GraphQL operation of the page by its name; returns the variables each mutation was sent. */
-function api(phases: PhaseFixture[] = TASK.phases) {
+function api(phases: PhaseFixture[] = TASK.phases, afterUpdate?: PhaseFixture[]) {
   const sent: Record<string, unknown[]> = {};
   const answers: Record<string, unknown> = {
     Me: { me: { id: 'u1', name: 'olga', role: 'ORGANISER', organisedTaskIds: [], teams: [] } },
@@ -56,6 +56,7 @@ function api(phases: PhaseFixture[] = TASK.phases) {
     const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as { query: string; variables: unknown };
     const name = /(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] ?? '';
     (sent[name] ??= []).push(body.variables);
+    if (name === 'Tasks' && afterUpdate && sent['UpdatePhase']) return jsonResponse({ data: { tasks: [{ ...TASK, phases: afterUpdate }] } });
     if (!(name in answers)) return jsonResponse({ data: null, errors: [{ message: `no answer for ${name} in this test`, extensions: { code: 'TEST' } }] });
     return jsonResponse({ data: answers[name] });
   });
@@ -69,8 +70,8 @@ const checked = (form: HTMLElement) =>
     .filter((c) => (c as HTMLInputElement).checked)
     .map((c) => c.parentElement?.textContent?.trim());
 
-async function renderPage(phases?: PhaseFixture[]) {
-  const sent = api(phases);
+async function renderPage(phases?: PhaseFixture[], afterUpdate?: PhaseFixture[]) {
+  const sent = api(phases, afterUpdate);
   render(
     <AuthProvider>
       <OrganisePage />
@@ -173,6 +174,20 @@ describe('OrganisePage', () => {
     await within(form).findByText('Saved the settings of test.');
     expect(sent['UpdatePhase']).toEqual([{ id: 'p1', input: { dailyLimit: 3, leaderboardBeforeClose: true } }]);
     expect(sent['SetPhaseSignificanceSettings']).toBeUndefined();
+  });
+
+  it('keeps the "Saved" message when the reload after saving brings the stored settings (which remounts the form)', async () => {
+    const stored = { ...TASK.phases[0], dailyLimit: 3 } as PhaseFixture;
+    const sent = await renderPage(undefined, [stored]);
+    const form = await screen.findByTestId('phase-settings');
+    fireEvent.change(within(form).getByLabelText('Submissions per team per day'), { target: { value: '3' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save phase settings' }));
+    await waitFor(() => expect(sent['Tasks']?.length).toBeGreaterThanOrEqual(2));
+    // The form shows what the reload brought, and the message is still there.
+    await waitFor(() => expect(within(screen.getByTestId('phase-settings')).getByLabelText<HTMLInputElement>('Submissions per team per day').value).toBe('3'));
+    await within(screen.getByTestId('phase-settings')).findByText('Saved the settings of test.');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(within(screen.getByTestId('phase-settings')).getByText('Saved the settings of test.')).toBeTruthy();
   });
 
   it('starts the upload form on the newest open or scheduled phase, not on the first (demo) phase', async () => {

@@ -52,6 +52,8 @@ function useAction() {
   return { busy, outcome, run };
 }
 
+type Action = ReturnType<typeof useAction>;
+
 function Result({ outcome }: { outcome: Outcome }) {
   if (!outcome) return null;
   // The message names its lines itself ("Line 2: …"): the title does not repeat them.
@@ -428,17 +430,20 @@ function PhaseSettingsForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDo
   const all = tasks.flatMap((t) => t.phases.map((p) => ({ ...p, label: `${t.title} — ${p.name} (${LIFECYCLE_BADGE[p.lifecycleState] ?? p.lifecycleState})` })));
   const [phaseId, setPhaseId] = useState(() => preferredPhaseId(all));
   const phase = all.find((p) => p.id === phaseId);
+  // The outcome lives here, not in the keyed form: saving reloads the tasks, which remounts the
+  // form with the stored values, and the "Saved" message must survive that.
+  const action = useAction();
   return (
     <section aria-labelledby="phase-settings-heading">
       <h2 id="phase-settings-heading">Phase settings</h2>
       <PhaseSelect phases={all} value={phaseId} onChange={setPhaseId} />
-      {phase && <PhaseSettings key={JSON.stringify(phase)} phase={phase} onDone={onDone} />}
+      {phase && <PhaseSettings key={JSON.stringify(phase)} phase={phase} action={action} onDone={onDone} />}
     </section>
   );
 }
 
-function PhaseSettings({ phase, onDone }: { phase: PhaseRow; onDone: () => void }) {
-  const { busy, outcome, run } = useAction();
+function PhaseSettings({ phase, action, onDone }: { phase: PhaseRow; action: Action; onDone: () => void }) {
+  const { busy, outcome, run } = action;
   const schedule = phase.lifecycleState === 'OPEN' || phase.lifecycleState === 'SCHEDULED';
   const details = phase.lifecycleState !== 'PUBLISHED';
   const [name, setName] = useState(phase.name);
@@ -541,17 +546,19 @@ function ScoringSettingsForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; on
   const all = tasks.flatMap((t) => t.phases.map((p) => ({ ...p, label: `${t.title} — ${p.name} (${LIFECYCLE_BADGE[p.lifecycleState] ?? p.lifecycleState})` })));
   const [phaseId, setPhaseId] = useState(() => preferredPhaseId(all));
   const phase = all.find((p) => p.id === phaseId);
+  // As in PhaseSettingsForm: the outcome outlives the remount that the reload after saving causes.
+  const action = useAction();
   return (
     <section aria-labelledby="scoring-settings-heading">
       <h2 id="scoring-settings-heading">Scores teams see, split and commitment</h2>
       <PhaseSelect phases={all} value={phaseId} onChange={setPhaseId} />
-      {phase && <ScoringSettings key={`${phase.id}${phase.publishedAt ?? ''}${JSON.stringify(phase.split)}`} phase={phase} onDone={onDone} />}
+      {phase && <ScoringSettings key={`${phase.id}${phase.publishedAt ?? ''}${JSON.stringify(phase.split)}`} phase={phase} action={action} onDone={onDone} />}
     </section>
   );
 }
 
-function ScoringSettings({ phase, onDone }: { phase: PhaseRow; onDone: () => void }) {
-  const { busy, outcome, run } = useAction();
+function ScoringSettings({ phase, action, onDone }: { phase: PhaseRow; action: Action; onDone: () => void }) {
+  const { busy, outcome, run } = action;
   const [teamInstanceScores, setTeamInstanceScores] = useState(phase.teamInstanceScores);
   const [mode, setMode] = useState<'none' | 'fraction' | 'ids'>(phase.split ? (phase.split.publicIds ? 'ids' : 'fraction') : 'none');
   const [fraction, setFraction] = useState(phase.split?.publicFraction ?? 0.3);

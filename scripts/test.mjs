@@ -7,8 +7,8 @@
 import { readFileSync, mkdirSync, mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { lint } from './lib/lint.mjs';
-import { ensureBuild, ensureDependencies, ensurePrismaClient, ensureWebBuild, migrate, root, run, say } from './lib/workspace.mjs';
+import { staticChecks } from './lib/lint.mjs';
+import { ensureBuild, ensureDependencies, ensureWebBuild, migrate, root, run, say } from './lib/workspace.mjs';
 
 const args = process.argv.slice(2);
 ensureDependencies();
@@ -27,15 +27,10 @@ const started = Date.now();
 try {
   // One data directory per run, so that two `npm test` runs in one checkout cannot collide.
   if (args.length === 0) {
-    // Static checks first: they fail in seconds, before PostgreSQL and the build.
-    ensurePrismaClient(process.env);
-    say('type-checking (tsc --noEmit)…');
-    run(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-    if (existsSync(path.join(root, 'apps', 'web', 'tsconfig.json'))) {
-      run(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'apps/web/tsconfig.json', '--noEmit']);
-    }
-    say('linting (npm run lint)…');
-    if (!lint()) throw new Error('lint failed (see above); `npm run lint -- --fix` fixes some of it');
+    // Static checks first, before PostgreSQL and the build: both type-checks and ESLint side by side.
+    say('type-checking (tsc --noEmit) and linting (npm run lint), side by side…');
+    const failed = await staticChecks();
+    if (failed.length > 0) throw new Error(`${failed.join(', ')} failed (see above)${failed.includes('lint') ? '; `npm run lint -- --fix` fixes some of it' : ''}`);
   }
   db = await startPostgres({ root, name: `test-${process.pid}`, persistent: false, log: say });
   migrate(db.url);

@@ -24,6 +24,22 @@ export function run(cmd, args, { env = process.env, quiet = false } = {}) {
   return r;
 }
 
+/**
+ * Runs a command in the repo root without blocking, its output collected (so that commands run
+ * side by side print one after the other). Resolves with its exit status and output; never rejects.
+ */
+export function runCollected(cmd, args, { env = process.env } = {}) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', (e) => resolve({ status: 1, output: `${output}${e.message}\n`, seconds: (Date.now() - started) / 1000 }));
+    child.on('close', (code, signal) => resolve({ status: code ?? (signal ? 1 : 0), output, seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
 /** Installs dependencies when node_modules is missing or older than package-lock.json. */
 export function ensureDependencies() {
   const modules = path.join(root, 'node_modules');

@@ -220,9 +220,16 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     // Independent scores: @podium/metrics and scoreNli directly, as the CLI's report card does.
     const rows = menliPreferenceRows(parseMenliCsv(readFileSync(await suiteCsvPath('builtin:wmt20-de'), 'utf8')), 'ref');
     const model = await loadNliModel(path.join(root, 'models/test-nli-tiny'), { log: () => undefined });
+    // Scored once per side: the preference test and the recomputation of w = .3 ask for the same pairs.
+    const nliScored = new Map<string, Awaited<ReturnType<PairScorer>>>();
     const nliScorer: PairScorer = async (anchors, hyps) => {
+      const key = JSON.stringify([anchors, hyps]);
+      const cached = nliScored.get(key);
+      if (cached) return cached;
       const s = await scoreNli(model, { hyps, refStreams: [anchors] }, defaultNliOptions('mt', 'ref'));
-      return { values: s.instances, signature: s.signature, higherIsBetter: s.higherIsBetter };
+      const scored = { values: s.instances, signature: s.signature, higherIsBetter: s.higherIsBetter };
+      nliScored.set(key, scored);
+      return scored;
     };
     const sides = async (scorer: PairScorer) => {
       const anchors = rows.map((r) => r.anchor);

@@ -160,17 +160,16 @@ async function waitForBoard(url, token, phaseId, systems, timeoutMs) {
 }
 
 /**
- * The board without what differs between two databases holding the same data: ids, times, and
- * Elo/TrueSkill, whose seeded game orders run over the systems in an order that follows their
- * ids (libs/ranking analyse.ts "canonical rows"), so the same data under other ids gives other
- * Elo/TrueSkill values (seen: Elo 1593.68 vs 1593.84 for the same system).
+ * The board without what differs between two databases holding the same data: ids and times.
+ * Elo and TrueSkill stay: their seeded game orders run over the systems named by team, system and
+ * output checksum, not by id (libs/leaderboard compute.ts rankingNameOf), so they must agree too.
  */
 function normalise(value) {
   if (Array.isArray(value)) return value.map(normalise);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
-        .filter(([k]) => !/^(id|.*Id|.*Ids|.*At|stamp|etag|updating)$/.test(k) && !/elo|trueskill/i.test(k))
+        .filter(([k]) => !/^(id|.*Id|.*Ids|.*At|stamp|etag|updating)$/.test(k))
         .map(([k, v]) => [k, normalise(v)]),
     );
   }

@@ -7,6 +7,8 @@ export interface ScoredSystem {
   teamName: string;
   isBaseline: boolean;
   createdAt: Date;
+  /** sha256 of the submission's outputs (as uploaded): the same in every database holding them. */
+  checksum: string;
 }
 
 /** Scores of every scored submission of a phase for one metric, as a systems × instances matrix. */
@@ -73,7 +75,7 @@ export class ScoreRepository {
       include: { team: true },
       orderBy: [{ createdAt: 'asc' }, { systemName: 'asc' }],
     });
-    return rows.map((r) => ({ submissionId: r.id, systemName: r.systemName, teamName: r.team.name, isBaseline: r.isBaseline, createdAt: r.createdAt }));
+    return rows.map((r) => ({ submissionId: r.id, systemName: r.systemName, teamName: r.team.name, isBaseline: r.isBaseline, createdAt: r.createdAt, checksum: r.checksum }));
   }
 
   /** Metric keys that have scores in a phase. */

@@ -13,7 +13,7 @@ const metrics: MetricConfig[] = [
 
 function matrix(values: number[][], signature: string): PhaseScoreMatrix {
   return {
-    systems: values.map((_, k) => ({ submissionId: `s${k}`, systemName: `S${k}`, teamName: 't', isBaseline: false, createdAt: new Date(0) })),
+    systems: values.map((_, k) => ({ submissionId: `s${k}`, systemName: `S${k}`, teamName: 't', isBaseline: false, createdAt: new Date(0), checksum: `c${k}` })),
     instances: defined(values[0], 'values[0]').map((_, i) => `i${i}`),
     values,
     signatures: values.map(() => signature),

@@ -76,8 +76,8 @@ describe('computeLeaderboard', () => {
   function fakes(corpusA = 100 / 9) {
     const matrix = jest.fn(async () => ({
       systems: [
-        { submissionId: 'a', systemName: 'A', teamName: 't1', isBaseline: false, createdAt: new Date() },
-        { submissionId: 'b', systemName: 'B', teamName: 't2', isBaseline: true, createdAt: new Date() },
+        { submissionId: 'a', systemName: 'A', teamName: 't1', isBaseline: false, createdAt: new Date(), checksum: 'ca' },
+        { submissionId: 'b', systemName: 'B', teamName: 't2', isBaseline: true, createdAt: new Date(), checksum: 'cb' },
       ],
       instances: ['1', '2', '3'],
       values: [
@@ -168,5 +168,42 @@ describe('computeLeaderboard', () => {
   it('rejects a metric the task does not configure', async () => {
     const { compute } = fakes();
     await expect(compute(defaultView('bleu', 'primary'))).rejects.toThrow("metric 'bleu' is not configured for this task (configured: ter)");
+  });
+
+  it('gives the same board, Elo and TrueSkill included, when the same submissions have other ids (another database)', async () => {
+    // Four systems on 40 instances, scores from a fixed formula; only the submission ids differ
+    // between the two databases, in an order that reverses their sorted order.
+    const n = 40;
+    const values = [0, 1, 2, 3].map((s) => Array.from({ length: n }, (_, i) => ((i * 7 + s * 13) % 17) + s * 0.5));
+    const board = async (ids: string[]) => {
+      const scores = {
+        metricsOfPhase: async () => ['ter'],
+        matrix: async () => ({
+          systems: ids.map((id, k) => ({ submissionId: id, systemName: `S${k}`, teamName: `t${k}`, isBaseline: false, createdAt: new Date(0), checksum: `sum${k}` })),
+          instances: Array.from({ length: n }, (_, i) => `i${i}`),
+          values,
+          signatures: ids.map(() => 'ter|v1'),
+          corpus: ids.map(() => ({ value: 1, signature: 'not-recomputed' })),
+        }),
+        testSetShape: async () => ({ instances: n, maxReferences: 1 }),
+        alignedTexts: async () => ({ references: Array.from({ length: n }, () => ['a b c']), outputs: ids.map(() => Array.from({ length: n }, () => 'a b c')) }),
+      } as unknown as ScoreRepository;
+      const submissions = {
+        ofPhase: async () => ids.map((id, k) => ({ id, teamId: `t${k}`, isPrimary: false, isBaseline: false, moderation: 'NONE', createdAt: new Date(0) })),
+      } as unknown as SubmissionRepository;
+      const metrics = new PhaseMetrics(scores, { stamp: async () => 'stamp' });
+      const inputs = new LeaderboardInputs(metrics, submissions, scores, 'stamp');
+      const available = await metrics.available(phase);
+      const view = defaultView('', 'primary');
+      return computeLeaderboard(inputs, phase, metrics.select(phase, undefined, available.stored), available.all, view);
+    };
+    const here = await board(['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b', '00000000-0000-4000-8000-00000000000c', '00000000-0000-4000-8000-00000000000d']);
+    const there = await board(['ffffffff-0000-4000-8000-00000000000d', 'eeeeeeee-0000-4000-8000-00000000000c', 'dddddddd-0000-4000-8000-00000000000b', 'cccccccc-0000-4000-8000-00000000000a']);
+    const withoutIds = (b: typeof here) => JSON.parse(JSON.stringify(b, (k, v: unknown) => (/submissionId$/i.test(k) ? undefined : v))) as unknown;
+    const elo = (b: typeof here) => b.systems.map((s) => [s.system, s.elo, s.trueskill.mu]);
+    // Elo and TrueSkill play seeded game orders over the canonical order of the systems: the same
+    // in both databases only when that order does not follow the ids.
+    expect(elo(there)).toEqual(elo(here));
+    expect(withoutIds(there)).toEqual(withoutIds(here));
   });
 });

@@ -223,10 +223,14 @@ export async function computeLeaderboard(
   // The view's memo (ADR 0027): what the previous computation of this view kept per system and pair.
   const memoKey = JSON.stringify([view.metric, view.entries, view.test, view.correction, view.seed, view.resamples, part.part]);
   const memo = inputs.memos && idx.length >= 2 && idx.length * matrix.instances.length >= inputs.memoMinCells ? parseMemo(await inputs.memos.load(memoKey)) : null;
+  // The analysis names each system by what it is, not by its database id: its canonical order
+  // (which seeds Elo's and TrueSkill's game orders and the order of every sum) is then the same in
+  // every database holding the same submissions (a restored backup, an imported bundle).
+  const rankingName = (k: number) => rankingNameOf(at(matrix.systems, k));
   if (idx.length > 0) {
     analysis = rankSystems(
       {
-        systems: idx.map((k) => at(matrix.systems, k).submissionId),
+        systems: idx.map(rankingName),
         instances: matrix.instances,
         scores: idx.map((k) => at(matrix.values, k)),
         higherIsBetter: base.higherIsBetter,
@@ -244,7 +248,7 @@ export async function computeLeaderboard(
                 memo,
                 fingerprints: systemFingerprints(
                   matrix.instances,
-                  idx.map((k) => at(matrix.systems, k).submissionId),
+                  idx.map(rankingName),
                   idx.map((k) => at(matrix.values, k)),
                   corpus ? corpus.stats : null,
                 ),
@@ -265,10 +269,10 @@ export async function computeLeaderboard(
         : 'bootstrap_corpus'
       : test;
   const rankInterval = (ci: readonly [number, number] | undefined) => (ci ? { best: ci[0], worst: ci[1] } : null);
-  const bySubmission = new Map(idx.map((k) => [at(matrix.systems, k).submissionId, k]));
-  const indexOf = (submissionId: string): number => {
-    const k = bySubmission.get(submissionId);
-    if (k === undefined) throw new Error(`the analysis names submission '${submissionId}', which is not among the ranked systems`);
+  const byName = new Map(idx.map((k) => [rankingName(k), k]));
+  const indexOf = (name: string): number => {
+    const k = byName.get(name);
+    if (k === undefined) throw new Error(`the analysis names system '${name}', which is not among the ranked systems`);
     return k;
   };
   const systems: LeaderboardSystem[] = (analysis?.systems ?? []).map((a) => {
@@ -314,10 +318,11 @@ export async function computeLeaderboard(
   });
   const mainRank = (x: LeaderboardSystem) => (main === 'corpus' ? (x.rank.corpus ?? x.rank.mean) : x.rank.mean);
   systems.sort((x, y) => mainRank(x) - mainRank(y) || x.rank.bt - y.rank.bt || x.system.localeCompare(y.system));
-  const nameOf = (id: string) => at(matrix.systems, indexOf(id)).systemName;
+  const nameOf = (name: string) => at(matrix.systems, indexOf(name)).systemName;
+  const idOf = (name: string) => at(matrix.systems, indexOf(name)).submissionId;
   const pairs: SystemPair[] = (analysis?.pairs ?? []).map((p) => ({
-    aSubmissionId: p.a,
-    bSubmissionId: p.b,
+    aSubmissionId: idOf(p.a),
+    bSubmissionId: idOf(p.b),
     a: nameOf(p.a),
     b: nameOf(p.b),
     wins: p.wins,
@@ -371,7 +376,7 @@ export async function computeLeaderboard(
       return { ...m, clusters: test !== null, test, testLabel: test ? TEST_LABELS[test] : null };
     }),
     btFiniteMle: analysis?.bt_structure.finite_mle ?? false,
-    btNote: analysis?.bt_structure.note ? analysis.bt_structure.note.replace(/[0-9a-f-]{36}/g, (id) => (bySubmission.has(id) ? nameOf(id) : id)) : null,
+    btNote: analysis?.bt_structure.note ? [...byName.keys()].reduce((note, name) => note.split(name).join(nameOf(name)), analysis.bt_structure.note) : null,
     btComponents: (analysis?.bt_structure.components ?? []).map((c) => ({ tier: c.tier, systems: c.systems.map(nameOf) })),
     metricSignature: signature,
     instanceCount: matrix.instances.length,
@@ -383,3 +388,12 @@ export async function computeLeaderboard(
   };
 }
 
+
+/**
+ * The name a system has in the analysis: team, system name and the checksum of its outputs, which
+ * are the same wherever the submission is stored, then its id (unique, so two submissions that
+ * agree on all three still get two names; their order is then the only thing ids decide).
+ */
+export function rankingNameOf(s: { teamName: string; systemName: string; checksum: string; submissionId: string }): string {
+  return `${s.teamName}\u241f${s.systemName}\u241f${s.checksum}\u241f${s.submissionId}`;
+}

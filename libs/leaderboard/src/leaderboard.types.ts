@@ -103,17 +103,6 @@ export const pairTestResultSchema = z.object({
   p: nullableNum,
 });
 
-export const pairTestsSchema = z.object({
-  ttest: nullableNum,
-  wilcoxon: nullableNum,
-  sign: nullableNum,
-  mood: nullableNum,
-  bootstrap: nullableNum,
-  ar: nullableNum,
-  bootstrapCorpus: nullableNum,
-  arCorpus: nullableNum,
-});
-
 export const systemPairSchema = z.object({
   aSubmissionId: z.string(),
   bSubmissionId: z.string(),
@@ -127,7 +116,6 @@ export const systemPairSchema = z.object({
   meanDiff: nullableNum,
   p: nullableNum,
   pAdjusted: nullableNum,
-  tests: pairTestsSchema,
   /** Every registered test computed for the pair, in the registry's order (corpus tests only for corpus-level metrics). */
   testResults: z.array(pairTestResultSchema),
   pTest: z.string(),
@@ -202,7 +190,6 @@ export type TrueSkillRating = z.infer<typeof trueSkillRatingSchema>;
 export type MethodDescriptor = z.infer<typeof methodDescriptorSchema>;
 export type MethodValue = z.infer<typeof methodValueSchema>;
 export type LeaderboardSystem = z.infer<typeof leaderboardSystemSchema>;
-export type PairTests = z.infer<typeof pairTestsSchema>;
 export type PairTestResult = z.infer<typeof pairTestResultSchema>;
 export type SystemPair = z.infer<typeof systemPairSchema>;
 export type ScoredOn = z.infer<typeof scoredOnSchema>;

@@ -11,10 +11,11 @@ import { z } from 'zod';
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 const schema = buildSchema(readFileSync(path.join(root, 'apps/api/schema.graphql'), 'utf8'));
 /**
- * Fields GraphQL adds on top of the document: paging resolvers over `pairs`, and a row's paper and
- * code links, resolved from its submission per request (a team edits them after scoring).
+ * Fields GraphQL adds on top of the document: paging resolvers over `pairs`, a row's paper and
+ * code links, resolved from its submission per request (a team edits them after scoring), and a
+ * pair's deprecated fixed-field `tests`, made from its `testResults` by the registry.
  */
-const GRAPHQL_ONLY = new Set(['Leaderboard.pairCount', 'LeaderboardSystem.paperUrl', 'LeaderboardSystem.codeUrl']);
+const GRAPHQL_ONLY = new Set(['Leaderboard.pairCount', 'LeaderboardSystem.paperUrl', 'LeaderboardSystem.codeUrl', 'SystemPair.tests']);
 
 interface Unwrapped {
   object: z.ZodObject | null;

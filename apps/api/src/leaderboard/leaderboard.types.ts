@@ -63,7 +63,7 @@ export class CorpusInterval implements lb.CorpusInterval {
 @ObjectType({ description: 'The test behind one aggregation’s clusters' })
 export class ClusterTest implements lb.ClusterTest {
   @Field({ description: 'mean | median | bt | corpus' }) aggregation!: string;
-  @Field({ description: 'Test key, as in PairTests' }) test!: string;
+  @Field({ description: 'Test key, as in SystemPair.testResults' }) test!: string;
   @Field({ description: 'The test in words' }) label!: string;
 }
 
@@ -75,7 +75,7 @@ export class MethodDescriptor implements lb.MethodDescriptor {
   @Field({ description: "How rank intervals are made: 'bootstrap' (over instances) or 'game order' (spread over random game orders)" }) intervalKind!: string;
   @Field({ description: "'metric' (values in the metric's direction) or 'higher is better'" }) direction!: string;
   @Field({ description: 'Whether the method has significance clusters on this board' }) clusters!: boolean;
-  @Field(() => String, { nullable: true, description: 'Key of the test behind its clusters (as in PairTests); null without clusters' }) test!: string | null;
+  @Field(() => String, { nullable: true, description: 'Key of the test behind its clusters (as in SystemPair.testResults); null without clusters' }) test!: string | null;
   @Field(() => String, { nullable: true, description: 'That test in words' }) testLabel!: string | null;
 }
 
@@ -136,17 +136,17 @@ export class LeaderboardSystem implements lb.LeaderboardSystem {
   @Field(() => [MethodValue], { description: 'Every ranking method of Leaderboard.methods, in that order' }) values!: MethodValue[];
 }
 
-@ObjectType()
-export class PairTests implements lb.PairTests {
-  @Field(() => Float, { nullable: true }) ttest!: number | null;
-  @Field(() => Float, { nullable: true }) wilcoxon!: number | null;
-  @Field(() => Float, { nullable: true }) sign!: number | null;
-  @Field(() => Float, { nullable: true }) mood!: number | null;
-  @Field(() => Float, { nullable: true }) bootstrap!: number | null;
-  @Field(() => Float, { nullable: true }) ar!: number | null;
-  @Field(() => Float, { nullable: true, description: 'Paired bootstrap of the corpus score (sacreBLEU paired-bs)' }) bootstrapCorpus!: number | null;
-  @Field(() => Float, { nullable: true, description: 'Paired approximate randomisation of the corpus score (sacreBLEU paired-ar)' }) arCorpus!: number | null;
+/**
+ * The deprecated fixed-field form of a pair's tests: one nullable Float per registered test, named
+ * by `pairTestField` (bootstrap_corpus → bootstrapCorpus), built from the ranking library's
+ * registry here and filled from `testResults` by SystemPairResolver, so no test is listed by hand.
+ */
+@ObjectType({ description: 'Unadjusted p-values of every registered test by field (deprecated: read SystemPair.testResults)' })
+export class PairTests {
+  [field: string]: number | null;
 }
+for (const t of lb.PAIRED_TESTS) Field(() => Float, { nullable: true, description: t.label })(PairTests.prototype, lb.pairTestField(t.key));
+
 
 @ObjectType({ description: "One registered test's unadjusted p-value for a pair" })
 export class PairTestResult implements lb.PairTestResult {
@@ -168,7 +168,6 @@ export class SystemPair implements lb.SystemPair {
   @Field(() => Float, { nullable: true }) meanDiff!: number | null;
   @Field(() => Float, { nullable: true, description: "p-value of the leaderboard's test" }) p!: number | null;
   @Field(() => Float, { nullable: true, description: 'p after the multiple-comparison correction' }) pAdjusted!: number | null;
-  @Field(() => PairTests, { description: 'Unadjusted p-values of every test' }) tests!: PairTests;
   @Field(() => [PairTestResult], { description: 'Every registered test computed for the pair, in the registry’s order (corpus tests only for corpus-level metrics)' })
   testResults!: PairTestResult[];
   @Field({ description: 'Key of the test behind p and pAdjusted (the corpus analogue for corpus-level metrics when bootstrap or ar is chosen)' }) pTest!: string;

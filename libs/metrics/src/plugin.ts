@@ -149,5 +149,5 @@ export interface MetricFolder {
  * follow the folders without a list, e.g.
  * `declare module '../../plugin' { interface MetricFolders { bleu: typeof METRIC_FOLDER } }`.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type -- filled by the folders' augmentations
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the folders' augmentations
 export interface MetricFolders {}

@@ -14,7 +14,7 @@ interface Meta {
   graphql?: string;
 }
 
-const metaOf = (s: z.ZodType): Meta => (s.meta() ?? {}) as Meta;
+const metaOf = (s: z.ZodType): Meta => s.meta() ?? {};
 
 export interface ZodGraphqlOptions {
   /** GraphQL enums by the enum-like object the zod schema was made from (`z.enum(PairedTest)`). */
@@ -44,7 +44,7 @@ export function graphqlTypes(roots: readonly z.ZodObject[], options: ZodGraphqlO
         if (named.has(s.shape)) return;
         named.set(s.shape, meta);
       }
-      for (const f of Object.values(s.shape as Record<string, z.ZodType>)) collect(f);
+      for (const f of Object.values<z.ZodType>(s.shape)) collect(f);
     }
   }
   for (const root of roots) collect(root);
@@ -57,10 +57,11 @@ export function graphqlTypes(roots: readonly z.ZodObject[], options: ZodGraphqlO
     }
     const { id: name, description } = named.get(obj.shape) ?? {};
     if (!name) throw new Error(`a zod object of the leaderboard has no meta({ id }) (fields: ${Object.keys(obj.shape).join(', ')})`);
+    // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a GraphQL object type: its fields are added by the Field decorators below
     const cls = { [name]: class {} }[name] as Type<unknown>;
     byShape.set(obj.shape, cls);
     made.set(obj, cls);
-    for (const [field, fieldSchema] of Object.entries(obj.shape as Record<string, z.ZodType>)) {
+    for (const [field, fieldSchema] of Object.entries<z.ZodType>(obj.shape)) {
       if (options.omit.has(`${name}.${field}`)) continue;
       const { type, nullable } = graphqlType(fieldSchema, `${name}.${field}`);
       const meta = metaOf(fieldSchema);
@@ -80,7 +81,7 @@ export function graphqlTypes(roots: readonly z.ZodObject[], options: ZodGraphqlO
   function namedType(s: z.ZodType, at: string): ReturnTypeFuncValue {
     if (s instanceof z.ZodObject) return objectType(s);
     if (s instanceof z.ZodString) return metaOf(s).graphql === 'ID' ? ID : String;
-    if (s instanceof z.ZodNumber) return s.isInt ? Int : Float;
+    if (s instanceof z.ZodNumber) return s.format === 'safeint' || s.format === 'int32' ? Int : Float;
     if (s instanceof z.ZodBoolean) return Boolean;
     if (s instanceof z.ZodDate) return Date;
     if (s instanceof z.ZodEnum) {

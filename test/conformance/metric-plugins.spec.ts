@@ -8,7 +8,8 @@
 // (each names its source: sacreBLEU 2.6.0 golden sentence scores, the rouge-score README, MENLI's
 // formula by hand); the NLI plugin is checked through the committed tiny test model, whose
 // expected values come from its closed form (models/make-test-model.ts).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
   conformanceChecks,
@@ -70,7 +71,48 @@ describe.each(metricPlugins().map((p) => [p.definition.name, p] as const))('metr
 
 describe('adding a classical metric is one folder', () => {
   // The fixture folder test/conformance/fixtures/plugins/unigram-f1 is written as a plugin folder
-  // under libs/metrics/src/plugins/ would be; registering it is one entry in the plugin list.
+  // under libs/metrics/src/plugins/ would be. Dropped into a copy of the library it is registered
+  // with no other edit (ADR 0033); here it is also given to a registry directly.
+  describe('dropped into plugins/ of a copy of libs/metrics', () => {
+    let copy: string;
+    beforeAll(() => {
+      // Inside the repository (tmp/ is ignored) so that the copy resolves zod and @podium/* as the library does.
+      mkdirSync(join(ROOT, 'tmp'), { recursive: true });
+      copy = mkdtempSync(join(ROOT, 'tmp', 'metrics-copy-'));
+      cpSync(join(ROOT, 'libs', 'metrics', 'src'), copy, { recursive: true, filter: (src) => !src.endsWith('.spec.ts') });
+      cpSync(join(__dirname, 'fixtures', 'plugins', 'unigram-f1'), join(copy, 'plugins', 'unigram-f1'), { recursive: true });
+    });
+    afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+    it('is registered, configurable and scored by name, after the shipped folders (its order, 110)', () => {
+      type Lib = typeof import('@podium/metrics');
+      let lib: Lib | undefined;
+      jest.isolateModules(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the copy, loaded fresh: its registry lists its own plugins/ folder
+        lib = require(join(copy, 'index')) as Lib;
+      });
+      const copied = defined(lib);
+      expect(copied.metricPlugins().map((p) => p.definition.name)).toEqual([...metricPlugins().map((p) => p.definition.name), 'unigram-f1']);
+      expect(copied.configurableMetricNames()).toContain('unigram-f1');
+      expect(copied.metricHigherIsBetter('unigram-f1')).toBe(true);
+      // The same numbers as the fixture's hand-worked conformance case: corpus 80, instances 100·4/6 and 100.
+      const scored = copied.score('unigram-f1' as Parameters<Lib['score']>[0], {}, ['the cat sat', 'a b'], [['the cat ran', 'a b']]);
+      expect(scored.corpus).toBeCloseTo(80, 12);
+      expect(scored.instances[0]).toBeCloseTo((100 * 4) / 6, 12);
+    });
+
+    it('is imported statically by the bundler plugin that builds dist/podium.cjs (no folder listing at run time)', () => {
+      const script = `import { inlineDiscovery } from ${JSON.stringify(join(ROOT, 'scripts', 'lib', 'plugin-discovery.mjs'))};
+import { readFileSync } from 'node:fs';
+const f = process.argv[1];
+process.stdout.write(inlineDiscovery(readFileSync(f, 'utf8'), f));`;
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, join(copy, 'plugins', 'index.ts')], { encoding: 'utf8' });
+      const imported = [...out.matchAll(/^import \* as (\w+) from "([^"]+)";$/gm)].map((m) => m[2]);
+      expect(imported).toEqual(['./bertscore', './bleu', './chrf', './combined', './discoscore', './moverscore', './nli', './rouge', './ter', './unigram-f1', './xmoverscore']);
+      expect(out).not.toMatch(/pluginFolders\(__filename\)/);
+    });
+  });
+
   const registry = createMetricRegistry([...METRIC_PLUGINS, UNIGRAM_F1_PLUGIN]);
 
   it('registers the folder next to the shipped plugins, configurable and with its options', () => {

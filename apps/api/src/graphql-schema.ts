@@ -5,6 +5,7 @@ import { TeamsResolver } from './teams/teams.resolver';
 import { LeaderboardResolver } from './leaderboard/leaderboard.resolver';
 import { RegistriesResolver } from './leaderboard/registries.resolver';
 import { LeaderboardSystemResolver } from './leaderboard/leaderboard-system.resolver';
+import { SystemPairResolver } from './leaderboard/system-pair.resolver';
 import { LifecycleResolver } from './lifecycle/lifecycle.resolver';
 import { PhasesResolver } from './phases/phases.resolver';
 import { RobustnessResolver } from './robustness/robustness.resolver';
@@ -14,7 +15,7 @@ import { TaskKindsResolver } from './tasks/task-kinds.resolver';
 import { TasksResolver } from './tasks/tasks.resolver';
 
 /** Every resolver class of the API: the GraphQL schema is built from exactly these. */
-export const RESOLVERS = [IdentityResolver, SessionResolver, TeamsResolver, TasksResolver, MetricConfigResolver, MetricDefinitionsResolver, TaskKindsResolver, PhasesResolver, SubmissionsResolver, LifecycleResolver, LeaderboardResolver, RegistriesResolver, LeaderboardSystemResolver, RobustnessResolver] as const;
+export const RESOLVERS = [IdentityResolver, SessionResolver, TeamsResolver, TasksResolver, MetricConfigResolver, MetricDefinitionsResolver, TaskKindsResolver, PhasesResolver, SubmissionsResolver, LifecycleResolver, LeaderboardResolver, RegistriesResolver, LeaderboardSystemResolver, SystemPairResolver, RobustnessResolver] as const;
 
 /** Where the emitted schema is committed (relative to the repository root). */
 export const SCHEMA_FILE = 'apps/api/schema.graphql';

@@ -334,16 +334,6 @@ export async function computeLeaderboard(
     p: finite(p.tests[pTest]?.p),
     pAdjusted: finite(p.p_adjusted[pTest]),
     pTest,
-    tests: {
-      ttest: finite(p.tests.ttest.p),
-      wilcoxon: finite(p.tests.wilcoxon.p),
-      sign: finite(p.tests.sign.p),
-      mood: finite(p.tests.mood.p),
-      bootstrap: finite(p.tests.bootstrap.p),
-      ar: finite(p.tests.ar.p),
-      bootstrapCorpus: finite(p.tests.bootstrap_corpus?.p),
-      arCorpus: finite(p.tests.ar_corpus?.p),
-    },
     testResults: PAIRED_TESTS.flatMap((t) => {
       const r = (p.tests as Partial<Record<string, { p: number }>>)[t.key];
       return r ? [{ test: t.key, p: finite(r.p) }] : [];

@@ -2,7 +2,7 @@
 // by their GraphQL names), precompressed, with a strong ETag.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { PairedTest, PValueCorrection, type ComputedLeaderboard, type Leaderboard } from './leaderboard.types';
+import { PairedTest, PValueCorrection, type ComputedLeaderboard, type Leaderboard, type PairTestResult } from './leaderboard.types';
 import { PAIRED_TESTS } from './ranking.adapter';
 
 function enumName(values: Record<string, string>, value: string): string {
@@ -67,8 +67,21 @@ export function upgradeStoredBoard(raw: Record<string, unknown>): Record<string,
   return { ...board, methods: [], systems: systems.map((s) => (Array.isArray(s['values']) ? s : { ...s, values: [] })) };
 }
 
-/** `tests` field name of a registry key: bootstrap_corpus → bootstrapCorpus. */
-const camel = (key: string): string => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+/**
+ * The field of a test in a pair's fixed `tests` object (stored by boards before ADR 0030; GraphQL's
+ * deprecated `SystemPair.tests`): its registry key in camel case, bootstrap_corpus → bootstrapCorpus.
+ */
+export const pairTestField = (key: string): string => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * A pair's fixed `tests` object, from its `testResults`: every registered test by
+ * {@link pairTestField}, null where the pair has no result. The one place it is made (ADR 0033).
+ * Example: `pairTestsOf([{ test: 'bootstrap_corpus', p: 0.01 }])['bootstrapCorpus']` → 0.01.
+ */
+export function pairTestsOf(testResults: readonly PairTestResult[]): Record<string, number | null> {
+  const byKey = new Map(testResults.map((r) => [r.test, r.p]));
+  return Object.fromEntries(PAIRED_TESTS.map((t) => [pairTestField(t.key), byKey.get(t.key) ?? null]));
+}
 
 /**
  * A pair stored before `testResults` existed: its results read off the fixed `tests` object
@@ -78,7 +91,7 @@ function withTestResults(pair: Record<string, unknown>): Record<string, unknown>
   if (Array.isArray(pair['testResults'])) return pair;
   const tests = (pair['tests'] ?? {}) as Record<string, number | null | undefined>;
   const testResults = PAIRED_TESTS.flatMap((t) => {
-    const p = tests[camel(t.key)];
+    const p = tests[pairTestField(t.key)];
     return t.corpus && (p === null || p === undefined) ? [] : [{ test: t.key, p: p ?? null }];
   });
   return { ...pair, testResults };

@@ -1,6 +1,6 @@
 import { SENTENCE_TESTS } from '@podium/ranking';
-import { PairedTest } from './leaderboard.types';
-import { upgradeStoredBoard } from './document';
+import { PairedTest, type PairTestResult } from './leaderboard.types';
+import { pairTestField, pairTestsOf, upgradeStoredBoard } from './document';
 
 describe('the GraphQL test enum', () => {
   it('names exactly the ranking library’s instance-score tests, in its order (libs/ranking/src/tests/registry.ts)', () => {
@@ -32,5 +32,13 @@ describe('boards stored before testResults', () => {
     ]);
     const current = { phaseId: 'p', methods: [], systems: [], pairs: [{ tests, testResults: [] }] };
     expect(upgradeStoredBoard(current)).toBe(current);
+  });
+
+  it("gives GraphQL's deprecated tests object back from testResults, field for field as boards stored it", () => {
+    const tests = { ttest: 0.01, wilcoxon: null, sign: 0.03, mood: 0.04, bootstrap: 0.05, ar: 0.06, bootstrapCorpus: 0.07, arCorpus: null };
+    const board = upgradeStoredBoard({ phaseId: 'p', methods: [], systems: [], pairs: [{ a: 'A', b: 'B', tests }] });
+    const [pair] = board['pairs'] as { testResults: PairTestResult[] }[];
+    expect(pairTestsOf(pair?.testResults ?? [])).toEqual(tests);
+    expect(pairTestField('bootstrap_corpus')).toBe('bootstrapCorpus');
   });
 });

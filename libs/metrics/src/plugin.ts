@@ -132,3 +132,22 @@ export function isEmbeddingPlugin(p: MetricPlugin): p is EmbeddingMetricPlugin {
 export function isComputedPlugin(p: MetricPlugin): p is ComputedMetricPlugin {
   return p.capability === 'statistics' || p.capability === 'instance';
 }
+
+/**
+ * What a plugin folder's `index.ts` exports as `METRIC_FOLDER`: its plugins and where the folder
+ * sorts among the others (ascending; the registry lists plugins by folder, then in the folder's
+ * order). The registry finds folders by themselves (`plugins/index.ts`, ADR 0033).
+ */
+export interface MetricFolder {
+  readonly order: number;
+  readonly plugins: readonly MetricPlugin[];
+}
+
+/**
+ * Every plugin folder's `METRIC_FOLDER` by folder name, for the types only: each folder adds its
+ * own entry by module augmentation in its `index.ts`, so `MetricName` and the other name unions
+ * follow the folders without a list, e.g.
+ * `declare module '../../plugin' { interface MetricFolders { bleu: typeof METRIC_FOLDER } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the folders' augmentations
+export interface MetricFolders {}

@@ -1,6 +1,8 @@
 // The registry's facts are checked against the metrics' reference definitions, not against
 // getMetric's output: directions and ranges as sacreBLEU 2.x (BLEU/chrF 0–100, TER counts edits,
 // unbounded) and rouge-score (F-measure in [0, 1]).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import {
   MetricOptionError,
@@ -10,6 +12,7 @@ import {
   registeredMetrics,
   requireMetricDefinition,
   validateMetricOptions,
+  type MetricName,
 } from './index';
 import { defined } from '../../../test/support/defined';
 
@@ -61,5 +64,26 @@ describe('metric registry', () => {
     const bleu = defined(METRIC_PLUGINS[0]);
     const twin = { ...bleu, definition: { ...bleu.definition, options: z.strictObject({}) } };
     expect(() => createMetricRegistry([...METRIC_PLUGINS, twin])).toThrow("metric 'bleu' is registered twice");
+  });
+});
+
+describe('plugin folders (ADR 0033)', () => {
+  const dir = path.join(__dirname, 'plugins');
+  const folders = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && existsSync(path.join(dir, e.name, 'index.ts')));
+
+  it.each(folders.map((f) => f.name))('%s exports METRIC_FOLDER and adds itself to the MetricFolders type', (name) => {
+    const source = readFileSync(path.join(dir, name, 'index.ts'), 'utf8');
+    expect(source).toMatch(/export const METRIC_FOLDER = \{ order: \d+, plugins: \[/);
+    expect(source).toMatch(new RegExp(`declare module '\\.\\./\\.\\./plugin' \\{\\s*interface MetricFolders \\{\\s*'?${name}'?: typeof METRIC_FOLDER;`));
+  });
+
+  it('keeps the display order the hand-written list had, and the names as literal types', () => {
+    expect(METRIC_PLUGINS.map((p) => p.definition.name)).toEqual([
+      'bleu', 'chrf', 'chrf++', 'ter', 'rouge1', 'rouge2', 'rougeL', 'rougeLsum', 'nli', 'bertscore', 'moverscore', 'xmoverscore', 'discoscore-focus', 'discoscore-sent', 'combined',
+    ]);
+    const known: MetricName = 'rougeLsum';
+    // @ts-expect-error -- MetricName is the union of the folders' names, not string (npm run typecheck fails otherwise)
+    const unknown: MetricName = 'not-a-metric';
+    expect([known, unknown]).toHaveLength(2);
   });
 });

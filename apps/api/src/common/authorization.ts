@@ -1,4 +1,5 @@
 import type { AuthUser } from '@podium/domain';
+import { PAIRED_TESTS, pairTestField } from '@podium/leaderboard';
 import type { Resource } from './visibility';
 
 /**
@@ -172,7 +173,8 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   SystemPair: each('parent', 'a aSubmissionId b bSubmissionId losses meanDiff medianDiff p pAdjusted pBt pTest significant testResults tests ties wins'),
   PairTestResult: each('parent', 'p test'),
   PairSignificance: each('parent', 'bt corpus mean median'),
-  PairTests: each('parent', 'ar arCorpus bootstrap bootstrapCorpus mood sign ttest wilcoxon'),
+  // one field per registered test (built from the registry, ADR 0033)
+  PairTests: each('parent', PAIRED_TESTS.map((t) => pairTestField(t.key)).join(' ')),
   SystemClusters: each('parent', 'bt corpus mean median'),
   SystemRankIntervals: each('parent', 'bt corpus elo mean median trueskill'),
   SystemRanks: each('parent', 'bt corpus elo mean median trueskill'),

@@ -43,7 +43,7 @@ const FULL_BOARD = `updating stamp computedAt phaseId metric higherIsBetter metr
     bt btTier btCi ${INTERVAL} elo trueskill { mu sigma } rank { mean median bt elo trueskill corpus }
     rankInterval { mean ${RANKS} median ${RANKS} bt ${RANKS} elo ${RANKS} trueskill ${RANKS} corpus ${RANKS} } cluster { mean median bt corpus } clusterDisagreement
     values { method value interval ${INTERVAL} rank rankInterval ${RANKS} cluster } }
-  pairs { aSubmissionId bSubmissionId a b wins losses ties pBt medianDiff meanDiff p pAdjusted pTest tests { ttest wilcoxon sign mood bootstrap ar bootstrapCorpus arCorpus } testResults { test p }
+  pairs { aSubmissionId bSubmissionId a b wins losses ties pBt medianDiff meanDiff p pAdjusted pTest testResults { test p }
     significant { mean median bt corpus } }`;
 
 /** Downloaded CSV as objects keyed by the header, read with the project's one CSV dialect. */
@@ -254,6 +254,13 @@ suite('combined metric and leaderboard downloads against PostgreSQL', () => {
     expect(JSON.parse(res.text)).toEqual(board);
     expect(board.pairs).toHaveLength(1);
     expect(board.pairs[0].pAdjusted).not.toBeNull();
+    // The deprecated fixed-field `tests` (not in the document) still answers, made from testResults
+    // by the registry: the same p for each test, null for the corpus-score tests this metric lacks.
+    const old = await settledBoard(`query($p: ID!) { leaderboard(phaseId: $p, metric: "combined", test: WILCOXON, correction: BH, seed: 7, resamples: 200) { pairs { testResults { test p } tests { ttest wilcoxon sign mood bootstrap ar bootstrapCorpus arCorpus } } } }`, { p: phaseId });
+    const [pair] = old.pairs;
+    const byKey = Object.fromEntries(pair.testResults.map((r: { test: string; p: number | null }) => [r.test, r.p]));
+    expect(pair.tests).toEqual({ ttest: byKey.ttest, wilcoxon: byKey.wilcoxon, sign: byKey.sign, mood: byKey.mood, bootstrap: byKey.bootstrap, ar: byKey.ar, bootstrapCorpus: null, arCorpus: null });
+    expect(pair.tests.wilcoxon).toEqual(expect.any(Number));
 
     const stored = await settledBoard(`query($p: ID!) { leaderboard(phaseId: $p, resamples: 100) { ${FULL_BOARD} } }`, { p: phaseId });
     expect(JSON.parse((await settledGet(`/api/phases/${phaseId}/leaderboard.json?resamples=100`)).text)).toEqual(stored);

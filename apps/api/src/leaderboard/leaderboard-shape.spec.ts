@@ -1,7 +1,8 @@
 // The leaderboard's shape is stated once, by the zod schema of @podium/leaderboard. The GraphQL
-// types (emitted apps/api/schema.graphql) and the web's fragment (apps/web/src/graphql/
-// leaderboard.graphql, the type of the leaderboard.json the web reads) are checked against it
-// here, field by field and nullability included, so neither can drift from the document.
+// types are built from it (zod-graphql.ts, ADR 0033); the emitted apps/api/schema.graphql and the
+// web's fragment (apps/web/src/graphql/leaderboard.graphql, the type of the leaderboard.json the
+// web reads, a selection GraphQL documents must spell out) are checked against it here, field by
+// field and nullability included, so neither can drift from the document.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSchema, getNamedType, isNonNullType, isObjectType, Kind, parse, type GraphQLObjectType, type SelectionSetNode } from 'graphql';
@@ -11,10 +12,11 @@ import { z } from 'zod';
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 const schema = buildSchema(readFileSync(path.join(root, 'apps/api/schema.graphql'), 'utf8'));
 /**
- * Fields GraphQL adds on top of the document: paging resolvers over `pairs`, and a row's paper and
- * code links, resolved from its submission per request (a team edits them after scoring).
+ * Fields GraphQL adds on top of the document: paging resolvers over `pairs`, a row's paper and
+ * code links, resolved from its submission per request (a team edits them after scoring), and a
+ * pair's deprecated fixed-field `tests`, made from its `testResults` by the registry.
  */
-const GRAPHQL_ONLY = new Set(['Leaderboard.pairCount', 'LeaderboardSystem.paperUrl', 'LeaderboardSystem.codeUrl']);
+const GRAPHQL_ONLY = new Set(['Leaderboard.pairCount', 'LeaderboardSystem.paperUrl', 'LeaderboardSystem.codeUrl', 'SystemPair.tests']);
 
 interface Unwrapped {
   object: z.ZodObject | null;

@@ -2,9 +2,10 @@ import { Module } from '@nestjs/common';
 import { LeaderboardJobs } from './leaderboard-jobs';
 import { LeaderboardResolver } from './leaderboard.resolver';
 import { LeaderboardSystemResolver } from './leaderboard-system.resolver';
+import { SystemPairResolver } from './system-pair.resolver';
 import { LeaderboardService } from './leaderboard.service';
 import { PhaseMetricsService } from './phase-metrics.service';
 import { RegistriesResolver } from './registries.resolver';
 
-@Module({ providers: [LeaderboardResolver, RegistriesResolver, LeaderboardSystemResolver, LeaderboardService, PhaseMetricsService, LeaderboardJobs], exports: [LeaderboardService, PhaseMetricsService, LeaderboardJobs] })
+@Module({ providers: [LeaderboardResolver, RegistriesResolver, LeaderboardSystemResolver, SystemPairResolver, LeaderboardService, PhaseMetricsService, LeaderboardJobs], exports: [LeaderboardService, PhaseMetricsService, LeaderboardJobs] })
 export class LeaderboardModule {}

@@ -34,11 +34,17 @@ interface Props {
   showAggregation?: boolean;
   /** The board's ranking methods (before a board is loaded: none, and the current choice is offered alone). */
   methods?: readonly Pick<MethodInfo, 'key' | 'label'>[];
+  /** The board's main ranking (its `mainAggregation`): what "no method chosen" shows. */
+  mainAggregation?: string;
 }
 
+/** The selector's entry before a board names its main ranking. */
+const MAIN_RANKING_LABEL = 'Main ranking';
+
 /** Metric, aggregation, test and correction selectors; every change goes into the URL. */
-export function LeaderboardControls({ state, metrics, onChange, showAggregation = true, methods = [] }: Props) {
+export function LeaderboardControls({ state, metrics, onChange, showAggregation = true, methods = [], mainAggregation }: Props) {
   const metric = state.metric ?? metrics[0] ?? '';
+  const shown = state.aggregation ?? mainAggregation ?? '';
   const tests = useSignificanceTests();
   return (
     <form className="controls" onSubmit={(e) => e.preventDefault()} aria-label="Leaderboard settings">
@@ -55,8 +61,8 @@ export function LeaderboardControls({ state, metrics, onChange, showAggregation 
       {showAggregation && (
         <label>
           Rank by
-          <select value={state.aggregation} onChange={(e) => onChange({ ...state, aggregation: e.target.value })} data-testid="aggregation-select">
-            {(methods.some((m) => m.key === state.aggregation) ? methods : [...methods, { key: state.aggregation, label: state.aggregation }]).map((m) => (
+          <select value={shown} onChange={(e) => onChange({ ...state, aggregation: e.target.value })} data-testid="aggregation-select">
+            {(methods.some((m) => m.key === shown) ? methods : [...methods, { key: shown, label: shown === '' ? MAIN_RANKING_LABEL : shown }]).map((m) => (
               <option key={m.key} value={m.key}>
                 {m.label}
               </option>

@@ -76,7 +76,7 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
           </DownloadLink>
         </div>
       </div>
-      <LeaderboardControls state={state} metrics={available} onChange={onChange} methods={board?.methods ?? []} />
+      <LeaderboardControls state={state} metrics={available} onChange={onChange} methods={board?.methods ?? []} mainAggregation={board?.mainAggregation} />
       {loading && <Loading what="the leaderboard" />}
       {board?.updating && (
         <p className="note" role="status" data-testid="leaderboard-updating">

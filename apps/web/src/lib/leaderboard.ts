@@ -26,12 +26,13 @@ export function methodLabel(methods: readonly MethodInfo[], method: Aggregation)
 }
 
 /**
- * The method actually shown: one the board has, else its main aggregation (a corpus score
- * exists only for corpus-level metrics).
+ * The method actually shown: the one chosen if the board has it, else (none chosen, or one the
+ * board lacks) the board's main ranking. Before a board is loaded: the one chosen, or ''.
  */
-export function effectiveAggregation(aggregation: Aggregation, board: { mainAggregation: string; methods: readonly MethodInfo[] } | null): Aggregation {
-  if (!board || board.methods.length === 0) return aggregation;
-  return board.methods.some((m) => m.key === aggregation) ? aggregation : board.mainAggregation;
+export function effectiveAggregation(aggregation: Aggregation | null, board: { mainAggregation: string; methods: readonly MethodInfo[] } | null): Aggregation {
+  if (!board) return aggregation ?? '';
+  if (board.methods.length === 0) return aggregation ?? board.mainAggregation;
+  return aggregation !== null && board.methods.some((m) => m.key === aggregation) ? aggregation : board.mainAggregation;
 }
 
 /** A row's significance cluster under a method (null: the method has no clusters). */

@@ -7,13 +7,14 @@ export const CORRECTIONS: readonly PValueCorrection[] = ['HOLM', 'BH', 'NONE'];
 export interface LeaderboardState {
   phase: string | null;
   metric: string | null;
-  aggregation: Aggregation;
+  /** The ranking method to rank by; null: the board's main ranking (its `mainAggregation`). */
+  aggregation: Aggregation | null;
   test: PairedTest | null;
   correction: PValueCorrection;
 }
 
-/** The default aggregation is the main one: the corpus score for corpus-level metrics, else the mean. */
-export const DEFAULT_STATE: LeaderboardState = { phase: null, metric: null, aggregation: 'corpus', test: null, correction: 'HOLM' };
+/** By default a board is ranked by its main ranking, which the board names (`mainAggregation`). */
+export const DEFAULT_STATE: LeaderboardState = { phase: null, metric: null, aggregation: null, test: null, correction: 'HOLM' };
 
 function oneOf<T extends string>(values: readonly T[], raw: string | null): T | null {
   if (raw === null) return null;
@@ -36,7 +37,7 @@ export function parseLeaderboardState(search: string, tests: readonly PairedTest
   return {
     phase: q.get('phase') || null,
     metric: q.get('metric') || null,
-    aggregation: methodKey(q.get('agg')) ?? DEFAULT_STATE.aggregation,
+    aggregation: methodKey(q.get('agg')),
     test: oneOf(tests, q.get('test')),
     correction: oneOf(CORRECTIONS, q.get('correction')) ?? DEFAULT_STATE.correction,
   };
@@ -54,7 +55,7 @@ export function serializeLeaderboardState(state: LeaderboardState, base = ''): s
   };
   set('phase', state.phase, null);
   set('metric', state.metric, null);
-  set('agg', state.aggregation, DEFAULT_STATE.aggregation);
+  set('agg', state.aggregation, null);
   set('test', state.test?.toLowerCase() ?? null, null);
   set('correction', state.correction.toLowerCase(), DEFAULT_STATE.correction.toLowerCase());
   const s = q.toString();

@@ -82,7 +82,7 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
           }
         />
       ) : (
-        <LeaderboardControls state={state} metrics={board?.availableMetrics ?? []} onChange={setState} methods={board?.methods ?? []} />
+        <LeaderboardControls state={state} metrics={board?.availableMetrics ?? []} onChange={setState} methods={board?.methods ?? []} mainAggregation={board?.mainAggregation} />
       )}
       {loading && !board && <Loading what="pairwise results" />}
       {error && !forbidden && <ErrorMessage error={error} onRetry={refetch} title="Could not compare the systems" />}

@@ -78,7 +78,6 @@ export function pair(a: string, b: string, p: Partial<PairRow> = {}): PairRow {
     p: 0.01,
     pAdjusted: 0.02,
     pTest: 'ttest',
-    tests: { ttest: 0.01, wilcoxon: 0.02, sign: 0.03, mood: 0.04, bootstrap: 0.05, ar: 0.06, bootstrapCorpus: null, arCorpus: null },
     testResults: [
       { test: 'ttest', p: 0.01 },
       { test: 'wilcoxon', p: 0.02 },

@@ -1,36 +1,46 @@
 /**
- * The metric plugins, one folder each; the registry (`../registry.ts`) is built from this list
- * and `MetricName` is derived from it. Adding a metric: a folder exporting a plugin, and its
- * line here (ADR 0022). Order is display order: classical metrics, then model, then derived.
+ * The metric plugins, one folder each, found by themselves (ADR 0033): every subfolder with an
+ * `index.ts` exports `METRIC_FOLDER` (its plugins and its place in the display order) and adds
+ * itself to the {@link MetricFolders} type, so the registry (`../registry.ts`) and `MetricName`
+ * follow the folders with no list to edit. Adding a metric: one folder. Order is display order:
+ * classical metrics, then model, embedding and derived ones (the folders' `order`).
  */
-import { BERTSCORE_PLUGIN } from './bertscore';
-import { BLEU_PLUGIN } from './bleu';
-import { CHRF_PLUGIN, CHRF_PLUS_PLUS_PLUGIN } from './chrf';
-import { COMBINED_PLUGIN } from './combined';
-import { DS_FOCUS_PLUGIN, DS_SENT_PLUGIN } from './discoscore';
-import { MOVERSCORE_PLUGIN } from './moverscore';
-import { NLI_PLUGIN } from './nli';
-import { ROUGE1_PLUGIN, ROUGE2_PLUGIN, ROUGEL_PLUGIN, ROUGELSUM_PLUGIN } from './rouge';
-import { TER_PLUGIN } from './ter';
-import { XMOVERSCORE_PLUGIN } from './xmoverscore';
+import { pluginFolders, type PluginModule } from '@podium/ranking';
+import type { EmbeddingMetricPlugin } from '../embedding';
+import type { ComputedMetricPlugin, MetricFolder, MetricFolders } from '../plugin';
+
+/** A plugin of a registered folder, with its literal name. */
+export type RegisteredMetricPlugin = MetricFolders[keyof MetricFolders]['plugins'][number];
+
+function isMetricFolder(value: unknown): value is MetricFolder {
+  return typeof value === 'object' && value !== null && typeof (value as MetricFolder).order === 'number' && Array.isArray((value as MetricFolder).plugins);
+}
+
+/**
+ * The plugins of these folder modules, folder by folder in `order` (then as the folder lists
+ * them). Throws when a module exports no `METRIC_FOLDER`.
+ * Example: `metricPluginsOf([{ METRIC_FOLDER: { order: 1, plugins: [BLEU_PLUGIN] } }])` → `[BLEU_PLUGIN]`.
+ */
+export function metricPluginsOf(modules: readonly PluginModule[], names: readonly string[] = []): MetricFolder['plugins'][number][] {
+  const folders = modules.map((m, i) => {
+    const folder = m['METRIC_FOLDER'];
+    if (!isMetricFolder(folder)) throw new Error(`metric plugin folder ${names[i] ?? `#${i}`} exports no METRIC_FOLDER ({ order, plugins })`);
+    return folder;
+  });
+  return [...folders].sort((a, b) => a.order - b.order).flatMap((f) => f.plugins);
+}
+
+/** Every plugin: the computed ones, then those a host completes (model, embedding) or derives (combined). */
+export const METRIC_PLUGINS = metricPluginsOf(pluginFolders(__filename)) as readonly RegisteredMetricPlugin[];
+
+type Computed = Extract<RegisteredMetricPlugin, ComputedMetricPlugin>;
+type Embedding = Extract<RegisteredMetricPlugin, EmbeddingMetricPlugin>;
 
 /** The plugins this library scores from the texts (`statistics` and `instance`). */
-export const COMPUTED_METRIC_PLUGINS = [
-  BLEU_PLUGIN,
-  CHRF_PLUGIN,
-  CHRF_PLUS_PLUS_PLUGIN,
-  TER_PLUGIN,
-  ROUGE1_PLUGIN,
-  ROUGE2_PLUGIN,
-  ROUGEL_PLUGIN,
-  ROUGELSUM_PLUGIN,
-] as const;
+export const COMPUTED_METRIC_PLUGINS = METRIC_PLUGINS.filter((p): p is Computed => p.capability === 'statistics' || p.capability === 'instance');
 
 /**
  * The plugins scored from a text encoder's vectors (`embedding`, contract in `../embedding.ts`):
  * the host runs the encoder and hands the vectors over, whatever the metric.
  */
-export const EMBEDDING_METRIC_PLUGINS = [BERTSCORE_PLUGIN, MOVERSCORE_PLUGIN, XMOVERSCORE_PLUGIN, DS_FOCUS_PLUGIN, DS_SENT_PLUGIN] as const;
-
-/** Every plugin: the computed ones, then those a host completes (model, embedding) or derives (combined). */
-export const METRIC_PLUGINS = [...COMPUTED_METRIC_PLUGINS, NLI_PLUGIN, ...EMBEDDING_METRIC_PLUGINS, COMBINED_PLUGIN] as const;
+export const EMBEDDING_METRIC_PLUGINS = METRIC_PLUGINS.filter((p): p is Embedding => p.capability === 'embedding');

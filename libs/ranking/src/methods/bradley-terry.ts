@@ -4,6 +4,7 @@ import { bootstrapRankIntervals, percentileInterval, sortedColumn, type RankingM
 export const bradleyTerryMethod: RankingMethod = {
   key: 'bt',
   label: 'Bradley–Terry',
+  order: 40,
   description: 'Bradley–Terry strength fitted to the pairwise wins per instance (within its win-graph component); 95% bootstrap interval over instances.',
   intervalKind: 'bootstrap',
   direction: 'higher is better',

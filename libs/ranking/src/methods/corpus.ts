@@ -4,6 +4,7 @@ import { bootstrapRankIntervals, type RankingMethod } from './method';
 export const corpusMethod: RankingMethod = {
   key: 'corpus',
   label: 'Corpus score',
+  order: 10,
   description: 'Corpus score from the summed sufficient statistics (as sacreBLEU); 95% interval of its paired bootstrap.',
   intervalKind: 'bootstrap',
   direction: 'metric',

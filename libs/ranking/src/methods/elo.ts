@@ -4,6 +4,7 @@ import { orderRankIntervals, type RankingMethod } from './method';
 export const eloMethod: RankingMethod = {
   key: 'elo',
   label: 'Elo',
+  order: 50,
   description: 'Elo rating from one game per pair and instance, averaged over random game orders; the rank interval is the spread over the orders.',
   intervalKind: 'game order',
   direction: 'higher is better',

@@ -38,6 +38,7 @@ export function instanceWinRates(x: readonly Float64Array[]): Float64Array[] {
 export const meanWinRateMethod: RankingMethod = {
   key: 'mean_win_rate',
   label: 'Mean win rate',
+  order: 70,
   description: 'HELM mean win rate: per instance, the share of the other systems this one beats (ties count half), averaged over instances; 95% bootstrap interval over instances.',
   intervalKind: 'bootstrap',
   direction: 'higher is better',

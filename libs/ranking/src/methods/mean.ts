@@ -4,6 +4,7 @@ import { bootstrapRankIntervals, flipInterval, percentileInterval, sortedColumn,
 export const meanMethod: RankingMethod = {
   key: 'mean',
   label: 'Mean',
+  order: 20,
   description: 'Mean of the instance scores; 95% bootstrap interval over instances.',
   intervalKind: 'bootstrap',
   direction: 'metric',

@@ -4,6 +4,7 @@ import { bootstrapRankIntervals, flipInterval, percentileInterval, sortedColumn,
 export const medianMethod: RankingMethod = {
   key: 'median',
   label: 'Median',
+  order: 30,
   description: 'Median of the instance scores; 95% bootstrap interval over instances.',
   intervalKind: 'bootstrap',
   direction: 'metric',

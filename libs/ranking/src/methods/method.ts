@@ -69,6 +69,11 @@ export interface RankingMethod {
   key: string;
   /** Human name for tables. */
   label: string;
+  /**
+   * Where boards, CSV columns and tables list it: ascending, ties by key. The registry finds
+   * methods by their files (ADR 0033), so the order is stated here, once per method.
+   */
+  order: number;
   /** One sentence: what the value is and where it comes from. */
   description: string;
   intervalKind: IntervalKind;

@@ -1,14 +1,30 @@
-import { bradleyTerryMethod } from './bradley-terry';
-import { corpusMethod } from './corpus';
-import { eloMethod } from './elo';
-import { meanMethod } from './mean';
-import { meanWinRateMethod } from './mean-win-rate';
-import { medianMethod } from './median';
+import { pluginFiles, type PluginModule } from '../plugin-discovery';
 import type { RankingMethod } from './method';
-import { trueSkillMethod } from './trueskill';
 
-/** Every ranking method, in the order boards, CSV columns and tables list them. */
-export const RANKING_METHODS: readonly RankingMethod[] = [corpusMethod, meanMethod, medianMethod, bradleyTerryMethod, eloMethod, trueSkillMethod, meanWinRateMethod];
+/** Whether an export is a ranking method (a key, a label, an order and an `estimate`). */
+export function isRankingMethod(value: unknown): value is RankingMethod {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Partial<Record<keyof RankingMethod, unknown>>;
+  return typeof m.key === 'string' && typeof m.label === 'string' && typeof m.order === 'number' && typeof m.estimate === 'function';
+}
+
+/** The methods exported by these modules, sorted by `order` then key. Throws on a key given twice. */
+export function rankingMethodsOf(modules: readonly PluginModule[]): RankingMethod[] {
+  const methods = modules.flatMap((m) => Object.values(m).filter(isRankingMethod));
+  const seen = new Set<string>();
+  for (const m of methods) {
+    if (seen.has(m.key)) throw new Error(`ranking method '${m.key}' is registered twice`);
+    seen.add(m.key);
+  }
+  return methods.sort((a, b) => a.order - b.order || (a.key < b.key ? -1 : 1));
+}
+
+/**
+ * Every ranking method, in the order boards, CSV columns and tables list them: each file of this
+ * folder that exports a {@link RankingMethod} is one (ADR 0033; `registry.spec.ts` holds every
+ * file to one method and one spec). Adding a method: its file and its spec.
+ */
+export const RANKING_METHODS: readonly RankingMethod[] = rankingMethodsOf(pluginFiles(__filename));
 
 /** The method with this key, or undefined. */
 export function rankingMethod(key: string): RankingMethod | undefined {

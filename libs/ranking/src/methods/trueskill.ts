@@ -4,6 +4,7 @@ import { orderRankIntervals, type RankingMethod } from './method';
 export const trueSkillMethod: RankingMethod = {
   key: 'trueskill',
   label: 'TrueSkill',
+  order: 60,
   description: 'TrueSkill skill μ from one game per pair and instance, averaged over random game orders; the rank interval is the spread over the orders.',
   intervalKind: 'game order',
   direction: 'higher is better',

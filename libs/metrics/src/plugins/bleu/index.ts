@@ -1,3 +1,6 @@
+import type { MetricFolder } from '../../plugin';
+import { BLEU_PLUGIN } from './bleu.plugin';
+
 export { BLEU_PLUGIN, bleuOptionsSchema } from './bleu.plugin';
 export {
   BLEU_SMOOTH_METHODS,
@@ -10,3 +13,12 @@ export {
   type BleuConfig,
   type BleuSmoothMethod,
 } from './bleu';
+
+/** This folder's plugins, found by the registry (`../index.ts`, ADR 0033). */
+export const METRIC_FOLDER = { order: 10, plugins: [BLEU_PLUGIN] } as const satisfies MetricFolder;
+
+declare module '../../plugin' {
+  interface MetricFolders {
+    bleu: typeof METRIC_FOLDER;
+  }
+}

@@ -3,6 +3,7 @@
  * MoverScore etc. once registered). score.command.ts dispatches here; this module loads
  * onnxruntime only when used.
  */
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { encoderAvailability, loadEncoder, scoreEmbedding, withHostFiles } from '@podium/embeddings';
 import { isEmbeddingPlugin, metricPlugins, optionNames, parseOptionsWith, requireMetricPlugin, type EmbeddingMetricPlugin } from '@podium/metrics';
@@ -33,6 +34,12 @@ export const EMBEDDING_SCORE_USAGE = `Embedding metrics (${embeddingMetricNames(
   --rescale           rescale with bert_score's published baseline for --lang and the model
                       (fetched through the data set registry: PODIUM_DATA_MIRROR / --mirror)
   --lang L            language of the texts (default en)
+  --mapping M         XMoverScore's remapping of the source: none | CLP | UMD
+  --lang-pair S-T     XMoverScore: use the authors' published CLP/UMD mapping for S-T (e.g.
+                      de-en, hidden state 8 of bert-base-multilingual-cased), fetched through the
+                      data set registry (\`podium data fetch xmoverscore-mappings\`)
+  --mapping-file F    XMoverScore: a CLP matrix / UMD vector of your own (.npy, or numpy text as
+                      np.savetxt writes it), e.g. from fitting on a parallel corpus
   --options JSON      any other metric option, e.g. '{"idf":true}'
   --batch-size N      texts per onnxruntime run (default 32; scores do not depend on it)
   --provider P        cpu | cuda (cuda falls back to cpu)
@@ -71,6 +78,9 @@ export async function runEmbeddingScore(argv: string[]): Promise<unknown> {
     threads: { type: 'string' },
     mirror: { type: 'string' },
     cache: { type: 'string' },
+    mapping: { type: 'string' },
+    'mapping-file': { type: 'string' },
+    'lang-pair': { type: 'string' },
   });
   const plugin = requireMetricPlugin(values.metric ?? '');
   if (!isEmbeddingPlugin(plugin)) throw new CliError(`--metric ${values.metric ?? ''} is not an embedding metric (${embeddingMetricNames().join(', ')})`);
@@ -119,7 +129,10 @@ export async function runEmbeddingScore(argv: string[]): Promise<unknown> {
   }
 }
 
-function metricOptions(plugin: EmbeddingMetricPlugin, values: { layer?: string; idf?: boolean; rescale?: boolean; lang?: string; options?: string }): Record<string, unknown> {
+function metricOptions(
+  plugin: EmbeddingMetricPlugin,
+  values: { layer?: string; idf?: boolean; rescale?: boolean; lang?: string; options?: string; mapping?: string; 'mapping-file'?: string; 'lang-pair'?: string },
+): Record<string, unknown> {
   let extra: Record<string, unknown> = {};
   if (values.options !== undefined) {
     try {
@@ -140,6 +153,20 @@ function metricOptions(plugin: EmbeddingMetricPlugin, values: { layer?: string; 
   flag('idf', values.idf);
   flag('rescale', values.rescale);
   flag('lang', values.lang);
+  flag('mapping', values.mapping);
+  flag('languagePair', values['lang-pair']);
+  const mappingFile = values['mapping-file'];
+  if (mappingFile !== undefined) {
+    if (!known.has('mappingFile')) throw new CliError(`--mapping-file does not apply to ${plugin.definition.name}`);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(mappingFile);
+    } catch (err) {
+      throw new CliError(`--mapping-file ${mappingFile}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    }
+    extra['mappingFile'] = bytes.toString('base64');
+    extra['mappingFileName'] = mappingFile;
+  }
   return extra;
 }
 

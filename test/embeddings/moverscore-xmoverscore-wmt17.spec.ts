@@ -107,7 +107,7 @@ function idfDict(docs: Line[]): (id: number) => number {
 
 /** MoverScore v1 (moverscore.py, unigrams): last-layers power means, idf-weighted, 1 − ÊMD. */
 function moverScoreV1(highs: Highs, ref: Line, hyp: Line, idfRef: (id: number) => number, idfHyp: (id: number) => number, layers: number[]): number {
-  const points = (t: Line, idf: (id: number) => number): { e: number[][]; w: number[] } => {
+  const points = (t: Line, idfOf: (id: number) => number): { e: number[][]; w: number[] } => {
     const kept = t.tokens.map((w, k) => [w, k] as const).filter(([w]) => !(w.length === 1 && PUNCTUATION.includes(w)) && !w.includes('##')).map(([, k]) => k);
     const e: number[][] = [];
     const w: number[] = [];
@@ -123,7 +123,7 @@ function moverScoreV1(highs: Highs, ref: Line, hyp: Line, idfRef: (id: number) =
         ...Array.from({ length: dim }, (_, d) => sum(per.map((p) => p[d] as number)) / per.length),
         ...Array.from({ length: dim }, (_, d) => Math.max(...per.map((p) => p[d] as number))),
       ];
-      const idf = idf(t.ids[k] as number);
+      const idf = idfOf(t.ids[k] as number);
       const g = pm.map((y) => (idf / (idf + 1e-5)) * y); // a unigram's idf-weighted mean
       const n = len(g) + 1e-6;
       e.push(g.map((y) => y / n));
@@ -339,5 +339,4 @@ describe('XMoverScore on 200 WMT17 de-en source–hypothesis pairs with the test
     expect(unpublished.stdout).toBe('');
     expect(unpublished.stderr).toMatch(/the data set registry has no XMoverScore's published UMD mapping for de-en at hidden state 2 \(xmoverscore-mappings: mapping\/layer-2\/europarl-v7\.de-en\.2\.GBDD\)/);
   });
-});
 });

@@ -146,7 +146,7 @@ export {
   type XMoverMappingKind,
   type XMoverScoreOptions,
 } from './plugins/xmoverscore';
-export { DS_FOCUS_PLUGIN, DS_SENT_PLUGIN, dsFocusOptionsSchema, dsSentOptionsSchema } from './plugins/discoscore';
+export { DS_FOCUS_PLUGIN, DS_SENT_PLUGIN, dsFocusOptionsSchema, dsSentOptionsSchema, entityFocusGraph, nounLemmas } from './plugins/discoscore';
 export { tokenizedCorpusOf } from './embedding';
 export {
   BERTSCORE_BASELINE_DATASET,

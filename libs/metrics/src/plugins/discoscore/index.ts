@@ -1,4 +1,4 @@
-export { DS_FOCUS_PLUGIN, DS_SENT_PLUGIN, dsFocusOptionsSchema, dsSentOptionsSchema, dsFocusPair, dsSentPair, focusEmbeddings, sentenceGraphEmbeddings, tokenSentences, graphEmbedding } from './discoscore.plugin';
+export { DS_FOCUS_PLUGIN, DS_SENT_PLUGIN, dsFocusOptionsSchema, dsSentOptionsSchema, dsFocusPair, dsSentPair, focusEmbeddings, sentenceGraphEmbeddings, tokenSentences, graphEmbedding, wordVectorsFingerprint } from './discoscore.plugin';
 export type { DsFocusOptions, DsSentOptions } from './discoscore.plugin';
-export { tagText, focusGraph, sentenceGraph, tokensOfSpan, isFocusWord } from './foci';
+export { tagText, focusGraph, entityFocusGraph, nounLemmas, sentenceGraph, tokensOfSpan, isFocusWord } from './foci';
 export type { TaggedWord } from './foci';

@@ -175,16 +175,16 @@ describe('DS-Focus with Entity foci (hand cases from the paper\'s definition and
     // normalised first. Word vectors: car (1,0), truck (0.9,0.1): cosine 0.994 > 0.8.
     // Entity: one focus "car-truck" in each text, F^hyp = (0.6,0.8) + (1,0) = (1.6,0.8),
     // F^ref = (0,1) + (1,0) = (1,1): ‖(0.6,−0.2)‖² = 0.4 over N = 1 hypothesis focus.
-    // NN: car 0.4, truck 0, over N = 2: 0.2.
+    // NN: car 0.4, truck 0, over N = 2 (+1e-9, as the code): 0.2.
     const hyp = encode('The car hit the truck.', (t) => (t === 'car' ? [3, 4] : [1, 0]));
     const ref = encode('The truck hit the car.', (t) => (t === 'car' ? [0, 1] : [1, 0]));
     const wordVectors = { car: [1, 0], truck: [0.9, 0.1], hit: [0, 1] };
     expect(nounLemmas([hyp.text, ref.text])).toEqual(new Set(['car', 'truck']));
     const entity = runEmbeddingMetric(DS_FOCUS_PLUGIN, [{ hyp, refs: [ref] }], { focus: 'Entity', wordVectors }, enc);
     expect(entity.scores[0]?.score).toBeCloseTo(0.4 / (1 + 1e-9), 12);
-    expect(runEmbeddingMetric(DS_FOCUS_PLUGIN, [{ hyp, refs: [ref] }], {}, enc).scores[0]?.score).toBeCloseTo(0.2, 12);
+    expect(runEmbeddingMetric(DS_FOCUS_PLUGIN, [{ hyp, refs: [ref] }], {}, enc).scores[0]?.score).toBeCloseTo(0.4 / (2 + 1e-9), 12);
     // A threshold above their cosine keeps them apart: the NN score.
-    expect(runEmbeddingMetric(DS_FOCUS_PLUGIN, [{ hyp, refs: [ref] }], { focus: 'Entity', wordVectors, threshold: 0.995 }, enc).scores[0]?.score).toBeCloseTo(0.2, 12);
+    expect(runEmbeddingMetric(DS_FOCUS_PLUGIN, [{ hyp, refs: [ref] }], { focus: 'Entity', wordVectors, threshold: 0.995 }, enc).scores[0]?.score).toBeCloseTo(0.4 / (2 + 1e-9), 12);
     expect(entity.signature).toMatch(/^discoscore-focus\|model:synthetic@abababababab\|layer:2\|focus:Entity-wink@3:[0-9a-f]{8}\|threshold:0\.8\|norm:squared\|refs:mean\|nrefs:1\|version:podium-/);
   });
 

@@ -7,7 +7,9 @@
  *  2. a BERT-base-shaped encoder with random weights (12 layers, hidden 768, every hidden state
  *     an output; generated once into tmp/embeddings-bench/ by models/make-bert-shaped-model.ts —
  *     speed only).
- * Segments: WMT17 de-en (KIT's output against the reference) from the data set registry when
+ * Segments: WMT17 de-en (KIT's output against the reference; against the German source for
+ * XMoverScore, at hidden state min(8, last) with and without a generated CLP projection of the
+ * encoder's width) from the data set registry when
  * PODIUM_DATA_MIRROR (or network) provides it, else synthetic news-like sentences.
  * Printed per model and metric: segments/s, and the share of the time spent in onnxruntime's
  * `run` (measured inside the encoder), in the metric's own code (prepare + scoreInstance), and
@@ -56,18 +58,54 @@ async function prepareModels(): Promise<void> {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ version: 1, defaultModel: 'test-encoder-tiny', models }, null, 2));
 }
 
-async function segments(n: number): Promise<{ hyps: string[]; refs: string[][]; from: string }> {
+async function segments(n: number): Promise<{ hyps: string[]; refs: string[][]; sources: string[]; from: string }> {
   try {
     const t = await loadWmtTestSet('wmt17-de-en', { source: dataSourceFromEnv() });
     const kit = t.systems.find((s) => s.name === 'KIT.4951') ?? t.systems[0];
-    if (kit && t.instances.length >= n) return { hyps: kit.outputs.slice(0, n), refs: t.instances.slice(0, n).map((i) => i.references.slice(0, 1)), from: 'WMT17 de-en (KIT.4951 vs reference)' };
+    if (kit && t.instances.length >= n)
+      return {
+        hyps: kit.outputs.slice(0, n),
+        refs: t.instances.slice(0, n).map((i) => i.references.slice(0, 1)),
+        sources: t.instances.slice(0, n).map((i) => i.source),
+        from: 'WMT17 de-en (KIT.4951 vs reference; XMoverScore vs the German source)',
+      };
   } catch (err) {
     process.stderr.write(`WMT17 not available (${(err as Error).message.split('\n')[0] ?? ''}); using synthetic sentences\n`);
   }
   const words = 'the police said on monday that the new year would bring more people to the city and its old market'.split(' ');
   const sentence = (i: number, len: number) => Array.from({ length: len }, (_, j) => words[(i * 5 + j * 7) % words.length]).join(' ');
-  return { hyps: Array.from({ length: n }, (_, i) => sentence(i, 15 + (i % 20))), refs: Array.from({ length: n }, (_, i) => [sentence(i + 1, 15 + ((i + 3) % 20))]), from: 'synthetic' };
+  const refs = Array.from({ length: n }, (_, i) => [sentence(i + 1, 15 + ((i + 3) % 20))]);
+  return { hyps: Array.from({ length: n }, (_, i) => sentence(i, 15 + (i % 20))), refs, sources: refs.map((r) => r[0] ?? ''), from: 'synthetic' };
 }
+
+/** A d×d orthogonal matrix (Gram–Schmidt over seeded pseudo-random rows): a CLP mapping's shape and cost, not a fitted one. */
+function generatedProjection(d: number): number[][] {
+  let seed = 12345;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * 2 - 1;
+  const rows: number[][] = [];
+  while (rows.length < d) {
+    let x = Array.from({ length: d }, rand);
+    for (const q of rows) {
+      const p = x.reduce((a, y, i) => a + y * (q[i] ?? 0), 0);
+      x = x.map((y, i) => y - p * (q[i] ?? 0));
+    }
+    const norm = Math.sqrt(x.reduce((a, y) => a + y * y, 0));
+    rows.push(x.map((y) => y / norm));
+  }
+  return rows;
+}
+
+/** The option sets timed per metric: the defaults, plus idf for BERTScore and a CLP mapping for XMoverScore (its hidden state capped at the encoder's last). */
+function optionSets(metric: string, identity: { numLayers: number; hiddenSize: number }): Record<string, unknown>[] {
+  if (metric === 'bertscore') return [{}, { idf: true }];
+  if (metric === 'xmoverscore') {
+    const layer = Math.min(8, identity.numLayers);
+    return [{ layer }, { layer, mapping: 'CLP', projection: generatedProjection(identity.hiddenSize) }];
+  }
+  return [{}];
+}
+
+const label = (o: Record<string, unknown>): string => JSON.stringify(o, (k, v: unknown) => (k === 'projection' ? `${(v as unknown[]).length}²` : v));
 
 const pct = (x: number, total: number) => `${((100 * x) / total).toFixed(0)}%`.padStart(5);
 
@@ -75,9 +113,11 @@ async function bench(name: string, n: number): Promise<void> {
   const encoder = await loadEncoder(join(OUT, name), { manifestPath: join(OUT, 'manifest.json'), intraOpThreads: threads, provider, log: () => undefined });
   const data = await segments(n);
   const plugins = metricPlugins().filter(isEmbeddingPlugin);
+  const inputOf = (plugin: (typeof plugins)[number], k: number) =>
+    plugin.compares === 'source' ? { hyps: data.hyps.slice(0, k), refs: data.hyps.slice(0, k).map(() => []), sources: data.sources.slice(0, k) } : { hyps: data.hyps.slice(0, k), refs: data.refs.slice(0, k) };
   // Warm-up of the whole path (JIT, onnxruntime's first runs), untimed.
   const warm = Math.min(n, 16);
-  for (const plugin of plugins) await scoreEmbedding(plugin, encoder, { hyps: data.hyps.slice(0, warm), refs: data.refs.slice(0, warm) }, {});
+  for (const plugin of plugins) await scoreEmbedding(plugin, encoder, inputOf(plugin, warm), optionSets(plugin.definition.name, encoder.identity)[0] ?? {});
   // Baseline of the same run: the encoder alone over the same texts, at the last layer; measured
   // before and after the metrics and averaged (the machine's load drifts).
   const texts = [...data.hyps, ...data.refs.flat()];
@@ -90,18 +130,18 @@ async function bench(name: string, n: number): Promise<void> {
   console.log(`\n${name} on ${encoder.executionProvider} (${n} segments, ${data.from}; threads ${threads ?? 'default'})`);
   const rows: { name: string; options: string; rate: number; t: { encoderMs: number; metricMs: number; totalMs: number } }[] = [];
   for (const plugin of plugins) {
-    for (const options of [{}, { idf: true }].filter((o) => Object.keys(o).every((k) => plugin.definition.options.safeParse(o).success && k !== ''))) {
-      const r = await scoreEmbedding(plugin, encoder, { hyps: data.hyps, refs: data.refs }, options);
-      rows.push({ name: plugin.definition.name, options: JSON.stringify(options), rate: n / (r.timing.totalMs / 1000), t: r.timing });
+    for (const options of optionSets(plugin.definition.name, encoder.identity)) {
+      const r = await scoreEmbedding(plugin, encoder, inputOf(plugin, n), options);
+      rows.push({ name: plugin.definition.name, options: label(options), rate: n / (r.timing.totalMs / 1000), t: r.timing });
     }
   }
   const embedOnly = n / ((before + (await embedSeconds())) / 2);
   console.log(`embed only (baseline, mean of a run before and after): ${embedOnly.toFixed(1)} segments/s`);
-  console.log('metric        options              segments/s  vs embed-only  onnxruntime  metric  other');
+  console.log('metric            options                                segments/s  vs embed-only  onnxruntime  metric  other');
   for (const { name: metric, options, rate, t } of rows) {
     const other = t.totalMs - t.encoderMs - t.metricMs;
     console.log(
-      `${metric.padEnd(12)}  ${options.padEnd(19)}  ${rate.toFixed(1).padStart(10)}  ${(rate / embedOnly).toFixed(2).padStart(13)}  ${pct(t.encoderMs, t.totalMs).padStart(11)}  ${pct(t.metricMs, t.totalMs).padStart(6)}  ${pct(other, t.totalMs).padStart(5)}`,
+      `${metric.padEnd(16)}  ${options.padEnd(37)}  ${rate.toFixed(1).padStart(10)}  ${(rate / embedOnly).toFixed(2).padStart(13)}  ${pct(t.encoderMs, t.totalMs).padStart(11)}  ${pct(t.metricMs, t.totalMs).padStart(6)}  ${pct(other, t.totalMs).padStart(5)}`,
     );
   }
   await encoder.close();

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fetchDatasetEntry, datasetFilePath, getDataset, type DataOptions } from '@podium/datasets';
+import { fetchDatasetEntry, datasetFilePath, getDataset, type DataOptions, type Dataset } from '@podium/datasets';
 import { parseOptionsWith, type EmbeddedInstance, type EmbeddedText, type EmbeddingMetricPlugin, type EncoderIdentity, type TokenizedCorpus, type TokenizedText } from '@podium/metrics';
 import type { Encoder } from './encoder';
 
@@ -52,13 +52,26 @@ export interface ScoreEmbeddingOptions {
 export async function withHostFiles(plugin: EmbeddingMetricPlugin, options: Readonly<Record<string, unknown>>, encoder: EncoderIdentity, data: DataOptions = {}): Promise<Record<string, unknown>> {
   // Validated first: a bad option is named by the registry's message, not the plugin's parser.
   const out: Record<string, unknown> = parseOptionsWith(plugin.definition, options);
+  const name = plugin.definition.name;
   for (const f of plugin.hostFiles?.(out, encoder) ?? []) {
-    const d = getDataset(f.dataset);
+    let d: Dataset;
+    try {
+      d = getDataset(f.dataset);
+    } catch {
+      throw new Error(`${name}: the data set registry has no ${f.what} (no data set ${f.dataset}; \`podium data list\` names those it has)`);
+    }
     const spec = d.files.find((x) => x.path === f.path);
-    if (!spec) throw new Error(`${plugin.definition.name}: the data set registry has no ${f.what} (${f.dataset}: ${f.path})`);
+    if (!spec) throw new Error(`${name}: the data set registry has no ${f.what} (${f.dataset}: ${f.path})`);
     const licence = d.files.filter((x) => x.path === d.upstream.licenceFile);
-    await fetchDatasetEntry({ ...d, files: [...licence, spec] }, data);
-    out[f.into] = readFileSync(datasetFilePath(d, f.path, data), 'utf8');
+    try {
+      await fetchDatasetEntry({ ...d, files: [...licence, spec] }, data);
+    } catch (err) {
+      // Never a substitute: the metric is unavailable until the file is there.
+      throw new Error(`${name}: ${f.what} is missing: ${f.path} of data set ${f.dataset} could not be fetched (${(err as Error).message.split('\n')[0] ?? ''}); fetch it with \`podium data fetch ${f.dataset}\` (PODIUM_DATA_MIRROR / --mirror for an offline copy)`);
+    }
+    const file = datasetFilePath(d, f.path, data);
+    out[f.into] = f.encoding === 'base64' ? readFileSync(file).toString('base64') : readFileSync(file, 'utf8');
+    if (f.nameInto !== undefined) out[f.nameInto] = `${f.dataset}: ${f.path}`;
   }
   return out;
 }

@@ -113,6 +113,10 @@ export interface EmbeddingHostFile {
   readonly into: string;
   /** What the file is, for the error when the registry has no such file. */
   readonly what: string;
+  /** How the host puts the file's bytes into the option: as UTF-8 text (the default) or base64 (binary files, e.g. `.npy`). */
+  readonly encoding?: 'utf8' | 'base64';
+  /** Option that receives the file's name (registry data set and path), for the plugin's errors. */
+  readonly nameInto?: string;
 }
 
 /** A reference vector of an embedding metric: hand-made vectors in, expected instance scores out. */

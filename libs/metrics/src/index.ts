@@ -137,11 +137,16 @@ export {
   parseXMoverMapping,
   formatXMoverMapping,
   fitXMoverMapping,
+  parseNpy,
+  decodeXMoverMapping,
+  resolveXMoverMapping,
+  XMOVER_MAPPING_DATASET,
+  xMoverMappingPath,
   type FittedXMoverMapping,
   type XMoverMappingKind,
   type XMoverScoreOptions,
 } from './plugins/xmoverscore';
-export { DS_FOCUS_PLUGIN, DS_SENT_PLUGIN, dsFocusOptionsSchema, dsSentOptionsSchema } from './plugins/discoscore';
+export { DS_FOCUS_PLUGIN, DS_SENT_PLUGIN, dsFocusOptionsSchema, dsSentOptionsSchema, entityFocusGraph, nounLemmas } from './plugins/discoscore';
 export { tokenizedCorpusOf } from './embedding';
 export {
   BERTSCORE_BASELINE_DATASET,

@@ -44,8 +44,9 @@ describe('podium data', () => {
     expect(before.licences).toEqual([
       expect.objectContaining({ source: `https://github.com/cyr19/MENLI at commit ${COMMIT}`, licence: 'MIT', copyright: 'Copyright (c) 2022 Yanran Chen' }),
       expect.objectContaining({ source: 'https://github.com/kkalouli/SICK-processing at commit 0848f4aec60870122a4ca18de08ba0e25f6f9a75', licence: 'CC BY-NC-SA 3.0' }),
+      expect.objectContaining({ source: 'https://github.com/AIPHES/ACL20-Reference-Free-MT-Evaluation at commit 0e82783e481a175a8a8c45826fc94f3c7d8cb62a', licence: 'BSD' }),
     ]);
-    expect(before.datasets).toHaveLength(17);
+    expect(before.datasets).toHaveLength(18);
     expect(before.datasets.every((d) => !d.cached)).toBe(true);
     expect(before.datasets.find((d) => d.name === 'wmt17-de-en')).toMatchObject({ bytes: 4_654_672, licence: expect.stringMatching(/^MIT, Copyright \(c\) 2022 Yanran Chen/) });
     expect(before.datasets.find((d) => d.name === 'menli-xpaws-ja')).toMatchObject({ bytes: null, suite: 'builtin:xpaws-ja', unverified: expect.stringMatching(/pinned \(size and sha256\) on first download/) });
@@ -79,10 +80,10 @@ describe('podium data', () => {
     const other = mkdtempSync(join(tmpdir(), 'podium-cli-data-all-'));
     temps.push(other);
     await expect(dataCommand.run(['fetch', '--all', '--cache', other, '--mirror', TEST_DATA_MIRROR])).rejects.toThrow(
-      /^fetched 15 of 17 data sets; not menli-xpaws-fr, menli-xpaws-ja \(see above\)$/,
+      /^fetched 15 of 18 data sets; not menli-xpaws-fr, menli-xpaws-ja, xmoverscore-mappings \(see above\)$/,
     );
     const listing = (await dataCommand.run(['list', '--cache', other])) as Listing;
-    expect(listing.datasets.filter((d) => !d.cached).map((d) => d.name)).toEqual(['menli-xpaws-fr', 'menli-xpaws-ja']);
+    expect(listing.datasets.filter((d) => !d.cached).map((d) => d.name)).toEqual(['menli-xpaws-fr', 'menli-xpaws-ja', 'xmoverscore-mappings']);
   }, 120_000);
 
   it('exits 2 with one line naming the failure and PODIUM_DATA_MIRROR when nothing can be fetched', async () => {

@@ -76,3 +76,23 @@ describe('podium embed', () => {
     await expect(embedCommand.run([ref])).rejects.toThrow('--model DIR is required');
   });
 });
+
+describe('podium score --metric discoscore-focus --focus Entity --word-vectors FILE', () => {
+  it('reads only the rows of the texts\' nouns from a word2vec text file and scores as with the same vectors inline', async () => {
+    const h = file('ent-hyp.txt', ['The car hit the truck.', 'A dog ran.']);
+    const r = file('ent-ref.txt', ['The truck hit the car.', 'The dog ran in the park.']);
+    // A word2vec header, then rows; "hit" and "zebra" are not nouns of the texts, "park" has no row.
+    const vectors = file('vectors.txt', ['5 2', 'car 1 0', 'truck 0.9 0.1', 'hit 0 1', 'zebra 1 1', 'dog 0 1']);
+    const viaFile = (await scoreCommand.run(['--metric', 'discoscore-focus', '--model', MODEL, '--hyp', h, '--ref', r, '--focus', 'Entity', '--word-vectors', vectors])) as Scored;
+    const inline = { focus: 'Entity', wordVectors: { car: [1, 0], dog: [0, 1], truck: [0.9, 0.1] } };
+    const viaOptions = (await scoreCommand.run(['--metric', 'discoscore-focus', '--model', MODEL, '--hyp', h, '--ref', r, '--options', JSON.stringify(inline)])) as Scored;
+    expect(viaFile.signature).toMatch(/\|focus:Entity-wink@3:[0-9a-f]{8}\|threshold:0\.8\|/);
+    expect(viaFile.signature).toBe(viaOptions.signature);
+    expect(viaFile.instances).toEqual(viaOptions.instances);
+    // car and truck are one entity: the score differs from the NN foci's.
+    const nn = (await scoreCommand.run(['--metric', 'discoscore-focus', '--model', MODEL, '--hyp', h, '--ref', r])) as Scored;
+    expect(viaFile.instances[0]).not.toBeCloseTo(nn.instances[0] ?? NaN, 6);
+    await expect(scoreCommand.run(['--metric', 'discoscore-focus', '--model', MODEL, '--hyp', h, '--ref', r, '--focus', 'Entity'])).rejects.toThrow(/focus Entity needs `wordVectors`/);
+    await expect(scoreCommand.run(['--metric', 'bertscore', '--model', MODEL, '--hyp', h, '--ref', r, '--word-vectors', vectors])).rejects.toThrow('--word-vectors does not apply to bertscore');
+  });
+});

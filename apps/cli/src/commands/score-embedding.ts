@@ -3,9 +3,11 @@
  * MoverScore etc. once registered). score.command.ts dispatches here; this module loads
  * onnxruntime only when used.
  */
+import { createReadStream, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { join, resolve } from 'node:path';
 import { encoderAvailability, loadEncoder, scoreEmbedding, withHostFiles } from '@podium/embeddings';
-import { isEmbeddingPlugin, metricPlugins, optionNames, parseOptionsWith, requireMetricPlugin, type EmbeddingMetricPlugin } from '@podium/metrics';
+import { isEmbeddingPlugin, metricPlugins, nounLemmas, optionNames, parseOptionsWith, requireMetricPlugin, type EmbeddingMetricPlugin } from '@podium/metrics';
 import { CliError } from '../cli-error';
 import { parseFlags } from '../flags';
 import { readLines } from '../io';
@@ -33,6 +35,15 @@ export const EMBEDDING_SCORE_USAGE = `Embedding metrics (${embeddingMetricNames(
   --rescale           rescale with bert_score's published baseline for --lang and the model
                       (fetched through the data set registry: PODIUM_DATA_MIRROR / --mirror)
   --lang L            language of the texts (default en)
+  --mapping M         XMoverScore's remapping of the source: none | CLP | UMD
+  --lang-pair S-T     XMoverScore: use the authors' published CLP/UMD mapping for S-T (e.g.
+                      de-en, hidden state 8 of bert-base-multilingual-cased), fetched through the
+                      data set registry (\`podium data fetch xmoverscore-mappings\`)
+  --mapping-file F    XMoverScore: a CLP matrix / UMD vector of your own (.npy, or numpy text as
+                      np.savetxt writes it), e.g. from fitting on a parallel corpus
+  --focus NN|Entity   DiscoScore DS-Focus: nouns (default) or semantic entities
+  --word-vectors F    DS-Focus Entity: static word vectors, word2vec text format (the paper:
+                      Dep2Vec, deps.words); only the rows of the texts' nouns are read
   --options JSON      any other metric option, e.g. '{"idf":true}'
   --batch-size N      texts per onnxruntime run (default 32; scores do not depend on it)
   --provider P        cpu | cuda (cuda falls back to cpu)
@@ -71,6 +82,11 @@ export async function runEmbeddingScore(argv: string[]): Promise<unknown> {
     threads: { type: 'string' },
     mirror: { type: 'string' },
     cache: { type: 'string' },
+    mapping: { type: 'string' },
+    'mapping-file': { type: 'string' },
+    'lang-pair': { type: 'string' },
+    focus: { type: 'string' },
+    'word-vectors': { type: 'string' },
   });
   const plugin = requireMetricPlugin(values.metric ?? '');
   if (!isEmbeddingPlugin(plugin)) throw new CliError(`--metric ${values.metric ?? ''} is not an embedding metric (${embeddingMetricNames().join(', ')})`);
@@ -84,6 +100,11 @@ export async function runEmbeddingScore(argv: string[]): Promise<unknown> {
     if (s.length !== hyps.length) throw new CliError(`input ${k + 1} has ${s.length} lines, the hypotheses ${hyps.length}`);
   }
   const options = metricOptions(plugin, values);
+  const wordVectorsFile = values['word-vectors'];
+  if (wordVectorsFile !== undefined) {
+    if (!optionNames(plugin.definition).includes('wordVectors')) throw new CliError(`--word-vectors does not apply to ${plugin.definition.name}`);
+    options['wordVectors'] = await readWordVectors(wordVectorsFile, nounLemmas([...hyps, ...refStreams.flat()]));
+  }
   try {
     parseOptionsWith(plugin.definition, options); // before loading a model: a bad option fails fast
   } catch (err) {
@@ -119,7 +140,10 @@ export async function runEmbeddingScore(argv: string[]): Promise<unknown> {
   }
 }
 
-function metricOptions(plugin: EmbeddingMetricPlugin, values: { layer?: string; idf?: boolean; rescale?: boolean; lang?: string; options?: string }): Record<string, unknown> {
+function metricOptions(
+  plugin: EmbeddingMetricPlugin,
+  values: { layer?: string; idf?: boolean; rescale?: boolean; lang?: string; options?: string; mapping?: string; 'mapping-file'?: string; 'lang-pair'?: string; focus?: string },
+): Record<string, unknown> {
   let extra: Record<string, unknown> = {};
   if (values.options !== undefined) {
     try {
@@ -140,7 +164,53 @@ function metricOptions(plugin: EmbeddingMetricPlugin, values: { layer?: string; 
   flag('idf', values.idf);
   flag('rescale', values.rescale);
   flag('lang', values.lang);
+  flag('mapping', values.mapping);
+  flag('languagePair', values['lang-pair']);
+  flag('focus', values.focus);
+  const mappingFile = values['mapping-file'];
+  if (mappingFile !== undefined) {
+    if (!known.has('mappingFile')) throw new CliError(`--mapping-file does not apply to ${plugin.definition.name}`);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(mappingFile);
+    } catch (err) {
+      throw new CliError(`--mapping-file ${mappingFile}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    }
+    extra['mappingFile'] = bytes.toString('base64');
+    extra['mappingFileName'] = mappingFile;
+  }
   return extra;
+}
+
+/**
+ * The rows of a word2vec text file (`word v1 … vd` per line, an optional `count dim` header;
+ * Dep2Vec's deps.words has this shape) for the words in `wanted`, read as a stream: the file
+ * may hold hundreds of thousands of words, DiscoScore's Entity foci need only the texts' nouns.
+ */
+export async function readWordVectors(file: string, wanted: ReadonlySet<string>): Promise<Record<string, number[]>> {
+  const out: Record<string, number[]> = {};
+  let dim: number | undefined;
+  let lineNo = 0;
+  try {
+    const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+    for await (const line of lines) {
+      lineNo++;
+      const sp = line.indexOf(' ');
+      if (sp <= 0) continue;
+      const word = line.slice(0, sp);
+      if (lineNo === 1 && /^\d+ \d+\s*$/.test(line)) continue; // the word2vec header
+      if (!wanted.has(word) || Object.hasOwn(out, word)) continue;
+      const v = line.slice(sp + 1).trim().split(/\s+/).map(Number);
+      if (v.some((x) => !Number.isFinite(x))) throw new CliError(`--word-vectors ${file} line ${lineNo}: not a row of numbers after the word`);
+      if (dim !== undefined && v.length !== dim) throw new CliError(`--word-vectors ${file} line ${lineNo}: ${v.length} numbers, earlier rows ${dim}`);
+      dim = v.length;
+      out[word] = v;
+    }
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    throw new CliError(`--word-vectors ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+  }
+  return out;
 }
 
 /** An embedding metric ready to score line-aligned texts with a loaded encoder (robustness, report cards). */

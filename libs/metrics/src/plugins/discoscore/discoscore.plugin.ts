@@ -19,23 +19,46 @@
  * UDPipe and NLTK), every NOUN/PROPN token is an occurrence of the focus keyed by its lower-cased
  * lemma (the code compares whitespace-split words with noun lemmas, which misses plurals and
  * nouns followed by punctuation), and the host's tokenisation is used as is (the code encodes
- * whitespace words without `[SEP]`). Semantic-entity foci (Dep2Vec clusters) are not offered.
+ * whitespace words without `[SEP]`).
+ *
+ * DS-Focus also takes Entity foci (`focus: Entity`, the paper's semantic entities): nouns whose
+ * word vectors (`wordVectors`, Dep2Vec in the paper; the host loads the nouns' rows from a file
+ * the user gives) have cosine > `threshold` (0.8, the paper's for DS-Focus) are joined into one
+ * focus per connected component, as the authors' `focus_diff.data_process` ({@link entityFocusGraph}).
+ * DS-SENT keeps NN foci only.
  */
 import { z } from 'zod';
 import type { EmbeddedInstance, EmbeddedText, EmbeddingMetricPlugin, EncoderIdentity } from '../../embedding';
 import { PODIUM_METRICS_VERSION } from '../../version';
-import { aggregate, dot, embeddingDefinition, encoderField, layerPosition, normalised, poolRows, squaredDistance, toFloat64 } from '../embedding-common/common';
+import { aggregate, dot, embeddingDefinition, encoderField, fingerprint, layerPosition, normalised, poolRows, squaredDistance, toFloat64 } from '../embedding-common/common';
 import { DS_FOCUS_CONFORMANCE, DS_SENT_CONFORMANCE } from './conformance-cases';
-import { focusGraph, sentenceGraph, tagText, type TaggedWord } from './foci';
+import { entityFocusGraph, focusGraph, sentenceGraph, tagText, type TaggedWord } from './foci';
 
-export const dsFocusOptionsSchema = z.strictObject({
-  norm: z.enum(['squared', 'l2']).default('squared'),
-});
+export const dsFocusOptionsSchema = z
+  .strictObject({
+    norm: z.enum(['squared', 'l2']).default('squared'),
+    /** `NN`: every noun lemma is a focus; `Entity`: nouns joined by word-vector similarity (semantic entities). */
+    focus: z.enum(['NN', 'Entity']).default('NN'),
+    /** Entity: cosine above which two nouns are one entity (the paper: 0.8 for DS-Focus). */
+    threshold: z.number().min(-1).max(1).default(0.8),
+    /** Entity: static word vectors by lower-cased word (Dep2Vec in the paper); only the nouns of the texts are needed. */
+    wordVectors: z.record(z.string(), z.array(z.number()).min(1)).optional(),
+  })
+  .refine((o) => o.focus !== 'Entity' || o.wordVectors !== undefined, {
+    message: 'focus Entity needs `wordVectors` (word → vector; `podium score --word-vectors FILE` reads them from a word2vec text file such as Dep2Vec\'s deps.words)',
+    path: ['wordVectors'],
+  });
 export const dsSentOptionsSchema = z.strictObject({
   graph: z.enum(['U', 'W']).default('U'),
 });
 export type DsFocusOptions = z.infer<typeof dsFocusOptionsSchema>;
 export type DsSentOptions = z.infer<typeof dsSentOptionsSchema>;
+
+/** Word count and FNV-1a over the sorted words and their numbers: the word vectors' identity in a signature. */
+export function wordVectorsFingerprint(vectors: Readonly<Record<string, readonly number[]>>): string {
+  const words = Object.keys(vectors).sort();
+  return `${words.length}:${fingerprint(words.map((w) => `${w} ${(vectors[w] as readonly number[]).join(' ')}`).join('\n'))}`;
+}
 
 const TAG_CACHE_LIMIT = 2000;
 const tagCache = new Map<string, TaggedWord[]>();
@@ -55,10 +78,12 @@ function lastLayer(t: EmbeddedText, encoder: EncoderIdentity): Float64Array[] {
   return (t.layers[p] as readonly Float32Array[]).map((v) => toFloat64(v));
 }
 
-/** Focus embeddings F = AZ of a text (normalised token vectors summed per focus). */
-export function focusEmbeddings(t: EmbeddedText, encoder: EncoderIdentity): Map<string, Float64Array> {
+/** Focus embeddings F = AZ of a text (normalised token vectors summed per focus; Entity foci with `entities`). */
+export function focusEmbeddings(t: EmbeddedText, encoder: EncoderIdentity, entities?: Pick<DsFocusOptions, 'threshold' | 'wordVectors'>): Map<string, Float64Array> {
   const z = lastLayer(t, encoder).map((v) => normalised(v, 1e-30));
-  const { foci, positions } = focusGraph(t, tagged(t.text));
+  const nn = focusGraph(t, tagged(t.text));
+  const vectors = entities?.wordVectors;
+  const { foci, positions } = entities && vectors ? entityFocusGraph(nn, (w) => (Object.hasOwn(vectors, w) ? vectors[w] : undefined), entities.threshold) : nn;
   const out = new Map<string, Float64Array>();
   foci.forEach((f, i) => {
     const sum = new Float64Array(z.length > 0 ? (z[0] as Float64Array).length : encoder.hiddenSize);
@@ -73,8 +98,9 @@ export function focusEmbeddings(t: EmbeddedText, encoder: EncoderIdentity): Map<
 
 /** DS-Focus of a hypothesis against one reference. */
 export function dsFocusPair(hyp: EmbeddedText, ref: EmbeddedText, o: DsFocusOptions, encoder: EncoderIdentity): number {
-  const h = focusEmbeddings(hyp, encoder);
-  const r = focusEmbeddings(ref, encoder);
+  const entities = o.focus === 'Entity' ? o : undefined;
+  const h = focusEmbeddings(hyp, encoder, entities);
+  const r = focusEmbeddings(ref, encoder, entities);
   let sum = 0;
   let shared = 0;
   for (const [f, fh] of h) {
@@ -161,12 +187,12 @@ export const DS_FOCUS_PLUGIN: EmbeddingMetricPlugin<'discoscore-focus', null> = 
   compares: 'references',
   definition: embeddingDefinition({
     name: 'discoscore-focus',
-    displayName: 'DiscoScore DS-Focus (NN)',
+    displayName: 'DiscoScore DS-Focus',
     higherIsBetter: false,
     range: [0, Infinity],
     options: dsFocusOptionsSchema,
-    signatureFormat: 'discoscore-focus|model:<name>@<sha256 12>|layer:<last>|focus:NN-wink|norm:<squared|l2>|refs:mean|nrefs:<n>|version:podium-<version>',
-    description: 'DiscoScore DS-Focus with nouns as foci: distance between the embeddings of the foci hypothesis and reference share, per hypothesis focus (lower is better; Zhao et al. 2023); corpus score is the mean over instances',
+    signatureFormat: 'discoscore-focus|model:<name>@<sha256 12>|layer:<last>|focus:<NN-wink|Entity-wink@<words>:<fnv>>[|threshold:<t>]|norm:<squared|l2>|refs:mean|nrefs:<n>|version:podium-<version>',
+    description: 'DiscoScore DS-Focus with nouns (NN, the default) or semantic entities (Entity: nouns joined by word-vector similarity) as foci: distance between the embeddings of the foci hypothesis and reference share, per hypothesis focus (lower is better; Zhao et al. 2023); corpus score is the mean over instances',
   }),
   layers(_options, encoder) {
     return [encoder.numLayers];
@@ -180,7 +206,9 @@ export const DS_FOCUS_PLUGIN: EmbeddingMetricPlugin<'discoscore-focus', null> = 
   },
   signature(options, encoder, nrefs) {
     const o = dsFocusOptionsSchema.parse(options);
-    return ['discoscore-focus', encoderField(encoder), `layer:${encoder.numLayers}`, 'focus:NN-wink', `norm:${o.norm}`, 'refs:mean', `nrefs:${nrefs}`, `version:${PODIUM_METRICS_VERSION}`].join('|');
+    const focus =
+      o.focus === 'NN' ? ['focus:NN-wink'] : [`focus:Entity-wink@${wordVectorsFingerprint(o.wordVectors ?? {})}`, `threshold:${o.threshold}`];
+    return ['discoscore-focus', encoderField(encoder), `layer:${encoder.numLayers}`, ...focus, `norm:${o.norm}`, 'refs:mean', `nrefs:${nrefs}`, `version:${PODIUM_METRICS_VERSION}`].join('|');
   },
   conformance: DS_FOCUS_CONFORMANCE,
 };

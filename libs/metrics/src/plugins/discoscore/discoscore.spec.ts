@@ -8,7 +8,7 @@ import type { EmbeddedText } from '../../embedding';
 import { runEmbeddingMetric } from '../embedding-common/common';
 import { syntheticEncoder } from '../embedding-common/synthetic';
 import { DS_FOCUS_PLUGIN, DS_SENT_PLUGIN, tokenSentences } from './discoscore.plugin';
-import { focusGraph, sentenceGraph, tagText } from './foci';
+import { entityFocusGraph, focusGraph, nounLemmas, sentenceGraph, tagText } from './foci';
 
 const enc = syntheticEncoder(2, 2);
 
@@ -155,5 +155,40 @@ describe('DS-SENT (hand cases)', () => {
   it('signatures record the choices', () => {
     expect(DS_SENT_PLUGIN.signature({ graph: 'W' }, enc, 1)).toMatch(/^discoscore-sent\|model:synthetic@abababababab\|layer:2\|focus:NN-wink\|graph:W\|refs:mean\|nrefs:1\|version:podium-/);
     expect(DS_FOCUS_PLUGIN.signature({}, enc, 2)).toMatch(/^discoscore-focus\|model:synthetic@abababababab\|layer:2\|focus:NN-wink\|norm:squared\|refs:mean\|nrefs:2\|version:podium-/);
+  });
+});
+
+describe('DS-Focus with Entity foci (hand cases from the paper\'s definition and the authors\' data_process)', () => {
+  it('joins nouns whose word vectors have cosine > threshold into one entity per connected component', () => {
+    // a–b and b–c have cosine cos 30° ≈ 0.866 > 0.8, a–c only 0.5: still one entity through b
+    // (a connected component, as networkx's connected_components); d has no vector and stays alone.
+    const s = Math.sqrt(3) / 2;
+    const vectors: Record<string, number[]> = { a: [1, 0], b: [s, 0.5], c: [0.5, s] };
+    const nn = { foci: ['a', 'b', 'c', 'd'], positions: [[1], [2, 7], [3], [4]] };
+    expect(entityFocusGraph(nn, (w) => vectors[w], 0.8)).toEqual({ foci: ['a-b-c', 'd'], positions: [[1, 2, 7, 3], [4]] });
+    // Above the threshold nothing joins: the NN foci come back.
+    expect(entityFocusGraph(nn, (w) => vectors[w], 0.9)).toEqual(nn);
+  });
+
+  it('scores the entity\'s summed embedding: car and truck as one focus', () => {
+    // Vectors: "car" (3,4) in the hypothesis, (0,1) in the reference; every other token (1,0);
+    // normalised first. Word vectors: car (1,0), truck (0.9,0.1): cosine 0.994 > 0.8.
+    // Entity: one focus "car-truck" in each text, F^hyp = (0.6,0.8) + (1,0) = (1.6,0.8),
+    // F^ref = (0,1) + (1,0) = (1,1): ‖(0.6,−0.2)‖² = 0.4 over N = 1 hypothesis focus.
+    // NN: car 0.4, truck 0, over N = 2 (+1e-9, as the code): 0.2.
+    const hyp = encode('The car hit the truck.', (t) => (t === 'car' ? [3, 4] : [1, 0]));
+    const ref = encode('The truck hit the car.', (t) => (t === 'car' ? [0, 1] : [1, 0]));
+    const wordVectors = { car: [1, 0], truck: [0.9, 0.1], hit: [0, 1] };
+    expect(nounLemmas([hyp.text, ref.text])).toEqual(new Set(['car', 'truck']));
+    const entity = runEmbeddingMetric(DS_FOCUS_PLUGIN, [{ hyp, refs: [ref] }], { focus: 'Entity', wordVectors }, enc);
+    expect(entity.scores[0]?.score).toBeCloseTo(0.4 / (1 + 1e-9), 12);
+    expect(runEmbeddingMetric(DS_FOCUS_PLUGIN, [{ hyp, refs: [ref] }], {}, enc).scores[0]?.score).toBeCloseTo(0.4 / (2 + 1e-9), 12);
+    // A threshold above their cosine keeps them apart: the NN score.
+    expect(runEmbeddingMetric(DS_FOCUS_PLUGIN, [{ hyp, refs: [ref] }], { focus: 'Entity', wordVectors, threshold: 0.995 }, enc).scores[0]?.score).toBeCloseTo(0.4 / (2 + 1e-9), 12);
+    expect(entity.signature).toMatch(/^discoscore-focus\|model:synthetic@abababababab\|layer:2\|focus:Entity-wink@3:[0-9a-f]{8}\|threshold:0\.8\|norm:squared\|refs:mean\|nrefs:1\|version:podium-/);
+  });
+
+  it('needs word vectors for Entity foci', () => {
+    expect(() => DS_FOCUS_PLUGIN.definition.options.parse({ focus: 'Entity' })).toThrow(/focus Entity needs `wordVectors`/);
   });
 });

@@ -113,3 +113,59 @@ export function sentenceGraph(words: readonly TaggedWord[], weighting: 'U' | 'W'
   }
   return a;
 }
+
+/**
+ * DS-Focus with Entity foci (Zhao et al. 2023 §3, "Choice of Focus": semantic entities; the
+ * authors' `focus_diff.data_process`): the noun foci of {@link focusGraph} joined into one
+ * entity per connected component of the graph whose edges link two nouns with word vectors of
+ * cosine similarity above `threshold` (Dep2Vec in the paper, 0.8 for DS-Focus); a noun without
+ * a vector stays alone. An entity's key is its nouns, sorted, joined by `-`; its positions
+ * are its nouns' positions in that order. Foci match across hypothesis and reference by key.
+ */
+export function entityFocusGraph(
+  graph: { foci: readonly string[]; positions: readonly (readonly number[])[] },
+  vectorOf: (word: string) => readonly number[] | undefined,
+  threshold: number,
+): { foci: string[]; positions: number[][] } {
+  const n = graph.foci.length;
+  const parent = Array.from({ length: n }, (_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i] as number] as number;
+    return i;
+  };
+  const cosine = (a: readonly number[], b: readonly number[]): number => {
+    let ab = 0;
+    let aa = 0;
+    let bb = 0;
+    for (let d = 0; d < a.length; d++) {
+      ab += (a[d] as number) * (b[d] as number);
+      aa += (a[d] as number) ** 2;
+      bb += (b[d] as number) ** 2;
+    }
+    return ab / (Math.sqrt(aa) * Math.sqrt(bb));
+  };
+  for (let i = 0; i < n; i++) {
+    const a = vectorOf(graph.foci[i] as string);
+    if (!a) continue;
+    for (let j = i + 1; j < n; j++) {
+      const b = vectorOf(graph.foci[j] as string);
+      if (b && cosine(a, b) > threshold) parent[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) groups.set(find(i), [...(groups.get(find(i)) ?? []), i]);
+  const entities = [...groups.values()].map((members) => {
+    const words = members.map((i) => graph.foci[i] as string).sort();
+    const positions = words.flatMap((w) => [...(graph.positions[graph.foci.indexOf(w)] as readonly number[])]);
+    return { key: words.join('-'), positions };
+  });
+  entities.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+  return { foci: entities.map((e) => e.key), positions: entities.map((e) => e.positions) };
+}
+
+/** The lower-cased lemmas of the nouns (DiscoScore's NN foci) of texts: the words Entity foci need vectors for. */
+export function nounLemmas(texts: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const t of texts) for (const w of tagText(t)) if (isFocusWord(w)) out.add(w.lemma);
+  return out;
+}

@@ -147,3 +147,85 @@ export async function fitXMoverMapping(pairs: readonly { readonly source: Embedd
   const bias = diff.rightSingularVectors.getColumn(0);
   return { projection: w.to2DArray(), bias, alignedPairs: X.length };
 }
+
+/** A numeric array read from a NumPy `.npy` file (format versions 1–3, little-endian float32/float64, C order). */
+export interface NpyArray {
+  readonly shape: readonly number[];
+  readonly data: Float64Array;
+}
+
+/**
+ * Reads a NumPy `.npy` file (what `np.save` writes; the authors' released `.BAM`/`.GBDD` files are
+ * read with `np.load`). Only little-endian `<f4`/`<f8` in C order: anything else is refused with
+ * the reason (a pickled array: convert it with `np.savetxt`).
+ * @see https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html
+ */
+export function parseNpy(bytes: Uint8Array): NpyArray {
+  const magic = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
+  if (bytes.length < 10 || magic.some((b, i) => bytes[i] !== b)) throw new Error('not a .npy file (no \\x93NUMPY header): give a numpy .npy file or a text file as np.savetxt writes it');
+  const major = bytes[6] as number;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headerLen = major === 1 ? view.getUint16(8, true) : view.getUint32(8, true);
+  const start = major === 1 ? 10 : 12;
+  if (start + headerLen > bytes.length) throw new Error('.npy file: the header is cut off');
+  const header = Array.from(bytes.subarray(start, start + headerLen), (b) => String.fromCharCode(b)).join('');
+  const descr = /'descr':\s*'([^']+)'/.exec(header)?.[1];
+  const fortran = /'fortran_order':\s*(True|False)/.exec(header)?.[1];
+  const shapeText = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
+  if (descr === undefined || fortran === undefined || shapeText === undefined) throw new Error(`.npy file: unreadable header ${header.trim()}`);
+  if (descr !== '<f8' && descr !== '<f4') throw new Error(`.npy file: dtype ${descr} is not supported (little-endian float32 or float64 only${descr.includes('O') ? '; a pickled object array: convert it with np.savetxt' : ''})`);
+  if (fortran === 'True') throw new Error('.npy file: Fortran order is not supported (save a C-ordered array)');
+  const shape = shapeText.split(',').map((s) => s.trim()).filter((s) => s !== '').map(Number);
+  const count = shape.reduce((a, x) => a * x, 1);
+  const size = descr === '<f8' ? 8 : 4;
+  const offset = start + headerLen;
+  if (bytes.length - offset !== count * size) throw new Error(`.npy file: shape (${shape.join(', ')}) needs ${count * size} bytes of data, the file has ${bytes.length - offset}`);
+  const data = new Float64Array(count);
+  for (let k = 0; k < count; k++) data[k] = size === 8 ? view.getFloat64(offset + 8 * k, true) : view.getFloat32(offset + 4 * k, true);
+  return { shape, data };
+}
+
+function base64Bytes(b64: string): Uint8Array {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/**
+ * A mapping file's content (base64, as a host hands it over: `.npy` or numpy text) as the CLP
+ * matrix or the UMD vector. `name` goes into the errors.
+ */
+export function decodeXMoverMapping(kind: 'CLP', base64: string, name: string): number[][];
+export function decodeXMoverMapping(kind: 'UMD', base64: string, name: string): number[];
+export function decodeXMoverMapping(kind: XMoverMappingKind, base64: string, name: string): number[][] | number[] {
+  try {
+    const bytes = base64Bytes(base64);
+    if (bytes[0] !== 0x93) {
+      const text = new TextDecoder('utf-8').decode(bytes);
+      return kind === 'CLP' ? parseXMoverMapping('CLP', text) : parseXMoverMapping('UMD', text);
+    }
+    const { shape, data } = parseNpy(bytes);
+    if (kind === 'UMD') {
+      if (shape.length !== 1 && !(shape.length === 2 && (shape[0] === 1 || shape[1] === 1))) throw new Error(`a UMD mapping is one vector; the array has shape (${shape.join(', ')})`);
+      return Array.from(data);
+    }
+    const [d, e] = shape;
+    if (shape.length !== 2 || d !== e || d === undefined) throw new Error(`a CLP mapping is a d×d matrix; the array has shape (${shape.join(', ')})`);
+    return Array.from({ length: d }, (_, i) => Array.from(data.subarray(i * d, (i + 1) * d)));
+  } catch (err) {
+    throw new Error(`xmoverscore ${kind} mapping ${name}: ${(err as Error).message}`);
+  }
+}
+
+/** The registry data set holding the authors' published mappings (every language pair). */
+export const XMOVER_MAPPING_DATASET = 'xmoverscore-mappings';
+
+/**
+ * Path of the authors' published mapping for a language pair and hidden state inside their
+ * repository (`mapping/layer-8/europarl-v7.de-en.8.BAM`; `.GBDD` for UMD), as their `demo.py`
+ * loads it.
+ */
+export function xMoverMappingPath(kind: XMoverMappingKind, languagePair: string, layer: number): string {
+  return `mapping/layer-${layer}/europarl-v7.${languagePair}.${layer}.${kind === 'CLP' ? 'BAM' : 'GBDD'}`;
+}

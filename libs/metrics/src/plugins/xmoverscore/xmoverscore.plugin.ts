@@ -27,7 +27,7 @@ import { earthMoversDistance } from '../../transport';
 import { PODIUM_METRICS_VERSION } from '../../version';
 import { costMatrix, embeddingDefinition, encoderField, layerPosition, normalised, squaredDistance, toFloat64 } from '../embedding-common/common';
 import { XMOVERSCORE_CONFORMANCE } from './conformance-cases';
-import { mappingFingerprint } from './mapping';
+import { decodeXMoverMapping, mappingFingerprint, XMOVER_MAPPING_DATASET, xMoverMappingPath } from './mapping';
 
 const matrix = z.array(z.array(z.number()).min(1)).min(1);
 
@@ -40,12 +40,28 @@ export const xMoverScoreOptionsSchema = z
     projection: matrix.optional(),
     /** UMD: the bias direction v_B (d numbers), as the authors' `.GBDD.map` files. */
     bias: z.array(z.number()).min(1).optional(),
+    /**
+     * Source-target pair (`de-en`) of the authors' published mapping: without `projection`/`bias`,
+     * the host fetches `mapping/layer-<layer>/europarl-v7.<pair>.<layer>.BAM|GBDD` through the data
+     * set registry (`xmoverscore-mappings`) into `mappingFile`.
+     */
+    languagePair: z.string().regex(/^[a-z]{2,3}-[a-z]{2,3}$/, 'a language pair such as de-en').optional(),
+    /** Set by the host: a mapping file's bytes, base64 (`.npy` or numpy text), from the registry or a local file. */
+    mappingFile: z.string().min(1).optional(),
+    /** Set by the host with `mappingFile`: where the file came from (its name in errors). */
+    mappingFileName: z.string().optional(),
     dropout: z.number().min(0).max(0.99).default(0.3),
     lm: z.boolean().default(false),
     lmWeight: z.number().default(0.1),
   })
-  .refine((o) => o.mapping !== 'CLP' || o.projection !== undefined, { message: 'mapping CLP needs `projection` (a d×d matrix; parseXMoverMapping reads a mapping file)', path: ['projection'] })
-  .refine((o) => o.mapping !== 'UMD' || o.bias !== undefined, { message: 'mapping UMD needs `bias` (d numbers; parseXMoverMapping reads a mapping file)', path: ['bias'] })
+  .refine((o) => o.mapping !== 'CLP' || o.projection !== undefined || o.mappingFile !== undefined || o.languagePair !== undefined, {
+    message: 'mapping CLP needs `projection` (a d×d matrix), a mapping file, or `languagePair` (the authors\' published mapping, fetched through the data set registry)',
+    path: ['projection'],
+  })
+  .refine((o) => o.mapping !== 'UMD' || o.bias !== undefined || o.mappingFile !== undefined || o.languagePair !== undefined, {
+    message: 'mapping UMD needs `bias` (d numbers), a mapping file, or `languagePair` (the authors\' published mapping, fetched through the data set registry)',
+    path: ['bias'],
+  })
   .refine((o) => o.projection === undefined || o.projection.every((row) => row.length === o.projection?.length), { message: 'projection must be square (d×d)', path: ['projection'] });
 
 export type XMoverScoreOptions = z.infer<typeof xMoverScoreOptionsSchema>;
@@ -69,14 +85,47 @@ function parse(options: Readonly<Record<string, unknown>>): XMoverScoreOptions {
   return o;
 }
 
+const resolved = new WeakMap<object, { projection?: number[][]; bias?: number[] }>();
+/**
+ * The mapping's numbers: `projection`/`bias` as given, else the decoded `mappingFile`; never
+ * a substitute: a mapping asked for by `languagePair` whose file the host did not load is an
+ * error naming the file and the command that fetches it.
+ */
+export function resolveXMoverMapping(o: XMoverScoreOptions): { projection?: number[][]; bias?: number[] } {
+  let r = resolved.get(o);
+  if (r) return r;
+  if (o.mapping === 'none') r = {};
+  else if (o.mapping === 'CLP' && o.projection) r = { projection: o.projection };
+  else if (o.mapping === 'UMD' && o.bias) r = { bias: o.bias };
+  else if (o.mappingFile !== undefined) {
+    const name = o.mappingFileName ?? 'file';
+    if (o.mapping === 'CLP') {
+      const projection = decodeXMoverMapping('CLP', o.mappingFile, name);
+      r = { projection };
+    } else r = { bias: decodeXMoverMapping('UMD', o.mappingFile, name) };
+  } else {
+    const pair = o.languagePair ?? '?';
+    const dataset = XMOVER_MAPPING_DATASET;
+    throw new Error(
+      `xmoverscore: the ${o.mapping} mapping file ${xMoverMappingPath(o.mapping, pair, o.layer)} (data set ${dataset}) is not loaded; fetch it with \`podium data fetch ${dataset}\` (or give --mapping-file FILE)`,
+    );
+  }
+  resolved.set(o, r);
+  return r;
+}
+
 function stateOf(o: XMoverScoreOptions): XMoverScoreState {
-  if (o.mapping === 'CLP' && o.projection) {
-    const d = o.projection.length;
+  const m = resolveXMoverMapping(o);
+  if (o.mapping === 'CLP' && m.projection) {
+    const d = m.projection.length;
     const w = new Float64Array(d * d);
-    o.projection.forEach((row, i) => row.forEach((x, j) => (w[i * d + j] = x)));
+    m.projection.forEach((row, i) => {
+      if (row.length !== d) throw new Error(`xmoverscore: the CLP projection must be square (d×d); row ${i + 1} has ${row.length} numbers, not ${d}`);
+      row.forEach((x, j) => (w[i * d + j] = x));
+    });
     return { options: o, projection: w, dim: d };
   }
-  if (o.mapping === 'UMD' && o.bias) return { options: o, bias: Float64Array.from(o.bias), dim: o.bias.length };
+  if (o.mapping === 'UMD' && m.bias) return { options: o, bias: Float64Array.from(m.bias), dim: m.bias.length };
   return { options: o };
 }
 
@@ -174,6 +223,21 @@ export const XMOVERSCORE_PLUGIN: EmbeddingMetricPlugin<'xmoverscore', XMoverScor
     if (o.layer > encoder.numLayers) throw new Error(`xmoverscore: layer ${o.layer} is past the encoder's last layer (${encoder.numLayers})`);
     return [o.layer];
   },
+  hostFiles(options) {
+    const o = parse(options);
+    if (o.mapping === 'none' || o.languagePair === undefined || o.mappingFile !== undefined) return [];
+    if ((o.mapping === 'CLP' && o.projection) || (o.mapping === 'UMD' && o.bias)) return [];
+    return [
+      {
+        dataset: XMOVER_MAPPING_DATASET,
+        path: xMoverMappingPath(o.mapping, o.languagePair, o.layer),
+        into: 'mappingFile',
+        encoding: 'base64',
+        nameInto: 'mappingFileName',
+        what: `XMoverScore's published ${o.mapping} mapping for ${o.languagePair} at hidden state ${o.layer}`,
+      },
+    ];
+  },
   prepare(_corpus, options) {
     return stateOf(parse(options));
   },
@@ -188,7 +252,8 @@ export const XMOVERSCORE_PLUGIN: EmbeddingMetricPlugin<'xmoverscore', XMoverScor
   },
   signature(options, encoder: EncoderIdentity) {
     const o = parse(options);
-    const map = o.mapping === 'none' ? 'none' : `${o.mapping}@${mappingFingerprint(o.mapping === 'CLP' ? (o.projection ?? []).flat() : (o.bias ?? []))}`;
+    const m = resolveXMoverMapping(o);
+    const map = o.mapping === 'none' ? 'none' : `${o.mapping}@${mappingFingerprint(o.mapping === 'CLP' ? (m.projection ?? []).flat() : (m.bias ?? []))}`;
     return [
       'xmoverscore',
       encoderField(encoder),

@@ -1,7 +1,7 @@
 import type { EmbeddedText } from '../../embedding';
 import { runEmbeddingMetric } from '../embedding-common/common';
 import { randomText, seededRandom, syntheticEncoder } from '../embedding-common/synthetic';
-import { fitXMoverMapping, formatXMoverMapping, mutualNearestNeighbours, parseXMoverMapping, wordVectors } from './mapping';
+import { decodeXMoverMapping, fitXMoverMapping, formatXMoverMapping, mutualNearestNeighbours, parseNpy, parseXMoverMapping, wordVectors, xMoverMappingPath } from './mapping';
 import { dropSmallFlows, ngramMeans, remap, XMOVERSCORE_PLUGIN } from './xmoverscore.plugin';
 
 const enc = syntheticEncoder(9, 6);
@@ -119,5 +119,64 @@ describe('XMoverScore', () => {
     const shifted = sources.map((s) => mapText(s, layer, (v, k) => v.map((x, i) => x - (0.05 + 0.01 * k) * (b[i] as number))));
     const umd = await fitXMoverMapping(sources.map((s, k) => ({ source: s, target: shifted[k] as EmbeddedText })), layer);
     expect(Math.abs(umd.bias.reduce((a, x, i) => a + x * (b[i] as number), 0))).toBeCloseTo(1, 5);
+  });
+});
+
+/**
+ * A .npy file built byte by byte after the format's specification (numpy.lib.format): magic,
+ * version, little-endian header length, the header dict padded with spaces to a multiple of 64
+ * and ended by a newline, then the raw values.
+ */
+function npyBytes(descr: string, shape: string, values: number[], opts: { version?: 1 | 2; fortran?: boolean } = {}): Uint8Array {
+  const version = opts.version ?? 1;
+  const pre = version === 1 ? 10 : 12;
+  const dict = `{'descr': '${descr}', 'fortran_order': ${opts.fortran ? 'True' : 'False'}, 'shape': ${shape}, }`;
+  const header = dict + ' '.repeat((64 - ((pre + dict.length + 1) % 64)) % 64) + '\n';
+  const size = descr === '<f4' ? 4 : 8;
+  const out = new Uint8Array(pre + header.length + size * values.length);
+  const view = new DataView(out.buffer);
+  [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, version, 0].forEach((b, i) => (out[i] = b));
+  if (version === 1) view.setUint16(8, header.length, true);
+  else view.setUint32(8, header.length, true);
+  for (let i = 0; i < header.length; i++) out[pre + i] = header.charCodeAt(i);
+  values.forEach((x, k) => (size === 4 ? view.setFloat32(pre + header.length + 4 * k, x, true) : view.setFloat64(pre + header.length + 8 * k, x, true)));
+  return out;
+}
+const b64 = (bytes: Uint8Array): string => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
+
+describe('XMoverScore mapping files as the authors release them (.npy) and as numpy text', () => {
+  it('reads float64 and float32 arrays, format versions 1 and 2', () => {
+    expect(parseNpy(npyBytes('<f8', '(2, 2)', [1, 2, 3, 0.1]))).toEqual({ shape: [2, 2], data: Float64Array.from([1, 2, 3, 0.1]) });
+    expect(parseNpy(npyBytes('<f4', '(3,)', [0.5, -1, 2], { version: 2 }))).toEqual({ shape: [3], data: Float64Array.from([0.5, -1, 2]) });
+  });
+
+  it('refuses what it cannot read, saying why', () => {
+    expect(() => parseNpy(new TextEncoder().encode('0.1 0.2\n'))).toThrow(/not a \.npy file/);
+    expect(() => parseNpy(npyBytes('|O', '(2,)', []))).toThrow(/dtype \|O is not supported .*pickled object array: convert it with np\.savetxt/);
+    expect(() => parseNpy(npyBytes('>f8', '(1,)', [1]))).toThrow(/dtype >f8 is not supported/);
+    expect(() => parseNpy(npyBytes('<f8', '(2, 2)', [1, 2, 3, 4], { fortran: true }))).toThrow(/Fortran order/);
+    expect(() => parseNpy(npyBytes('<f8', '(2, 2)', [1, 2, 3]))).toThrow(/needs 32 bytes of data, the file has 24/);
+  });
+
+  it('decodes a CLP matrix or UMD vector from .npy or text content, and names the file in errors', () => {
+    expect(decodeXMoverMapping('CLP', b64(npyBytes('<f8', '(2, 2)', [1, 2, 3, 4])), 'W.npy')).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(decodeXMoverMapping('UMD', b64(npyBytes('<f4', '(1, 3)', [0.5, 0.25, 1])), 'v.npy')).toEqual([0.5, 0.25, 1]);
+    expect(decodeXMoverMapping('UMD', b64(new TextEncoder().encode('0.5\n0.25\n')), 'v.map')).toEqual([0.5, 0.25]);
+    expect(() => decodeXMoverMapping('CLP', b64(npyBytes('<f8', '(2, 3)', [1, 2, 3, 4, 5, 6])), 'W.npy')).toThrow('xmoverscore CLP mapping W.npy: a CLP mapping is a d×d matrix; the array has shape (2, 3)');
+    expect(() => decodeXMoverMapping('UMD', b64(npyBytes('<f8', '(2, 2)', [1, 2, 3, 4])), 'v.npy')).toThrow(/UMD mapping is one vector/);
+  });
+
+  it('finds the published file of a pair and hidden state where the authors\' demo.py loads it', () => {
+    expect(xMoverMappingPath('CLP', 'de-en', 8)).toBe('mapping/layer-8/europarl-v7.de-en.8.BAM');
+    expect(xMoverMappingPath('UMD', 'zh-en', 8)).toBe('mapping/layer-8/europarl-v7.zh-en.8.GBDD');
+    expect(XMOVERSCORE_PLUGIN.hostFiles?.({ mapping: 'CLP', languagePair: 'de-en' }, enc)).toEqual([
+      { dataset: 'xmoverscore-mappings', path: 'mapping/layer-8/europarl-v7.de-en.8.BAM', into: 'mappingFile', encoding: 'base64', nameInto: 'mappingFileName', what: "XMoverScore's published CLP mapping for de-en at hidden state 8" },
+    ]);
+    // A mapping given inline or already loaded, or none at all: nothing to fetch.
+    expect(XMOVERSCORE_PLUGIN.hostFiles?.({ mapping: 'UMD', languagePair: 'de-en', bias: [1, 0] }, enc)).toEqual([]);
+    expect(XMOVERSCORE_PLUGIN.hostFiles?.({ languagePair: 'de-en' }, enc)).toEqual([]);
   });
 });

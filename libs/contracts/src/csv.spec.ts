@@ -93,6 +93,32 @@ describe('formatCsv and csvRow (RFC 4180, CRLF)', () => {
     expect(parseCsv(formatCsv(records))).toEqual(records);
     expect(records.map((r) => csvRow(r)).join('')).toBe(formatCsv(records));
   });
+
+  // csvRow writes records without quoting or formulas itself (issue #28); csv-stringify through
+  // formatCsv is the reference: the same text for every record, plain or not, either option.
+  it('writes every record exactly as formatCsv does (generated fields, both formula options)', () => {
+    const pieces = ['a', 'Z9', ' ', ',', '"', '\r', '\n', '\r\n', '=', '+', '-', '@', '\t', "'", '1', '.5', 'e-7', '\uFEFF', 'é', ''];
+    let state = 20261128;
+    const next = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return state % n;
+    };
+    const field = (): string | number => {
+      if (next(5) === 0) return [0, -0, 0.1 + 0.2, -3.25, 1e21, 1e-7, Infinity][next(7)] as number;
+      let text = '';
+      for (let k = next(4); k >= 0; k--) text += pieces[next(pieces.length)];
+      return text;
+    };
+    let plain = 0;
+    for (let r = 0; r < 3000; r++) {
+      const record = Array.from({ length: 1 + next(6) }, field);
+      for (const formulas of ['neutralise', 'keep'] as const) expect(csvRow(record, { formulas })).toBe(formatCsv([record], { formulas }));
+      if (record.every((f) => typeof f === 'number' || !/[",\r\n=+\-@\t]/.test(f))) plain++;
+    }
+    // Both paths were exercised: records needing no work and records that need quoting or a quote mark.
+    expect(plain).toBeGreaterThan(100);
+    expect(plain).toBeLessThan(2900);
+  });
 });
 
 // OWASP "CSV Injection": a cell beginning with =, +, -, @, tab or CR is run as a formula by

@@ -165,3 +165,13 @@ export function csvRow(values: readonly (string | number)[], options: FormatCsvO
   }
   return line + CSV_RECORD_END;
 }
+
+/**
+ * One field as {@link csvRow} writes it inside a record (fields are written independently of
+ * each other): for writers that format the fields shared by many records once.
+ */
+export function csvField(value: string | number, options: FormatCsvOptions = {}): string {
+  if (typeof value === 'number') return String(value);
+  if (!QUOTED_CHARACTER.test(value) && (options.formulas === 'keep' || !FORMULA_START.test(value))) return value;
+  return formatCsv([['', value]], options).slice(1, -CSV_RECORD_END.length);
+}

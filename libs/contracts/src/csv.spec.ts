@@ -106,7 +106,7 @@ describe('formatCsv and csvRow (RFC 4180, CRLF)', () => {
     const field = (): string | number => {
       if (next(5) === 0) return [0, -0, 0.1 + 0.2, -3.25, 1e21, 1e-7, Infinity][next(7)] as number;
       let text = '';
-      for (let k = next(4); k >= 0; k--) text += pieces[next(pieces.length)];
+      for (let k = next(4); k >= 0; k--) text += pieces[next(pieces.length)] ?? '';
       return text;
     };
     let plain = 0;

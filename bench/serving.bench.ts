@@ -118,6 +118,22 @@ async function main(): Promise<void> {
       say(line);
       lines.push(line);
     }
+    // A board replaced (a new stamp) while `clients` requests arrive at once: the slowest answer
+    // (before issue #28 each request read the new board's bytes for itself).
+    const slowest: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      await db.$executeRaw`UPDATE phase SET significance_seed = significance_seed + 1 WHERE id = ${phase.id}::uuid`;
+      const next = await boards.stamp(phase.id);
+      await db.storedLeaderboard.create({ data: { phaseId: phase.id, viewKey: DEFAULT_VIEW_KEY, stamp: next, body: doc.body, gzip: new Uint8Array(doc.gzip), brotli: new Uint8Array(doc.brotli), etag: doc.etag, computedAt: new Date(), durationMs: 0 } });
+      const burst = new (await import('node:http')).Agent({ keepAlive: true, maxSockets: clients });
+      const answers = await Promise.all(Array.from({ length: clients }, () => send(burst, json)));
+      burst.destroy();
+      if (answers.some((a) => a.status !== 200)) throw new Error(`a burst request answered ${answers.map((a) => a.status).join(',')}`);
+      slowest.push(Math.max(...answers.map((a) => a.ms)));
+    }
+    const burstLine = `new board, ${clients} requests at once: slowest answer ${slowest.map((x) => fmt(x)).join(' / ')} ms (3 rounds)`;
+    say(burstLine);
+    lines.push(burstLine);
     if (profileDir) {
       const exited = new Promise((resolve) => api.child.once('exit', resolve));
       api.child.kill('SIGUSR2');

@@ -15,6 +15,9 @@ function inThread<T>(code: string): Promise<T> {
   });
 }
 
+// Each thread loads @swc-node/register to read the TypeScript module (as thread-runner.ts does from sources): seconds on a busy machine.
+jest.setTimeout(60_000);
+
 const linux = process.platform === 'linux' ? describe : describe.skip;
 
 linux('the board thread\'s priority (issue #28)', () => {

@@ -119,6 +119,11 @@ describe('formatCsv and csvRow (RFC 4180, CRLF)', () => {
       }
       if (record.every((f) => typeof f === 'number' || !/[",\r\n=+\-@\t]/.test(f))) plain++;
     }
+    // Values the types leave out but a caller may still pass at run time: as csv-stringify writes them.
+    for (const odd of [[null, 'a'], ['a', undefined], [true, 1]] as unknown as (string | number)[][]) {
+      expect(csvRow(odd)).toBe(formatCsv([odd]));
+      expect(odd.map((f) => csvField(f)).join(',') + CSV_RECORD_END).toBe(formatCsv([odd]));
+    }
     // Both paths were exercised: records needing no work and records that need quoting or a quote mark.
     expect(plain).toBeGreaterThan(100);
     expect(plain).toBeLessThan(2900);

@@ -159,7 +159,8 @@ export function csvRow(values: readonly (string | number)[], options: FormatCsvO
     const v = values[i] as string | number;
     let text: string;
     if (typeof v === 'number') text = String(v);
-    else if (QUOTED_CHARACTER.test(v) || (neutralise && FORMULA_START.test(v))) return formatCsv([values], options);
+    // Anything but a plain string (a null or boolean that slipped past the types too) as csv-stringify writes it.
+    else if (typeof v !== 'string' || QUOTED_CHARACTER.test(v) || (neutralise && FORMULA_START.test(v))) return formatCsv([values], options);
     else text = v;
     line = i === 0 ? text : `${line},${text}`;
   }
@@ -172,6 +173,6 @@ export function csvRow(values: readonly (string | number)[], options: FormatCsvO
  */
 export function csvField(value: string | number, options: FormatCsvOptions = {}): string {
   if (typeof value === 'number') return String(value);
-  if (!QUOTED_CHARACTER.test(value) && (options.formulas === 'keep' || !FORMULA_START.test(value))) return value;
+  if (typeof value === 'string' && !QUOTED_CHARACTER.test(value) && (options.formulas === 'keep' || !FORMULA_START.test(value))) return value;
   return formatCsv([['', value]], options).slice(1, -CSV_RECORD_END.length);
 }

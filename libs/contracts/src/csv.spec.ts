@@ -1,6 +1,6 @@
 // The reference is RFC 4180 (https://www.rfc-editor.org/rfc/rfc4180, §2 rules 1–7); each
 // expected value below is written out by hand from those rules, not produced by the parser.
-import { CSV_RECORD_END, CsvSyntaxError, csvRow, formatCsv, neutraliseFormula, parseCsv, parseCsvRecords } from './csv';
+import { CSV_RECORD_END, CsvSyntaxError, csvField, csvRow, formatCsv, neutraliseFormula, parseCsv, parseCsvRecords } from './csv';
 
 describe('parseCsv (RFC 4180)', () => {
   it('keeps commas, doubled quotes and newlines inside quoted fields (rules 5–7)', () => {
@@ -92,6 +92,41 @@ describe('formatCsv and csvRow (RFC 4180, CRLF)', () => {
     ];
     expect(parseCsv(formatCsv(records))).toEqual(records);
     expect(records.map((r) => csvRow(r)).join('')).toBe(formatCsv(records));
+  });
+
+  // csvRow writes records without quoting or formulas itself (issue #28); csv-stringify through
+  // formatCsv is the reference: the same text for every record, plain or not, either option.
+  it('writes every record, and every field alone, exactly as formatCsv does (generated fields, both formula options)', () => {
+    const pieces = ['a', 'Z9', ' ', ',', '"', '\r', '\n', '\r\n', '=', '+', '-', '@', '\t', "'", '1', '.5', 'e-7', '\uFEFF', 'é', ''];
+    let state = 20261128;
+    const next = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return state % n;
+    };
+    const field = (): string | number => {
+      if (next(5) === 0) return [0, -0, 0.1 + 0.2, -3.25, 1e21, 1e-7, Infinity][next(7)] as number;
+      let text = '';
+      for (let k = next(4); k >= 0; k--) text += pieces[next(pieces.length)] ?? '';
+      return text;
+    };
+    let plain = 0;
+    for (let r = 0; r < 3000; r++) {
+      const record = Array.from({ length: 1 + next(6) }, field);
+      for (const formulas of ['neutralise', 'keep'] as const) {
+        const reference = formatCsv([record], { formulas });
+        expect(csvRow(record, { formulas })).toBe(reference);
+        expect(record.map((f) => csvField(f, { formulas })).join(',') + CSV_RECORD_END).toBe(reference);
+      }
+      if (record.every((f) => typeof f === 'number' || !/[",\r\n=+\-@\t]/.test(f))) plain++;
+    }
+    // Values the types leave out but a caller may still pass at run time: as csv-stringify writes them.
+    for (const odd of [[null, 'a'], ['a', undefined], [true, 1]] as unknown as (string | number)[][]) {
+      expect(csvRow(odd)).toBe(formatCsv([odd]));
+      expect(odd.map((f) => csvField(f)).join(',') + CSV_RECORD_END).toBe(formatCsv([odd]));
+    }
+    // Both paths were exercised: records needing no work and records that need quoting or a quote mark.
+    expect(plain).toBeGreaterThan(100);
+    expect(plain).toBeLessThan(2900);
   });
 });
 

@@ -5,12 +5,15 @@ import { createDb, LeaderboardRepository } from '@podium/db';
 import { computePhaseBoards } from './phase-boards';
 import { isStaleWork } from './staleness';
 import type { ThreadInput, ThreadMessage } from './thread-runner';
+import { lowerThreadPriority } from './thread-priority';
 
 async function main(): Promise<void> {
   const input = workerData as ThreadInput;
   const port = parentPort;
   if (!port) throw new Error('compute.thread.ts runs as a worker thread (no parentPort)');
   const post = (m: ThreadMessage, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
+  // Serving and scoring first on shared cores (issue #28); this thread only.
+  lowerThreadPriority();
   const db = createDb(input.databaseUrl, { maxConnections: 2 });
   const boards = new LeaderboardRepository(db);
   const staleBoundMs = input.staleBoundMs;

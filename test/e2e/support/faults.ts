@@ -241,9 +241,9 @@ export async function killWorkersMidJob(opts: {
 }
 
 /** A started api process with its base URL. */
-export async function startApi(env: Record<string, string>): Promise<{ api: RunningApp; baseUrl: string }> {
+export async function startApi(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ api: RunningApp; baseUrl: string }> {
   const port = await freePort();
-  const api = startApp('apps/api/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1', PODIUM_LOG_FORMAT: 'json', PODIUM_WEB_DIST: '/nonexistent' });
+  const api = startApp('apps/api/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1', PODIUM_LOG_FORMAT: 'json', PODIUM_WEB_DIST: '/nonexistent' }, { nodeArgs });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitFor('the api', async () => (await fetch(`${baseUrl}/api/health`)).status === 200 || null, 120_000);

@@ -55,8 +55,8 @@ export interface RunningApp {
  * `node dist/apps/api/main.js`, see compiledApp), collecting its output. `netns`: inside that
  * network namespace (`ip netns exec`, which runs node in place: the child is node itself).
  */
-export function startApp(entry: string, env: Record<string, string>, options: { netns?: string } = {}): RunningApp {
-  const argv = [process.execPath, '--enable-source-maps', compiledApp(entry)];
+export function startApp(entry: string, env: Record<string, string>, options: { netns?: string; nodeArgs?: string[] } = {}): RunningApp {
+  const argv = [process.execPath, '--enable-source-maps', ...(options.nodeArgs ?? []), compiledApp(entry)];
   const [command = '', ...args] = options.netns ? ['ip', 'netns', 'exec', options.netns, ...argv] : argv;
   const child = spawn(command, args, {
     cwd: repoRoot,

@@ -127,6 +127,8 @@ export class LeaderboardService {
     return hit;
   };
 
+  /** Reads of a stored board's bytes in flight, by the cache's key (see load). */
+  private readonly loads = new Map<string, Promise<LeaderboardSnapshot | null>>();
   /** Reads of a phase's stamp, facts and board in flight, by phase and view (see readCurrent). */
   private readonly currentReads = new Map<string, Promise<CurrentLeaderboard | null>>();
   /** Reads of a phase and its available metrics in flight (see phaseFacts). */
@@ -208,10 +210,21 @@ export class LeaderboardService {
    * the current one computes (`updating: true`); `earlier`, an older stamp's non-default view
    * served to a participant, whose read queues nothing (`updating: false`, with a note saying so).
    */
-  private async load(row: StoredLeaderboardRow, mode: 'current' | 'updating' | 'earlier', fileStemOf: (metric: string) => string): Promise<LeaderboardSnapshot | null> {
+  private load(row: StoredLeaderboardRow, mode: 'current' | 'updating' | 'earlier', fileStemOf: (metric: string) => string): Promise<LeaderboardSnapshot | null> {
     const id = `${row.id}:${row.etag}:${mode}`;
     const hit = this.cache.get(id);
-    if (hit) return hit;
+    if (hit) return Promise.resolve(hit);
+    // Single flight: the requests that arrive while a new board's bytes are read share the read
+    // (each used to read the board's JSON, gzip and brotli for itself: at 100 systems some 4 MB
+    // and a second of parsing each, 50 at once when a popular board changed; issue #28).
+    const inFlight = this.loads.get(id);
+    if (inFlight) return inFlight;
+    const read = this.read(row, id, mode, fileStemOf).finally(() => this.loads.delete(id));
+    this.loads.set(id, read);
+    return read;
+  }
+
+  private async read(row: StoredLeaderboardRow, id: string, mode: 'current' | 'updating' | 'earlier', fileStemOf: (metric: string) => string): Promise<LeaderboardSnapshot | null> {
     const bytes = await this.boards.bytes(row.id);
     if (!bytes || bytes.etag !== row.etag) return null;
     let snapshot: LeaderboardSnapshot;

@@ -1,0 +1,167 @@
+/**
+ * Serving of stored boards at S systems, apart from computing them (issue #28):
+ * `npm run bench:serving -- [--systems 100] [--duration 10] [--clients 50] [--profile]`.
+ * An api process from dist/ on an embedded PostgreSQL of its own serves one phase whose default
+ * board is a synthetic document of S systems (bench/platform/synthetic-board.ts: every field of
+ * the schema, S(S − 1)/2 pairs, random values) stored as a worker stores it. Measured, each for
+ * `--duration` s with `--clients` keep-alive clients (bench/platform/load.ts): leaderboard.json,
+ * the same with If-None-Match, the web page's own request (apps/web/src/lib/leaderboard-request.ts)
+ * and GraphQL's systems query (the query bench:platform sends). `--profile`: the api runs with
+ * --cpu-prof and its CPU shares are printed. Scoring, the board's computation and serving while a
+ * board is recomputed are bench:platform's.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Profiler } from 'node:inspector';
+import { parseArgs } from 'node:util';
+import { createDb, IdentityRepository, LeaderboardRepository, Role, TaskKind, TaskRepository } from '@podium/db';
+import { asServed, DEFAULT_VIEW_KEY, encodeLeaderboard } from '@podium/leaderboard';
+import { startApi } from '../test/e2e/support/faults';
+import { startOwnPostgres } from '../test/e2e/support/postgres';
+import { freePort, repoRoot } from '../test/e2e/support/processes';
+import { LEADERBOARD_JSON_HEADERS, leaderboardJsonUrl } from '../apps/web/src/lib/leaderboard-request';
+import { DEFAULT_STATE } from '../apps/web/src/lib/url-state';
+import { formatShares, profileShares, type ShareRule } from './platform/cpu-profile';
+import { runLoad, send, type LoadRequest } from './platform/load';
+import { syntheticBoard } from './platform/synthetic-board';
+
+const TARGET = { p95Ms: 50, perSecond: 500, graphqlP95Ms: 50 };
+const API_NODE_OPTIONS = '--max-old-space-size=640';
+const GRAPHQL_SYSTEMS_QUERY = `query LeaderboardSystems($phaseId: ID!) {
+  leaderboard(phaseId: $phaseId) {
+    phaseId metric updating stamp pairCount
+    systems { submissionId system team n corpusScore mean median bt elo rank { corpus mean median bt elo trueskill } cluster { corpus mean median bt } }
+  }
+}`;
+/** Where the api's CPU went while serving, first match wins (see cpu-profile.ts). */
+const SERVING_RULES: ShareRule[] = [
+  { category: 'graphql execution', test: /node_modules\/(graphql|@apollo|@nestjs\/graphql|@nestjs\/apollo|@escape\.tech)\// },
+  { category: 'express and nest', test: /node_modules\/(express|router|@nestjs|body-parser|finalhandler|send|qs|path-to-regexp)\// },
+  { category: 'serialising', test: /JSON\.stringify| stringify$/ },
+  { category: 'parsing', test: /JSON\.parse| parse$/ },
+  { category: 'database', test: /node_modules\/(pg|pg-protocol|pg-pool|@prisma)\/|prisma|libs\/db\// },
+  { category: 'podium api', test: /apps\/api\/|libs\// },
+  { category: 'sockets and http', test: /node:(_http|net|stream|internal\/streams|internal\/http|http)|writev|writeBuffer|writeUtf8String|writeLatin1String/ },
+  { category: 'garbage collection', test: /\(garbage collector\)/ },
+  { category: 'idle', test: /\(idle\)|\(program\)/ },
+];
+
+const say = (m: string) => process.stderr.write(`[bench:serving] ${new Date().toISOString().slice(11, 19)} ${m}\n`);
+const fmt = (x: number, d = 0) => x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { systems: { type: 'string' }, duration: { type: 'string' }, clients: { type: 'string' }, profile: { type: 'boolean' } }, strict: true });
+  const systems = Number(values.systems ?? 100);
+  const duration = Number(values.duration ?? 10);
+  const clients = Number(values.clients ?? 50);
+  if (!Number.isInteger(systems) || systems < 2 || systems > 2000) throw new Error(`--systems must be an integer from 2 to 2,000, got '${values.systems}'`);
+  if (!(duration > 0 && duration <= 600)) throw new Error(`--duration must be in (0, 600] seconds, got '${values.duration}'`);
+  if (!Number.isInteger(clients) || clients < 1 || clients > 1000) throw new Error(`--clients must be an integer from 1 to 1,000, got '${values.clients}'`);
+  execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs'), '--if-stale'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  const cleanup: (() => Promise<void>)[] = [];
+  try {
+    const load = loadavg()[0]?.toFixed(1) ?? '?';
+    const pg = await startOwnPostgres(`bench-serving-${process.pid}`, await freePort(), false);
+    cleanup.unshift(() => pg.stop());
+    execFileSync(path.join(repoRoot, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: pg.url }, stdio: 'ignore' });
+    const db = createDb(pg.url, { maxConnections: 2 });
+    cleanup.unshift(() => db.$disconnect());
+    const organiser = await new IdentityRepository(db).createUser('bench-organiser', Role.ORGANISER);
+    const tasks = new TaskRepository(db);
+    const task = await tasks.createTask({ slug: 'bench-serving', title: 'bench:serving', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', createdById: organiser.id, metrics: [{ key: 'bleu', name: 'bleu', options: {} }] });
+    const phase = await tasks.createPhase({ taskId: task.id, name: 'served', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 1, totalLimit: 1, leaderboardBeforeClose: true });
+    const t0 = process.hrtime.bigint();
+    const board = syntheticBoard(systems, 20261128);
+    const boards = new LeaderboardRepository(db);
+    const stamp = await boards.stamp(phase.id);
+    const doc = encodeLeaderboard(asServed({ ...board, phaseId: phase.id }, stamp, new Date()));
+    const encodeSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    // One row, no transaction (LeaderboardRepository.store's 5 s bound is a worker's, not a loaded bench machine's).
+    await db.storedLeaderboard.create({ data: { phaseId: phase.id, viewKey: DEFAULT_VIEW_KEY, stamp, body: doc.body, gzip: new Uint8Array(doc.gzip), brotli: new Uint8Array(doc.brotli), etag: doc.etag, computedAt: new Date(), durationMs: 0 } });
+    const pairs = board.pairs.length;
+    const KiB = 1024;
+    const bytes = Buffer.byteLength(doc.body);
+    say(`${systems} systems, ${fmt(pairs)} pairs: JSON ${fmt(bytes / KiB)} KiB, gzip ${fmt(doc.gzip.length / KiB)} KiB, brotli ${fmt(doc.brotli.length / KiB)} KiB (made and compressed in ${fmt(encodeSeconds, 1)} s); load ${load}`);
+    const profileDir = values.profile ? mkdtempSync(path.join(tmpdir(), 'bench-serving-')) : null;
+    const { api, baseUrl } = await startApi(
+      { DATABASE_URL: pg.url, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0', NODE_OPTIONS: API_NODE_OPTIONS },
+      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '-r', path.join(repoRoot, 'bench/platform/exit-on-signal.cjs')] : [],
+    );
+    cleanup.unshift(() => api.stop());
+    const json: LoadRequest = { method: 'GET', url: `${baseUrl}/api/phases/${phase.id}/leaderboard.json` };
+    const agent = new (await import('node:http')).Agent({ keepAlive: true });
+    const warm = await send(agent, json);
+    agent.destroy();
+    const etag = String(warm.headers['etag']);
+    const variants: Record<string, LoadRequest> = {
+      'leaderboard.json': json,
+      'leaderboard.json If-None-Match': { ...json, headers: { 'if-none-match': etag } },
+      'web page board': { method: 'GET', url: `${baseUrl}${leaderboardJsonUrl(phase.id, { metric: DEFAULT_STATE.metric, test: DEFAULT_STATE.test, correction: DEFAULT_STATE.correction })}`, headers: { ...LEADERBOARD_JSON_HEADERS } },
+      'GraphQL leaderboard systems': { method: 'POST', url: `${baseUrl}/graphql`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: GRAPHQL_SYSTEMS_QUERY, operationName: 'LeaderboardSystems', variables: { phaseId: phase.id } }) },
+    };
+    // Every variant answers properly before it is measured (a GraphQL error is a 200 too).
+    for (const [name, req] of Object.entries(variants)) {
+      const chunks: Buffer[] = [];
+      const a = await send(new (await import('node:http')).Agent(), { ...req, headers: { ...req.headers, 'accept-encoding': 'identity' } }, (c) => chunks.push(c));
+      const text = Buffer.concat(chunks).toString('utf8');
+      if ((a.status !== 200 && a.status !== 304) || text.startsWith('{"errors"') || text.includes('"errors":[')) throw new Error(`${name} answered ${a.status}: ${text.slice(0, 500)}`);
+    }
+    const lines: string[] = [];
+    let ok = true;
+    for (const [name, req] of Object.entries(variants)) {
+      const r = await runLoad(req, clients, duration);
+      const pass = r.p95 < TARGET.p95Ms && r.perSecond >= TARGET.perSecond && r.errors === 0;
+      ok &&= pass;
+      const line = `${name.padEnd(32)} p50/p95/p99 ${fmt(r.p50, 1)}/${fmt(r.p95, 1)}/${fmt(r.p99, 1)} ms  ${fmt(r.perSecond)} req/s  ${fmt(r.meanBytes / KiB, 1)} KiB/answer  ${JSON.stringify(r.statuses)}  p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s ${pass ? 'PASS' : 'FAIL'}`;
+      say(line);
+      lines.push(line);
+    }
+    // A board replaced (a new stamp) while `clients` requests arrive at once: the slowest answer
+    // (before issue #28 each request read the new board's bytes for itself).
+    const slowest: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      await db.$executeRaw`UPDATE phase SET significance_seed = significance_seed + 1 WHERE id = ${phase.id}::uuid`;
+      const next = await boards.stamp(phase.id);
+      await db.storedLeaderboard.create({ data: { phaseId: phase.id, viewKey: DEFAULT_VIEW_KEY, stamp: next, body: doc.body, gzip: new Uint8Array(doc.gzip), brotli: new Uint8Array(doc.brotli), etag: doc.etag, computedAt: new Date(), durationMs: 0 } });
+      const burst = new (await import('node:http')).Agent({ keepAlive: true, maxSockets: clients });
+      const answers = await Promise.all(Array.from({ length: clients }, () => send(burst, json)));
+      burst.destroy();
+      if (answers.some((a) => a.status !== 200)) throw new Error(`a burst request answered ${answers.map((a) => a.status).join(',')}`);
+      slowest.push(Math.max(...answers.map((a) => a.ms)));
+    }
+    const burstLine = `new board, ${clients} requests at once: slowest answer ${slowest.map((x) => fmt(x)).join(' / ')} ms (3 rounds)`;
+    say(burstLine);
+    lines.push(burstLine);
+    if (profileDir) {
+      const exited = new Promise((resolve) => api.child.once('exit', resolve));
+      api.child.kill('SIGUSR2');
+      await exited;
+    }
+    await api.stop();
+    if (process.env['BENCH_SERVING_API_LOG']) process.stderr.write(api.logs.join('').split('\n').filter((l) => l.startsWith('MISS')).join('\n') + '\n');
+    process.stdout.write(
+      [
+        `bench:serving — ${systems} systems (${fmt(pairs)} pairs), synthetic board, cached, ${clients} clients × ${duration} s each; ${cpus().length} cores, load ${load} at start; ${new Date().toISOString()}`,
+        `document: JSON ${fmt(bytes / KiB)} KiB (${fmt(bytes / systems)} B per system, ${fmt(bytes / Math.max(1, pairs))} B per pair with the systems' share), gzip ${fmt(doc.gzip.length / KiB)} KiB, brotli ${fmt(doc.brotli.length / KiB)} KiB; random values compress worse than a real board's`,
+        ...lines,
+      ].join('\n') + '\n',
+    );
+    if (profileDir) {
+      const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+      if (file) {
+        const shares = profileShares(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as Profiler.Profile, SERVING_RULES);
+        process.stdout.write(`api CPU while serving (${fmt(shares.cpuMs / 1000, 1)} CPU-s sampled): ${formatShares(shares)}\nheaviest frames: ${shares.top.map((t) => `${t.frame} ${fmt(t.ms)} ms`).join('; ')}\n`);
+      }
+    }
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    for (const c of cleanup) await c().catch(() => undefined);
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});

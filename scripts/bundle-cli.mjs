@@ -7,7 +7,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { pluginDiscovery } from './lib/plugin-discovery.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const cliBundle = path.join(root, 'dist', 'podium.cjs');
@@ -33,7 +32,7 @@ export async function bundleCli({ log = () => {} } = {}) {
   const { rolldown } = await import('rolldown');
   const { compilerOptions } = JSON.parse(readFileSync(path.join(root, 'tsconfig.base.json'), 'utf8'));
   const alias = Object.fromEntries(Object.entries(compilerOptions.paths).map(([name, [target]]) => [name, path.join(root, target)]));
-  const bundle = await rolldown({ input: path.join(root, 'apps', 'cli', 'src', 'main.ts'), platform: 'node', external: ['onnxruntime-node', /^node:/], resolve: { alias }, plugins: [pluginDiscovery()], logLevel: 'silent' });
+  const bundle = await rolldown({ input: path.join(root, 'apps', 'cli', 'src', 'main.ts'), platform: 'node', external: ['onnxruntime-node', /^node:/], resolve: { alias }, logLevel: 'silent' });
   await bundle.write({ file: cliBundle, format: 'cjs', codeSplitting: false, minify: true });
   await bundle.close();
   log(`bundled the podium command into dist/podium.cjs (${(statSync(cliBundle).size / 1e6).toFixed(1)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -8,8 +8,7 @@
 // (each names its source: sacreBLEU 2.6.0 golden sentence scores, the rouge-score README, MENLI's
 // formula by hand); the NLI plugin is checked through the committed tiny test model, whose
 // expected values come from its closed form (models/make-test-model.ts).
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
   conformanceChecks,
@@ -23,6 +22,7 @@ import {
 } from '@podium/metrics';
 import { defaultNliOptions, loadNliModel, scoreNli, type NliMetricOptions, type NliModel } from '@podium/nli';
 import { defined } from '../support/defined';
+import { FOLDERS } from '../../libs/metrics/src/plugins';
 import { UNIGRAM_F1_PLUGIN } from './fixtures/plugins/unigram-f1';
 
 const ROOT = join(__dirname, '..', '..');
@@ -69,10 +69,10 @@ describe.each(metricPlugins().map((p) => [p.definition.name, p] as const))('metr
   }
 });
 
-describe('adding a classical metric is one folder', () => {
+describe('adding a classical metric is one folder and its line in plugins/index.ts', () => {
   // The fixture folder test/conformance/fixtures/plugins/unigram-f1 is written as a plugin folder
-  // under libs/metrics/src/plugins/ would be. Dropped into a copy of the library it is registered
-  // with no other edit (ADR 0033); here it is also given to a registry directly.
+  // under libs/metrics/src/plugins/ would be. Dropped into a copy of the library with its line in
+  // FOLDERS it is registered with no other edit (ADR 0033); here it is also given to a registry directly.
   describe('dropped into plugins/ of a copy of libs/metrics', () => {
     let copy: string;
     beforeAll(() => {
@@ -81,6 +81,11 @@ describe('adding a classical metric is one folder', () => {
       copy = mkdtempSync(join(ROOT, 'tmp', 'metrics-copy-'));
       cpSync(join(ROOT, 'libs', 'metrics', 'src'), copy, { recursive: true, filter: (src) => !src.endsWith('.spec.ts') });
       cpSync(join(__dirname, 'fixtures', 'plugins', 'unigram-f1'), join(copy, 'plugins', 'unigram-f1'), { recursive: true });
+      const index = join(copy, 'plugins', 'index.ts');
+      const source = readFileSync(index, 'utf8');
+      const line = /export const FOLDERS[^=]*= \{/.exec(source)?.[0];
+      if (!line) throw new Error('plugins/index.ts declares no FOLDERS');
+      writeFileSync(index, `import * as unigramF1 from './unigram-f1';\n${source.replace(line, `${line} 'unigram-f1': unigramF1,`)}`);
     });
     afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
@@ -88,7 +93,7 @@ describe('adding a classical metric is one folder', () => {
       type Lib = typeof import('@podium/metrics');
       let lib: Lib | undefined;
       jest.isolateModules(() => {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the copy, loaded fresh: its registry lists its own plugins/ folder
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the copy, loaded fresh: its registry lists its own plugins/ folders
         lib = require(join(copy, 'index')) as Lib;
       });
       const copied = defined(lib);
@@ -100,17 +105,12 @@ describe('adding a classical metric is one folder', () => {
       expect(scored.corpus).toBeCloseTo(80, 12);
       expect(scored.instances[0]).toBeCloseTo((100 * 4) / 6, 12);
     });
+  });
 
-    it('is imported statically by the bundler plugin that builds dist/podium.cjs (no folder listing at run time)', () => {
-      const script = `import { inlineDiscovery } from ${JSON.stringify(join(ROOT, 'scripts', 'lib', 'plugin-discovery.mjs'))};
-import { readFileSync } from 'node:fs';
-const f = process.argv[1];
-process.stdout.write(inlineDiscovery(readFileSync(f, 'utf8'), f));`;
-      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, join(copy, 'plugins', 'index.ts')], { encoding: 'utf8' });
-      const imported = [...out.matchAll(/^import \* as (\w+) from "([^"]+)";$/gm)].map((m) => m[2]);
-      expect(imported).toEqual(['./bertscore', './bleu', './chrf', './combined', './discoscore', './moverscore', './nli', './rouge', './ter', './unigram-f1', './xmoverscore']);
-      expect(out).not.toMatch(/pluginFolders\(__filename\)/);
-    });
+  it('lists every plugin folder of libs/metrics/src/plugins (one with an index.ts) in FOLDERS', () => {
+    const dir = join(ROOT, 'libs', 'metrics', 'src', 'plugins');
+    const folders = readdirSync(dir).filter((f) => statSync(join(dir, f)).isDirectory() && readdirSync(join(dir, f)).includes('index.ts'));
+    expect(Object.keys(FOLDERS).sort()).toEqual(folders.sort());
   });
 
   const registry = createMetricRegistry([...METRIC_PLUGINS, UNIGRAM_F1_PLUGIN]);

@@ -115,4 +115,3 @@ export {
 export type { SignificanceTest, TestSetup, PairInput, PairOutcome } from './tests/test';
 export { bootstrapBradleyTerry, type BootstrapOptions, type BradleyTerryBootstrap } from './bootstrap';
 export { emptyAnalysisMemo, pairMemoKey, type AnalysisMemo, type SystemMemo, type PairMemo, type MemoUse } from './analysis-memo';
-export { pluginFiles, pluginFolders, pluginFileNames, pluginFolderNames, isPluginFileName, type PluginModule } from './plugin-discovery';

@@ -1,14 +1,13 @@
 // The ranking methods' room (ADR 0033): every file of this folder that is not the registry or the
-// method contract is one method, found by the registry without an index line; adding a method is
-// its file and its spec.
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// method contract is one method, listed in the registry's METHOD_MODULES; adding a method is its
+// file, its spec and that line.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Analysis } from '../analyse';
-import { pluginFileNames } from '../plugin-discovery';
 import type { ScoreTable } from '../score-table';
 import type { RankingMethod } from './method';
-import { isRankingMethod, RANKING_METHODS, rankingMethodsOf } from './registry';
+import { isRankingMethod, METHOD_MODULES, RANKING_METHODS, rankingMethodsOf } from './registry';
 
 const dir = __dirname;
 const INFRASTRUCTURE = new Set(['method', 'registry']);
@@ -22,12 +21,12 @@ describe('ranking method registry', () => {
     expect(RANKING_METHODS.map((m) => m.key)).toEqual(['corpus', 'mean', 'median', 'bt', 'elo', 'trueskill', 'mean_win_rate']);
   });
 
-  it('discovers every file of the folder but the registry itself and its specs', () => {
-    expect(pluginFileNames(path.join(dir, 'registry.ts'))).toEqual([...methodFiles, 'method'].sort());
+  it('lists every method file of the folder in the registry (a file left out there is no method)', () => {
+    expect(Object.keys(METHOD_MODULES).sort()).toEqual([...methodFiles].sort());
   });
 
   it.each(methodFiles)('%s exports exactly one registered method', (file) => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- each plugin file of the folder, found at run time
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- each method file of the folder, by its name
     const methods = Object.values(require(path.join(dir, file)) as Record<string, unknown>).filter(isRankingMethod);
     expect(methods).toHaveLength(1);
     expect(RANKING_METHODS).toContain(methods[0]);
@@ -41,9 +40,14 @@ describe('ranking method registry', () => {
   describe('a method added as one file', () => {
     let copy: string;
     beforeAll(() => {
-      // A copy of the library with one more file in methods/: nothing else is edited.
+      // A copy of the library with one more file in methods/ and its line in the registry: nothing else is edited.
       copy = mkdtempSync(path.join(os.tmpdir(), 'podium-methods-'));
       cpSync(path.join(dir, '..'), copy, { recursive: true, filter: (src) => !src.endsWith('.spec.ts') });
+      const registry = path.join(copy, 'methods', 'registry.ts');
+      const source = readFileSync(registry, 'utf8');
+      const line = /export const METHOD_MODULES[^=]*= \{/.exec(source)?.[0];
+      if (!line) throw new Error('registry.ts declares no METHOD_MODULES');
+      writeFileSync(registry, `import * as bestInstanceCount from './best-instance-count';\n${source.replace(line, `${line} 'best-instance-count': bestInstanceCount,`)}`);
       writeFileSync(
         path.join(copy, 'methods', 'best-instance-count.ts'),
         `import type { RankingMethod } from './method';

@@ -1,5 +1,17 @@
-import { pluginFiles, type PluginModule } from '../plugin-discovery';
+import * as bradleyTerry from './bradley-terry';
+import * as corpus from './corpus';
+import * as elo from './elo';
+import * as mean from './mean';
+import * as meanWinRate from './mean-win-rate';
+import * as median from './median';
 import type { RankingMethod } from './method';
+import * as trueskill from './trueskill';
+
+/** A method file's module: its exports by name. */
+export type PluginModule = Readonly<Record<string, unknown>>;
+
+/** Every method file of this folder (any order: the methods' `order` sorts them). `registry.spec.ts` fails when a file is missing here. */
+export const METHOD_MODULES: Readonly<Record<string, PluginModule>> = { 'bradley-terry': bradleyTerry, corpus, elo, mean, 'mean-win-rate': meanWinRate, median, trueskill };
 
 /** Whether an export is a ranking method (a key, a label, an order and an `estimate`). */
 export function isRankingMethod(value: unknown): value is RankingMethod {
@@ -21,10 +33,11 @@ export function rankingMethodsOf(modules: readonly PluginModule[]): RankingMetho
 
 /**
  * Every ranking method, in the order boards, CSV columns and tables list them: each file of this
- * folder that exports a {@link RankingMethod} is one (ADR 0033; `registry.spec.ts` holds every
- * file to one method and one spec). Adding a method: its file and its spec.
+ * folder exports one {@link RankingMethod} (ADR 0033; `registry.spec.ts` holds every file to one
+ * method, one spec and one entry in {@link METHOD_MODULES}). Adding a method: its file, its spec
+ * and its line above.
  */
-export const RANKING_METHODS: readonly RankingMethod[] = rankingMethodsOf(pluginFiles(__filename));
+export const RANKING_METHODS: readonly RankingMethod[] = rankingMethodsOf(Object.values(METHOD_MODULES));
 
 /** The method with this key, or undefined. */
 export function rankingMethod(key: string): RankingMethod | undefined {

@@ -29,7 +29,7 @@ const STICKY_ROWS = 'sticky-rows';
  */
 export function pinRowLabels(chart: Element, margin: number, rowsBottom: number): void {
   const axis = [...chart.querySelectorAll('g[aria-label^="y-axis"]')];
-  const svg = axis[0]?.ownerSVGElement;
+  const svg = axis[0]?.closest('svg');
   if (!svg) return;
   const ns = 'http://www.w3.org/2000/svg';
   const layer = document.createElementNS(ns, 'g');

@@ -52,6 +52,8 @@ const WIDTHS = [390, 768, 1280] as const;
 
 describe('organising a task in the browser: settings, registration, submissions, bulk outputs, bundles; phones, keyboard and accessibility', () => {
   let stack: JourneyStack | undefined;
+  /** The empty Podium a bundle is imported into, while it starts and once it runs. */
+  let starting: Promise<Podium> | undefined;
   let second: Podium | undefined;
   let db: Db;
   let base: string;
@@ -124,7 +126,8 @@ describe('organising a task in the browser: settings, registration, submissions,
   }, 300_000);
 
   afterAll(async () => {
-    await second?.stop();
+    // Stopped even when the step that started it failed before waiting for it.
+    await (second ?? (await starting?.catch(() => undefined)))?.stop();
     await stack?.stop();
   }, 60_000);
 
@@ -287,8 +290,8 @@ describe('organising a task in the browser: settings, registration, submissions,
 
   it('exports the task as a bundle with its submissions and imports it into an empty second Podium, whose worker scores it to the same board', async () => {
     // The second Podium starts while the organiser exports: its own database, api and worker.
-    const starting = startPodium('podium_bundle_target', `bundle-target-${suffix}`);
-    starting.catch(() => undefined); // awaited below; a failure surfaces there
+    starting = startPodium('podium_bundle_target', `bundle-target-${suffix}`);
+    starting.catch(() => undefined); // awaited below, where a failure surfaces
     await organiser.goto(`${base}/organise`);
     const bundles = organiser.locator('section[aria-labelledby="bundle-heading"]');
     await bundles.getByRole('combobox', { name: /^Task/ }).selectOption(slug);
@@ -341,8 +344,9 @@ describe('organising a task in the browser: settings, registration, submissions,
     expect(original).toHaveLength(SYSTEMS);
     expect(imported.map((s) => [s.system, s.team])).toEqual(original.map((s) => [s.system, s.team]));
     imported.forEach((s, k) => expect(s.corpusScore).toBeCloseTo(defined(original[k]).corpusScore ?? NaN, 9));
-    await second.stop();
+    await there.stop();
     second = undefined;
+    starting = undefined;
   }, 400_000);
 
   it('fits a 390 × 844 phone: no sideways page scroll on the leaderboard, the per-instance table and the heatmap, the legend not clipped, the row labels pinned', async () => {

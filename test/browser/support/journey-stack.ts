@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createDb, type Db } from '@podium/db';
@@ -65,8 +66,11 @@ export async function startPodium(database: string, workerName: string): Promise
     await created.drop();
   };
   try {
-    const r = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: created.url }, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`migrate failed: ${r.stderr}`);
+    // Not spawnSync: a Podium started while a browser step runs must not stall the test's event
+    // loop (Playwright's timers and messages run on it) for the length of a migration.
+    await promisify(execFile)(path.join(repoRoot, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: created.url }, encoding: 'utf8' }).catch((e: unknown) => {
+      throw new Error(`migrate failed: ${e instanceof Error && 'stderr' in e ? String(e.stderr) : String(e)}`);
+    });
     if (webBuildIsStale()) {
       const b = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'apps/web/vite.config.ts'], { cwd: repoRoot, encoding: 'utf8' });
       if (b.status !== 0) throw new Error(`web build failed: ${b.stderr}`);

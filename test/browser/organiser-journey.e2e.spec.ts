@@ -123,6 +123,10 @@ describe('organising a task in the browser: settings, registration, submissions,
       const user = defined(await identity.userByName(`${who}-${suffix}`));
       fixtures.push({ token: await identity.issueToken(user.id, 'journey'), teamId: team.id, name: `${who}-${suffix}` });
     }
+    // The empty Podium a bundle goes to (its own database, api and worker) starts now, beside the
+    // steps before the round trip (about two minutes on a loaded machine), and is awaited there.
+    starting = startPodium('podium_bundle_target', `bundle-target-${suffix}`);
+    starting.catch(() => undefined); // a failure surfaces where it is awaited
   }, 300_000);
 
   afterAll(async () => {
@@ -289,9 +293,6 @@ describe('organising a task in the browser: settings, registration, submissions,
   }, 180_000);
 
   it('exports the task as a bundle with its submissions and imports it into an empty second Podium, whose worker scores it to the same board', async () => {
-    // The second Podium starts while the organiser exports: its own database, api and worker.
-    starting = startPodium('podium_bundle_target', `bundle-target-${suffix}`);
-    starting.catch(() => undefined); // awaited below, where a failure surfaces
     await organiser.goto(`${base}/organise`);
     const bundles = organiser.locator('section[aria-labelledby="bundle-heading"]');
     await bundles.getByRole('combobox', { name: /^Task/ }).selectOption(slug);
@@ -307,7 +308,7 @@ describe('organising a task in the browser: settings, registration, submissions,
     await bundles.getByRole('button', { name: 'Import bundle' }).click();
     await bundles.getByRole('alert').filter({ hasText: `a task with slug '${slug}' already exists on this Podium; import it under another slug` }).waitFor();
 
-    second = await starting;
+    second = await defined(starting);
     const there = second;
     const identity = new IdentityRepository(there.db);
     const owner = await identity.createUser(`olaf-${suffix}`, Role.ORGANISER);

@@ -1,6 +1,6 @@
 import * as Plot from '@observablehq/plot';
 import { interpolateCividis } from 'd3-scale-chromatic';
-import { useMemo, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { labelColourOn } from '../lib/contrast';
 import { formatNumber, formatPValue } from '../lib/format';
 import type { PairCell } from '../lib/leaderboard';
@@ -17,6 +17,37 @@ interface Props {
 
 export function cellLabel(c: PairCell): string {
   return `${c.row} beats ${c.col} with probability ${formatNumber(c.pBeats)}; wins ${c.wins}, ties ${c.ties}, losses ${c.losses}; adjusted p ${formatPValue(c.pAdjusted)}${c.significant ? ', significant' : ', not significant'}`;
+}
+
+/** The row labels' layer (y axis), kept at the frame's left edge while the heatmap scrolls sideways. */
+const STICKY_ROWS = 'sticky-rows';
+
+/**
+ * Moves the y axis of a Plot chart (ticks, tick labels, axis label) into one layer drawn over the
+ * cells, on a background as wide as the left margin and as tall as the rows, so that cells
+ * scrolled under it do not show through. {@link stickRows} shifts the layer as the frame scrolls.
+ */
+export function pinRowLabels(chart: Element, margin: number, rowsBottom: number): void {
+  const axis = [...chart.querySelectorAll('g[aria-label^="y-axis"]')];
+  const svg = axis[0]?.closest('svg');
+  if (!svg) return;
+  const ns = 'http://www.w3.org/2000/svg';
+  const layer = document.createElementNS(ns, 'g');
+  layer.setAttribute('class', STICKY_ROWS);
+  const background = document.createElementNS(ns, 'rect');
+  background.setAttribute('x', '-8'); // the frame's left padding
+  background.setAttribute('y', '0');
+  background.setAttribute('width', String(margin + 8));
+  background.setAttribute('height', String(rowsBottom));
+  background.setAttribute('fill', '#ffffff');
+  background.setAttribute('aria-hidden', 'true');
+  layer.append(background, ...axis);
+  svg.append(layer);
+}
+
+/** Keeps the row labels of every heatmap in `frame` at its left edge (scroll position `left`). */
+export function stickRows(frame: Element, left: number): void {
+  for (const layer of frame.querySelectorAll(`g.${STICKY_ROWS}`)) layer.setAttribute('transform', `translate(${left},0)`);
 }
 
 /**
@@ -36,7 +67,7 @@ export function PairwiseHeatmap({ cells, order, cols = order, onSelect }: Props)
     const short = (s: string) => (narrow && s.length > 12 ? `${s.slice(0, 5)}…${s.slice(-6)}` : s);
     const longest = Math.max(...order.map((s) => short(s).length), ...cols.map((s) => short(s).length), 4);
     const margin = Math.min(220, 20 + longest * 8);
-    return Plot.plot({
+    const chart = Plot.plot({
       width: margin + size * cols.length + 20,
       height: Math.round(margin * 0.8) + size * order.length + 10,
       marginLeft: margin,
@@ -94,7 +125,21 @@ export function PairwiseHeatmap({ cells, order, cols = order, onSelect }: Props)
         }),
       ],
     });
+    // Phones show a few columns at a time: the row labels stay in view while the frame scrolls.
+    pinRowLabels(chart, margin, 10 + size * order.length);
+    return chart;
   }
+  const wrap = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = wrap.current;
+    if (!el) return;
+    // Scroll events do not bubble: listen in the capture phase for the frame inside.
+    const onScroll = (e: Event) => {
+      if (e.target instanceof Element) stickRows(e.target, e.target.scrollLeft);
+    };
+    el.addEventListener('scroll', onScroll, true);
+    return () => el.removeEventListener('scroll', onScroll, true);
+  }, []);
   function target(e: { target: EventTarget }): [string, string] | null {
     const el = e.target instanceof Element ? e.target.closest('[data-row-id]') : null;
     const row = el?.getAttribute('data-row-id');
@@ -114,7 +159,7 @@ export function PairwiseHeatmap({ cells, order, cols = order, onSelect }: Props)
   }
   return (
     // The SVG cells are the interactive elements (role=button, tabindex=0); this wrapper only delegates their events.
-    <div onClick={click} onKeyDown={key} className="heatmap-wrap">
+    <div onClick={click} onKeyDown={key} className="heatmap-wrap" ref={wrap}>
       <PlotFigure build={build} deps={[data, order, cols]} label="Heatmap of P(row beats column)" testId="pairwise-heatmap" />
     </div>
   );

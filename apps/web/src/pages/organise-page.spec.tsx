@@ -37,7 +37,7 @@ const TASK = {
 type PhaseFixture = (typeof TASK)['phases'][number];
 
 /** Answers each GraphQL operation of the page by its name; returns the variables each mutation was sent. */
-function api(phases: PhaseFixture[] = TASK.phases, afterUpdate?: PhaseFixture[]) {
+function api(phases: PhaseFixture[] = TASK.phases, afterUpdate?: PhaseFixture[], afterRegistration?: PhaseFixture[]) {
   const sent: Record<string, unknown[]> = {};
   const answers: Record<string, unknown> = {
     Me: { me: { id: 'u1', name: 'olga', role: 'ORGANISER', organisedTaskIds: [], teams: [] } },
@@ -51,11 +51,13 @@ function api(phases: PhaseFixture[] = TASK.phases, afterUpdate?: PhaseFixture[])
     Registrations: { registrations: [] },
     AuditLog: { auditLog: [] },
     CreateTask: { createTask: { id: 't2', slug: 'new-task' } },
+    UpdateTaskRegistration: { updateTaskRegistration: { id: 't1', slug: 'wmt', registration: 'APPROVAL' } },
   };
   (globalThis as { fetch: unknown }).fetch = jest.fn(async (_url: string, init: RequestInit) => {
     const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as { query: string; variables: unknown };
     const name = /(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] ?? '';
     (sent[name] ??= []).push(body.variables);
+    if (name === 'Tasks' && afterRegistration && sent['UpdateTaskRegistration']) return jsonResponse({ data: { tasks: [{ ...TASK, registration: 'APPROVAL', phases: afterRegistration }] } });
     if (name === 'Tasks' && afterUpdate && sent['UpdatePhase']) return jsonResponse({ data: { tasks: [{ ...TASK, phases: afterUpdate }] } });
     if (!(name in answers)) return jsonResponse({ data: null, errors: [{ message: `no answer for ${name} in this test`, extensions: { code: 'TEST' } }] });
     return jsonResponse({ data: answers[name] });
@@ -70,8 +72,8 @@ const checked = (form: HTMLElement) =>
     .filter((c) => (c as HTMLInputElement).checked)
     .map((c) => c.parentElement?.textContent?.trim());
 
-async function renderPage(phases?: PhaseFixture[], afterUpdate?: PhaseFixture[]) {
-  const sent = api(phases, afterUpdate);
+async function renderPage(phases?: PhaseFixture[], afterUpdate?: PhaseFixture[], afterRegistration?: PhaseFixture[]) {
+  const sent = api(phases, afterUpdate, afterRegistration);
   render(
     <AuthProvider>
       <OrganisePage />
@@ -188,6 +190,24 @@ describe('OrganisePage', () => {
     await within(screen.getByTestId('phase-settings')).findByText('Saved the settings of test.');
     await new Promise((r) => setTimeout(r, 50));
     expect(within(screen.getByTestId('phase-settings')).getByText('Saved the settings of test.')).toBeTruthy();
+  });
+
+  it('keeps the limits being typed when an unrelated action reloads the tasks, and shows a limit someone changed meanwhile', async () => {
+    // The reload brings a scored submission and a test-set commitment (fields of the phase the form
+    // does not edit) and a total limit changed elsewhere (25): before, any change of the phase
+    // remounted the form and wiped what was typed.
+    const reloaded = { ...TASK.phases[0], scoredCount: 1, stateDescription: 'open until 2099-01-01 00:00 UTC, 1 scored', totalLimit: 25 } as PhaseFixture;
+    const sent = await renderPage(undefined, undefined, [reloaded]);
+    const form = await screen.findByTestId('phase-settings');
+    const daily = within(form).getByLabelText<HTMLInputElement>('Submissions per team per day');
+    fireEvent.change(daily, { target: { value: '9' } });
+    fireEvent.click(within(await screen.findByTestId('registrations-wmt')).getByRole('button', { name: 'Require approval' }));
+    await screen.findByText('Changed the registration.');
+    await waitFor(() => expect(within(screen.getByTestId('phase-settings')).getByLabelText<HTMLInputElement>('In total').value).toBe('25'));
+    expect(within(screen.getByTestId('phase-settings')).getByLabelText<HTMLInputElement>('Submissions per team per day').value).toBe('9');
+    fireEvent.click(within(screen.getByTestId('phase-settings')).getByRole('button', { name: 'Save phase settings' }));
+    await screen.findByText('Saved the settings of test.');
+    expect(sent['UpdatePhase']).toEqual([{ id: 'p1', input: { dailyLimit: 9 } }]);
   });
 
   it('starts the upload form on the newest open or scheduled phase, not on the first (demo) phase', async () => {

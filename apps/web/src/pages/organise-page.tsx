@@ -32,6 +32,7 @@ import { MetricChoice } from '../components/metric-choice';
 import { Empty, ErrorMessage, Loading } from '../components/status';
 import { ColumnHeads } from '../components/column-heads';
 import { TaskBundleForm } from '../components/task-bundle-form';
+import { useEdit } from '../lib/use-edit';
 
 type Outcome = { kind: 'ok'; text: ReactNode } | { kind: 'error'; error: ApiError | string } | null;
 
@@ -430,14 +431,15 @@ function PhaseSettingsForm({ tasks, onDone }: { tasks: TasksQuery['tasks']; onDo
   const all = tasks.flatMap((t) => t.phases.map((p) => ({ ...p, label: `${t.title} — ${p.name} (${LIFECYCLE_BADGE[p.lifecycleState] ?? p.lifecycleState})` })));
   const [phaseId, setPhaseId] = useState(() => preferredPhaseId(all));
   const phase = all.find((p) => p.id === phaseId);
-  // The outcome lives here, not in the keyed form: saving reloads the tasks, which remounts the
-  // form with the stored values, and the "Saved" message must survive that.
+  // The form is keyed on the phase alone: a reload of the tasks (after any action on this page, or
+  // a submission scored) keeps what the organiser is typing; each field follows its stored value
+  // once that changes (useEdit). The outcome lives here, so another phase's form starts without it.
   const action = useAction();
   return (
     <section aria-labelledby="phase-settings-heading">
       <h2 id="phase-settings-heading">Phase settings</h2>
       <PhaseSelect phases={all} value={phaseId} onChange={setPhaseId} />
-      {phase && <PhaseSettings key={JSON.stringify(phase)} phase={phase} action={action} onDone={onDone} />}
+      {phase && <PhaseSettings key={phase.id} phase={phase} action={action} onDone={onDone} />}
     </section>
   );
 }
@@ -446,14 +448,14 @@ function PhaseSettings({ phase, action, onDone }: { phase: PhaseRow; action: Act
   const { busy, outcome, run } = action;
   const schedule = phase.lifecycleState === 'OPEN' || phase.lifecycleState === 'SCHEDULED';
   const details = phase.lifecycleState !== 'PUBLISHED';
-  const [name, setName] = useState(phase.name);
-  const [opensAt, setOpens] = useState(() => localInput(new Date(phase.opensAt)));
-  const [closesAt, setCloses] = useState(() => localInput(new Date(phase.closesAt)));
-  const [dailyLimit, setDaily] = useState(String(phase.dailyLimit));
-  const [totalLimit, setTotal] = useState(String(phase.totalLimit));
-  const [visible, setVisible] = useState(phase.leaderboardBeforeClose);
-  const [resamples, setResamples] = useState(phase.significanceResamples === null ? '' : String(phase.significanceResamples));
-  const [seed, setSeed] = useState(String(phase.significanceSeed));
+  const [name, setName] = useEdit(phase.name);
+  const [opensAt, setOpens] = useEdit(localInput(new Date(phase.opensAt)));
+  const [closesAt, setCloses] = useEdit(localInput(new Date(phase.closesAt)));
+  const [dailyLimit, setDaily] = useEdit(String(phase.dailyLimit));
+  const [totalLimit, setTotal] = useEdit(String(phase.totalLimit));
+  const [visible, setVisible] = useEdit(phase.leaderboardBeforeClose);
+  const [resamples, setResamples] = useEdit(phase.significanceResamples === null ? '' : String(phase.significanceResamples));
+  const [seed, setSeed] = useEdit(String(phase.significanceSeed));
   function submit(e: SyntheticEvent) {
     e.preventDefault();
     void run(async () => {
@@ -801,7 +803,9 @@ export function OrganisePage() {
       </section>
     );
   }
-  if (loading) return <Loading what="your account" />;
+  // Only before the first answer: a later re-read of the account (a mutation returned a team) must
+  // not unmount the forms and lose what is typed in them.
+  if (loading && !me) return <Loading what="your account" />;
   if (me?.role !== 'ORGANISER' && !organises(me)) {
     return (
       <section>

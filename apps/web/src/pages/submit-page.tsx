@@ -53,7 +53,9 @@ export function SubmitPage() {
       </section>
     );
   }
-  if (meLoading || tasks.loading) return <Loading what="your teams and the open phases" />;
+  // Only before the first answers: a reload later (after registering, or a mutation that returned a
+  // team) keeps the form mounted with the system name and the file chosen.
+  if ((meLoading && !me) || (tasks.loading && !tasks.data)) return <Loading what="your teams and the open phases" />;
   if (tasks.error) return <ErrorMessage error={tasks.error} onRetry={tasks.refetch} />;
   if (!me) return <ErrorMessage error="The token was not accepted. Sign out and try another." />;
 

@@ -81,6 +81,12 @@ async function main(): Promise<void> {
     const restarts = pool.boots().slice(WORKERS);
     const handedAtStart = (pool.logs().match(/"event":"start-reaped"/g) ?? []).length;
     const failed = await db.submission.count({ where: { id: { in: ids }, status: 'FAILED' } });
+    // What each stuck submission waits for: its row and its pg-boss jobs.
+    for (const s of await db.submission.findMany({ where: { id: { in: ids }, status: { in: ['QUEUED', 'SCORING'] } }, select: { id: true, status: true, attempt: true, leaseOwner: true, leaseExpiresAt: true } })) {
+      const jobs = await db.$queryRaw<{ id: string; state: string; retry_count: number; start_after: Date; priority: number }[]>`
+        SELECT id::text, state::text, retry_count, start_after, priority FROM pgboss.job WHERE name = 'score-submission' AND data->>'submissionId' = ${s.id}`;
+      say(`stuck ${s.id.slice(0, 8)}: ${s.status} attempt ${s.attempt} lease ${s.leaseOwner ?? '-'} until ${s.leaseExpiresAt?.toISOString() ?? '-'}; jobs ${JSON.stringify(jobs)}`);
+    }
     say(`kills done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
     // 2. Malformed requests and 3. concurrent submits, against a real api process.

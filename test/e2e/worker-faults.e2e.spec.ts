@@ -55,7 +55,7 @@ describe('worker faults (real worker processes)', () => {
     const pool = workerPool(env({ PODIUM_FAULT_SCORING_DELAY_MS: '2500' }));
     pools.push(pool);
     const ids = await queueSubmissions(db, task, 8, enqueue);
-    const report = await killWorkersMidJob({ db, pool, submissionIds: ids, workers: 2, kills: 4, instances: INSTANCES, metrics: 1, settleMs: 60_000 });
+    const report = await killWorkersMidJob({ db, pool, submissionIds: ids, workers: 2, kills: 4, instances: INSTANCES, metrics: 1, settleMs: 150_000 }).finally(() => pool.stopAll());
     if (report.stuck > 0 || report.worstDetectionSeconds > DETECTION_BOUND_S) throw new Error(`${JSON.stringify(report)}\n${pool.logs().slice(-6000)}`);
     expect(report).toMatchObject({ kills: 4, stuck: 0, duplicatedScoreRows: 0, missingScoreRows: 0, scored: 8 });
     expect(report.detections).toHaveLength(4);
@@ -63,8 +63,7 @@ describe('worker faults (real worker processes)', () => {
     // The re-run was pg-boss's own retry of the job, counted on the submission.
     const retried = await db.submission.findMany({ where: { id: { in: ids }, attempt: { gt: 1 } } });
     expect(retried.length).toBeGreaterThanOrEqual(1);
-    await pool.stopAll();
-  }, 150_000);
+  }, 300_000);
 
   it('re-runs the job of a worker killed mid-job as soon as it restarts under its name, long before its lease would lapse (ADR 0031)', async () => {
     // A lease of 120 s: without the hand-back at start the re-run could only begin after it lapsed.

@@ -241,6 +241,7 @@ export class LeaseKeeper implements OnModuleInit {
     for (const r of result.failed) {
       this.log.error({ msg: `submission ${r.submissionId} failed: its worker stopped during the last attempt`, submissionId: r.submissionId, jobId: r.jobId });
     }
+    await this.reapUnclaimedJobs(onlyIds ?? null);
     const reports = this.reports ? await this.reports.reapExpiredLeases((sql, lapsed) => this.handBackReportJob(sql, lapsed), only) : { requeued: [], failed: [] };
     for (const r of reports.requeued) {
       this.log.warn({ msg: `worker ${r.owner ?? '?'} stopped renewing its lease on robustness report ${r.reportId}; queued run ${r.runs + 1}`, reportId: r.reportId, jobId: r.jobId, event: 'lease-reaped' });
@@ -249,6 +250,37 @@ export class LeaseKeeper implements OnModuleInit {
       this.log.error({ msg: `robustness report ${r.reportId} failed: its worker stopped during the last run`, reportId: r.reportId, jobId: r.jobId });
     }
     return { ...result, reportsRequeued: reports.requeued, reportsFailed: reports.failed };
+  }
+
+  /**
+   * A worker that died between fetching a scoring job and claiming its submission leaves the job
+   * active in pg-boss with the submission QUEUED and no lease for the reaper to find (a round of
+   * bench:faults left one so until pg-boss's own expiry). A live worker claims within moments of
+   * fetching; a job active for longer than the ttl whose submission is still QUEUED is failed for
+   * pg-boss's retry, due now with the requeue priority (or, its retries spent, replaced by a fresh
+   * requeue job: the submission's attempts were not used). Should its worker be alive after all, the
+   * retry finds the lease held and is skipped, and fencing keeps the scores single.
+   */
+  private async reapUnclaimedJobs(onlyIds: string[] | null): Promise<void> {
+    const db = this.boss.getDb();
+    const stale = await db.executeSql(
+      `SELECT j.id::text AS id, j.data->>'submissionId' AS "submissionId", j.retry_count < j.retry_limit AS "canRetry" FROM ${this.queueSchema}.job j
+         JOIN submission s ON s.id::text = j.data->>'submissionId'
+       WHERE j.name = $1 AND j.state = 'active' AND j.started_on < now() - make_interval(secs => $2::float8)
+         AND s.status = 'QUEUED' AND ($3::text[] IS NULL OR j.data->>'submissionId' = ANY($3::text[]))
+       LIMIT 20`,
+      [SCORE_SUBMISSION_QUEUE, this.ttlSeconds, onlyIds],
+    );
+    for (const row of stale.rows as { id: string; submissionId: string; canRetry: boolean }[]) {
+      // The job's retries are spent but the submission's attempts are not (none was claimed):
+      // a fresh job, sent before the old one is failed so that a crash in between loses nothing.
+      if (!row.canRetry) await sendScoreJob(this.boss, row.submissionId, 'requeue');
+      await this.boss.fail(SCORE_SUBMISSION_QUEUE, row.id, { message: 'the worker that fetched it stopped before claiming the submission' });
+      await db.executeSql(`UPDATE ${this.queueSchema}.job SET start_after = now(), priority = GREATEST(priority, $3) WHERE name = $1 AND id = $2::uuid AND state = 'retry'`, [
+        SCORE_SUBMISSION_QUEUE, row.id, REQUEUE_PRIORITY,
+      ]);
+      this.log.warn({ msg: `job ${row.id} of submission ${row.submissionId} was fetched but never claimed; retrying it now`, jobId: row.id, submissionId: row.submissionId, event: 'job-reaped' });
+    }
   }
 
   /**

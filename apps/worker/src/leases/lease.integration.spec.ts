@@ -161,6 +161,20 @@ describeDb('scoring leases (real PostgreSQL, real pg-boss)', () => {
     expect((await db.submission.findUniqueOrThrow({ where: { id: later } })).status).toBe('QUEUED');
   }, 30_000);
 
+  it('retries at once a job fetched by a worker that died before claiming its submission (active longer than the ttl, submission still QUEUED); leaves a fresh fetch alone', async () => {
+    const id = await makeSubmission();
+    const [job] = await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 50, includeMetadata: true }).then((jobs) => jobs.filter((j) => j.data.submissionId === id));
+    // Fetched just now: its worker may be about to claim it.
+    await keeper('reaper').reap([id]);
+    expect((await boss.getJobById(SCORE_SUBMISSION_QUEUE, defined(job, 'job').id))?.state).toBe('active');
+    // Fetched a minute ago (ttl 8 s) and never claimed: its worker died in between.
+    await boss.getDb().executeSql(`UPDATE pgboss_lease_spec.job SET started_on = now() - interval '60 seconds' WHERE id = $1::uuid`, [defined(job, 'job').id]);
+    await keeper('reaper').reap([id]);
+    const [again] = await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 1, priority: true, includeMetadata: true });
+    expect(again).toMatchObject({ id: defined(job, 'job').id, retryCount: 1, data: { submissionId: id } });
+    expect((await db.submission.findUniqueOrThrow({ where: { id } })).status).toBe('QUEUED');
+  }, 30_000);
+
   it('fails the submission with a reason when its worker stops during the last attempt', async () => {
     const id = await makeSubmission();
     await db.submission.update({ where: { id }, data: { attempt: SCORE_JOB_MAX_ATTEMPTS - 1 } });

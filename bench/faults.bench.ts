@@ -1,16 +1,19 @@
 /**
  * Fault benchmark: `npm run bench:faults` (issue #12). A real stack on an embedded PostgreSQL of
  * its own: worker processes (default lease timings), an api process. Prints:
- *  1. worker kills: SIGKILL of busy workers in rounds (≥ 20 kills), worst and median seconds from
- *     a kill to the submission handed back (detection) and to the start of the re-run (detection
- *     plus the wait for a free worker: the killed ones restart), submissions stuck afterwards,
+ *  1. worker kills: SIGKILL of busy workers in rounds (≥ 20 kills; each round kills every worker
+ *     that holds a lease), worst and median seconds from a kill to the submission handed back
+ *     (detection) and to the start of the re-run; a killed worker starts again at once under its
+ *     own name, as its supervisor restarts it (infra/: the pod's container, compose's restart
+ *     policy), and hands back what its dead process held before it fetches (ADR 0031), so the
+ *     re-run waits for that start, printed apart (start → ready); submissions stuck afterwards,
  *     duplicated score rows, late writes refused by fencing (logged by the workers);
  *  1b. single kills: one busy worker at a time while the others live (BENCH_SINGLE_KILLS, 6):
  *     kill → handed back and → re-run start by the survivors, apart from replacement boot times;
  *  2. malformed requests (≥ 1,000 generated: fuzzed bytes, encodings, sizes, JSON shapes,
  *     unstorable text, broken multipart/GraphQL): 5xx answers, rows written by them;
  *  3. 50 simultaneous uploads by one team against a limit of 10.
- * Targets: worst kill → re-run start ≤ 60 s (issue #25 aims at ≤ 15 s); 0 stuck; 0 duplicates; 0 5xx; limits exact.
+ * Targets: worst kill → re-run start ≤ 15 s (issue #25); 0 stuck; 0 duplicates; 0 5xx; limits exact.
  * Options (env): BENCH_KILLS (20), BENCH_WORKERS (4), BENCH_MALFORMED (1200), BENCH_SINGLE_KILLS (6);
  * BENCH_ONLY=single-kills runs section 1b alone.
  * `npm run bench:faults -- --partitions` runs the network-partition benchmark instead
@@ -31,7 +34,8 @@ const ONLY_SINGLE = process.env['BENCH_ONLY'] === 'single-kills';
 const INSTANCES = 40;
 const MAX_UPLOAD = 256 * 1024;
 
-const say = (m: string) => process.stderr.write(`[bench:faults] ${m}\n`);
+const benchStart = Date.now();
+const say = (m: string) => process.stderr.write(`[bench:faults +${((Date.now() - benchStart) / 1000).toFixed(1)} s] ${m}\n`);
 
 async function main(): Promise<void> {
   say(`${cpus().length} cores, load ${(loadavg()[0] ?? 0).toFixed(1)}; lease ttl ${LEASE.ttlSeconds} s, renew ${LEASE.renewSeconds} s, reaper every ${LEASE.reapSeconds} s`);
@@ -73,7 +77,16 @@ async function main(): Promise<void> {
     const started = Date.now();
     const kills = await killWorkersMidJob({ db, pool, submissionIds: ids, workers: WORKERS, kills: KILLS, instances: INSTANCES, metrics: 1, settleMs: 240_000, log: say });
     await pool.stopAll();
+    // The first WORKERS starts are the pool's; the rest are restarts after kills.
+    const restarts = pool.boots().slice(WORKERS);
+    const handedAtStart = (pool.logs().match(/"event":"start-reaped"/g) ?? []).length;
     const failed = await db.submission.count({ where: { id: { in: ids }, status: 'FAILED' } });
+    // What each stuck submission waits for: its row and its pg-boss jobs.
+    for (const s of await db.submission.findMany({ where: { id: { in: ids }, status: { in: ['QUEUED', 'SCORING'] } }, select: { id: true, status: true, attempt: true, leaseOwner: true, leaseExpiresAt: true } })) {
+      const jobs = await db.$queryRaw<{ id: string; state: string; retry_count: number; start_after: Date; priority: number }[]>`
+        SELECT id::text, state::text, retry_count, start_after, priority FROM pgboss.job WHERE name = 'score-submission' AND data->>'submissionId' = ${s.id}`;
+      say(`stuck ${s.id.slice(0, 8)}: ${s.status} attempt ${s.attempt} lease ${s.leaseOwner ?? '-'} until ${s.leaseExpiresAt?.toISOString() ?? '-'}; jobs ${JSON.stringify(jobs)}`);
+    }
     say(`kills done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
     // 2. Malformed requests and 3. concurrent submits, against a real api process.
@@ -101,8 +114,9 @@ async function main(): Promise<void> {
     const lines = [
       'bench:faults — real api/worker processes, embedded PostgreSQL, loopback',
       `worker kills (SIGKILL mid-job)     ${kills.kills} tried, ${WORKERS} workers, ${ids.length} submissions`,
-      `kill → re-run start                worst ${kills.worstDetectionSeconds.toFixed(1)} s, median ${median.toFixed(1)} s   (target ≤ 60 s)`,
-      `kill → handed back (detection)     worst ${requeueWorst.toFixed(1)} s, median ${medianOf(kills.requeueDetections).toFixed(1)} s   (lease ttl ${LEASE.ttlSeconds} s + reaper ${LEASE.reapSeconds} s)`,
+      `kill → re-run start                worst ${kills.worstDetectionSeconds.toFixed(1)} s, median ${median.toFixed(1)} s   (target ≤ 15 s; ${kills.detections.length} submissions)`,
+      `kill → handed back (detection)     worst ${requeueWorst.toFixed(1)} s, median ${medianOf(kills.requeueDetections).toFixed(1)} s   (restart under its name, or lease ttl ${LEASE.ttlSeconds} s + reaper ${LEASE.reapSeconds} s)`,
+      `restarted worker start → ready     worst ${worst(restarts).toFixed(1)} s, median ${medianOf(restarts).toFixed(1)} s   (${restarts.length} restarts; ${handedAtStart} handed back their dead process's leases at start)`,
       `late writes refused (fencing)      ${refusedLate}`,
       ...singleLines,
       `stuck submissions                  ${kills.stuck}   (target 0; ${kills.scored} scored, ${failed} failed after their last attempt)`,
@@ -112,7 +126,7 @@ async function main(): Promise<void> {
       `concurrent submits vs limit        ${concurrent.accepted} of ${concurrent.sent} accepted, limit 10, ${stored} stored, ${concurrent.refused} refused 403${concurrent.other.length ? `, other ${concurrent.other.join(',')}` : ''}`,
     ];
     process.stdout.write(lines.join('\n') + '\n');
-    const ok = kills.kills >= 20 && kills.worstDetectionSeconds <= 60 && kills.stuck === 0 && kills.duplicatedScoreRows === 0 && malformed.fiveXX === 0 && written === 0 && concurrent.accepted === 10 && stored === 10;
+    const ok = kills.kills >= 20 && kills.worstDetectionSeconds <= 15 && kills.stuck === 0 && kills.duplicatedScoreRows === 0 && malformed.fiveXX === 0 && written === 0 && concurrent.accepted === 10 && stored === 10;
     process.stdout.write(ok ? 'all targets met\n' : 'TARGETS MISSED\n');
     process.exitCode = ok ? 0 : 1;
   } finally {

@@ -1,7 +1,8 @@
 /**
  * Worker faults with real worker processes on their own pg-boss schema (issue #12): workers
  * SIGKILLed mid-job are noticed by their lapsed lease and their jobs re-run within the bound;
- * a worker killed inside its final transaction leaves nothing half-written; SIGTERM hands the
+ * a worker restarted under its name hands back its dead process's job at once (no wait for the
+ * lease to lapse); a worker killed inside its final transaction leaves nothing half-written; SIGTERM hands the
  * current job back. Leases are short here (ttl 3 s) so the suite stays quick; bench:faults
  * measures the default ones.
  */
@@ -54,7 +55,7 @@ describe('worker faults (real worker processes)', () => {
     const pool = workerPool(env({ PODIUM_FAULT_SCORING_DELAY_MS: '2500' }));
     pools.push(pool);
     const ids = await queueSubmissions(db, task, 8, enqueue);
-    const report = await killWorkersMidJob({ db, pool, submissionIds: ids, workers: 2, kills: 4, instances: INSTANCES, metrics: 1, settleMs: 60_000 });
+    const report = await killWorkersMidJob({ db, pool, submissionIds: ids, workers: 2, kills: 4, instances: INSTANCES, metrics: 1, settleMs: 150_000 }).finally(() => pool.stopAll());
     if (report.stuck > 0 || report.worstDetectionSeconds > DETECTION_BOUND_S) throw new Error(`${JSON.stringify(report)}\n${pool.logs().slice(-6000)}`);
     expect(report).toMatchObject({ kills: 4, stuck: 0, duplicatedScoreRows: 0, missingScoreRows: 0, scored: 8 });
     expect(report.detections).toHaveLength(4);
@@ -62,8 +63,35 @@ describe('worker faults (real worker processes)', () => {
     // The re-run was pg-boss's own retry of the job, counted on the submission.
     const retried = await db.submission.findMany({ where: { id: { in: ids }, attempt: { gt: 1 } } });
     expect(retried.length).toBeGreaterThanOrEqual(1);
+  }, 300_000);
+
+  it('re-runs the job of a worker killed mid-job as soon as it restarts under its name, long before its lease would lapse (ADR 0031)', async () => {
+    // A lease of 120 s: without the hand-back at start the re-run could only begin after it lapsed.
+    const pool = workerPool(env({ PODIUM_FAULT_SCORING_DELAY_MS: '20000', PODIUM_LEASE_TTL_SECONDS: '120', PODIUM_LEASE_RENEW_SECONDS: '5' }));
+    pools.push(pool);
+    const id = defined((await queueSubmissions(db, task, 1, enqueue))[0], 'the queued submission');
+    const name = `restarted-${process.pid}`;
+    const first = pool.start(name);
+    const held = await waitFor('the worker to take the job', async () => {
+      const s = await db.submission.findUniqueOrThrow({ where: { id } });
+      return s.status === 'SCORING' && s.leaseOwner === name ? s : null;
+    }, 60_000);
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+    const again = pool.start(name);
+    const rerun = await waitFor('the re-run under the restarted worker', async () => {
+      const s = await db.submission.findUniqueOrThrow({ where: { id } });
+      return s.attempt > held.attempt ? s : null;
+    }, 100_000);
+    // Claimed again while the dead process's lease still had time left.
+    const [{ lapsed }] = await db.$queryRaw<[{ lapsed: boolean }]>`SELECT now() >= ${defined(held.leaseExpiresAt, 'lease expiry')} AS lapsed`;
+    expect(lapsed).toBe(false);
+    expect(rerun).toMatchObject({ status: 'SCORING', leaseOwner: name, attempt: held.attempt + 1 });
+    expect(again.logs.join('')).toContain('"event":"start-reaped"');
+    await waitFor('the re-run to finish', async () => (await db.submission.findUniqueOrThrow({ where: { id } })).status === 'SCORED', 90_000);
+    expect(await storedScoreCount(db, id)).toBe(INSTANCES);
     await pool.stopAll();
-  }, 150_000);
+  }, 240_000);
 
   it('leaves nothing half-written when a worker is killed inside its final transaction, then scores it once', async () => {
     const pool = workerPool(env({ PODIUM_FAULT_SAVE_DELAY_MS: '4000' }));

@@ -8,10 +8,25 @@ import { JsonLogger, useJsonLogs } from '@podium/config';
 import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from './worker.module';
 
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
 export async function startWorker() {
-  const app = await NestFactory.createApplicationContext(WorkerModule, { logger: useJsonLogs() ? new JsonLogger('worker') : ['log', 'warn', 'error'] });
-  app.enableShutdownHooks();
-  return app;
+  // Nest runs the processors' bootstrap (which already takes jobs) before createApplicationContext
+  // returns, and its shutdown hooks only exist after it: a supervisor's SIGTERM in between would
+  // end the process holding a job without handing it back. Keep such a signal and deliver it
+  // again once the hooks listen.
+  const early: NodeJS.Signals[] = [];
+  const keep = (signal: NodeJS.Signals) => early.push(signal);
+  for (const s of STOP_SIGNALS) process.on(s, keep);
+  try {
+    const app = await NestFactory.createApplicationContext(WorkerModule, { logger: useJsonLogs() ? new JsonLogger('worker') : ['log', 'warn', 'error'] });
+    app.enableShutdownHooks();
+    const [first] = early;
+    if (first) process.kill(process.pid, first);
+    return app;
+  } finally {
+    for (const s of STOP_SIGNALS) process.off(s, keep);
+  }
 }
 
 if (require.main === module) {

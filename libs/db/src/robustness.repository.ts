@@ -149,23 +149,26 @@ export class RobustnessRepository {
    * Hands reports whose lease lapsed back, each in its own transaction with its rows locked
    * (SKIP LOCKED: reapers in several processes never take one twice): `handBack` retries or
    * re-sends its job there and says whether runs remain; the report becomes QUEUED or FAILED.
+   * `orphansOf`: also the leases held under this worker name, lapsed or not (see
+   * SubmissionRepository.reapExpiredLeases).
    */
   async reapExpiredLeases(
     handBack: (sql: TxSql, lapsed: LapsedReportLease) => Promise<'retry' | 'exhausted'>,
-    options: { limit?: number; onlyIds?: string[] } = {},
+    options: { limit?: number; onlyIds?: string[]; orphansOf?: string } = {},
   ): Promise<{ requeued: LapsedReportLease[]; failed: LapsedReportLease[] }> {
     const requeued: LapsedReportLease[] = [];
     const failed: LapsedReportLease[] = [];
     const only = options.onlyIds ?? null;
+    const orphansOf = options.orphansOf ?? null;
     const candidates = await this.db.$queryRaw<{ id: string }[]>`
-      SELECT id::text FROM robustness_report WHERE status = 'RUNNING' AND lease_expires_at < now()
+      SELECT id::text FROM robustness_report WHERE status = 'RUNNING' AND (lease_expires_at < now() OR lease_owner = ${orphansOf}::text)
         AND (${only}::uuid[] IS NULL OR id = ANY(${only}::uuid[]))
       ORDER BY lease_expires_at LIMIT ${options.limit ?? 20}`;
     for (const { id } of candidates) {
       await this.db.$transaction(async (tx) => {
         const [row] = await tx.$queryRaw<LapsedReportLease[]>`
           SELECT id::text AS "reportId", lease_owner AS "owner", lease_job_id AS "jobId", attempt, runs
-          FROM robustness_report WHERE id = ${id}::uuid AND status = 'RUNNING' AND lease_expires_at < now()
+          FROM robustness_report WHERE id = ${id}::uuid AND status = 'RUNNING' AND (lease_expires_at < now() OR lease_owner = ${orphansOf}::text)
           FOR UPDATE SKIP LOCKED`;
         if (!row) return;
         const outcome = await handBack(txSql(tx), row);

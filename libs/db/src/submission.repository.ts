@@ -639,24 +639,27 @@ export class SubmissionRepository {
    * in its own transaction: `handBack` retries or re-sends its job there and says whether
    * attempts remain; the submission becomes QUEUED ("retrying after a worker stopped") or, with
    * none left, FAILED with the reason. Rows are locked with SKIP LOCKED, so reapers in several
-   * processes never take the same submission twice.
+   * processes never take the same submission twice. `orphansOf`: also the leases held under this
+   * worker name, lapsed or not: a worker that starts holds nothing yet, so a lease under its own
+   * name is its previous process's, which died (a restarted pod or service keeps its name; ADR 0031).
    */
   async reapExpiredLeases(
     handBack: (sql: TxSql, lapsed: LapsedLease) => Promise<'retry' | 'exhausted'>,
-    options: { limit?: number; onlyIds?: string[] } = {},
+    options: { limit?: number; onlyIds?: string[]; orphansOf?: string } = {},
   ): Promise<{ requeued: LapsedLease[]; failed: LapsedLease[] }> {
     const requeued: LapsedLease[] = [];
     const failed: LapsedLease[] = [];
     const only = options.onlyIds ?? null;
+    const orphansOf = options.orphansOf ?? null;
     const candidates = await this.db.$queryRaw<{ id: string }[]>`
-      SELECT id::text FROM submission WHERE status = 'SCORING' AND lease_expires_at < now()
+      SELECT id::text FROM submission WHERE status = 'SCORING' AND (lease_expires_at < now() OR lease_owner = ${orphansOf}::text)
         AND (${only}::uuid[] IS NULL OR id = ANY(${only}::uuid[]))
       ORDER BY lease_expires_at LIMIT ${options.limit ?? 20}`;
     for (const { id } of candidates) {
       await this.db.$transaction(async (tx) => {
         const [row] = await tx.$queryRaw<LapsedLease[]>`
           SELECT id::text AS "submissionId", lease_owner AS "owner", lease_job_id AS "jobId", attempt
-          FROM submission WHERE id = ${id}::uuid AND status = 'SCORING' AND lease_expires_at < now()
+          FROM submission WHERE id = ${id}::uuid AND status = 'SCORING' AND (lease_expires_at < now() OR lease_owner = ${orphansOf}::text)
           FOR UPDATE SKIP LOCKED`;
         if (!row) return;
         const outcome = await handBack(txSql(tx), row);

@@ -95,26 +95,41 @@ export async function queueSubmissions(
 }
 
 export interface WorkerPool {
+  /** Starts a worker named `name`; a name whose process was killed may be started again (a supervisor's restart). */
   start(name: string): RunningApp;
   running: Map<string, RunningApp>;
   stopAll(): Promise<void>;
   logs(): string;
+  /** Seconds from each start to the worker's `ready` log line (its scoring slots fetch jobs), for those that got there. */
+  boots(): number[];
 }
 
 /** Workers started with `env`; `netnsOf(name)` picks a network namespace for each (netns.ts). */
 export function workerPool(env: Record<string, string>, netnsOf?: (name: string) => string): WorkerPool {
   const running = new Map<string, RunningApp>();
   const all: RunningApp[] = [];
+  const boots: number[] = [];
   return {
     running,
     start(name) {
       const netns = netnsOf?.(name);
+      const startedAt = Date.now();
       const w = startApp('apps/worker/src/main.ts', { ...env, PODIUM_WORKER_NAME: name, PODIUM_LOG_FORMAT: 'json' }, netns ? { netns } : {});
       running.set(name, w);
       all.push(w);
-      w.child.once('exit', () => running.delete(name));
+      const onOutput = (c: Buffer) => {
+        if (!c.toString().includes('"event":"ready"')) return;
+        boots.push((Date.now() - startedAt) / 1000);
+        w.child.stdout?.off('data', onOutput);
+      };
+      w.child.stdout?.on('data', onOutput);
+      // A restart under the same name may already be running when the killed process's exit arrives.
+      w.child.once('exit', () => {
+        if (running.get(name) === w) running.delete(name);
+      });
       return w;
     },
+    boots: () => [...boots],
     async stopAll() {
       await Promise.all([...running.values()].map((w) => w.stop()));
     },
@@ -128,8 +143,9 @@ export async function storedScoreCount(db: Db, submissionId: string): Promise<nu
 }
 
 export interface KillReport {
+  /** Worker processes killed (each held one lease or more). */
   kills: number;
-  /** Seconds from each kill to the start of the re-run (its attempt counter moving on). */
+  /** Seconds from each kill to the start of the re-run (its attempt counter moving on), one per submission the killed worker held. */
   detections: number[];
   worstDetectionSeconds: number;
   /**
@@ -146,8 +162,12 @@ export interface KillReport {
 
 /**
  * Kills busy workers with SIGKILL in rounds (each round: every worker that holds a lease is
- * killed at once and replaced), measures kill → re-run start for each killed submission,
- * then waits for every submission to settle and counts stuck ones and duplicated score rows.
+ * killed at once), measures kill → re-run start for each killed submission, then waits for every
+ * submission to settle and counts stuck ones and duplicated score rows. A killed worker is
+ * started again at once under its own name, as its supervisor would: Kubernetes restarts the
+ * container in its pod (PODIUM_WORKER_NAME is the pod name, infra/k8s), compose restarts the
+ * container (`restart: unless-stopped`, the name holds its hostname), systemd's Restart=always
+ * keeps the unit's environment.
  */
 export async function killWorkersMidJob(opts: {
   db: Db;
@@ -163,9 +183,8 @@ export async function killWorkersMidJob(opts: {
 }): Promise<KillReport> {
   const { db, pool, submissionIds } = opts;
   const log = opts.log ?? (() => undefined);
-  let serial = 0;
-  const spawn = () => pool.start(`fault-w${serial++}-${process.pid}`);
-  while (pool.running.size < opts.workers) spawn();
+  const names = Array.from({ length: opts.workers }, (_, i) => `fault-w${i}-${process.pid}`);
+  for (const name of names) pool.start(name);
   const pending: { submissionId: string; attempt: number; killedAt: number; requeued: boolean }[] = [];
   const detections: number[] = [];
   const requeueDetections: number[] = [];
@@ -189,25 +208,30 @@ export async function killWorkersMidJob(opts: {
   const deadline = Date.now() + 20 * 60_000;
   while (kills < opts.kills && Date.now() < deadline) {
     await watch();
-    const names = [...pool.running.keys()];
     const busy = await db.submission.findMany({
-      where: { id: { in: submissionIds }, status: 'SCORING', leaseOwner: { in: names }, leaseExpiresAt: { gt: new Date() } },
+      where: { id: { in: submissionIds }, status: 'SCORING', leaseOwner: { in: [...pool.running.keys()] }, leaseExpiresAt: { gt: new Date() } },
       select: { id: true, attempt: true, leaseOwner: true },
     });
     if (busy.length === 0) {
       await sleep(100);
       continue;
     }
-    for (const b of busy.slice(0, opts.kills - kills)) {
-      const w = pool.running.get(defined(b.leaseOwner));
-      if (!w || pending.some((p) => p.submissionId === b.id)) continue;
+    // Every lease a killed process held is pending (measured), so a lease under a restarted
+    // worker's name that is not pending is the new process's own.
+    const live = busy.filter((b) => !pending.some((p) => p.submissionId === b.id));
+    for (const owner of [...new Set(live.map((b) => defined(b.leaseOwner)))]) {
+      const w = pool.running.get(owner);
+      if (!w || kills >= opts.kills) continue;
       w.child.kill('SIGKILL');
-      pool.running.delete(defined(b.leaseOwner));
-      pending.push({ submissionId: b.id, attempt: b.attempt, killedAt: Date.now(), requeued: false });
+      const killedAt = Date.now();
+      pool.running.delete(owner);
       kills++;
-      log(`kill ${kills}: ${b.leaseOwner} during attempt ${b.attempt} of submission ${b.id.slice(0, 8)}`);
+      for (const b of live.filter((l) => l.leaseOwner === owner)) {
+        pending.push({ submissionId: b.id, attempt: b.attempt, killedAt, requeued: false });
+        log(`kill ${kills}: ${owner} during attempt ${b.attempt} of submission ${b.id.slice(0, 8)}`);
+      }
     }
-    while (pool.running.size < opts.workers) spawn();
+    for (const name of names) if (!pool.running.has(name)) pool.start(name);
     await sleep(200);
   }
   const settleBy = Date.now() + opts.settleMs;

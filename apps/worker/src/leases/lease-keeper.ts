@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
 import type { WorkerConfig } from '@podium/config';
 import { LEASE, QUEUE_POLICY, REQUEUE_PRIORITY, ROBUSTNESS_REPORT_QUEUE, SCORE_JOB_MAX_ATTEMPTS, SCORE_SUBMISSION_QUEUE, sendRobustnessJob, sendScoreJob } from '@podium/contracts';
 import { LeaseLostError, type LeaseHolder } from '@podium/domain';
@@ -32,7 +32,7 @@ export interface HeldLease {
  * whose token is no longer the row's), and {@link refused} logs and counts a refused late write.
  */
 @Injectable()
-export class LeaseKeeper {
+export class LeaseKeeper implements OnModuleInit {
   private readonly log = new Logger(LeaseKeeper.name);
   /** Submission id → the lease held now (renewed). */
   readonly held = new Map<string, HeldLease>();
@@ -196,13 +196,43 @@ export class LeaseKeeper {
     await this.submissions.heartbeat({ name: this.owner, host: hostname(), pid: process.pid, activeJobs: this.held.size + this.heldReports.size });
   }
 
-  /** Hands lapsed leases back to the queue; returns what it did. */
-  async reap(onlyIds?: string[]): Promise<{ requeued: LapsedLease[]; failed: LapsedLease[]; reportsRequeued: LapsedReportLease[]; reportsFailed: LapsedReportLease[] }> {
-    const only = onlyIds ? { onlyIds } : {};
+  /**
+   * At start, before any queue's processor takes a job (Nest runs every onModuleInit before the
+   * first onApplicationBootstrap): hands back the leases held under this worker's own name, whose
+   * holder can only be this name's previous process, which died (a supervisor restarts a killed
+   * worker under its name: the pod name in infra/k8s, the container in compose), without waiting
+   * for them to lapse; and every lapsed lease, so that those jobs, due at once with the requeue
+   * priority, are the first this worker fetches. A database not reachable yet only delays this
+   * to the reaper's ticks (the orphans lapse within the ttl). ADR 0031.
+   */
+  async onModuleInit(): Promise<void> {
+    try {
+      const taken = await this.reap({ orphans: true });
+      const n = taken.requeued.length + taken.failed.length + taken.reportsRequeued.length + taken.reportsFailed.length;
+      if (n > 0) this.log.log({ msg: `at start: handed back ${n} lease(s) of a stopped worker`, event: 'start-reaped', count: n });
+    } catch (e) {
+      this.log.warn({ msg: `at start: could not hand back stopped workers' leases (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); the reaper retries`, event: 'reconnecting' });
+    }
+  }
+
+  /**
+   * Hands lapsed leases back to the queue; returns what it did. `onlyIds`: only these (tests);
+   * `orphans`: also the leases still held under this worker's name by its previous process (see
+   * {@link onModuleInit}); ignored once this process holds a lease (it would take back its own).
+   */
+  async reap(
+    options: string[] | { onlyIds?: string[]; orphans?: boolean } = {},
+  ): Promise<{ requeued: LapsedLease[]; failed: LapsedLease[]; reportsRequeued: LapsedReportLease[]; reportsFailed: LapsedReportLease[] }> {
+    const { onlyIds, orphans = false } = Array.isArray(options) ? { onlyIds: options } : options;
+    const takeOrphans = orphans && this.held.size === 0 && this.heldReports.size === 0;
+    const only = { ...(onlyIds ? { onlyIds } : {}), ...(takeOrphans ? { orphansOf: this.owner } : {}) };
     const result = await this.submissions.reapExpiredLeases((sql, lapsed) => this.handBackJob(sql, lapsed), only);
     for (const r of result.requeued) {
       this.log.warn({
-        msg: `worker ${r.owner ?? '?'} stopped renewing its lease on submission ${r.submissionId}; queued attempt ${r.attempt + 1} of ${SCORE_JOB_MAX_ATTEMPTS}`,
+        msg:
+          r.owner === this.owner
+            ? `this worker's previous process (same name) held submission ${r.submissionId} when it stopped; queued attempt ${r.attempt + 1} of ${SCORE_JOB_MAX_ATTEMPTS}`
+            : `worker ${r.owner ?? '?'} stopped renewing its lease on submission ${r.submissionId}; queued attempt ${r.attempt + 1} of ${SCORE_JOB_MAX_ATTEMPTS}`,
         submissionId: r.submissionId,
         jobId: r.jobId,
         event: 'lease-reaped',
@@ -211,6 +241,7 @@ export class LeaseKeeper {
     for (const r of result.failed) {
       this.log.error({ msg: `submission ${r.submissionId} failed: its worker stopped during the last attempt`, submissionId: r.submissionId, jobId: r.jobId });
     }
+    await this.reapUnclaimedJobs(onlyIds ?? null);
     const reports = this.reports ? await this.reports.reapExpiredLeases((sql, lapsed) => this.handBackReportJob(sql, lapsed), only) : { requeued: [], failed: [] };
     for (const r of reports.requeued) {
       this.log.warn({ msg: `worker ${r.owner ?? '?'} stopped renewing its lease on robustness report ${r.reportId}; queued run ${r.runs + 1}`, reportId: r.reportId, jobId: r.jobId, event: 'lease-reaped' });
@@ -219,6 +250,37 @@ export class LeaseKeeper {
       this.log.error({ msg: `robustness report ${r.reportId} failed: its worker stopped during the last run`, reportId: r.reportId, jobId: r.jobId });
     }
     return { ...result, reportsRequeued: reports.requeued, reportsFailed: reports.failed };
+  }
+
+  /**
+   * A worker that died between fetching a scoring job and claiming its submission leaves the job
+   * active in pg-boss with the submission QUEUED and no lease for the reaper to find (a round of
+   * bench:faults left one so until pg-boss's own expiry). A live worker claims within moments of
+   * fetching; a job active for longer than the ttl whose submission is still QUEUED is failed for
+   * pg-boss's retry, due now with the requeue priority (or, its retries spent, replaced by a fresh
+   * requeue job: the submission's attempts were not used). Should its worker be alive after all, the
+   * retry finds the lease held and is skipped, and fencing keeps the scores single.
+   */
+  private async reapUnclaimedJobs(onlyIds: string[] | null): Promise<void> {
+    const db = this.boss.getDb();
+    const stale = await db.executeSql(
+      `SELECT j.id::text AS id, j.data->>'submissionId' AS "submissionId", j.retry_count < j.retry_limit AS "canRetry" FROM ${this.queueSchema}.job j
+         JOIN submission s ON s.id::text = j.data->>'submissionId'
+       WHERE j.name = $1 AND j.state = 'active' AND j.started_on < now() - make_interval(secs => $2::float8)
+         AND s.status = 'QUEUED' AND ($3::text[] IS NULL OR j.data->>'submissionId' = ANY($3::text[]))
+       LIMIT 20`,
+      [SCORE_SUBMISSION_QUEUE, this.ttlSeconds, onlyIds],
+    );
+    for (const row of stale.rows as { id: string; submissionId: string; canRetry: boolean }[]) {
+      // The job's retries are spent but the submission's attempts are not (none was claimed):
+      // a fresh job, sent before the old one is failed so that a crash in between loses nothing.
+      if (!row.canRetry) await sendScoreJob(this.boss, row.submissionId, 'requeue');
+      await this.boss.fail(SCORE_SUBMISSION_QUEUE, row.id, { message: 'the worker that fetched it stopped before claiming the submission' });
+      await db.executeSql(`UPDATE ${this.queueSchema}.job SET start_after = now(), priority = GREATEST(priority, $3) WHERE name = $1 AND id = $2::uuid AND state = 'retry'`, [
+        SCORE_SUBMISSION_QUEUE, row.id, REQUEUE_PRIORITY,
+      ]);
+      this.log.warn({ msg: `job ${row.id} of submission ${row.submissionId} was fetched but never claimed; retrying it now`, jobId: row.id, submissionId: row.submissionId, event: 'job-reaped' });
+    }
   }
 
   /**

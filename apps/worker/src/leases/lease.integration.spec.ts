@@ -137,6 +137,44 @@ describeDb('scoring leases (real PostgreSQL, real pg-boss)', () => {
     expect(after?.data.submissionId).toBe(later);
   }, 30_000);
 
+  it("hands back at start the live lease its own name's dead process held, due at once and first in line; leaves other names' live leases, and its own claims once it holds one", async () => {
+    const id = await makeSubmission();
+    const [job] = await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 50, includeMetadata: true }).then((jobs) => jobs.filter((j) => j.data.submissionId === id));
+    const name = `pod-${randomUUID().slice(0, 8)}`;
+    // The first process of `name` holds a lease good for a minute, then dies (SIGKILL: no hand-back).
+    await submissions.acquireLease(id, name, defined(job, 'job').id, 60);
+    const later = await makeSubmission();
+    // Another worker's reaper: the lease has not lapsed, so it is not taken.
+    expect((await keeper(`other-${name}`).reap({ onlyIds: [id], orphans: true })).requeued).toEqual([]);
+    expect((await db.submission.findUniqueOrThrow({ where: { id } })).status).toBe('SCORING');
+    // The restarted process of the same name, before it holds anything: handed back.
+    const restarted = keeper(name);
+    expect((await restarted.reap({ onlyIds: [id], orphans: true })).requeued.map((r) => r.submissionId)).toEqual([id]);
+    expect(await db.submission.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'QUEUED', retryReason: 'worker-stopped', leaseOwner: null });
+    // pg-boss's retry of the job, due now with the requeue priority: fetched before the later submission.
+    const [next] = await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 1, priority: true, includeMetadata: true });
+    expect(next).toMatchObject({ id: defined(job, 'job').id, retryCount: 1, data: { submissionId: id } });
+    // Once the process holds a lease, asking for orphans takes back nothing of its own.
+    expect((await restarted.acquire(id, defined(next, 'next').id)).kind).toBe('acquired');
+    expect((await restarted.reap({ onlyIds: [id], orphans: true })).requeued).toEqual([]);
+    expect((await db.submission.findUniqueOrThrow({ where: { id } })).leaseOwner).toBe(name);
+    expect((await db.submission.findUniqueOrThrow({ where: { id: later } })).status).toBe('QUEUED');
+  }, 30_000);
+
+  it('retries at once a job fetched by a worker that died before claiming its submission (active longer than the ttl, submission still QUEUED); leaves a fresh fetch alone', async () => {
+    const id = await makeSubmission();
+    const [job] = await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 50, includeMetadata: true }).then((jobs) => jobs.filter((j) => j.data.submissionId === id));
+    // Fetched just now: its worker may be about to claim it.
+    await keeper('reaper').reap([id]);
+    expect((await boss.getJobById(SCORE_SUBMISSION_QUEUE, defined(job, 'job').id))?.state).toBe('active');
+    // Fetched a minute ago (ttl 8 s) and never claimed: its worker died in between.
+    await boss.getDb().executeSql(`UPDATE pgboss_lease_spec.job SET started_on = now() - interval '60 seconds' WHERE id = $1::uuid`, [defined(job, 'job').id]);
+    await keeper('reaper').reap([id]);
+    const [again] = await boss.fetch<{ submissionId: string }>(SCORE_SUBMISSION_QUEUE, { batchSize: 1, priority: true, includeMetadata: true });
+    expect(again).toMatchObject({ id: defined(job, 'job').id, retryCount: 1, data: { submissionId: id } });
+    expect((await db.submission.findUniqueOrThrow({ where: { id } })).status).toBe('QUEUED');
+  }, 30_000);
+
   it('fails the submission with a reason when its worker stops during the last attempt', async () => {
     const id = await makeSubmission();
     await db.submission.update({ where: { id }, data: { attempt: SCORE_JOB_MAX_ATTEMPTS - 1 } });

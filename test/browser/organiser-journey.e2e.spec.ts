@@ -283,7 +283,9 @@ describe('organising a task in the browser: settings, registration, submissions,
     expect(manifest.submissions?.find((x) => x.system === 'ui-system-0')?.paperUrl).toBe('https://example.org/paper');
     expect(lines.filter((l) => l.type === 'output')).toHaveLength(SYSTEMS * INSTANCES.length);
     // The board shows the paper and code links the team gave (http(s), no opener, no referrer).
+    // They come from their own query after the board (resolved per request, not stored): wait for both.
     const links = participant.getByTestId('leaderboard-row').filter({ hasText: 'ui-system-0' }).getByTestId('row-links').getByRole('link');
+    await links.nth(1).waitFor({ timeout: 60_000 });
     expect(await links.evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('rel')]))).toEqual([
       ['paper', 'https://example.org/paper', 'noopener noreferrer nofollow'],
       ['code', 'https://example.org/code', 'noopener noreferrer nofollow'],

@@ -74,6 +74,17 @@ describeDb('score columns (real PostgreSQL)', () => {
     expect(await scores.sufficientStatistics([a], 'nli')).toEqual([null]);
   });
 
+  it('keeps a scored submission at its full progress when a progress update the worker sent earlier arrives after the final write', async () => {
+    const { ids } = await phaseWith(3, ['late-progress']);
+    const a = defined(ids[0], 'the submission');
+    await submissions.setProgress(a, 1);
+    expect((await db.submission.findUniqueOrThrow({ where: { id: a } })).progressDone).toBe(1);
+    await submissions.saveScores(a, [{ metric: 'chrf', signature: 's', values: [1, 2, 3] }], [{ metric: 'chrf', signature: 's', value: 2 }]);
+    // Seen in CI: `podium submit` printed "scored 2/3" when the update for 2 landed after the final write.
+    await submissions.setProgress(a, 2);
+    expect(await db.submission.findUniqueOrThrow({ where: { id: a } })).toMatchObject({ status: 'SCORED', progressDone: 3, progressTotal: 3 });
+  });
+
   it('refuses a column of the wrong length or with a non-finite score, and writes nothing', async () => {
     const { ids } = await phaseWith(3, ['a']);
     const a = defined(ids[0], 'submission a');

@@ -699,8 +699,14 @@ export class SubmissionRepository {
       WHERE last_seen_at > now() - make_interval(secs => ${withinSeconds}::float8) ORDER BY last_seen_at DESC`;
   }
 
+  /**
+   * The worker's progress while it scores. It sends these without waiting, so one may reach the
+   * database after {@link saveScores} set the progress to the total: it changes nothing on a
+   * settled submission (the row lock makes a concurrent one re-read the status), so a scored
+   * submission never shows 2/3.
+   */
   async setProgress(submissionId: string, done: number) {
-    await this.db.submission.update({ where: { id: submissionId }, data: { progressDone: done } });
+    await this.db.submission.updateMany({ where: { id: submissionId, status: { notIn: ['SCORED', 'FAILED'] } }, data: { progressDone: done } });
   }
 
   /**

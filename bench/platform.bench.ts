@@ -21,9 +21,12 @@
  *    apps/web/src/lib/leaderboard-request.ts for the page's default view); and a GraphQL query
  *    of the board's systems (no pairs) as an API client asks. Each (a) cached, (b) while a second
  *    phase is recomputed over and over (setPhaseSignificance with a new seed, then its board
- *    polled until it has that seed). Under (b) the leaderboard.json variants and the web's are
- *    judged; the GraphQL line is reported (KiB/answer) but not judged: API clients bound what
- *    they ask for with `pairs(first:, offset:)`;
+ *    polled until it has that seed). Every line is judged against issue #28's targets
+ *    (leaderboard.json p95 < 50 ms at ≥ 500 req/s; GraphQL's systems p95 < 50 ms cached and
+ *    < 100 ms while recomputing);
+ *  - the workers run under `--cpu-prof` from their start until every view is stored: the shares of
+ *    the scoring jobs (main threads: metric kernels, tokenising, decoding, database, serialising,
+ *    garbage collection) and of the board computations (board threads), printed beside the figures;
  *  - a full phase `scores.csv` export: time, rows, bytes, peak RSS of the api process;
  *  - once, the old row-per-score layout in a scratch table (same scores, in 5,000-row
  *    parameterised INSERTs through Prisma's raw API, one transaction per submission, while the
@@ -33,9 +36,9 @@
  * Results: a table on stdout, JSON in bench-results/platform-<date>.json (git-ignored).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Client } from 'pg';
@@ -46,6 +49,7 @@ import { startApi, workerPool, type WorkerPool } from '../test/e2e/support/fault
 import { startOwnPostgres } from '../test/e2e/support/postgres';
 import { defined } from '../test/support/defined';
 import { freePort, repoRoot, type RunningApp } from '../test/e2e/support/processes';
+import { BOARD_RULES, formatShares, profilesInDir, SCORING_RULES, type Shares } from './platform/cpu-profile';
 import { FlagError, parsePlatformFlags, PLATFORM_USAGE, type PlatformFlags } from './platform/flags';
 import { AnswerTimeoutError, runLoad, send, type LoadRequest, type LoadResult } from './platform/load';
 import { scoreCommitTimes, scoreTableSizes, SCRATCH_PREFIX, totalBytes, type TableSize } from './platform/score-tables';
@@ -59,7 +63,21 @@ const METRICS = [
   { key: 'chrf', name: 'chrf', options: {} },
   { key: 'ter', name: 'ter', options: {} },
 ];
-const TARGET = { uploadLinesPerSecond: 200_000, kernelRatio: 0.8, bytesPerValue: 16, writtenPerSecond: 50_000, p95Ms: 50, perSecond: 500, boardSeconds: 60, boardSystems: 100, boardInstances: 100_000, exportRows: 10_000_000, exportSeconds: 60, exportExtraMiB: 256 };
+/**
+ * Issue #28's targets (issue #11's where #28 keeps them): the board ≤ 15 s and every view ≤ 30 s after
+ * the last score at 100 × 100,000; leaderboard.json p95 < 50 ms at ≥ 500 req/s cached and while
+ * another phase recomputes; GraphQL's systems p95 < 50 ms cached, < 100 ms while recomputing;
+ * scores.csv of 3 × 10⁷ rows ≤ 60 s with flat memory.
+ */
+const TARGET = {
+  uploadLinesPerSecond: 200_000, kernelRatio: 0.8, bytesPerValue: 16, writtenPerSecond: 50_000, p95Ms: 50, perSecond: 500,
+  graphqlCachedP95Ms: 50, graphqlRecomputingP95Ms: 100, boardSeconds: 15, allViewsSeconds: 30, boardSystems: 100, boardInstances: 100_000,
+  exportRows: 30_000_000, exportSeconds: 60, exportExtraMiB: 256,
+};
+/** The GraphQL variant: judged by p95 alone (issue #28 sets no rate for it). */
+const GRAPHQL_VARIANT = 'GraphQL leaderboard systems';
+/** Sampling interval of the workers' CPU profiles, µs: coarse, so that profiling costs the jobs little. */
+const PROFILE_INTERVAL_US = 5000;
 const OLD_LAYOUT_SUBMISSIONS = 4;
 /** Systems whose sentences the metric kernels score alone for the jobs' yardstick. */
 const KERNEL_SAMPLE_SYSTEMS = 3;
@@ -211,8 +229,9 @@ async function waitScored(stack: Stack, phase: Phase, pool: WorkerPool): Promise
   }
 }
 
-function startWorkers(stack: Stack, tag: string): WorkerPool {
-  const pool = workerPool({ DATABASE_URL: stack.pgUrl });
+/** `nodeArgs`: Node flags of every worker (the profiled pool's `--cpu-prof`). */
+function startWorkers(stack: Stack, tag: string, nodeArgs?: string[]): WorkerPool {
+  const pool = workerPool({ DATABASE_URL: stack.pgUrl }, undefined, nodeArgs);
   for (let w = 0; w < stack.flags.workers; w++) pool.start(`bench-${tag}-w${w}-${process.pid}`);
   stack.cleanup.unshift(() => pool.stopAll());
   return pool;
@@ -386,8 +405,6 @@ const GRAPHQL_SYSTEMS_QUERY = `query LeaderboardSystems($phaseId: ID!) {
   }
 }`;
 
-/** Load variants reported but not judged against the serving target, with the reason shown in the target column. */
-const NOT_JUDGED: Record<string, string> = { 'GraphQL leaderboard systems': 'not judged: API clients, see pairs(first:)' };
 
 /**
  * The load variants: leaderboard.json, with If-None-Match when it has an ETag, the web page's
@@ -418,7 +435,7 @@ async function loadVariants(stack: Stack, phase: Phase): Promise<Record<string, 
   };
   const g = await send(stack.agent, graphql);
   if (g.status !== 200) throw new Error(`the GraphQL leaderboard systems query answered ${g.status}`);
-  variants['GraphQL leaderboard systems'] = graphql;
+  variants[GRAPHQL_VARIANT] = graphql;
   return variants;
 }
 
@@ -461,6 +478,8 @@ interface SizeResult {
   cached: LoadSet;
   recomputing: LoadSet;
   export: ExportResult;
+  /** Where the workers' CPU went from their start to every view stored: scoring jobs (main threads) and board computations (board threads). */
+  profile: { scoring: Shares | null; board: Shares | null };
 }
 
 async function measureSize(stack: Stack, n: number, recompute: Phase, tag: string): Promise<{ result: SizeResult; phase: Phase; submissions: string[] }> {
@@ -473,7 +492,11 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
   const submissions = uploaded.ids;
   const upload = { seconds: uploaded.seconds, linesPerSecond: (systems * n) / uploaded.seconds, mibPerSecond: uploaded.bytes / MiB / uploaded.seconds };
   say(`  ${systems} uploads in ${fmt(upload.seconds, 1)} s (${fmt(upload.linesPerSecond)} lines/s, files made beforehand); starting ${stack.flags.workers} workers`);
-  const pool = startWorkers(stack, tag);
+  // Profiled from their start until every view of the phase is stored; then a fresh pool without
+  // the profiler recomputes the second phase during the load measurements.
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'podium-platform-prof-'));
+  let earlierLogs = '';
+  let pool = startWorkers(stack, tag, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-interval=${PROFILE_INTERVAL_US}`]);
   try {
     await waitScored(stack, phase, pool);
     const values = systems * n * METRICS.length;
@@ -520,7 +543,12 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
     // The phase's other views (every metric, all submissions) before the load: "cached" means nothing computes.
     await waitLeaderboardJobsDone(stack);
     const allViewsSeconds = (Date.now() - lastScore) / 1000;
-    say(`  every view stored ${fmt(allViewsSeconds, 1)} s after the last score`);
+    say(`  every view stored ${fmt(allViewsSeconds, 1)} s after the last score; reading the workers' CPU profiles`);
+    await pool.stopAll();
+    earlierLogs = pool.logs();
+    const profiles = profilesInDir(profileDir, SCORING_RULES, BOARD_RULES);
+    say(`  ${profiles.files} profiles: scoring ${profiles.main ? formatShares(profiles.main) : 'n/a'}; board ${profiles.threads ? formatShares(profiles.threads) : 'n/a'}`);
+    pool = startWorkers(stack, `${tag}-load`);
     const tables = await scoreTableSizes(stack.sql);
     const added = totalBytes(tables) - bytesBefore;
     const variants = await loadVariants(stack, phase);
@@ -547,14 +575,16 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
         cached,
         recomputing,
         export: exp,
+        profile: { scoring: profiles.main, board: profiles.threads },
       },
     };
   } finally {
     await pool.stopAll();
+    rmSync(profileDir, { recursive: true, force: true });
     // The workers' JSON logs of this size (job starts, boards stored or abandoned), for reading the timeline.
     const dir = path.join(repoRoot, 'bench-results');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `platform-${RUN_ID}-workers-${n}.log`), pool.logs());
+    writeFileSync(path.join(dir, `platform-${RUN_ID}-workers-${n}.log`), `${earlierLogs}\n---\n${pool.logs()}`);
   }
 }
 
@@ -717,14 +747,29 @@ function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null
     `${TARGET.boardSystems}×${fmt(TARGET.boardInstances)} ≤ ${TARGET.boardSeconds} s: ~${fmt(board.value)} s extrapolated${flags.systems !== TARGET.boardSystems ? ` (in N only, at ${flags.systems} systems)` : ''}, exponent ${board.exponent.toFixed(2)}  ${verdict(targets['leaderboard'])}`,
   );
   add('  of which computing the default board (read scores, analyse), s', (s) => s.leaderboard.computeSeconds, (x) => fmt(x, 1));
-  add('  last score → every view of the phase stored, s', (s) => s.leaderboard.allViewsSeconds, (x) => fmt(x, 1));
+  const views = extrapolate(first.instances, first.leaderboard.allViewsSeconds, last.instances, last.leaderboard.allViewsSeconds, TARGET.boardInstances);
+  targets['every view'] = views.value <= TARGET.allViewsSeconds;
+  add(
+    '  last score → every view of the phase stored, s',
+    (s) => s.leaderboard.allViewsSeconds,
+    (x) => fmt(x, 1),
+    `${TARGET.boardSystems}×${fmt(TARGET.boardInstances)} ≤ ${TARGET.allViewsSeconds} s: ~${fmt(views.value)} s extrapolated${flags.systems !== TARGET.boardSystems ? ` (in N only, at ${flags.systems} systems)` : ''}  ${verdict(targets['every view'])}`,
+  );
+  const shareLine = (label: string, get: (s: SizeResult) => Shares | null) =>
+    add(label, () => NaN, () => '').values = sizes.map((s) => {
+      const sh = get(s);
+      return sh ? Object.entries(sh.shares).slice(0, 4).map(([k, v]) => `${k} ${(v * 100).toFixed(0)}%`).join(', ') : 'n/a';
+    });
+  shareLine('  profile of the scoring jobs (workers\' main threads)', (s) => s.profile.scoring);
+  shareLine('  profile of the board computations (board threads)', (s) => s.profile.board);
   for (const [phaseName, key] of [['cached', 'cached'], ['while another phase recomputes', 'recomputing']] as const) {
     for (const variant of Object.keys(first[key].results)) {
       const r = (s: SizeResult) => defined(s[key].results[variant], `${variant} (${phaseName}) at ${s.systems}×${s.instances}`);
-      const notJudged = NOT_JUDGED[variant];
-      const ok = key === 'recomputing' && notJudged === undefined ? all((s) => r(s).p95 < TARGET.p95Ms && r(s).perSecond >= TARGET.perSecond) : null;
-      if (ok !== null) targets[`recomputing ${variant}`] = ok;
-      const target = ok !== null ? `p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s  ${verdict(ok)}` : key === 'recomputing' && notJudged !== undefined ? notJudged : '';
+      const graphql = variant === GRAPHQL_VARIANT;
+      const p95Ms = graphql ? (key === 'cached' ? TARGET.graphqlCachedP95Ms : TARGET.graphqlRecomputingP95Ms) : TARGET.p95Ms;
+      const ok = all((s) => r(s).p95 < p95Ms && (graphql || r(s).perSecond >= TARGET.perSecond));
+      targets[`${key} ${variant}`] = ok;
+      const target = graphql ? `p95 < ${p95Ms} ms  ${verdict(ok)}` : `p95 < ${p95Ms} ms at ≥ ${TARGET.perSecond} req/s  ${verdict(ok)}`;
       add(`${variant}, ${phaseName}: p50/p95/p99 ms`, (s) => r(s).p95, () => '', target).values = sizes.map(
         (s) => `${fmt(r(s).p50, 1)}/${fmt(r(s).p95, 1)}/${fmt(r(s).p99, 1)}`,
       );
@@ -743,10 +788,10 @@ function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null
   const slope = two && rows2 > rows1 ? Math.max(0, (extra(last) - extra(first)) / (rows2 - rows1)) : NaN;
   const projectedExtra = extra(last) + slope * (TARGET.exportRows - rows2);
   targets['export'] = exportTime.value < TARGET.exportSeconds && (two ? projectedExtra < TARGET.exportExtraMiB : true);
-  add('phase scores.csv export, s', (s) => s.export.seconds, (x) => (Number.isFinite(x) ? fmt(x, 2) : `> ${EXPORT_TIMEOUT_MS / 1000}`), `10⁷ scores < ${TARGET.exportSeconds} s: ~${fmt(exportTime.value)} s extrapolated, exponent ${exportTime.exponent.toFixed(2)}`);
+  add('phase scores.csv export, s', (s) => s.export.seconds, (x) => (Number.isFinite(x) ? fmt(x, 2) : `> ${EXPORT_TIMEOUT_MS / 1000}`), `${fmt(TARGET.exportRows)} scores ≤ ${TARGET.exportSeconds} s: ~${fmt(exportTime.value)} s extrapolated, exponent ${exportTime.exponent.toFixed(2)}`);
   add('  rows', (s) => s.export.rows, (x) => fmt(x));
   add('  MiB', (s) => s.export.bytes / MiB, (x) => fmt(x, 1));
-  add('  api peak RSS MiB (+ over its RSS before)', (s) => s.export.peakRssMiB, () => '', `${two ? `flat: +${fmt(projectedExtra)} MiB at 10⁷ extrapolated (< ${TARGET.exportExtraMiB})` : 'flat: not judged with one size (--scale 1)'}  ${verdict(targets['export'])}`).values = sizes.map((s) => `${fmt(s.export.peakRssMiB)} (+${fmt(extra(s))})`);
+  add('  api peak RSS MiB (+ over its RSS before)', (s) => s.export.peakRssMiB, () => '', `${two ? `flat: +${fmt(projectedExtra)} MiB at ${fmt(TARGET.exportRows)} extrapolated (< ${TARGET.exportExtraMiB})` : 'flat: not judged with one size (--scale 1)'}  ${verdict(targets['export'])}`).values = sizes.map((s) => `${fmt(s.export.peakRssMiB)} (+${fmt(extra(s))})`);
 
   const headers = sizes.map((s) => `${s.systems}×${fmt(s.instances)}`);
   const w0 = Math.max(...lines.map((l) => l.label.length));

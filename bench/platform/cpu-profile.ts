@@ -12,14 +12,29 @@ export interface ShareRule {
   test: RegExp;
 }
 
-/** Categories of a scoring job or an upload, first match wins; the rest is `other`. */
+/** Categories of a scoring job or an upload, first match wins; the rest is `other`. Paths match sources and dist/ alike. */
 export const SCORING_RULES: readonly ShareRule[] = [
-  { category: 'tokenising', test: /libs\/metrics\/src\/(tokenizers|text|token-table)\.ts|plugins\/ter\/.*(normali[sz]e|tokeni[sz]e)/ },
-  { category: 'metric kernels', test: /libs\/metrics\/src\// },
+  { category: 'tokenising', test: /libs\/metrics\/(src\/)?(tokenizers|text|token-table)\.[jt]s|plugins\/ter\/.*(normali[sz]e|tokeni[sz]e)/ },
+  { category: 'metric kernels', test: /libs\/metrics\// },
   { category: 'parsing uploads', test: /upload-parser\.ts/ },
   { category: 'serialising', test: /score-column\.ts|JSON\.stringify| stringify$|copyText|encodeValues|encodeStats/ },
   { category: 'decoding', test: /TextDecoder|decode|utf8Slice|toString|JSON\.parse| parse$|pg-types|postgres-array|parseArray/ },
-  { category: 'database', test: /node_modules\/(pg|pg-protocol|pg-pool|pg-copy-streams|@prisma|pg-boss)\/|libs\/db\/src\/generated|query_compiler|prisma/ },
+  { category: 'database', test: /node_modules\/(pg|pg-protocol|pg-pool|pg-copy-streams|@prisma|pg-boss)\/|libs\/db\/(src\/)?generated|query_compiler|prisma/ },
+  { category: 'loading modules', test: /node:internal\/modules\/|wrapSafe|compileForInternalLoader|readFileUtf8|node:fs readFileSync/ },
+  { category: 'sockets', test: /^ writev$|^ writeBuffer$|^ writeUtf8String$|node:net |node:internal\/stream_base_commons/ },
+  { category: 'garbage collection', test: /\(garbage collector\)/ },
+  { category: 'idle', test: /\(idle\)|\(program\)/ },
+];
+
+/** Categories of a board computation (the worker's board thread), first match wins. */
+export const BOARD_RULES: readonly ShareRule[] = [
+  { category: 'ranking kernels', test: /libs\/ranking\// },
+  { category: 'serialising and compressing', test: /JSON\.stringify| stringify$|zlib|brotli|gzip|deflate|serialize|writeValue|leaderboardJson/ },
+  { category: 'decoding', test: /TextDecoder|decode|utf8Slice|toString|JSON\.parse| parse$|pg-types|postgres-array|parseArray|score-column\.ts/ },
+  { category: 'database', test: /node_modules\/(pg|pg-protocol|pg-pool|@prisma|pg-boss)\/|libs\/db\/|query_compiler|prisma/ },
+  { category: 'board assembly', test: /libs\/leaderboard\// },
+  { category: 'loading modules', test: /node:internal\/modules\/|wrapSafe|compileForInternalLoader|readFileUtf8|node:fs readFileSync/ },
+  { category: 'sockets', test: /^ writev$|^ writeBuffer$|^ writeUtf8String$|node:net |node:internal\/stream_base_commons/ },
   { category: 'garbage collection', test: /\(garbage collector\)/ },
   { category: 'idle', test: /\(idle\)|\(program\)/ },
 ];
@@ -119,4 +134,34 @@ export function treeCpuSeconds(root: number): number {
     }
   }
   return total;
+}
+
+/** The shares of several profiles together, each weighted by its CPU time (`top`: the heaviest frames over all). */
+export function mergeShares(list: readonly Shares[]): Shares {
+  const cpuMs = list.reduce((a, s) => a + s.cpuMs, 0);
+  const perCategory = new Map<string, number>();
+  const perFrame = new Map<string, number>();
+  for (const s of list) {
+    for (const [k, v] of Object.entries(s.shares)) perCategory.set(k, (perCategory.get(k) ?? 0) + v * s.cpuMs);
+    for (const t of s.top) perFrame.set(t.frame, (perFrame.get(t.frame) ?? 0) + t.ms);
+  }
+  const shares = Object.fromEntries([...perCategory].sort((a, b) => b[1] - a[1]).map(([k, ms]) => [k, cpuMs > 0 ? ms / cpuMs : 0]));
+  const top = [...perFrame].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([frame, ms]) => ({ frame, ms }));
+  return { cpuMs, shares, top };
+}
+
+/**
+ * The profiles `node --cpu-prof --cpu-prof-dir=dir` wrote (one per thread: `CPU.<date>.<time>.<pid>.<tid>.<seq>.cpuprofile`),
+ * split into the processes' main threads (tid 0) and their other threads, each merged with its rules.
+ */
+export function profilesInDir(dir: string, mainRules: readonly ShareRule[], threadRules: readonly ShareRule[]): { main: Shares | null; threads: Shares | null; files: number } {
+  const main: Shares[] = [];
+  const threads: Shares[] = [];
+  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+  for (const file of files) {
+    const tid = Number(file.split('.')[4]);
+    const profile = JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')) as Profiler.Profile;
+    (tid === 0 ? main : threads).push(profileShares(profile, tid === 0 ? mainRules : threadRules));
+  }
+  return { main: main.length ? mergeShares(main) : null, threads: threads.length ? mergeShares(threads) : null, files: files.length };
 }

@@ -60,7 +60,8 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
   const worker = new Worker(entry, {
     workerData: input,
     // From sources the thread compiles TypeScript as the dev tools do; from dist/ it runs plain JS.
-    execArgv: fromSource ? ['-r', '@swc-node/register'] : [],
+    // A process run under `--cpu-prof` (bench:platform) profiles its board threads too.
+    execArgv: [...(fromSource ? ['-r', '@swc-node/register'] : []), ...process.execArgv.filter((a) => a.startsWith('--cpu-prof'))],
     resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_HEAP_MB },
   });
   return new Promise<ThreadSummary>((resolve, reject) => {

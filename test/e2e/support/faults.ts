@@ -105,7 +105,8 @@ export interface WorkerPool {
 }
 
 /** Workers started with `env`; `netnsOf(name)` picks a network namespace for each (netns.ts). */
-export function workerPool(env: Record<string, string>, netnsOf?: (name: string) => string): WorkerPool {
+/** `nodeArgs`: Node flags for every worker of the pool (bench:platform profiles them with `--cpu-prof`). */
+export function workerPool(env: Record<string, string>, netnsOf?: (name: string) => string, nodeArgs?: string[]): WorkerPool {
   const running = new Map<string, RunningApp>();
   const all: RunningApp[] = [];
   const boots: number[] = [];
@@ -114,7 +115,7 @@ export function workerPool(env: Record<string, string>, netnsOf?: (name: string)
     start(name) {
       const netns = netnsOf?.(name);
       const startedAt = Date.now();
-      const w = startApp('apps/worker/src/main.ts', { ...env, PODIUM_WORKER_NAME: name, PODIUM_LOG_FORMAT: 'json' }, netns ? { netns } : {});
+      const w = startApp('apps/worker/src/main.ts', { ...env, PODIUM_WORKER_NAME: name, PODIUM_LOG_FORMAT: 'json' }, { ...(netns ? { netns } : {}), ...(nodeArgs ? { nodeArgs } : {}) });
       running.set(name, w);
       all.push(w);
       const onOutput = (c: Buffer) => {

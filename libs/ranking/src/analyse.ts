@@ -20,7 +20,7 @@ import {
 import type { CorpusFromStats } from './resampling';
 import { orientedScores, RankingInputError, type ScoreTable } from './score-table';
 import { at } from './checked';
-import { describeMethod, type MethodContext, type MethodDescriptor, type MethodEstimate } from './methods/method';
+import { describeMethod, type MethodContext, type MethodDescriptor, type MethodEstimate, type SharedEstimates } from './methods/method';
 import { RANKING_METHODS } from './methods/registry';
 import { SENTENCE_TESTS, SIGNIFICANCE_TESTS, TEST_LABELS, type CorpusTestName, type SentenceTestName, type TestName } from './tests/registry';
 import type { PairInput, PairOutcome, TestSetup } from './tests/test';
@@ -326,6 +326,25 @@ export function budgetedResamples(pairs: number, alpha: number, correction: Corr
 export { WILCOXON_ALL_PAIRS_CELLS };
 
 /**
+ * Win points of every system (wins + ½·ties against every other system over all instances) from
+ * the pairwise wins matrix, and per resample from the bootstrap's resampled wins W and ties T.
+ */
+function winPoints(wins: Float64Array, bWins: Float64Array, bTies: Float64Array, k: number, n: number, R: number): SharedEstimates['winPoints'] {
+  const points = Array.from({ length: k }, (_, i) => {
+    let p = 0;
+    for (let j = 0; j < k; j++) {
+      if (j === i) continue;
+      const w = at(wins, i * k + j);
+      p += w + (n - w - at(wins, j * k + i)) / 2;
+    }
+    return p;
+  });
+  const boot = new Float64Array(R * k);
+  for (let c = 0; c < R * k; c++) boot[c] = at(bWins, c) + at(bTies, c) / 2;
+  return { points, boot };
+}
+
+/**
  * The full leaderboard for systems scored on the same instances: MEAN, MEDIAN, Bradley–Terry
  * (bootstrap 95% intervals of strengths and ranks), Elo, TrueSkill; for every pair, wins/losses/
  * ties, p_bt, the median of paired differences and six paired tests with corrected p-values; and
@@ -504,6 +523,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       elo: eloResult,
       trueskill: tsResult,
       corpus: corpusRes ? { scores: corpusRes.scores, intervals: corpusRes.intervals, boot: corpusRes.boot } : null,
+      winPoints: winPoints(pc.wins, boot.bWins, boot.bTies, k, n, R),
     },
   };
   const estimates: { method: (typeof RANKING_METHODS)[number]; estimate: MethodEstimate; ranks: number[] }[] = [];

@@ -36,6 +36,37 @@ describe('shared-weights bootstrap engine', () => {
     }
   });
 
+  it('gives each system its wins and ties on the materialised resamples (the mean win rate\'s win points)', () => {
+    // scores 0, 1 or 2: many ties between systems (the table above has none across systems)
+    const tieRng = mulberry32(8);
+    const xt = Array.from({ length: k }, () => Float64Array.from({ length: n }, () => tieRng.nextInt(3)));
+    const pct = pairwiseCounts(xt);
+    const sortT = xt.map((row) => Int32Array.from({ length: n }, (_, l) => l).sort((a, b) => (row[a] ?? NaN) - (row[b] ?? NaN)));
+    const st = sufficientFromWins(pct.wins, k);
+    const bt = bootstrapAggregates(xt, pct, sortT, fitBradleyTerrySufficient(st.W, st.N, k, opts).strengths, R, 21, opts);
+    const draw = mulberry32(21);
+    let tiesSeen = 0;
+    for (let r = 0; r < R; r++) {
+      const idx = Array.from({ length: n }, () => draw.nextInt(n));
+      for (let i = 0; i < k; i++) {
+        // straight from the definition: every drawn instance, every other system
+        let wins = 0;
+        let ties = 0;
+        for (const l of idx) {
+          for (let j = 0; j < k; j++) {
+            if (j === i) continue;
+            const [a, b] = [xt[i]?.[l] ?? NaN, xt[j]?.[l] ?? NaN];
+            if (a > b) wins++;
+            else if (a === b) ties++;
+          }
+        }
+        tiesSeen += ties;
+        expect([bt.bWins[r * k + i], bt.bTies[r * k + i]]).toEqual([wins, ties]);
+      }
+    }
+    expect(tiesSeen).toBeGreaterThan(0);
+  });
+
   it('counts ties once per pair so that N_ij = ω_ij + ω_ji', () => {
     for (let i = 0; i < k; i++)
       for (let j = i + 1; j < k; j++) {

@@ -159,6 +159,11 @@ export interface BootstrapAggregates {
   noFiniteMle: number;
   /** Each system's resampled Bradley–Terry wins W_i (flat R×k), kept for a memo. */
   bWins: Float64Array;
+  /**
+   * Each system's resampled ties T_i = Σ_l c_l·#{j ≠ i : x_jl = x_il} (flat R×k): with {@link bWins}
+   * the resampled win points W_i + T_i/2 that the mean win rate reads. Integers: exact.
+   */
+  bTies: Float64Array;
 }
 
 /**
@@ -269,6 +274,7 @@ export function bootstrapAggregates(
   const p1 = (n - 1) >> 1;
   const p2 = n >> 1;
   const bWins = new Float64Array(R * k);
+  const bTies = new Float64Array(R * k);
   const kept = reuse?.kept ?? [];
   const keptIdx: number[] = [];
   const fresh: number[] = [];
@@ -377,7 +383,8 @@ export function bootstrapAggregates(
       }
     }
     for (let i = 0; i < k; i++) bWins[row + i] = W[i]!;
-    // Tied (pair, instance) cells of the drawn instances: N_ij = n − Σ_{l tied} c_l (integers, exact).
+    // Tied (pair, instance) cells of the drawn instances: N_ij = n − Σ_{l tied} c_l (integers, exact);
+    // each member of a group of s tied systems ties s − 1 others (T_i).
     if (tieGroups.length > 0) {
       tied.fill(0);
       for (let q = 0; q < m; q++) {
@@ -385,8 +392,10 @@ export function bootstrapAggregates(
         const c = drawnCount[q]!;
         for (let p = tieStart[l]!, end = tieStart[l + 1]!; p < end; ) {
           const size = tieGroups[p]!;
+          const others = c * (size - 1);
           for (let a = p + 1; a <= p + size; a++) {
             const ia = tieGroups[a]! * k;
+            bTies[row + tieGroups[a]!]! += others;
             for (let b = a + 1; b <= p + size; b++) tied[ia + tieGroups[b]!]! += c;
           }
           p += size + 1;
@@ -407,7 +416,7 @@ export function bootstrapAggregates(
       bBtKey[row + i] = bradleyTerryOrderKey(strength, fit.tier[i] ?? 0, fit.tiers);
     });
   }
-  return { bMean, bMedian, bBt, bBtKey, bCorpus, nonConverged, noFiniteMle, bWins };
+  return { bMean, bMedian, bBt, bBtKey, bCorpus, nonConverged, noFiniteMle, bWins, bTies };
 }
 
 /** Options for {@link bootstrapBradleyTerry}. */

@@ -1,5 +1,4 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- per-resample kernel over n instances and k systems, indices bounded by those loops */
-import { bootstrapCounts, mulberry32 } from '../prng';
 import { bootstrapRankIntervals, percentileInterval, sortedColumn, type RankingMethod } from './method';
 
 /**
@@ -32,7 +31,8 @@ export function instanceWinRates(x: readonly Float64Array[]): Float64Array[] {
  * averaged over instances. In [0, 1], higher is better whatever the metric's direction (scores
  * are compared in the metric's own direction: lower TER beats higher TER). 95% bootstrap
  * interval and rank interval over instances from the analysis' bootstrap draws (same seed, same
- * multinomial counts per resample as the other methods).
+ * multinomial counts per resample as the other methods). Computed from the win points the
+ * analysis shares (`SharedEstimates.winPoints`, method.ts): Σ_l w_il = (wins_i + ½·ties_i)/(k − 1).
  * @example three systems, one instance with scores 3, 1, 1: win rates 1, ¼, ¼.
  */
 export const meanWinRateMethod: RankingMethod = {
@@ -42,27 +42,14 @@ export const meanWinRateMethod: RankingMethod = {
   description: 'HELM mean win rate: per instance, the share of the other systems this one beats (ties count half), averaged over instances; 95% bootstrap interval over instances.',
   intervalKind: 'bootstrap',
   direction: 'higher is better',
-  estimate({ x, k, n, R, seed }) {
-    const w = instanceWinRates(x);
-    const value = w.map((row) => row.reduce((s, v) => s + v, 0) / n);
-    // instance-major copy: one contiguous row of k win rates per drawn instance
-    const wT = new Float64Array(n * k);
-    w.forEach((row, i) => row.forEach((v, l) => (wT[l * k + i] = v)));
+  estimate({ k, n, R, shared }) {
+    // Σ_l w_il = (wins_i + ½·ties_i)/(k − 1): the win points the analysis counted once for all
+    // pairs (and per resample, from the bootstrap's resampled wins and ties), so this costs
+    // O(R·k) rather than an O(R·n·k) pass of its own.
+    const scale = k > 1 ? (k - 1) * n : Infinity;
+    const value = shared.winPoints.points.map((p) => p / scale);
     const boot = new Float64Array(R * k);
-    const rng = mulberry32(seed);
-    const counts = new Int32Array(n);
-    const acc = new Float64Array(k);
-    for (let r = 0; r < R; r++) {
-      bootstrapCounts(n, rng, counts);
-      acc.fill(0);
-      for (let l = 0; l < n; l++) {
-        const c = counts[l]!;
-        if (c === 0) continue;
-        const base = l * k;
-        for (let i = 0; i < k; i++) acc[i]! += c * wT[base + i]!;
-      }
-      for (let i = 0; i < k; i++) boot[r * k + i] = acc[i]! / n;
-    }
+    for (let c = 0; c < R * k; c++) boot[c] = shared.winPoints.boot[c]! / scale;
     return {
       value,
       interval: value.map((_, i) => percentileInterval(sortedColumn(boot, k, R, i))),

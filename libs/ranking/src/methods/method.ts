@@ -30,6 +30,12 @@ export interface SharedEstimates {
   bt: { strengths: ArrayLike<number>; key: readonly number[]; boot: Float64Array; bootKey: Float64Array };
   elo: { mean: readonly number[]; runs: readonly number[][] };
   trueskill: { mean: readonly TrueSkillRating[]; runs: readonly number[][] };
+  /**
+   * Win points over all instances and the other systems, a tie counting half: `points[i]` =
+   * Σ_j wins_ij + ½·ties_ij; `boot` the same on each resample's draws (R×k), from the bootstrap's
+   * resampled wins and ties (bootstrap.ts). Whole and half numbers: exact in float64.
+   */
+  winPoints: { points: readonly number[]; boot: Float64Array };
   /** With per-instance sufficient statistics only: corpus scores (input orientation), sacreBLEU intervals, R×k bootstrap scores (input orientation). */
   corpus: { scores: readonly number[]; intervals: readonly { mean: number; ci: number; lower: number; upper: number }[]; boot: Float64Array } | null;
 }

@@ -61,6 +61,7 @@ const ANONYMOUS_ROOTS = [
   'Query.me',
   'Query.metrics',
   'Query.phase',
+  'Query.pValueCorrections',
   'Query.rankingMethods',
   'Query.reportCard',
   'Query.robustness',

@@ -10,6 +10,7 @@
  */
 import type { EmbeddingMetricPlugin } from '../embedding';
 import type { ComputedMetricPlugin, MetricFolder, MetricFolders } from '../plugin';
+// Git-ignored, written from this folder by scripts/generate-plugin-index.mjs (`npm run generate`).
 import { GENERATED_FOLDERS } from './folders.generated';
 
 /** A plugin folder's module: its exports by name. */

@@ -1,4 +1,5 @@
 import type { RankingMethod } from './method';
+// Git-ignored, written from this folder by scripts/generate-plugin-index.mjs (`npm run generate`).
 import { GENERATED_METHOD_MODULES } from './modules.generated';
 
 /** A method file's module: its exports by name. */

@@ -6,6 +6,7 @@
  * (ADR 0036): adding a test is its file and its spec. `analyseSystems` loops over this list;
  * `registry.spec.ts` holds every file of the folder to one test and one spec.
  */
+// Git-ignored, written from this folder by scripts/generate-plugin-index.mjs (`npm run generate`).
 import { GENERATED_TEST_MODULES } from './modules.generated';
 import type { SignificanceTest } from './test';
 

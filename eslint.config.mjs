@@ -50,6 +50,8 @@ export default tseslint.config(
       'test-artifacts/**',
       'libs/db/src/generated/**',
       'apps/web/src/graphql/generated.ts',
+      // The plugin registries' indexes (scripts/generate-plugin-index.mjs, ADR 0036).
+      '**/*.generated.ts',
       'models/*/**',
     ],
   },

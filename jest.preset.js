@@ -1,6 +1,11 @@
 // Shared Jest settings: SWC transpiles TypeScript (with Nest's decorator metadata);
 // type checking is `npm run typecheck`, kept out of the test loop for speed.
 const path = require('node:path');
+
+// The plugin registries import indexes generated from their folders (ADR 0036; git-ignored):
+// brought up to date before any spec loads them, so a plain `npx jest` in a fresh clone works.
+// Writes only what changed (a few directory listings; require of an ES module, Node ≥ 20.19).
+require('./scripts/generate-plugin-index.mjs').generatePluginIndexes();
 const { compilerOptions } = require('./tsconfig.base.json');
 
 const moduleNameMapper = {};

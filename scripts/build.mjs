@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describeStale, generatePluginIndexes } from './generate-plugin-index.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const distDir = path.join(root, 'dist');
@@ -56,8 +57,13 @@ function outputOf(rel) {
   return path.join('dist', rel.replace(/^((?:apps|libs)\/[^/]+)\/src\//, '$1/').replace(/\.ts$/, '.js'));
 }
 
-/** Every source and asset that goes into dist/, with its output path. */
-function plan() {
+/**
+ * Every source and asset that goes into dist/, with its output path. The plugin registries'
+ * generated indexes (git-ignored, ADR 0036) are brought up to date first, so they are compiled
+ * with the rest: every build, the Docker build stage's included, ships them.
+ */
+function plan({ log = () => {} } = {}) {
+  for (const line of describeStale(generatePluginIndexes({ root }))) log(`regenerated: ${line}`);
   const files = [];
   for (const project of projects()) {
     for (const full of walk(path.join(root, project, 'src'))) {
@@ -111,7 +117,7 @@ export async function build({ log = () => {}, force = false } = {}) {
   const table = aliases();
   const hash = settingsHash();
   const all = force || !existsSync(stampFile) || readFileSync(stampFile, 'utf8').trim() !== hash;
-  const files = plan();
+  const files = plan({ log });
   const todo = files.filter((f) => all || newer(path.join(root, f.rel), path.join(root, f.out)));
   let i = 0;
   const worker = async () => {

@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generatePluginIndexes } from './generate-plugin-index.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const cliBundle = path.join(root, 'dist', 'podium.cjs');
@@ -22,6 +23,8 @@ function newestSource(dir) {
 }
 
 export function cliBundleIsStale() {
+  // The registries' generated indexes (ADR 0036): a new plugin rewrites one, which makes the bundle stale.
+  generatePluginIndexes({ root });
   if (!existsSync(cliBundle)) return true;
   const sources = [path.join(root, 'apps', 'cli', 'src'), path.join(root, 'libs')].filter(existsSync);
   return Math.max(...sources.map(newestSource)) > statSync(cliBundle).mtimeMs;
@@ -29,6 +32,7 @@ export function cliBundleIsStale() {
 
 export async function bundleCli({ log = () => {} } = {}) {
   const started = Date.now();
+  generatePluginIndexes({ root });
   const { rolldown } = await import('rolldown');
   const { compilerOptions } = JSON.parse(readFileSync(path.join(root, 'tsconfig.base.json'), 'utf8'));
   const alias = Object.fromEntries(Object.entries(compilerOptions.paths).map(([name, [target]]) => [name, path.join(root, target)]));

@@ -6,4 +6,4 @@
 // `npm run lint -- --no-cache` (CI starts without a cache).
 import { lint } from './lib/lint.mjs';
 
-process.exit(lint(process.argv.slice(2)) ? 0 : 1);
+process.exit((await lint(process.argv.slice(2))) ? 0 : 1);

@@ -8,10 +8,12 @@ import { readFileSync, mkdirSync, mkdtempSync, existsSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { staticChecks } from './lib/lint.mjs';
-import { ensureBuild, ensureDependencies, ensureWebBuild, migrate, root, run, say } from './lib/workspace.mjs';
+import { ensureBuild, ensureDependencies, ensurePluginIndexes, ensureWebBuild, migrate, root, run, say } from './lib/workspace.mjs';
 
 const args = process.argv.slice(2);
 ensureDependencies();
+// The plugin registries' indexes (git-ignored, ADR 0036), before the type-check and Jest read them.
+await ensurePluginIndexes();
 const { startPostgres } = await import('./lib/postgres.mjs');
 
 let db;

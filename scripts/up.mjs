@@ -12,10 +12,11 @@
 // either, Podium starts with no tasks and says how to get the demo.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureBuild, ensureDependencies, migrate, root, run, say, startApp, stopChild, waitForHttp } from './lib/workspace.mjs';
+import { ensureBuild, ensureDependencies, ensurePluginIndexes, migrate, root, run, say, startApp, stopChild, waitForHttp } from './lib/workspace.mjs';
 
 const started = Date.now();
 ensureDependencies();
+await ensurePluginIndexes();
 const { startPostgresDetached, freePort } = await import('./lib/postgres.mjs');
 
 const children = [];

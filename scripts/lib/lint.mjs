@@ -1,7 +1,7 @@
 // Shared by `npm run lint` and `npm test` (which lints before running Jest).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { ensurePrismaClient, root, runCollected, say } from './workspace.mjs';
+import { ensurePluginIndexes, ensurePrismaClient, root, runCollected, say } from './workspace.mjs';
 
 /** Where the linted sources live; `npm run lint -- <paths>` narrows it. */
 export const LINT_TARGETS = ['apps', 'libs', 'test', 'bench', 'scripts', 'models', 'prisma', 'jest.config.ts', 'jest.preset.js', 'prisma.config.ts', 'eslint.config.mjs'];
@@ -19,14 +19,15 @@ function eslintArgs(args) {
   return ['--cache', '--cache-location', 'node_modules/.cache/eslint/', '--cache-strategy', 'content', '--max-warnings', '0', ...targets, ...args];
 }
 
-function prepare() {
+async function prepare() {
+  await ensurePluginIndexes(); // the registries import their generated indexes (ADR 0036)
   ensurePrismaClient(process.env); // type-aware rules need libs/db's generated client
   refreshProjectGraph();
 }
 
 /** Runs ESLint with its cache; prints its report; returns true when it found no problem. */
-export function lint(args = []) {
-  prepare();
+export async function lint(args = []) {
+  await prepare();
   const started = Date.now();
   const r = spawnSync(path.join(root, 'node_modules', '.bin', 'eslint'), eslintArgs(args), { cwd: root, stdio: 'inherit' });
   say(`lint ${r.status === 0 ? 'clean' : 'failed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -39,7 +40,7 @@ export function lint(args = []) {
  * returns the names of those that failed.
  */
 export async function staticChecks() {
-  prepare();
+  await prepare();
   const bin = (name) => path.join(root, 'node_modules', '.bin', name);
   const checks = [
     ['type-check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],

@@ -54,6 +54,15 @@ export function ensureDependencies() {
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
+/**
+ * Writes the plugin registries' generated indexes (scripts/generate-plugin-index.mjs, ADR 0036)
+ * where they are missing or stale; a few directory listings, writing only what changed.
+ */
+export async function ensurePluginIndexes() {
+  const { describeStale, generatePluginIndexes } = await import('../generate-plugin-index.mjs');
+  for (const line of describeStale(generatePluginIndexes({ root }))) say(`regenerated: ${line}`);
+}
+
 /** Generates the Prisma client when it is missing or older than the schema. */
 export function ensurePrismaClient(env) {
   const generated = path.join(root, 'libs', 'db', 'src', 'generated', 'client.ts');

@@ -8,7 +8,8 @@
 // (each names its source: sacreBLEU 2.6.0 golden sentence scores, the rouge-score README, MENLI's
 // formula by hand); the NLI plugin is checked through the committed tiny test model, whose
 // expected values come from its closed form (models/make-test-model.ts).
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
   conformanceChecks,
@@ -69,25 +70,34 @@ describe.each(metricPlugins().map((p) => [p.definition.name, p] as const))('metr
   }
 });
 
-describe('adding a classical metric is one folder and its line in plugins/index.ts', () => {
+describe('adding a classical metric is one folder', () => {
   // The fixture folder test/conformance/fixtures/plugins/unigram-f1 is written as a plugin folder
-  // under libs/metrics/src/plugins/ would be. Dropped into a copy of the library with its line in
-  // FOLDERS it is registered with no other edit (ADR 0033); here it is also given to a registry directly.
+  // under libs/metrics/src/plugins/ would be. Dropped into a copy of the library, it is registered
+  // by the generator (ADR 0036) with no other edit; here it is also given to a registry directly.
   describe('dropped into plugins/ of a copy of libs/metrics', () => {
+    let root: string;
     let copy: string;
+    let touched: string[] = [];
     beforeAll(() => {
       // Inside the repository (tmp/ is ignored) so that the copy resolves zod and @podium/* as the library does.
       mkdirSync(join(ROOT, 'tmp'), { recursive: true });
-      copy = mkdtempSync(join(ROOT, 'tmp', 'metrics-copy-'));
+      root = mkdtempSync(join(ROOT, 'tmp', 'metrics-copy-'));
+      copy = join(root, 'libs', 'metrics', 'src');
+      mkdirSync(copy, { recursive: true });
       cpSync(join(ROOT, 'libs', 'metrics', 'src'), copy, { recursive: true, filter: (src) => !src.endsWith('.spec.ts') });
+      const before = snapshot(copy);
       cpSync(join(__dirname, 'fixtures', 'plugins', 'unigram-f1'), join(copy, 'plugins', 'unigram-f1'), { recursive: true });
-      const index = join(copy, 'plugins', 'index.ts');
-      const source = readFileSync(index, 'utf8');
-      const line = /export const FOLDERS[^=]*= \{/.exec(source)?.[0];
-      if (!line) throw new Error('plugins/index.ts declares no FOLDERS');
-      writeFileSync(index, `import * as unigramF1 from './unigram-f1';\n${source.replace(line, `${line} 'unigram-f1': unigramF1,`)}`);
+      const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'generate-plugin-index.mjs'), '--root', root], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`the generator failed: ${r.stderr}`);
+      const after = snapshot(copy);
+      touched = [...new Set([...before.keys(), ...after.keys()])].filter((f) => before.get(f) !== after.get(f)).sort();
     });
-    afterAll(() => rmSync(copy, { recursive: true, force: true }));
+    afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+    it('touches the new folder and the generated index, nothing else', () => {
+      const folder = readdirSync(join(__dirname, 'fixtures', 'plugins', 'unigram-f1')).map((f) => `plugins/unigram-f1/${f}`);
+      expect(touched).toEqual([...folder, 'plugins/folders.generated.ts'].sort());
+    });
 
     it('is registered, configurable and scored by name, after the shipped folders (its order, 110)', () => {
       type Lib = typeof import('@podium/metrics');
@@ -107,10 +117,15 @@ describe('adding a classical metric is one folder and its line in plugins/index.
     });
   });
 
-  it('lists every plugin folder of libs/metrics/src/plugins (one with an index.ts) in FOLDERS', () => {
+  it('imports every plugin folder of libs/metrics/src/plugins (one with an index.ts) through the generated index', () => {
     const dir = join(ROOT, 'libs', 'metrics', 'src', 'plugins');
     const folders = readdirSync(dir).filter((f) => statSync(join(dir, f)).isDirectory() && readdirSync(join(dir, f)).includes('index.ts'));
-    expect(Object.keys(FOLDERS).sort()).toEqual(folders.sort());
+    const listed = Object.keys(FOLDERS);
+    const problems = [
+      ...folders.filter((f) => !listed.includes(f)).map((f) => `metric plugin folder '${f}' is not in it`),
+      ...listed.filter((f) => !folders.includes(f)).map((f) => `it lists '${f}', which is no plugin folder`),
+    ];
+    if (problems.length > 0) throw new Error(`libs/metrics/src/plugins/folders.generated.ts is stale: ${problems.join('; ')}. Run \`npm run generate\` (node scripts/generate-plugin-index.mjs).`);
   });
 
   const registry = createMetricRegistry([...METRIC_PLUGINS, UNIGRAM_F1_PLUGIN]);
@@ -185,3 +200,17 @@ describe('no code outside a plugin folder dispatches on a metric name', () => {
     expect(hits).toEqual([]);
   });
 });
+
+/** Every file below a folder (relative path → content). */
+function snapshot(top: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else files.set(relative(top, full).split('\\').join('/'), readFileSync(full, 'utf8'));
+    }
+  };
+  walk(top);
+  return files;
+}

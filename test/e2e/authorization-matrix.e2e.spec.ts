@@ -404,19 +404,22 @@ describe('authorization matrix: role × resource × phase state, through every p
     expect(seen).toEqual(['ownTeam', 'organiser', 'admin']);
   });
 
-  it('serves the ranking registries (significanceTests, rankingMethods) alike to every caller, anonymous included (public)', async () => {
-    const query = '{ significanceTests { key value label corpus statistic } rankingMethods { key label clusterTest } }';
+  it('serves the ranking registries (significanceTests, rankingMethods, pValueCorrections) alike to every caller, anonymous included (public)', async () => {
+    const query = '{ significanceTests { key value label corpus statistic } rankingMethods { key label clusterTest } pValueCorrections { key value label } }';
     const answers = [];
     for (const caller of CALLERS) {
-      const r = await graphqlClient(baseUrl, tokens[caller]).raw<{ significanceTests: { key: string; value: string | null }[]; rankingMethods: { key: string }[] }>(query);
+      const r = await graphqlClient(baseUrl, tokens[caller]).raw<{ significanceTests: { key: string; value: string | null }[]; rankingMethods: { key: string }[]; pValueCorrections: { value: string }[] }>(query);
       expect(r.errors).toBeUndefined();
       lines.push(`${'Query.significanceTests'.padEnd(34)} ${'public'.padEnd(19)} ${caller.padEnd(14)} pass  ok`);
       lines.push(`${'Query.rankingMethods'.padEnd(34)} ${'public'.padEnd(19)} ${caller.padEnd(14)} pass  ok`);
+      lines.push(`${'Query.pValueCorrections'.padEnd(34)} ${'public'.padEnd(19)} ${caller.padEnd(14)} pass  ok`);
       answers.push(r.data);
     }
     for (const a of answers) expect(a).toEqual(answers[0]);
     expect(answers[0]?.significanceTests.map((t) => t.key)).toContain('ttest');
     expect(answers[0]?.rankingMethods.map((m) => m.key)).toContain('mean');
+    // libs/ranking/src/correction.ts `CORRECTIONS`, in its order (the default first).
+    expect(answers[0]?.pValueCorrections.map((c) => c.value)).toEqual(['HOLM', 'BH', 'NONE']);
   });
 
   it('has a probe for every classified entry, or it is of a kind whose probe is generated', () => {

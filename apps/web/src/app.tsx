@@ -1,9 +1,9 @@
 import { Layout } from './components/layout';
-import { MetricsDocument, SignificanceTestsDocument } from './graphql/generated';
+import { MetricsDocument, PValueCorrectionsDocument, SignificanceTestsDocument } from './graphql/generated';
 import { AuthProvider } from './lib/auth';
 import { useQuery } from './lib/graphql-client';
 import { setMetricFacts } from './lib/metric-registry';
-import { setSignificanceTests } from './lib/test-registry';
+import { setPValueCorrections, setSignificanceTests } from './lib/test-registry';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { AccountPage } from './pages/account-page';
 import { ApiDocsPage } from './pages/api-docs-page';
@@ -61,11 +61,19 @@ function SignificanceTests() {
   return null;
 }
 
+/** The p-value corrections come from the API (libs/ranking's list); the selector and legends re-render when it answers. */
+function PValueCorrections() {
+  const registry = useQuery(PValueCorrectionsDocument, {});
+  if (registry.data) setPValueCorrections(registry.data.pValueCorrections);
+  return null;
+}
+
 export function App() {
   return (
     <AuthProvider>
       <MetricFacts />
       <SignificanceTests />
+      <PValueCorrections />
       <Layout>
         <Routes />
       </Layout>

@@ -19,6 +19,7 @@ export {
   smallestReachableP,
   registeredMethods,
   CLUSTER_DEFINITION,
+  CORRECTIONS,
   PAIRED_TESTS,
   TEST_LABELS,
   type PairedTestDescriptor,

@@ -4,7 +4,7 @@
 // for identifiers, `.int()` for GraphQL Int; apps/api/src/leaderboard/zod-graphql.ts), the web
 // reads it through a fragment checked against it (apps/api/src/leaderboard/leaderboard-shape.spec.ts). Per-method results are a list keyed by method (`values`), described by `methods`,
 // so a ranking method added to @podium/ranking reaches every consumer without a field of its own.
-import { SENTENCE_TESTS, type SentenceTestName } from './ranking.adapter';
+import { CORRECTIONS, SENTENCE_TESTS, type Correction, type SentenceTestName } from './ranking.adapter';
 import { z } from 'zod';
 
 /**
@@ -15,11 +15,12 @@ import { z } from 'zod';
 export const PairedTest = Object.fromEntries(SENTENCE_TESTS.map((key) => [key.toUpperCase(), key])) as { readonly [K in SentenceTestName as Uppercase<K>]: K };
 export type PairedTest = SentenceTestName;
 
-export enum PValueCorrection {
-  HOLM = 'holm',
-  BH = 'bh',
-  NONE = 'none',
-}
+/**
+ * The multiple-comparison corrections of @podium/ranking (`CORRECTIONS`), as an enum-like object:
+ * GraphQL name (the key in upper case) → key, like {@link PairedTest}.
+ */
+export const PValueCorrection = Object.fromEntries(CORRECTIONS.map(({ key }) => [key.toUpperCase(), key])) as { readonly [K in Correction as Uppercase<K>]: K };
+export type PValueCorrection = Correction;
 
 const num = z.number();
 const nullableNum = z.number().nullable();

@@ -3,6 +3,7 @@
 import {
   analyseSystems,
   CLUSTER_DEFINITION,
+  CORRECTIONS,
   describeMethod,
   rankingMethod,
   mean,
@@ -26,7 +27,7 @@ import {
 import { at } from '@podium/contracts';
 
 export type { Analysis, Correction, FlatCorpusStats, PairedTestDescriptor, SentenceTestName, TestName };
-export { CLUSTER_DEFINITION, PAIRED_TESTS, SENTENCE_TESTS, TEST_LABELS, recommendedResamples, smallestReachableP };
+export { CLUSTER_DEFINITION, CORRECTIONS, PAIRED_TESTS, SENTENCE_TESTS, TEST_LABELS, recommendedResamples, smallestReachableP };
 
 /** A registered ranking method, as the `rankingMethods` query serves it (its default cluster test, if it has clusters). */
 export interface RegisteredMethod {

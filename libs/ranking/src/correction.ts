@@ -1,5 +1,16 @@
+/**
+ * The multiple-comparison corrections over a family of p-values, in the order selectors list them
+ * (the default first): the one list of them (the leaderboard's `PValueCorrection`, the GraphQL enum
+ * and `pValueCorrections` query, and the web's selector are built from it).
+ */
+export const CORRECTIONS = [
+  { key: 'holm', label: 'Holm (family-wise)' },
+  { key: 'bh', label: 'Benjamini–Hochberg (FDR)' },
+  { key: 'none', label: 'None' },
+] as const satisfies readonly { key: string; label: string }[];
+
 /** Multiple-comparison correction over a family of p-values. */
-export type Correction = 'holm' | 'bh' | 'none';
+export type Correction = (typeof CORRECTIONS)[number]['key'];
 
 /** The p-values (NaN read as 1) with their indices, ascending by p then index. */
 function order(ps: readonly number[]): { p: number; i: number }[] {

@@ -55,7 +55,7 @@ export {
   type FlatCorpusStats,
   type StatsArray,
 } from './corpus-resampling';
-export { holm, benjaminiHochberg, adjustPValues, type Correction } from './correction';
+export { holm, benjaminiHochberg, adjustPValues, CORRECTIONS, type Correction } from './correction';
 export { clusters } from './clusters';
 export {
   elo,

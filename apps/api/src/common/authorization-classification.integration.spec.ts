@@ -60,6 +60,7 @@ const ANONYMOUS_ROOTS = [
   'Query.leaderboard',
   'Query.me',
   'Query.metrics',
+  'Query.pValueCorrections',
   'Query.phase',
   'Query.rankingMethods',
   'Query.reportCard',
@@ -77,7 +78,7 @@ const ANONYMOUS_ROOTS = [
 // The types whose fields an anonymous caller can reach (some fields only in some phase states,
 // decided by visibility.ts: Leaderboard, Submission, InstanceScore, TestInputPage).
 const ANONYMOUS_TYPES = [
-  'BootstrapSettings', 'BtComponent', 'ClusterTest', 'CorpusInterval', 'CorpusScore', 'CorrelationTradeoffPoint', 'DuplicateOf',
+  'BootstrapSettings', 'BtComponent', 'ClusterTest', 'CorpusInterval', 'CorpusScore', 'CorrectionMethod', 'CorrelationTradeoffPoint', 'DuplicateOf',
   'HumanCorrelation', 'InstanceScore', 'InstanceScorePage', 'Interval', 'Leaderboard', 'LeaderboardSystem', 'MethodDescriptor',
   'MethodValue', 'MetricConfigType',
   'MetricDefinition', 'MetricReportCard', 'Mutation', 'PairSignificance', 'PairTestResult', 'PairTests', 'Phase', 'PhaseSplit', 'PhenomenonAccuracy', 'Query',

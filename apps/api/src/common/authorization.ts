@@ -81,7 +81,7 @@ function each<R extends AccessRule>(rule: R, names: string): Record<string, R> {
 /** Every GraphQL type's fields (Query and Mutation are the operations) and the rule of each. */
 export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<string, AccessRule>>>> = {
   Query: {
-    ...each('public', 'tasks task taskKinds metrics significanceTests rankingMethods phase teams team me robustness'),
+    ...each('public', 'tasks task taskKinds metrics significanceTests rankingMethods pValueCorrections phase teams team me robustness'),
     ...each('signedIn', 'myTokens'),
     ...each('ownTeam', 'quota teamSubmissions'),
     ...each('taskOrganiser', 'auditLog registrations taskOrganisers phaseImpact'),
@@ -109,8 +109,9 @@ export const GRAPHQL_CLASSIFICATION: Readonly<Record<string, Readonly<Record<str
   MetricConfigType: each('parent', 'available definition key name options unavailableReason'),
   MetricDefinition: each('parent', 'configurable description displayName higherIsBetter kind name options rangeHigh rangeLow signatureFormat'),
   TaskKindDefinition: each('parent', 'defaultMetrics displayName name'),
-  // The ranking registries (public queries significanceTests, rankingMethods).
+  // The ranking registries (public queries significanceTests, rankingMethods, pValueCorrections).
   SignificanceTest: each('parent', 'corpus key label statistic value'),
+  CorrectionMethod: each('parent', 'key label value'),
   RankingMethod: each('parent', 'clusterTest description direction intervalKind key label'),
   Phase: {
     ...each('parent', 'closedEarlyAt closesAt commitment createdAt dailyLimit hasSplit id isOpen leaderboardBeforeClose lifecycleState name opensAt primariesFrozenAt publishedAt referencesVisible scoresVisible significanceResamples significanceSeed state stateDescription task taskId teamInstanceScores testSet testSetId totalLimit'),

@@ -111,7 +111,7 @@ describe('podium rank', () => {
     ['a missing header column', ['--scores', file('hdr.csv', 'sys,instance,score\nA,1,2\n')], /header must name columns/],
     ['missing cells', ['--scores', file('miss.csv', 'system,instance,score\nA,1,1\nA,2,2\nB,1,3\n')], /1 missing \(system, instance\) cell\(s\): \(B, 2\)/],
     ['bad JSONL', ['--scores', file('bad.jsonl', '{"system":"A","instance":"1","score":1}\n{oops\n')], /line 2: not valid JSON/],
-    ['an unknown correction', ['--scores', file('c.csv', fig1Csv), '--correction', 'bonferroni'], /--correction must be holm, bh or none/],
+    ['an unknown correction', ['--scores', file('c.csv', fig1Csv), '--correction', 'bonferroni'], /--correction must be one of holm, bh, none, got 'bonferroni'/],
     ['a bad alpha', ['--scores', file('a.csv', fig1Csv), '--alpha', '1.5'], /--alpha/],
     ['no --scores', [], /--scores FILE .*is required/],
     ['an unknown flag', ['--scores', file('u.csv', fig1Csv), '--bogus'], /bogus/],

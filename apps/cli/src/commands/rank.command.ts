@@ -5,6 +5,7 @@ import {
   analyseSystems,
   buildScoreTable,
   CLUSTER_DEFINITION,
+  CORRECTIONS,
   isTestName,
   RANKING_METHODS,
   RankingInputError,
@@ -43,7 +44,7 @@ statistics) with sacreBLEU's paired bootstrap (paired-bs) and approximate random
   --seed N             seed for every random step (default 12345)
   --resamples N        bootstrap resamples and randomisation trials (default: chosen so the
                        smallest corrected p is ≤ α/10: ⌈10·pairs/α⌉ rounded up to 1,000s)
-  --correction C       holm | bh | none (default holm)
+  --correction C       ${CORRECTIONS.map((c) => c.key).join(' | ')} (default ${CORRECTIONS[0].key})
   --alpha A            significance level for clusters (default 0.05)
   --test T             one test to drive all clusters: ${SENTENCE_TESTS.join(' | ')}
                        (default: ttest for mean, mood for median, sign for BT, paired-bs for corpus;
@@ -219,8 +220,9 @@ export const rankCommand: CliCommand = {
     if (seed !== undefined && seed > 0xffffffff) throw new CliError('--seed must be below 2^32');
     const resamples = intFlag(values.resamples, 'resamples', 1);
     const eloOrders = intFlag(values['elo-orders'], 'elo-orders', 0);
-    const correction = values.correction ?? 'holm';
-    if (correction !== 'holm' && correction !== 'bh' && correction !== 'none') throw new CliError(`--correction must be holm, bh or none, got '${correction}'`);
+    const correctionKey = values.correction ?? CORRECTIONS[0].key;
+    const correction = CORRECTIONS.find((c) => c.key === correctionKey)?.key;
+    if (correction === undefined) throw new CliError(`--correction must be one of ${CORRECTIONS.map((c) => c.key).join(', ')}, got '${correctionKey}'`);
     let alpha: number | undefined;
     if (values.alpha !== undefined) {
       alpha = Number(values.alpha);

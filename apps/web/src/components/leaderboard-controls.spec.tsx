@@ -2,12 +2,15 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { DEFAULT_STATE } from '../lib/url-state';
 import { LeaderboardControls, metricLabel } from './leaderboard-controls';
 import { setMetricFacts } from '../lib/metric-registry';
-import { setSignificanceTests } from '../lib/test-registry';
-import type { PairedTest } from '../graphql/generated';
-import { METHODS, METRIC_FACTS, SIGNIFICANCE_TESTS } from '../test/fixtures';
+import { setPValueCorrections, setSignificanceTests } from '../lib/test-registry';
+import type { PValueCorrection, PairedTest } from '../graphql/generated';
+import { METHODS, METRIC_FACTS, P_VALUE_CORRECTIONS, SIGNIFICANCE_TESTS } from '../test/fixtures';
 
 beforeAll(() => setMetricFacts(METRIC_FACTS));
-beforeEach(() => setSignificanceTests(SIGNIFICANCE_TESTS));
+beforeEach(() => {
+  setSignificanceTests(SIGNIFICANCE_TESTS);
+  setPValueCorrections(P_VALUE_CORRECTIONS);
+});
 
 describe('LeaderboardControls', () => {
   it('reports a new state when the aggregation, test, correction or metric changes', () => {
@@ -23,6 +26,18 @@ describe('LeaderboardControls', () => {
     expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_STATE, correction: 'BH' });
     fireEvent.change(screen.getByLabelText('Metric'), { target: { value: 'nli' } });
     expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_STATE, metric: 'nli' });
+  });
+
+  it('offers the corrections the API lists, with their labels, one added to libs/ranking included', () => {
+    setPValueCorrections([...P_VALUE_CORRECTIONS, { key: 'bonferroni', value: 'BONFERRONI' as PValueCorrection, label: 'a correction added to libs/ranking only' }]);
+    render(<LeaderboardControls state={DEFAULT_STATE} metrics={['bleu']} onChange={() => undefined} />);
+    const options = Array.from(screen.getByLabelText<HTMLSelectElement>('Correction').options).map((o) => [o.value, o.textContent]);
+    expect(options).toEqual([
+      ['HOLM', 'Holm (family-wise)'],
+      ['BH', 'Benjamini–Hochberg (FDR)'],
+      ['NONE', 'None'],
+      ['BONFERRONI', 'a correction added to libs/ranking only'],
+    ]);
   });
 
   it("offers the API registry's choosable tests with its labels, a newly registered one included, and no corpus-only test", () => {

@@ -1,18 +1,13 @@
 import type { MethodInfo } from '../lib/leaderboard';
-import { CORRECTIONS, type LeaderboardState } from '../lib/url-state';
+import type { LeaderboardState } from '../lib/url-state';
 import type { PValueCorrection, PairedTest } from '../graphql/generated';
 import { metricFacts } from '../lib/metric-registry';
-import { useSignificanceTests } from '../lib/test-registry';
+import { usePValueCorrections, useSignificanceTests } from '../lib/test-registry';
 
 
 /** What "Default (per aggregation)" means, test by test. */
 export const DEFAULT_TESTS_LABEL = 'Default: paired-bs for corpus, t-test for mean, Mood for median, sign test for BT';
 
-export const CORRECTION_LABELS: Record<PValueCorrection, string> = {
-  HOLM: 'Holm (family-wise)',
-  BH: 'Benjamini–Hochberg (FDR)',
-  NONE: 'None',
-};
 
 /** Labels for metric keys from the API's metric registry; the combined metric gets a word of explanation. */
 export function metricLabel(key: string): string {
@@ -46,6 +41,7 @@ export function LeaderboardControls({ state, metrics, onChange, showAggregation 
   const metric = state.metric ?? metrics[0] ?? '';
   const shown = state.aggregation ?? mainAggregation ?? '';
   const tests = useSignificanceTests();
+  const corrections = usePValueCorrections();
   return (
     <form className="controls" onSubmit={(e) => e.preventDefault()} aria-label="Leaderboard settings">
       <label>
@@ -86,9 +82,9 @@ export function LeaderboardControls({ state, metrics, onChange, showAggregation 
       <label>
         Correction
         <select value={state.correction} onChange={(e) => onChange({ ...state, correction: e.target.value as PValueCorrection })} data-testid="correction-select">
-          {CORRECTIONS.map((c) => (
-            <option key={c} value={c}>
-              {CORRECTION_LABELS[c]}
+          {(corrections.some((c) => c.value === state.correction) ? corrections : [...corrections, { key: state.correction, value: state.correction, label: state.correction }]).map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
             </option>
           ))}
         </select>

@@ -100,7 +100,7 @@ export function LeaderboardTable({ rows, methods, aggregation, higherIsBetter, p
               </th>
             ))}
             <th scope="col" className="num" title={selected?.description}>
-              Rank interval <span className="muted small">({selected?.intervalKind ?? 'bootstrap'})</span>
+              Rank interval {selected && <span className="muted small">({selected.intervalKind})</span>}
             </th>
             <th scope="col" className="num" title={clusterDefinition}>
               Cluster

@@ -1,10 +1,12 @@
-import { SIGNIFICANCE_TESTS } from '../test/fixtures';
+import { P_VALUE_CORRECTIONS, SIGNIFICANCE_TESTS } from '../test/fixtures';
 import { choosableTests } from './test-registry';
 import { DEFAULT_STATE, parseLeaderboardState as parse, serializeLeaderboardState } from './url-state';
 
 // The tests a view may choose, as the API's registry lists them.
 const TESTS = choosableTests(SIGNIFICANCE_TESTS);
-const parseLeaderboardState = (search: string) => parse(search, TESTS);
+// The corrections, as the API's `pValueCorrections` lists them.
+const CORRECTIONS = P_VALUE_CORRECTIONS.map((c) => c.value);
+const parseLeaderboardState = (search: string) => parse(search, TESTS, CORRECTIONS);
 
 describe('leaderboard URL state', () => {
   it('reads metric, aggregation, test and correction from the query string, case-insensitively', () => {
@@ -22,8 +24,13 @@ describe('leaderboard URL state', () => {
   });
 
   it("accepts exactly the tests the API's registry offers (a test added there is read without a web change)", () => {
-    expect(parse('?test=future_test', [...TESTS, 'FUTURE_TEST' as (typeof TESTS)[number]]).test).toBe('FUTURE_TEST');
-    expect(parse('?test=wilcoxon', []).test).toBeNull();
+    expect(parse('?test=future_test', [...TESTS, 'FUTURE_TEST' as (typeof TESTS)[number]], CORRECTIONS).test).toBe('FUTURE_TEST');
+    expect(parse('?test=wilcoxon', [], CORRECTIONS).test).toBeNull();
+  });
+
+  it("accepts exactly the corrections the API lists (one added to libs/ranking is read without a web change)", () => {
+    expect(parse('?correction=bonferroni', TESTS, [...CORRECTIONS, 'BONFERRONI' as (typeof CORRECTIONS)[number]]).correction).toBe('BONFERRONI');
+    expect(parse('?correction=bh', TESTS, []).correction).toBe(DEFAULT_STATE.correction);
   });
 
   it('reads any method key the board may have (the board decides; an unknown one shows its main ranking)', () => {

@@ -1,8 +1,6 @@
 import type { Aggregation } from './leaderboard';
 import type { PValueCorrection, PairedTest } from '../graphql/generated';
 
-export const CORRECTIONS: readonly PValueCorrection[] = ['HOLM', 'BH', 'NONE'];
-
 /** What a leaderboard link pins down; null means "the API's default". */
 export interface LeaderboardState {
   phase: string | null;
@@ -29,17 +27,17 @@ function methodKey(raw: string | null): Aggregation | null {
 }
 
 /**
- * Reads the leaderboard state from a query string; unknown values fall back to defaults. `tests`:
- * the tests a view may choose, from the API's registry (lib/test-registry.ts).
+ * Reads the leaderboard state from a query string; unknown values fall back to defaults. `tests`
+ * and `corrections`: what a view may choose, from the API's registries (lib/test-registry.ts).
  */
-export function parseLeaderboardState(search: string, tests: readonly PairedTest[]): LeaderboardState {
+export function parseLeaderboardState(search: string, tests: readonly PairedTest[], corrections: readonly PValueCorrection[]): LeaderboardState {
   const q = new URLSearchParams(search);
   return {
     phase: q.get('phase') || null,
     metric: q.get('metric') || null,
     aggregation: methodKey(q.get('agg')),
     test: oneOf(tests, q.get('test')),
-    correction: oneOf(CORRECTIONS, q.get('correction')) ?? DEFAULT_STATE.correction,
+    correction: oneOf(corrections, q.get('correction')) ?? DEFAULT_STATE.correction,
   };
 }
 

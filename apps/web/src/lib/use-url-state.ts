@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { choosableTests, useSignificanceTests } from './test-registry';
+import { choosableTests, usePValueCorrections, useSignificanceTests } from './test-registry';
 import { parseLeaderboardState, serializeLeaderboardState, type LeaderboardState } from './url-state';
 
 /** The leaderboard state held in the URL; changes replace the history entry (shareable links). */
@@ -9,7 +9,8 @@ export function useLeaderboardState(): [LeaderboardState, (next: LeaderboardStat
   const [pathname] = useLocation();
   const search = useSearch();
   const registry = useSignificanceTests();
-  const state = useMemo(() => parseLeaderboardState(search, choosableTests(registry)), [search, registry]);
+  const corrections = usePValueCorrections();
+  const state = useMemo(() => parseLeaderboardState(search, choosableTests(registry), corrections.map((c) => c.value)), [search, registry, corrections]);
   const set = useCallback((next: LeaderboardState) => navigate(pathname + serializeLeaderboardState(next, search), { replace: true }), [pathname, search]);
   return [state, set];
 }

@@ -7,8 +7,8 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { serializeLeaderboardState } from '../lib/url-state';
 import { useLeaderboardState } from '../lib/use-url-state';
-import { CORRECTION_LABELS, LeaderboardControls } from '../components/leaderboard-controls';
-import { testLabel, useSignificanceTests } from '../lib/test-registry';
+import { LeaderboardControls } from '../components/leaderboard-controls';
+import { correctionLabel, testLabel, usePValueCorrections, useSignificanceTests } from '../lib/test-registry';
 import { PairedView } from '../components/paired-view';
 import { PairwiseHeatmap } from '../components/pairwise-heatmap';
 import { Empty, ErrorMessage, Forbidden, Loading } from '../components/status';
@@ -17,6 +17,7 @@ import { ApiError } from '../lib/graphql-client';
 export function PairwisePage({ phaseId }: { phaseId: string }) {
   const [state, setState] = useLeaderboardState();
   const tests = useSignificanceTests();
+  const corrections = usePValueCorrections();
   const [pathname] = useLocation();
   const search = useSearch();
   const q = new URLSearchParams(search);
@@ -91,7 +92,7 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
         <>
           <p className="small" data-testid="pairwise-legend">
             Each cell is the Bradley–Terry probability that the row system beats the column system on an instance. * and a black outline mark pairs that differ
-            significantly under {methodLabel(board.methods, aggregation).toLowerCase()}&apos;s cluster test ({clusterTest ?? testLabel(board.test, tests)}, {CORRECTION_LABELS[board.correction]}{' '}
+            significantly under {methodLabel(board.methods, aggregation).toLowerCase()}&apos;s cluster test ({clusterTest ?? testLabel(board.test, tests)}, {correctionLabel(board.correction, corrections)}{' '}
             correction, α = {board.alpha}). Select a cell to compare the two systems.
           </p>
           <p className="small" data-testid="pairwise-clusters">

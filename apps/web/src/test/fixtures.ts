@@ -1,4 +1,4 @@
-import type { PairedTest } from '../graphql/generated';
+import type { PValueCorrection, PairedTest } from '../graphql/generated';
 import type { LeaderboardData, LeaderboardRow, PairRow } from '../lib/leaderboard';
 
 /** Ranks under the six built-in methods; missing ones follow the mean (corpus: none unless given). */
@@ -102,6 +102,13 @@ export const SIGNIFICANCE_TESTS = [
   { key: 'bootstrap_corpus', value: null, label: 'paired bootstrap resampling of the corpus score (sacreBLEU paired-bs)', corpus: true, statistic: false },
   { key: 'ar_corpus', value: null, label: 'paired approximate randomisation of the corpus score (sacreBLEU paired-ar)', corpus: true, statistic: false },
 ] as const satisfies readonly { key: string; value: PairedTest | null; label: string; corpus: boolean; statistic: boolean }[];
+
+/** The API's `pValueCorrections` answer (libs/ranking/src/correction.ts `CORRECTIONS`). */
+export const P_VALUE_CORRECTIONS = [
+  { key: 'holm', value: 'HOLM', label: 'Holm (family-wise)' },
+  { key: 'bh', value: 'BH', label: 'Benjamini–Hochberg (FDR)' },
+  { key: 'none', value: 'NONE', label: 'None' },
+] as const satisfies readonly { key: string; value: PValueCorrection; label: string }[];
 
 /** Part of the API's `metrics` answer (the libs/metrics registry, with NLI from libs/nli). */
 export const METRIC_FACTS = [

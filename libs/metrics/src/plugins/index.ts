@@ -1,31 +1,23 @@
 /**
- * The metric plugins, one folder each (ADR 0033): every subfolder with an `index.ts` exports
+ * The metric plugins, one folder each (ADR 0033, 0036): every subfolder with an `index.ts` exports
  * `METRIC_FOLDER` (its plugins and its place in the display order) and adds itself to the
  * {@link MetricFolders} type, so the registry (`../registry.ts`) and `MetricName` follow the
- * folders. Adding a metric: its folder and its line in {@link FOLDERS} (a spec fails when a folder
- * is missing there). Static imports, not a folder listing at run time: the library stays pure
- * (no Node built-in) and bundles as it is. Order is display order: classical metrics, then model,
- * embedding and derived ones (the folders' `order`).
+ * folders. Adding a metric is adding its folder: `folders.generated.ts` imports every folder
+ * (written by scripts/generate-plugin-index.mjs, `npm run generate`, which npm install, test,
+ * build, typecheck, lint and Jest run first). Static imports, not a folder listing at run time:
+ * the library stays pure (no Node built-in) and bundles as it is. Order is display order:
+ * classical metrics, then model, embedding and derived ones (the folders' `order`).
  */
 import type { EmbeddingMetricPlugin } from '../embedding';
 import type { ComputedMetricPlugin, MetricFolder, MetricFolders } from '../plugin';
-
-import * as bertscore from './bertscore';
-import * as bleu from './bleu';
-import * as chrf from './chrf';
-import * as combined from './combined';
-import * as discoscore from './discoscore';
-import * as moverscore from './moverscore';
-import * as nli from './nli';
-import * as rouge from './rouge';
-import * as ter from './ter';
-import * as xmoverscore from './xmoverscore';
+// Git-ignored, written from this folder by scripts/generate-plugin-index.mjs (`npm run generate`).
+import { GENERATED_FOLDERS } from './folders.generated';
 
 /** A plugin folder's module: its exports by name. */
 export type PluginModule = Readonly<Record<string, unknown>>;
 
 /** Every plugin folder's module, by folder name (any order: the folders' `order` sorts them). */
-export const FOLDERS: Readonly<Record<string, PluginModule>> = { bertscore, bleu, chrf, combined, discoscore, moverscore, nli, rouge, ter, xmoverscore };
+export const FOLDERS: Readonly<Record<string, PluginModule>> = GENERATED_FOLDERS;
 
 /** A plugin of a registered folder, with its literal name. */
 export type RegisteredMetricPlugin = MetricFolders[keyof MetricFolders]['plugins'][number];

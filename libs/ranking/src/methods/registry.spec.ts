@@ -1,7 +1,8 @@
-// The ranking methods' room (ADR 0033): every file of this folder that is not the registry or the
-// method contract is one method, listed in the registry's METHOD_MODULES; adding a method is its
-// file, its spec and that line.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The ranking methods' room (ADR 0033, 0036): every file of this folder that is not the registry
+// or the method contract is one method, imported by the generated modules.generated.ts; adding a
+// method is its file and its spec, nothing else.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Analysis } from '../analyse';
@@ -10,9 +11,10 @@ import type { RankingMethod } from './method';
 import { isRankingMethod, METHOD_MODULES, RANKING_METHODS, rankingMethodsOf } from './registry';
 
 const dir = __dirname;
+const GENERATOR = path.join(dir, '..', '..', '..', '..', 'scripts', 'generate-plugin-index.mjs');
 const INFRASTRUCTURE = new Set(['method', 'registry']);
 const methodFiles = readdirSync(dir)
-  .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'))
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.endsWith('.generated.ts'))
   .map((f) => f.replace(/\.ts$/, ''))
   .filter((f) => !INFRASTRUCTURE.has(f));
 
@@ -21,8 +23,13 @@ describe('ranking method registry', () => {
     expect(RANKING_METHODS.map((m) => m.key)).toEqual(['corpus', 'mean', 'median', 'bt', 'elo', 'trueskill', 'mean_win_rate']);
   });
 
-  it('lists every method file of the folder in the registry (a file left out there is no method)', () => {
-    expect(Object.keys(METHOD_MODULES).sort()).toEqual([...methodFiles].sort());
+  it('imports every method file of the folder through the generated index, and nothing else', () => {
+    const listed = Object.keys(METHOD_MODULES);
+    const problems = [
+      ...methodFiles.filter((f) => !listed.includes(f)).map((f) => `method file '${f}.ts' is not in it`),
+      ...listed.filter((f) => !methodFiles.includes(f)).map((f) => `it lists '${f}', which is no method file of methods/`),
+    ];
+    if (problems.length > 0) throw new Error(`methods/modules.generated.ts is stale: ${problems.join('; ')}. Run \`npm run generate\` (node scripts/generate-plugin-index.mjs).`);
   });
 
   it.each(methodFiles)('%s exports exactly one registered method', (file) => {
@@ -38,16 +45,17 @@ describe('ranking method registry', () => {
   });
 
   describe('a method added as one file', () => {
+    let root: string;
     let copy: string;
+    let touched: string[] = [];
     beforeAll(() => {
-      // A copy of the library with one more file in methods/ and its line in the registry: nothing else is edited.
-      copy = mkdtempSync(path.join(os.tmpdir(), 'podium-methods-'));
+      // A copy of the library (at libs/ranking/src below a throw-away root) with one more file in
+      // methods/; the generator, run on the copy, is the only other writer.
+      root = mkdtempSync(path.join(os.tmpdir(), 'podium-methods-'));
+      copy = path.join(root, 'libs', 'ranking', 'src');
+      mkdirSync(copy, { recursive: true });
       cpSync(path.join(dir, '..'), copy, { recursive: true, filter: (src) => !src.endsWith('.spec.ts') });
-      const registry = path.join(copy, 'methods', 'registry.ts');
-      const source = readFileSync(registry, 'utf8');
-      const line = /export const METHOD_MODULES[^=]*= \{/.exec(source)?.[0];
-      if (!line) throw new Error('registry.ts declares no METHOD_MODULES');
-      writeFileSync(registry, `import * as bestInstanceCount from './best-instance-count';\n${source.replace(line, `${line} 'best-instance-count': bestInstanceCount,`)}`);
+      const before = snapshot(copy);
       writeFileSync(
         path.join(copy, 'methods', 'best-instance-count.ts'),
         `import type { RankingMethod } from './method';
@@ -65,8 +73,16 @@ export const bestInstanceCountMethod: RankingMethod = {
 };
 `,
       );
+      const r = spawnSync(process.execPath, [GENERATOR, '--root', root], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`the generator failed: ${r.stderr}`);
+      const after = snapshot(copy);
+      touched = [...new Set([...before.keys(), ...after.keys()])].filter((f) => before.get(f) !== after.get(f)).sort();
     });
-    afterAll(() => rmSync(copy, { recursive: true, force: true }));
+    afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+    it('touches the new file and the generated index, nothing else', () => {
+      expect(touched).toEqual(['methods/best-instance-count.ts', 'methods/modules.generated.ts']);
+    });
 
     it('is registered, last by its order, and the analysis computes and ranks it', () => {
       let methods: readonly RankingMethod[] = [];
@@ -94,3 +110,17 @@ export const bestInstanceCountMethod: RankingMethod = {
     });
   });
 });
+
+/** Every file below a folder (relative path → content). */
+function snapshot(top: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else files.set(path.relative(top, full).split(path.sep).join('/'), readFileSync(full, 'utf8'));
+    }
+  };
+  walk(top);
+  return files;
+}

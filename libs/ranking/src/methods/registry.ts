@@ -1,17 +1,15 @@
-import * as bradleyTerry from './bradley-terry';
-import * as corpus from './corpus';
-import * as elo from './elo';
-import * as mean from './mean';
-import * as meanWinRate from './mean-win-rate';
-import * as median from './median';
 import type { RankingMethod } from './method';
-import * as trueskill from './trueskill';
+// Git-ignored, written from this folder by scripts/generate-plugin-index.mjs (`npm run generate`).
+import { GENERATED_METHOD_MODULES } from './modules.generated';
 
 /** A method file's module: its exports by name. */
 export type PluginModule = Readonly<Record<string, unknown>>;
 
-/** Every method file of this folder (any order: the methods' `order` sorts them). `registry.spec.ts` fails when a file is missing here. */
-export const METHOD_MODULES: Readonly<Record<string, PluginModule>> = { 'bradley-terry': bradleyTerry, corpus, elo, mean, 'mean-win-rate': meanWinRate, median, trueskill };
+/**
+ * Every method file of this folder (any order: the methods' `order` sorts them), imported by
+ * `modules.generated.ts`, which scripts/generate-plugin-index.mjs writes from the folder (ADR 0036).
+ */
+export const METHOD_MODULES: Readonly<Record<string, PluginModule>> = GENERATED_METHOD_MODULES;
 
 /** Whether an export is a ranking method (a key, a label, an order and an `estimate`). */
 export function isRankingMethod(value: unknown): value is RankingMethod {
@@ -34,8 +32,7 @@ export function rankingMethodsOf(modules: readonly PluginModule[]): RankingMetho
 /**
  * Every ranking method, in the order boards, CSV columns and tables list them: each file of this
  * folder exports one {@link RankingMethod} (ADR 0033; `registry.spec.ts` holds every file to one
- * method, one spec and one entry in {@link METHOD_MODULES}). Adding a method: its file, its spec
- * and its line above.
+ * method and one spec). Adding a method: its file and its spec, nothing else (ADR 0036).
  */
 export const RANKING_METHODS: readonly RankingMethod[] = rankingMethodsOf(Object.values(METHOD_MODULES));
 

@@ -4,6 +4,7 @@ import type { SignificanceTest } from './test';
 export const arCorpusTest = {
   key: 'ar_corpus',
   label: 'paired approximate randomisation of the corpus score (sacreBLEU paired-ar)',
+  order: 80,
   corpus: true,
   statistic: false,
   prepare: ({ corpus }) => {

@@ -8,6 +8,7 @@ import type { SignificanceTest } from './test';
 export const arTest = {
   key: 'ar',
   label: 'paired approximate randomisation of the mean',
+  order: 60,
   corpus: false,
   statistic: false,
   prepare: ({ x, n, R, seed, k, means, memo }) => {

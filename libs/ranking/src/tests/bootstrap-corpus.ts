@@ -4,6 +4,7 @@ import type { SignificanceTest } from './test';
 export const bootstrapCorpusTest = {
   key: 'bootstrap_corpus',
   label: 'paired bootstrap resampling of the corpus score (sacreBLEU paired-bs)',
+  order: 70,
   corpus: true,
   statistic: false,
   prepare: ({ corpus }) => {

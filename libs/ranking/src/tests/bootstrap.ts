@@ -6,6 +6,7 @@ import type { SignificanceTest } from './test';
 export const bootstrapTest = {
   key: 'bootstrap',
   label: 'paired bootstrap of the mean',
+  order: 50,
   corpus: false,
   statistic: false,
   prepare: ({ bMean, k, R, means }) => {

@@ -5,6 +5,7 @@ import type { SignificanceTest } from './test';
 export const moodTest = {
   key: 'mood',
   label: "Mood's median test",
+  order: 40,
   corpus: false,
   statistic: true,
   prepare: ({ sorted, medians }) => ({ i, j }) => {

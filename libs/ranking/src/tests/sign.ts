@@ -5,6 +5,7 @@ import type { SignificanceTest } from './test';
 export const signTest = {
   key: 'sign',
   label: 'sign test (exact binomial, ties dropped)',
+  order: 30,
   corpus: false,
   statistic: false,
   prepare: ({ wins, k }) => ({ i, j }) => {

@@ -1,6 +1,6 @@
 /**
- * What a paired significance test is: one plugin per file in this folder, listed once in
- * `registry.ts` (as the ranking methods are in ../methods). `analyseSystems` prepares every test
+ * What a paired significance test is: one plugin per file in this folder, found by the
+ * registry through the generated `modules.generated.ts` (as the ranking methods are in ../methods). `analyseSystems` prepares every test
  * it computes once per analysis, then runs it on every pair; the leaderboard, GraphQL
  * (`significanceTests`, `SystemPair.testResults`), the web and the CLI read the descriptors, so a
  * new test needs no change there. See docs/architecture.md, "Add a ranking method or test".
@@ -63,6 +63,11 @@ export interface SignificanceTest<K extends string = string> {
   key: K;
   /** Human name for tables. */
   label: string;
+  /**
+   * Place in table order (smaller first: the tests on instance scores, then the corpus-score
+   * ones); the registry finds tests by their files (ADR 0036), so the order is stated here.
+   */
+  order: number;
   /** Only with per-instance sufficient statistics of a corpus-level metric; never chosen alone (its sentence analogue is). */
   corpus: boolean;
   /** Whether its result carries a statistic besides p. */

@@ -5,6 +5,7 @@ import type { SignificanceTest } from './test';
 export const tTest = {
   key: 'ttest',
   label: 'paired t-test',
+  order: 10,
   corpus: false,
   statistic: true,
   memoisable: true,

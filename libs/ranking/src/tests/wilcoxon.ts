@@ -11,6 +11,7 @@ export const WILCOXON_ALL_PAIRS_CELLS = 50_000_000;
 export const wilcoxonTest = {
   key: 'wilcoxon',
   label: 'Wilcoxon signed-rank test (exact for n ≤ 50)',
+  order: 20,
   corpus: false,
   statistic: true,
   allPairsCellLimit: WILCOXON_ALL_PAIRS_CELLS,

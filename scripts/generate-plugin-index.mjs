@@ -1,0 +1,157 @@
+// `npm run generate`: writes the plugin registries' static-import indexes from their folders, as
+// `prisma generate` writes the Prisma client (ADR 0036). Adding a metric is then its folder under
+// libs/metrics/src/plugins/, a ranking method or a significance test its file (and spec) under
+// libs/ranking/src/methods/ or …/tests/: nothing to list by hand. The indexes are git-ignored and
+// regenerated where code starts from sources: npm install (postinstall), npm test, npm run build
+// (and so the Docker build stage and the CLI bundle), npm run up, typecheck, lint, Jest (its
+// preset). The libraries stay pure: they import a generated file, never list a folder at run time.
+//
+// Plain Node, no dependency, a few directory listings: fast enough to run before every command.
+// A file is written only when its content changes (no rebuild or watch loop is set off).
+//   node scripts/generate-plugin-index.mjs            write what changed, say what it wrote
+//   node scripts/generate-plugin-index.mjs --check    write nothing; exit 1 naming what is stale
+//   --root <dir>                                      another checkout (a spec's copy of a library)
+// A registry whose folder does not exist is skipped (the Docker build runs npm ci before the
+// sources are copied in; the build stage's `npm run build` generates them afterwards).
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The command that rewrites the indexes (quoted in every message about a stale one). */
+export const GENERATE_COMMAND = 'npm run generate';
+
+/**
+ * The registries: where the plugins live, what counts as one, and the index written beside them.
+ * `folders`: each subfolder with an `index.ts`; `files`: each `.ts` file but specs, declarations,
+ * generated files and the folder's own infrastructure (`shared`).
+ */
+export const REGISTRIES = [
+  {
+    dir: 'libs/metrics/src/plugins',
+    kind: 'folders',
+    file: 'folders.generated.ts',
+    exportName: 'GENERATED_FOLDERS',
+    what: 'metric plugin folder',
+    doc: 'Every metric plugin folder (a subfolder with an index.ts) as a module namespace, by folder name.',
+  },
+  {
+    dir: 'libs/ranking/src/methods',
+    kind: 'files',
+    shared: ['method.ts', 'registry.ts'],
+    file: 'modules.generated.ts',
+    exportName: 'GENERATED_METHOD_MODULES',
+    what: 'ranking method file',
+    doc: 'Every ranking method file (all but method.ts and registry.ts) as a module namespace, by file name.',
+  },
+  {
+    dir: 'libs/ranking/src/tests',
+    kind: 'files',
+    shared: ['test.ts', 'registry.ts'],
+    file: 'modules.generated.ts',
+    exportName: 'GENERATED_TEST_MODULES',
+    what: 'significance test file',
+    doc: 'Every significance test file (all but test.ts and registry.ts) as a module namespace, by file name.',
+  },
+];
+
+/** The plugins of one registry's folder (folder names, or file names without `.ts`), sorted by code unit. */
+export function pluginNames(registry, root = repoRoot) {
+  const dir = path.join(root, registry.dir);
+  const entries = readdirSync(dir, { withFileTypes: true });
+  const names =
+    registry.kind === 'folders'
+      ? entries.filter((e) => e.isDirectory() && existsSync(path.join(dir, e.name, 'index.ts'))).map((e) => e.name)
+      : entries
+          .filter((e) => e.isFile() && e.name.endsWith('.ts') && !/\.(spec|d|generated)\.ts$/.test(e.name) && !registry.shared.includes(e.name))
+          .map((e) => e.name.slice(0, -'.ts'.length));
+  return names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+const RESERVED = new Set(
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval'.split(' '),
+);
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** A local name for a plugin's import: camelCase of its name, made valid and unique. */
+function localName(name, taken) {
+  let id = name.replace(/[^\w$]+(.)?/g, (_, c = '') => c.toUpperCase());
+  if (!IDENTIFIER.test(id) || RESERVED.has(id)) id = `plugin_${id.replace(/^[^A-Za-z_$]/, '_$&')}`;
+  let unique = id;
+  for (let i = 2; taken.has(unique); i++) unique = `${id}${i}`;
+  taken.add(unique);
+  return unique;
+}
+
+/** The index file's text for these plugin names (deterministic: the same names give the same bytes). */
+export function indexSource(registry, names) {
+  const taken = new Set();
+  const rows = names.map((name) => ({ name, id: localName(name, taken) }));
+  const key = (name, id) => (name === id ? name : `${IDENTIFIER.test(name) ? name : `'${name}'`}: ${id}`);
+  return [
+    `// Generated by scripts/generate-plugin-index.mjs from the ${registry.what}s of ${registry.dir}: do not edit.`,
+    `// Not committed (.gitignore); \`${GENERATE_COMMAND}\` rewrites it, and npm install, test, build, typecheck,`,
+    '// lint and Jest run it first. Adding a plugin is adding its folder or file: see ADR 0036.',
+    ...rows.map(({ name, id }) => `import * as ${id} from './${name}';`),
+    '',
+    `/** ${registry.doc} */`,
+    `export const ${registry.exportName} = {${rows.length ? '\n' : ''}${rows.map(({ name, id }) => `  ${key(name, id)},\n`).join('')}} as const;`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Brings every registry's index up to date (or, with `check`, only compares). Returns what was
+ * stale: the index file (relative to `root`), with the plugins it missed and those it listed that
+ * are gone.
+ */
+export function generatePluginIndexes({ root = repoRoot, check = false } = {}) {
+  const stale = [];
+  for (const registry of REGISTRIES) {
+    if (!existsSync(path.join(root, registry.dir))) continue;
+    const names = pluginNames(registry, root);
+    const file = path.join(root, registry.dir, registry.file);
+    const text = indexSource(registry, names);
+    const current = existsSync(file) ? readFileSync(file, 'utf8') : null;
+    if (current === text) continue;
+    const listed = current === null ? [] : [...current.matchAll(/^import \* as [\w$]+ from '\.\/([^']+)';$/gm)].map((m) => m[1]);
+    stale.push({
+      file: path.relative(root, file),
+      registry,
+      missing: current === null ? names : names.filter((n) => !listed.includes(n)),
+      gone: listed.filter((n) => !names.includes(n)),
+      absent: current === null,
+    });
+    if (!check) {
+      writeFileSync(`${file}.${process.pid}.tmp`, text);
+      renameSync(`${file}.${process.pid}.tmp`, file);
+    }
+  }
+  return stale;
+}
+
+/** One line per stale index: which plugins it misses or lists though they are gone. */
+export function describeStale(stale) {
+  return stale.map(({ file, registry, missing, gone, absent }) => {
+    if (absent) return `${file} did not exist (it lists the ${registry.what}s of ${registry.dir})`;
+    const parts = [
+      ...missing.map((n) => `${registry.what} '${n}' is not in it`),
+      ...gone.map((n) => `it lists '${n}', which is no longer a ${registry.what} of ${registry.dir}`),
+    ];
+    return `${file} is stale: ${parts.length ? parts.join('; ') : 'its text differs from what the generator writes'}`;
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const check = args.includes('--check');
+  const at = args.indexOf('--root');
+  const root = at >= 0 ? path.resolve(args[at + 1] ?? '.') : repoRoot;
+  const stale = generatePluginIndexes({ root, check });
+  for (const line of describeStale(stale)) process.stderr.write(`[podium] ${check ? '' : 'regenerated: '}${line}\n`);
+  if (check && stale.length > 0) {
+    process.stderr.write(`[podium] run \`${GENERATE_COMMAND}\` (node scripts/generate-plugin-index.mjs) to regenerate the plugin indexes\n`);
+    process.exit(1);
+  }
+}

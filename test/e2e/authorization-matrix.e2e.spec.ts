@@ -91,6 +91,8 @@ const PROBED_PHASE_RESOURCES: Record<string, Resource> = {
   'GET /api/phases/:id/outputs.jsonl': 'bulkOutputs',
   'GET /api/phases/:id/leaderboard.json': 'leaderboard',
   'GET /api/phases/:id/leaderboard.csv': 'leaderboard',
+  'GET /api/phases/:id/leaderboard-pairs.json': 'leaderboard',
+  'GET /api/phases/:id/leaderboard-pairs.jsonl': 'leaderboard',
 };
 
 /** Rules whose probes this file generates (static part) or holds (data part), by rule. */
@@ -334,6 +336,9 @@ describe('authorization matrix: role × resource × phase state, through every p
         );
         const json = await rest(`/api/phases/${phaseId}/leaderboard.json`, token);
         const csv = await rest(`/api/phases/${phaseId}/leaderboard.csv`, token);
+        // the board's pairs apart from it (ADR 0038): a tile and the streamed download
+        const tile = await rest(`/api/phases/${phaseId}/leaderboard-pairs.json?row=0&col=0`, token);
+        const pairs = await rest(`/api/phases/${phaseId}/leaderboard-pairs.jsonl`, token);
         const visible = await gql.raw<{ phase: { scoresVisible: boolean } }>(`query($p: ID!) { phase(id: $p) { scoresVisible } }`, { p: phaseId });
         const card = await gql.raw(`query($p: ID!) { reportCard(phaseId: $p) { phaseId } }`, { p: phaseId });
         const count = await gql.raw<{ phase: { scoredCount: number | null } }>(`query($p: ID!) { phase(id: $p) { scoredCount } }`, { p: phaseId });
@@ -343,6 +348,8 @@ describe('authorization matrix: role × resource × phase state, through every p
           { path: 'GraphQL reportCard', allowed: ok(card) },
           { path: 'REST leaderboard.json', allowed: json.status === 200 },
           { path: 'REST leaderboard.csv', allowed: csv.status === 200 },
+          { path: 'REST leaderboard-pairs.json', allowed: tile.status === 200 },
+          { path: 'REST leaderboard-pairs.jsonl', allowed: pairs.status === 200 },
           { path: 'GraphQL phase.scoresVisible', allowed: visible.data?.phase.scoresVisible === true },
         ];
       }

@@ -17,6 +17,8 @@ export class LeaderboardJobRunner {
   constructor(
     private readonly databaseUrl: string,
     private readonly queueSchema: string,
+    /** As the worker's PODIUM_LEADERBOARD_PAIRS_APART_ABOVE (default: every pair in the document). */
+    private readonly options: { pairsApartAbove?: number } = {},
   ) {
     this.db = createDb(databaseUrl, { maxConnections: 2 });
     this.boards = new LeaderboardRepository(this.db);
@@ -42,7 +44,7 @@ export class LeaderboardJobRunner {
       for (const job of jobs) {
         const payload = computeLeaderboardsJobV1.parse(job.data);
         const views = payload.views ? payload.views.map((v) => leaderboardViewSchema.parse(v)) : null;
-        await computePhaseBoards(this.db, payload.phaseId, views, (b) => this.boards.store(payload.phaseId, b.stamp, [b]));
+        await computePhaseBoards(this.db, payload.phaseId, views, (b) => this.boards.store(payload.phaseId, b.stamp, [b]), this.options);
         await boss.complete(COMPUTE_LEADERBOARDS_QUEUE, job.id);
         n++;
         this.ran++;

@@ -150,6 +150,11 @@ const workerEnv = z.object({
   /** Fault injection (fault tests, bench:faults): a pause before scoring, and one inside the final transaction. */
   PODIUM_FAULT_SCORING_DELAY_MS: z.coerce.number().int().min(0).default(0),
   PODIUM_FAULT_SAVE_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /**
+   * Boards of more systems than this store their pairs apart from the board document, in tiles of
+   * 32 × 32 systems served by `GET /api/phases/:id/leaderboard/pairs` (ADR 0038). 0: always.
+   */
+  PODIUM_LEADERBOARD_PAIRS_APART_ABOVE: z.coerce.number().int().min(0).default(100),
   /** Seconds a SIGTERM'd worker lets its current jobs finish before handing them back. */
   PODIUM_WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** Cache folder of data sets (built-in robustness suites); default ~/.cache/podium (@podium/datasets). */

@@ -22,4 +22,4 @@ export { ScoreRepository, type PhaseScoreMatrix, type ScoredSystem, type LongSco
 export { encodeValues, decodeValues, encodeStats, decodeStats, decodeStatsColumns, decodeStatsFlat, type FlatStats } from './score-column';
 export { Role, TaskKind, SubmissionStatus, RobustnessStatus, Moderation, Registration, RegistrationStatus, Prisma } from './generated/client';
 export type { Task, Phase, TestSet, Instance, Submission, Team, User, RobustnessReport } from './generated/client';
-export { LeaderboardRepository, LEADERBOARD_FORMAT, type CurrentLeaderboard, type PhaseFreshness, type StoredLeaderboardRow, type StoredLeaderboardBytes, type NewStoredLeaderboard } from './leaderboard.repository';
+export { LeaderboardRepository, LEADERBOARD_FORMAT, type CurrentLeaderboard, type PhaseFreshness, type StoredLeaderboardRow, type StoredLeaderboardBytes, type NewStoredLeaderboard, type StoredPairTile } from './leaderboard.repository';

@@ -33,7 +33,22 @@ export interface NewStoredLeaderboard {
   etag: string;
   computedAt: Date;
   durationMs: number;
+  /** The board's pairs, when they are stored apart from its document (ADR 0038). */
+  pairTiles?: StoredPairTile[];
 }
+
+/** One tile of a board's pairs (the LeaderboardPairTile model). */
+export interface StoredPairTile {
+  row: number;
+  col: number;
+  count: number;
+  gzip: Uint8Array;
+  brotli: Uint8Array;
+  etag: string;
+}
+
+/** Tiles written per INSERT (≈ 1,000 pairs and ≈ 200 KB of compressed bytes each). */
+const TILES_PER_INSERT = 16;
 
 /** What {@link LeaderboardRepository.current} reads. */
 export interface CurrentLeaderboard {
@@ -132,6 +147,34 @@ export class LeaderboardRepository {
     });
   }
 
+  /** One tile of a stored board's pairs (ADR 0038), or null (no such board or tile). */
+  async pairTile(boardId: string, row: number, col: number): Promise<StoredPairTile | null> {
+    return this.db.leaderboardPairTile.findUnique({
+      where: { boardId_row_col: { boardId, row, col } },
+      select: { row: true, col: true, count: true, gzip: true, brotli: true, etag: true },
+    });
+  }
+
+  /**
+   * Every tile of a stored board, row by row and each row by column, read a few at a time (a
+   * download streams them; a 1,000-system board has 528 tiles, ≈ 40 MB of gzip).
+   */
+  async *pairTiles(boardId: string, batch = 8): AsyncGenerator<StoredPairTile> {
+    let after: { row: number; col: number } | null = null;
+    for (;;) {
+      const page: StoredPairTile[] = await this.db.leaderboardPairTile.findMany({
+        where: after ? { boardId, OR: [{ row: { gt: after.row } }, { row: after.row, col: { gt: after.col } }] } : { boardId },
+        orderBy: [{ row: 'asc' }, { col: 'asc' }],
+        take: batch,
+        select: { row: true, col: true, count: true, gzip: true, brotli: true, etag: true },
+      });
+      yield* page;
+      const last = page[page.length - 1];
+      if (page.length < batch || !last) return;
+      after = { row: last.row, col: last.col };
+    }
+  }
+
   /** The board of a view for exactly this stamp, with its bytes. */
   async exact(phaseId: string, viewKey: string, stamp: string): Promise<StoredLeaderboardBytes | null> {
     return this.db.storedLeaderboard.findUnique({
@@ -196,17 +239,27 @@ export class LeaderboardRepository {
       for (const board of boards) {
         // Copies into plain ArrayBuffers (boards may arrive from a worker thread as views).
         const b = { ...board, gzip: new Uint8Array(board.gzip), brotli: new Uint8Array(board.brotli) };
-        await tx.storedLeaderboard.upsert({
+        const row = await tx.storedLeaderboard.upsert({
           where: { phaseId_viewKey_stamp: { phaseId, viewKey: b.viewKey, stamp } },
           create: { phaseId, viewKey: b.viewKey, stamp, body: b.body, gzip: b.gzip, brotli: b.brotli, etag: b.etag, computedAt: b.computedAt, durationMs: b.durationMs },
           update: { body: b.body, gzip: b.gzip, brotli: b.brotli, etag: b.etag, durationMs: b.durationMs, computedAt: b.computedAt },
+          select: { id: true },
         });
+        // The pairs go with their document, in the same transaction (a reader never sees one without the other).
+        await tx.leaderboardPairTile.deleteMany({ where: { boardId: row.id } });
+        const tiles = board.pairTiles ?? [];
+        for (let i = 0; i < tiles.length; i += TILES_PER_INSERT) {
+          await tx.leaderboardPairTile.createMany({
+            data: tiles.slice(i, i + TILES_PER_INSERT).map((t) => ({ boardId: row.id, row: t.row, col: t.col, count: t.count, gzip: new Uint8Array(t.gzip), brotli: new Uint8Array(t.brotli), etag: t.etag })),
+          });
+        }
       }
       await tx.$executeRaw`
         DELETE FROM stored_leaderboard WHERE id IN (
           SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY view_key ORDER BY computed_at DESC) AS n
                             FROM stored_leaderboard WHERE phase_id = ${phaseId}::uuid) ranked
            WHERE n > 2)`;
-    });
+      // An arena board's tiles (≈ 100 MB at 1,000 systems) take longer than Prisma's default 5 s.
+    }, { timeout: boards.some((b) => (b.pairTiles?.length ?? 0) > 0) ? 300_000 : 5_000 });
   }
 }

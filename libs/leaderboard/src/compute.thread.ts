@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   try {
     const summary = await computePhaseBoards(db, input.phaseId, input.views, (board) => post({ kind: 'board', board }), {
       onStamp: (stamp) => post({ kind: 'stamp', stamp }),
+      ...(input.pairsApartAbove === undefined ? {} : { pairsApartAbove: input.pairsApartAbove }),
       // Between views: the same rule as the caller's polling (isStaleWork).
       ...(staleBoundMs === undefined ? {} : { abandon: (stamp: string) => isStaleWork(boards, input.phaseId, stamp, staleBoundMs) }),
     });

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { PairedTest, PValueCorrection, type ComputedLeaderboard, type Leaderboard, type PairTestResult } from './leaderboard.types';
 import { PAIRED_TESTS } from './ranking.adapter';
+import { encodePairTile, pairsApartOf, PAIR_TILE, tilePairs, type PairsApart, type PairTile } from './pair-tiles';
 
 function enumName(values: Record<string, string>, value: string): string {
   return Object.entries(values).find(([, v]) => v === value)?.[0] ?? value;
@@ -19,14 +20,16 @@ function enumValue<E extends Record<string, string>>(values: E, name: unknown): 
  * GraphQL names). `pairs` is the last key, so a reader that needs the systems only can cut the
  * pairs off the stored text without parsing them ({@link parseLeaderboardDocumentLazily}).
  */
-export function leaderboardJson(board: Leaderboard): Record<string, unknown> {
+export function leaderboardJson(board: Leaderboard, pairsApart: PairsApart | null = null): Record<string, unknown> {
   const { pairs, ...rest } = board;
   return {
     ...rest,
     test: enumName(PairedTest, board.test),
     correction: enumName(PValueCorrection, board.correction),
     computedAt: board.computedAt ? board.computedAt.toISOString() : null,
-    pairs,
+    // Only on a board whose pairs are stored apart (pair-tiles.ts): the pairs are then empty here.
+    ...(pairsApart ? { pairsApart } : {}),
+    pairs: pairsApart ? [] : pairs,
   };
 }
 
@@ -119,11 +122,29 @@ export interface LeaderboardDocument {
   brotli: Uint8Array;
   /** Strong ETag (quoted) of the body. */
   etag: string;
+  /** The pairs, when they are stored apart from the document (the document then says `pairsApart`). */
+  pairTiles?: PairTile[];
 }
 
-/** Serialises and compresses a board (gzip level 9, brotli quality 9: compressed once, served many times). */
-export function encodeLeaderboard(board: Leaderboard): LeaderboardDocument {
-  const body = JSON.stringify(leaderboardJson(board));
+/** Options of {@link encodeLeaderboard}. */
+export interface EncodeOptions {
+  /**
+   * A board of more systems than this keeps its pairs out of the document, in tiles
+   * ({@link PairTile}); default: never (every pair in the document).
+   */
+  pairsApartAbove?: number;
+}
+
+/**
+ * Serialises and compresses a board (gzip level 9, brotli quality 9: compressed once, served many
+ * times). Above `pairsApartAbove` systems the pairs go into tiles of {@link PAIR_TILE} systems per side.
+ */
+export function encodeLeaderboard(board: Leaderboard, options: EncodeOptions = {}): LeaderboardDocument {
+  const apart = options.pairsApartAbove !== undefined && board.systems.length > options.pairsApartAbove;
+  const pairTiles = apart
+    ? [...tilePairs(board.systems.map((s) => s.submissionId), board.pairs).values()].sort((x, y) => x.row - y.row || x.col - y.col).map((t) => encodePairTile(t.row, t.col, t.pairs))
+    : undefined;
+  const body = JSON.stringify(leaderboardJson(board, apart ? pairsApartOf(board.systems.length, board.pairs.length, PAIR_TILE) : null));
   const bytes = Buffer.from(body, 'utf8');
   return {
     body,
@@ -132,6 +153,7 @@ export function encodeLeaderboard(board: Leaderboard): LeaderboardDocument {
       params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
     }),
     etag: `"${createHash('sha256').update(bytes).digest('base64url')}"`,
+    ...(pairTiles ? { pairTiles } : {}),
   };
 }
 

@@ -27,7 +27,8 @@ export {
 } from './ranking.adapter';
 export { corpusStatistics, corpusMetricOf, corpusScoresOnPart, type CorpusStatistics } from './corpus-statistics';
 export { computeLeaderboard, LeaderboardInputs, MEMO_MIN_CELLS, topDisagreement } from './compute';
-export { encodeLeaderboard, leaderboardJson, parseLeaderboardDocument, parseLeaderboardDocumentLazily, upgradeStoredBoard, asServed, pairTestField, pairTestsOf, type LeaderboardDocument } from './document';
+export { DEFAULT_PAIRS_APART_ABOVE, encodePairTile, PAIR_TILE, pairsApartOf, readPairsApart, tileOrder, tilePairs, type PairsApart, type PairTile, type PairTileJson } from './pair-tiles';
+export { encodeLeaderboard, leaderboardJson, parseLeaderboardDocument, parseLeaderboardDocumentLazily, upgradeStoredBoard, asServed, pairTestField, pairTestsOf, type EncodeOptions, type LeaderboardDocument } from './document';
 export { computePhaseBoards, defaultViews, type ComputedBoard, type PhaseBoardsOptions, type PhaseBoardsSummary } from './phase-boards';
 export { isStaleWork, DEFAULT_VIEW_KEY, STALE_BOARD_BOUND_MS } from './staleness';
 export { computeInThread, type ThreadInput, type ThreadOptions, type ThreadSummary } from './thread-runner';

@@ -38,6 +38,8 @@ export interface PhaseBoardsOptions {
   abandon?: (stamp: string) => Promise<boolean>;
   /** Smallest systems × instances that keeps an analysis memo (default MEMO_MIN_CELLS; tests use 0). */
   memoMinCells?: number;
+  /** Boards of more systems keep their pairs apart, in tiles (encodeLeaderboard); default: never. */
+  pairsApartAbove?: number;
 }
 
 export interface PhaseBoardsSummary {
@@ -105,7 +107,7 @@ export async function computePhaseBoards(
       computed++;
     }
     const computedAt = new Date();
-    await emit({ viewKey: viewKey(view), stamp, computedAt, durationMs: hit.ms, ...encodeLeaderboard(asServed(hit.board, stamp, computedAt)) });
+    await emit({ viewKey: viewKey(view), stamp, computedAt, durationMs: hit.ms, ...encodeLeaderboard(asServed(hit.board, stamp, computedAt), { ...(options.pairsApartAbove === undefined ? {} : { pairsApartAbove: options.pairsApartAbove }) }) });
   }
   return { stamp, views: wanted.length, computed, abandoned: false, memoUses: inputs.memoUses };
 }

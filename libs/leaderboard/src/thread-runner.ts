@@ -16,6 +16,8 @@ export interface ThreadInput {
    * computes every view asked for.
    */
   staleBoundMs?: number;
+  /** Boards of more systems keep their pairs apart, in tiles (PODIUM_LEADERBOARD_PAIRS_APART_ABOVE); unset: never. */
+  pairsApartAbove?: number;
 }
 
 export type ThreadMessage =

@@ -24,8 +24,11 @@
  * - per resample, all: the count vector O(n), the W delta of kept systems against the added ones
  *   O((k − a)·a·n), ties O(tied cells), the Bradley–Terry refit O(k²·iterations), rank columns
  *   O(k log k) — R·(n·(1 + a·k) + k²·iterations).
+ * - clusters, per clustered aggregation: O(k²) calls of its test (clusters.ts; O(k³) before issue #28).
  * Without a memo (a = k) the per-system terms are k·R·n·(3 + w) and dominate at 100 × 100,000;
- * with one, the per-pair O(k²·n/2) counts and the per-resample refits remain.
+ * with one, the per-pair O(k²·n/2) counts and the per-resample refits remain. At 1,000 × 2,000
+ * (R = 200 by the work budget) ≈ 150 CPU-s: bootstrap 66, pairs 38, point estimates 28, clusters
+ * and summaries 9 (docs/adr/0038-arena-boards-pairs-in-tiles.md).
  */
 
 import type { PairOutcome } from './tests/test';

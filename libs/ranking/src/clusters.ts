@@ -10,14 +10,32 @@
  */
 export function clusters(values: ArrayLike<number>, better: (a: number, b: number) => boolean): number[] {
   const sorted = Array.from(values, (v, i) => ({ v, i })).sort((a, b) => (a.v === b.v ? a.i - b.i : b.v > a.v ? 1 : -1));
-  const out = new Array<number>(values.length);
+  const k = sorted.length;
+  // A pair (p, q), p < q in sorted order, where p does not beat q rules out every boundary
+  // above positions p + 1 … q. For each q only its first such p matters (the widest range), so
+  // O(k²) calls of `better` instead of checking every boundary against all pairs across it (k³/6:
+  // 1.7·10⁸ calls per aggregation at 1,000 systems, issue #28). Same clusters: `better` is pure.
+  const blocked = new Int32Array(k + 1);
+  for (let q = 1; q < k; q++) {
+    const below = sorted[q];
+    if (!below) continue;
+    for (let p = 0; p < q; p++) {
+      const above = sorted[p];
+      if (above && !better(above.i, below.i)) {
+        // boundaries p + 1 … q (a boundary at position x sits between x − 1 and x)
+        blocked[p + 1] = (blocked[p + 1] ?? 0) + 1;
+        blocked[q + 1] = (blocked[q + 1] ?? 0) - 1;
+        break;
+      }
+    }
+  }
+  const out = new Array<number>(k);
   let id = 1;
+  let open = 0;
   let previous: { v: number; i: number } | undefined;
   for (const [p, current] of sorted.entries()) {
-    if (previous !== undefined && previous.v !== current.v) {
-      const below = sorted.slice(p);
-      if (sorted.slice(0, p).every((a) => below.every((b) => better(a.i, b.i)))) id++;
-    }
+    open += blocked[p] ?? 0;
+    if (previous !== undefined && previous.v !== current.v && open === 0) id++;
     out[current.i] = id;
     previous = current;
   }

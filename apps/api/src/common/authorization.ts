@@ -224,6 +224,9 @@ export const REST_CLASSIFICATION: Readonly<Record<string, AccessRule>> = {
   'GET /api/phases/:id/outputs.jsonl': 'phaseResource:bulkOutputs',
   'GET /api/phases/:id/leaderboard.json': 'phaseResource:leaderboard',
   'GET /api/phases/:id/leaderboard.csv': 'phaseResource:leaderboard',
+  // The board's pairs in tiles and as a streamed download (ADR 0038): exactly the board's visibility.
+  'GET /api/phases/:id/leaderboard-pairs.json': 'phaseResource:leaderboard',
+  'GET /api/phases/:id/leaderboard-pairs.jsonl': 'phaseResource:leaderboard',
   'POST /api/phases/:phaseId/submissions': 'ownTeam',
   // The test-set commitment (salt null until publishing) and the canonical bytes it hashes (ADR 0014).
   'GET /api/phases/:id/commitment.json': 'public',

@@ -7,7 +7,7 @@ import { CurrentUser } from '../auth/auth.guard';
 import { sendPrecompressed } from '../common/precompressed';
 import { EXPORT_CONTENT_TYPE, attachmentDisposition, exportHeader, exportLine, scoreCsvLines, type ExportFormat } from './csv-writer';
 import { DownloadsService, type ScoreExport } from './downloads.service';
-import { leaderboardCsv, parseLeaderboardQuery, parseMetricList } from './leaderboard-export';
+import { leaderboardCsv, parseLeaderboardQuery, parseMetricList, parseTileQuery } from './leaderboard-export';
 
 const LEADERBOARD_CACHE_CONTROL = 'private, no-cache';
 
@@ -114,6 +114,44 @@ export class DownloadsController {
     res.setHeader('Content-Disposition', attachmentDisposition(`${snapshot.fileStem}.json`));
     res.setHeader('Cache-Control', LEADERBOARD_CACHE_CONTROL);
     sendPrecompressed(req, res, { etag: snapshot.etag, identity: snapshot.body, gzip: snapshot.gzip, brotli: snapshot.brotli });
+  }
+
+  /**
+   * One tile of the board's pairwise matrix (ADR 0038): `?row=R&col=C` (tile positions, R ≤ C;
+   * tile (R, C) holds the pairs of the systems at board positions R·T…R·T+T−1 against
+   * C·T…C·T+T−1, T = `pairsApart.tile` of the document, 32), with the board's view arguments.
+   * `{"row":R,"col":C,"pairs":[…]}`: stored bytes, strong ETag, 304, gzip or brotli as accepted.
+   * The same visibility as the board: a hidden board's tiles are hidden too.
+   */
+  @Get('phases/:id/leaderboard-pairs.json')
+  async leaderboardPairTile(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | null, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const { row, col } = parseTileQuery(query);
+    const tile = await this.service.leaderboardPairTile(id, parseLeaderboardQuery(query), row, col, user);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Disposition', attachmentDisposition(`${tile.fileStem}.json`));
+    res.setHeader('Cache-Control', LEADERBOARD_CACHE_CONTROL);
+    sendPrecompressed(req, res, tile);
+  }
+
+  /** Every pair of the board, one JSON object a line, streamed (a 1,000-system board has 499,500). */
+  @Get('phases/:id/leaderboard-pairs.jsonl')
+  async leaderboardPairs(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | null, @Res() res: Response): Promise<void> {
+    const exp = await this.service.leaderboardPairStream(id, parseLeaderboardQuery(query), user);
+    res.status(200);
+    res.setHeader('Content-Type', EXPORT_CONTENT_TYPE.jsonl);
+    res.setHeader('Content-Disposition', attachmentDisposition(`${exp.fileStem}.jsonl`));
+    res.setHeader('Cache-Control', 'no-store');
+    let chunk = '';
+    for await (const pair of exp.pairs) {
+      chunk += JSON.stringify(pair) + '\n';
+      if (chunk.length >= WRITE_CHUNK_CHARS) {
+        await write(res, chunk);
+        if (res.destroyed) return;
+        chunk = '';
+      }
+    }
+    if (chunk) await write(res, chunk);
+    res.end();
   }
 
   /** One row per system: per ranking method of the board its rank, value, 95% CI, rank interval and cluster (with its test), then α and the settings. */

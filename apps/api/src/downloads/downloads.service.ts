@@ -181,6 +181,16 @@ export class DownloadsService {
     return this.leaderboards.snapshot(phaseId, options, user);
   }
 
+  /** One tile of a board's pairs (LeaderboardService.pairTile: same checks as the board). */
+  leaderboardPairTile(phaseId: string, options: LeaderboardOptions, row: number, col: number, user: AuthUser | null) {
+    return this.leaderboards.pairTile(phaseId, options, row, col, user);
+  }
+
+  /** Every pair of a board, streamed (LeaderboardService.pairStream: same checks as the board). */
+  leaderboardPairStream(phaseId: string, options: LeaderboardOptions, user: AuthUser | null) {
+    return this.leaderboards.pairStream(phaseId, options, user);
+  }
+
   /** The CSV of a stored board, rendered and compressed once per snapshot. */
   leaderboardCsv(snapshot: LeaderboardSnapshot, render: (board: Leaderboard) => string): { etag: string; identity: Buffer; gzip: Buffer; brotli: Buffer } {
     let hit = this.csvs.get(snapshot);

@@ -59,6 +59,16 @@ export function parseLeaderboardQuery(query: Record<string, unknown>): Leaderboa
   return options;
 }
 
+const tileQuery = z.object({
+  row: z.string().regex(/^\d{1,6}$/, 'row must be a tile position: an integer ≥ 0').transform(Number),
+  col: z.string().regex(/^\d{1,6}$/, 'col must be a tile position: an integer ≥ 0').transform(Number),
+});
+
+/** `?row=R&col=C` of a pair tile: integers ≥ 0 (the service checks them against the board). */
+export function parseTileQuery(query: Record<string, unknown>): { row: number; col: number } {
+  return parseInput(tileQuery, { row: query['row'], col: query['col'] });
+}
+
 /** Metric keys from a query string: `metric=a&metric=b` or `metric=a,b`; '+' decoded as a space is restored. */
 export function parseMetricList(value: unknown): string[] {
   if (value === undefined) return [];

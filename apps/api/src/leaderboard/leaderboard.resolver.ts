@@ -60,22 +60,24 @@ export class LeaderboardResolver {
     );
   }
 
-  // The board is the parsed stored document: these slice its pairs, no further reads.
+  // The board is the parsed stored document: these slice its pairs; a board whose pairs are
+  // stored apart (more systems than PODIUM_LEADERBOARD_PAIRS_APART_ABOVE) reads its tiles.
   @ResolveField('pairs', () => [SystemPair], {
-    description: 'Head-to-head pairs in the stored order (n systems: n(n − 1)/2). All of them unless `system`, `first` or `offset` narrow them; `pairCount` says how many there are',
+    description:
+      'Head-to-head pairs in the stored order (n systems: n(n − 1)/2; a board of more than 100 systems lists them tile by tile, see GET /api/phases/:id/leaderboard-pairs.json). All of them unless `system`, `first` or `offset` narrow them; `pairCount` says how many there are',
   })
-  pairs(
+  async pairs(
     @Parent() board: Leaderboard,
     @Args('system', { type: () => ID, nullable: true, description: 'Only the pairs involving this submission' }) system: string | null | undefined,
     @Args('first', { type: () => Int, nullable: true, description: `At most this many pairs (0–${MAX_PAIRS_PAGE}); default all` }) first: number | null | undefined,
     @Args('offset', { type: () => Int, nullable: true, description: 'Pairs to skip first (≥ 0); default 0' }) offset: number | null | undefined,
-  ): SystemPair[] {
-    return selectPairs(board.pairs, { system, first, offset });
+  ): Promise<SystemPair[]> {
+    return selectPairs(await this.service.allPairs(board), { system, first, offset });
   }
 
   @ResolveField('pairCount', () => Int, { description: 'How many pairs `pairs` has with the same `system` (all pairs without it), for paging with first and offset' })
-  pairCount(@Parent() board: Leaderboard, @Args('system', { type: () => ID, nullable: true, description: 'Count only the pairs involving this submission' }) system: string | null | undefined): number {
-    return selectPairs(board.pairs, { system }).length;
+  async pairCount(@Parent() board: Leaderboard, @Args('system', { type: () => ID, nullable: true, description: 'Count only the pairs involving this submission' }) system: string | null | undefined): Promise<number> {
+    return selectPairs(await this.service.allPairs(board), { system }).length;
   }
 
   @Mutation(() => PhaseSignificance, { description: "Organisers: set a phase's leaderboard resamples (null = automatic) and seed; results are recomputed once per setting" })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { LeaderboardRepository, TaskRepository, type CurrentLeaderboard, type StoredLeaderboardRow } from '@podium/db';
 import { ForbiddenError, InvalidInputError, NotFoundError, type AuthUser } from '@podium/domain';
 import {
@@ -12,6 +12,12 @@ import {
   DEFAULT_SEED,
   encodeLeaderboard,
   isDefaultView,
+  PAIR_TILE,
+  readPairsApart,
+  tileOrder,
+  tilePairs,
+  type PairsApart,
+  type SystemPair,
   MAX_RESAMPLES,
   parseLeaderboardDocumentLazily,
   upgradeStoredBoard,
@@ -43,6 +49,8 @@ export interface LeaderboardOptions {
 
 /** A board as served: its bytes (JSON, gzip, brotli), ETag, and the object for GraphQL. */
 export interface LeaderboardSnapshot {
+  /** The stored board's row (its pair tiles are keyed by it); null for an empty board made on the request path. */
+  boardId: string | null;
   etag: string;
   body: Buffer;
   gzip: Buffer;
@@ -64,6 +72,17 @@ const CACHE_BYTES = 256 * 1024 * 1024;
  */
 const PARSED_CACHE_BYTES = 128 * 1024 * 1024;
 const PARSED_BYTES_PER_BODY_BYTE = 6;
+/** Bytes of pair tiles kept in memory (keyed by board row, tile and ETag: immutable). */
+const TILE_CACHE_BYTES = 128 * 1024 * 1024;
+
+/** One tile of a board's pairs as served (`leaderboard-pairs.json`). */
+export interface PairTileSnapshot {
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
 /** Reads of a board whose row a worker replaces meanwhile, before a request gives up. */
 const READ_ATTEMPTS = 3;
 
@@ -77,11 +96,12 @@ export const EARLIER_STATE_NOTE = 'this view was computed for an earlier state o
 /** Parses a snapshot's JSON (by ETag, body): the service's bounded cache. */
 type ParseBoard = (etag: string, body: Buffer) => Leaderboard;
 
-function snapshotOf(body: string, gzip: Uint8Array, brotli: Uint8Array, etag: string, updating: boolean, fileStemOf: (metric: string) => string, parse: ParseBoard): LeaderboardSnapshot {
+function snapshotOf(boardId: string | null, body: string, gzip: Uint8Array, brotli: Uint8Array, etag: string, updating: boolean, fileStemOf: (metric: string) => string, parse: ParseBoard): LeaderboardSnapshot {
   const bytes = Buffer.from(body, 'utf8');
   let stem: string | undefined;
   const board = () => parse(etag, bytes);
   return {
+    boardId,
     etag,
     body: bytes,
     gzip: Buffer.from(gzip),
@@ -117,6 +137,14 @@ export class LeaderboardService {
 
   private readonly parsed = new LRUCache<string, Leaderboard>({ maxSize: PARSED_CACHE_BYTES });
 
+  /** The stored row of a parsed board GraphQL resolves (its pair tiles are keyed by it). */
+  private readonly boardIds = new WeakMap<Leaderboard, string>();
+
+  private readonly tiles = new LRUCache<string, PairTileSnapshot>({
+    maxSize: TILE_CACHE_BYTES,
+    sizeCalculation: (t) => t.identity.length + t.gzip.length + t.brotli.length + 1,
+  });
+
   private readonly parse: ParseBoard = (etag, body) => {
     let hit = this.parsed.get(etag);
     if (!hit) {
@@ -142,7 +170,10 @@ export class LeaderboardService {
   ) {}
 
   async leaderboard(phaseId: string, options: LeaderboardOptions, user: AuthUser | null): Promise<Leaderboard> {
-    return (await this.snapshot(phaseId, options, user)).board();
+    const snapshot = await this.snapshot(phaseId, options, user);
+    const board = snapshot.board();
+    if (snapshot.boardId !== null) this.boardIds.set(board, snapshot.boardId);
+    return board;
   }
 
   /** The stored board for a phase and options, after the visibility checks. */
@@ -228,13 +259,13 @@ export class LeaderboardService {
     const bytes = await this.boards.bytes(row.id);
     if (!bytes || bytes.etag !== row.etag) return null;
     let snapshot: LeaderboardSnapshot;
-    if (mode === 'current') snapshot = snapshotOf(bytes.body, bytes.gzip, bytes.brotli, bytes.etag, false, fileStemOf, this.parse);
+    if (mode === 'current') snapshot = snapshotOf(row.id, bytes.body, bytes.gzip, bytes.brotli, bytes.etag, false, fileStemOf, this.parse);
     else {
       const stored = upgradeStoredBoard(JSON.parse(bytes.body) as Record<string, unknown>);
       const notes: unknown[] = Array.isArray(stored['notes']) ? (stored['notes'] as unknown[]) : [];
       const body = JSON.stringify(mode === 'updating' ? { ...stored, updating: true } : { ...stored, updating: false, notes: [...notes, EARLIER_STATE_NOTE] });
       const z = compressLight(body);
-      snapshot = snapshotOf(body, z.gzip, z.brotli, `"${bytes.etag.slice(1, -1)}-${mode === 'updating' ? 'u' : 'e'}"`, mode === 'updating', fileStemOf, this.parse);
+      snapshot = snapshotOf(row.id, body, z.gzip, z.brotli, `"${bytes.etag.slice(1, -1)}-${mode === 'updating' ? 'u' : 'e'}"`, mode === 'updating', fileStemOf, this.parse);
     }
     this.cache.set(id, snapshot);
     return snapshot;
@@ -303,7 +334,89 @@ export class LeaderboardService {
     };
     const doc = encodeLeaderboard(board);
     const z = compressLight(doc.body);
-    return snapshotOf(doc.body, z.gzip, z.brotli, `"empty-${createHash('sha256').update(doc.body).update(stamp).digest('base64url')}"`, queued, fileStemOf, this.parse);
+    return snapshotOf(null, doc.body, z.gzip, z.brotli, `"empty-${createHash('sha256').update(doc.body).update(stamp).digest('base64url')}"`, queued, fileStemOf, this.parse);
+  }
+
+  /**
+   * Where a board's pairs are: `apart` (the document says `pairsApart`, the tiles are stored by
+   * its row) or in the document, read as tiles of {@link PAIR_TILE} made on demand.
+   */
+  pairLayout(snapshot: LeaderboardSnapshot): PairsApart & { apart: boolean } {
+    const board = snapshot.board();
+    const apart = snapshot.boardId !== null ? readPairsApart(board) : null;
+    if (apart) return { ...apart, apart: true };
+    const tile = PAIR_TILE;
+    return { count: board.pairs.length, tile, tiles: Math.ceil(board.systems.length / tile), apart: false };
+  }
+
+  /**
+   * One tile of a board's pairs (ADR 0038): `row` ≤ `col` < tiles, tile (r, c) holding the pairs of
+   * the systems at board positions r·T…r·T+T−1 against c·T…c·T+T−1. Stored bytes for a board whose
+   * pairs are apart; made from the document (and cached) otherwise, so every board answers alike.
+   */
+  async pairTile(phaseId: string, options: LeaderboardOptions, row: number, col: number, user: AuthUser | null): Promise<PairTileSnapshot & { fileStem: string }> {
+    const snapshot = await this.snapshot(phaseId, options, user);
+    const layout = this.pairLayout(snapshot);
+    const last = Math.max(0, layout.tiles - 1);
+    for (const [field, v] of [['row', row], ['col', col]] as const) {
+      if (!Number.isInteger(v) || v < 0 || v > last) throw new InvalidInputError(`${field} must be an integer between 0 and ${last} (the board has ${layout.tiles} tile(s) of ${layout.tile} systems per side)`, { field });
+    }
+    if (row > col) throw new InvalidInputError('row must be at most col: tile (col, row) holds the same pairs', { field: 'row' });
+    const key = `${snapshot.boardId ?? snapshot.etag}:${snapshot.etag}:${row}:${col}`;
+    let hit = this.tiles.get(key);
+    if (!hit) {
+      if (layout.apart && snapshot.boardId !== null) {
+        const stored = await this.boards.pairTile(snapshot.boardId, row, col);
+        // A tile with no pairs is not stored (the last, short row of tiles always has some).
+        hit = stored
+          ? { etag: stored.etag, gzip: Buffer.from(stored.gzip), brotli: Buffer.from(stored.brotli), identity: gunzipSync(stored.gzip) }
+          : tileSnapshot(row, col, []);
+      } else {
+        const board = snapshot.board();
+        const made = tilePairs(board.systems.map((s) => s.submissionId), board.pairs, layout.tile).get(`${row}:${col}`);
+        hit = tileSnapshot(row, col, made?.pairs ?? []);
+      }
+      this.tiles.set(key, hit);
+    }
+    return { ...hit, fileStem: `${snapshot.fileStem}-pairs-${row}-${col}` };
+  }
+
+  /**
+   * Every pair of a board, for a streamed download: the document's pairs in their order, or a
+   * board's stored tiles one after another (row by row of tiles), never all in memory at once.
+   */
+  async pairStream(phaseId: string, options: LeaderboardOptions, user: AuthUser | null): Promise<{ fileStem: string; count: number; pairs: AsyncGenerator<SystemPair> }> {
+    const snapshot = await this.snapshot(phaseId, options, user);
+    const layout = this.pairLayout(snapshot);
+    const fileStem = `${snapshot.fileStem}-pairs`;
+    if (!layout.apart || snapshot.boardId === null) {
+      const pairs = snapshot.board().pairs;
+      return { fileStem, count: pairs.length, pairs: (async function* () { yield* pairs; })() };
+    }
+    const boardId = snapshot.boardId;
+    const boards = this.boards;
+    return {
+      fileStem,
+      count: layout.count,
+      pairs: (async function* () {
+        for await (const tile of boards.pairTiles(boardId)) {
+          yield* (JSON.parse(gunzipSync(tile.gzip).toString('utf8')) as { pairs: SystemPair[] }).pairs;
+        }
+      })(),
+    };
+  }
+
+  /** Every pair of a board in memory (GraphQL's deprecated `pairs` of a board whose pairs are stored apart). */
+  async allPairs(board: Leaderboard): Promise<SystemPair[]> {
+    const boardId = this.boardIds.get(board);
+    const apart = boardId !== undefined ? readPairsApart(board) : null;
+    if (!apart || boardId === undefined) return board.pairs;
+    const out: SystemPair[] = [];
+    for (const { row, col } of tileOrder(apart.tiles)) {
+      const tile = await this.boards.pairTile(boardId, row, col);
+      if (tile) out.push(...(JSON.parse(gunzipSync(tile.gzip).toString('utf8')) as { pairs: SystemPair[] }).pairs);
+    }
+    return out;
   }
 
   /** The task's organisers set a phase's resamples (null: chosen automatically) and seed; the worker recomputes its boards. */
@@ -317,6 +430,13 @@ export class LeaderboardService {
     await this.jobs.refresh(phaseId, 'settings');
     return { phaseId, resamples: updated.significanceResamples, seed: updated.significanceSeed };
   }
+}
+
+/** A tile made on the request path (a board whose pairs are in its document): light compression. */
+function tileSnapshot(row: number, col: number, pairs: readonly SystemPair[]): PairTileSnapshot {
+  const body = JSON.stringify({ row, col, pairs });
+  const identity = Buffer.from(body, 'utf8');
+  return { etag: `"tile-${createHash('sha256').update(identity).digest('base64url')}"`, identity, ...compressLight(body) };
 }
 
 /** Resamples in [1, MAX_RESAMPLES] or null (automatic); a 32-bit seed ≥ 0. */

@@ -27,3 +27,16 @@ export function leaderboardJsonUrl(phaseId: string, args: LeaderboardArgs): stri
   const s = q.toString();
   return `/api/phases/${encodeURIComponent(phaseId)}/leaderboard.json${s ? `?${s}` : ''}`;
 }
+
+/**
+ * `/api/phases/:id/leaderboard-pairs.json?row=&col=&…`: one tile of a board's pairs (a board of
+ * more than 100 systems keeps them out of its document; its `pairsApart` says so), with the same
+ * view arguments as the board, so each tile of each view has its own URL and ETag.
+ */
+export function pairTileUrl(phaseId: string, args: LeaderboardArgs, row: number, col: number): string {
+  const board = leaderboardJsonUrl(phaseId, args);
+  const q = new URLSearchParams(board.includes('?') ? board.slice(board.indexOf('?') + 1) : '');
+  q.set('row', String(row));
+  q.set('col', String(col));
+  return `/api/phases/${encodeURIComponent(phaseId)}/leaderboard-pairs.json?${q.toString()}`;
+}

@@ -1,6 +1,7 @@
 import { METHODS, pair, row } from '../test/fixtures';
-import { blockCells, clusterBands, findPair, heatmapBlocks, orderSystems, pairCells, topDisagreementNote, topSystems, withinClusterSignificant, withinClusterSignificantAll } from './leaderboard';
+import { blockCells, clusterBands, pairsApartOf, tilesCovering, findPair, heatmapBlocks, orderSystems, pairCells, topDisagreementNote, topSystems, withinClusterSignificant, withinClusterSignificantAll } from './leaderboard';
 import { defined } from '../../../../test/support/defined';
+import { pairTileUrl } from './leaderboard-request';
 
 const rows = [
   row('A', { mean: 1, bt: 2, elo: 1, trueskill: 1, median: 1 }, { cluster: { mean: 1, median: 1, bt: 1 } }),
@@ -110,5 +111,24 @@ describe('withinClusterSignificantAll', () => {
     const all = withinClusterSignificantAll(rs, ps, 'mean');
     for (const r of rs) expect(all.get(r.submissionId) ?? []).toEqual(withinClusterSignificant(r, rs, ps, 'mean'));
     expect([...all.values()].flat().length).toBeGreaterThan(0);
+  });
+});
+
+describe('tiles of a board whose pairs are stored apart (issue #28 item 5)', () => {
+  const ids = Array.from({ length: 1000 }, (_, i) => `s${i}`);
+  it('covers a 30 × 30 block in the board order with at most 4 tiles of 32, mirrored below the diagonal', () => {
+    // rows 1–30 × columns 31–60: positions 0–29 (tile 0) × 30–59 (tiles 0, 1)
+    expect(tilesCovering(ids, ids.slice(0, 30), ids.slice(30, 60), 32)).toEqual([{ row: 0, col: 0 }, { row: 0, col: 1 }]);
+    // rows 61–90 × columns 1–30: below the diagonal, the same tiles as columns × rows
+    expect(tilesCovering(ids, ids.slice(60, 90), ids.slice(0, 30), 32)).toEqual([{ row: 0, col: 1 }, { row: 0, col: 2 }]);
+    // the last block, 991–1000, against itself: positions 990–999, tile 30 (960–991) and 31
+    expect(tilesCovering(ids, ids.slice(990), ids.slice(990), 32)).toEqual([{ row: 30, col: 30 }, { row: 30, col: 31 }, { row: 31, col: 31 }]);
+    expect(tilesCovering(ids, ['unknown'], ids.slice(0, 2), 32)).toEqual([]);
+  });
+  it('reads pairsApart from the document and asks for a tile with the board’s own view arguments', () => {
+    const board = { pairsApart: { count: 499500, tile: 32, tiles: 32 } } as unknown as Parameters<typeof pairsApartOf>[0];
+    expect(pairsApartOf(board)).toEqual({ count: 499500, tile: 32, tiles: 32 });
+    expect(pairsApartOf({ pairsApart: { tile: 0 } } as unknown as Parameters<typeof pairsApartOf>[0])).toBeNull();
+    expect(pairTileUrl('p 1', { metric: 'bleu', test: 'SIGN', allSubmissions: true }, 2, 5)).toBe('/api/phases/p%201/leaderboard-pairs.json?metric=bleu&test=sign&submissions=all&row=2&col=5');
   });
 });

@@ -233,3 +233,39 @@ export function blockCells(pairs: readonly PairRow[], rows: ReadonlySet<string>,
   const within = pairs.filter((p) => (rows.has(p.aSubmissionId) && cols.has(p.bSubmissionId)) || (rows.has(p.bSubmissionId) && cols.has(p.aSubmissionId)));
   return pairCells(within, alpha, aggregation).filter((c) => rows.has(c.rowId) && cols.has(c.colId));
 }
+
+/** What a board document says when its pairs are stored apart, in tiles (ADR 0038). */
+export interface PairsApart {
+  count: number;
+  /** Systems per side of a tile. */
+  tile: number;
+  tiles: number;
+}
+
+/** The board's `pairsApart` (not part of the GraphQL fragment: only `leaderboard.json` has it), or null when its pairs are in the document. */
+export function pairsApartOf(board: LeaderboardData): PairsApart | null {
+  const v = (board as unknown as { pairsApart?: unknown }).pairsApart;
+  if (typeof v !== 'object' || v === null) return null;
+  const { count, tile, tiles } = v as Record<string, unknown>;
+  return typeof count === 'number' && typeof tile === 'number' && typeof tiles === 'number' && tile >= 1 ? { count, tile, tiles } : null;
+}
+
+/**
+ * The tiles (row ≤ col) that hold every pair of a system among `rowIds` with one among `colIds`,
+ * by their positions in `systemIds` (the board's order): a 30 × 30 block of the matrix in the
+ * board's order needs at most 4 tiles of 32; ids not on the board are skipped.
+ */
+export function tilesCovering(systemIds: readonly string[], rowIds: readonly string[], colIds: readonly string[], tile: number): { row: number; col: number }[] {
+  const position = new Map(systemIds.map((id, i) => [id, i]));
+  const tilesOf = (ids: readonly string[]) => [...new Set(ids.flatMap((id) => { const p = position.get(id); return p === undefined ? [] : [Math.floor(p / tile)]; }))];
+  const rows = tilesOf(rowIds);
+  const cols = tilesOf(colIds);
+  const keys = new Map<string, { row: number; col: number }>();
+  for (const r of rows) {
+    for (const c of cols) {
+      const t = { row: Math.min(r, c), col: Math.max(r, c) };
+      keys.set(`${t.row}:${t.col}`, t);
+    }
+  }
+  return [...keys.values()].sort((x, y) => x.row - y.row || x.col - y.col);
+}

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { PhaseDocument } from '../graphql/generated';
 import { useQuery } from '../lib/graphql-client';
 import { useLeaderboard } from '../lib/use-leaderboard';
+import { usePairsBetween } from '../lib/use-pair-tiles';
 import { blockCells, clusterIn, effectiveAggregation, heatmapBlocks, HEATMAP_BLOCK, methodInfo, methodLabel, orderSystems, type Aggregation } from '../lib/leaderboard';
 import { Link, useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
@@ -24,7 +25,8 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
   const aId = q.get('a');
   const bId = q.get('b');
   const phase = useQuery(PhaseDocument, { id: phaseId });
-  const { data: board, error, loading, refetch } = useLeaderboard(phaseId, { metric: state.metric, test: state.test, correction: state.correction });
+  const args = { metric: state.metric, test: state.test, correction: state.correction };
+  const { data: board, error, loading, refetch } = useLeaderboard(phaseId, args);
   // Stars follow the cluster test of the method shown (one without clusters: the board's main ranking).
   const aggregation: Aggregation = useMemo(() => {
     const a = effectiveAggregation(state.aggregation, board);
@@ -39,10 +41,16 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
   const colsShown = useMemo(() => ordered.slice(blocks[colBlock]?.start ?? 0, blocks[colBlock]?.end ?? ordered.length), [ordered, blocks, colBlock]);
   const order = useMemo(() => rowsShown.map((s) => s.system), [rowsShown]);
   const cols = useMemo(() => colsShown.map((s) => s.system), [colsShown]);
+  const rowIds = useMemo(() => rowsShown.map((s) => s.submissionId), [rowsShown]);
+  const colIds = useMemo(() => colsShown.map((s) => s.submissionId), [colsShown]);
+  // A board of more than 100 systems keeps its pairs apart: the block's tiles are fetched (ADR 0038).
+  const shown = usePairsBetween(phaseId, args, board, rowIds, colIds);
   const cells = useMemo(
-    () => (board ? blockCells(board.pairs, new Set(rowsShown.map((s) => s.submissionId)), new Set(colsShown.map((s) => s.submissionId)), board.alpha, aggregation) : []),
-    [board, rowsShown, colsShown, aggregation],
+    () => (board ? blockCells(shown.pairs, new Set(rowIds), new Set(colIds), board.alpha, aggregation) : []),
+    [board, shown.pairs, rowIds, colIds, aggregation],
   );
+  const pairIds = useMemo(() => ({ a: aId ? [aId] : [], b: bId ? [bId] : [] }), [aId, bId]);
+  const chosen = usePairsBetween(phaseId, args, board, pairIds.a, pairIds.b);
   const clusterTest = board ? methodInfo(board.methods, aggregation)?.testLabel : null;
   const clusterList = board ? orderSystems(board.systems, aggregation).map((s) => ({ system: s.system, cluster: clusterIn(s, aggregation) })) : [];
 
@@ -119,12 +127,14 @@ export function PairwisePage({ phaseId }: { phaseId: string }) {
               <BlockSelect label="Columns" blocks={blocks} value={colBlock} onChoose={setColBlock} />
             </form>
           )}
+          {shown.loading && <Loading what="this part of the matrix" />}
+          {shown.error && <ErrorMessage error={shown.error} onRetry={refetch} title="Could not load this part of the matrix" />}
           <PairwiseHeatmap cells={cells} order={order} cols={cols} onSelect={select} />
           <form className="controls" aria-label="Choose two systems" onSubmit={(e) => e.preventDefault()}>
             <SystemSelect label="System A" systems={board.systems} value={aId} onChoose={(id) => select(id, bId && bId !== id ? bId : (board.systems.find((s) => s.submissionId !== id)?.submissionId ?? ''))} />
             <SystemSelect label="System B" systems={board.systems} value={bId} onChoose={(id) => select(aId && aId !== id ? aId : (board.systems.find((s) => s.submissionId !== id)?.submissionId ?? ''), id)} />
           </form>
-          {aId && bId && aId !== bId && <PairedView board={board} aId={aId} bId={bId} onClose={close} />}
+          {aId && bId && aId !== bId && <PairedView board={chosen.pairs === board.pairs ? board : { ...board, pairs: [...chosen.pairs] }} aId={aId} bId={bId} onClose={close} />}
         </>
       )}
     </article>

@@ -143,7 +143,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
     };
     try {
       return await computeInThread(
-        { databaseUrl: this.config.DATABASE_URL, phaseId, views, staleBoundMs: this.timing.staleBoundMs },
+        { databaseUrl: this.config.DATABASE_URL, phaseId, views, staleBoundMs: this.timing.staleBoundMs, pairsApartAbove: this.config.PODIUM_LEADERBOARD_PAIRS_APART_ABOVE },
         (board) => this.boards.store(phaseId, board.stamp, [board], holder),
         { onStamp: watch, signal: controller.signal },
       );

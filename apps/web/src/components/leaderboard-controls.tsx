@@ -42,6 +42,7 @@ export function LeaderboardControls({ state, metrics, onChange, showAggregation 
   const shown = state.aggregation ?? mainAggregation ?? '';
   const tests = useSignificanceTests();
   const corrections = usePValueCorrections();
+  const shownCorrection = state.correction ?? corrections[0]?.value ?? '';
   return (
     <form className="controls" onSubmit={(e) => e.preventDefault()} aria-label="Leaderboard settings">
       <label>
@@ -81,8 +82,13 @@ export function LeaderboardControls({ state, metrics, onChange, showAggregation 
       </label>
       <label>
         Correction
-        <select value={state.correction} onChange={(e) => onChange({ ...state, correction: e.target.value as PValueCorrection })} data-testid="correction-select">
-          {(corrections.some((c) => c.value === state.correction) ? corrections : [...corrections, { key: state.correction, value: state.correction, label: state.correction }]).map((c) => (
+        <select
+          value={shownCorrection}
+          // the API's default (the first correction) is left out of the state, as the default test is
+          onChange={(e) => onChange({ ...state, correction: e.target.value === corrections[0]?.value ? null : (e.target.value as PValueCorrection) })}
+          data-testid="correction-select"
+        >
+          {(corrections.some((c) => c.value === shownCorrection) ? corrections : [...corrections, { key: shownCorrection, value: shownCorrection, label: shownCorrection }]).map((c) => (
             <option key={c.value} value={c.value}>
               {c.label}
             </option>

@@ -25,10 +25,10 @@ function answer(body: unknown, status = 200) {
   return fetchMock;
 }
 
-const view = () =>
+const view = (state = DEFAULT_STATE) =>
   render(
     <AuthProvider>
-      <LeaderboardView phaseId="p1" metrics={['bleu']} state={DEFAULT_STATE} onChange={() => undefined} />
+      <LeaderboardView phaseId="p1" metrics={['bleu']} state={state} onChange={() => undefined} />
     </AuthProvider>,
   );
 
@@ -85,8 +85,16 @@ describe('LeaderboardView', () => {
     const fetchMock = answer(board([row('A', { mean: 1 }), row('B', { mean: 2 })]));
     view();
     await screen.findAllByTestId('leaderboard-row');
-    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/phases/p1/leaderboard.json?correction=holm');
+    // the default state names no correction: the API applies its own default (the first of pValueCorrections)
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/phases/p1/leaderboard.json');
     expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/graphql?operationName=Leaderboard');
+  });
+
+  it('names a chosen correction in the request', async () => {
+    const fetchMock = answer(board([row('A', { mean: 1 }), row('B', { mean: 2 })]));
+    view({ ...DEFAULT_STATE, correction: 'BH' });
+    await screen.findAllByTestId('leaderboard-row');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/phases/p1/leaderboard.json?correction=bh');
   });
 
   it('shows the API’s error with a retry button', async () => {

@@ -27,11 +27,11 @@ interface Props {
 const UPDATING_POLL_MS = 2000;
 
 /** Query string of the REST leaderboard download, with the same settings as the table. */
-function leaderboardQuery(metric: string | null, test: string | null, correction: string): string {
+function leaderboardQuery(metric: string | null, test: string | null, correction: string | null): string {
   const q = new URLSearchParams();
   if (metric) q.set('metric', metric);
   if (test) q.set('test', test.toLowerCase());
-  q.set('correction', correction.toLowerCase());
+  if (correction) q.set('correction', correction.toLowerCase());
   return `?${q.toString()}`;
 }
 
@@ -55,7 +55,7 @@ export function LeaderboardView({ phaseId, metrics, state, onChange, refreshKey 
   const available = board?.availableMetrics.length ? board.availableMetrics : metrics;
   const note = board ? topDisagreementNote(board.systems, board.methods, board.pairs) : null;
   const aggregation = effectiveAggregation(state.aggregation, board);
-  const boardQuery = leaderboardQuery(board?.metric ?? state.metric, state.test, state.correction);
+  const boardQuery = leaderboardQuery(board?.metric ?? state.metric, state.test, board?.correction ?? state.correction);
   const pairwiseLink = `/phases/${encodeURIComponent(phaseId)}/pairwise${serializeLeaderboardState({ ...state, phase: null, metric: board?.metric ?? state.metric })}`;
   return (
     <section aria-labelledby="leaderboard-heading" className="leaderboard">

@@ -8,11 +8,12 @@ export interface LeaderboardState {
   /** The ranking method to rank by; null: the board's main ranking (its `mainAggregation`). */
   aggregation: Aggregation | null;
   test: PairedTest | null;
-  correction: PValueCorrection;
+  /** The p-value correction; null: the API's default (the first of `pValueCorrections`). */
+  correction: PValueCorrection | null;
 }
 
-/** By default a board is ranked by its main ranking, which the board names (`mainAggregation`). */
-export const DEFAULT_STATE: LeaderboardState = { phase: null, metric: null, aggregation: null, test: null, correction: 'HOLM' };
+/** By default a board is ranked by its main ranking, which the board names (`mainAggregation`), with the API's default test and correction. */
+export const DEFAULT_STATE: LeaderboardState = { phase: null, metric: null, aggregation: null, test: null, correction: null };
 
 function oneOf<T extends string>(values: readonly T[], raw: string | null): T | null {
   if (raw === null) return null;
@@ -37,7 +38,7 @@ export function parseLeaderboardState(search: string, tests: readonly PairedTest
     metric: q.get('metric') || null,
     aggregation: methodKey(q.get('agg')),
     test: oneOf(tests, q.get('test')),
-    correction: oneOf(corrections, q.get('correction')) ?? DEFAULT_STATE.correction,
+    correction: oneOf(corrections, q.get('correction')),
   };
 }
 
@@ -55,7 +56,7 @@ export function serializeLeaderboardState(state: LeaderboardState, base = ''): s
   set('metric', state.metric, null);
   set('agg', state.aggregation, null);
   set('test', state.test?.toLowerCase() ?? null, null);
-  set('correction', state.correction.toLowerCase(), DEFAULT_STATE.correction.toLowerCase());
+  set('correction', state.correction?.toLowerCase() ?? null, null);
   const s = q.toString();
   return s ? `?${s}` : '';
 }

@@ -8,6 +8,7 @@ export {
   type StreamedSubmission,
   type OutputWriter,
   copyOutputRowHead,
+  ElementSpool,
   type SubmissionQuota,
   type TxSql,
   type LeaseOutcome,

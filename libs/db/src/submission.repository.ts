@@ -100,7 +100,7 @@ const SPOOL_BUFFER = 1 << 20;
  * its UTF-8 bytes), appended in test-set position order. Outputs that arrive early (JSONL in
  * another order) wait in memory until the ones before them came, as the parser's checksum does.
  */
-class ElementSpool implements OutputWriter {
+export class ElementSpool implements OutputWriter {
   private buf = Buffer.allocUnsafe(SPOOL_BUFFER);
   /** Filled bytes of `buf`; those from `start` are not yet handed to the file. */
   private used = 0;

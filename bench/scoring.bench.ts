@@ -190,7 +190,6 @@ async function main(): Promise<void> {
     const timing = { old: 0, new: 0, oldCpu: 0, newCpu: 0, oldDbCpu: 0, newDbCpu: 0 };
     const pgPid = defined(pg.child.pid, 'the PostgreSQL process id');
     const scoredIds: string[] = [];
-    let uploadProfile: Shares | null = null;
     for (let s = 0; s < f.systems; s++) {
       let t0 = process.hrtime.bigint();
       let c0 = process.cpuUsage();
@@ -208,7 +207,7 @@ async function main(): Promise<void> {
       timing.newDbCpu += treeCpuSeconds(pgPid) - d0;
     }
     // The profile from one more upload of the first file, not counted in the figures (the profiler costs CPU).
-    uploadProfile = profileShares((await profiled(() => newUpload(0, 'sys-profiled'))).profile);
+    const uploadProfile = profileShares((await profiled(() => newUpload(0, 'sys-profiled'))).profile);
     const lines = f.systems * f.instances;
     const sizeOf = async (table: string) => Number((await pool.query<{ n: string }>(`SELECT pg_total_relation_size('${table}') AS n`)).rows[0]?.n ?? 0);
     // The profiled upload's row is left out of the bytes stored (as the previous path has none).
@@ -232,8 +231,8 @@ async function main(): Promise<void> {
       `upload, previous (ADR 0028: a row per line, COPY text)   ${fmt(upload.oldLinesPerSecond)} lines/s  (${fmt(upload.oldSeconds, 1)} s; ${fmt(upload.oldLinesPerApiCpuSecond)} lines per api CPU-s; database ${fmt(upload.oldDbCpuMicrosecondsPerLine, 1)} CPU-µs per line; ${fmt(upload.oldBytesPerLine, 1)} bytes stored per line)`,
       `upload, now (ADR 0037: a row per submission, COPY binary) ${fmt(upload.newLinesPerSecond)} lines/s  (${fmt(upload.newSeconds, 1)} s; ${fmt(upload.newLinesPerApiCpuSecond)} lines per api CPU-s; database ${fmt(upload.newDbCpuMicrosecondsPerLine, 1)} CPU-µs per line; ${fmt(upload.newBytesPerLine, 1)} bytes stored per line, texts storage ${f.textsStorage})`,
       `  ×${fmt(upload.newLinesPerSecond / upload.oldLinesPerSecond, 2)} wall, ×${fmt(upload.newLinesPerApiCpuSecond / upload.oldLinesPerApiCpuSecond, 2)} per api CPU-s;  target ≥ ${fmt(TARGET.uploadLinesPerSecond)} lines/s: wall ${verdict(upload.newLinesPerSecond >= TARGET.uploadLinesPerSecond)}, per api CPU-s ${verdict(upload.newLinesPerApiCpuSecond >= TARGET.uploadLinesPerSecond)}`,
-      `  profile of one upload now: ${uploadProfile ? formatShares(uploadProfile) : 'n/a'}`,
-      ...(uploadProfile?.top.slice(0, 8).map((t) => `    ${fmt(t.ms)} ms  ${t.frame}`) ?? []),
+      `  profile of one upload now: ${formatShares(uploadProfile)}`,
+      ...uploadProfile.top.slice(0, 8).map((t) => `    ${fmt(t.ms)} ms  ${t.frame}`),
     ];
     if (f.uploadsOnly) {
       process.stdout.write(uploadLines.join('\n') + '\n');

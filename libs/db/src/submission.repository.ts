@@ -1,8 +1,7 @@
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, IllegalTransitionError, LeaseHeldError, LeaseLostError, sourcesOf, phaseRefusal, type LeaseHolder } from '@podium/domain';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -92,33 +91,37 @@ export function copyOutputRowHead(submissionId: string, testSetId: string, count
   return Buffer.concat([COPY_BINARY_HEADER, b]);
 }
 
-/** Bytes of spool buffer filled before it is handed to the file. */
+/** The spool's buffer: filled by the outputs, written to the file once at least half full, then filled again. */
 const SPOOL_BUFFER = 1 << 20;
+
+/** Writes all of `b` at the file's current position. */
+async function writeAll(file: FileHandle, b: Uint8Array): Promise<void> {
+  for (let at = 0; at < b.length; ) at += (await file.write(b, at, b.length - at)).bytesWritten;
+}
 
 /**
  * The spool of a streamed upload: each output as a binary array element (a 4-byte length and
- * its UTF-8 bytes), appended in test-set position order. Outputs that arrive early (JSONL in
- * another order) wait in memory until the ones before them came, as the parser's checksum does.
+ * its UTF-8 bytes), appended in test-set position order to a file. One buffer is filled and
+ * written again and again (a fresh one only when a single push outgrows it), so an upload does
+ * not allocate its size again in buffers. Outputs that arrive early (JSONL in another order) wait
+ * in memory until the ones before them came, as the parser's checksum does.
  */
 export class ElementSpool implements OutputWriter {
   private buf = Buffer.allocUnsafe(SPOOL_BUFFER);
-  /** Filled bytes of `buf`; those from `start` are not yet handed to the file. */
   private used = 0;
-  private start = 0;
+  /** Buffers filled within one push, before `flush` could write them. */
+  private full: Buffer[] = [];
   private next = 0;
   private readonly early = new Map<number, string>();
   /** Bytes of elements appended, length prefixes included. */
   bytes = 0;
-  private readonly failed: Promise<never>;
 
   constructor(
-    private readonly out: WriteStream,
+    private readonly file: FileHandle,
     private readonly count: number,
-  ) {
-    this.failed = new Promise<never>((_, reject) => out.once('error', reject));
-    this.failed.catch(() => undefined);
-  }
+  ) {}
 
+  /** Outputs appended in position order so far. */
   get appended(): number {
     return this.next;
   }
@@ -140,10 +143,9 @@ export class ElementSpool implements OutputWriter {
     // A UTF-16 unit takes at most 3 UTF-8 bytes (a surrogate pair, two units, takes 4).
     const room = 4 + 3 * text.length;
     if (this.used + room > this.buf.length) {
-      this.cut();
+      if (this.used > 0) this.full.push(this.buf.subarray(0, this.used));
       this.buf = Buffer.allocUnsafe(Math.max(SPOOL_BUFFER, room));
       this.used = 0;
-      this.start = 0;
     }
     const n = this.buf.write(text, this.used + 4);
     this.buf.writeInt32BE(n, this.used);
@@ -152,23 +154,14 @@ export class ElementSpool implements OutputWriter {
     this.next++;
   }
 
-  private pending: Buffer[] = [];
-
-  private cut(): void {
-    if (this.used > this.start) this.pending.push(this.buf.subarray(this.start, this.used));
-    this.start = this.used;
-  }
-
-  async flush(): Promise<void> {
-    this.cut();
-    const chunks = this.pending;
-    this.pending = [];
-    for (const c of chunks) if (!this.out.write(c)) await Promise.race([once(this.out, 'drain'), this.failed]);
-  }
-
-  async close(): Promise<void> {
-    this.out.end();
-    await Promise.race([once(this.out, 'close'), this.failed]).catch(() => undefined);
+  /** Writes what filled up; the buffer itself once half full (`all`: whatever it holds). */
+  async flush(all = false): Promise<void> {
+    for (const b of this.full) await writeAll(this.file, b);
+    this.full = [];
+    if (this.used >= SPOOL_BUFFER / 2 || (all && this.used > 0)) {
+      await writeAll(this.file, this.buf.subarray(0, this.used));
+      this.used = 0;
+    }
   }
 }
 
@@ -464,13 +457,14 @@ export class SubmissionRepository {
     const spoolDir = await mkdtemp(path.join(tmpdir(), 'podium-upload-'));
     const spoolPath = path.join(spoolDir, 'outputs.copy');
     try {
-      const spool = new ElementSpool(createWriteStream(spoolPath, { flags: 'wx', mode: 0o600 }), input.instanceIds.length);
+      const file = await open(spoolPath, 'wx', 0o600);
+      const spool = new ElementSpool(file, input.instanceIds.length);
       let summary: { checksum: string; count: number };
       try {
         summary = await feed(spool);
-        await spool.flush();
+        await spool.flush(true);
       } finally {
-        await spool.close();
+        await file.close();
       }
       if (summary.count !== input.instanceIds.length || spool.appended !== input.instanceIds.length) {
         throw new Error(`the upload gave ${summary.count} outputs (${spool.appended} in order) for ${input.instanceIds.length} instances`);

@@ -34,6 +34,7 @@ export function findUnstorable(text: string): UnstorableText | null {
   return null;
 }
 
+// eslint-disable-next-line no-control-regex -- NUL is what it looks for
 const MAYBE_UNSTORABLE = /[\u0000\ud800-\udfff]/;
 
 function at(text: string, index: number, what: string): UnstorableText {

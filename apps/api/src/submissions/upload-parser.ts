@@ -140,6 +140,7 @@ interface LineProblem {
 const problem = (message: string, pointer: UploadRejection['pointer']): LineProblem => ({ message, pointer });
 const HASH_FLUSH_CHARS = 1 << 16;
 /** A character JSON.stringify escapes (quote, backslash, controls; LF separates lines), or CR (stripped before LF). */
+// eslint-disable-next-line no-control-regex -- the control characters are what JSON.stringify escapes
 const NEEDS_JSON_ESCAPE_OR_CR = /["\\\u0000-\u0009\u000b-\u001f]/;
 
 /**

@@ -437,11 +437,12 @@ export class SubmissionRepository {
   }
 
   /**
-   * Stores a submission whose outputs stream in (docs/adr/0028-streamed-uploads.md): `feed`
-   * parses the upload and hands each validated output to the writer, which appends it in COPY's
-   * text format to a spool file as it arrives (back-pressure included). Only when the file has
-   * ended and passed does a connection open one short transaction: the locks and checks of
-   * {@link create}, the submission row, the spool COPYed straight into `output` (at disk speed,
+   * Stores a submission whose outputs stream in (docs/adr/0028-streamed-uploads-and-scoring-reads.md,
+   * docs/adr/0037-outputs-one-row-per-submission.md): `feed` parses the upload and hands each
+   * validated output to the writer, which appends it as a binary array element to a spool file
+   * as it arrives (back-pressure included). Only when the file has ended and passed does a
+   * connection open one short transaction: the locks and checks of {@link create}, the
+   * submission row, the spool COPYed (binary) as the one `submission_output` row (at disk speed,
    * whatever the client's), the scoring job; then commit. No connection or lock is held while the
    * body is on the network; a bad line or a client gone mid-stream never reaches the database,
    * and a failure inside the transaction drops it: nothing is stored. Needs the constructor's pool.

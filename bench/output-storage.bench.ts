@@ -1,10 +1,10 @@
 /**
  * What PostgreSQL alone spends storing one submission's outputs, by layout (ADR 0037):
  * `node -r @swc-node/register bench/output-storage.bench.ts [--instances N]`.
- * One row of N synthetic outputs is COPYed in binary from a server-side file (no network, no
- * api) into three tables: `text[]` with STORAGE EXTERNAL (what the migration chose), `text[]`
- * with the default EXTENDED (pglz; this build has no lz4), and the same bytes as one `bytea`
- * (EXTERNAL). Server CPU (the PostgreSQL process tree) per line and bytes stored per line,
+ * One row of N synthetic outputs is COPYed from a server-side file (no network, no api) into:
+ * `text[]` with STORAGE EXTERNAL (what the migration chose), in COPY's binary format and in its
+ * text format (an array literal, every element quoted and escaped); `text[]` with the default
+ * EXTENDED (pglz; this build has no lz4), binary; and the same bytes as one `bytea` (EXTERNAL). Server CPU (the PostgreSQL process tree) per line and bytes stored per line,
  * three COPYs each after a CHECKPOINT, in two rounds; on an embedded PostgreSQL of its own.
  */
 import { randomUUID } from 'node:crypto';
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     const pid = defined(pg.child.pid, 'the PostgreSQL process id');
     const layouts = [
       { table: 'texts_external', column: 'texts text[]', storage: 'EXTERNAL', kind: 'array' },
+      { table: 'texts_as_text', column: 'texts text[]', storage: 'EXTERNAL', kind: 'text' },
       { table: 'texts_extended', column: 'texts text[]', storage: 'EXTENDED', kind: 'array' },
       { table: 'bytes_external', column: 'texts bytea', storage: 'EXTERNAL', kind: 'bytea' },
     ] as const;
@@ -52,7 +53,11 @@ async function main(): Promise<void> {
       await client.query(`CREATE TABLE ${l.table} (id uuid PRIMARY KEY, test_set_id uuid NOT NULL, ${l.column} NOT NULL)`);
       await client.query(`ALTER TABLE ${l.table} ALTER COLUMN texts SET STORAGE ${l.storage}`);
     }
-    const files = { array: path.join(dir, 'array.bin'), bytea: path.join(dir, 'bytea.bin') };
+    const files = { array: path.join(dir, 'array.bin'), bytea: path.join(dir, 'bytea.bin'), text: path.join(dir, 'array.txt') };
+    // COPY text: the array literal (each element quoted, " and \ escaped), then COPY's own escaping of \ and control characters.
+    const literal = `{${texts.map((t) => `"${t.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+    const copyField = literal.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c] ?? c);
+    writeFileSync(files.text, `${randomUUID()}\t${randomUUID()}\t${copyField}\n`);
     const id = randomUUID();
     const head = copyOutputRowHead(id, id, N, elements.length);
     writeFileSync(files.array, Buffer.concat([head, elements, Buffer.from([0xff, 0xff])]));
@@ -71,7 +76,7 @@ async function main(): Promise<void> {
           await client.query('CHECKPOINT');
           const c0 = treeCpuSeconds(pid);
           const t0 = process.hrtime.bigint();
-          await client.query(`COPY ${l.table} FROM '${files[l.kind]}' (FORMAT binary)`);
+          await client.query(`COPY ${l.table} FROM '${files[l.kind]}' (FORMAT ${l.kind === 'text' ? 'text' : 'binary'})`);
           wall += Number(process.hrtime.bigint() - t0) / 1e9;
           cpu += treeCpuSeconds(pid) - c0;
           bytes = Number((await client.query<{ n: string }>(`SELECT pg_total_relation_size('${l.table}') AS n`)).rows[0]?.n ?? 0);

@@ -97,7 +97,7 @@ async function main(): Promise<void> {
       PODIUM_UPLOADS_PER_IDENTITY: '50', PODIUM_UPLOADS_PER_ADDRESS: '50',
     });
     cleanup.unshift(() => api.stop());
-    const rows = async () => (await db.submission.count()) + (await db.output.count()) + (await db.team.count()) + (await db.user.count());
+    const rows = async () => (await db.submission.count()) + (await db.submissionOutput.count()) + (await db.team.count()) + (await db.user.count());
     const before = await rows();
     const t0 = Date.now();
     const malformed = await sendMalformed(baseUrl, malformedCases(inputTask, MALFORMED, 20261124, MAX_UPLOAD), 8);

@@ -3,10 +3,13 @@
  * `npm run bench:scoring -- [--systems S] [--instances N] [--seed X]`.
  * On an embedded PostgreSQL of its own, in this one process:
  *  - uploads: S output files are written to a temporary folder first (generation is not timed);
- *    then each is stored as a submission, timed from opening the file to the commit, by the old
- *    path (read whole, parse, Prisma createMany: what the api did before #28) and the new one
- *    (a file stream through UploadStream into createStreamed's COPY), on two phases of the same
- *    test set, alternating, same run; lines/s of each and the ratio; PASS at ≥ 200,000 lines/s;
+ *    then each is stored as a submission, timed from opening the file to the commit, by the
+ *    previous path (ADR 0028: UploadStream, COPY text rows into a table shaped like the former
+ *    `output`, one row per line with its primary key and two foreign keys; recreated here as
+ *    `bench_output_rows`) and the current one (createStreamed: one `submission_output` row per
+ *    submission, COPY binary; ADR 0037), on two phases of the same test set, alternating, same
+ *    run; lines/s wall, lines per api CPU-s, database CPU-µs per line and bytes stored per line
+ *    of each; PASS at ≥ 200,000 lines/s (wall and per api CPU-s);
  *  - scoring: each stored submission of the new phase scored by the worker's ScoringService
  *    (BLEU + chrF + TER: read outputs and references, the metrics, the columnar write), CPU
  *    seconds of this process per job; and the metric kernels alone (scoreWithStats of each
@@ -15,21 +18,25 @@
  *  - profile shares (the V8 sampling profiler, as `node --cpu-prof`) of one job and one upload:
  *    metric kernels, tokenising, decoding, database, serialising.
  * The database server's CPU is its own process's and is not counted in either.
+ * `--uploads-only` skips the scoring part; `--texts-storage extended` stores the new rows with
+ * PostgreSQL's default (pglz-compressed) storage instead of the migration's EXTERNAL, to compare.
  * Results: a table on stdout, JSON in bench-results/scoring-<date>.json (git-ignored).
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type PgBoss from 'pg-boss';
 import { Pool } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository } from '@podium/db';
 import { scoreWithStats } from '@podium/metrics';
 import type { WorkerConfig } from '@podium/config';
-import { outputsChecksum } from '../apps/api/src/lifecycle/outputs-checksum';
-import { parseUpload, UploadStream } from '../apps/api/src/submissions/upload-parser';
+import { UploadStream } from '../apps/api/src/submissions/upload-parser';
 import { ScoringService } from '../apps/worker/src/scoring/scoring.service';
 import { LeaseKeeper } from '../apps/worker/src/leases/lease-keeper';
 import { startOwnPostgres } from '../test/e2e/support/postgres';
@@ -50,18 +57,40 @@ const fmt = (x: number, digits = 0) => (Number.isFinite(x) ? x.toLocaleString('e
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
 
-function flags(argv: string[]): { systems: number; instances: number; seed: number } {
-  const { values } = parseArgs({ args: argv, options: { systems: { type: 'string' }, instances: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+/** ADR 0028's COPY text escaping (backslash, tab, newline, carriage return), for the previous path. */
+function copyText(text: string): string {
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c] ?? c) : text;
+}
+
+interface Flags {
+  systems: number;
+  instances: number;
+  seed: number;
+  uploadsOnly: boolean;
+  textsStorage: 'external' | 'extended';
+}
+
+function flags(argv: string[]): Flags {
+  const { values } = parseArgs({
+    args: argv,
+    options: { systems: { type: 'string' }, instances: { type: 'string' }, seed: { type: 'string' }, 'uploads-only': { type: 'boolean' }, 'texts-storage': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  });
   if (values.help) {
-    process.stdout.write('usage: npm run bench:scoring -- [--systems S (2..100, default 6)] [--instances N (10..1000000, default 20000)] [--seed X]\n');
+    process.stdout.write('usage: npm run bench:scoring -- [--systems S (2..100, default 6)] [--instances N (10..1000000, default 20000)] [--seed X] [--uploads-only] [--texts-storage external|extended (default external)]\n');
     process.exit(0);
   }
+  const storage = values['texts-storage'] ?? 'external';
+  if (storage !== 'external' && storage !== 'extended') throw new Error(`--texts-storage must be external or extended, got '${storage}'`);
   const int = (raw: string | undefined, fallback: number, min: number, max: number, name: string) => {
     const v = raw === undefined ? fallback : Number(raw.replace(/_/g, ''));
     if (!Number.isInteger(v) || v < min || v > max) throw new Error(`--${name} must be an integer from ${min} to ${max}, got '${raw}'`);
     return v;
   };
-  return { systems: int(values.systems, 6, 2, 100, 'systems'), instances: int(values.instances, 20_000, 10, 1_000_000, 'instances'), seed: int(values.seed, 20261124, 0, 0x7fffffff, 'seed') };
+  return {
+    systems: int(values.systems, 6, 2, 100, 'systems'), instances: int(values.instances, 20_000, 10, 1_000_000, 'instances'), seed: int(values.seed, 20261124, 0, 0x7fffffff, 'seed'),
+    uploadsOnly: values['uploads-only'] ?? false, textsStorage: storage,
+  };
 }
 
 async function main(): Promise<void> {
@@ -109,16 +138,46 @@ async function main(): Promise<void> {
     say(`${f.systems} files of ${fmt(f.instances)} lines written (${fmt(bytes / f.systems / 1024)} KiB each); uploading`);
 
     const base = { teamId: team.id, submittedById: organiser.id, description: '', bypassLimits: true };
+    // The previous store (ADR 0028), as it was: one row per output with its primary key and two
+    // foreign keys, COPYed in text format from a spool written while the file streamed.
+    await pool.query(`CREATE TABLE bench_output_rows (
+      submission_id uuid NOT NULL REFERENCES submission(id) ON DELETE CASCADE, instance_id uuid NOT NULL REFERENCES instance(id) ON DELETE CASCADE,
+      text text NOT NULL, PRIMARY KEY (submission_id, instance_id))`);
+    if (f.textsStorage === 'extended') await pool.query('ALTER TABLE submission_output ALTER COLUMN texts SET STORAGE EXTENDED');
     const oldUpload = async (s: number) => {
-      const parsed = parseUpload(readFileSync(defined(files[s])), externalIds, 'text');
-      const sub = await submissions.create(
-        { ...base, phaseId: before.id, systemName: `sys-${s}`, checksum: outputsChecksum(externalIds, parsed.outputs), outputs: parsed.outputs.map((o, k) => ({ instanceId: defined(before.dbIds[k]), text: o.text })) },
-        async () => undefined,
-      );
-      return sub.id;
+      const id = randomUUID();
+      const spoolPath = path.join(dir, `spool-${id}.copy`);
+      const out = createWriteStream(spoolPath, { flags: 'wx' });
+      let pending = '';
+      const parser = new UploadStream(externalIds, 'text', (p, t) => {
+        pending += `${id}\t${defined(before.dbIds[p])}\t${copyText(t)}\n`;
+      });
+      for await (const chunk of createReadStream(defined(files[s]), { highWaterMark: 1 << 16 })) {
+        parser.pushBytes(chunk as Buffer);
+        if (pending !== '' && !out.write(pending)) await once(out, 'drain');
+        pending = '';
+      }
+      const summary = parser.end();
+      out.end(pending);
+      await once(out, 'close');
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(
+          `INSERT INTO submission (id, phase_id, team_id, submitted_by_id, system_name, description, checksum, progress_total) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5, '', $6, $7)`,
+          [id, before.id, team.id, organiser.id, `sys-${s}`, summary.checksum, summary.count],
+        );
+        const copy = client.query(copyFrom('COPY bench_output_rows (submission_id, instance_id, text) FROM STDIN'));
+        await pipeline(createReadStream(spoolPath, { highWaterMark: 1 << 20 }), copy);
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+        rmSync(spoolPath, { force: true });
+      }
+      return id;
     };
-    const newUpload = async (s: number) => {
-      const sub = await submissions.createStreamed({ ...base, phaseId: after.id, systemName: `sys-${s}`, instanceIds: after.dbIds }, async (out) => {
+    const newUpload = async (s: number, systemName = `sys-${s}`) => {
+      const sub = await submissions.createStreamed({ ...base, phaseId: after.id, systemName, instanceIds: after.dbIds }, async (out) => {
         const parser = new UploadStream(externalIds, 'text', (p, t) => out.row(p, t));
         for await (const chunk of createReadStream(defined(files[s]), { highWaterMark: 1 << 16 })) {
           parser.pushBytes(chunk as Buffer);
@@ -131,7 +190,6 @@ async function main(): Promise<void> {
     const timing = { old: 0, new: 0, oldCpu: 0, newCpu: 0, oldDbCpu: 0, newDbCpu: 0 };
     const pgPid = defined(pg.child.pid, 'the PostgreSQL process id');
     const scoredIds: string[] = [];
-    let uploadProfile: Shares | null = null;
     for (let s = 0; s < f.systems; s++) {
       let t0 = process.hrtime.bigint();
       let c0 = process.cpuUsage();
@@ -143,17 +201,22 @@ async function main(): Promise<void> {
       t0 = process.hrtime.bigint();
       c0 = process.cpuUsage();
       d0 = treeCpuSeconds(pgPid);
-      if (s === 0) {
-        const run = await profiled(() => newUpload(s));
-        scoredIds.push(run.value);
-        uploadProfile = profileShares(run.profile);
-      } else scoredIds.push(await newUpload(s));
+      scoredIds.push(await newUpload(s));
       timing.new += Number(process.hrtime.bigint() - t0) / 1e9;
       timing.newCpu += cpuSeconds(process.cpuUsage(c0));
       timing.newDbCpu += treeCpuSeconds(pgPid) - d0;
     }
+    // The profile from one more upload of the first file, not counted in the figures (the profiler costs CPU).
+    const uploadProfile = profileShares((await profiled(() => newUpload(0, 'sys-profiled'))).profile);
     const lines = f.systems * f.instances;
+    const sizeOf = async (table: string) => Number((await pool.query<{ n: string }>(`SELECT pg_total_relation_size('${table}') AS n`)).rows[0]?.n ?? 0);
+    // The profiled upload's row is left out of the bytes stored (as the previous path has none).
+    await pool.query(`DELETE FROM submission WHERE system_name = 'sys-profiled'`);
+    await pool.query('VACUUM submission_output');
+    const stored = { old: await sizeOf('bench_output_rows'), new: await sizeOf('submission_output') };
     const upload = {
+      oldBytesPerLine: stored.old / lines, newBytesPerLine: stored.new / lines,
+      oldDbCpuMicrosecondsPerLine: (timing.oldDbCpu / lines) * 1e6, newDbCpuMicrosecondsPerLine: (timing.newDbCpu / lines) * 1e6, textsStorage: f.textsStorage,
       oldLinesPerSecond: lines / timing.old, newLinesPerSecond: lines / timing.new, oldSeconds: timing.old, newSeconds: timing.new,
       // Per CPU-second of this process (the api's part) and of it plus the database server: what
       // the machine's load does not change much.
@@ -161,6 +224,21 @@ async function main(): Promise<void> {
       oldLinesPerCpuSecond: lines / (timing.oldCpu + timing.oldDbCpu), newLinesPerCpuSecond: lines / (timing.newCpu + timing.newDbCpu),
       apiCpuSeconds: { old: timing.oldCpu, new: timing.newCpu }, dbCpuSeconds: { old: timing.oldDbCpu, new: timing.newDbCpu },
     };
+
+    const uploadLines = [
+      `bench:scoring  ${f.systems} systems × ${fmt(f.instances)} instances (synthetic, seed ${f.seed}); ${cpus().length} CPUs, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      '',
+      `upload, previous (ADR 0028: a row per line, COPY text)   ${fmt(upload.oldLinesPerSecond)} lines/s  (${fmt(upload.oldSeconds, 1)} s; ${fmt(upload.oldLinesPerApiCpuSecond)} lines per api CPU-s; database ${fmt(upload.oldDbCpuMicrosecondsPerLine, 1)} CPU-µs per line; ${fmt(upload.oldBytesPerLine, 1)} bytes stored per line)`,
+      `upload, now (ADR 0037: a row per submission, COPY binary) ${fmt(upload.newLinesPerSecond)} lines/s  (${fmt(upload.newSeconds, 1)} s; ${fmt(upload.newLinesPerApiCpuSecond)} lines per api CPU-s; database ${fmt(upload.newDbCpuMicrosecondsPerLine, 1)} CPU-µs per line; ${fmt(upload.newBytesPerLine, 1)} bytes stored per line, texts storage ${f.textsStorage})`,
+      `  ×${fmt(upload.newLinesPerSecond / upload.oldLinesPerSecond, 2)} wall, ×${fmt(upload.newLinesPerApiCpuSecond / upload.oldLinesPerApiCpuSecond, 2)} per api CPU-s;  target ≥ ${fmt(TARGET.uploadLinesPerSecond)} lines/s: wall ${verdict(upload.newLinesPerSecond >= TARGET.uploadLinesPerSecond)}, per api CPU-s ${verdict(upload.newLinesPerApiCpuSecond >= TARGET.uploadLinesPerSecond)}`,
+      `  profile of one upload now: ${formatShares(uploadProfile)}`,
+      ...uploadProfile.top.slice(0, 8).map((t) => `    ${fmt(t.ms)} ms  ${t.frame}`),
+    ];
+    if (f.uploadsOnly) {
+      process.stdout.write(uploadLines.join('\n') + '\n');
+      writeResults({ flags: f, machine: { cpus: cpus().length, model: cpus()[0]?.model, load: loadavg() }, upload, uploadProfile, targets: TARGET });
+      return;
+    }
 
     // Scoring: the worker's service in this process, one job after another.
     say('scoring');
@@ -199,11 +277,7 @@ async function main(): Promise<void> {
     const scoring = { jobInstancesPerCpuSecond: scored / jobCpu, kernelInstancesPerCpuSecond: scored / kernelCpu, ratio: kernelCpu / jobCpu, jobCpuSeconds: jobCpu, jobWallSeconds: jobWall, kernelCpuSeconds: kernelCpu };
 
     const out = [
-      `bench:scoring  ${f.systems} systems × ${fmt(f.instances)} instances (synthetic, seed ${f.seed}); ${cpus().length} CPUs, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
-      '',
-      `upload, old path (read whole, parse, Prisma createMany)   ${fmt(upload.oldLinesPerSecond)} lines/s  (${fmt(upload.oldSeconds, 1)} s; ${fmt(upload.oldLinesPerApiCpuSecond)} lines per api CPU-s, ${fmt(upload.oldLinesPerCpuSecond)} per api + database CPU-s)`,
-      `upload, streamed (file stream → UploadStream → COPY)      ${fmt(upload.newLinesPerSecond)} lines/s  (${fmt(upload.newSeconds, 1)} s; ${fmt(upload.newLinesPerApiCpuSecond)} lines per api CPU-s, ${fmt(upload.newLinesPerCpuSecond)} per api + database CPU-s)   ×${fmt(upload.newLinesPerSecond / upload.oldLinesPerSecond, 2)}   target ≥ ${fmt(TARGET.uploadLinesPerSecond)}  ${verdict(upload.newLinesPerSecond >= TARGET.uploadLinesPerSecond)}`,
-      `  profile of one streamed upload: ${uploadProfile ? formatShares(uploadProfile) : 'n/a'}`,
+      ...uploadLines,
       '',
       `scoring job (read, BLEU + chrF + TER, write)  ${fmt(scoring.jobInstancesPerCpuSecond)} instances/CPU-s  (${fmt(jobCpu, 1)} CPU-s, ${fmt(jobWall, 1)} s)`,
       `metric kernels alone, same sentences          ${fmt(scoring.kernelInstancesPerCpuSecond)} instances/CPU-s  (${fmt(kernelCpu, 1)} CPU-s)`,
@@ -213,13 +287,17 @@ async function main(): Promise<void> {
       ...(jobProfile?.top.slice(0, 8).map((t) => `    ${fmt(t.ms)} ms  ${t.frame}`) ?? []),
     ];
     process.stdout.write(out.join('\n') + '\n');
-    mkdirSync(path.join(repoRoot, 'bench-results'), { recursive: true });
-    const file = path.join(repoRoot, 'bench-results', `scoring-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, JSON.stringify({ flags: f, machine: { cpus: cpus().length, model: cpus()[0]?.model, load: loadavg() }, upload, scoring, uploadProfile, jobProfile, kernelProfile, targets: TARGET }, null, 2));
-    say(`results in ${path.relative(repoRoot, file)}`);
+    writeResults({ flags: f, machine: { cpus: cpus().length, model: cpus()[0]?.model, load: loadavg() }, upload, scoring, uploadProfile, jobProfile, kernelProfile, targets: TARGET });
   } finally {
     for (const c of cleanup) await c().catch((e: unknown) => say(`cleanup: ${String(e)}`));
   }
+}
+
+function writeResults(results: object): void {
+  mkdirSync(path.join(repoRoot, 'bench-results'), { recursive: true });
+  const file = path.join(repoRoot, 'bench-results', `scoring-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(results, null, 2));
+  say(`results in ${path.relative(repoRoot, file)}`);
 }
 
 main().catch((e: unknown) => {

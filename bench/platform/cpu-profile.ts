@@ -17,7 +17,7 @@ export const SCORING_RULES: readonly ShareRule[] = [
   { category: 'tokenising', test: /libs\/metrics\/(src\/)?(tokenizers|text|token-table)\.[jt]s|plugins\/ter\/.*(normali[sz]e|tokeni[sz]e)/ },
   { category: 'metric kernels', test: /libs\/metrics\// },
   { category: 'parsing uploads', test: /upload-parser\.ts/ },
-  { category: 'serialising', test: /score-column\.ts|JSON\.stringify| stringify$|copyText|encodeValues|encodeStats/ },
+  { category: 'serialising', test: /score-column\.ts|JSON\.stringify| stringify$|ElementSpool|copyOutputRowHead|encodeValues|encodeStats/ },
   { category: 'decoding', test: /TextDecoder|decode|utf8Slice|toString|JSON\.parse| parse$|pg-types|postgres-array|parseArray/ },
   { category: 'database', test: /node_modules\/(pg|pg-protocol|pg-pool|pg-copy-streams|@prisma|pg-boss)\/|libs\/db\/(src\/)?generated|query_compiler|prisma/ },
   { category: 'loading modules', test: /node:internal\/modules\/|wrapSafe|compileForInternalLoader|readFileUtf8|node:fs readFileSync/ },

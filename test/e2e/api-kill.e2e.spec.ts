@@ -4,7 +4,7 @@
  * ends either absent or fully stored with its outputs and its scoring job, never half-written.
  */
 import { request as httpRequest } from 'node:http';
-import { createDb, type Db } from '@podium/db';
+import { createDb, outputExtent, type Db } from '@podium/db';
 import { createFaultTask, sleep, startApi, type FaultTask } from './support/faults';
 import { databaseUrl } from './support/processes';
 import { defined } from '../support/defined';
@@ -38,7 +38,7 @@ describe('api killed mid-upload', () => {
   async function outcome(systemName: string): Promise<string> /* 'absent', 'complete' or the submission's status */ {
     const sub = await db.submission.findFirst({ where: { phaseId: task.phaseId, systemName } });
     if (!sub) return 'absent';
-    const outputs = await db.output.count({ where: { submissionId: sub.id } });
+    const outputs = (await outputExtent(db, sub.id))?.count ?? 0;
     const [jobs] = await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE data->>'submissionId' = $1`, sub.id);
     return outputs === INSTANCES && defined(jobs).n === 1 ? 'complete' : `half-written: ${outputs} outputs, ${defined(jobs).n} jobs`;
   }

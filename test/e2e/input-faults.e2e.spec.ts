@@ -35,7 +35,7 @@ describe('hostile input (real api process)', () => {
   it('refuses 300 generated malformed requests with a 4xx, none with a 5xx, and stores nothing', async () => {
     const rows = async () => ({
       submissions: await db.submission.count({ where: { phaseId: task.phaseId } }),
-      outputs: await db.output.count({ where: { submission: { phaseId: task.phaseId } } }),
+      outputs: await db.submissionOutput.count({ where: { submission: { phaseId: task.phaseId } } }),
       // Teams are global and other suites create theirs meanwhile: count only names a case tried.
       teams: await db.team.count({ where: { name: { startsWith: 't' , endsWith: 'eam' }, NOT: { name: { contains: '-' } } } }),
     });

@@ -3,7 +3,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { loadApiConfig } from '@podium/config';
 import { SCORE_SUBMISSION_QUEUE } from '@podium/contracts';
-import { IdentityRepository, Role, SubmissionRepository, TaskRepository, createDb, type Db } from '@podium/db';
+import { IdentityRepository, Role, SubmissionRepository, TaskRepository, createDb, outputExtent, type Db } from '@podium/db';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { LeaderboardJobRunner } from '../../../test/support/leaderboards';
@@ -292,7 +292,7 @@ suite('API against PostgreSQL', () => {
       submissionId,
     );
     expect(jobs.map((j) => j.data)).toEqual([{ v: 1, submissionId, reason: 'submitted' }]);
-    const outputs = await db.output.count({ where: { submissionId } });
+    const outputs = (await outputExtent(db, submissionId))?.count;
     expect(outputs).toBe(3);
   });
 

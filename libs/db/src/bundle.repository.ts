@@ -1,6 +1,7 @@
 import { ConflictError, newInviteCode } from '@podium/domain';
 import type { Db, Tx } from './client';
 import { Prisma, type Moderation, type Registration, type TaskKind } from './generated/client';
+import { readOutputTexts, writeOutputTexts } from './output-texts';
 import { txSql, type TxSql } from './submission.repository';
 import { testSetChecksum, type NewInstance, type TestSetCommitmentRecord } from './task.repository';
 
@@ -88,9 +89,8 @@ export class BundleRepository {
     });
     const withOutputs = [];
     for (const s of submissions) {
-      const rows = await this.db.output.findMany({ where: { submissionId: s.id }, select: { text: true, instance: { select: { position: true } } } });
-      rows.sort((a, b) => a.instance.position - b.instance.position);
-      withOutputs.push({ ...s, outputs: rows.map((r) => r.text) });
+      const texts = (await readOutputTexts(this.db, [s.id])).get(s.id)?.texts ?? [];
+      withOutputs.push({ ...s, outputs: texts.filter((t): t is string => t !== null) });
     }
     return withOutputs;
   }
@@ -142,7 +142,7 @@ export class BundleRepository {
       await tx.testSetCommitment.create({ data: { testSetId: testSet.id, salt: t.commitment.salt, commitment: t.commitment.commitment } });
       testSets.set(t.name, { id: testSet.id, instanceIds: rows.map((r) => r.id) });
     }
-    const phases = new Map<string, { id: string; name: string; instanceIds: string[] }>();
+    const phases = new Map<string, { id: string; name: string; testSetId: string | null }>();
     for (const p of input.phases) {
       const testSet = p.testSet === null ? undefined : testSets.get(p.testSet);
       const phase = await tx.phase.create({
@@ -161,7 +161,7 @@ export class BundleRepository {
           ...(testSet ? { testSetId: testSet.id } : {}),
         },
       });
-      phases.set(p.name, { id: phase.id, name: phase.name, instanceIds: testSet?.instanceIds ?? [] });
+      phases.set(p.name, { id: phase.id, name: phase.name, testSetId: testSet?.id ?? null });
     }
     const teams = new Map<string, string>();
     const teamsCreated: string[] = [];
@@ -192,10 +192,9 @@ export class BundleRepository {
           progressTotal: s.outputs.length,
         },
       });
-      for (let i = 0; i < s.outputs.length; i += INSERT_CHUNK) {
-        await tx.output.createMany({
-          data: s.outputs.slice(i, i + INSERT_CHUNK).map((text, k) => ({ submissionId: submission.id, instanceId: phase.instanceIds[i + k] ?? '', text })),
-        });
+      if (s.outputs.length > 0) {
+        if (!phase.testSetId) throw new Error(`phase '${phase.name}' has outputs but no test set`);
+        await writeOutputTexts(tx, submission.id, phase.testSetId, s.outputs);
       }
       await enqueue(txSql(tx), submission.id);
     }

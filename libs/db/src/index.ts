@@ -7,7 +7,8 @@ export {
   type NewSubmission,
   type StreamedSubmission,
   type OutputWriter,
-  copyText,
+  copyOutputRowHead,
+  ElementSpool,
   type SubmissionQuota,
   type TxSql,
   type LeaseOutcome,
@@ -15,6 +16,7 @@ export {
   type ScoreColumnInput,
   type InstanceScoreInput,
 } from './submission.repository';
+export { readOutputTexts, outputTextsAt, outputExtent, writeOutputTexts, writeOutputsById, type StoredOutputs } from './output-texts';
 export { BundleRepository, type BundleImport, type BundleImportResult } from './bundle.repository';
 export { LifecycleRepository, type AuditRecord, type PhaseChanges, type TaskChanges } from './lifecycle.repository';
 export { RobustnessRepository, type RobustnessJobInput, type RobustnessRequest, type ReportLeaseOutcome, type LapsedReportLease } from './robustness.repository';

@@ -1,4 +1,5 @@
 import { LeaseLostError, NotFoundError, type LeaseHolder } from '@podium/domain';
+import { readOutputTexts } from './output-texts';
 import type { Db } from './client';
 import { Prisma, RobustnessStatus } from './generated/client';
 import { readColumns } from './score.repository';
@@ -255,15 +256,12 @@ export class RobustnessRepository {
     for (const s of scored) if (!latest.has(s.systemName)) latest.set(s.systemName, s.id);
     const judged = new Set(human.map((h) => h.systemName));
     const systems = [...latest].filter(([name]) => judged.has(name)).map(([systemName, submissionId]) => ({ systemName, submissionId }));
-    const outputs = await this.db.output.findMany({
-      where: { submissionId: { in: systems.map((s) => s.submissionId) }, instance: { testSetId: phase.testSetId } },
-      select: { submissionId: true, instanceId: true, text: true },
-    });
-    const textOf = new Map(outputs.map((o) => [`${o.submissionId}\u0000${o.instanceId}`, o.text]));
+    const stored = await readOutputTexts(this.db, systems.map((s) => s.submissionId));
+    const textsOf = new Map([...stored].filter(([, o]) => o.testSetId === phase.testSetId).map(([id, o]) => [id, o.texts]));
     const groups = new Map<string, { position: number; systems: [string, ...string[]]; human: number }>();
     for (const h of human) {
       const sub = latest.get(h.systemName);
-      const text = sub === undefined ? undefined : textOf.get(`${sub}\u0000${h.instanceId}`);
+      const text = sub === undefined ? undefined : (textsOf.get(sub)?.[h.instance.position] ?? undefined);
       // Unscored systems and outputs never group, so they cannot pull a judgement apart.
       const key = text === undefined ? `${h.instanceId}\u0000${h.systemName}` : `${h.instanceId}\u0000${h.score}\u0000${text}`;
       const g = groups.get(key);

@@ -1,3 +1,4 @@
+import { outputExtent, outputTextsAt, readOutputTexts } from './output-texts';
 import type { Db } from './client';
 import { decodeStatsFlat, decodeValues, type FlatStats } from './score-column';
 
@@ -140,19 +141,14 @@ export class ScoreRepository {
    */
   async alignedTexts(testSetId: string, submissionIds: string[]): Promise<{ references: string[][]; outputs: string[][] }> {
     const instances = await this.db.instance.findMany({ where: { testSetId }, orderBy: { position: 'asc' }, select: { id: true, references: true } });
-    const at = new Map(instances.map((i, k) => [i.id, k]));
     const outputs = submissionIds.map(() => new Array<string>(instances.length).fill(''));
     const index = new Map(submissionIds.map((id, k) => [id, k]));
     if (submissionIds.length > 0) {
-      const rows = await this.db.output.findMany({
-        where: { submissionId: { in: submissionIds }, instance: { testSetId } },
-        select: { submissionId: true, instanceId: true, text: true },
-      });
-      for (const r of rows) {
-        const k = index.get(r.submissionId);
-        const pos = at.get(r.instanceId);
+      for (const [submissionId, stored] of await readOutputTexts(this.db, submissionIds)) {
+        const k = index.get(submissionId);
         const aligned = k === undefined ? undefined : outputs[k];
-        if (aligned && pos !== undefined) aligned[pos] = r.text;
+        if (!aligned || stored.testSetId !== testSetId) continue;
+        for (let p = 0; p < Math.min(aligned.length, stored.texts.length); p++) aligned[p] = stored.texts[p] ?? '';
       }
     }
     return { references: instances.map((i) => i.references), outputs };
@@ -195,16 +191,18 @@ export class ScoreRepository {
       if (opts.order !== 'position') cells.sort((a, b) => (opts.order === 'asc' ? a.value - b.value : b.value - a.value) || a.position - b.position);
       cells = cells.slice(opts.offset, opts.offset + opts.limit);
     }
+    const positions = cells.map((c) => c.position);
     const instances = await this.db.instance.findMany({
-      where: { testSetId: column.test_set_id, position: { in: cells.map((c) => c.position) } },
-      select: { id: true, externalId: true, position: true, source: true, references: true, outputs: { where: { submissionId }, select: { text: true } } },
+      where: { testSetId: column.test_set_id, position: { in: positions } },
+      select: { id: true, externalId: true, position: true, source: true, references: true },
     });
+    const texts = await this.outputsAt(submissionId, column.test_set_id, positions);
     const at = new Map(instances.map((i) => [i.position, i]));
     const rows = cells.flatMap((c) => {
       const i = at.get(c.position);
       if (!i) return [];
-      const { outputs, id, ...instance } = i;
-      return [{ submissionId, metric, instanceId: id, signature: column.signature, value: c.value, instance, output: outputs[0]?.text ?? '' }];
+      const { id, ...instance } = i;
+      return [{ submissionId, metric, instanceId: id, signature: column.signature, value: c.value, instance, output: texts.get(c.position) ?? '' }];
     });
     return { total: column.scored, rows };
   }
@@ -226,9 +224,16 @@ export class ScoreRepository {
     if (positions.length === 0) return [];
     const rows = await this.db.instance.findMany({
       where: { testSetId, position: { in: positions } },
-      select: { id: true, externalId: true, position: true, source: true, references: true, outputs: { where: { submissionId }, select: { text: true } } },
+      select: { externalId: true, position: true, source: true, references: true },
     });
-    return rows.map((r) => ({ instanceId: r.externalId, position: r.position, source: r.source, references: r.references, output: r.outputs[0]?.text ?? '' }));
+    const texts = await this.outputsAt(submissionId, testSetId, positions);
+    return rows.map((r) => ({ instanceId: r.externalId, position: r.position, source: r.source, references: r.references, output: texts.get(r.position) ?? '' }));
+  }
+
+  /** A submission's outputs at positions of `testSetId` (none when its outputs follow another test set). */
+  private async outputsAt(submissionId: string, testSetId: string, positions: number[]): Promise<Map<number, string>> {
+    const extent = await outputExtent(this.db, submissionId);
+    return extent?.testSetId === testSetId ? outputTextsAt(this.db, submissionId, positions) : new Map();
   }
 
   /**

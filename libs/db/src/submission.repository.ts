@@ -1,8 +1,7 @@
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, IllegalTransitionError, LeaseHeldError, LeaseLostError, sourcesOf, phaseRefusal, type LeaseHolder } from '@podium/domain';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +9,7 @@ import type { Pool, PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db, Tx } from './client';
 import { Prisma, SubmissionStatus, type Submission, type Task } from './generated/client';
+import { outputExtent, readOutputTexts, writeOutputsById } from './output-texts';
 import { encodeStats, encodeValues } from './score-column';
 
 /** The result of trying to take a submission's lease. */
@@ -58,11 +58,112 @@ export interface OutputWriter {
   flush(): Promise<void>;
 }
 
-/** A value in COPY's text format: backslash, tab, newline and carriage return escaped (NUL is refused before). */
-export function copyText(text: string): string {
-  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c] ?? c) : text;
+/** COPY's binary file header: signature, flags, header extension length (PostgreSQL, COPY "Binary Format"). */
+const COPY_BINARY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+/** The field count -1 that ends a binary COPY. */
+const COPY_BINARY_TRAILER = Buffer.from([0xff, 0xff]);
+/** pg_type oid of `text`: the element type a `text[]` value names in binary (array_recv checks it). */
+const TEXT_OID = 25;
+/** The largest value PostgreSQL stores (1 GB). */
+const MAX_FIELD_BYTES = 0x3fff_ffff;
+
+/**
+ * Everything of submission_output's one row in COPY's binary format that precedes the array's
+ * elements: the file header, the field count, the two uuids, the array's length and header
+ * (one dimension of `count` text elements from index 1, no nulls). `elementBytes`: the
+ * elements as they follow, each a 4-byte big-endian length and its UTF-8 bytes.
+ */
+export function copyOutputRowHead(submissionId: string, testSetId: string, count: number, elementBytes: number): Buffer {
+  const arrayBytes = 20 + elementBytes;
+  if (arrayBytes > MAX_FIELD_BYTES) throw new InvalidInputError(`the outputs take ${arrayBytes} bytes; a submission may store at most ${MAX_FIELD_BYTES}`, { field: 'file' });
+  const b = Buffer.alloc(2 + 2 * (4 + 16) + 4 + 20);
+  let at = b.writeInt16BE(3, 0);
+  for (const id of [submissionId, testSetId]) {
+    at = b.writeInt32BE(16, at);
+    at += b.write(id.replace(/-/g, ''), at, 'hex');
+  }
+  at = b.writeInt32BE(arrayBytes, at);
+  at = b.writeInt32BE(1, at); // dimensions
+  at = b.writeInt32BE(0, at); // no null elements
+  at = b.writeInt32BE(TEXT_OID, at);
+  at = b.writeInt32BE(count, at);
+  b.writeInt32BE(1, at); // lower bound
+  return Buffer.concat([COPY_BINARY_HEADER, b]);
 }
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** The spool's buffer: filled by the outputs, written to the file once at least half full, then filled again. */
+const SPOOL_BUFFER = 1 << 20;
+
+/** Writes all of `b` at the file's current position. */
+async function writeAll(file: FileHandle, b: Uint8Array): Promise<void> {
+  for (let at = 0; at < b.length; ) at += (await file.write(b, at, b.length - at)).bytesWritten;
+}
+
+/**
+ * The spool of a streamed upload: each output as a binary array element (a 4-byte length and
+ * its UTF-8 bytes), appended in test-set position order to a file. One buffer is filled and
+ * written again and again (a fresh one only when a single push outgrows it), so an upload does
+ * not allocate its size again in buffers. Outputs that arrive early (JSONL in another order) wait
+ * in memory until the ones before them came, as the parser's checksum does.
+ */
+export class ElementSpool implements OutputWriter {
+  private buf = Buffer.allocUnsafe(SPOOL_BUFFER);
+  private used = 0;
+  /** Buffers filled within one push, before `flush` could write them. */
+  private full: Buffer[] = [];
+  private next = 0;
+  private readonly early = new Map<number, string>();
+  /** Bytes of elements appended, length prefixes included. */
+  bytes = 0;
+
+  constructor(
+    private readonly file: FileHandle,
+    private readonly count: number,
+  ) {}
+
+  /** Outputs appended in position order so far. */
+  get appended(): number {
+    return this.next;
+  }
+
+  row(position: number, text: string): void {
+    if (position !== this.next) {
+      if (position < this.next || position >= this.count || this.early.has(position)) throw new Error(`output for position ${position} out of place (next ${this.next} of ${this.count})`);
+      this.early.set(position, text);
+      return;
+    }
+    this.append(text);
+    for (let t = this.early.get(this.next); t !== undefined; t = this.early.get(this.next)) {
+      this.early.delete(this.next);
+      this.append(t);
+    }
+  }
+
+  private append(text: string): void {
+    // A UTF-16 unit takes at most 3 UTF-8 bytes (a surrogate pair, two units, takes 4).
+    const room = 4 + 3 * text.length;
+    if (this.used + room > this.buf.length) {
+      if (this.used > 0) this.full.push(this.buf.subarray(0, this.used));
+      this.buf = Buffer.allocUnsafe(Math.max(SPOOL_BUFFER, room));
+      this.used = 0;
+    }
+    const n = this.buf.write(text, this.used + 4);
+    this.buf.writeInt32BE(n, this.used);
+    this.used += 4 + n;
+    this.bytes += 4 + n;
+    this.next++;
+  }
+
+  /** Writes what filled up; the buffer itself once half full (`all`: whatever it holds). */
+  async flush(all = false): Promise<void> {
+    for (const b of this.full) await writeAll(this.file, b);
+    this.full = [];
+    if (this.used >= SPOOL_BUFFER / 2 || (all && this.used > 0)) {
+      await writeAll(this.file, this.buf.subarray(0, this.used));
+      this.used = 0;
+    }
+  }
+}
 
 /** The unique system-name index refusing a concurrent upload of the same name, as create's check words it. */
 function uniqueNameConflict(e: unknown, systemName: string): ConflictError | null {
@@ -183,8 +284,8 @@ function encodeColumn(c: ScoreColumnInput): EncodedColumn {
 /** The test set a submission's outputs belong to, and its number of instances. */
 async function testSetOfOutputs(tx: Tx, submissionId: string): Promise<{ id: string; count: number }> {
   const [row] = await tx.$queryRaw<{ id: string; count: number }[]>`
-    SELECT i.test_set_id::text AS id, (SELECT count(*)::int FROM instance WHERE test_set_id = i.test_set_id) AS count
-    FROM output o JOIN instance i ON i.id = o.instance_id WHERE o.submission_id = ${submissionId}::uuid LIMIT 1`;
+    SELECT so.test_set_id::text AS id, (SELECT count(*)::int FROM instance WHERE test_set_id = so.test_set_id) AS count
+    FROM submission_output so WHERE so.submission_id = ${submissionId}::uuid AND cardinality(so.texts) > 0`;
   if (!row) throw new InvalidInputError(`submission ${submissionId} has no outputs to store scores for`, { field: 'scores' });
   return row;
 }
@@ -222,7 +323,6 @@ export interface ScoringRow {
   /** The system's output. */
   text: string;
 }
-const INSERT_CHUNK = 5000;
 
 export class SubmissionRepository {
   private uploadsActive = 0;
@@ -297,11 +397,7 @@ export class SubmissionRepository {
             createdAt: now,
           },
         });
-        for (let i = 0; i < input.outputs.length; i += INSERT_CHUNK) {
-          await tx.output.createMany({
-            data: input.outputs.slice(i, i + INSERT_CHUNK).map((o) => ({ submissionId: submission.id, instanceId: o.instanceId, text: o.text })),
-          });
-        }
+        await writeOutputsById(tx, submission.id, input.outputs);
         await enqueue(txSql(tx), submission.id);
         return submission;
       },
@@ -341,11 +437,12 @@ export class SubmissionRepository {
   }
 
   /**
-   * Stores a submission whose outputs stream in (docs/adr/0028-streamed-uploads.md): `feed`
-   * parses the upload and hands each validated output to the writer, which appends it in COPY's
-   * text format to a spool file as it arrives (back-pressure included). Only when the file has
-   * ended and passed does a connection open one short transaction: the locks and checks of
-   * {@link create}, the submission row, the spool COPYed straight into `output` (at disk speed,
+   * Stores a submission whose outputs stream in (docs/adr/0028-streamed-uploads-and-scoring-reads.md,
+   * docs/adr/0037-outputs-one-row-per-submission.md): `feed` parses the upload and hands each
+   * validated output to the writer, which appends it as a binary array element to a spool file
+   * as it arrives (back-pressure included). Only when the file has ended and passed does a
+   * connection open one short transaction: the locks and checks of {@link create}, the
+   * submission row, the spool COPYed (binary) as the one `submission_output` row (at disk speed,
    * whatever the client's), the scoring job; then commit. No connection or lock is held while the
    * body is on the network; a bad line or a client gone mid-stream never reaches the database,
    * and a failure inside the transaction drops it: nothing is stored. Needs the constructor's pool.
@@ -361,8 +458,18 @@ export class SubmissionRepository {
     const spoolDir = await mkdtemp(path.join(tmpdir(), 'podium-upload-'));
     const spoolPath = path.join(spoolDir, 'outputs.copy');
     try {
-      const summary = await this.spool(spoolPath, id, input.instanceIds, feed);
-      if (summary.count !== input.instanceIds.length) throw new Error(`the upload gave ${summary.count} outputs for ${input.instanceIds.length} instances`);
+      const file = await open(spoolPath, 'wx', 0o600);
+      const spool = new ElementSpool(file, input.instanceIds.length);
+      let summary: { checksum: string; count: number };
+      try {
+        summary = await feed(spool);
+        await spool.flush(true);
+      } finally {
+        await file.close();
+      }
+      if (summary.count !== input.instanceIds.length || spool.appended !== input.instanceIds.length) {
+        throw new Error(`the upload gave ${summary.count} outputs (${spool.appended} in order) for ${input.instanceIds.length} instances`);
+      }
       await this.uploadSlot();
       let client: PoolClient;
       try {
@@ -389,9 +496,18 @@ export class SubmissionRepository {
            VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5, $6, $7, $8, $9, ($10::timestamptz AT TIME ZONE 'UTC'))`,
           [id, input.phaseId, input.teamId, input.submittedById, input.systemName, input.description, summary.checksum, input.isBaseline ?? false, input.instanceIds.length, now.toISOString()],
         );
-        const copy = client.query(copyFrom('COPY output (submission_id, instance_id, text) FROM STDIN'));
-        await pipeline(createReadStream(spoolPath, { highWaterMark: 1 << 20 }), copy);
-        if (copy.rowCount !== input.instanceIds.length) throw new Error(`stored ${copy.rowCount} outputs of ${input.instanceIds.length}`);
+        const { rows: testSets } = await client.query<{ id: string }>('SELECT test_set_id::text AS id FROM instance WHERE id = $1::uuid', [input.instanceIds[0]]);
+        const testSetId = testSets[0]?.id;
+        if (testSetId === undefined) throw new NotFoundError('instance', input.instanceIds[0] ?? '');
+        // One row: the spool is the array's elements, framed by the row's head and the trailer.
+        const head = copyOutputRowHead(id, testSetId, input.instanceIds.length, spool.bytes);
+        const copy = client.query(copyFrom('COPY submission_output (submission_id, test_set_id, texts) FROM STDIN (FORMAT binary)'));
+        await pipeline(async function* () {
+          yield head;
+          yield* createReadStream(spoolPath, { highWaterMark: 1 << 20 });
+          yield COPY_BINARY_TRAILER;
+        }, copy);
+        if (copy.rowCount !== 1) throw new Error(`stored ${copy.rowCount} output rows of 1`);
         await enqueue(pgTxSql(client), id);
         await client.query('COMMIT');
         clean = true;
@@ -432,35 +548,6 @@ export class SubmissionRepository {
     else this.uploadsActive--;
   }
 
-  /** Runs `feed` with a writer that appends COPY rows of submission `id` to the file at `file`. */
-  private async spool(file: string, id: string, ids: readonly string[], feed: (out: OutputWriter) => Promise<{ checksum: string; count: number }>) {
-    const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
-    const failed = new Promise<never>((_, reject) => out.once('error', reject));
-    failed.catch(() => undefined);
-    let pending = '';
-    const writer: OutputWriter = {
-      row(position, text) {
-        const instanceId = ids[position];
-        if (instanceId === undefined) throw new Error(`no instance at position ${position} of the test set`);
-        pending += `${id}\t${instanceId}\t${copyText(text)}\n`;
-      },
-      async flush() {
-        if (pending === '') return;
-        const chunk = pending;
-        pending = '';
-        if (!out.write(chunk)) await Promise.race([once(out, 'drain'), failed]);
-      },
-    };
-    try {
-      const summary = await feed(writer);
-      await writer.flush();
-      return summary;
-    } finally {
-      out.end();
-      await Promise.race([once(out, 'close'), failed]).catch(() => undefined);
-    }
-  }
-
   async byId(id: string) {
     return this.db.submission.findUnique({ where: { id }, include: { team: true, phase: { include: { task: true } } } });
   }
@@ -472,13 +559,20 @@ export class SubmissionRepository {
 
   /** A submission's outputs in test-set order, `chunk` instances at a time (the bulk download of a phase). */
   async *outputRows(submissionId: string, instanceCount: number, chunk = 5000): AsyncGenerator<{ instanceId: string; position: number; text: string }[]> {
-    for (let from = 0; from < instanceCount; from += chunk) {
-      const rows = await this.db.output.findMany({
-        where: { submissionId, instance: { position: { gte: from, lt: from + chunk } } },
-        select: { text: true, instance: { select: { externalId: true, position: true } } },
-        orderBy: { instance: { position: 'asc' } },
+    const stored = (await readOutputTexts(this.db, [submissionId])).get(submissionId);
+    if (!stored) return;
+    for (let from = 0; from < Math.min(instanceCount, stored.texts.length); from += chunk) {
+      const ids = await this.db.instance.findMany({
+        where: { testSetId: stored.testSetId, position: { gte: from, lt: from + chunk } },
+        select: { externalId: true, position: true },
+        orderBy: { position: 'asc' },
       });
-      if (rows.length > 0) yield rows.map((r) => ({ instanceId: r.instance.externalId, position: r.instance.position, text: r.text }));
+      const rows: { instanceId: string; position: number; text: string }[] = [];
+      for (const i of ids) {
+        const text = stored.texts[i.position];
+        if (text !== null && text !== undefined) rows.push({ instanceId: i.externalId, position: i.position, text });
+      }
+      if (rows.length > 0) yield rows;
     }
   }
 
@@ -551,18 +645,18 @@ export class SubmissionRepository {
   async scoringInput(submissionId: string): Promise<{ submission: NonNullable<Awaited<ReturnType<SubmissionRepository['submissionWithTask']>>>; task: Task; outputs: ScoringRow[] } | null> {
     const submission = await this.submissionWithTask(submissionId);
     if (!submission) return null;
-    const [extent] = await this.db.$queryRaw<{ test_set_id: string | null; count: number }[]>`
-      SELECT min(i.test_set_id::text) AS test_set_id, count(*)::int AS count FROM output o JOIN instance i ON i.id = o.instance_id WHERE o.submission_id = ${submissionId}::uuid`;
+    const extent = await outputExtent(this.db, submissionId);
     const outputs: ScoringRow[] = [];
-    if (!extent?.test_set_id || extent.count === 0) return { submission, task: submission.phase.task, outputs };
-    const [range] = await this.db.$queryRaw<{ lo: number; hi: number }[]>`
-      SELECT min(position)::int AS lo, max(position)::int AS hi FROM instance WHERE test_set_id = ${extent.test_set_id}::uuid`;
-    for (let from = range?.lo ?? 0; from <= (range?.hi ?? -1); from += SCORING_READ_CHUNK) {
-      const [chunk] = await this.db.$queryRaw<{ rows: string | null }[]>`
-        SELECT json_agg(json_build_array(i.id, i.source, i.references, o.text) ORDER BY i.position)::text AS rows
-        FROM output o JOIN instance i ON i.id = o.instance_id
-        WHERE o.submission_id = ${submissionId}::uuid AND i.test_set_id = ${extent.test_set_id}::uuid AND i.position >= ${from} AND i.position < ${from + SCORING_READ_CHUNK}`;
-      if (!chunk?.rows) continue;
+    if (!extent || extent.count === 0) return { submission, task: submission.phase.task, outputs };
+    // One query: the stored array unnested once (detoasted once), joined to its instances by
+    // position, as one JSON text per SCORING_READ_CHUNK positions.
+    const chunks = await this.db.$queryRaw<{ chunk: number; rows: string }[]>`
+      SELECT (i.position / ${SCORING_READ_CHUNK}::int)::int AS chunk, json_agg(json_build_array(i.id, i.source, i.references, t.x) ORDER BY i.position)::text AS rows
+      FROM submission_output so CROSS JOIN LATERAL unnest(so.texts) WITH ORDINALITY AS t(x, k)
+      JOIN instance i ON i.test_set_id = so.test_set_id AND i.position = t.k - 1
+      WHERE so.submission_id = ${submissionId}::uuid AND t.x IS NOT NULL
+      GROUP BY 1 ORDER BY 1`;
+    for (const chunk of chunks) {
       for (const [instanceId, source, references, text] of JSON.parse(chunk.rows) as [string, string, string[], string][]) outputs.push({ instanceId, source, references, text });
     }
     if (outputs.length !== extent.count) throw new Error(`read ${outputs.length} of the ${extent.count} outputs of submission ${submissionId}`);
@@ -742,7 +836,7 @@ export class SubmissionRepository {
         // First, under the row lock (the UPDATE takes it until commit): only the holder of the
         // current claim (its fencing token) may settle the submission; a run whose lease was
         // taken back (reaped, claimed again) writes nothing.
-        const total = await tx.output.count({ where: { submissionId } });
+        const total = (await outputExtent(tx, submissionId))?.count ?? 0;
         const owner = holder?.owner ?? null;
         const token = holder?.token ?? null;
         const settled = await tx.$executeRaw`

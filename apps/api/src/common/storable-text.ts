@@ -16,6 +16,8 @@ export interface UnstorableText {
  * edge, never escaped, so what is stored is exactly what was sent.
  */
 export function findUnstorable(text: string): UnstorableText | null {
+  // Most text has neither: one native scan instead of a loop over its characters.
+  if (!MAYBE_UNSTORABLE.test(text)) return null;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0) return at(text, i, 'a NUL character (U+0000)');
@@ -31,6 +33,9 @@ export function findUnstorable(text: string): UnstorableText | null {
   }
   return null;
 }
+
+// eslint-disable-next-line no-control-regex -- NUL is what it looks for
+const MAYBE_UNSTORABLE = /[\u0000\ud800-\udfff]/;
 
 function at(text: string, index: number, what: string): UnstorableText {
   let line = 1;

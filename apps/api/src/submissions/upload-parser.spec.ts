@@ -236,11 +236,12 @@ describe('text PostgreSQL cannot store', () => {
 
 describe('UploadStream', () => {
   const ids = ['a', 'b', 'c', 'd'];
-  /** Feeds `bytes` cut at every pair of points; each cut must give the one-chunk answer. */
+  /** Feeds `bytes` cut at every pair of points; each cut must give the one-chunk answer, and the checksum outputsChecksum gives for it. */
   function everyCut(bytes: Uint8Array, instanceIds: readonly string[], format?: 'jsonl' | 'text'): void {
     const whole = (() => {
       try {
-        return parseUpload(bytes, instanceIds, format);
+        const parsed = parseUpload(bytes, instanceIds, format);
+        return { ...parsed, checksum: outputsChecksum(instanceIds, parsed.outputs) };
       } catch (e) {
         return e instanceof Error ? e.message : String(e);
       }
@@ -256,7 +257,7 @@ describe('UploadStream', () => {
           s.pushBytes(bytes.subarray(i, j));
           s.pushBytes(bytes.subarray(j));
           const summary = s.end();
-          got = { format: summary.format, outputs: instanceIds.map((instanceId, p) => ({ instanceId, text: texts[p] ?? '' })) };
+          got = { format: summary.format, outputs: instanceIds.map((instanceId, p) => ({ instanceId, text: texts[p] ?? '' })), checksum: summary.checksum };
         } catch (e) {
           got = e instanceof Error ? e.message : String(e);
         }
@@ -272,6 +273,11 @@ describe('UploadStream', () => {
     everyCut(utf8('{"id":"b","output":"x"}\n{"id":"q","output":"1"}\nnot json\n'), ids);
     everyCut(new Uint8Array([0x61, 0x0a, 0x62, 0xe2, 0x82, 0x0a, 0x63, 0x0a, 0x64]), ids);
     everyCut(utf8('a\nb\nc\n'), ids, 'text');
+    // Runs of lines checksummed at once, and lines that need JSON escaping, a CR or a NUL among them.
+    everyCut(utf8('plain one\nzwei ü€\n\nlast 😀\n'), ids, 'text');
+    everyCut(utf8('plain\n"quoted"\ttab\nback\\slash\r\nend\n'), ids, 'text');
+    everyCut(utf8('a\nb\u0000\nc\nd\n'), ids, 'text');
+    everyCut(utf8('a\nb\nc\nd\ne\n'), ids, 'text');
   });
 
   it('sums the outputs as outputsChecksum does, in test-set order whatever the line order', () => {

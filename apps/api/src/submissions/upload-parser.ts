@@ -139,6 +139,9 @@ interface LineProblem {
 }
 const problem = (message: string, pointer: UploadRejection['pointer']): LineProblem => ({ message, pointer });
 const HASH_FLUSH_CHARS = 1 << 16;
+/** A character JSON.stringify escapes (quote, backslash, controls; LF separates lines), or CR (stripped before LF). */
+// eslint-disable-next-line no-control-regex -- the control characters are what JSON.stringify escapes
+const NEEDS_JSON_ESCAPE_OR_CR = /["\\\u0000-\u0009\u000b-\u001f]/;
 
 /**
  * Parses and validates an upload as it streams: bytes (or text) in, in any chunking; each output
@@ -189,14 +192,23 @@ export class UploadStream {
       this.held.push(chunk);
       return;
     }
-    const head = this.held.length > 0 ? Buffer.concat([...this.held, chunk.subarray(0, last + 1)]) : chunk.subarray(0, last + 1);
+    const lineBefore = this.line;
+    let from = 0;
+    if (this.held.length > 0) {
+      // Only the line that began in earlier chunks is copied together; the rest is decoded in place.
+      from = chunk.indexOf(LF) + 1;
+      const first = Buffer.concat([...this.held, chunk.subarray(0, from)]);
+      this.held = [];
+      this.pushDecoded(this.decode(first, lineBefore), true);
+    }
+    // The line a malformed byte is on counts from where this chunk's lines began, as one decode of them all would.
+    if (from <= last) this.pushDecoded(this.decode(chunk.subarray(from, last + 1), lineBefore + (from > 0 ? 1 : 0)), true);
     this.held = last + 1 < chunk.length ? [chunk.subarray(last + 1)] : [];
-    this.pushDecoded(this.decode(head));
   }
 
   /** The next characters of the file (an upload that arrived as a string: a GraphQL variable). */
   pushText(text: string): void {
-    this.pushDecoded(text);
+    this.pushDecoded(text, false);
   }
 
   /**
@@ -207,7 +219,7 @@ export class UploadStream {
     if (this.held.length > 0) {
       const rest = Buffer.concat(this.held);
       this.held = [];
-      this.pushDecoded(this.decode(rest));
+      this.pushDecoded(this.decode(rest, this.line), true);
     }
     // One final newline ends the last line; text after it is a line of its own.
     if (this.tail !== '' || this.line === 0) this.takeLine(this.tail.endsWith('\r') ? this.tail.slice(0, -1) : this.tail);
@@ -236,13 +248,14 @@ export class UploadStream {
     return { format, count: this.emitted, checksum: this.hash.digest('hex') };
   }
 
-  private decode(bytes: Uint8Array): string {
+  /** Strict UTF-8 of whole lines; `lineBefore`: lines before the first of them, for the refusal. */
+  private decode(bytes: Uint8Array, lineBefore: number): string {
     let text: string;
     try {
       text = this.decoder.decode(bytes);
     } catch {
       const at = Math.max(firstInvalidUtf8Offset(bytes), 0);
-      let line = this.line + 1;
+      let line = lineBefore + 1;
       for (let i = 0; i < at; i++) if (bytes[i] === LF) line++;
       const offset = this.byteOffset + at;
       throw new UploadRejection(`the file is not valid UTF-8: malformed byte at offset ${offset} (line ${line})`, { line, byteOffset: offset });
@@ -251,15 +264,40 @@ export class UploadStream {
     return text;
   }
 
-  private pushDecoded(text: string): void {
+  /**
+   * Takes the whole lines of `text` (the rest waits for the next). `decoded`: it came from
+   * strict UTF-8, which cannot hold a lone surrogate, so a run without NUL has nothing
+   * unstorable and its lines skip that check. TEXT lines that need no JSON escaping and no CR
+   * stripping, all in order with nothing refused yet, are checksummed as one run.
+   */
+  private pushDecoded(text: string, decoded: boolean): void {
     if (text === '') return;
     if (!this.decodedAny) {
       this.decodedAny = true;
       if (text.startsWith(BOM)) text = text.slice(1);
     }
+    const storable = decoded && this.tail === '' && !text.includes('\0');
     const lines = (this.tail + text).split('\n');
     this.tail = lines.pop() ?? '';
-    for (const l of lines) this.takeLine(l.endsWith('\r') ? l.slice(0, -1) : l);
+    if (
+      storable && this.format === 'text' && this.sawContent && this.bad === 0 && this.nextHashed === this.line && this.early.size === 0 &&
+      this.line + lines.length <= this.n && !NEEDS_JSON_ESCAPE_OR_CR.test(text)
+    ) {
+      for (const l of lines) {
+        const position = this.line++;
+        this.emitted++;
+        this.sink(position, l);
+      }
+      // JSON.stringify of each is the line in quotes: the checksum's text of the run at once.
+      if (lines.length > 0) {
+        this.hash.update(this.hashText);
+        this.hashText = '';
+        this.hash.update(`"${lines.join('"\n"')}"\n`);
+        this.nextHashed += lines.length;
+      }
+      return;
+    }
+    for (const l of lines) this.takeLine(l.endsWith('\r') ? l.slice(0, -1) : l, storable);
   }
 
   private setFormat(format: UploadFormat): void {
@@ -270,7 +308,7 @@ export class UploadStream {
     }
   }
 
-  private takeLine(raw: string): void {
+  private takeLine(raw: string, storable = false): void {
     if (!this.sawContent && /\S/.test(raw)) {
       this.sawContent = true;
       if (this.n === 0) throw new UploadRejection('the phase has no test set to submit against yet');
@@ -284,10 +322,10 @@ export class UploadStream {
       this.setFormat(first[0] === '{' ? 'jsonl' : 'text');
       const waiting = this.waiting;
       this.waiting = [];
-      for (const w of waiting) this.takeLine(w);
+      for (const w of waiting) this.takeLine(w, storable);
     }
     const line = ++this.line;
-    const problem = this.format === 'jsonl' ? this.jsonlLine(raw, line) : this.textLine(raw, line);
+    const problem = this.format === 'jsonl' ? this.jsonlLine(raw, line) : this.textLine(raw, line, storable);
     if (problem) {
       // Only the named ones become errors: a file of a million bad lines costs no million stack traces.
       if (this.problems.length < MAX_LINE_PROBLEMS) this.problems.push(new UploadRejection(problem.message, problem.pointer));
@@ -295,11 +333,13 @@ export class UploadStream {
     }
   }
 
-  private textLine(text: string, line: number): LineProblem | undefined {
+  private textLine(text: string, line: number, storable: boolean): LineProblem | undefined {
     if (line > this.n) return undefined; // counted: the refusal names the first extra line
-    const instanceId = this.instanceIds[line - 1] ?? '';
-    const bad = findUnstorable(text);
-    if (bad) return problem(`line ${line} (instance '${instanceId}') ${bad.reason} (character ${bad.index + 1})`, { line, instanceId });
+    const bad = storable ? null : findUnstorable(text);
+    if (bad) {
+      const instanceId = this.instanceIds[line - 1] ?? '';
+      return problem(`line ${line} (instance '${instanceId}') ${bad.reason} (character ${bad.index + 1})`, { line, instanceId });
+    }
     this.emit(line - 1, text);
     return undefined;
   }

@@ -119,7 +119,7 @@ describeDb('fencing tokens (real PostgreSQL, real pg-boss)', () => {
     await lapse('submission', id);
     const second = await a.submissions.acquireLease(id, a.name, null, 30);
     if (first.kind !== 'acquired' || second.kind !== 'acquired') throw new Error('expected both claims to succeed');
-    const instanceId = (await db.output.findFirstOrThrow({ where: { submissionId: id } })).instanceId;
+    const instanceId = (await db.instance.findFirstOrThrow({ where: { position: 0, testSet: { outputs: { some: { submissionId: id } } } } })).id;
     const rows = [{ instanceId, metric: 'chrf', signature: 's', value: 1 }];
     const err = await a.submissions.saveScores(id, rows, [{ metric: 'chrf', signature: 's', value: 1 }], { owner: a.name, token: first.token }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LeaseLostError);

@@ -89,7 +89,7 @@ describeDb('scoring leases (real PostgreSQL, real pg-boss)', () => {
     await new Promise((r) => setTimeout(r, 120));
     const fresh = await submissions.acquireLease(id, 'fresh', null, 30);
     if (slow.kind !== 'acquired' || fresh.kind !== 'acquired') throw new Error('expected both claims to succeed');
-    const rows = [{ instanceId: (await db.output.findFirstOrThrow({ where: { submissionId: id } })).instanceId, metric: 'chrf', signature: 's', value: 1 }];
+    const rows = [{ instanceId: (await db.instance.findFirstOrThrow({ where: { position: 0, testSet: { outputs: { some: { submissionId: id } } } } })).id, metric: 'chrf', signature: 's', value: 1 }];
     await expect(submissions.saveScores(id, rows, [{ metric: 'chrf', signature: 's', value: 1 }], { owner: 'slow', token: slow.token })).rejects.toBeInstanceOf(LeaseLostError);
     expect(await db.scoreColumn.count({ where: { submissionId: id } })).toBe(0);
     await submissions.saveScores(id, rows, [{ metric: 'chrf', signature: 's', value: 1 }], { owner: 'fresh', token: fresh.token });

@@ -23,6 +23,7 @@ import highsLoader from 'highs';
 import { loadWmtTestSet, parseDataMirror } from '@podium/datasets';
 import { loadEncoder, scoreEmbedding, type Encoder } from '@podium/embeddings';
 import { MOVERSCORE_PLUGIN, XMOVERSCORE_PLUGIN } from '@podium/metrics';
+import { mulberry32 } from '@podium/ranking';
 import { compiledApp } from '../support/compiled-app';
 
 jest.setTimeout(900_000);
@@ -195,15 +196,10 @@ function xMoverScore(highs: Highs, src: Line, hyp: Line, o: XMover): number {
 }
 
 // ---------------------------------------------------------------- generated mapping files
-/** mulberry32, seeded: the generated mapping is the same every run. */
+/** @podium/ranking's mulberry32, seeded: the generated mapping is the same every run. */
 function seeded(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = mulberry32(seed);
+  return () => rng.next();
 }
 
 /** A d×d orthogonal matrix (Gram–Schmidt over random rows), as CLP's Procrustes solution is. */

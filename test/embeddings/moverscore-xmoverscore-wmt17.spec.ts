@@ -315,12 +315,15 @@ describe('XMoverScore on 200 WMT17 de-en source–hypothesis pairs with the test
     writeFileSync(join(tmp, 'W.npy'), npy([16, 16], W.flat()));
     writeFileSync(join(tmp, 'h.txt'), hyps.join('\n') + '\n');
     writeFileSync(join(tmp, 's.txt'), sources.join('\n') + '\n');
-    const out = await cli(['score', '--metric', 'xmoverscore', '--model', MODEL, '--src', join(tmp, 's.txt'), '--hyp', join(tmp, 'h.txt'), '--layer', '2', '--mapping', 'CLP', '--mapping-file', join(tmp, 'W.npy')]);
+    // The CLI (its own process) scores while this process computes the reference.
+    const scoring = cli(['score', '--metric', 'xmoverscore', '--model', MODEL, '--src', join(tmp, 's.txt'), '--hyp', join(tmp, 'h.txt'), '--layer', '2', '--mapping', 'CLP', '--mapping-file', join(tmp, 'W.npy')]);
+    const reference = H.map((h, i) => xMoverScore(highs, S[i] as Line, h, { layer: 2, projection: W }));
+    const out = await scoring;
     expect(out.stderr).not.toMatch(/error/i);
     expect(out.code).toBe(0);
     const r = JSON.parse(out.stdout) as { instances: number[]; signature: string };
     expect(r.signature).toMatch(/\|map:CLP@256:[0-9a-f]{8}\|/);
-    expectAllClose(r.instances, H.map((h, i) => xMoverScore(highs, S[i] as Line, h, { layer: 2, projection: W })));
+    expectAllClose(r.instances, reference);
   });
 
   it('refuses a published mapping that is not there, naming the file and the fetch command; never a score', async () => {

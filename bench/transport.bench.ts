@@ -24,17 +24,14 @@ import {
   type EmbeddingMetricPlugin,
   type EncoderIdentity,
 } from '@podium/metrics';
+import { mulberry32 } from '@podium/ranking';
 
 const quick = process.argv.includes('--quick');
 
+/** A seeded uniform [0, 1) source (@podium/ranking's mulberry32). */
 function rng(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = mulberry32(seed);
+  return () => r.next();
 }
 
 function instance(rand: () => number, n: number, dim = 64): { a: number[]; b: number[]; cost: number[] } {

@@ -1,14 +1,15 @@
-// `npm test`: installs what is missing, type-checks and lints (failing fast, `npm run lint`), starts
-// a throw-away PostgreSQL (embedded, or the server named by TEST_DATABASE_URL — never DATABASE_URL),
-// applies migrations, then runs every Jest project (unit specs, integration and end-to-end tests)
-// against it. The apps that tests start as processes run from dist/, built first (`npm run build`,
-// skipped when up to date), as `npm run up` and the Docker images run them.
+// `npm test`: installs what is missing, type-checks and lints (failing before any test runs, `npm
+// run lint`) while it starts a throw-away PostgreSQL (embedded, or the server named by
+// TEST_DATABASE_URL — never DATABASE_URL) and applies migrations, then runs every Jest project
+// (unit specs, integration and end-to-end tests) against it. The apps that tests start as
+// processes run from dist/, built first (`npm run build`, skipped when up to date), as `npm run
+// up` and the Docker images run them.
 // Extra arguments go to Jest, e.g. `npm test -- libs/ranking`.
 import { readFileSync, mkdirSync, mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { staticChecks } from './lib/lint.mjs';
-import { ensureBuild, ensureDependencies, ensurePluginIndexes, ensureWebBuild, migrate, root, run, say } from './lib/workspace.mjs';
+import { ensureBuild, ensureDependencies, ensurePluginIndexes, ensureWebBuild, migrateInBackground, root, run, say } from './lib/workspace.mjs';
 
 const args = process.argv.slice(2);
 ensureDependencies();
@@ -28,17 +29,27 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 const started = Date.now();
 try {
   // One data directory per run, so that two `npm test` runs in one checkout cannot collide.
+  /** PostgreSQL with the migrations applied, and the apps (and the web app) built. */
+  const prepare = async () => {
+    db = await startPostgres({ root, name: `test-${process.pid}`, persistent: false, log: say });
+    await migrateInBackground(db.url);
+    await ensureBuild();
+    // Browser specs serve apps/web/dist: built here once, not by whichever spec starts first.
+    if (args.length === 0 || args.some((a) => /browser|e2e/.test(a))) await ensureWebBuild();
+  };
   if (args.length === 0) {
-    // Static checks first, before PostgreSQL and the build: both type-checks and ESLint side by side.
-    say('type-checking (tsc --noEmit) and linting (npm run lint), side by side…');
-    const failed = await staticChecks();
+    // The static checks (both type-checks and ESLint, side by side) fail the run before any test
+    // runs. PostgreSQL, the migrations and the builds get going meanwhile: ESLint, the longest of
+    // the checks, leaves a core free once the type-checks are done.
+    say('type-checking (tsc --noEmit) and linting (npm run lint), side by side with starting PostgreSQL and the builds…');
+    const checking = staticChecks();
+    const preparing = prepare();
+    const [failed, prepared] = await Promise.all([checking, preparing.then(() => null, (e) => e)]);
     if (failed.length > 0) throw new Error(`${failed.join(', ')} failed (see above)${failed.includes('lint') ? '; `npm run lint -- --fix` fixes some of it' : ''}`);
+    if (prepared) throw prepared;
+  } else {
+    await prepare();
   }
-  db = await startPostgres({ root, name: `test-${process.pid}`, persistent: false, log: say });
-  migrate(db.url);
-  await ensureBuild();
-  // Browser specs serve apps/web/dist: built here once, not by whichever spec starts first.
-  if (args.length === 0 || args.some((a) => /browser|e2e/.test(a))) ensureWebBuild();
   mkdirSync(path.join(root, 'tmp'), { recursive: true });
   const results = path.join(root, 'tmp', 'jest-results.json');
   // Data sets come from the offline mirror (PODIUM_DATA_MIRROR; for tests only, default

@@ -79,6 +79,15 @@ export function migrate(databaseUrl) {
   run(path.join(root, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { env, quiet: true });
 }
 
+/** {@link migrate} without blocking: `npm test` applies the migrations while it type-checks and lints. */
+export async function migrateInBackground(databaseUrl) {
+  const env = { ...process.env, DATABASE_URL: databaseUrl };
+  ensurePrismaClient(env);
+  say('applying migrations…');
+  const r = await runCollected(path.join(root, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { env });
+  if (r.status !== 0) throw new Error(`prisma migrate deploy failed (exit ${r.status})\n${r.output}`);
+}
+
 /** Compiles the apps to dist/ (`npm run build`) when a source is newer than its output. */
 export async function ensureBuild() {
   const { build, buildIsStale } = await import('../build.mjs');
@@ -110,10 +119,14 @@ function webBuildIsStale() {
  * Builds the web app once before Jest when it is stale. Otherwise the first browser spec builds
  * it while other suites' apis serve apps/web/dist, and a suite reading a half-written dist fails.
  */
-export function ensureWebBuild() {
+export async function ensureWebBuild() {
   if (!webBuildIsStale()) return;
   say('building the web app (vite build)…');
-  run(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
+  // Not blocking: `npm test` builds it while it type-checks and lints.
+  const r = await runCollected(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
+  if (r.output.trim()) process.stderr.write(r.output.endsWith('\n') ? r.output : `${r.output}\n`);
+  if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})`);
+  say(`built the web app in ${r.seconds.toFixed(1)} s`);
 }
 
 /** Starts a compiled app (`dist/apps/<app>/main.js`, see ensureBuild) as a child process. */

@@ -23,6 +23,7 @@ import highsLoader from 'highs';
 import { loadWmtTestSet, parseDataMirror } from '@podium/datasets';
 import { loadEncoder, scoreEmbedding, type Encoder } from '@podium/embeddings';
 import { MOVERSCORE_PLUGIN, XMOVERSCORE_PLUGIN } from '@podium/metrics';
+import { mulberry32 } from '@podium/ranking';
 import { compiledApp } from '../support/compiled-app';
 
 jest.setTimeout(900_000);
@@ -195,15 +196,10 @@ function xMoverScore(highs: Highs, src: Line, hyp: Line, o: XMover): number {
 }
 
 // ---------------------------------------------------------------- generated mapping files
-/** mulberry32, seeded: the generated mapping is the same every run. */
+/** @podium/ranking's mulberry32, seeded: the generated mapping is the same every run. */
 function seeded(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = mulberry32(seed);
+  return () => rng.next();
 }
 
 /** A d×d orthogonal matrix (Gram–Schmidt over random rows), as CLP's Procrustes solution is. */
@@ -319,12 +315,15 @@ describe('XMoverScore on 200 WMT17 de-en source–hypothesis pairs with the test
     writeFileSync(join(tmp, 'W.npy'), npy([16, 16], W.flat()));
     writeFileSync(join(tmp, 'h.txt'), hyps.join('\n') + '\n');
     writeFileSync(join(tmp, 's.txt'), sources.join('\n') + '\n');
-    const out = await cli(['score', '--metric', 'xmoverscore', '--model', MODEL, '--src', join(tmp, 's.txt'), '--hyp', join(tmp, 'h.txt'), '--layer', '2', '--mapping', 'CLP', '--mapping-file', join(tmp, 'W.npy')]);
+    // The CLI (its own process) scores while this process computes the reference.
+    const scoring = cli(['score', '--metric', 'xmoverscore', '--model', MODEL, '--src', join(tmp, 's.txt'), '--hyp', join(tmp, 'h.txt'), '--layer', '2', '--mapping', 'CLP', '--mapping-file', join(tmp, 'W.npy')]);
+    const reference = H.map((h, i) => xMoverScore(highs, S[i] as Line, h, { layer: 2, projection: W }));
+    const out = await scoring;
     expect(out.stderr).not.toMatch(/error/i);
     expect(out.code).toBe(0);
     const r = JSON.parse(out.stdout) as { instances: number[]; signature: string };
     expect(r.signature).toMatch(/\|map:CLP@256:[0-9a-f]{8}\|/);
-    expectAllClose(r.instances, H.map((h, i) => xMoverScore(highs, S[i] as Line, h, { layer: 2, projection: W })));
+    expectAllClose(r.instances, reference);
   });
 
   it('refuses a published mapping that is not there, naming the file and the fetch command; never a score', async () => {

@@ -58,9 +58,16 @@ describeData(`sacreBLEU paired-bs / paired-ar on WMT17 en-de (mirror: ${mirror ?
   const read = (p: string) => readFileSync(path.join(base, p), 'utf8').replace(/\n$/, '').split('\n');
   const refs = mirror ? read('references/newstest2017-ende-ref.de') : [];
   const hyps = mirror ? SYSTEMS.map((s) => read(`system-outputs/newstest2017/en-de/newstest2017.${s}.en-de`)) : [];
+  // Each metric's per-sentence statistics of the six systems, computed once for both of its tests.
+  const computed = new Map<MetricName, { m: ReturnType<typeof getMetric>; stats: number[][][] }>();
   const statsOf = (name: MetricName) => {
-    const m = getMetric(name, {});
-    return { m, stats: hyps.map((h) => h.map((line, i) => m.stats(line, [defined(refs[i])]))) };
+    let c = computed.get(name);
+    if (!c) {
+      const m = getMetric(name, {});
+      c = { m, stats: hyps.map((h) => h.map((line, i) => m.stats(line, [defined(refs[i])]))) };
+      computed.set(name, c);
+    }
+    return c;
   };
 
   for (const name of ['bleu', 'chrf'] as const) {

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getDataset, parseDataMirror } from '@podium/datasets';
+import { mulberry32 } from '@podium/ranking';
 import { runEmbeddingMetric, XMOVER_MAPPING_DATASET, XMOVERSCORE_PLUGIN, type EmbeddedText, type EncoderIdentity } from '@podium/metrics';
 import { withHostFiles } from './score';
 
@@ -15,16 +16,8 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const D = 16;
 const identity: EncoderIdentity = { name: 'bert-base-multilingual-cased', sha256: 'ab'.repeat(32), numLayers: 12, hiddenSize: D };
 
-function seeded(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = seeded(8);
+const rng = mulberry32(8);
+const rand = (): number => rng.next();
 
 /** np.save's format 1.0, little-endian float32 ('<f4'), C order. */
 function npy(shape: number[], values: number[]): Buffer {

@@ -9,6 +9,11 @@
  */
 import { isPyWhitespace } from './text';
 
+// Math.imul held in a module constant: tokenId hashes every character of every token, and a
+// global lookup inside a vm context (Jest runs every spec in one) is a slow interceptor call
+// each time. Plain Node is unaffected.
+const { imul } = Math;
+
 let capacity = 0;
 let mask = 0;
 let entryStamp = new Int32Array(0);
@@ -75,9 +80,9 @@ function sameSpan(a: string, aStart: number, b: string, bStart: number, len: num
 export function tokenId(text: string, start: number, end: number): number {
   if (2 * (count + 1) > capacity) grow();
   let h = 0x811c9dc5;
-  for (let k = start; k < end; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
+  for (let k = start; k < end; k++) h = imul(h ^ text.charCodeAt(k), 0x01000193);
   h ^= h >>> 15;
-  h = Math.imul(h, 0x2c1b3c6d);
+  h = imul(h, 0x2c1b3c6d);
   h ^= h >>> 12;
   const len = end - start;
   let s = h & mask;

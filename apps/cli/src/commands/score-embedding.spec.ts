@@ -53,6 +53,11 @@ describe('podium score --metric bertscore', () => {
     await expect(scoreCommand.run(['--metric', 'bertscore', '--model', MODEL, '--hyp', hyp, '--ref', ref, '--layer', '5'])).rejects.toThrow(/layer 5 is beyond test-encoder-tiny's 2 layers/);
     await expect(scoreCommand.run(['--metric', 'bertscore', '--model', MODEL, '--hyp', hyp, '--ref', ref, '--options', '{"p":1}'])).rejects.toThrow(/option 'p' does not apply to bertscore/);
   });
+
+  it('names a flag that does not apply as the user typed it (--lang-pair, not the option languagePair)', async () => {
+    await expect(scoreCommand.run(['--metric', 'bertscore', '--model', MODEL, '--hyp', hyp, '--ref', ref, '--lang-pair', 'de-en'])).rejects.toThrow(/^--lang-pair does not apply to bertscore$/);
+    await expect(scoreCommand.run(['--metric', 'bertscore', '--model', MODEL, '--hyp', hyp, '--ref', ref, '--mapping', 'CLP'])).rejects.toThrow(/^--mapping does not apply to bertscore$/);
+  });
 });
 
 describe('podium embed', () => {

@@ -155,9 +155,10 @@ function metricOptions(
     }
   }
   const known = new Set(optionNames(plugin.definition));
-  const flag = (name: string, value: unknown) => {
+  /** Sets option `name` from flag `--${typed}` (named in the message as the user types it). */
+  const flag = (name: string, value: unknown, typed: string = name) => {
     if (value === undefined) return;
-    if (!known.has(name)) throw new CliError(`--${name} does not apply to ${plugin.definition.name}`);
+    if (!known.has(name)) throw new CliError(`--${typed} does not apply to ${plugin.definition.name}`);
     extra[name] = value;
   };
   flag('layer', values.layer === undefined ? undefined : Number(values.layer));
@@ -165,7 +166,7 @@ function metricOptions(
   flag('rescale', values.rescale);
   flag('lang', values.lang);
   flag('mapping', values.mapping);
-  flag('languagePair', values['lang-pair']);
+  flag('languagePair', values['lang-pair'], 'lang-pair');
   flag('focus', values.focus);
   const mappingFile = values['mapping-file'];
   if (mappingFile !== undefined) {

@@ -22,7 +22,7 @@ import {
 } from '@podium/robustness';
 import type PgBoss from 'pg-boss';
 import { combineScores } from '@podium/metrics';
-import { defaultNliOptions, loadNliModel, scoreNli } from '@podium/nli';
+import { defaultNliOptions, loadNliModel, scoreNli, type NliModel } from '@podium/nli';
 import { WorkerNliScorer } from '../nli/nli.adapter';
 import { RobustnessProcessor } from './robustness.processor';
 import { PermanentRobustnessError, RobustnessService } from './robustness.service';
@@ -38,10 +38,37 @@ const root = path.resolve(__dirname, '..', '..', '..', '..');
 // The built-in suite comes through the dataset registry from the test mirror (the service fetches it too).
 useTestDataEnv();
 
-/** The reference computation: @podium/metrics sentence scores with default options, as the CLI does. */
-const directScorer = (metric: MetricName): PairScorer => async (anchors, hyps) => {
-  const s = score(metric, {}, hyps, [anchors]);
-  return { values: s.instances, signature: s.sentenceSignature, higherIsBetter: s.higherIsBetter };
+type Scored = Awaited<ReturnType<PairScorer>>;
+/**
+ * A scorer that scores each (anchors, hypotheses) pair of lists once per file: the tests compare
+ * several reports against the same direct scores of the same 2,400 pairs (the reference side is
+ * deterministic; what the worker computes is never cached).
+ */
+function memoised(scorer: PairScorer): PairScorer {
+  const scored = new Map<string, Promise<Scored>>();
+  return (anchors, hyps) => {
+    const key = JSON.stringify([anchors, hyps]);
+    let s = scored.get(key);
+    if (!s) {
+      s = scorer(anchors, hyps);
+      scored.set(key, s);
+    }
+    return s;
+  };
+}
+
+/** The reference computation: @podium/metrics sentence scores with default options, as the CLI does (once per input, see memoised). */
+const direct = new Map<MetricName, PairScorer>();
+const directScorer = (metric: MetricName): PairScorer => {
+  let s = direct.get(metric);
+  if (!s) {
+    s = memoised(async (anchors, hyps) => {
+      const r = score(metric, {}, hyps, [anchors]);
+      return { values: r.instances, signature: r.sentenceSignature, higherIsBetter: r.higherIsBetter };
+    });
+    direct.set(metric, s);
+  }
+  return s;
 };
 
 // English references with numbers, pronouns and negations, and a second reference each.
@@ -89,6 +116,18 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     return task;
   }
 
+  // The worker's NLI scorer, as one worker process keeps it (its model loaded once, on first use),
+  // and the test model loaded directly for the reference scores (scoreNli, once per input).
+  const nliConfig = { PODIUM_NLI_MODEL: 'test-nli-tiny', PODIUM_NLI_PROVIDER: 'cpu', PODIUM_NLI_BATCH_SIZE: 64, PODIUM_NLI_THREADS: 0 } as WorkerConfig;
+  let workerNli: WorkerNliScorer | undefined;
+  const workerScorer = () => (workerNli ??= new WorkerNliScorer(nliConfig, path.join(root, 'models')));
+  let directModel: Promise<NliModel> | undefined;
+  const directNli = memoised(async (anchors, hyps) => {
+    directModel ??= loadNliModel(path.join(root, 'models/test-nli-tiny'), { log: () => undefined });
+    const s = await scoreNli(await directModel, { hyps, refStreams: [anchors] }, defaultNliOptions('mt', 'ref'));
+    return { values: s.instances, signature: s.signature, higherIsBetter: s.higherIsBetter };
+  });
+
   beforeAll(async () => {
     db = createDb(defined(url, 'DATABASE_URL'), { maxConnections: 3 });
     tasks = new TaskRepository(db);
@@ -97,6 +136,8 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     organiserId = (await identity.createUser(`org-rob-${randomUUID().slice(0, 8)}`, Role.ORGANISER)).id;
   });
   afterAll(async () => {
+    // Both ONNX sessions are released.
+    await Promise.all([directModel?.then((m) => m.close()), workerNli?.model('test-nli-tiny').then((m) => m.close())]);
     await db.$disconnect();
   });
 
@@ -181,17 +222,10 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     const task = await makeTask('en', [{ key: 'nli', name: 'nli', options: {} }]);
     const [report] = await reports.queue([{ taskId: task.id, metric: 'nli', suite: 'builtin:wmt20-de', mode: 'ref' }], noEnqueue);
     if (!report) throw new Error('expected report to be present');
-    const config = { PODIUM_NLI_MODEL: 'test-nli-tiny', PODIUM_NLI_PROVIDER: 'cpu', PODIUM_NLI_BATCH_SIZE: 64, PODIUM_NLI_THREADS: 0 } as WorkerConfig;
-    const nli = new WorkerNliScorer(config, path.join(root, 'models'));
-    expect(await new RobustnessService(reports, nli).compute(report.id, 1)).toMatchObject({ kind: 'done' });
+    expect(await new RobustnessService(reports, workerScorer()).compute(report.id, 1)).toMatchObject({ kind: 'done' });
 
-    const model = await loadNliModel(path.join(root, 'models/test-nli-tiny'), { log: () => undefined });
-    const direct: PairScorer = async (anchors, hyps) => {
-      const s = await scoreNli(model, { hyps, refStreams: [anchors] }, defaultNliOptions('mt', 'ref'));
-      return { values: s.instances, signature: s.signature, higherIsBetter: s.higherIsBetter };
-    };
     const rows = menliPreferenceRows(parseMenliCsv(readFileSync(await suiteCsvPath('builtin:wmt20-de'), 'utf8')), 'ref');
-    const expected = await runPreferenceTest(rows, direct);
+    const expected = await runPreferenceTest(rows, directNli);
     const stored = await db.robustnessReport.findUniqueOrThrow({ where: { id: report.id } });
     expect(stored.signature).toBe(expected.signature);
     const result = robustnessResultSchema.parse(stored.result);
@@ -208,8 +242,7 @@ describeDb('robustness reports (real PostgreSQL)', () => {
     ]);
     const [report] = await reports.queue([{ taskId: task.id, metric: 'nli', suite: 'builtin:wmt20-de', mode: 'ref' }], noEnqueue);
     if (!report) throw new Error('expected report to be present');
-    const config = { PODIUM_NLI_MODEL: 'test-nli-tiny', PODIUM_NLI_PROVIDER: 'cpu', PODIUM_NLI_BATCH_SIZE: 64, PODIUM_NLI_THREADS: 0 } as WorkerConfig;
-    expect(await new RobustnessService(reports, new WorkerNliScorer(config, path.join(root, 'models'))).compute(report.id, 1)).toMatchObject({ kind: 'done' });
+    expect(await new RobustnessService(reports, workerScorer()).compute(report.id, 1)).toMatchObject({ kind: 'done' });
     const result = robustnessResultSchema.parse((await db.robustnessReport.findUniqueOrThrow({ where: { id: report.id } })).result);
     const curve = defined(result.tradeoff, 'result.tradeoff');
     expect(curve.map((p) => `${p.with}@${p.w}`)).toEqual(
@@ -219,18 +252,8 @@ describeDb('robustness reports (real PostgreSQL)', () => {
 
     // Independent scores: @podium/metrics and scoreNli directly, as the CLI's report card does.
     const rows = menliPreferenceRows(parseMenliCsv(readFileSync(await suiteCsvPath('builtin:wmt20-de'), 'utf8')), 'ref');
-    const model = await loadNliModel(path.join(root, 'models/test-nli-tiny'), { log: () => undefined });
-    // Scored once per side: the preference test and the recomputation of w = .3 ask for the same pairs.
-    const nliScored = new Map<string, Awaited<ReturnType<PairScorer>>>();
-    const nliScorer: PairScorer = async (anchors, hyps) => {
-      const key = JSON.stringify([anchors, hyps]);
-      const cached = nliScored.get(key);
-      if (cached) return cached;
-      const s = await scoreNli(model, { hyps, refStreams: [anchors] }, defaultNliOptions('mt', 'ref'));
-      const scored = { values: s.instances, signature: s.signature, higherIsBetter: s.higherIsBetter };
-      nliScored.set(key, scored);
-      return scored;
-    };
+    // Scored once per side (memoised): the preference test and the recomputation of w = .3 ask for the same pairs.
+    const nliScorer = directNli;
     const sides = async (scorer: PairScorer) => {
       const anchors = rows.map((r) => r.anchor);
       return { good: (await scorer(anchors, rows.map((r) => r.good))).values, bad: (await scorer(anchors, rows.map((r) => r.bad))).values };

@@ -124,6 +124,11 @@ function tercomIds(c: TerConfig, line: string): Int32Array {
   return ids.subarray(0, whitespaceTokenIds(text, ids));
 }
 
+// Math's functions held in a module constant: bestShift and the beam loop call them per cell, and
+// a global lookup inside a vm context (Jest runs every spec in one) is a slow interceptor call
+// each time. Plain Node is unaffected.
+const { abs, floor, max, min } = Math;
+
 const MAX_SHIFT_SIZE = 10;
 const MAX_SHIFT_DIST = 50;
 const BEAM_WIDTH = 25;
@@ -233,9 +238,9 @@ class BeamEditDistance {
       rowOf[i] = row;
       const o = row * width;
       const po = rowOf[i - 1]! * width;
-      const pseudoDiag = Math.floor(i * lengthRatio);
-      const minJ = Math.max(0, pseudoDiag - beamWidth);
-      let maxJ = Math.min(nRef + 1, pseudoDiag + beamWidth);
+      const pseudoDiag = floor(i * lengthRatio);
+      const minJ = max(0, pseudoDiag - beamWidth);
+      let maxJ = min(nRef + 1, pseudoDiag + beamWidth);
       if (i === nH) maxJ = nRef + 1;
       // Cells outside the beam stay unreachable (sacreBLEU starts each row filled with them).
       costs.fill(INF, o, o + minJ);
@@ -405,7 +410,7 @@ function bestShift(wordsH: Int32Array, wordsR: Int32Array, ed: BeamEditDistance,
   let bestNegIdx = 0;
   outer: for (let startH = 0; startH < nH; startH++) {
     for (let startR = 0; startR < nR; startR++) {
-      if (Math.abs(startR - startH) > MAX_SHIFT_DIST) continue;
+      if (abs(startR - startH) > MAX_SHIFT_DIST) continue;
       let length = 0;
       while (wordsH[startH + length] === wordsR[startR + length] && length < MAX_SHIFT_SIZE) {
         length++;

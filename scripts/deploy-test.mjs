@@ -96,6 +96,9 @@ function buildNetworkArgs() {
   return args;
 }
 
+/** Build cache kept between runs (`docker builder prune --keep-storage`): the npm ci layers of both images fit. */
+const BUILD_CACHE_KEEP = '12GB';
+
 async function buildImage(dockerfile, tag) {
   const t = Date.now();
   const logFile = path.join(tmpdir(), `${PREFIX}-${path.basename(dockerfile)}.log`);
@@ -225,6 +228,24 @@ async function referenceBoard(adminUrl, work) {
   return board;
 }
 
+/**
+ * Bounds the engine's data root, which stays between runs for its layer cache: with the vfs
+ * driver every layer and cached step is a full copy of the file system, and the images the
+ * previous builds left untagged plus an unbounded build cache filled a 250 GB disk (73 GB after
+ * a day of runs). Keeps the tagged images, the base images and the newest BUILD_CACHE_KEEP of
+ * build cache. Best effort: a failure is logged, not fatal.
+ */
+function pruneEngine() {
+  for (const args of [['image', 'prune', '-f'], ['builder', 'prune', '-f', '--keep-storage', BUILD_CACHE_KEEP]]) {
+    try {
+      const out = docker.run(args);
+      log(`docker ${args.slice(0, 2).join(' ')}: ${out.split('\n').pop() ?? ''}`);
+    } catch (e) {
+      log(`warning: docker ${args.slice(0, 2).join(' ')} failed, the data root was not pruned: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    }
+  }
+}
+
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), `${PREFIX}-`));
   cleanups.push(async () => rmSync(work, { recursive: true, force: true }));
@@ -235,6 +256,7 @@ async function main() {
   const dockerfiles = ['infra/docker/Dockerfile.api', 'infra/docker/Dockerfile.worker'];
   ensureBaseImages(docker, dockerfiles, log);
   const buildMs = { api: await buildImage(dockerfiles[0], API_IMAGE), worker: await buildImage(dockerfiles[1], WORKER_IMAGE) };
+  pruneEngine();
   const images = { api: describeImage(API_IMAGE), worker: describeImage(WORKER_IMAGE) };
   for (const [name, d] of Object.entries(images)) {
     if (d.user === '' || d.user === 'root' || d.user.startsWith('0')) throw new Error(`the ${name} image runs as root`);

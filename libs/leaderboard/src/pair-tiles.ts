@@ -2,6 +2,7 @@
 // (issue #28 item 5, docs/adr/0038-arena-boards-pairs-in-tiles.md).
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { StoredPairTile } from '@podium/db';
 import type { SystemPair } from './leaderboard.types';
 
 /**
@@ -29,15 +30,8 @@ export interface PairsApart {
   tiles: number;
 }
 
-/** One stored tile: its pairs as JSON (`{"row":r,"col":c,"pairs":[…]}`), compressed, with a strong ETag. */
-export interface PairTile {
-  row: number;
-  col: number;
-  count: number;
-  gzip: Uint8Array;
-  brotli: Uint8Array;
-  etag: string;
-}
+/** One stored tile: its pairs as JSON (`{"row":r,"col":c,"pairs":[…]}`), compressed, with a strong ETag; the row the repository stores. */
+export type PairTile = StoredPairTile;
 
 /** The JSON of a tile as stored and served. */
 export interface PairTileJson {

@@ -23,14 +23,14 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { createDb, IdentityRepository, LeaderboardRepository, Role, TaskKind, TaskRepository } from '@podium/db';
+import { LeaderboardRepository } from '@podium/db';
 import { asServed, DEFAULT_VIEW_KEY, encodeLeaderboard, PAIR_TILE } from '@podium/leaderboard';
 import { startApi } from '../test/e2e/support/faults';
-import { startOwnPostgres } from '../test/e2e/support/postgres';
-import { freePort, repoRoot } from '../test/e2e/support/processes';
+import { repoRoot } from '../test/e2e/support/processes';
 import { LEADERBOARD_JSON_HEADERS, leaderboardJsonUrl, pairTileUrl } from '../apps/web/src/lib/leaderboard-request';
 import { HEATMAP_BLOCK, tilesCovering } from '../apps/web/src/lib/leaderboard';
 import { DEFAULT_STATE } from '../apps/web/src/lib/url-state';
+import { boardPhase } from './platform/board-phase';
 import { runLoad, type LoadRequest } from './platform/load';
 import { syntheticBoard } from './platform/synthetic-board';
 
@@ -78,24 +78,16 @@ async function main(): Promise<void> {
   };
   try {
     const loadAtStart = loadavg()[0]?.toFixed(1) ?? '?';
-    const pg = await startOwnPostgres(`bench-arena-${process.pid}`, await freePort(), false);
-    cleanup.unshift(() => pg.stop());
-    execFileSync(path.join(repoRoot, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: pg.url }, stdio: 'ignore' });
-    const db = createDb(pg.url, { maxConnections: 2 });
-    cleanup.unshift(() => db.$disconnect());
-    const organiser = await new IdentityRepository(db).createUser('bench-organiser', Role.ORGANISER);
-    const tasks = new TaskRepository(db);
-    const task = await tasks.createTask({ slug: 'bench-arena', title: 'bench:arena', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', createdById: organiser.id, metrics: [{ key: 'bleu', name: 'bleu', options: {} }] });
-    const phase = await tasks.createPhase({ taskId: task.id, name: 'arena', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 1, totalLimit: 1, leaderboardBeforeClose: true });
+    const { pgUrl, db, phaseId } = await boardPhase('arena', 'arena', cleanup);
 
     let t0 = performance.now();
     const board = syntheticBoard(systems, 20261128, { validate: false });
     const synthSeconds = (performance.now() - t0) / 1000;
     const boards = new LeaderboardRepository(db);
-    const stamp = await boards.stamp(phase.id);
+    const stamp = await boards.stamp(phaseId);
     t0 = performance.now();
     const cpu0 = process.cpuUsage();
-    const doc = encodeLeaderboard(asServed({ ...board, phaseId: phase.id }, stamp, new Date()), { pairsApartAbove: PAIRS_APART_ABOVE });
+    const doc = encodeLeaderboard(asServed({ ...board, phaseId: phaseId }, stamp, new Date()), { pairsApartAbove: PAIRS_APART_ABOVE });
     const encodeCpu = process.cpuUsage(cpu0);
     const encodeSeconds = (performance.now() - t0) / 1000;
     const tiles = doc.pairTiles ?? [];
@@ -110,21 +102,21 @@ async function main(): Promise<void> {
     out(`pair tiles: JSON ${mib(tileJson)}, gzip ${mib(tileGzip)}, brotli ${mib(tileBrotli)} (${fmt(tileJson / pairs)} B of JSON, ${fmt(tileBrotli / pairs, 1)} B of brotli per pair); one tile of ${fmt(PAIR_TILE * PAIR_TILE)} pairs ≈ ${kib((tileBrotli / pairs) * PAIR_TILE * PAIR_TILE)} brotli`);
     out(`one document with every pair would be ≈ ${mib(docJson + tileJson)} of JSON`);
     t0 = performance.now();
-    await boards.store(phase.id, stamp, [{ viewKey: DEFAULT_VIEW_KEY, computedAt: new Date(), durationMs: 0, ...doc }]);
+    await boards.store(phaseId, stamp, [{ viewKey: DEFAULT_VIEW_KEY, computedAt: new Date(), durationMs: 0, ...doc }]);
     const storeSeconds = (performance.now() - t0) / 1000;
     const stored = await db.$queryRaw<{ board: bigint; tiles: bigint }[]>`
       SELECT (SELECT pg_total_relation_size('stored_leaderboard')) AS board, (SELECT pg_total_relation_size('leaderboard_pair_tile')) AS tiles`;
     out(`stored in one transaction (LeaderboardRepository.store) in ${fmt(storeSeconds, 1)} s; PostgreSQL: stored_leaderboard ${mib(Number(stored[0]?.board ?? 0))}, leaderboard_pair_tile ${mib(Number(stored[0]?.tiles ?? 0))} (with TOAST and indexes)`);
 
-    const { api, baseUrl } = await startApi({ DATABASE_URL: pg.url, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0' }, []);
+    const { api, baseUrl } = await startApi({ DATABASE_URL: pgUrl, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0' }, []);
     cleanup.unshift(() => api.stop());
     const args = { metric: DEFAULT_STATE.metric, test: DEFAULT_STATE.test, correction: DEFAULT_STATE.correction };
-    const boardUrl = `${baseUrl}${leaderboardJsonUrl(phase.id, args)}`;
+    const boardUrl = `${baseUrl}${leaderboardJsonUrl(phaseId, args)}`;
     // The page's first view: rows and columns 1–30 of the board order, the tiles that cover them.
     const ids = board.systems.map((s) => s.submissionId);
     const first = ids.slice(0, HEATMAP_BLOCK);
     const firstTiles = tilesCovering(ids, first, first, PAIR_TILE);
-    const tileUrl = (row: number, col: number) => `${baseUrl}${pairTileUrl(phase.id, args, row, col)}`;
+    const tileUrl = (row: number, col: number) => `${baseUrl}${pairTileUrl(phaseId, args, row, col)}`;
     const coldBoard = await firstByte(boardUrl, { ...LEADERBOARD_JSON_HEADERS });
     const coldTile = await firstByte(tileUrl(0, 1), { ...LEADERBOARD_JSON_HEADERS });
     if (coldBoard.status !== 200 || coldTile.status !== 200) throw new Error(`the board answered ${coldBoard.status}, a tile ${coldTile.status}`);

@@ -16,14 +16,14 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Profiler } from 'node:inspector';
 import { parseArgs } from 'node:util';
-import { createDb, IdentityRepository, LeaderboardRepository, Role, TaskKind, TaskRepository } from '@podium/db';
+import { LeaderboardRepository } from '@podium/db';
 import { asServed, DEFAULT_VIEW_KEY, encodeLeaderboard } from '@podium/leaderboard';
 import { startApi } from '../test/e2e/support/faults';
-import { startOwnPostgres } from '../test/e2e/support/postgres';
-import { freePort, repoRoot } from '../test/e2e/support/processes';
+import { repoRoot } from '../test/e2e/support/processes';
 import { LEADERBOARD_JSON_HEADERS, leaderboardJsonUrl } from '../apps/web/src/lib/leaderboard-request';
 import { DEFAULT_STATE } from '../apps/web/src/lib/url-state';
 import { formatShares, profileShares, type ShareRule } from './platform/cpu-profile';
+import { boardPhase } from './platform/board-phase';
 import { runLoad, send, type LoadRequest } from './platform/load';
 import { syntheticBoard } from './platform/synthetic-board';
 
@@ -63,34 +63,26 @@ async function main(): Promise<void> {
   const cleanup: (() => Promise<void>)[] = [];
   try {
     const load = loadavg()[0]?.toFixed(1) ?? '?';
-    const pg = await startOwnPostgres(`bench-serving-${process.pid}`, await freePort(), false);
-    cleanup.unshift(() => pg.stop());
-    execFileSync(path.join(repoRoot, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: pg.url }, stdio: 'ignore' });
-    const db = createDb(pg.url, { maxConnections: 2 });
-    cleanup.unshift(() => db.$disconnect());
-    const organiser = await new IdentityRepository(db).createUser('bench-organiser', Role.ORGANISER);
-    const tasks = new TaskRepository(db);
-    const task = await tasks.createTask({ slug: 'bench-serving', title: 'bench:serving', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', createdById: organiser.id, metrics: [{ key: 'bleu', name: 'bleu', options: {} }] });
-    const phase = await tasks.createPhase({ taskId: task.id, name: 'served', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 1, totalLimit: 1, leaderboardBeforeClose: true });
+    const { pgUrl, db, phaseId } = await boardPhase('serving', 'served', cleanup);
     const t0 = process.hrtime.bigint();
     const board = syntheticBoard(systems, 20261128);
     const boards = new LeaderboardRepository(db);
-    const stamp = await boards.stamp(phase.id);
-    const doc = encodeLeaderboard(asServed({ ...board, phaseId: phase.id }, stamp, new Date()));
+    const stamp = await boards.stamp(phaseId);
+    const doc = encodeLeaderboard(asServed({ ...board, phaseId: phaseId }, stamp, new Date()));
     const encodeSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
     // One row, no transaction (LeaderboardRepository.store's 5 s bound is a worker's, not a loaded bench machine's).
-    await db.storedLeaderboard.create({ data: { phaseId: phase.id, viewKey: DEFAULT_VIEW_KEY, stamp, body: doc.body, gzip: new Uint8Array(doc.gzip), brotli: new Uint8Array(doc.brotli), etag: doc.etag, computedAt: new Date(), durationMs: 0 } });
+    await db.storedLeaderboard.create({ data: { phaseId: phaseId, viewKey: DEFAULT_VIEW_KEY, stamp, body: doc.body, gzip: new Uint8Array(doc.gzip), brotli: new Uint8Array(doc.brotli), etag: doc.etag, computedAt: new Date(), durationMs: 0 } });
     const pairs = board.pairs.length;
     const KiB = 1024;
     const bytes = Buffer.byteLength(doc.body);
     say(`${systems} systems, ${fmt(pairs)} pairs: JSON ${fmt(bytes / KiB)} KiB, gzip ${fmt(doc.gzip.length / KiB)} KiB, brotli ${fmt(doc.brotli.length / KiB)} KiB (made and compressed in ${fmt(encodeSeconds, 1)} s); load ${load}`);
     const profileDir = values.profile ? mkdtempSync(path.join(tmpdir(), 'bench-serving-')) : null;
     const { api, baseUrl } = await startApi(
-      { DATABASE_URL: pg.url, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0', NODE_OPTIONS: API_NODE_OPTIONS },
+      { DATABASE_URL: pgUrl, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0', NODE_OPTIONS: API_NODE_OPTIONS },
       profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '-r', path.join(repoRoot, 'bench/platform/exit-on-signal.cjs')] : [],
     );
     cleanup.unshift(() => api.stop());
-    const json: LoadRequest = { method: 'GET', url: `${baseUrl}/api/phases/${phase.id}/leaderboard.json` };
+    const json: LoadRequest = { method: 'GET', url: `${baseUrl}/api/phases/${phaseId}/leaderboard.json` };
     const agent = new (await import('node:http')).Agent({ keepAlive: true });
     const warm = await send(agent, json);
     agent.destroy();
@@ -98,8 +90,8 @@ async function main(): Promise<void> {
     const variants: Record<string, LoadRequest> = {
       'leaderboard.json': json,
       'leaderboard.json If-None-Match': { ...json, headers: { 'if-none-match': etag } },
-      'web page board': { method: 'GET', url: `${baseUrl}${leaderboardJsonUrl(phase.id, { metric: DEFAULT_STATE.metric, test: DEFAULT_STATE.test, correction: DEFAULT_STATE.correction })}`, headers: { ...LEADERBOARD_JSON_HEADERS } },
-      'GraphQL leaderboard systems': { method: 'POST', url: `${baseUrl}/graphql`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: GRAPHQL_SYSTEMS_QUERY, operationName: 'LeaderboardSystems', variables: { phaseId: phase.id } }) },
+      'web page board': { method: 'GET', url: `${baseUrl}${leaderboardJsonUrl(phaseId, { metric: DEFAULT_STATE.metric, test: DEFAULT_STATE.test, correction: DEFAULT_STATE.correction })}`, headers: { ...LEADERBOARD_JSON_HEADERS } },
+      'GraphQL leaderboard systems': { method: 'POST', url: `${baseUrl}/graphql`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: GRAPHQL_SYSTEMS_QUERY, operationName: 'LeaderboardSystems', variables: { phaseId: phaseId } }) },
     };
     // Every variant answers properly before it is measured (a GraphQL error is a 200 too).
     for (const [name, req] of Object.entries(variants)) {
@@ -122,9 +114,9 @@ async function main(): Promise<void> {
     // (before issue #28 each request read the new board's bytes for itself).
     const slowest: number[] = [];
     for (let round = 0; round < 3; round++) {
-      await db.$executeRaw`UPDATE phase SET significance_seed = significance_seed + 1 WHERE id = ${phase.id}::uuid`;
-      const next = await boards.stamp(phase.id);
-      await db.storedLeaderboard.create({ data: { phaseId: phase.id, viewKey: DEFAULT_VIEW_KEY, stamp: next, body: doc.body, gzip: new Uint8Array(doc.gzip), brotli: new Uint8Array(doc.brotli), etag: doc.etag, computedAt: new Date(), durationMs: 0 } });
+      await db.$executeRaw`UPDATE phase SET significance_seed = significance_seed + 1 WHERE id = ${phaseId}::uuid`;
+      const next = await boards.stamp(phaseId);
+      await db.storedLeaderboard.create({ data: { phaseId: phaseId, viewKey: DEFAULT_VIEW_KEY, stamp: next, body: doc.body, gzip: new Uint8Array(doc.gzip), brotli: new Uint8Array(doc.brotli), etag: doc.etag, computedAt: new Date(), durationMs: 0 } });
       const burst = new (await import('node:http')).Agent({ keepAlive: true, maxSockets: clients });
       const answers = await Promise.all(Array.from({ length: clients }, () => send(burst, json)));
       burst.destroy();

@@ -1,5 +1,5 @@
 import type { PhaseFreshness } from '@podium/db';
-import { DEFAULT_VIEW_KEY, isStaleWork } from './staleness';
+import { DEFAULT_VIEW_KEY, isStaleWork, staleWork } from './staleness';
 import { defaultView, viewKey } from './view';
 
 describe('isStaleWork (drop a computation whose stamp moved on, with a progress guarantee)', () => {
@@ -45,5 +45,16 @@ describe('isStaleWork (drop a computation whose stamp moved on, with a progress 
   it('with a bound of 0 always finishes (the guarantee applies at once)', async () => {
     expect(await isStaleWork(repo({ stamp: 's2', newest: ago(0), scoring: 0 }), 'p', 's1', 0, now)).toBe(false);
     expect(await isStaleWork(repo({ stamp: 's2', newest: null, firstScored: null }), 'p', 's1', 0, now)).toBe(false);
+  });
+
+  it('staleWork: a stale computation finishes the view in progress while submissions wait to be scored, and is dropped at once when none does', async () => {
+    expect(await staleWork(repo({ stamp: 's1', newest: ago(1_000), scoring: 2 }), 'p', 's1', 120_000, now)).toBe('current');
+    // During a burst: its memo is what makes the next computation cheap.
+    expect(await staleWork(repo({ stamp: 's2', newest: ago(1_000), scoring: 2 }), 'p', 's1', 120_000, now)).toBe('finish-view');
+    expect(await staleWork(repo({ stamp: 's2', newest: null, firstScored: ago(30_000), scoring: 4 }), 'p', 's1', 120_000, now)).toBe('finish-view');
+    // The end of the burst: the final stamp starts from the memo of the last finished computation.
+    expect(await staleWork(repo({ stamp: 's2', newest: ago(1_000), scoring: 0 }), 'p', 's1', 120_000, now)).toBe('drop');
+    // The progress guarantee: finished whole.
+    expect(await staleWork(repo({ stamp: 's2', newest: ago(120_000), scoring: 1 }), 'p', 's1', 120_000, now)).toBe('current');
   });
 });

@@ -29,10 +29,34 @@ export const STALE_BOARD_BOUND_MS = 120_000;
  * default board, or, with none stored, since the phase's first submission was scored.
  */
 export async function isStaleWork(boards: Pick<LeaderboardRepository, 'freshness'>, phaseId: string, stamp: string, boundMs = STALE_BOARD_BOUND_MS, now: () => number = Date.now): Promise<boolean> {
+  return (await staleWork(boards, phaseId, stamp, boundMs, now)) !== 'current';
+}
+
+/**
+ * What to do with a computation of `stamp` while it runs (the caller's polling):
+ * - `current`: keep going (its stamp is the phase's, or the progress guarantee holds);
+ * - `finish-view`: stale, but submissions of the phase are still queued or being scored: the
+ *   analysis in progress is finished, so its memo (ADR 0027) is saved and its board stored, and
+ *   the computation stops before the next view (the thread's own check between views). During a
+ *   burst every computation is overtaken by the next score; stopped mid-analysis, none ever left
+ *   a memo, and the board after the last score was computed from scratch (issue #28: 46 s of
+ *   53 at 100 × 10,000);
+ * - `drop`: stale and nothing is left to score: the newer stamp is the final one and starts at
+ *   once from the memo the last finished computation saved.
+ * Same query and rule as {@link isStaleWork}.
+ */
+export async function staleWork(
+  boards: Pick<LeaderboardRepository, 'freshness'>,
+  phaseId: string,
+  stamp: string,
+  boundMs = STALE_BOARD_BOUND_MS,
+  now: () => number = Date.now,
+): Promise<'current' | 'finish-view' | 'drop'> {
   const f = await boards.freshness(phaseId, DEFAULT_VIEW_KEY);
-  if (f.stamp === stamp) return false;
+  if (f.stamp === stamp) return 'current';
   const since = f.newest ?? f.firstScored;
   const age = since === null ? Infinity : now() - since.getTime();
   const bound = f.scoring > 0 ? boundMs : 2 * boundMs;
-  return age < bound;
+  if (age >= bound) return 'current';
+  return f.scoring > 0 ? 'finish-view' : 'drop';
 }

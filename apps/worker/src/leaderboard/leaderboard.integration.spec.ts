@@ -216,6 +216,37 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     expect(await boards.has(phaseId, [DEFAULT_KEY], after.old)).toBe(false);
   });
 
+  it('during a burst, a computation overtaken by a newer stamp finishes the view it analyses (its memo is kept), then stops before the next view', async () => {
+    await drain();
+    if (!(await boards.current(phaseId, DEFAULT_KEY))?.board) await processor.compute(phaseId, null);
+    // A recent default board (the progress guarantee does not apply) and a submission still queued: more changes are coming.
+    processor.timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
+    const queued = await submissions.create(
+      { phaseId, teamId, submittedById: organiserId, systemName: 'queued-burst', description: '', checksum: 'cqb', outputs: [], bypassLimits: true },
+      async () => undefined,
+    );
+    try {
+      // Two views that are two computations (another test each); each analysis takes about a second at 2,000 resamples.
+      const views = [
+        { ...defaultView('', 'primary'), test: 'wilcoxon' as const },
+        { ...defaultView('', 'primary'), test: 'sign' as const },
+      ];
+      await moveStamp();
+      const running = processor.compute(phaseId, views);
+      await until('the thread to read the stamp', () => processor.computing.has(phaseId));
+      const old = defined(processor.computing.get(phaseId), 'stamp computed');
+      await moveStamp();
+      const summary = defined(await running, 'summary (the lock was free)');
+      expect(summary.stamp).toBe(old);
+      expect(summary.abandoned).toBe(true);
+      // Terminated at once (as when nothing is left to score) the first view would not be stored.
+      expect(await boards.has(phaseId, [viewKey(defined(views[0], 'first view'))], old)).toBe(true);
+      expect(await boards.has(phaseId, [viewKey(defined(views[1], 'second view'))], old)).toBe(false);
+    } finally {
+      await db.submission.delete({ where: { id: queued.id } });
+    }
+  });
+
   it('one computation per phase across workers: a second one hands the phase back as a delayed job', async () => {
     await drain();
     const timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 30 };

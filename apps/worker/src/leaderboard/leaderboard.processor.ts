@@ -3,7 +3,7 @@ import type { WorkerConfig } from '@podium/config';
 import { COMPUTE_LEADERBOARDS_QUEUE, computeLeaderboardsJobV1, ensureQueue, sendLeaderboardJob, type ComputeLeaderboardsJob } from '@podium/contracts';
 import { LeaderboardRepository } from '@podium/db';
 import { LeaseLostError, type LeaseHolder } from '@podium/domain';
-import { computeInThread, isStaleWork, leaderboardViewSchema, STALE_BOARD_BOUND_MS, type LeaderboardView, type ThreadSummary } from '@podium/leaderboard';
+import { computeInThread, leaderboardViewSchema, staleWork, STALE_BOARD_BOUND_MS, type LeaderboardView, type ThreadSummary } from '@podium/leaderboard';
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
 import { LeaseKeeper } from '../leases/lease-keeper';
@@ -36,10 +36,12 @@ export const LEADERBOARD_TIMING: LeaderboardTiming = { staleCheckMs: 1_500, stal
  *   usually drops stale work within a poll), then completes and hands the phase back as a job
  *   delayed by `requeueSeconds` (coalesced with one already waiting).
  * - Stale work is dropped: every `staleCheckMs` (and in the thread between views) the phase's
- *   stamp is read; when it has moved on the thread is terminated, unless the progress guarantee
- *   holds (isStaleWork: the default board — or, with none, the first score — is older than
- *   `staleBoundMs` while submissions still wait to be scored, twice that once none does). A job
- *   for the phase is then sent (coalesced with the one the change sent).
+ *   stamp is read; when it has moved on, unless the progress guarantee holds (isStaleWork: the
+ *   default board — or, with none, the first score — is older than `staleBoundMs` while
+ *   submissions still wait to be scored, twice that once none does), the thread stops: while
+ *   submissions still wait to be scored it first finishes the analysis in progress, whose memo
+ *   the next computation reuses (staleWork: 'finish-view'); once none does it is terminated at
+ *   once ('drop'). A job for the phase is then sent (coalesced with the one the change sent).
  */
 @Injectable()
 export class LeaderboardProcessor implements OnApplicationBootstrap {
@@ -133,9 +135,10 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
       timer = setInterval(() => {
         if (checking || controller.signal.aborted) return;
         checking = true;
-        isStaleWork(this.boards, phaseId, stamp, this.timing.staleBoundMs)
-          .then((stale) => {
-            if (stale) controller.abort();
+        // 'finish-view' needs nothing here: the thread stops by itself between views.
+        staleWork(this.boards, phaseId, stamp, this.timing.staleBoundMs)
+          .then((verdict) => {
+            if (verdict === 'drop') controller.abort();
           })
           .catch((e: unknown) => this.log.warn({ msg: `stamp check of phase ${phaseId} failed: ${e instanceof Error ? e.message : String(e)}`, phaseId }))
           .finally(() => (checking = false));

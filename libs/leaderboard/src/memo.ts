@@ -11,12 +11,17 @@ export interface MemoStore {
   save(memoKey: string, body: Uint8Array): Promise<void>;
 }
 
-/** Version of the serialised form; another version reads as an empty memo. */
-const MEMO_FORMAT = 2;
+/**
+ * Version of the serialised form; another version reads as an empty memo. Format 2 also kept
+ * resampled wins per system (`winsAgainst`); format 3 does not, and a format-2 memo is read
+ * without them (its other columns are the same).
+ */
+const MEMO_FORMAT = 3;
+const READABLE_FORMATS: readonly unknown[] = [2, MEMO_FORMAT];
 
 /** A memo as stored: v8's structured serialisation (Maps and typed arrays as they are). */
 export function serialiseMemo(memo: AnalysisMemo): Uint8Array {
-  return serialize({ v: MEMO_FORMAT, context: memo.context, systems: memo.systems, pairs: memo.pairs, winsAgainst: memo.winsAgainst });
+  return serialize({ v: MEMO_FORMAT, context: memo.context, systems: memo.systems, pairs: memo.pairs });
 }
 
 /** A Map from any realm (v8.deserialize builds the main realm's, which a test's vm context does not share). */
@@ -26,15 +31,14 @@ const isMap = (x: unknown): x is Map<unknown, unknown> => Object.prototype.toStr
 export function parseMemo(body: Uint8Array | null): AnalysisMemo {
   if (!body) return emptyAnalysisMemo();
   try {
-    const raw = deserialize(body) as { v?: unknown; context?: unknown; systems?: unknown; pairs?: unknown; winsAgainst?: unknown };
-    if (raw.v !== MEMO_FORMAT || typeof raw.context !== 'string' || !isMap(raw.systems) || !isMap(raw.pairs) || !Array.isArray(raw.winsAgainst)) {
+    const raw = deserialize(body) as { v?: unknown; context?: unknown; systems?: unknown; pairs?: unknown };
+    if (!READABLE_FORMATS.includes(raw.v) || typeof raw.context !== 'string' || !isMap(raw.systems) || !isMap(raw.pairs)) {
       return emptyAnalysisMemo();
     }
     return {
       context: raw.context,
       systems: raw.systems as Map<string, SystemMemo>,
       pairs: raw.pairs as Map<string, PairMemo>,
-      winsAgainst: raw.winsAgainst.filter((f): f is string => typeof f === 'string'),
     };
   } catch {
     return emptyAnalysisMemo();

@@ -454,22 +454,8 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     memo.context = memoContext;
     memo.systems = new Map();
     memo.pairs = new Map();
-    memo.winsAgainst = [];
   }
   const kept: (SystemMemo | undefined)[] = memo ? fp.map((f) => memo.systems.get(f)) : [];
-  // Systems the kept W columns were not summed against; null when a system of that set is gone.
-  let addedForWins: Int32Array | null = null;
-  if (memo && kept.some((m) => m !== undefined)) {
-    const left = new Map<string, number>();
-    for (const f of memo.winsAgainst) left.set(f, (left.get(f) ?? 0) + 1);
-    const added: number[] = [];
-    fp.forEach((f, i) => {
-      const c = left.get(f) ?? 0;
-      if (c > 0) left.set(f, c - 1);
-      else added.push(i);
-    });
-    if ([...left.values()].every((c) => c === 0)) addedForWins = Int32Array.from(added);
-  }
 
   // Bootstrap: shared multinomial counts for all systems (means, medians, BT, mean-difference
   // test, and the corpus score when statistics are given).
@@ -482,7 +468,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     seed,
     btOpts,
     corpusFlat && scoreOf ? { ...corpusFlat, order: instOrder, score: scoreOf } : undefined,
-    memo ? { kept, added: addedForWins } : undefined,
+    memo ? { kept } : undefined,
   );
   const { bMean, bMedian, bBt, bBtKey } = boot;
   const nonConverged = boot.nonConverged;
@@ -665,13 +651,11 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
           median: column(boot.bMedian, k, i, R),
           corpus: boot.bCorpus.length > 0 ? column(boot.bCorpus, k, i, R) : new Float64Array(0),
           arSums: arSums ? column(arSums, k, i, R) : new Float64Array(0),
-          wins: column(boot.bWins, k, i, R),
         },
       ]),
     );
     memo.pairs = nextPairs;
-    memo.winsAgainst = fp.slice();
-    options.onMemoUse?.({ systemsReused, systemsComputed: k - systemsReused, pairsReused, pairsComputed: nPairs - pairsReused, winsUpdated: addedForWins !== null });
+    options.onMemoUse?.({ systemsReused, systemsComputed: k - systemsReused, pairsReused, pairsComputed: nPairs - pairsReused });
   }
   const adjusted: Partial<Record<TestName, number[]>> = {};
   for (const [name, ps] of Object.entries(raw) as [TestName, number[]][]) adjusted[name] = adjustPValues(ps, correction);

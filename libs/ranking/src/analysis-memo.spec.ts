@@ -63,7 +63,7 @@ describe('analysis memo (incremental boards)', () => {
       expect(incremental).toStrictEqual(analyse(b, range(0, k), options));
     }
     // the last analysis computed one system and its six pairs, and updated the kept wins
-    expect(uses.at(-1)).toEqual({ systemsReused: 6, systemsComputed: 1, pairsReused: 15, pairsComputed: 6, winsUpdated: true });
+    expect(uses.at(-1)).toEqual({ systemsReused: 6, systemsComputed: 1, pairsReused: 15, pairsComputed: 6 });
   });
 
   it('reads a kept pair’s memoisable test outcomes (t-test, Wilcoxon) and the kept randomisation sums instead of recomputing them', () => {
@@ -97,14 +97,14 @@ describe('analysis memo (incremental boards)', () => {
     });
   });
 
-  it('matches after a system leaves (wins summed again), a row changes and the seed changes', () => {
+  it('matches after a system leaves, a row changes and the seed changes', () => {
     const b = board(6, 50, 10, 3);
     const memo = emptyAnalysisMemo();
     const uses: MemoUse[] = [];
     analyse(b, range(0, 6), options, memo);
     // system 2 leaves (e.g. no longer primary)
     expect(analyse(b, [0, 1, 3, 4, 5], options, memo, (u) => uses.push(u))).toStrictEqual(analyse(b, [0, 1, 3, 4, 5], options));
-    expect(uses.at(-1)).toMatchObject({ systemsReused: 5, pairsReused: 10, winsUpdated: false });
+    expect(uses.at(-1)).toMatchObject({ systemsReused: 5, pairsReused: 10 });
     // system 4 is rescored: its row changes, so its fingerprint does
     const rescored: Board = { ...b, scores: b.scores.map((row, s) => (s === 4 ? row.map((v) => v + 0.25) : row)) };
     expect(analyse(rescored, [0, 1, 3, 4, 5], options, memo, (u) => uses.push(u))).toStrictEqual(analyse(rescored, [0, 1, 3, 4, 5], options));
@@ -122,7 +122,7 @@ describe('analysis memo (incremental boards)', () => {
     analyse(b, range(0, 4), { ...options, resamples: 80 }, memo);
     // more resamples and one more system: the first 80 resamples of the kept systems are reused
     expect(analyse(b, range(0, 5), { ...options, resamples: 130 }, memo, (u) => uses.push(u))).toStrictEqual(analyse(b, range(0, 5), { ...options, resamples: 130 }));
-    expect(uses.at(-1)).toMatchObject({ systemsReused: 4, pairsReused: 6, winsUpdated: true });
+    expect(uses.at(-1)).toMatchObject({ systemsReused: 4, pairsReused: 6 });
     // fewer resamples: a prefix of the kept columns
     expect(analyse(b, range(0, 5), { ...options, resamples: 50 }, memo, (u) => uses.push(u))).toStrictEqual(analyse(b, range(0, 5), { ...options, resamples: 50 }));
     expect(uses.at(-1)).toMatchObject({ systemsReused: 5, pairsReused: 10 });

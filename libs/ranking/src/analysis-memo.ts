@@ -2,9 +2,9 @@
  * What {@link analyseSystems} can carry from one analysis of a growing set of systems to the next
  * (issue #28: the board soon after the last score). Everything here depends on one system's row
  * (or one pair's two rows) and on the analysis context — instances and their order, seed,
- * orientation, corpus statistics' width, the tests computed — never on the other
- * systems, except the resampled Bradley–Terry wins W, which are kept against a named set of
- * systems and updated by the systems added since (integer sums: exact in any order).
+ * orientation, corpus statistics' width, the tests computed — never on the other systems. (The
+ * resampled Bradley–Terry wins W depend on every system; they are summed anew in each analysis,
+ * O(k·n) per resample in one pass, which costs what updating kept sums by an added system did.)
  *
  * Values read from a memo are bit-identical to the ones an analysis from scratch computes: each
  * is the same sequence of floating-point operations on the same row (the bootstrap's count
@@ -21,9 +21,9 @@
  *   the median of differences by selection, O(n) each; kept pairs O(1);
  * - per pair, all: wins/ties O(n) (pairwiseCounts: the win graph and ties of the current set),
  *   Mood O(log n), bootstrap p O(R) — k²/2·(n + R);
- * - per resample, all: the count vector O(n), the W delta of kept systems against the added ones
- *   O((k − a)·a·n), ties O(tied cells), the Bradley–Terry refit O(k²·iterations), rank columns
- *   O(k log k) — R·(n·(1 + a·k) + k²·iterations).
+ * - per resample, all: the count vector O(n), every system's wins W O(k·n) (one pass over the
+ *   drawn instances reading k consecutive beats counts each), ties O(tied cells), the
+ *   Bradley–Terry refit O(k²·iterations), rank columns O(k log k) — R·(n·(1 + k) + k²·iterations).
  * - clusters, per clustered aggregation: O(k²) calls of its test (clusters.ts; O(k³) before issue #28).
  * Without a memo (a = k) the per-system terms are k·R·n·(3 + w) and dominate at 100 × 100,000;
  * with one, the per-pair O(k²·n/2) counts and the per-resample refits remain. At 1,000 × 2,000
@@ -47,8 +47,6 @@ export interface SystemMemo {
   corpus: Float64Array;
   /** Randomisation trials' swapped sums (empty when the AR test was not computed). */
   arSums: Float64Array;
-  /** Resampled Bradley–Terry wins against {@link AnalysisMemo.winsAgainst}. */
-  wins: Float64Array;
 }
 
 /** One ordered pair's reusable tests (the differences a − b of its two rows). */
@@ -70,12 +68,10 @@ export interface AnalysisMemo {
   systems: Map<string, SystemMemo>;
   /** Key `${fingerprintA}\u0000${fingerprintB}` in the order the pair was computed. */
   pairs: Map<string, PairMemo>;
-  /** The fingerprints every kept `wins` column was summed against. */
-  winsAgainst: string[];
 }
 
 export function emptyAnalysisMemo(): AnalysisMemo {
-  return { context: '', systems: new Map(), pairs: new Map(), winsAgainst: [] };
+  return { context: '', systems: new Map(), pairs: new Map() };
 }
 
 export const pairMemoKey = (a: string, b: string): string => `${a}\u0000${b}`;
@@ -86,6 +82,4 @@ export interface MemoUse {
   systemsComputed: number;
   pairsReused: number;
   pairsComputed: number;
-  /** Whether the kept W columns were updated by the added systems (false: summed from scratch). */
-  winsUpdated: boolean;
 }

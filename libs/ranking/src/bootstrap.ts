@@ -157,7 +157,7 @@ export interface BootstrapAggregates {
   nonConverged: number;
   /** Resamples whose win graph is not strongly connected (strengths then compare only within components). */
   noFiniteMle: number;
-  /** Each system's resampled Bradley–Terry wins W_i (flat R×k), kept for a memo. */
+  /** Each system's resampled Bradley–Terry wins W_i (flat R×k). */
   bWins: Float64Array;
   /**
    * Each system's resampled ties T_i = Σ_l c_l·#{j ≠ i : x_jl = x_il} (flat R×k): with {@link bWins}
@@ -168,13 +168,12 @@ export interface BootstrapAggregates {
 
 /**
  * Columns a memo already holds (analysis-memo.ts): `kept[i]` (canonical order) gives system i's
- * resampled mean, median, corpus score and wins for the first resamples (resample r's counts do
- * not depend on R: the seeded draws come in order), the others are computed; `added` lists the systems its wins were not
- * summed against (null: the kept wins are against another set, and every W is summed again).
+ * resampled mean, median and corpus score for the first resamples (resample r's counts do not
+ * depend on R: the seeded draws come in order), the others are computed. The wins W are summed
+ * for every system in each resample (one pass over the drawn instances, O(k·n)).
  */
 export interface BootstrapReuse {
-  kept: readonly (Pick<SystemMemo, 'mean' | 'median' | 'corpus' | 'wins'> | undefined)[];
-  added: Int32Array | null;
+  kept: readonly (Pick<SystemMemo, 'mean' | 'median' | 'corpus'> | undefined)[];
 }
 
 /**
@@ -278,7 +277,14 @@ export function bootstrapAggregates(
   const kept = reuse?.kept ?? [];
   const keptIdx: number[] = [];
   const fresh: number[] = [];
-  const added = reuse?.added ?? null;
+  // beats instance-major (beatsT[l·k + i] = beats[i][l]): each resample's W_i = Σ_q c_q·beats_i,l_q
+  // for every system in one pass over the drawn instances, each reading k consecutive counts
+  // (issue #28; integers, so every order of the sums gives the same W).
+  const beatsT = new Int32Array(n * k);
+  for (let i = 0; i < k; i++) {
+    const bi = at(pc.beats, i);
+    for (let l = 0, t = i; l < n; l++, t += k) beatsT[t] = bi[l]!;
+  }
   for (let r = 0; r < R; r++) {
     bootstrapCounts(n, rng, counts);
     // Instances drawn at least once (≈ 63%), as (index, count) lists: fewer multiply-adds.
@@ -301,48 +307,27 @@ export function bootstrapAggregates(
       const i2 = f + 1 < fresh.length ? fresh[f + 1]! : i;
       const x0 = at(x, i);
       const x1 = at(x, i2);
-      const b0 = at(pc.beats, i);
-      const b1 = at(pc.beats, i2);
       let s0 = 0;
       let s1 = 0;
-      let w0 = 0;
-      let w1 = 0;
       for (let q = 0; q < m; q++) {
         const l = drawnIdx[q]!;
         const c = drawnCount[q]!;
         s0 += c * x0[l]!;
         s1 += c * x1[l]!;
-        w0 += c * b0[l]!;
-        w1 += c * b1[l]!;
       }
       bMean[row + i] = s0 / n;
       bMean[row + i2] = s1 / n;
-      W[i] = w0;
-      W[i2] = w1;
     }
     for (const i of keptIdx) {
       const memo = kept[i]!;
       bMean[row + i] = memo.mean[r]!;
       bMedian[row + i] = memo.median[r]!;
       if (corpus) bCorpus[row + i] = memo.corpus[r]!;
-      if (added) {
-        // W against the kept set, plus the wins over each added system on the drawn instances (integers: exact)
-        const xi = at(x, i);
-        let w = 0;
-        for (let a = 0; a < added.length; a++) {
-          const xj = at(x, added[a]!);
-          for (let q = 0; q < m; q++) {
-            const l = drawnIdx[q]!;
-            w += drawnCount[q]! * +(xi[l]! > xj[l]!);
-          }
-        }
-        W[i] = memo.wins[r]! + w;
-      } else {
-        const bi = at(pc.beats, i);
-        let w = 0;
-        for (let q = 0; q < m; q++) w += drawnCount[q]! * bi[drawnIdx[q]!]!;
-        W[i] = w;
-      }
+    }
+    W.fill(0);
+    for (let q = 0; q < m; q++) {
+      const c = drawnCount[q]!;
+      for (let i = 0, t = drawnIdx[q]! * k; i < k; i++, t++) W[i]! += c * beatsT[t]!;
     }
     for (const i of fresh) {
       // weighted median: walk the sorted order accumulating counts up to positions p1 and p2

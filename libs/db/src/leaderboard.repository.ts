@@ -199,6 +199,12 @@ export class LeaderboardRepository {
     });
   }
 
+  /** When each view's newest board of the phase was computed (views without one are absent). */
+  async newestByView(phaseId: string): Promise<Map<string, Date>> {
+    const rows = await this.db.storedLeaderboard.groupBy({ by: ['viewKey'], where: { phaseId }, _max: { computedAt: true } });
+    return new Map(rows.flatMap((r) => (r._max.computedAt ? [[r.viewKey, r._max.computedAt] as const] : [])));
+  }
+
   /** Whether every view key has a board for this stamp. */
   async has(phaseId: string, viewKeys: string[], stamp: string): Promise<boolean> {
     const n = await this.db.storedLeaderboard.count({ where: { phaseId, stamp, viewKey: { in: viewKeys } } });

@@ -3,7 +3,7 @@
 import { threadId, parentPort, workerData } from 'node:worker_threads';
 import { createDb, LeaderboardRepository } from '@podium/db';
 import { computePhaseBoards } from './phase-boards';
-import { isStaleWork } from './staleness';
+import { staleWork } from './staleness';
 import type { ThreadInput, ThreadMessage } from './thread-runner';
 import { lowerThreadPriority } from './thread-priority';
 
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
       onStamp: (stamp) => post({ kind: 'stamp', stamp }),
       ...(input.pairsApartAbove === undefined ? {} : { pairsApartAbove: input.pairsApartAbove }),
       // Between views: the same rule as the caller's polling (isStaleWork).
-      ...(staleBoundMs === undefined ? {} : { abandon: (stamp: string) => isStaleWork(boards, input.phaseId, stamp, staleBoundMs) }),
+      ...(staleBoundMs === undefined ? {} : { staleness: (stamp: string) => staleWork(boards, input.phaseId, stamp, staleBoundMs) }),
     });
     post({ kind: 'done', ...summary, threadId });
   } catch (e) {

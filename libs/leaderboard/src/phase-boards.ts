@@ -8,6 +8,7 @@ import { leaderboardEntries, type LeaderboardEntries } from './leaderboard-entri
 import type { ComputedLeaderboard } from './leaderboard.types';
 import { PhaseMetrics } from './phase-metrics';
 import { defaultView, effectiveSettings, viewKey, type LeaderboardView } from './view';
+import type { StaleVerdict } from './staleness';
 import type { MemoUse } from '@podium/ranking';
 
 /** One computed board, ready to store. */
@@ -32,10 +33,14 @@ export interface PhaseBoardsOptions {
   /** Told the stamp once it is read, before anything is computed. */
   onStamp?: (stamp: string) => void;
   /**
-   * Asked before each computation after the first (between views): true stops there, the boards
-   * emitted so far stay (see isStaleWork).
+   * Asked before each computation after the first (between views), see staleWork: 'current' goes
+   * on; 'drop' stops there (the boards emitted so far stay); 'finish-view' (stale while
+   * submissions are still being scored) stops too, except that a computation of the default views
+   * first goes on to one more view, the one whose stored board is the oldest: during a burst of
+   * scores every view's memo then stays recent, not only the default one's, and every view after
+   * the last score is one system's work (issue #28).
    */
-  abandon?: (stamp: string) => Promise<boolean>;
+  staleness?: (stamp: string) => Promise<StaleVerdict>;
   /** Smallest systems × instances that keeps an analysis memo (default MEMO_MIN_CELLS; tests use 0). */
   memoMinCells?: number;
   /** Boards of more systems keep their pairs apart, in tiles (encodeLeaderboard); default: never. */
@@ -46,7 +51,7 @@ export interface PhaseBoardsSummary {
   stamp: string;
   views: number;
   computed: number;
-  /** Stopped between views because `abandon` said so. */
+  /** Stopped between views because `staleness` said so. */
   abandoned: boolean;
   /** What each computed view's analysis memo saved (ADR 0027). */
   memoUses?: { memoKey: string; use: MemoUse }[];
@@ -81,7 +86,8 @@ export async function computePhaseBoards(
     load: (memoKey) => boards.memo(phaseId, memoKey),
     save: (memoKey, body) => boards.saveMemo(phaseId, memoKey, body),
   }, options.memoMinCells);
-  const wanted = views ?? defaultViews(available.all);
+  // The default views: the default board first, then the others from the oldest stored board.
+  const wanted = views ?? oldestFirst(defaultViews(available.all), await boards.newestByView(phaseId));
   const scored = await inputs.scoredSubmissions(phaseId);
   const done = new Map<string, { board: ComputedLeaderboard; ms: number }>();
   let computed = 0;
@@ -99,7 +105,9 @@ export async function computePhaseBoards(
     const same = JSON.stringify([selection.key, selection.kind === 'derived' ? selection.combined.w : null, view.test, view.correction, effectiveSettings(view, phase), entering]);
     let hit = done.get(same);
     if (!hit) {
-      if (computed > 0 && options.abandon && (await options.abandon(stamp))) return { stamp, views: wanted.length, computed, abandoned: true, memoUses: inputs.memoUses };
+      if (computed > 0 && options.staleness && !goesOn(await options.staleness(stamp), views === null, computed)) {
+        return { stamp, views: wanted.length, computed, abandoned: true, memoUses: inputs.memoUses };
+      }
       const started = performance.now();
       const board = await computeLeaderboard(inputs, phase, selection, available.all, view);
       hit = { board, ms: Math.round(performance.now() - started) };
@@ -110,4 +118,21 @@ export async function computePhaseBoards(
     await emit({ viewKey: viewKey(view), stamp, computedAt, durationMs: hit.ms, ...encodeLeaderboard(asServed(hit.board, stamp, computedAt), { ...(options.pairsApartAbove === undefined ? {} : { pairsApartAbove: options.pairsApartAbove }) }) });
   }
   return { stamp, views: wanted.length, computed, abandoned: false, memoUses: inputs.memoUses };
+}
+
+/** `views` with the first kept first and the rest by when their newest board was computed, oldest (or none) first; stable. */
+export function oldestFirst(views: readonly LeaderboardView[], newest: ReadonlyMap<string, Date>): LeaderboardView[] {
+  const [first, ...rest] = views;
+  if (!first) return [];
+  const age = (v: LeaderboardView) => newest.get(viewKey(v))?.getTime() ?? -Infinity;
+  return [first, ...rest.map((v, i) => ({ v, i, t: age(v) })).sort((a, b) => a.t - b.t || a.i - b.i).map((e) => e.v)];
+}
+
+/**
+ * Whether a computation goes on to its next view after `computed` analyses, given the staleness
+ * verdict (PhaseBoardsOptions.staleness): a stale computation of the default views during a burst
+ * does one view after the default one.
+ */
+export function goesOn(verdict: StaleVerdict, defaultViews: boolean, computed: number): boolean {
+  return verdict === 'current' || (verdict === 'finish-view' && defaultViews && computed === 1);
 }

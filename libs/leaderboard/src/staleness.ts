@@ -32,12 +32,16 @@ export async function isStaleWork(boards: Pick<LeaderboardRepository, 'freshness
   return (await staleWork(boards, phaseId, stamp, boundMs, now)) !== 'current';
 }
 
+/** What {@link staleWork} says of a computation. */
+export type StaleVerdict = 'current' | 'finish-view' | 'drop';
+
 /**
  * What to do with a computation of `stamp` while it runs (the caller's polling):
  * - `current`: keep going (its stamp is the phase's, or the progress guarantee holds);
  * - `finish-view`: stale, but submissions of the phase are still queued or being scored: the
  *   analysis in progress is finished, so its memo (ADR 0027) is saved and its board stored, and
- *   the computation stops before the next view (the thread's own check between views). During a
+ *   the computation stops before the next view (the thread's own check between views; a
+ *   computation of the default views does one more, see PhaseBoardsOptions.staleness). During a
  *   burst every computation is overtaken by the next score; stopped mid-analysis, none ever left
  *   a memo, and the board after the last score was computed from scratch (issue #28: 46 s of
  *   53 at 100 × 10,000);
@@ -51,7 +55,7 @@ export async function staleWork(
   stamp: string,
   boundMs = STALE_BOARD_BOUND_MS,
   now: () => number = Date.now,
-): Promise<'current' | 'finish-view' | 'drop'> {
+): Promise<StaleVerdict> {
   const f = await boards.freshness(phaseId, DEFAULT_VIEW_KEY);
   if (f.stamp === stamp) return 'current';
   const since = f.newest ?? f.firstScored;

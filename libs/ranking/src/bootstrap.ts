@@ -277,14 +277,6 @@ export function bootstrapAggregates(
   const kept = reuse?.kept ?? [];
   const keptIdx: number[] = [];
   const fresh: number[] = [];
-  // beats instance-major (beatsT[l·k + i] = beats[i][l]): each resample's W_i = Σ_q c_q·beats_i,l_q
-  // for every system in one pass over the drawn instances, each reading k consecutive counts
-  // (issue #28; integers, so every order of the sums gives the same W).
-  const beatsT = new Int32Array(n * k);
-  for (let i = 0; i < k; i++) {
-    const bi = at(pc.beats, i);
-    for (let l = 0, t = i; l < n; l++, t += k) beatsT[t] = bi[l]!;
-  }
   for (let r = 0; r < R; r++) {
     bootstrapCounts(n, rng, counts);
     // Instances drawn at least once (≈ 63%), as (index, count) lists: fewer multiply-adds.
@@ -324,10 +316,33 @@ export function bootstrapAggregates(
       bMedian[row + i] = memo.median[r]!;
       if (corpus) bCorpus[row + i] = memo.corpus[r]!;
     }
-    W.fill(0);
-    for (let q = 0; q < m; q++) {
-      const c = drawnCount[q]!;
-      for (let i = 0, t = drawnIdx[q]! * k; i < k; i++, t++) W[i]! += c * beatsT[t]!;
+    // Every system's wins W_i = Σ_q c_q·beats_i,l_q, four systems per pass over the drawn list
+    // (issue #28: the memo's kept W plus the wins over the added systems cost as much, comparing
+    // two rows per added system; integers, so the sums are exact in any order).
+    for (let i = 0; i < k; i += 4) {
+      const i1 = Math.min(i + 1, k - 1);
+      const i2 = Math.min(i + 2, k - 1);
+      const i3 = Math.min(i + 3, k - 1);
+      const b0 = at(pc.beats, i);
+      const b1 = at(pc.beats, i1);
+      const b2 = at(pc.beats, i2);
+      const b3 = at(pc.beats, i3);
+      let w0 = 0;
+      let w1 = 0;
+      let w2 = 0;
+      let w3 = 0;
+      for (let q = 0; q < m; q++) {
+        const l = drawnIdx[q]!;
+        const c = drawnCount[q]!;
+        w0 += c * b0[l]!;
+        w1 += c * b1[l]!;
+        w2 += c * b2[l]!;
+        w3 += c * b3[l]!;
+      }
+      W[i] = w0;
+      W[i1] = w1;
+      W[i2] = w2;
+      W[i3] = w3;
     }
     for (const i of fresh) {
       // weighted median: walk the sorted order accumulating counts up to positions p1 and p2

@@ -155,6 +155,11 @@ const workerEnv = z.object({
    * 32 × 32 systems served by `GET /api/phases/:id/leaderboard/pairs` (ADR 0038). 0: always.
    */
   PODIUM_LEADERBOARD_PAIRS_APART_ABOVE: z.coerce.number().int().min(0).default(100),
+  /**
+   * Threads that compute one phase's views together (each its share of the distinct analyses, the
+   * default board in the first), so every view is stored sooner on a machine with cores to spare.
+   */
+  PODIUM_LEADERBOARD_THREADS: z.coerce.number().int().min(1).max(16).default(2),
   /** Seconds a SIGTERM'd worker lets its current jobs finish before handing them back. */
   PODIUM_WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** Cache folder of data sets (built-in robustness suites); default ~/.cache/podium (@podium/datasets). */

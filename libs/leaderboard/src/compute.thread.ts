@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     const summary = await computePhaseBoards(db, input.phaseId, input.views, (board) => post({ kind: 'board', board }), {
       onStamp: (stamp) => post({ kind: 'stamp', stamp }),
       ...(input.pairsApartAbove === undefined ? {} : { pairsApartAbove: input.pairsApartAbove }),
+      ...(input.share === undefined ? {} : { share: input.share }),
       // Between views: the same rule as the caller's polling (isStaleWork).
       ...(staleBoundMs === undefined ? {} : { staleness: (stamp: string) => staleWork(boards, input.phaseId, stamp, staleBoundMs) }),
     });

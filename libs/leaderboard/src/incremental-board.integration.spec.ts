@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { defined } from '../../../test/support/defined';
 import { computePhaseBoards, type ComputedBoard } from './phase-boards';
 import { parseMemo } from './memo';
+import { defaultView, viewKey } from './view';
 
 jest.setTimeout(120_000);
 
@@ -97,6 +98,35 @@ describeDb('incremental boards (real PostgreSQL)', () => {
     const board = defined(scratch.boards.get(JSON.stringify(['', 'primary', null, 'holm', null, null])), 'default board') as { systems: unknown[]; pairs: unknown[] };
     expect(board.systems).toHaveLength(6);
     expect(board.pairs).toHaveLength(15);
+  });
+
+  it('threads sharing a computation compute each analysis once, between them every view, the same boards as one thread', async () => {
+    if ((await db.submission.count({ where: { phaseId } })) < 2) for (let s = 0; s < 3; s++) await addSystem(10 + s);
+    // three analyses (three tests) for four views: the last view is the first analysis again
+    const views = (['ttest', 'wilcoxon', 'sign', 'ttest'] as const).map((test, i) => ({ ...defaultView('', i === 3 ? 'all' : 'primary'), test }));
+    const run = async (share?: { index: number; of: number }) => {
+      const out = new Map<string, Record<string, unknown>>();
+      const summary = await computePhaseBoards(
+        db,
+        phaseId,
+        views,
+        (b: ComputedBoard) => {
+          const { computedAt: _computedAt, ...rest } = JSON.parse(b.body) as Record<string, unknown>;
+          out.set(b.viewKey, rest);
+        },
+        { memoMinCells: 0, ...(share ? { share } : {}) },
+      );
+      return { out, summary };
+    };
+    await db.storedLeaderboard.deleteMany({ where: { phaseId } });
+    const one = await run();
+    expect(one.summary.computed).toBe(3);
+    const [a, b] = await Promise.all([run({ index: 0, of: 2 }), run({ index: 1, of: 2 })]);
+    // analyses 0 and 2 in the first thread (with the view that repeats analysis 0), analysis 1 in the second
+    expect([a.summary.computed, b.summary.computed]).toEqual([2, 1]);
+    expect([...a.out.keys()]).toEqual([views[0], views[2], views[3]].map((v) => viewKey(defined(v, 'view'))));
+    expect([...b.out.keys()]).toEqual([viewKey(defined(views[1], 'view'))]);
+    for (const [key, board] of one.out) expect(a.out.get(key) ?? b.out.get(key)).toStrictEqual(board);
   });
 
   it('reads a memo it cannot parse as empty (a cache, never an error)', () => {

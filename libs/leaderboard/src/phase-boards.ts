@@ -45,6 +45,13 @@ export interface PhaseBoardsOptions {
   memoMinCells?: number;
   /** Boards of more systems keep their pairs apart, in tiles (encodeLeaderboard); default: never. */
   pairsApartAbove?: number;
+  /**
+   * This computation's share when several threads compute the phase's views together (the
+   * worker's PODIUM_LEADERBOARD_THREADS): the distinct analyses, numbered in the order of `views`
+   * (or of the default views, the default board being number 0), whose number is `index` modulo
+   * `of`, and every view they serve. Default: all of them.
+   */
+  share?: { index: number; of: number };
 }
 
 export interface PhaseBoardsSummary {
@@ -89,23 +96,38 @@ export async function computePhaseBoards(
   // The default views: the default board first, then the others from the oldest stored board.
   const wanted = views ?? oldestFirst(defaultViews(available.all), await boards.newestByView(phaseId));
   const scored = await inputs.scoredSubmissions(phaseId);
+  /** The analysis a view needs (views with the same key are one analysis); null: its metric no longer resolves. */
+  const analysisOf = (view: LeaderboardView) => {
+    let selection;
+    try {
+      selection = metrics.select(phase, view.metric || undefined, available.stored);
+    } catch (e) {
+      if (e instanceof InvalidInputError) return null;
+      throw e;
+    }
+    const entering = [...leaderboardEntries(scored, view.entries)].sort();
+    return { selection, same: JSON.stringify([selection.key, selection.kind === 'derived' ? selection.combined.w : null, view.test, view.correction, effectiveSettings(view, phase), entering]) };
+  };
+  // With a share: the analyses numbered in the given (or default) order, not the oldest-first one,
+  // so every thread numbers them alike whatever was stored meanwhile.
+  const share = options.share && options.share.of > 1 ? options.share : null;
+  const number = new Map<string, number>();
+  if (share) for (const view of views ?? defaultViews(available.all)) {
+    const a = analysisOf(view);
+    if (a && !number.has(a.same)) number.set(a.same, number.size);
+  }
   const done = new Map<string, { board: ComputedLeaderboard; ms: number }>();
   let computed = 0;
   for (const view of wanted) {
     // Already stored for this stamp (a repeated job, or another worker's): the same bytes.
     if (await boards.has(phaseId, [viewKey(view)], stamp)) continue;
-    let selection;
-    try {
-      selection = metrics.select(phase, view.metric || undefined, available.stored);
-    } catch (e) {
-      if (e instanceof InvalidInputError) continue;
-      throw e;
-    }
-    const entering = [...leaderboardEntries(scored, view.entries)].sort();
-    const same = JSON.stringify([selection.key, selection.kind === 'derived' ? selection.combined.w : null, view.test, view.correction, effectiveSettings(view, phase), entering]);
+    const analysis = analysisOf(view);
+    if (!analysis) continue;
+    const { selection, same } = analysis;
+    if (share && (number.get(same) ?? 0) % share.of !== share.index) continue;
     let hit = done.get(same);
     if (!hit) {
-      if (computed > 0 && options.staleness && !goesOn(await options.staleness(stamp), views === null, computed)) {
+      if (computed > 0 && options.staleness && !goesOn(await options.staleness(stamp), views === null && (share?.index ?? 0) === 0, computed)) {
         return { stamp, views: wanted.length, computed, abandoned: true, memoUses: inputs.memoUses };
       }
       const started = performance.now();

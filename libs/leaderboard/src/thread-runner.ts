@@ -18,6 +18,8 @@ export interface ThreadInput {
   staleBoundMs?: number;
   /** Boards of more systems keep their pairs apart, in tiles (PODIUM_LEADERBOARD_PAIRS_APART_ABOVE); unset: never. */
   pairsApartAbove?: number;
+  /** This thread's share of the analyses (PhaseBoardsOptions.share); unset: all. */
+  share?: { index: number; of: number };
 }
 
 export type ThreadMessage =
@@ -34,8 +36,10 @@ export interface ThreadSummary {
   stored: number;
   /** Stopped before every view was done: between views by the thread, or by `signal`. */
   abandoned: boolean;
-  /** The thread that computed (never 0, the main thread's id). */
+  /** The thread that computed (never 0, the main thread's id); of several, the first. */
   threadId: number;
+  /** Threads whose summaries this one sums (PODIUM_LEADERBOARD_THREADS); unset: one. */
+  threads?: number;
 }
 
 /** Heap limit of a computing thread (MB); 100 × 100k needs a few GB. */

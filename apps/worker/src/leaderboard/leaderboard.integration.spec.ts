@@ -247,6 +247,21 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     }
   });
 
+  it('PODIUM_LEADERBOARD_THREADS = 2: two threads share the analyses of the views asked for, and every view is stored', async () => {
+    await drain();
+    const config = { DATABASE_URL: defined(url, 'DATABASE_URL'), PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: 'lb-test-threads', PODIUM_LEADERBOARD_THREADS: 2 } as WorkerConfig;
+    const two = new LeaderboardProcessor(boss, config, boards);
+    two.timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
+    await moveStamp();
+    const views = (['ttest', 'wilcoxon'] as const).map((test) => ({ ...defaultView('', 'primary'), test }));
+    const summary = defined(await two.compute(phaseId, views), 'summary (the lock was free)');
+    expect(summary.abandoned).toBe(false);
+    expect(summary.threads).toBe(2);
+    expect(summary.computed).toBe(2);
+    expect(summary.stored).toBe(2);
+    expect(await boards.has(phaseId, views.map(viewKey), await boards.stamp(phaseId))).toBe(true);
+  });
+
   it('one computation per phase across workers: a second one hands the phase back as a delayed job', async () => {
     await drain();
     const timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 30 };

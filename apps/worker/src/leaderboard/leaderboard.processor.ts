@@ -131,6 +131,8 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
     let timer: NodeJS.Timeout | undefined;
     let checking = false;
     const watch = (stamp: string) => {
+      // Several threads tell their stamps; the first one's is watched.
+      if (timer) return;
       this.computing.set(phaseId, stamp);
       timer = setInterval(() => {
         if (checking || controller.signal.aborted) return;
@@ -144,12 +146,30 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
           .finally(() => (checking = false));
       }, this.timing.staleCheckMs);
     };
+    // The analyses shared out between threads (the default board in the first); one view, one thread.
+    // (A config made in a test may lack the setting: NaN, then one thread.)
+    const of = views !== null && views.length < 2 ? 1 : Math.max(1, Math.trunc(this.config.PODIUM_LEADERBOARD_THREADS) || 1);
     try {
-      return await computeInThread(
-        { databaseUrl: this.config.DATABASE_URL, phaseId, views, staleBoundMs: this.timing.staleBoundMs, pairsApartAbove: this.config.PODIUM_LEADERBOARD_PAIRS_APART_ABOVE },
-        (board) => this.boards.store(phaseId, board.stamp, [board], holder),
-        { onStamp: watch, signal: controller.signal },
+      const summaries = await Promise.all(
+        Array.from({ length: of }, (_, index) =>
+          computeInThread(
+            {
+              databaseUrl: this.config.DATABASE_URL, phaseId, views, staleBoundMs: this.timing.staleBoundMs, pairsApartAbove: this.config.PODIUM_LEADERBOARD_PAIRS_APART_ABOVE,
+              ...(of > 1 ? { share: { index, of } } : {}),
+            },
+            (board) => this.boards.store(phaseId, board.stamp, [board], holder),
+            { onStamp: watch, signal: controller.signal },
+          ).catch((e: unknown) => {
+            // One thread failed: the others stop too (their boards stored so far stay).
+            controller.abort();
+            throw e;
+          }),
+        ),
       );
+      const [first, ...rest] = summaries;
+      if (!first) throw new Error('no leaderboard thread ran');
+      const merged = rest.reduce((a, b) => ({ ...a, computed: a.computed + b.computed, stored: a.stored + b.stored, abandoned: a.abandoned || b.abandoned }), first);
+      return { ...merged, threads: summaries.length };
     } finally {
       clearInterval(timer);
       this.computing.delete(phaseId);

@@ -20,8 +20,10 @@ async function main(): Promise<void> {
   try {
     const summary = await computePhaseBoards(db, input.phaseId, input.views, (board) => post({ kind: 'board', board }), {
       onStamp: (stamp) => post({ kind: 'stamp', stamp }),
+      onAnalysis: (keepsMemo) => post({ kind: 'analysis', keepsMemo }),
       ...(input.pairsApartAbove === undefined ? {} : { pairsApartAbove: input.pairsApartAbove }),
       ...(input.share === undefined ? {} : { share: input.share }),
+      ...(input.memoMinCells === undefined ? {} : { memoMinCells: input.memoMinCells }),
       // Between views: the same rule as the caller's polling (isStaleWork).
       ...(staleBoundMs === undefined ? {} : { staleness: (stamp: string) => staleWork(boards, input.phaseId, stamp, staleBoundMs) }),
     });

@@ -99,6 +99,9 @@ export class LeaderboardInputs {
   /** What the memos saved, per computed view (logs and the bench). */
   readonly memoUses: { memoKey: string; use: MemoUse }[] = [];
 
+  /** Told before each analysis whether it keeps a memo (its work is reused by the next computation). */
+  onAnalysis: ((keepsMemo: boolean) => void) | null = null;
+
   matrix(phase: PhaseForMetrics & { testSetId: string }, selection: MetricSelection): Promise<PhaseScoreMatrix> {
     const key = JSON.stringify([selection.key, selection.kind === 'derived' ? selection.combined.w : null]);
     let hit = this.matrices.get(key);
@@ -223,6 +226,7 @@ export async function computeLeaderboard(
   // The view's memo (ADR 0027): what the previous computation of this view kept per system and pair.
   const memoKey = JSON.stringify([view.metric, view.entries, view.test, view.correction, view.seed, view.resamples, part.part]);
   const memo = inputs.memos && idx.length >= 2 && idx.length * matrix.instances.length >= inputs.memoMinCells ? parseMemo(await inputs.memos.load(memoKey)) : null;
+  inputs.onAnalysis?.(memo !== null);
   // The analysis names each system by what it is, not by its database id: its canonical order
   // (which seeds Elo's and TrueSkill's game orders and the order of every sum) is then the same in
   // every database holding the same submissions (a restored backup, an imported bundle).

@@ -52,6 +52,8 @@ export interface PhaseBoardsOptions {
    * `of`, and every view they serve. Default: all of them.
    */
   share?: { index: number; of: number };
+  /** Told before each analysis whether it keeps a memo (see LeaderboardInputs.onAnalysis). */
+  onAnalysis?: (keepsMemo: boolean) => void;
 }
 
 export interface PhaseBoardsSummary {
@@ -93,6 +95,7 @@ export async function computePhaseBoards(
     load: (memoKey) => boards.memo(phaseId, memoKey),
     save: (memoKey, body) => boards.saveMemo(phaseId, memoKey, body),
   }, options.memoMinCells);
+  if (options.onAnalysis) inputs.onAnalysis = options.onAnalysis;
   // The default views: the default board first, then the others from the oldest stored board.
   const wanted = views ?? oldestFirst(defaultViews(available.all), await boards.newestByView(phaseId));
   const scored = await inputs.scoredSubmissions(phaseId);

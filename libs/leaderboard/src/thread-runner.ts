@@ -18,12 +18,15 @@ export interface ThreadInput {
   staleBoundMs?: number;
   /** Boards of more systems keep their pairs apart, in tiles (PODIUM_LEADERBOARD_PAIRS_APART_ABOVE); unset: never. */
   pairsApartAbove?: number;
+  /** Smallest systems × instances that keeps an analysis memo (PhaseBoardsOptions.memoMinCells); unset: the default. */
+  memoMinCells?: number;
   /** This thread's share of the analyses (PhaseBoardsOptions.share); unset: all. */
   share?: { index: number; of: number };
 }
 
 export type ThreadMessage =
   | { kind: 'stamp'; stamp: string }
+  | { kind: 'analysis'; keepsMemo: boolean }
   | { kind: 'board'; board: ComputedBoard }
   | { kind: 'done'; stamp: string; views: number; computed: number; abandoned: boolean; threadId: number }
   | { kind: 'error'; message: string };
@@ -49,6 +52,8 @@ export interface ThreadOptions {
   maxHeapMb?: number;
   /** Told the stamp the thread computes, before it computes anything. */
   onStamp?: (stamp: string) => void;
+  /** Told before each analysis whether it keeps a memo. */
+  onAnalysis?: (keepsMemo: boolean) => void;
   /**
    * Aborted: the thread is terminated at once (boards already handed to onBoard stay) and the
    * promise resolves with `abandoned: true`.
@@ -97,7 +102,8 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
       if (m.kind === 'stamp') {
         stamp = m.stamp;
         options.onStamp?.(m.stamp);
-      } else if (m.kind === 'board')
+      } else if (m.kind === 'analysis') options.onAnalysis?.(m.keepsMemo);
+      else if (m.kind === 'board')
         chain = chain
           .then(async () => {
             await onBoard({ ...m.board, computedAt: new Date(m.board.computedAt) });

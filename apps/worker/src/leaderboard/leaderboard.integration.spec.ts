@@ -216,17 +216,18 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     expect(await boards.has(phaseId, [DEFAULT_KEY], after.old)).toBe(false);
   });
 
-  it('during a burst, a computation overtaken by a newer stamp finishes the view it analyses (its memo is kept), then stops before the next view', async () => {
+  /** With a submission still queued and a recent default board, a computation of two views (two tests) whose stamp moves on mid-way. */
+  const overtakenDuringBurst = async (memoMinCells: number | undefined) => {
     await drain();
     if (!(await boards.current(phaseId, DEFAULT_KEY))?.board) await processor.compute(phaseId, null);
-    // A recent default board (the progress guarantee does not apply) and a submission still queued: more changes are coming.
     processor.timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
+    processor.memoMinCells = memoMinCells;
     const queued = await submissions.create(
       { phaseId, teamId, submittedById: organiserId, systemName: 'queued-burst', description: '', checksum: 'cqb', outputs: [], bypassLimits: true },
       async () => undefined,
     );
     try {
-      // Two views that are two computations (another test each); each analysis takes about a second at 2,000 resamples.
+      // Each analysis takes about a second at 2,000 resamples.
       const views = [
         { ...defaultView('', 'primary'), test: 'wilcoxon' as const },
         { ...defaultView('', 'primary'), test: 'sign' as const },
@@ -239,12 +240,28 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
       const summary = defined(await running, 'summary (the lock was free)');
       expect(summary.stamp).toBe(old);
       expect(summary.abandoned).toBe(true);
-      // Terminated at once (as when nothing is left to score) the first view would not be stored.
-      expect(await boards.has(phaseId, [viewKey(defined(views[0], 'first view'))], old)).toBe(true);
-      expect(await boards.has(phaseId, [viewKey(defined(views[1], 'second view'))], old)).toBe(false);
+      const stored = await Promise.all(views.map((v) => boards.has(phaseId, [viewKey(v)], old)));
+      const memos = await db.leaderboardMemo.count({ where: { phaseId } });
+      return { stored, memos };
     } finally {
+      processor.memoMinCells = undefined;
       await db.submission.delete({ where: { id: queued.id } });
+      await db.leaderboardMemo.deleteMany({ where: { phaseId } });
     }
+  };
+
+  it('during a burst, a stale computation whose analysis keeps a memo finishes that view (memo saved), then stops before the next', async () => {
+    await db.leaderboardMemo.deleteMany({ where: { phaseId } });
+    const { stored, memos } = await overtakenDuringBurst(0);
+    // Terminated at once (as when nothing is left to score) the first view would not be stored.
+    expect(stored).toEqual([true, false]);
+    expect(memos).toBe(1);
+  });
+
+  it('during a burst, a stale analysis that keeps no memo (a board below the memo size) is dropped at once', async () => {
+    const { stored, memos } = await overtakenDuringBurst(undefined);
+    expect(stored).toEqual([false, false]);
+    expect(memos).toBe(0);
   });
 
   it('PODIUM_LEADERBOARD_THREADS = 2: two threads share the analyses of the views asked for, and every view is stored', async () => {

@@ -57,6 +57,9 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
   /** Timing of the stale-work and lock rules (not injected; tests set shorter ones). */
   timing: LeaderboardTiming = { ...LEADERBOARD_TIMING };
 
+  /** Smallest systems × instances whose boards keep an analysis memo (unset: MEMO_MIN_CELLS; tests set 0). */
+  memoMinCells: number | undefined = undefined;
+
   /** Phase → the stamp this worker's thread computes now (set once the thread has read it). */
   readonly computing = new Map<string, string>();
 
@@ -130,6 +133,9 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     let checking = false;
+    // Whether each thread's analysis in progress keeps a memo: finishing a stale one that keeps
+    // none saves nothing for the next computation, so it is dropped at once.
+    const keepsMemo: boolean[] = [];
     const watch = (stamp: string) => {
       // Several threads tell their stamps; the first one's is watched.
       if (timer) return;
@@ -137,10 +143,10 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
       timer = setInterval(() => {
         if (checking || controller.signal.aborted) return;
         checking = true;
-        // 'finish-view' needs nothing here: the thread stops by itself between views.
+        // 'finish-view' needs nothing here when the analyses keep memos: the thread stops by itself between views.
         staleWork(this.boards, phaseId, stamp, this.timing.staleBoundMs)
           .then((verdict) => {
-            if (verdict === 'drop') controller.abort();
+            if (verdict === 'drop' || (verdict === 'finish-view' && !keepsMemo.every(Boolean))) controller.abort();
           })
           .catch((e: unknown) => this.log.warn({ msg: `stamp check of phase ${phaseId} failed: ${e instanceof Error ? e.message : String(e)}`, phaseId }))
           .finally(() => (checking = false));
@@ -156,9 +162,10 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
             {
               databaseUrl: this.config.DATABASE_URL, phaseId, views, staleBoundMs: this.timing.staleBoundMs, pairsApartAbove: this.config.PODIUM_LEADERBOARD_PAIRS_APART_ABOVE,
               ...(of > 1 ? { share: { index, of } } : {}),
+              ...(this.memoMinCells === undefined ? {} : { memoMinCells: this.memoMinCells }),
             },
             (board) => this.boards.store(phaseId, board.stamp, [board], holder),
-            { onStamp: watch, signal: controller.signal },
+            { onStamp: watch, onAnalysis: (keeps) => (keepsMemo[index] = keeps), signal: controller.signal },
           ).catch((e: unknown) => {
             // One thread failed: the others stop too (their boards stored so far stay).
             controller.abort();

@@ -1,14 +1,15 @@
 /**
  * Serving of stored boards at S systems, apart from computing them (issue #28):
- * `npm run bench:serving -- [--systems 100] [--duration 10] [--clients 50] [--profile] [--only <regex>] [--baseline <dist dir>] [--node-env production]`.
+ * `npm run bench:serving -- [--systems 100] [--duration 10] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--baseline <dist dir>] [--node-env production]`.
  * An api process from dist/ on an embedded PostgreSQL of its own serves one phase whose default
  * board is a synthetic document of S systems (bench/platform/synthetic-board.ts: every field of
  * the schema, S(S − 1)/2 pairs, random values) stored as a worker stores it. Measured, each for
- * `--duration` s with `--clients` keep-alive clients (bench/platform/load.ts): leaderboard.json,
- * the same with If-None-Match, the web page's own request (apps/web/src/lib/leaderboard-request.ts)
+ * `--duration` s with `--clients` keep-alive clients (bench/platform/load.ts): leaderboard.json
+ * (brotli, as load.ts asks for compression), its identity form (no compression accepted), the same with If-None-Match, the web page's own request (apps/web/src/lib/leaderboard-request.ts)
  * and GraphQL's systems query (the query bench:platform sends), each with the api's CPU time per
  * answer (/proc: independent of the load generator and of other work on the machine). `--only`:
  * the measurements whose name matches (e.g. `graphql`; `burst` is the new-board burst).
+ * `--rounds N`: the measurements N times over, in turn (a fresh api's first ones include its warm-up).
  * `--baseline <dir>`: a second api from another build (a copy of main's dist/ inside the
  * repository, e.g. tmp/dist-main) is measured just before this one for each measurement, so that
  * both see the same machine. `--node-env`: the api's NODE_ENV, default `production` as the image
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
       only: { type: 'string' },
       baseline: { type: 'string' },
       'node-env': { type: 'string' },
+      rounds: { type: 'string' },
     },
     strict: true,
   });
@@ -82,6 +84,8 @@ async function main(): Promise<void> {
   const clients = Number(values.clients ?? 50);
   const only = new RegExp(values.only ?? '', 'i');
   const nodeEnv = values['node-env'] ?? 'production';
+  const rounds = Number(values.rounds ?? 1);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 10) throw new Error(`--rounds must be an integer from 1 to 10, got '${values.rounds}'`);
   if (!Number.isInteger(systems) || systems < 2 || systems > 2000) throw new Error(`--systems must be an integer from 2 to 2,000, got '${values.systems}'`);
   if (!(duration > 0 && duration <= 600)) throw new Error(`--duration must be in (0, 600] seconds, got '${values.duration}'`);
   if (!Number.isInteger(clients) || clients < 1 || clients > 1000) throw new Error(`--clients must be an integer from 1 to 1,000, got '${values.clients}'`);
@@ -123,7 +127,9 @@ async function main(): Promise<void> {
       agent.destroy();
       const etag = String(warm.headers['etag']);
       return {
+        // load.ts asks for compression as a browser does: this is the brotli form.
         'leaderboard.json': json,
+        'leaderboard.json identity': { ...json, headers: { 'accept-encoding': 'identity' } },
         'leaderboard.json If-None-Match': { ...json, headers: { 'if-none-match': etag } },
         'web page board': { method: 'GET', url: `${baseUrl}${leaderboardJsonUrl(phaseId, { metric: DEFAULT_STATE.metric, test: DEFAULT_STATE.test, correction: DEFAULT_STATE.correction })}`, headers: { ...LEADERBOARD_JSON_HEADERS } },
         'GraphQL leaderboard systems': { method: 'POST', url: `${baseUrl}/graphql`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: GRAPHQL_SYSTEMS_QUERY, operationName: 'LeaderboardSystems', variables: { phaseId: phaseId } }) },
@@ -142,7 +148,7 @@ async function main(): Promise<void> {
     const names = Object.keys(variants[0] ?? {}).filter((n) => only.test(n));
     const lines: string[] = [];
     let ok = true;
-    for (const name of names) {
+    for (const [round, name] of Array.from({ length: rounds }, (_, r) => names.map((n) => [r, n] as const)).flat()) {
       for (const [i, a] of apis.entries()) {
         const req = variants[i]?.[name];
         const pid = a.api.child.pid;
@@ -154,7 +160,7 @@ async function main(): Promise<void> {
         const pass = r.p95 < TARGET.p95Ms && r.perSecond >= TARGET.perSecond && r.errors === 0;
         // The baseline is measured for comparison only; this build's figures decide the exit status.
         if (a.label !== 'baseline') ok &&= pass;
-        const label = a.label ? `${name} (${a.label})` : name;
+        const label = `${name}${a.label ? ` (${a.label})` : ''}${rounds > 1 ? ` #${round + 1}` : ''}`;
         const line = `${label.padEnd(32)} p50/p95/p99 ${fmt(r.p50, 1)}/${fmt(r.p95, 1)}/${fmt(r.p99, 1)} ms  ${fmt(r.perSecond)} req/s  api ${fmt(cpuMs, 2)} CPU-ms/answer  ${fmt(r.meanBytes / KiB, 1)} KiB/answer  ${JSON.stringify(r.statuses)}  p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s ${pass ? 'PASS' : 'FAIL'}`;
         say(line);
         lines.push(line);

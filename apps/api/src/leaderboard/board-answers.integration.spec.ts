@@ -143,7 +143,7 @@ suite('cached GraphQL answers of stored boards', () => {
     const anonymous = await gql(SYSTEMS, { p: hidden.phaseId });
     const member = await gql(SYSTEMS, { p: hidden.phaseId }, memberToken);
     expect(anonymous.data).toBeNull();
-    expect(anonymous.errors?.[0]?.extensions['code']).toBe('UNAUTHENTICATED');
+    expect(anonymous.errors?.[0]?.extensions['code']).toBe('FORBIDDEN');
     expect(member.data).toBeNull();
     expect(member.errors?.[0]?.extensions['code']).toBe('FORBIDDEN');
   });

@@ -150,7 +150,7 @@ export class BoardAnswers {
           willSendResponse: async ({ response, contextValue }) => {
             if (!pending || response.body.kind !== 'single') return;
             const { data, errors } = response.body.singleResult;
-            const served = this.served.get(contextValue as object) ?? [];
+            const served = this.served.get(contextValue) ?? [];
             if (errors || !data || !sameParts(served, pending.parts)) return;
             const size = JSON.stringify(data).length;
             if (size <= MAX_ANSWER_JSON_CHARS) this.answers.set(pending.key, { data: deepFreeze(data) }, { size: Math.max(1, size) });

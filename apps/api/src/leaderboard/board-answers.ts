@@ -103,7 +103,7 @@ export function cacheableRoots(schema: GraphQLSchema, document: DocumentNode, op
 }
 
 /**
- * The cache: an answer (its `data`) by the query's text, operation name and variables, and for
+ * The cache: an answer (its `data`) by the query's text (a persisted query's too), operation name and variables, and for
  * each root `leaderboard` field the caller's role towards the phase and the board served
  * (row and ETag, which change with every stored board). A cached answer is used only for a caller
  * whose own read of each board (visibility checks included) gives the same role and board, and an
@@ -162,8 +162,8 @@ export class BoardAnswers {
 
   /** The cache key of a request, or null when it is not cacheable or any read fails (execution then reports why). */
   private async keyOf(ctx: GraphQLRequestContext<{ req?: unknown }>, authenticate: (req: unknown) => Promise<AuthUser | null>, view: ViewBoard): Promise<{ key: string; parts: string[] } | null> {
-    const { operation, document, schema, request, queryHash } = ctx;
-    if (!operation || !document) return null;
+    const { operation, document, schema, request, source } = ctx;
+    if (!operation || !document || source === undefined) return null;
     let roots = this.plans.get(operation);
     if (roots === undefined) {
       roots = cacheableRoots(schema, document, operation);
@@ -181,7 +181,7 @@ export class BoardAnswers {
         const { snapshot, viewer } = await view(args.phaseId, leaderboardOptions(args), user);
         parts.push(servedPart(viewer, snapshot));
       }
-      return { key: [queryHash, request.operationName ?? '', JSON.stringify(request.variables ?? {}), ...parts].join('\n'), parts };
+      return { key: JSON.stringify([source, request.operationName ?? null, request.variables ?? {}, parts]), parts };
     } catch {
       return null;
     }

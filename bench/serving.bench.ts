@@ -1,6 +1,6 @@
 /**
  * Serving of stored boards at S systems, apart from computing them (issue #28):
- * `npm run bench:serving -- [--systems 100] [--duration 10] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--baseline <dist dir>] [--node-env production]`.
+ * `npm run bench:serving -- [--systems 100] [--duration 10] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 0] [--baseline <dist dir>] [--node-env production]`.
  * An api process from dist/ on an embedded PostgreSQL of its own serves one phase whose default
  * board is a synthetic document of S systems (bench/platform/synthetic-board.ts: every field of
  * the schema, S(S − 1)/2 pairs, random values) stored as a worker stores it. Measured, each for
@@ -10,7 +10,8 @@
  * answer (/proc: independent of the load generator and of other work on the machine) and the load
  * generator's (this process, on the same cores). `--only`:
  * the measurements whose name matches (e.g. `graphql`; `burst` is the new-board burst).
- * `--rounds N`: the measurements N times over, in turn (a fresh api's first ones include its warm-up).
+ * `--rounds N`: the measurements N times over, in turn (a fresh api's first ones include its warm-up);
+ * `--warmup s` (default 0): each measurement after s seconds of the same load, not counted.
  * `--baseline <dir>`: a second api from another build (a copy of main's dist/ inside the
  * repository, e.g. tmp/dist-main) is measured just before this one for each measurement, so that
  * both see the same machine. `--node-env`: the api's NODE_ENV, default `production` as the image
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
       baseline: { type: 'string' },
       'node-env': { type: 'string' },
       rounds: { type: 'string' },
+      warmup: { type: 'string' },
     },
     strict: true,
   });
@@ -86,6 +88,8 @@ async function main(): Promise<void> {
   const only = new RegExp(values.only ?? '', 'i');
   const nodeEnv = values['node-env'] ?? 'production';
   const rounds = Number(values.rounds ?? 1);
+  const warmup = Number(values.warmup ?? 0);
+  if (!(warmup >= 0 && warmup <= 60)) throw new Error(`--warmup must be in [0, 60] seconds, got '${values.warmup}'`);
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 10) throw new Error(`--rounds must be an integer from 1 to 10, got '${values.rounds}'`);
   if (!Number.isInteger(systems) || systems < 2 || systems > 2000) throw new Error(`--systems must be an integer from 2 to 2,000, got '${values.systems}'`);
   if (!(duration > 0 && duration <= 600)) throw new Error(`--duration must be in (0, 600] seconds, got '${values.duration}'`);
@@ -154,6 +158,7 @@ async function main(): Promise<void> {
         const req = variants[i]?.[name];
         const pid = a.api.child.pid;
         if (!req || pid === undefined) continue;
+        if (warmup > 0) await runLoad(req, clients, warmup);
         const cpu0 = treeCpuSeconds(pid);
         const client0 = process.cpuUsage();
         const r = await runLoad(req, clients, duration);
@@ -203,7 +208,7 @@ async function main(): Promise<void> {
     }
     process.stdout.write(
       [
-        `bench:serving — ${systems} systems (${fmt(pairs)} pairs), synthetic board, cached, ${clients} clients × ${duration} s each; api NODE_ENV=${nodeEnv}; ${cpus().length} cores, load ${load} at start; ${new Date().toISOString()}`,
+        `bench:serving — ${systems} systems (${fmt(pairs)} pairs), synthetic board, cached, ${clients} clients × ${duration} s each${warmup > 0 ? ` after ${warmup} s of warm-up` : ''}; api NODE_ENV=${nodeEnv}; ${cpus().length} cores, load ${load} at start; ${new Date().toISOString()}`,
         `document: JSON ${fmt(bytes / KiB)} KiB (${fmt(bytes / systems)} B per system, ${fmt(bytes / Math.max(1, pairs))} B per pair with the systems' share), gzip ${fmt(doc.gzip.length / KiB)} KiB, brotli ${fmt(doc.brotli.length / KiB)} KiB; random values compress worse than a real board's`,
         ...lines,
       ].join('\n') + '\n',

@@ -22,6 +22,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { LRUCache } from 'lru-cache';
+import { randomUUID } from 'node:crypto';
 import type { ViewerRole } from '../common/visibility';
 import type { LeaderboardOptions, LeaderboardSnapshot } from './leaderboard.service';
 import { documentCoordinates } from './zod-graphql';
@@ -41,7 +42,7 @@ export const BOARD_COORDINATES: ReadonlySet<string> = new Set([
   ...lb.PAIRED_TESTS.map((t) => `PairTests.${lb.pairTestField(t.key)}`),
 ]);
 
-/** JSON characters of answers kept (the objects take some 5 times as much heap). */
+/** JSON characters of answers kept (twice as many bytes of heap). */
 const CACHE_JSON_CHARS = 16 * 1024 * 1024;
 /** Larger answers (a board's every pair) are not kept: the pair tiles' REST route serves those. */
 const MAX_ANSWER_JSON_CHARS = 2 * 1024 * 1024;
@@ -102,20 +103,41 @@ export function cacheableRoots(schema: GraphQLSchema, document: DocumentNode, op
   return roots.every((r) => r.selectionSet && onlyBoardFields(boardType, r.selectionSet, new Set())) ? roots : null;
 }
 
+/** The part of an Express response a kept answer is sent through. */
+interface Sendable {
+  send(body: unknown): unknown;
+}
+
+const isSendable = (res: unknown): res is Sendable => typeof res === 'object' && res !== null && typeof (res as Partial<Sendable>).send === 'function';
+
+/** Apollo's serialisation of an answer without errors (`prettyJSONStringify` of `{ data }`): what a kept answer is sent as. */
+export function answerJson(data: Record<string, unknown>): string {
+  return `${JSON.stringify({ data })}\n`;
+}
+
 /**
- * The cache: an answer (its `data`) by the query's text (a persisted query's too), operation name and variables, and for
+ * The cache: an answer by the query's text (a persisted query's too), operation name and variables, and for
  * each root `leaderboard` field the caller's role towards the phase and the board served
  * (row and ETag, which change with every stored board). A cached answer is used only for a caller
  * whose own read of each board (visibility checks included) gives the same role and board, and an
- * answer is kept only when the resolvers served exactly the boards its key names.
+ * answer is kept only when the resolvers served exactly the boards its key names. Kept answers are
+ * their JSON text, sent through the request's Express response in place of a marker.
  */
 @Injectable()
 export class BoardAnswers {
-  private readonly answers = new LRUCache<string, { data: Record<string, unknown> }>({ maxSize: CACHE_JSON_CHARS, maxEntrySize: MAX_ANSWER_JSON_CHARS });
+  /** Kept answers as sent (JSON text: serialising 36 KiB of board again cost half of a kept answer's CPU). */
+  private readonly answers = new LRUCache<string, string>({ maxSize: CACHE_JSON_CHARS, maxEntrySize: MAX_ANSWER_JSON_CHARS, sizeCalculation: (json) => Math.max(1, json.length) });
   /** Per parsed operation (Apollo keeps parsed documents): its cacheable roots, or null. */
   private readonly plans = new WeakMap<OperationDefinitionNode, FieldNode[] | null>();
   /** Per GraphQL request (its context object): the boards the `leaderboard` resolver served. */
   private readonly served = new WeakMap<object, string[]>();
+  /**
+   * What Apollo sends for a kept answer (its `data` is this marker) and the response then swaps for
+   * the kept text: only a body exactly equal to it is swapped, so an error Apollo sends instead
+   * goes out as it is. Random per process: no query can make an answer equal to it.
+   */
+  private readonly marker = { podiumKeptAnswer: randomUUID() };
+  private readonly markerJson = answerJson(this.marker);
 
   /** Called by the `leaderboard` resolver for every board it serves. */
   noteServed(context: object, viewer: ViewerRole, snapshot: Pick<LeaderboardSnapshot, 'boardId' | 'etag'>): void {
@@ -134,26 +156,33 @@ export class BoardAnswers {
    * reads each of its boards as its resolver would, for the caller; a kept answer for the same key
    * is sent without executing; otherwise the executed answer, without errors, is kept.
    */
-  plugin(authenticate: (req: unknown) => Promise<AuthUser | null>, view: ViewBoard): ApolloServerPlugin<{ req?: unknown }> {
+  plugin(authenticate: (req: unknown) => Promise<AuthUser | null>, view: ViewBoard): ApolloServerPlugin<{ req?: unknown; res?: unknown }> {
     return {
       requestDidStart: async () => {
         let pending: { key: string; parts: string[] } | null = null;
         return {
           responseForOperation: async (ctx) => {
+            const res = ctx.contextValue.res;
+            if (!isSendable(res)) return null;
             const key = await this.keyOf(ctx, authenticate, view);
             if (!key) return null;
             const hit = this.answers.get(key.key);
-            if (hit) return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: { data: hit.data } } };
-            pending = key;
-            return null;
+            if (hit === undefined) {
+              pending = key;
+              return null;
+            }
+            // Apollo serialises the marker; the response sends the kept text in its place.
+            const send = res.send.bind(res);
+            res.send = (body: unknown) => send(body === this.markerJson ? hit : body);
+            return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: { data: this.marker } } };
           },
           willSendResponse: async ({ response, contextValue }) => {
             if (!pending || response.body.kind !== 'single') return;
-            const { data, errors } = response.body.singleResult;
+            const { data, errors, extensions } = response.body.singleResult;
             const served = this.served.get(contextValue) ?? [];
-            if (errors || !data || !sameParts(served, pending.parts)) return;
-            const size = JSON.stringify(data).length;
-            if (size <= MAX_ANSWER_JSON_CHARS) this.answers.set(pending.key, { data: deepFreeze(data) }, { size: Math.max(1, size) });
+            if (errors || extensions || !data || !sameParts(served, pending.parts)) return;
+            const json = answerJson(data);
+            if (json.length <= MAX_ANSWER_JSON_CHARS) this.answers.set(pending.key, json);
           },
         };
       },
@@ -161,7 +190,7 @@ export class BoardAnswers {
   }
 
   /** The cache key of a request, or null when it is not cacheable or any read fails (execution then reports why). */
-  private async keyOf(ctx: GraphQLRequestContext<{ req?: unknown }>, authenticate: (req: unknown) => Promise<AuthUser | null>, view: ViewBoard): Promise<{ key: string; parts: string[] } | null> {
+  private async keyOf(ctx: GraphQLRequestContext<{ req?: unknown; res?: unknown }>, authenticate: (req: unknown) => Promise<AuthUser | null>, view: ViewBoard): Promise<{ key: string; parts: string[] } | null> {
     const { operation, document, schema, request, source } = ctx;
     if (!operation || !document || source === undefined) return null;
     let roots = this.plans.get(operation);
@@ -193,13 +222,4 @@ function sameParts(a: readonly string[], b: readonly string[]): boolean {
   const x = [...a].sort();
   const y = [...b].sort();
   return x.every((v, i) => v === y[i]);
-}
-
-/** Kept answers are shared by requests: frozen, so that nothing changes one for the next. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }

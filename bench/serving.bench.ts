@@ -1,17 +1,26 @@
 /**
  * Serving of stored boards at S systems, apart from computing them (issue #28):
- * `npm run bench:serving -- [--systems 100] [--duration 10] [--clients 50] [--profile]`.
+ * `npm run bench:serving -- [--systems 100] [--duration 10] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 0] [--baseline <dist dir>] [--node-env production]`.
  * An api process from dist/ on an embedded PostgreSQL of its own serves one phase whose default
  * board is a synthetic document of S systems (bench/platform/synthetic-board.ts: every field of
  * the schema, S(S − 1)/2 pairs, random values) stored as a worker stores it. Measured, each for
- * `--duration` s with `--clients` keep-alive clients (bench/platform/load.ts): leaderboard.json,
- * the same with If-None-Match, the web page's own request (apps/web/src/lib/leaderboard-request.ts)
- * and GraphQL's systems query (the query bench:platform sends). `--profile`: the api runs with
- * --cpu-prof and its CPU shares are printed. Scoring, the board's computation and serving while a
+ * `--duration` s with `--clients` keep-alive clients (bench/platform/load.ts): leaderboard.json
+ * (brotli, as load.ts asks for compression), its identity form (no compression accepted), the same with If-None-Match, the web page's own request (apps/web/src/lib/leaderboard-request.ts)
+ * and GraphQL's systems query (the query bench:platform sends), each with the api's CPU time per
+ * answer (/proc: independent of the load generator and of other work on the machine) and the load
+ * generator's (this process, on the same cores). `--only`:
+ * the measurements whose name matches (e.g. `graphql`; `burst` is the new-board burst).
+ * `--rounds N`: the measurements N times over, in turn (a fresh api's first ones include its warm-up);
+ * `--warmup s` (default 0): each measurement after s seconds of the same load, not counted.
+ * `--baseline <dir>`: a second api from another build (a copy of main's dist/ inside the
+ * repository, e.g. tmp/dist-main) is measured just before this one for each measurement, so that
+ * both see the same machine. `--node-env`: the api's NODE_ENV, default `production` as the image
+ * runs it (graphql-js checks every `instanceof` at length in development). `--profile`: the api
+ * runs with --cpu-prof and its CPU shares are printed. Scoring, the board's computation and serving while a
  * board is recomputed are bench:platform's.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Profiler } from 'node:inspector';
@@ -19,10 +28,10 @@ import { parseArgs } from 'node:util';
 import { LeaderboardRepository } from '@podium/db';
 import { asServed, DEFAULT_VIEW_KEY, encodeLeaderboard } from '@podium/leaderboard';
 import { startApi } from '../test/e2e/support/faults';
-import { repoRoot } from '../test/e2e/support/processes';
+import { repoRoot, type RunningApp } from '../test/e2e/support/processes';
 import { LEADERBOARD_JSON_HEADERS, leaderboardJsonUrl } from '../apps/web/src/lib/leaderboard-request';
 import { DEFAULT_STATE } from '../apps/web/src/lib/url-state';
-import { formatShares, profileShares, type ShareRule } from './platform/cpu-profile';
+import { formatShares, profileShares, treeCpuSeconds, type ShareRule } from './platform/cpu-profile';
 import { boardPhase } from './platform/board-phase';
 import { runLoad, send, type LoadRequest } from './platform/load';
 import { syntheticBoard } from './platform/synthetic-board';
@@ -51,14 +60,43 @@ const SERVING_RULES: ShareRule[] = [
 const say = (m: string) => process.stderr.write(`[bench:serving] ${new Date().toISOString().slice(11, 19)} ${m}\n`);
 const fmt = (x: number, d = 0) => x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 
+interface Api {
+  label: string;
+  api: RunningApp;
+  baseUrl: string;
+  profileDir: string | null;
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { systems: { type: 'string' }, duration: { type: 'string' }, clients: { type: 'string' }, profile: { type: 'boolean' } }, strict: true });
+  const { values } = parseArgs({
+    options: {
+      systems: { type: 'string' },
+      duration: { type: 'string' },
+      clients: { type: 'string' },
+      profile: { type: 'boolean' },
+      only: { type: 'string' },
+      baseline: { type: 'string' },
+      'node-env': { type: 'string' },
+      rounds: { type: 'string' },
+      warmup: { type: 'string' },
+    },
+    strict: true,
+  });
   const systems = Number(values.systems ?? 100);
   const duration = Number(values.duration ?? 10);
   const clients = Number(values.clients ?? 50);
+  const only = new RegExp(values.only ?? '', 'i');
+  const nodeEnv = values['node-env'] ?? 'production';
+  const rounds = Number(values.rounds ?? 1);
+  const warmup = Number(values.warmup ?? 0);
+  if (!(warmup >= 0 && warmup <= 60)) throw new Error(`--warmup must be in [0, 60] seconds, got '${values.warmup}'`);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 10) throw new Error(`--rounds must be an integer from 1 to 10, got '${values.rounds}'`);
   if (!Number.isInteger(systems) || systems < 2 || systems > 2000) throw new Error(`--systems must be an integer from 2 to 2,000, got '${values.systems}'`);
   if (!(duration > 0 && duration <= 600)) throw new Error(`--duration must be in (0, 600] seconds, got '${values.duration}'`);
   if (!Number.isInteger(clients) || clients < 1 || clients > 1000) throw new Error(`--clients must be an integer from 1 to 1,000, got '${values.clients}'`);
+  if (nodeEnv !== 'production' && nodeEnv !== 'development') throw new Error(`--node-env must be production or development, got '${nodeEnv}'`);
+  const baselineScript = values.baseline === undefined ? null : path.resolve(values.baseline, 'apps/api/main.js');
+  if (baselineScript && !existsSync(baselineScript)) throw new Error(`--baseline: no ${baselineScript} (give a copy of a dist/ folder inside the repository, e.g. tmp/dist-main, so that it finds node_modules)`);
   execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs'), '--if-stale'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   const cleanup: (() => Promise<void>)[] = [];
   try {
@@ -75,76 +113,111 @@ async function main(): Promise<void> {
     const pairs = board.pairs.length;
     const KiB = 1024;
     const bytes = Buffer.byteLength(doc.body);
-    say(`${systems} systems, ${fmt(pairs)} pairs: JSON ${fmt(bytes / KiB)} KiB, gzip ${fmt(doc.gzip.length / KiB)} KiB, brotli ${fmt(doc.brotli.length / KiB)} KiB (made and compressed in ${fmt(encodeSeconds, 1)} s); load ${load}`);
-    const profileDir = values.profile ? mkdtempSync(path.join(tmpdir(), 'bench-serving-')) : null;
-    const { api, baseUrl } = await startApi(
-      { DATABASE_URL: pgUrl, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0', NODE_OPTIONS: API_NODE_OPTIONS },
-      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '-r', path.join(repoRoot, 'bench/platform/exit-on-signal.cjs')] : [],
-    );
-    cleanup.unshift(() => api.stop());
-    const json: LoadRequest = { method: 'GET', url: `${baseUrl}/api/phases/${phaseId}/leaderboard.json` };
-    const agent = new (await import('node:http')).Agent({ keepAlive: true });
-    const warm = await send(agent, json);
-    agent.destroy();
-    const etag = String(warm.headers['etag']);
-    const variants: Record<string, LoadRequest> = {
-      'leaderboard.json': json,
-      'leaderboard.json If-None-Match': { ...json, headers: { 'if-none-match': etag } },
-      'web page board': { method: 'GET', url: `${baseUrl}${leaderboardJsonUrl(phaseId, { metric: DEFAULT_STATE.metric, test: DEFAULT_STATE.test, correction: DEFAULT_STATE.correction })}`, headers: { ...LEADERBOARD_JSON_HEADERS } },
-      'GraphQL leaderboard systems': { method: 'POST', url: `${baseUrl}/graphql`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: GRAPHQL_SYSTEMS_QUERY, operationName: 'LeaderboardSystems', variables: { phaseId: phaseId } }) },
+    say(`${systems} systems, ${fmt(pairs)} pairs: JSON ${fmt(bytes / KiB)} KiB, gzip ${fmt(doc.gzip.length / KiB)} KiB, brotli ${fmt(doc.brotli.length / KiB)} KiB (made and compressed in ${fmt(encodeSeconds, 1)} s); load ${load}; api NODE_ENV=${nodeEnv}`);
+    const start = async (label: string, script?: string): Promise<Api> => {
+      const profileDir = values.profile ? mkdtempSync(path.join(tmpdir(), 'bench-serving-')) : null;
+      const { api, baseUrl } = await startApi(
+        { DATABASE_URL: pgUrl, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0', NODE_OPTIONS: API_NODE_OPTIONS, NODE_ENV: nodeEnv },
+        profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '-r', path.join(repoRoot, 'bench/platform/exit-on-signal.cjs')] : [],
+        script,
+      );
+      cleanup.unshift(() => api.stop());
+      return { label, api, baseUrl, profileDir };
     };
+    const apis = [...(baselineScript ? [await start('baseline', baselineScript)] : []), await start(baselineScript ? 'this build' : '')];
+    const variantsOf = async (baseUrl: string): Promise<Record<string, LoadRequest>> => {
+      const json: LoadRequest = { method: 'GET', url: `${baseUrl}/api/phases/${phaseId}/leaderboard.json` };
+      const agent = new (await import('node:http')).Agent({ keepAlive: true });
+      const warm = await send(agent, json);
+      agent.destroy();
+      const etag = String(warm.headers['etag']);
+      return {
+        // load.ts asks for compression as a browser does: this is the brotli form.
+        'leaderboard.json': json,
+        'leaderboard.json identity': { ...json, headers: { 'accept-encoding': 'identity' } },
+        'leaderboard.json If-None-Match': { ...json, headers: { 'if-none-match': etag } },
+        'web page board': { method: 'GET', url: `${baseUrl}${leaderboardJsonUrl(phaseId, { metric: DEFAULT_STATE.metric, test: DEFAULT_STATE.test, correction: DEFAULT_STATE.correction })}`, headers: { ...LEADERBOARD_JSON_HEADERS } },
+        'GraphQL leaderboard systems': { method: 'POST', url: `${baseUrl}/graphql`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: GRAPHQL_SYSTEMS_QUERY, operationName: 'LeaderboardSystems', variables: { phaseId: phaseId } }) },
+      };
+    };
+    const variants = await Promise.all(apis.map((a) => variantsOf(a.baseUrl)));
     // Every variant answers properly before it is measured (a GraphQL error is a 200 too).
-    for (const [name, req] of Object.entries(variants)) {
-      const chunks: Buffer[] = [];
-      const a = await send(new (await import('node:http')).Agent(), { ...req, headers: { ...req.headers, 'accept-encoding': 'identity' } }, (c) => chunks.push(c));
-      const text = Buffer.concat(chunks).toString('utf8');
-      if ((a.status !== 200 && a.status !== 304) || text.startsWith('{"errors"') || text.includes('"errors":[')) throw new Error(`${name} answered ${a.status}: ${text.slice(0, 500)}`);
+    for (const set of variants) {
+      for (const [name, req] of Object.entries(set)) {
+        const chunks: Buffer[] = [];
+        const a = await send(new (await import('node:http')).Agent(), { ...req, headers: { ...req.headers, 'accept-encoding': 'identity' } }, (c) => chunks.push(c));
+        const text = Buffer.concat(chunks).toString('utf8');
+        if ((a.status !== 200 && a.status !== 304) || text.startsWith('{"errors"') || text.includes('"errors":[')) throw new Error(`${name} answered ${a.status}: ${text.slice(0, 500)}`);
+      }
     }
+    const names = Object.keys(variants[0] ?? {}).filter((n) => only.test(n));
     const lines: string[] = [];
     let ok = true;
-    for (const [name, req] of Object.entries(variants)) {
-      const r = await runLoad(req, clients, duration);
-      const pass = r.p95 < TARGET.p95Ms && r.perSecond >= TARGET.perSecond && r.errors === 0;
-      ok &&= pass;
-      const line = `${name.padEnd(32)} p50/p95/p99 ${fmt(r.p50, 1)}/${fmt(r.p95, 1)}/${fmt(r.p99, 1)} ms  ${fmt(r.perSecond)} req/s  ${fmt(r.meanBytes / KiB, 1)} KiB/answer  ${JSON.stringify(r.statuses)}  p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s ${pass ? 'PASS' : 'FAIL'}`;
-      say(line);
-      lines.push(line);
+    for (const [round, name] of Array.from({ length: rounds }, (_, r) => names.map((n) => [r, n] as const)).flat()) {
+      for (const [i, a] of apis.entries()) {
+        const req = variants[i]?.[name];
+        const pid = a.api.child.pid;
+        if (!req || pid === undefined) continue;
+        if (warmup > 0) await runLoad(req, clients, warmup);
+        const cpu0 = treeCpuSeconds(pid);
+        const client0 = process.cpuUsage();
+        const r = await runLoad(req, clients, duration);
+        const client = process.cpuUsage(client0);
+        const answers = Object.values(r.statuses).reduce((x, y) => x + y, 0);
+        const cpuMs = ((treeCpuSeconds(pid) - cpu0) * 1000) / Math.max(1, answers);
+        // The load generator (this process) runs on the same cores: its CPU per answer beside the api's.
+        const clientMs = (client.user + client.system) / 1000 / Math.max(1, answers);
+        const pass = r.p95 < TARGET.p95Ms && r.perSecond >= TARGET.perSecond && r.errors === 0;
+        // The baseline is measured for comparison only; this build's figures decide the exit status.
+        if (a.label !== 'baseline') ok &&= pass;
+        const label = `${name}${a.label ? ` (${a.label})` : ''}${rounds > 1 ? ` #${round + 1}` : ''}`;
+        const line = `${label.padEnd(32)} p50/p95/p99 ${fmt(r.p50, 1)}/${fmt(r.p95, 1)}/${fmt(r.p99, 1)} ms  ${fmt(r.perSecond)} req/s  api ${fmt(cpuMs, 2)} CPU-ms/answer (load generator ${fmt(clientMs, 2)})  ${fmt(r.meanBytes / KiB, 1)} KiB/answer  ${JSON.stringify(r.statuses)}  p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s ${pass ? 'PASS' : 'FAIL'}`;
+        say(line);
+        lines.push(line);
+      }
     }
     // A board replaced (a new stamp) while `clients` requests arrive at once: the slowest answer
     // (before issue #28 each request read the new board's bytes for itself).
-    const slowest: number[] = [];
-    for (let round = 0; round < 3; round++) {
-      await db.$executeRaw`UPDATE phase SET significance_seed = significance_seed + 1 WHERE id = ${phaseId}::uuid`;
-      const next = await boards.stamp(phaseId);
-      await db.storedLeaderboard.create({ data: { phaseId: phaseId, viewKey: DEFAULT_VIEW_KEY, stamp: next, body: doc.body, gzip: new Uint8Array(doc.gzip), brotli: new Uint8Array(doc.brotli), etag: doc.etag, computedAt: new Date(), durationMs: 0 } });
-      const burst = new (await import('node:http')).Agent({ keepAlive: true, maxSockets: clients });
-      const answers = await Promise.all(Array.from({ length: clients }, () => send(burst, json)));
-      burst.destroy();
-      if (answers.some((a) => a.status !== 200)) throw new Error(`a burst request answered ${answers.map((a) => a.status).join(',')}`);
-      slowest.push(Math.max(...answers.map((a) => a.ms)));
+    if (only.test('new board burst')) {
+      for (const a of apis) {
+        const json: LoadRequest = { method: 'GET', url: `${a.baseUrl}/api/phases/${phaseId}/leaderboard.json` };
+        const slowest: number[] = [];
+        for (let round = 0; round < 3; round++) {
+          await db.$executeRaw`UPDATE phase SET significance_seed = significance_seed + 1 WHERE id = ${phaseId}::uuid`;
+          const next = await boards.stamp(phaseId);
+          await db.storedLeaderboard.create({ data: { phaseId: phaseId, viewKey: DEFAULT_VIEW_KEY, stamp: next, body: doc.body, gzip: new Uint8Array(doc.gzip), brotli: new Uint8Array(doc.brotli), etag: doc.etag, computedAt: new Date(), durationMs: 0 } });
+          const burst = new (await import('node:http')).Agent({ keepAlive: true, maxSockets: clients });
+          const answers = await Promise.all(Array.from({ length: clients }, () => send(burst, json)));
+          burst.destroy();
+          if (answers.some((x) => x.status !== 200)) throw new Error(`a burst request answered ${answers.map((x) => x.status).join(',')}`);
+          slowest.push(Math.max(...answers.map((x) => x.ms)));
+        }
+        const burstLine = `new board, ${clients} requests at once${a.label ? ` (${a.label})` : ''}: slowest answer ${slowest.map((x) => fmt(x)).join(' / ')} ms (3 rounds)`;
+        say(burstLine);
+        lines.push(burstLine);
+      }
     }
-    const burstLine = `new board, ${clients} requests at once: slowest answer ${slowest.map((x) => fmt(x)).join(' / ')} ms (3 rounds)`;
-    say(burstLine);
-    lines.push(burstLine);
-    if (profileDir) {
-      const exited = new Promise((resolve) => api.child.once('exit', resolve));
-      api.child.kill('SIGUSR2');
-      await exited;
+    for (const a of apis) {
+      if (a.profileDir) {
+        const exited = new Promise((resolve) => a.api.child.once('exit', resolve));
+        a.api.child.kill('SIGUSR2');
+        await exited;
+      }
+      await a.api.stop();
+      if (process.env['BENCH_SERVING_API_LOG']) process.stderr.write(a.api.logs.join('').split('\n').filter((l) => l.startsWith('MISS')).join('\n') + '\n');
     }
-    await api.stop();
-    if (process.env['BENCH_SERVING_API_LOG']) process.stderr.write(api.logs.join('').split('\n').filter((l) => l.startsWith('MISS')).join('\n') + '\n');
     process.stdout.write(
       [
-        `bench:serving — ${systems} systems (${fmt(pairs)} pairs), synthetic board, cached, ${clients} clients × ${duration} s each; ${cpus().length} cores, load ${load} at start; ${new Date().toISOString()}`,
+        `bench:serving — ${systems} systems (${fmt(pairs)} pairs), synthetic board, cached, ${clients} clients × ${duration} s each${warmup > 0 ? ` after ${warmup} s of warm-up` : ''}; api NODE_ENV=${nodeEnv}; ${cpus().length} cores, load ${load} at start; ${new Date().toISOString()}`,
         `document: JSON ${fmt(bytes / KiB)} KiB (${fmt(bytes / systems)} B per system, ${fmt(bytes / Math.max(1, pairs))} B per pair with the systems' share), gzip ${fmt(doc.gzip.length / KiB)} KiB, brotli ${fmt(doc.brotli.length / KiB)} KiB; random values compress worse than a real board's`,
         ...lines,
       ].join('\n') + '\n',
     );
-    if (profileDir) {
-      const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
-      if (file) {
-        const shares = profileShares(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as Profiler.Profile, SERVING_RULES);
-        process.stdout.write(`api CPU while serving (${fmt(shares.cpuMs / 1000, 1)} CPU-s sampled): ${formatShares(shares)}\nheaviest frames: ${shares.top.map((t) => `${t.frame} ${fmt(t.ms)} ms`).join('; ')}\n`);
+    for (const a of apis) {
+      const file = a.profileDir ? readdirSync(a.profileDir).find((f) => f.endsWith('.cpuprofile')) : undefined;
+      if (a.profileDir && file) {
+        const shares = profileShares(JSON.parse(readFileSync(path.join(a.profileDir, file), 'utf8')) as Profiler.Profile, SERVING_RULES);
+        process.stdout.write(`api${a.label ? ` (${a.label})` : ''} CPU while serving (${fmt(shares.cpuMs / 1000, 1)} CPU-s sampled, start-up included): ${formatShares(shares)}\nheaviest frames: ${shares.top.map((t) => `${t.frame} ${fmt(t.ms)} ms`).join('; ')}\n`);
       }
     }
     process.exitCode = ok ? 0 : 1;

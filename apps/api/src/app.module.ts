@@ -12,12 +12,15 @@ import { DomainErrorFilter } from './common/domain-error.filter';
 import { graphqlArmorRules, graphqlLimitsPlugin } from './common/graphql-limits.plugin';
 import { rateLimitedStatusPlugin } from './common/rate-limited-status.plugin';
 import { landingPagePlugin } from './common/landing-page.plugin';
+import { noStorePlugins } from './common/no-store.plugin';
 import { StorableTextPipe } from './common/storable-text';
 import { DbModule } from './db.module';
 import { BundlesModule } from './bundles/bundles.module';
 import { DownloadsModule } from './downloads/downloads.module';
 import { HealthModule } from './health/health.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
+import { BoardAnswers } from './leaderboard/board-answers';
+import { LeaderboardService } from './leaderboard/leaderboard.service';
 import { ApiDocsModule } from './api-docs/api-docs.module';
 import { AuthModule } from './auth/auth.module';
 import { PhasesModule } from './phases/phases.module';
@@ -54,8 +57,9 @@ export class AppModule {
         DbModule.forRoot(config, options.queueSchema, options.onQuery),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          inject: [IdentityRepository],
-          useFactory: (identity: IdentityRepository): ApolloDriverConfig => ({
+          imports: [LeaderboardModule],
+          inject: [IdentityRepository, BoardAnswers, LeaderboardService],
+          useFactory: (identity: IdentityRepository, answers: BoardAnswers, leaderboards: LeaderboardService): ApolloDriverConfig => ({
             autoSchemaFile: options.schemaFile === false ? true : options.schemaFile,
             sortSchema: true,
             // Our own offline console instead of GraphiQL/Sandbox, which load their code from a CDN.
@@ -66,6 +70,9 @@ export class AppModule {
               // Deny by default: unclassified fields and unmet static rules are refused before anything resolves.
               authorizationPlugin((req) => authenticate(identity, req as AuthenticatedRequest)),
               rateLimitedStatusPlugin(),
+              ...noStorePlugins(),
+              // After the checks above: answers of stored boards are cached by board and caller's role.
+              answers.plugin((req) => authenticate(identity, req as AuthenticatedRequest), (phaseId, options, user) => leaderboards.view(phaseId, options, user)),
             ],
             validationRules: graphqlArmorRules({ maxAliases: config.PODIUM_GRAPHQL_MAX_ALIASES, maxCost: config.PODIUM_GRAPHQL_MAX_COST }),
             introspection: true,

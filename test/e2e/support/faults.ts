@@ -265,10 +265,10 @@ export async function killWorkersMidJob(opts: {
   };
 }
 
-/** A started api process with its base URL. */
-export async function startApi(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ api: RunningApp; baseUrl: string }> {
+/** A started api process with its base URL; `script`: another build's `apps/api/main.js` than dist/'s. */
+export async function startApi(env: Record<string, string>, nodeArgs: string[] = [], script?: string): Promise<{ api: RunningApp; baseUrl: string }> {
   const port = await freePort();
-  const api = startApp('apps/api/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1', PODIUM_LOG_FORMAT: 'json', PODIUM_WEB_DIST: '/nonexistent' }, { nodeArgs });
+  const api = startApp('apps/api/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1', PODIUM_LOG_FORMAT: 'json', PODIUM_WEB_DIST: '/nonexistent' }, { nodeArgs, ...(script ? { script } : {}) });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitFor('the api', async () => (await fetch(`${baseUrl}/api/health`)).status === 200 || null, 120_000);

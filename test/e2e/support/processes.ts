@@ -54,9 +54,10 @@ export interface RunningApp {
  * Starts an app as a real process from its build (`apps/api/src/main.ts` runs as
  * `node dist/apps/api/main.js`, see compiledApp), collecting its output. `netns`: inside that
  * network namespace (`ip netns exec`, which runs node in place: the child is node itself).
+ * `script`: another build's compiled entry instead (benches comparing two builds).
  */
-export function startApp(entry: string, env: Record<string, string>, options: { netns?: string; nodeArgs?: string[] } = {}): RunningApp {
-  const argv = [process.execPath, '--enable-source-maps', ...(options.nodeArgs ?? []), compiledApp(entry)];
+export function startApp(entry: string, env: Record<string, string>, options: { netns?: string; nodeArgs?: string[]; script?: string } = {}): RunningApp {
+  const argv = [process.execPath, '--enable-source-maps', ...(options.nodeArgs ?? []), options.script ?? compiledApp(entry)];
   const [command = '', ...args] = options.netns ? ['ip', 'netns', 'exec', options.netns, ...argv] : argv;
   const child = spawn(command, args, {
     cwd: repoRoot,

@@ -1,8 +1,9 @@
-import { Args, Field, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Field, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '@podium/domain';
 import { CurrentUser } from '../auth/auth.guard';
 import { Leaderboard, PValueCorrection, PairedTest, SystemPair } from './leaderboard.types';
 import { LeaderboardService } from './leaderboard.service';
+import { BoardAnswers, leaderboardOptions } from './board-answers';
 import { assertIntegerArg } from '../common/integer-args';
 
 @ObjectType({ description: "A phase's significance settings for its leaderboard (organiser settings)" })
@@ -28,7 +29,10 @@ export function selectPairs(pairs: readonly SystemPair[], args: { system?: strin
 
 @Resolver(() => Leaderboard)
 export class LeaderboardResolver {
-  constructor(private readonly service: LeaderboardService) {}
+  constructor(
+    private readonly service: LeaderboardService,
+    private readonly answers: BoardAnswers,
+  ) {}
 
   @Query(() => Leaderboard, {
     description: 'Ranks the scored systems of a phase under every ranking method (see Leaderboard.methods), with paired tests',
@@ -45,19 +49,12 @@ export class LeaderboardResolver {
     @Args('allSubmissions', { defaultValue: false, description: "Rank every submission; by default a team that marked a primary submission is ranked by it alone (hidden and disqualified ones never)" })
     allSubmissions: boolean,
     @CurrentUser() user: AuthUser | null,
+    @Context() context: object,
   ): Promise<Leaderboard> {
-    return this.service.leaderboard(
-      phaseId,
-      {
-        metric: metric ?? undefined,
-        test: test ?? undefined,
-        correction: correction ?? undefined,
-        seed: seed ?? undefined,
-        resamples: resamples ?? undefined,
-        entries: allSubmissions ? 'all' : 'primary',
-      },
-      user,
-    );
+    const { snapshot, viewer } = await this.service.view(phaseId, leaderboardOptions({ metric, test, correction, seed, resamples, allSubmissions }), user);
+    // What the answer was made from, for BoardAnswers (which keeps it only if it matches its key).
+    this.answers.noteServed(context, viewer, snapshot);
+    return this.service.boardOf(snapshot);
   }
 
   // The board is the parsed stored document: these slice its pairs; a board whose pairs are

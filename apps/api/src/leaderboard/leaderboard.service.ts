@@ -28,7 +28,7 @@ import {
   type PValueCorrection,
 } from '@podium/leaderboard';
 import { assertId } from '../common/ids';
-import { assertCanSeePhaseScores, assertTaskOrganiser, organisesTask } from '../common/visibility';
+import { assertCanSeePhaseScores, assertTaskOrganiser, organisesTask, viewerRole, type ViewerRole } from '../common/visibility';
 import { LeaderboardJobs } from './leaderboard-jobs';
 import type { Leaderboard } from './leaderboard.types';
 import { PhaseMetricsService } from './phase-metrics.service';
@@ -170,7 +170,11 @@ export class LeaderboardService {
   ) {}
 
   async leaderboard(phaseId: string, options: LeaderboardOptions, user: AuthUser | null): Promise<Leaderboard> {
-    const snapshot = await this.snapshot(phaseId, options, user);
+    return this.boardOf(await this.snapshot(phaseId, options, user));
+  }
+
+  /** A snapshot's parsed board for GraphQL (its pairs resolve through its row, see allPairs). */
+  boardOf(snapshot: LeaderboardSnapshot): Leaderboard {
     const board = snapshot.board();
     if (snapshot.boardId !== null) this.boardIds.set(board, snapshot.boardId);
     return board;
@@ -178,6 +182,15 @@ export class LeaderboardService {
 
   /** The stored board for a phase and options, after the visibility checks. */
   async snapshot(phaseId: string, options: LeaderboardOptions, user: AuthUser | null): Promise<LeaderboardSnapshot> {
+    return (await this.view(phaseId, options, user)).snapshot;
+  }
+
+  /**
+   * {@link snapshot} with the caller's role towards the phase's task (`anonymous`, `otherTeam`
+   * for any other signed-in user, `organiser` for its organisers and administrators): what GraphQL's
+   * answers of a board are cached by (BoardAnswers), beside the board.
+   */
+  async view(phaseId: string, options: LeaderboardOptions, user: AuthUser | null): Promise<{ snapshot: LeaderboardSnapshot; viewer: ViewerRole }> {
     assertId('phase', phaseId);
     const view: LeaderboardView = {
       metric: options.metric ?? '',
@@ -191,17 +204,21 @@ export class LeaderboardService {
     // A worker may prune the board between the read of its row and of its bytes (a newer stamp
     // was stored meanwhile): read again, then the newer board is there.
     for (let attempt = 1; ; attempt++) {
-      const snapshot = await this.readSnapshot(phaseId, options, user, view, key);
-      if (snapshot) return snapshot;
+      const read = await this.readSnapshot(phaseId, options, user, view, key);
+      if (read.snapshot) return { snapshot: read.snapshot, viewer: viewerRole(user, read.taskId) };
       if (attempt === READ_ATTEMPTS) throw new Error(`the stored leaderboard of phase ${phaseId} changed while it was read ${READ_ATTEMPTS} times; retry`);
     }
   }
 
-  /** One attempt of {@link snapshot}; null when the board's row was replaced while it was read. */
-  private async readSnapshot(phaseId: string, options: LeaderboardOptions, user: AuthUser | null, view: LeaderboardView, key: string): Promise<LeaderboardSnapshot | null> {
+  /** One attempt of {@link snapshot} with the phase's task; snapshot null when the board's row was replaced while it was read. */
+  private async readSnapshot(phaseId: string, options: LeaderboardOptions, user: AuthUser | null, view: LeaderboardView, key: string): Promise<{ snapshot: LeaderboardSnapshot | null; taskId: string }> {
     const found = await this.readCurrent(phaseId, key);
     if (!found) throw new NotFoundError('phase', phaseId);
     assertCanSeePhaseScores(found.phase, user);
+    return { snapshot: await this.readVisible(found, phaseId, options, user, view, key), taskId: found.phase.taskId };
+  }
+
+  private async readVisible(found: CurrentLeaderboard, phaseId: string, options: LeaderboardOptions, user: AuthUser | null, view: LeaderboardView, key: string): Promise<LeaderboardSnapshot | null> {
     // Resamples and seed are the phase's organiser settings; only its task's organisers may preview others.
     if ((options.seed !== undefined || options.resamples !== undefined) && !organisesTask(user, found.phase.taskId)) {
       throw new ForbiddenError("seed and resamples are the phase's settings; only the task's organisers may override them");

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { GraphQLSchemaBuilderModule, GraphQLSchemaFactory, Query, Resolver } from '@nestjs/graphql';
 import { printType, type GraphQLObjectType } from 'graphql';
 import { z } from 'zod';
-import { graphqlTypes } from './zod-graphql';
+import { documentCoordinates, graphqlTypes } from './zod-graphql';
 
 // A small document written the way @podium/leaderboard's is: the GraphQL type printed from it is
 // the one a hand-written class would give (expected text written by hand from the zod below).
@@ -40,5 +40,9 @@ describe('GraphQL types from the zod document', () => {
 
   it('refuses an object without a type name, naming its fields', () => {
     expect(() => graphqlTypes([z.object({ a: z.string() })], { enums: [], omit: new Set() })).toThrow('has no meta({ id }) (fields: a)');
+  });
+
+  it("lists every field of the document's types as Type.field, a described copy of a type under the type's name", () => {
+    expect([...documentCoordinates([doc])].sort()).toEqual(['ZgDoc.at', 'ZgDoc.hidden', 'ZgDoc.id', 'ZgDoc.note', 'ZgDoc.trail', 'ZgPoint.n', 'ZgPoint.x']);
   });
 });

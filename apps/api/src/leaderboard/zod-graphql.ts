@@ -95,3 +95,34 @@ export function graphqlTypes(roots: readonly z.ZodObject[], options: ZodGraphqlO
   for (const root of roots) objectType(root);
   return made;
 }
+
+/**
+ * Every `Type.field` of the GraphQL types {@link graphqlTypes} makes from `roots` (omitted fields
+ * included): the fields whose values are the document's own, not a resolver's reading of
+ * something else. Example: `documentCoordinates([leaderboardSchema]).has('LeaderboardSystem.mean')`.
+ */
+export function documentCoordinates(roots: readonly z.ZodObject[]): Set<string> {
+  const named = new Map<object, string>();
+  const objects: z.ZodObject[] = [];
+  const seen = new Set<z.ZodType>();
+  function collect(s: z.ZodType): void {
+    if (seen.has(s)) return;
+    seen.add(s);
+    if (s instanceof z.ZodNullable) collect(s.unwrap() as z.ZodType);
+    else if (s instanceof z.ZodArray) collect(s.element as z.ZodType);
+    else if (s instanceof z.ZodObject) {
+      const id = metaOf(s).id;
+      if (id && !named.has(s.shape)) named.set(s.shape, id);
+      objects.push(s);
+      for (const f of Object.values<z.ZodType>(s.shape)) collect(f);
+    }
+  }
+  for (const root of roots) collect(root);
+  const out = new Set<string>();
+  for (const obj of objects) {
+    const name = named.get(obj.shape);
+    if (!name) throw new Error(`a zod object of the leaderboard has no meta({ id }) (fields: ${Object.keys(obj.shape).join(', ')})`);
+    for (const field of Object.keys(obj.shape)) out.add(`${name}.${field}`);
+  }
+  return out;
+}

@@ -13,7 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { formatCsv } from '@podium/contracts';
 import type { LongScoreColumn, LongScoreRow } from '@podium/db';
-import { PHASE_SCORE_COLUMNS, scoreCsvColumns, scoreCsvLines, type PhaseScoreExportRow } from '../apps/api/src/downloads/csv-writer';
+import { ChunkPool, PHASE_SCORE_COLUMNS, scoreCsvColumns, scoreCsvLines, type PhaseScoreExportRow } from '../apps/api/src/downloads/csv-writer';
 
 const TARGET_ROWS = 30_000_000;
 const WRITE_CHUNK_CHARS = 32 * 1024;
@@ -73,10 +73,12 @@ function main(): void {
       let first = '';
       if (name === COLUMNS) {
         const write = scoreCsvColumns(PHASE_SCORE_COLUMNS, row);
+        const pool = new ChunkPool();
         for (const column of storedColumns()) {
-          for (const chunk of write(column, null)) {
+          for (const chunk of write(column, null, pool)) {
             first ||= chunk.subarray(0, 2000).toString('utf8');
             bytes += chunk.length;
+            pool.give(chunk);
           }
         }
       } else for (const page of pages()) {

@@ -6,7 +6,8 @@
  * each timed with the CPU-seconds the api and PostgreSQL spent on it and the api's peak RSS.
  * `--against DIR`: a second api from DIR/dist/apps/api/main.js (another checkout, built) on the
  * same database, its exports alternating with this one's, so both run at the same load; both must
- * send the same bytes. Rows/s and 3 × 10⁷ rows at that rate are printed per api.
+ * send the same bytes. Rows/s and 3 × 10⁷ rows at that rate are printed per api. `--profile`: this
+ * checkout's api under --cpu-prof, its shares printed. `GCTRACE=1`: the apis' --trace-gc on stdout.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
@@ -40,12 +41,12 @@ const EXPORT_RULES: readonly ShareRule[] = [
 const say = (m: string) => process.stderr.write(`[bench:score-export] ${new Date().toISOString().slice(11, 19)} ${m}\n`);
 const fmt = (x: number, d = 0) => x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 
-/** CPU-seconds (user + system) of a process. */
-function cpuOf(pid: number): number {
+/** CPU-seconds (user + system) of a process; `system`: the kernel's part alone. */
+function cpuOf(pid: number, part: 'all' | 'system' = 'all'): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / TICKS;
+    return ((part === 'all' ? Number(f[11]) : 0) + Number(f[12])) / TICKS;
   } catch {
     return 0; // gone (a backend that ended): its time is lost to the sum
   }
@@ -79,7 +80,7 @@ interface Api {
 
 async function startApiFrom(name: string, main: string, cwd: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<Api> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, main], { cwd, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PODIUM_LOG_FORMAT: 'json', PODIUM_WEB_DIST: '/nonexistent' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, ...(process.env['GCTRACE'] ? ['--trace-gc'] : []), main], { cwd, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PODIUM_LOG_FORMAT: 'json', PODIUM_WEB_DIST: '/nonexistent' }, stdio: ['ignore', process.env['GCTRACE'] ? 'inherit' : 'ignore', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`the ${name} api`, async () => (await fetch(`${baseUrl}/api/health`).catch(() => null))?.status === 200 || null, 120_000);
   return { name, child, baseUrl };
@@ -90,6 +91,8 @@ interface Run {
   rows: number;
   bytes: number;
   apiCpu: number;
+  /** The kernel's part of apiCpu (the sockets, mostly). */
+  apiSystemCpu: number;
   pgCpu: number;
   peakRssMiB: number;
   rssBeforeMiB: number;
@@ -101,6 +104,7 @@ async function exportOnce(api: Api, phaseId: string, postmaster: number): Promis
   const pgPids = postgresPids(postmaster);
   const pg0 = pgPids.reduce((s, p) => s + cpuOf(p), 0);
   const api0 = cpuOf(pid);
+  const sys0 = cpuOf(pid, 'system');
   const rssBefore = rssOf(pid);
   let peak = rssBefore;
   const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
@@ -125,8 +129,13 @@ async function exportOnce(api: Api, phaseId: string, postmaster: number): Promis
   clearInterval(timer);
   if (status !== 200) throw new Error(`the ${api.name} api answered ${status}`);
   const pg1 = postgresPids(postmaster).reduce((s, p) => s + cpuOf(p), 0);
-  return { seconds, rows: newlines - 1, bytes, apiCpu: cpuOf(pid) - api0, pgCpu: pg1 - pg0, peakRssMiB: peak / MiB, rssBeforeMiB: rssBefore / MiB, sha: hash.digest('hex') };
+  return { seconds, rows: newlines - 1, bytes, apiCpu: cpuOf(pid) - api0, apiSystemCpu: cpuOf(pid, 'system') - sys0, pgCpu: pg1 - pg0, peakRssMiB: peak / MiB, rssBeforeMiB: rssBefore / MiB, sha: hash.digest('hex') };
 }
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return ((s[Math.floor((s.length - 1) / 2)] ?? NaN) + (s[Math.ceil((s.length - 1) / 2)] ?? NaN)) / 2;
+};
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { systems: { type: 'string' }, instances: { type: 'string' }, rounds: { type: 'string' }, against: { type: 'string' }, profile: { type: 'boolean' } }, strict: true });
@@ -185,7 +194,7 @@ async function main(): Promise<void> {
     for (let r = 0; r < rounds; r++) {
       for (const api of r % 2 === 0 ? apis : [...apis].reverse()) {
         const run = await exportOnce(api, phase.id, postmaster);
-        say(`${api.name}: ${fmt(run.rows)} rows in ${fmt(run.seconds, 2)} s, api ${fmt(run.apiCpu, 2)} CPU-s, PostgreSQL ${fmt(run.pgCpu, 2)} CPU-s, RSS ${fmt(run.rssBeforeMiB)} → peak ${fmt(run.peakRssMiB)} MiB`);
+        say(`${api.name}: ${fmt(run.rows)} rows in ${fmt(run.seconds, 2)} s, api ${fmt(run.apiCpu, 2)} CPU-s (${fmt(run.apiSystemCpu, 2)} in the kernel), PostgreSQL ${fmt(run.pgCpu, 2)} CPU-s, RSS ${fmt(run.rssBeforeMiB)} → peak ${fmt(run.peakRssMiB)} MiB`);
         runs.get(api)?.push(run);
       }
     }
@@ -196,7 +205,7 @@ async function main(): Promise<void> {
       const best = rs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
       const rate = best.rows / best.seconds;
       out.push(
-        `${api.name.padEnd(40)} ${fmt(best.seconds, 2)} s  ${fmt(rate)} rows/s (3 × 10⁷ ≈ ${fmt(TARGET_ROWS / rate)} s)  api ${fmt(best.apiCpu, 2)} CPU-s (${fmt(best.rows / best.apiCpu)} rows/CPU-s)  PostgreSQL ${fmt(best.pgCpu, 2)} CPU-s  peak RSS +${fmt(Math.max(...rs.map((x) => x.peakRssMiB - x.rssBeforeMiB)))} MiB  ${fmt(best.bytes / MiB, 1)} MiB`,
+        `${api.name.padEnd(40)} ${fmt(best.seconds, 2)} s (median ${fmt(median(rs.map((x) => x.seconds)), 2)} s, api median ${fmt(median(rs.map((x) => x.apiCpu)), 2)} CPU-s)  ${fmt(rate)} rows/s (3 × 10⁷ ≈ ${fmt(TARGET_ROWS / rate)} s)  api ${fmt(best.apiCpu, 2)} CPU-s (${fmt(best.apiSystemCpu, 2)} kernel; ${fmt(best.rows / best.apiCpu)} rows/CPU-s)  PostgreSQL ${fmt(best.pgCpu, 2)} CPU-s  peak RSS +${fmt(Math.max(...rs.map((x) => x.peakRssMiB - x.rssBeforeMiB)))} MiB  ${fmt(best.bytes / MiB, 1)} MiB`,
       );
     }
     if (profileDir) {

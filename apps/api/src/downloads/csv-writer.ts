@@ -101,6 +101,31 @@ const COLUMN_CHUNK_BYTES = 64 * 1024;
 /** The longest `String()` of a double: `-1.2345678901234567e-123` is 24 characters. */
 const MAX_NUMBER_CHARS = 24;
 
+/**
+ * Chunk buffers handed back once written, for the next chunks: a fresh 64 KiB buffer per chunk is
+ * external memory, and V8 answers 100 MB of it (a 10⁶-row export) with full mark-compacts of the
+ * api's whole heap, ~20 of them per 900,000 rows (issue #28). Holds at most `keep` buffers.
+ */
+export class ChunkPool {
+  private readonly free: ArrayBuffer[] = [];
+  constructor(
+    readonly size = COLUMN_CHUNK_BYTES,
+    private readonly keep = 8,
+  ) {}
+
+  /** A buffer of at least `size` bytes (its contents: anything). */
+  take(size = this.size): Buffer {
+    if (size > this.size) return Buffer.allocUnsafeSlow(size);
+    const free = this.free.pop();
+    return free ? Buffer.from(free, 0, this.size) : Buffer.allocUnsafeSlow(this.size);
+  }
+
+  /** Hands back a chunk (a view from its start) of a buffer from `take`, once nothing reads it any more. */
+  give(chunk: Uint8Array): void {
+    if (chunk.byteOffset === 0 && chunk.buffer.byteLength === this.size && chunk.buffer instanceof ArrayBuffer && this.free.length < this.keep) this.free.push(chunk.buffer);
+  }
+}
+
 /** A test set's instance ids as CSV fields, UTF-8, end to end; id p is bytes [ends[p − 1], ends[p]). */
 interface IdBytes {
   bytes: Buffer;
@@ -127,16 +152,17 @@ function idBytesOf(ids: readonly string[]): IdBytes {
  * row but its score's `String()` (the shortest text that reads back as the same double, as
  * every other download writes numbers). The parts shared by a column's rows are encoded once
  * per column, the instance ids once per test set (while its ids array is alive), and each row is
- * copied byte by byte into the chunk. Issue #28: a phase of 3 × 10⁷ rows had spent a third of
- * the api's time collecting the rows' objects and strings, and another third encoding them.
+ * copied into the chunk. Chunks come from `pool` (give them back once written). Issue #28: a
+ * phase's export had spent most of the api's time making, collecting and encoding the rows'
+ * objects and strings.
  */
 export function scoreCsvColumns(
   columns: readonly string[],
   row: (r: LongScoreRow) => ScoreExportRow | PhaseScoreExportRow,
-): (column: LongScoreColumn, visible: Uint8Array | null) => Generator<Buffer> {
+): (column: LongScoreColumn, visible: Uint8Array | null, pool: ChunkPool) => Generator<Buffer> {
   const parts = columnParts(columns, row);
   const idsOf = new WeakMap<readonly string[], IdBytes>();
-  return function* (column, visible) {
+  return function* (column, visible, pool) {
     const { before, between, after } = parts(column);
     const head = Buffer.from(before, 'utf8');
     const mid = Buffer.from(between, 'utf8');
@@ -147,15 +173,15 @@ export function scoreCsvColumns(
     const values = column.values;
     const n = Math.min(values.length, ends.length);
     const longest = head.length + ids.longest + mid.length + MAX_NUMBER_CHARS + tail.length;
-    const size = Math.max(COLUMN_CHUNK_BYTES, longest);
-    let out = Buffer.allocUnsafe(size);
+    const size = Math.max(pool.size, longest);
+    let out = pool.take(size);
     let at = 0;
     for (let p = 0; p < n; p++) {
       const score = values[p] as number;
       if (Number.isNaN(score) || (visible !== null && visible[p] !== 1)) continue;
       if (at + longest > size) {
         yield out.subarray(0, at);
-        out = Buffer.allocUnsafe(size);
+        out = pool.take(size);
         at = 0;
       }
       out.set(head, at);

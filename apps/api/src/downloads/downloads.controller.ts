@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { once } from 'node:events';
 import { CurrentUser } from '../auth/auth.guard';
 import { sendPrecompressed } from '../common/precompressed';
-import { EXPORT_CONTENT_TYPE, attachmentDisposition, exportHeader, exportLine, scoreCsvColumns, scoreCsvLines, type ExportFormat } from './csv-writer';
+import { EXPORT_CONTENT_TYPE, attachmentDisposition, exportHeader, exportLine, ChunkPool, scoreCsvColumns, scoreCsvLines, type ExportFormat } from './csv-writer';
 import { DownloadsService, type ScoreExport } from './downloads.service';
 import { leaderboardCsv, parseLeaderboardQuery, parseMetricList, parseTileQuery } from './leaderboard-export';
 
@@ -17,9 +17,9 @@ const WRITE_CHUNK_CHARS = 32 * 1024;
 /** Rows per page of a stored column written as JSONL. */
 const COLUMN_ROWS_PAGE = 5000;
 
-/** Writes, waiting for the socket to drain so a large phase never piles up in memory. */
-async function write(res: Response, chunk: string | Buffer): Promise<void> {
-  if (!res.write(chunk)) await once(res, 'drain');
+/** Writes, waiting for the socket to drain so a large phase never piles up in memory; `written` once the socket has it. */
+async function write(res: Response, chunk: string | Buffer, written?: () => void): Promise<void> {
+  if (!res.write(chunk, written)) await once(res, 'drain');
 }
 
 async function stream(res: Response, format: ExportFormat, exp: ScoreExport): Promise<void> {
@@ -32,6 +32,7 @@ async function stream(res: Response, format: ExportFormat, exp: ScoreExport): Pr
   await write(res, exportHeader(format, exp.columns));
   const line = format === 'csv' ? scoreCsvLines(exp.columns, exp.row) : (r: LongScoreRow) => exportLine(format, exp.row(r), exp.columns);
   const columnCsv = scoreCsvColumns(exp.columns, exp.row);
+  const pool = new ChunkPool();
   async function writeRows(rows: LongScoreRow[]): Promise<void> {
     let chunk = '';
     for (const r of rows) {
@@ -51,8 +52,8 @@ async function stream(res: Response, format: ExportFormat, exp: ScoreExport): Pr
     if ('rows' in part) await writeRows(part.rows);
     else if (format === 'csv') {
       // A stored column's CSV is written as bytes (scoreCsvColumns): no row objects, no strings to encode.
-      for (const chunk of columnCsv(part.column, part.visible)) {
-        await write(res, chunk);
+      for (const chunk of columnCsv(part.column, part.visible, pool)) {
+        await write(res, chunk, () => pool.give(chunk));
         if (res.destroyed) return;
       }
     } else {

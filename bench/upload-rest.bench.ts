@@ -1,6 +1,6 @@
 /**
  * Uploads through the public REST upload (issue #28): `npm run bench:upload-rest -- [--systems S]
- * [--instances N] [--rounds R] [--against DIR] [--profile]`. An embedded PostgreSQL of its own,
+ * [--instances N] [--rounds R] [--against DIR] [--profile] [--quoted]`. An embedded PostgreSQL of its own,
  * one phase of N synthetic instances, the api from dist/ (built if stale); S output files (and a
  * team each) made first, then uploaded `POST /api/phases/:id/submissions`, two at a time, as
  * bench:platform does, R rounds (a new phase each). Per round: lines/s wall, the api's and
@@ -47,7 +47,7 @@ interface Round {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { systems: { type: 'string' }, instances: { type: 'string' }, rounds: { type: 'string' }, against: { type: 'string' }, profile: { type: 'boolean' } }, strict: true });
+  const { values } = parseArgs({ options: { systems: { type: 'string' }, instances: { type: 'string' }, rounds: { type: 'string' }, against: { type: 'string' }, profile: { type: 'boolean' }, quoted: { type: 'boolean' } }, strict: true });
   const systems = Number(values.systems ?? 40);
   const instances = Number(values.instances ?? 10_000);
   const rounds = Number(values.rounds ?? 2);
@@ -70,7 +70,10 @@ async function main(): Promise<void> {
     const task = await tasks.createTask({ slug: 'bench-upload-rest', title: 'bench:upload-rest', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', createdById: organiser.id, metrics: [{ key: 'bleu', name: 'bleu', options: {} }] });
     const synthetic = syntheticTestSet(instances, 20261124);
     const quality = systemQualities(systems, 20261124);
-    const files = Array.from({ length: systems }, (_, s) => new Blob([systemOutputs(synthetic, defined(quality[s]), s, 20261124).join('\n') + '\n']));
+    // `--quoted`: every other line with quotes and non-ASCII characters, as real outputs have (the
+    // synthetic ones have neither, and take the parser's fast path line runs).
+    const quote = (l: string, i: number) => (values.quoted && i % 2 === 1 ? l.replace(' ', ' „Grüße“ "zitat" — ') : l);
+    const files = Array.from({ length: systems }, (_, s) => new Blob([systemOutputs(synthetic, defined(quality[s]), s, 20261124).map(quote).join('\n') + '\n']));
     const env = { DATABASE_URL: pg.url, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0', NODE_OPTIONS: '--max-old-space-size=640' };
     const apis: Api[] = [];
     if (values.against) {

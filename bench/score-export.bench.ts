@@ -12,7 +12,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,7 @@ import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, Tas
 import { startOwnPostgres } from '../test/e2e/support/postgres';
 import { freePort, repoRoot, waitFor } from '../test/e2e/support/processes';
 import { compiledApp } from '../test/support/compiled-app';
-import { formatShares, profilesInDir, type ShareRule } from './platform/cpu-profile';
+import { formatShares, profilesInDir, treeCpuSeconds, type ShareRule } from './platform/cpu-profile';
 
 const TARGET_ROWS = 30_000_000;
 const METRICS = ['bleu', 'chrf', 'ter'];
@@ -50,21 +50,6 @@ function cpuOf(pid: number, part: 'all' | 'system' = 'all'): number {
   } catch {
     return 0; // gone (a backend that ended): its time is lost to the sum
   }
-}
-
-/** The PostgreSQL server's processes: the postmaster and its children. */
-function postgresPids(postmaster: number): number[] {
-  const pids = [postmaster];
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(d));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids;
 }
 
 function rssOf(pid: number): number {
@@ -99,10 +84,10 @@ interface Run {
   sha: string;
 }
 
-async function exportOnce(api: Api, phaseId: string, postmaster: number): Promise<Run> {
+async function exportOnce(api: Api, phaseId: string, pgPid: number): Promise<Run> {
   const pid = api.child.pid ?? 0;
-  const pgPids = postgresPids(postmaster);
-  const pg0 = pgPids.reduce((s, p) => s + cpuOf(p), 0);
+  // The server's whole process tree, ended backends included (their time is in their parent's cutime).
+  const pg0 = treeCpuSeconds(pgPid);
   const api0 = cpuOf(pid);
   const sys0 = cpuOf(pid, 'system');
   const rssBefore = rssOf(pid);
@@ -128,7 +113,7 @@ async function exportOnce(api: Api, phaseId: string, postmaster: number): Promis
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   clearInterval(timer);
   if (status !== 200) throw new Error(`the ${api.name} api answered ${status}`);
-  const pg1 = postgresPids(postmaster).reduce((s, p) => s + cpuOf(p), 0);
+  const pg1 = treeCpuSeconds(pgPid);
   return { seconds, rows: newlines - 1, bytes, apiCpu: cpuOf(pid) - api0, apiSystemCpu: cpuOf(pid, 'system') - sys0, pgCpu: pg1 - pg0, peakRssMiB: peak / MiB, rssBeforeMiB: rssBefore / MiB, sha: hash.digest('hex') };
 }
 
@@ -178,7 +163,7 @@ async function main(): Promise<void> {
       await sql.query(`UPDATE submission SET status = 'SCORED' WHERE id = $1`, [sub.id]);
     }
     await sql.query('VACUUM ANALYZE');
-    const postmaster = Number(readFileSync(path.join(String((await sql.query<{ setting: string }>(`SELECT setting FROM pg_settings WHERE name = 'data_directory'`)).rows[0]?.setting), 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const pgPid = pg.child.pid ?? 0;
     const env = { DATABASE_URL: pg.url, PODIUM_RATE_LIMIT: '0', NODE_OPTIONS: '--max-old-space-size=640' };
     const apis: Api[] = [];
     if (values.against) {
@@ -193,7 +178,7 @@ async function main(): Promise<void> {
     const runs = new Map<Api, Run[]>(apis.map((a) => [a, []]));
     for (let r = 0; r < rounds; r++) {
       for (const api of r % 2 === 0 ? apis : [...apis].reverse()) {
-        const run = await exportOnce(api, phase.id, postmaster);
+        const run = await exportOnce(api, phase.id, pgPid);
         say(`${api.name}: ${fmt(run.rows)} rows in ${fmt(run.seconds, 2)} s, api ${fmt(run.apiCpu, 2)} CPU-s (${fmt(run.apiSystemCpu, 2)} in the kernel), PostgreSQL ${fmt(run.pgCpu, 2)} CPU-s, RSS ${fmt(run.rssBeforeMiB)} → peak ${fmt(run.peakRssMiB)} MiB`);
         runs.get(api)?.push(run);
       }

@@ -3,15 +3,17 @@
  * Makes N long score rows a stored column at a time (as ScoreRepository.longRows pages them),
  * formats them and encodes them as the download does, and prints rows per CPU-second of:
  *  - csv-stringify per row (formatCsv of the row's cells: how every row was written before);
- *  - scoreCsvLines (a column's shared fields formatted once, csvField for the instance id).
+ *  - scoreCsvLines (a column's shared fields formatted once, csvField for the instance id);
+ *  - scoreCsvColumns (bytes straight from the stored column: no row object, no string per row
+ *    but the score's), which must write the same bytes.
  * CPU time, not wall time, so a busy machine changes the figures less; the database's reads and
  * the socket are bench:platform's. 3 × 10⁷ rows at each rate is printed beside them.
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { formatCsv } from '@podium/contracts';
-import type { LongScoreRow } from '@podium/db';
-import { PHASE_SCORE_COLUMNS, scoreCsvLines, type PhaseScoreExportRow } from '../apps/api/src/downloads/csv-writer';
+import type { LongScoreColumn, LongScoreRow } from '@podium/db';
+import { ChunkPool, PHASE_SCORE_COLUMNS, scoreCsvColumns, scoreCsvLines, type PhaseScoreExportRow } from '../apps/api/src/downloads/csv-writer';
 
 const TARGET_ROWS = 30_000_000;
 const WRITE_CHUNK_CHARS = 32 * 1024;
@@ -44,9 +46,22 @@ function main(): void {
     const v = row(r) as unknown as Record<string, string | number | boolean>;
     return formatCsv([PHASE_SCORE_COLUMNS.map((c) => (typeof v[c] === 'boolean' ? String(v[c]) : (v[c] as string | number)))]);
   };
+  // Columns as ScoreRepository.longColumns reads them: the ids array shared, the values decoded.
+  function* storedColumns(): Generator<LongScoreColumn> {
+    for (let at = 0; at < n; at += instances) {
+      const column = at / instances;
+      const values = scores.slice(at, Math.min(n, at + instances));
+      yield {
+        submissionId: `0f8b6f1e-8a1d-4c1b-9d3e-${String(column).padStart(12, '0')}`, systemName: `sys-${column}`, teamName: `team-${column}`,
+        metric: 'bleu', signature: 'nrefs:1|case:mixed|eff:yes|tok:13a|smooth:exp|version:2.4.2', instanceIds: ids, values,
+      };
+    }
+  }
+  const COLUMNS = 'scoreCsvColumns (bytes)';
   const ways: [string, (r: LongScoreRow) => string][] = [
     ['csv-stringify per row (before)', stringify],
     ['scoreCsvLines', scoreCsvLines(PHASE_SCORE_COLUMNS, row)],
+    [COLUMNS, () => ''],
   ];
   const rates = new Map<string, number[]>();
   let check = '';
@@ -56,7 +71,17 @@ function main(): void {
       const c0 = process.cpuUsage();
       let bytes = 0;
       let first = '';
-      for (const page of pages()) {
+      if (name === COLUMNS) {
+        const write = scoreCsvColumns(PHASE_SCORE_COLUMNS, row);
+        const pool = new ChunkPool();
+        for (const column of storedColumns()) {
+          for (const chunk of write(column, null, pool)) {
+            first ||= chunk.subarray(0, 2000).toString('utf8');
+            bytes += chunk.length;
+            pool.give(chunk);
+          }
+        }
+      } else for (const page of pages()) {
         let chunk = '';
         for (const r of page) {
           chunk += line(r);

@@ -20,7 +20,7 @@ export { readOutputTexts, outputTextsAt, outputExtent, writeOutputTexts, writeOu
 export { BundleRepository, type BundleImport, type BundleImportResult } from './bundle.repository';
 export { LifecycleRepository, type AuditRecord, type PhaseChanges, type TaskChanges } from './lifecycle.repository';
 export { RobustnessRepository, type RobustnessJobInput, type RobustnessRequest, type ReportLeaseOutcome, type LapsedReportLease } from './robustness.repository';
-export { ScoreRepository, type PhaseScoreMatrix, type ScoredSystem, type LongScoreRow, type StoredStatistics } from './score.repository';
+export { longRowsOf, ScoreRepository, type PhaseScoreMatrix, type ScoredSystem, type LongScoreRow, type LongScoreColumn, type StoredStatistics } from './score.repository';
 export { encodeValues, decodeValues, encodeStats, decodeStats, decodeStatsColumns, decodeStatsFlat, type FlatStats } from './score-column';
 export { Role, TaskKind, SubmissionStatus, RobustnessStatus, Moderation, Registration, RegistrationStatus, Prisma } from './generated/client';
 export type { Task, Phase, TestSet, Instance, Submission, Team, User, RobustnessReport } from './generated/client';

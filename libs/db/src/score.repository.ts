@@ -34,6 +34,42 @@ export interface LongScoreRow {
   score: number;
 }
 
+/** One stored column of long-form scores: a LongScoreRow per position whose value is not NaN. */
+export interface LongScoreColumn {
+  submissionId: string;
+  systemName: string;
+  teamName: string;
+  metric: string;
+  signature: string;
+  /** External ids of the column's test set in position order (shared by the columns of one test set: do not change). */
+  instanceIds: readonly string[];
+  /** Scores in position order, NaN where none; may be longer than `instanceIds` (the rest names no instance). */
+  values: Float64Array;
+}
+
+/**
+ * The long rows of one stored column in pages of at most `pageSize`, position order: positions
+ * without a score (NaN), past the end of the test set, or (with `visible`) where `visible[p]` is
+ * not 1 are left out.
+ */
+export function* longRowsOf(c: LongScoreColumn, pageSize = 5000, visible: Uint8Array | null = null): Generator<LongScoreRow[]> {
+  let page: LongScoreRow[] = [];
+  const n = Math.min(c.values.length, c.instanceIds.length);
+  for (let position = 0; position < n; position++) {
+    const score = c.values[position] as number;
+    if (Number.isNaN(score) || (visible && visible[position] !== 1)) continue;
+    page.push({
+      submissionId: c.submissionId, systemName: c.systemName, teamName: c.teamName, instanceId: c.instanceIds[position] as string,
+      position, metric: c.metric, signature: c.signature, score,
+    });
+    if (page.length >= pageSize) {
+      yield page;
+      page = [];
+    }
+  }
+  if (page.length > 0) yield page;
+}
+
 /** Columns read per query: bounds the hex text held at once (8 × 1.6 MB for 100,000 instances). */
 const COLUMNS_PER_QUERY = 8;
 
@@ -238,11 +274,22 @@ export class ScoreRepository {
 
   /**
    * Streams long-form score rows (submission id, metric, position order, as the downloads
-   * write them) in pages of at most `pageSize`: one stored column at a time, with the external
-   * ids of its test set read once per test set in chunks. Memory holds one column and one test
-   * set's ids, never a phase; each column is one query (no OFFSET, no keyset over a join).
+   * write them) in pages of at most `pageSize`: one stored column at a time (longColumns),
+   * unscored positions left out.
    */
   async *longRows(submissionIds: string[], pageSize = 5000): AsyncGenerator<LongScoreRow[]> {
+    for await (const c of this.longColumns(submissionIds)) yield* longRowsOf(c, pageSize);
+  }
+
+  /**
+   * Streams the stored columns of the submissions (submission id, then metric), each with the
+   * external ids of its test set (one array per test set, shared by its columns, read once in
+   * chunks): what longRows pages, without a row object per score (the CSV export writes bytes
+   * straight from the column, issue #28). Memory holds one column and one test set's ids, never
+   * a phase; each column is one query (no OFFSET, no keyset over a join). A column longer than
+   * its test set names no instance past its end: `values` may be longer than `instanceIds`.
+   */
+  async *longColumns(submissionIds: string[]): AsyncGenerator<LongScoreColumn> {
     if (submissionIds.length === 0) return;
     const columns = await this.db.$queryRaw<
       { submission_id: string; metric: string; test_set_id: string; signature: string; system_name: string; team_name: string }[]
@@ -255,22 +302,10 @@ export class ScoreRepository {
     for (const c of columns) {
       let ids = idsOf.get(c.test_set_id);
       if (!ids) idsOf.set(c.test_set_id, (ids = await this.externalIds(c.test_set_id)));
-      const values = await this.column(c.submission_id, c.metric);
-      let page: LongScoreRow[] = [];
-      for (const [position, score] of values.entries()) {
-        const instanceId = ids[position];
-        if (instanceId === undefined) break; // a column longer than its test set: the rest names no instance
-        if (Number.isNaN(score)) continue;
-        page.push({
-          submissionId: c.submission_id, systemName: c.system_name, teamName: c.team_name, instanceId,
-          position, metric: c.metric, signature: c.signature, score,
-        });
-        if (page.length >= pageSize) {
-          yield page;
-          page = [];
-        }
-      }
-      if (page.length > 0) yield page;
+      yield {
+        submissionId: c.submission_id, systemName: c.system_name, teamName: c.team_name, metric: c.metric, signature: c.signature,
+        instanceIds: ids, values: await this.column(c.submission_id, c.metric),
+      };
     }
   }
 

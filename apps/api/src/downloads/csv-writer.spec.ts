@@ -1,7 +1,7 @@
 // Quoting rules themselves are specified once, in libs/contracts/src/csv.spec.ts.
-import type { LongScoreRow } from '@podium/db';
+import { longRowsOf, type LongScoreColumn, type LongScoreRow } from '@podium/db';
 import { defined } from '../../../../test/support/defined';
-import { PHASE_SCORE_COLUMNS, SCORE_COLUMNS, attachmentDisposition, exportHeader, exportLine, scoreCsvLines } from './csv-writer';
+import { ChunkPool, PHASE_SCORE_COLUMNS, SCORE_COLUMNS, attachmentDisposition, exportHeader, exportLine, scoreCsvColumns, scoreCsvLines } from './csv-writer';
 
 describe('score export lines', () => {
   it('ends every record with CRLF', () => {
@@ -48,6 +48,57 @@ describe('score export lines', () => {
     }
     // By hand: quoted system, neutralised team, the signature's quotes doubled.
     expect(phaseLine(defined(rows[6]))).toBe(`s-1,"A, B",'=team,true,false,scored,i1,chrf,"chrF2|""x""",0\r\n`);
+  });
+
+  // scoreCsvColumns writes a stored column's rows as bytes (issue #28); exportLine is the reference.
+  it("writes a stored column's rows as the same UTF-8 bytes as exportLine, skipping unscored and hidden positions, across chunks of a reused pool", () => {
+    // Ids and names that need quoting, neutralising or more than one byte in UTF-8; scores whose
+    // shortest text is exponential, negative zero, or 17 digits.
+    const ids = ['i1', 'i"2', 'a,b', '@x', '-3', '', 'Zürich–1', '日本語', 'line\nbreak'];
+    const scores = [12.5, -0, 0.1 + 0.2, -3, 1e-7, 100, 1e21, 123456789.12345679, Number.NaN, 5e-324, -1.7976931348623157e308];
+    const n = 5000; // × ~100 bytes: several 64 KiB chunks per column
+    const instanceIds = Array.from({ length: n }, (_, p) => `${ids[p % ids.length] ?? ''}${p % 7 === 0 ? '' : p}`);
+    const values = Float64Array.from({ length: n + 3 }, (_, p) => scores[p % scores.length] ?? 0); // longer than its test set: the rest names no instance
+    const columns: LongScoreColumn[] = [
+      { submissionId: 's-1', systemName: 'A, B', teamName: '=team', metric: 'bleu', signature: 'bleu|nrefs:1', instanceIds, values },
+      { submissionId: 's-2', systemName: 'Ünïcode', teamName: 't', metric: 'chrf', signature: 'chrF2|"x"', instanceIds, values: values.map((v) => v / 3) },
+    ];
+    const about = new Map([
+      ['s-1', { primary: true, baseline: false, status: 'scored' as const }],
+      ['s-2', { primary: false, baseline: true, status: 'hidden' as const }],
+    ]);
+    const phaseRow = (r: LongScoreRow) => ({ submission_id: r.submissionId, system: r.systemName, team: r.teamName, instance_id: r.instanceId, metric: r.metric, signature: r.signature, score: r.score, ...defined(about.get(r.submissionId)) });
+    const visible = Uint8Array.from({ length: n - 10 }, (_, p) => (p % 5 === 3 ? 0 : 1)); // shorter than the column: the rest hidden
+    const write = scoreCsvColumns(PHASE_SCORE_COLUMNS, phaseRow);
+    const pool = new ChunkPool();
+    for (const mask of [null, visible]) {
+      for (const column of columns) {
+        const expected = [...longRowsOf(column, 1000, mask)].flat().map((r) => exportLine('csv', phaseRow(r), PHASE_SCORE_COLUMNS)).join('');
+        const chunks: Buffer[] = [];
+        for (const chunk of write(column, mask, pool)) {
+          expect(chunk.length).toBeLessThanOrEqual(pool.size);
+          chunks.push(Buffer.from(chunk)); // a copy: the chunk's buffer goes back to the pool for the next chunks
+          pool.give(chunk);
+        }
+        expect(chunks.length).toBeGreaterThan(2);
+        expect(Buffer.concat(chunks).toString('utf8')).toBe(expected);
+      }
+    }
+    // By hand: a row of each column.
+    const [first] = write(defined(columns[1]), null, new ChunkPool());
+    expect(defined(first).toString('utf8').split('\r\n').slice(0, 3)).toEqual([
+      `s-2,Ünïcode,t,false,true,hidden,i1,chrf,"chrF2|""x""",${12.5 / 3}`,
+      `s-2,Ünïcode,t,false,true,hidden,"i""21",chrf,"chrF2|""x""",0`,
+      `s-2,Ünïcode,t,false,true,hidden,"a,b2",chrf,"chrF2|""x""",${(0.1 + 0.2) / 3}`,
+    ]);
+  });
+
+  it('writes a row longer than a pooled chunk into a chunk of its own size', () => {
+    const long = 'x'.repeat(100_000);
+    const column: LongScoreColumn = { submissionId: 's', systemName: long, teamName: 't', metric: 'm', signature: 's', instanceIds: ['a', 'b'], values: Float64Array.of(1, 2) };
+    const row = (r: LongScoreRow) => ({ system: r.systemName, team: r.teamName, instance_id: r.instanceId, metric: r.metric, signature: r.signature, score: r.score });
+    const text = [...scoreCsvColumns(SCORE_COLUMNS, row)(column, null, new ChunkPool())].map((c) => c.toString('utf8')).join('');
+    expect(text).toBe(`${long},t,a,m,s,1\r\n${long},t,b,m,s,2\r\n`);
   });
 
   it('refuses columns without instance_id before score', () => {

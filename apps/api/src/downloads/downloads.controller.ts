@@ -1,11 +1,11 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import type { LongScoreRow } from '@podium/db';
+import { longRowsOf, type LongScoreRow } from '@podium/db';
 import { type AuthUser } from '@podium/domain';
 import type { Request, Response } from 'express';
 import { once } from 'node:events';
 import { CurrentUser } from '../auth/auth.guard';
 import { sendPrecompressed } from '../common/precompressed';
-import { EXPORT_CONTENT_TYPE, attachmentDisposition, exportHeader, exportLine, scoreCsvLines, type ExportFormat } from './csv-writer';
+import { EXPORT_CONTENT_TYPE, attachmentDisposition, exportHeader, exportLine, ChunkPool, scoreCsvColumns, scoreCsvLines, type ExportFormat } from './csv-writer';
 import { DownloadsService, type ScoreExport } from './downloads.service';
 import { leaderboardCsv, parseLeaderboardQuery, parseMetricList, parseTileQuery } from './leaderboard-export';
 
@@ -14,9 +14,12 @@ const LEADERBOARD_CACHE_CONTROL = 'private, no-cache';
 /** Characters per write of a long export (strings this short are allocated in V8's young generation). */
 const WRITE_CHUNK_CHARS = 32 * 1024;
 
-/** Writes, waiting for the socket to drain so a large phase never piles up in memory. */
-async function write(res: Response, chunk: string): Promise<void> {
-  if (!res.write(chunk)) await once(res, 'drain');
+/** Rows per page of a stored column written as JSONL. */
+const COLUMN_ROWS_PAGE = 5000;
+
+/** Writes, waiting for the socket to drain so a large phase never piles up in memory; `written` once the socket has it. */
+async function write(res: Response, chunk: string | Buffer, written?: () => void): Promise<void> {
+  if (!res.write(chunk, written)) await once(res, 'drain');
 }
 
 async function stream(res: Response, format: ExportFormat, exp: ScoreExport): Promise<void> {
@@ -28,10 +31,11 @@ async function stream(res: Response, format: ExportFormat, exp: ScoreExport): Pr
   res.setHeader('Cache-Control', 'no-store');
   await write(res, exportHeader(format, exp.columns));
   const line = format === 'csv' ? scoreCsvLines(exp.columns, exp.row) : (r: LongScoreRow) => exportLine(format, exp.row(r), exp.columns);
-  let page = first;
-  while (!page.done) {
+  const columnCsv = scoreCsvColumns(exp.columns, exp.row);
+  const pool = new ChunkPool();
+  async function writeRows(rows: LongScoreRow[]): Promise<void> {
     let chunk = '';
-    for (const r of page.value) {
+    for (const r of rows) {
       chunk += line(r);
       // Written in pieces below V8's large-object size, so they die young (page-sized strings
       // went to large-object space, collected only by full GCs: +1 GB of RSS during a 12M-row export).
@@ -42,8 +46,23 @@ async function stream(res: Response, format: ExportFormat, exp: ScoreExport): Pr
       }
     }
     if (chunk) await write(res, chunk);
+  }
+  for (let page = first; !page.done; page = await exp.pages.next()) {
+    const part = page.value;
+    if ('rows' in part) await writeRows(part.rows);
+    else if (format === 'csv') {
+      // A stored column's CSV is written as bytes (scoreCsvColumns): no row objects, no strings to encode.
+      for (const chunk of columnCsv(part.column, part.visible, pool)) {
+        await write(res, chunk, () => pool.give(chunk));
+        if (res.destroyed) return;
+      }
+    } else {
+      for (const rows of longRowsOf(part.column, COLUMN_ROWS_PAGE, part.visible)) {
+        await writeRows(rows);
+        if (res.destroyed) return;
+      }
+    }
     if (res.destroyed) return;
-    page = await exp.pages.next();
   }
   res.end();
 }

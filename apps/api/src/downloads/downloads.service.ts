@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ScoreRepository, SubmissionRepository, TaskRepository, type LongScoreRow } from '@podium/db';
+import { ScoreRepository, SubmissionRepository, TaskRepository, type LongScoreColumn, type LongScoreRow } from '@podium/db';
 import { NotFoundError, type AuthUser } from '@podium/domain';
 import { assertId } from '../common/ids';
 import { PHASE_SCORE_COLUMNS, SCORE_COLUMNS, type PhaseScoreExportRow, type ScoreExportRow } from './csv-writer';
@@ -12,9 +12,12 @@ import { PhaseMetricsService, type MetricSelection } from '../leaderboard/phase-
 
 const COMBINED_PAGE = 5000;
 
+/** Part of a score export: a stored column (with the positions the caller sees: 1; null: all), or rows computed from stored columns. */
+export type ScoreExportPage = { column: LongScoreColumn; visible: Uint8Array | null } | { rows: LongScoreRow[] };
+
 export interface ScoreExport {
   fileStem: string;
-  pages: AsyncGenerator<LongScoreRow[]>;
+  pages: AsyncGenerator<ScoreExportPage>;
   /** The columns (CSV order) and each row's values: a phase's download adds its submission's id, primary, baseline and status. */
   columns: readonly string[];
   row: (r: LongScoreRow) => ScoreExportRow | PhaseScoreExportRow;
@@ -22,17 +25,14 @@ export interface ScoreExport {
 
 const longRow = (r: LongScoreRow): ScoreExportRow => ({ system: r.systemName, team: r.teamName, instance_id: r.instanceId, metric: r.metric, signature: r.signature, score: r.score });
 
-/** Keeps the rows at the given positions (null: all). */
-async function* onPositions(pages: AsyncGenerator<LongScoreRow[]>, positions: number[] | null): AsyncGenerator<LongScoreRow[]> {
-  if (!positions) {
-    yield* pages;
-    return;
+/** The stored columns with the positions shown (null: all) as a mask: 1 at a shown position. */
+async function* onPositions(columns: AsyncGenerator<LongScoreColumn>, positions: number[] | null): AsyncGenerator<ScoreExportPage> {
+  let visible: Uint8Array | null = null;
+  if (positions) {
+    visible = new Uint8Array(positions.reduce((m, p) => Math.max(m, p + 1), 0));
+    for (const p of positions) visible[p] = 1;
   }
-  const shown = new Set(positions);
-  for await (const page of pages) {
-    const kept = page.filter((r) => shown.has(r.position));
-    if (kept.length > 0) yield kept;
-  }
+  for await (const column of columns) yield { column, visible };
 }
 
 /** Decides what a download contains and who may fetch it; the controller only streams. */
@@ -58,7 +58,7 @@ export class DownloadsService {
     assertCan('perInstanceScores', submission.phase, user, submission.teamId);
     return {
       fileStem: `${submission.phase.task.slug}-${submission.phase.name}-${submission.team.name}-${submission.systemName}-scores`,
-      pages: onPositions(this.scores.longRows([submission.id]), await this.submissionsService.visiblePositions(submission.phase, user)),
+      pages: onPositions(this.scores.longColumns([submission.id]), await this.submissionsService.visiblePositions(submission.phase, user)),
       columns: SCORE_COLUMNS,
       row: longRow,
     };
@@ -87,12 +87,12 @@ export class DownloadsService {
     const about = new Map(scored.map((s) => [s.id, { primary: s.isPrimary, baseline: s.isBaseline, status: s.moderation === 'NONE' ? ('scored' as const) : s.moderation === 'DISQUALIFIED' ? ('disqualified' as const) : ('hidden' as const) }]));
     const shown = new Set(scored.map((s) => s.id));
     const positions = await this.submissionsService.visiblePositions(phase, user);
-    const storedPages = onPositions(this.scores.longRows(scored.map((s) => s.id)), positions);
+    const storedPages = onPositions(this.scores.longColumns(scored.map((s) => s.id)), positions);
     const partOf = positions ? new Set(positions) : null;
     const testSetId = phase.testSetId;
     const stamp = combined.size > 0 ? await this.metrics.scoringStamp(phaseId) : '';
     const phaseMetrics = this.metrics;
-    const pages = async function* (): AsyncGenerator<LongScoreRow[]> {
+    const pages = async function* (): AsyncGenerator<ScoreExportPage> {
       yield* storedPages;
       if (!testSetId) return;
       for (const selection of combined.values()) {
@@ -100,11 +100,11 @@ export class DownloadsService {
         for await (const rows of phaseMetrics.derivedRows({ ...phase, testSetId }, selection, stamp, { submissionIds: shown, positions: partOf })) {
           page = page.concat(rows);
           if (page.length >= COMBINED_PAGE) {
-            yield page;
+            yield { rows: page };
             page = [];
           }
         }
-        if (page.length > 0) yield page;
+        if (page.length > 0) yield { rows: page };
       }
     };
     return {

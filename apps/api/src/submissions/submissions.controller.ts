@@ -54,7 +54,7 @@ export class SubmissionsController {
     // A refusal from here on answers before the body is read: close rather than drain it.
     res.setHeader('Connection', 'close');
     lingerOnClose(req);
-    await this.service.assertPhaseTakesUploads(user, phaseId);
+    const phase = await this.service.assertPhaseTakesUploads(user, phaseId);
     // Any refusal while reading stops the parse where it is; the error filter answers and the
     // connection closes (the rest of the body is never read).
     const submission = await this.readForm(req, res, async (f, file) =>
@@ -73,6 +73,7 @@ export class SubmissionsController {
           isBaseline: isBaseline(f),
         },
         file,
+        phase,
       ),
     );
     res.removeHeader('Connection');

@@ -65,6 +65,9 @@ const metadataSchema = z.object({
   codeUrl: linkSchema('code').optional(),
 });
 
+/** A phase as uploads check it: with its task and test set. */
+export type UploadPhase = NonNullable<Awaited<ReturnType<TaskRepository['phaseById']>>>;
+
 @Injectable()
 export class SubmissionsService {
   /** Instance ids of recent test sets, in position order: a test set never changes once stored, and a list of N submissions of a split phase asks N times. */
@@ -87,7 +90,7 @@ export class SubmissionsService {
     return (sql, submissionId) => sendScoreJob(this.boss, submissionId, reason, sql);
   }
 
-  private async phase(phaseId: string) {
+  private async phase(phaseId: string): Promise<UploadPhase> {
     assertId('phase', phaseId);
     const phase = await this.tasks.phaseById(phaseId);
     if (!phase) throw new NotFoundError('phase', phaseId);
@@ -113,13 +116,14 @@ export class SubmissionsService {
    * What an upload to a phase must pass before its body is read: the phase exists, has a test
    * set and takes submissions now (the task's organisers: always). The same checks run again in `submit`.
    */
-  async assertPhaseTakesUploads(user: AuthUser, phaseId: string, now: Date = new Date()): Promise<void> {
+  async assertPhaseTakesUploads(user: AuthUser, phaseId: string, now: Date = new Date()): Promise<UploadPhase> {
     const phase = await this.phase(phaseId);
     // The phase state machine (ADR 0013); whether an organiser's upload is a baseline is known only
     // from its fields, so organisers pass here whenever baselines are still taken.
     const refused = phaseRefusal(phase, organisesTask(user, phase.taskId) ? 'organiserSubmit' : 'submit', now);
     if (refused) throw new ForbiddenError(refused);
     if (!phase.testSetId) throw new InvalidInputError(`phase '${phase.name}' has no test set yet`, { field: 'phaseId' });
+    return phase;
   }
 
   /**
@@ -137,11 +141,13 @@ export class SubmissionsService {
    * and stores the file as it streams from `file` (docs/adr/0028-streamed-uploads.md): outputs are
    * COPYed into the transaction as their lines pass; a bad line, a refusal or a source that fails
    * (a client gone mid-stream) stores nothing. Refusals name the line and instance as before.
+   * `read`: the phase as {@link assertPhaseTakesUploads} read it for this request (not read again;
+   * the store checks the phase again under its locks).
    */
-  async submitStream(user: AuthUser | null, req: Omit<SubmitRequest, 'content'>, file: AsyncIterable<Uint8Array | string>): Promise<Submission> {
+  async submitStream(user: AuthUser | null, req: Omit<SubmitRequest, 'content'>, file: AsyncIterable<Uint8Array | string>, read?: UploadPhase): Promise<Submission> {
     if (!user) throw new UnauthenticatedError();
     const fields = parseInput(submitSchema, { systemName: req.systemName, description: req.description ?? undefined });
-    const phase = await this.phase(req.phaseId);
+    const phase = read?.id === req.phaseId ? read : await this.phase(req.phaseId);
     const team = await this.team(req);
     assertActsForTeam(team.id, user, phase.taskId);
     const organiser = organisesTask(user, phase.taskId);

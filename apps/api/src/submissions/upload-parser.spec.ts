@@ -292,6 +292,32 @@ describe('UploadStream', () => {
     expect(text.end().checksum).toBe(outputsChecksum(ids, [{ instanceId: 'a', text: 'one "1"' }, { instanceId: 'b', text: 'two\ttabs' }, { instanceId: 'c', text: 'three' }, { instanceId: 'd', text: '' }]));
   });
 
+  // The checksum's text is gathered as UTF-8 in a 64 KiB buffer (issue #28): lines that fill it
+  // over and over, lines longer than it, two-byte text, escapes, and runs that skip it.
+  it('sums a long upload as outputsChecksum does, whatever its characters and chunking', () => {
+    const n = 3000;
+    const many = Array.from({ length: n }, (_, i) => `id${i}`);
+    const texts = many.map((_, i) =>
+      i === 1500 ? '日"本\\'.repeat(30_000) // ~90,000 UTF-16 units: more than the buffer takes at 3 bytes each
+      : i % 3 === 0 ? `Zürich — "${i}" said\tthe "naïve" café ☕ ${'日'.repeat(i % 211)}`
+      : i % 3 === 1 ? `plain ascii line ${i} \\ back\tslash`
+      : `plain ${i}`,
+    );
+    const expected = outputsChecksum(many, many.map((instanceId, p) => ({ instanceId, text: defined(texts[p]) })));
+    const bytes = utf8(texts.join('\n') + '\n');
+    for (const size of [bytes.length, 65_536, 4099, 777]) {
+      const s = new UploadStream(many, 'text');
+      for (let at = 0; at < bytes.length; at += size) s.pushBytes(bytes.subarray(at, at + size)); // cuts inside characters too
+      expect(s.end()).toEqual({ format: 'text', count: n, checksum: expected });
+    }
+    // Runs without anything to escape, and lines one at a time, in one upload.
+    const plain = many.map((_, i) => (i % 500 < 250 ? `run ${i} ünïcode` : `"quoted" ${i}`));
+    const s = new UploadStream(many, 'text');
+    const body = utf8(plain.join('\n') + '\n');
+    for (let at = 0; at < body.length; at += 1000) s.pushBytes(body.subarray(at, at + 1000));
+    expect(s.end().checksum).toBe(outputsChecksum(many, many.map((instanceId, p) => ({ instanceId, text: defined(plain[p]) }))));
+  });
+
   it('stops handing outputs on at the first bad line, and still names every bad line at the end', () => {
     const seen: number[] = [];
     const s = new UploadStream(ids, 'text', (p) => seen.push(p));

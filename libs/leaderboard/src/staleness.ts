@@ -36,18 +36,16 @@ export async function isStaleWork(boards: Pick<LeaderboardRepository, 'freshness
 export type StaleVerdict = 'current' | 'finish-view' | 'drop';
 
 /**
- * What to do with a computation of `stamp` while it runs (the caller's polling):
+ * What to do with a computation of `stamp` while it runs:
  * - `current`: keep going (its stamp is the phase's, or the progress guarantee holds);
- * - `finish-view`: stale, but submissions of the phase are still queued or being scored: the
- *   analysis in progress is finished, so its memo (ADR 0027) is saved and its board stored, and
- *   the computation stops before the next view (the thread's own check between views; a
- *   computation of the default views does one more, see PhaseBoardsOptions.staleness). During a
- *   burst every computation is overtaken by the next score; stopped mid-analysis, none ever left
- *   a memo, and the board after the last score was computed from scratch (issue #28: 46 s of
- *   53 at 100 × 10,000);
- * - `drop`: stale and nothing is left to score: the newer stamp is the final one and starts at
- *   once from the memo the last finished computation saved.
- * Same query and rule as {@link isStaleWork}.
+ * - `finish-view`: stale, while submissions of the phase are still queued or being scored;
+ * - `drop`: stale, and nothing is left to score (the newer stamp is the final one).
+ * In both stale cases the worker finishes an analysis in progress that keeps a memo (ADR 0027:
+ * its work is the next computation's; terminated mid-analysis, no computation of a burst ever
+ * left one, and the board after the last score was computed from scratch: 46 s of 53 at
+ * 100 × 10,000) and terminates one that keeps none; between views the computation stops, except
+ * that a default-views computation overtaken during a burst (`finish-view`) does one more view
+ * (PhaseBoardsOptions.staleness). Same query and rule as {@link isStaleWork}.
  */
 export async function staleWork(
   boards: Pick<LeaderboardRepository, 'freshness'>,

@@ -217,15 +217,17 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
   });
 
   /** With a submission still queued and a recent default board, a computation of two views (two tests) whose stamp moves on mid-way. */
-  const overtakenDuringBurst = async (memoMinCells: number | undefined) => {
+  const overtakenDuringBurst = async (memoMinCells: number | undefined, stillQueued = true) => {
     await drain();
     if (!(await boards.current(phaseId, DEFAULT_KEY))?.board) await processor.compute(phaseId, null);
     processor.timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
     processor.memoMinCells = memoMinCells;
-    const queued = await submissions.create(
-      { phaseId, teamId, submittedById: organiserId, systemName: 'queued-burst', description: '', checksum: 'cqb', outputs: [], bypassLimits: true },
-      async () => undefined,
-    );
+    const queued = stillQueued
+      ? await submissions.create(
+          { phaseId, teamId, submittedById: organiserId, systemName: 'queued-burst', description: '', checksum: 'cqb', outputs: [], bypassLimits: true },
+          async () => undefined,
+        )
+      : null;
     try {
       // Each analysis takes about a second at 2,000 resamples.
       const views = [
@@ -234,7 +236,8 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
       ];
       await moveStamp();
       const running = processor.compute(phaseId, views);
-      await until('the thread to read the stamp', () => processor.computing.has(phaseId));
+      // The stamp moves on once the first analysis has begun (before it, nothing would be finished).
+      await until('the thread to begin its first analysis', () => processor.analysing.has(phaseId));
       const old = defined(processor.computing.get(phaseId), 'stamp computed');
       await moveStamp();
       const summary = defined(await running, 'summary (the lock was free)');
@@ -245,7 +248,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
       return { stored, memos };
     } finally {
       processor.memoMinCells = undefined;
-      await db.submission.delete({ where: { id: queued.id } });
+      if (queued) await db.submission.delete({ where: { id: queued.id } });
       await db.leaderboardMemo.deleteMany({ where: { phaseId } });
     }
   };
@@ -254,6 +257,12 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     await db.leaderboardMemo.deleteMany({ where: { phaseId } });
     const { stored, memos } = await overtakenDuringBurst(0);
     // Terminated at once (as when nothing is left to score) the first view would not be stored.
+    expect(stored).toEqual([true, false]);
+    expect(memos).toBe(1);
+  });
+
+  it('with nothing left to score, a stale analysis that keeps a memo is finished too (the final stamp then adds what was scored since)', async () => {
+    const { stored, memos } = await overtakenDuringBurst(0, false);
     expect(stored).toEqual([true, false]);
     expect(memos).toBe(1);
   });

@@ -38,10 +38,11 @@ export const LEADERBOARD_TIMING: LeaderboardTiming = { staleCheckMs: 1_500, stal
  * - Stale work is dropped: every `staleCheckMs` (and in the thread between views) the phase's
  *   stamp is read; when it has moved on, unless the progress guarantee holds (isStaleWork: the
  *   default board — or, with none, the first score — is older than `staleBoundMs` while
- *   submissions still wait to be scored, twice that once none does), the thread stops: while
- *   submissions still wait to be scored it first finishes the analysis in progress, whose memo
- *   the next computation reuses (staleWork: 'finish-view'); once none does it is terminated at
- *   once ('drop'). A job for the phase is then sent (coalesced with the one the change sent).
+ *   submissions still wait to be scored, twice that once none does), the thread stops: it first
+ *   finishes the analysis in progress when that analysis keeps a memo (the next computation
+ *   reuses it), else it is terminated at once; between views it stops, except that during a
+ *   burst a default-views computation does one more view (staleWork, goesOn). A job for the
+ *   phase is then sent (coalesced with the one the change sent).
  */
 @Injectable()
 export class LeaderboardProcessor implements OnApplicationBootstrap {
@@ -59,6 +60,9 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
 
   /** Smallest systems × instances whose boards keep an analysis memo (unset: MEMO_MIN_CELLS; tests set 0). */
   memoMinCells: number | undefined = undefined;
+
+  /** Phases whose threads have started an analysis in this computation (cleared with `computing`). */
+  readonly analysing = new Set<string>();
 
   /** Phase → the stamp this worker's thread computes now (set once the thread has read it). */
   readonly computing = new Map<string, string>();
@@ -133,8 +137,11 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     let checking = false;
-    // Whether each thread's analysis in progress keeps a memo: finishing a stale one that keeps
-    // none saves nothing for the next computation, so it is dropped at once.
+    // Whether each thread's analysis in progress keeps a memo. A stale analysis that keeps one is
+    // finished (its per-system and per-pair work is the next computation's, which then adds the
+    // few systems scored since: at 100 × 10,000 under load, dropping a nearly finished analysis at
+    // the end of a burst left the final board to be computed from scratch); one that keeps none
+    // saves nothing, so it is dropped at once.
     const keepsMemo: boolean[] = [];
     const watch = (stamp: string) => {
       // Several threads tell their stamps; the first one's is watched.
@@ -143,10 +150,11 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
       timer = setInterval(() => {
         if (checking || controller.signal.aborted) return;
         checking = true;
-        // 'finish-view' needs nothing here when the analyses keep memos: the thread stops by itself between views.
+        // Otherwise the thread stops by itself between views (PhaseBoardsOptions.staleness).
         staleWork(this.boards, phaseId, stamp, this.timing.staleBoundMs)
           .then((verdict) => {
-            if (verdict === 'drop' || (verdict === 'finish-view' && !keepsMemo.every(Boolean))) controller.abort();
+            const finishing = keepsMemo.length > 0 && keepsMemo.every((k) => k);
+            if (verdict !== 'current' && !finishing) controller.abort();
           })
           .catch((e: unknown) => this.log.warn({ msg: `stamp check of phase ${phaseId} failed: ${e instanceof Error ? e.message : String(e)}`, phaseId }))
           .finally(() => (checking = false));
@@ -165,7 +173,14 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
               ...(this.memoMinCells === undefined ? {} : { memoMinCells: this.memoMinCells }),
             },
             (board) => this.boards.store(phaseId, board.stamp, [board], holder),
-            { onStamp: watch, onAnalysis: (keeps) => (keepsMemo[index] = keeps), signal: controller.signal },
+            {
+              onStamp: watch,
+              onAnalysis: (keeps) => {
+                keepsMemo[index] = keeps;
+                this.analysing.add(phaseId);
+              },
+              signal: controller.signal,
+            },
           ).catch((e: unknown) => {
             // One thread failed: the others stop too (their boards stored so far stay).
             controller.abort();
@@ -180,6 +195,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
     } finally {
       clearInterval(timer);
       this.computing.delete(phaseId);
+      this.analysing.delete(phaseId);
     }
   }
 

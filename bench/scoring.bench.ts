@@ -12,12 +12,14 @@
  *    of each; PASS at ≥ 200,000 lines/s (wall and per api CPU-s);
  *  - scoring: each stored submission of the new phase scored by the worker's ScoringService
  *    (BLEU + chrF + TER: read outputs and references, the metrics, the columnar write), CPU
- *    seconds of this process per job; and the metric kernels alone (scoreWithStats of each
- *    metric) on the same sentences in the same run; instances per CPU-s of each and the ratio;
+ *    seconds of this process per job; and the metric kernels alone (scoreWithFlatStats of each
+ *    metric, what the worker calls: statistics, instance and corpus scores, nothing read or
+ *    written) on the same sentences in the same run; instances per CPU-s of each and the ratio;
  *    PASS at ≥ 0.8;
  *  - profile shares (the V8 sampling profiler, as `node --cpu-prof`) of one job and one upload:
  *    metric kernels, tokenising, decoding, database, serialising.
  * The database server's CPU is its own process's and is not counted in either.
+ * `--profile-out FILE` also writes the profiled job's V8 profile there (open it in Chrome's DevTools or speedscope).
  * `--uploads-only` skips the scoring part; `--texts-storage extended` stores the new rows with
  * PostgreSQL's default (pglz-compressed) storage instead of the migration's EXTERNAL, to compare.
  * Results: a table on stdout, JSON in bench-results/scoring-<date>.json (git-ignored).
@@ -34,7 +36,7 @@ import type PgBoss from 'pg-boss';
 import { Pool } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository } from '@podium/db';
-import { scoreWithStats } from '@podium/metrics';
+import { scoreWithFlatStats } from '@podium/metrics';
 import type { WorkerConfig } from '@podium/config';
 import { UploadStream } from '../apps/api/src/submissions/upload-parser';
 import { ScoringService } from '../apps/worker/src/scoring/scoring.service';
@@ -68,16 +70,17 @@ interface Flags {
   seed: number;
   uploadsOnly: boolean;
   textsStorage: 'external' | 'extended';
+  profileOut: string | null;
 }
 
 function flags(argv: string[]): Flags {
   const { values } = parseArgs({
     args: argv,
-    options: { systems: { type: 'string' }, instances: { type: 'string' }, seed: { type: 'string' }, 'uploads-only': { type: 'boolean' }, 'texts-storage': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { systems: { type: 'string' }, instances: { type: 'string' }, seed: { type: 'string' }, 'uploads-only': { type: 'boolean' }, 'texts-storage': { type: 'string' }, 'profile-out': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     strict: true,
   });
   if (values.help) {
-    process.stdout.write('usage: npm run bench:scoring -- [--systems S (2..100, default 6)] [--instances N (10..1000000, default 20000)] [--seed X] [--uploads-only] [--texts-storage external|extended (default external)]\n');
+    process.stdout.write('usage: npm run bench:scoring -- [--systems S (2..100, default 6)] [--instances N (10..1000000, default 20000)] [--seed X] [--uploads-only] [--texts-storage external|extended (default external)] [--profile-out FILE.cpuprofile]\n');
     process.exit(0);
   }
   const storage = values['texts-storage'] ?? 'external';
@@ -89,7 +92,7 @@ function flags(argv: string[]): Flags {
   };
   return {
     systems: int(values.systems, 6, 2, 100, 'systems'), instances: int(values.instances, 20_000, 10, 1_000_000, 'instances'), seed: int(values.seed, 20261124, 0, 0x7fffffff, 'seed'),
-    uploadsOnly: values['uploads-only'] ?? false, textsStorage: storage,
+    uploadsOnly: values['uploads-only'] ?? false, textsStorage: storage, profileOut: values['profile-out'] ?? null,
   };
 }
 
@@ -254,6 +257,7 @@ async function main(): Promise<void> {
         const run = await profiled(() => service.score(id));
         if (run.value.kind !== 'scored') throw new Error(`job ${id}: ${JSON.stringify(run.value)}`);
         jobProfile = profileShares(run.profile);
+        if (f.profileOut) writeFileSync(f.profileOut, JSON.stringify(run.profile));
       } else {
         const outcome = await service.score(id);
         if (outcome.kind !== 'scored') throw new Error(`job ${id}: ${JSON.stringify(outcome)}`);
@@ -269,8 +273,8 @@ async function main(): Promise<void> {
     for (let s = 0; s < f.systems; s++) {
       const hyps = readFileSync(defined(files[s]), 'utf8').replace(/\n$/, '').split('\n');
       const c0 = process.cpuUsage();
-      if (s === 0) kernelProfile = profileShares((await profiled(async () => METRICS.forEach((m) => scoreWithStats(m.name, {}, hyps, refs)))).profile);
-      else for (const m of METRICS) scoreWithStats(m.name, {}, hyps, refs);
+      if (s === 0) kernelProfile = profileShares((await profiled(async () => METRICS.forEach((m) => scoreWithFlatStats(m.name, {}, hyps, refs)))).profile);
+      else for (const m of METRICS) scoreWithFlatStats(m.name, {}, hyps, refs);
       kernelCpu += cpuSeconds(process.cpuUsage(c0));
     }
     const scored = f.systems * f.instances;
@@ -284,7 +288,7 @@ async function main(): Promise<void> {
       `ratio job ÷ kernels                           ${fmt(scoring.ratio, 2)}   target ≥ ${TARGET.kernelRatio}  ${verdict(scoring.ratio >= TARGET.kernelRatio)}`,
       `  profile of one job: ${jobProfile ? formatShares(jobProfile) : 'n/a'}`,
       `  profile of the kernels alone: ${kernelProfile ? formatShares(kernelProfile) : 'n/a'}`,
-      ...(jobProfile?.top.slice(0, 8).map((t) => `    ${fmt(t.ms)} ms  ${t.frame}`) ?? []),
+      ...(jobProfile?.top.slice(0, 12).map((t) => `    ${fmt(t.ms)} ms  ${t.frame}`) ?? []),
     ];
     process.stdout.write(out.join('\n') + '\n');
     writeResults({ flags: f, machine: { cpus: cpus().length, model: cpus()[0]?.model, load: loadavg() }, upload, scoring, uploadProfile, jobProfile, kernelProfile, targets: TARGET });

@@ -80,7 +80,10 @@ describe(`migration ${MIGRATION}`, () => {
 
   it('gives today’s readers what the rows held: scoring input, aligned texts, the download rows', async () => {
     const input = defined(await new SubmissionRepository(db).scoringInput(ids.full));
-    expect(input.outputs).toEqual(TEXTS.map((text, k) => ({ instanceId: instanceIds[k], source: `source ${k}`, references: [`reference ${k}`], text })));
+    expect(input.texts).toEqual({ outputs: TEXTS, references: TEXTS.map((_, k) => [`reference ${k}`]), sources: TEXTS.map((_, k) => `source ${k}`) });
+    // A task whose metrics read no source (BLEU, chrF, TER) reads none.
+    const unsourced = defined(await new SubmissionRepository(db).scoringInput(ids.full, () => false));
+    expect(unsourced.texts).toEqual({ outputs: TEXTS, references: TEXTS.map((_, k) => [`reference ${k}`]), sources: null });
     const stored = await readOutputTexts(db, [ids.full, ids.gap, ids.none]);
     expect(stored.has(ids.none)).toBe(false);
     const testSetId = defined(stored.get(ids.full)).testSetId;

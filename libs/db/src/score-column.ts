@@ -132,76 +132,131 @@ class ByteReader {
 
 const zigzag = (d: number) => (d >= 0 ? 2 * d : -2 * d - 1);
 const unzigzag = (z: number) => (z % 2 === 0 ? z / 2 : -(z + 1) / 2);
+/** Bytes of the unsigned LEB128 varint of `v` (a non-negative integer below 2^53). */
 function varintLength(v: number): number {
-  let n = 1;
-  while (v >= 128) {
-    v = Math.floor(v / 128);
-    n++;
-  }
+  if (v < 0x80) return 1;
+  if (v < 0x4000) return 2;
+  if (v < 0x200000) return 3;
+  if (v < 0x10000000) return 4;
+  let n = 4;
+  for (v = Math.floor(v / 0x10000000); v >= 1; v = Math.floor(v / 128)) n++;
   return n;
 }
 const isStoredInteger = (v: number) => Number.isSafeInteger(v) && !Object.is(v, -0);
 
-/**
- * Bytes of `rows` (N rows of W numbers, any finite or non-finite doubles) in the layout above.
- * Example: `decodeStats(encodeStats([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1]]))` → the same row.
- */
-export function encodeStats(rows: readonly (readonly number[])[]): Buffer {
+/** Statistics as {@link encodeStats} takes them: an array per instance, or one row-major array (`data[i * width + j]`). */
+export type StatsRows = readonly (readonly number[])[] | FlatStats;
+
+const isFlat = (rows: StatsRows): rows is FlatStats => !Array.isArray(rows);
+
+/** The columns of `rows` (columns[j][i] = row i, value j), checking that every row has the same width. */
+function columnsOf(rows: StatsRows): Float64Array[] {
+  if (isFlat(rows)) {
+    const { rows: n, width: w, data } = rows;
+    if (data.length !== n * w) throw new Error(`statistics of ${n} rows of ${w} values hold ${data.length} values`);
+    const columns = Array.from({ length: w }, () => new Float64Array(n));
+    for (let i = 0, at = 0; i < n; i++) for (let j = 0; j < w; j++, at++) columns[j]![i] = data[at]!;
+    return columns;
+  }
   const n = rows.length;
   const w = n > 0 ? rows[0]!.length : 0;
   for (let i = 0; i < n; i++) {
     if (rows[i]!.length !== w) throw new Error(`statistics row ${i} has ${rows[i]!.length} values, row 0 has ${w}`);
   }
-  const columns: Float64Array[] = [];
-  const integral: boolean[] = [];
-  for (let j = 0; j < w; j++) {
-    const c = new Float64Array(n);
-    let ints = true;
-    for (let i = 0; i < n; i++) {
-      const v = rows[i]![j]!;
-      c[i] = v;
-      if (ints && !isStoredInteger(v)) ints = false;
-    }
-    columns.push(c);
-    integral.push(ints);
+  const columns = Array.from({ length: w }, () => new Float64Array(n));
+  for (let i = 0; i < n; i++) {
+    const row = rows[i]!;
+    for (let j = 0; j < w; j++) columns[j]![i] = row[j]!;
   }
-  const body = new ByteWriter();
+  return columns;
+}
+
+/**
+ * Varint bytes of column `c` predicted from `q` (null: none, the values themselves); from a
+ * predictor, stops at `limit` and is Infinity when a difference does not fit.
+ */
+function predictedSize(c: Float64Array, q: Float64Array | null, limit: number): number {
+  let size = 0;
+  const n = c.length;
+  if (q === null) {
+    for (let i = 0; i < n; i++) {
+      const d = c[i]!;
+      size += varintLength(d >= 0 ? 2 * d : -2 * d - 1);
+    }
+    return size;
+  }
+  for (let i = 0; i < n && size < limit; i++) {
+    const d = c[i]! - q[i]!;
+    if (d > MAX_DELTA || d < -MAX_DELTA) return Number.POSITIVE_INFINITY;
+    size += varintLength(d >= 0 ? 2 * d : -2 * d - 1);
+  }
+  return size;
+}
+
+/** Writes the LEB128 varint of `v` at `at` of `out`; returns the offset after it. */
+function putVarint(out: Buffer, at: number, v: number): number {
+  while (v >= 128) {
+    out[at++] = (v % 128) | 128;
+    v = Math.floor(v / 128);
+  }
+  out[at++] = v;
+  return at;
+}
+
+/**
+ * Bytes of `rows` (N rows of W numbers, any finite or non-finite doubles) in the layout above,
+ * from an array per row or from one row-major {@link FlatStats} (the worker's form): the same
+ * bytes for the same numbers.
+ * Example: `decodeStats(encodeStats([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1]]))` → the same row.
+ */
+export function encodeStats(rows: StatsRows): Buffer {
+  const columns = columnsOf(rows);
+  const n = isFlat(rows) ? rows.rows : rows.length;
+  const w = columns.length;
+  const integral = columns.map((c) => c.every(isStoredInteger));
+  // Per column: the predictor (an earlier integer column, or itself for none) with the fewest
+  // varint bytes, and that size; -1 for a float64 column.
+  const predictor = new Array<number>(w);
+  const sizes = new Array<number>(w);
+  let bodyLength = 0;
   for (let j = 0; j < w; j++) {
     const c = columns[j]!;
-    if (!integral[j]) {
-      body.byte(KIND_FLOAT64);
-      for (let i = 0; i < n; i++) body.float64(c[i]!);
-      continue;
-    }
-    // The predictor (an earlier integer column, or none) with the fewest varint bytes.
-    let best = j;
-    let bestSize = 0;
-    for (let i = 0; i < n; i++) bestSize += varintLength(zigzag(c[i]!));
-    for (let p = 0; p < j; p++) {
-      if (!integral[p]) continue;
-      const q = columns[p]!;
-      let size = 0;
-      for (let i = 0; i < n && size < bestSize; i++) {
-        const d = c[i]! - q[i]!;
-        if (Math.abs(d) > MAX_DELTA) {
-          size = Number.POSITIVE_INFINITY;
-          break;
-        }
-        size += varintLength(zigzag(d));
+    let best = -1;
+    let bestSize = Number.POSITIVE_INFINITY;
+    if (integral[j]) {
+      best = j;
+      bestSize = predictedSize(c, null, Number.POSITIVE_INFINITY);
+      for (let p = 0; p < j; p++) {
+        if (!integral[p]) continue;
+        const size = predictedSize(c, columns[p]!, bestSize);
+        if (size < bestSize) [best, bestSize] = [p, size];
       }
-      if (size < bestSize) [best, bestSize] = [p, size];
+      // Values beyond ±2^52 without a predictor that brings them within: float64 after all.
+      if (best === j && c.some((v) => Math.abs(v) > MAX_DELTA)) best = -1;
     }
-    if (best === j && columns[j]!.some((v) => Math.abs(v) > MAX_DELTA)) {
-      body.byte(KIND_FLOAT64);
-      for (let i = 0; i < n; i++) body.float64(c[i]!);
+    predictor[j] = best;
+    sizes[j] = best < 0 ? 8 * n : bestSize;
+    bodyLength += 1 + (best < 0 ? 0 : varintLength(best)) + sizes[j]!;
+  }
+  const plain = Buffer.allocUnsafe(bodyLength);
+  let at = 0;
+  for (let j = 0; j < w; j++) {
+    const c = columns[j]!;
+    const best = predictor[j]!;
+    if (best < 0) {
+      plain[at++] = KIND_FLOAT64;
+      for (let i = 0; i < n; i++, at += 8) plain.writeDoubleLE(c[i]!, at);
       continue;
     }
-    body.byte(KIND_INTEGERS);
-    body.varint(best);
-    const q = best === j ? null : columns[best]!;
-    for (let i = 0; i < n; i++) body.varint(zigzag(q ? c[i]! - q[i]! : c[i]!));
+    plain[at++] = KIND_INTEGERS;
+    at = putVarint(plain, at, best);
+    if (best === j) for (let i = 0; i < n; i++) at = putVarint(plain, at, zigzag(c[i]!));
+    else {
+      const q = columns[best]!;
+      for (let i = 0; i < n; i++) at = putVarint(plain, at, zigzag(c[i]! - q[i]!));
+    }
   }
-  const plain = body.bytes();
+  if (at !== bodyLength) throw new Error(`statistics body is ${at} bytes, ${bodyLength} were counted`);
   const deflated = deflateRawSync(plain);
   const useDeflate = deflated.length < plain.length;
   const head = new ByteWriter();

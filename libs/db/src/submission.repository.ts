@@ -10,7 +10,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Db, Tx } from './client';
 import { Prisma, SubmissionStatus, type Submission, type Task } from './generated/client';
 import { outputExtent, readOutputTexts, writeOutputsById } from './output-texts';
-import { encodeStats, encodeValues } from './score-column';
+import { encodeStats, encodeValues, type StatsRows } from './score-column';
 
 /** The result of trying to take a submission's lease. */
 export type LeaseOutcome =
@@ -238,8 +238,8 @@ export interface ScoreColumnInput {
   signature: string;
   /** One finite score per instance of the submission's test set, position order. */
   values: ArrayLike<number>;
-  /** Sufficient statistics of a corpus metric, one row per instance (`metric.stats`); null otherwise. */
-  stats?: readonly (readonly number[])[] | null;
+  /** Sufficient statistics of a corpus metric, one row per instance (`metric.stats`), as arrays or one row-major array; null otherwise. */
+  stats?: StatsRows | null;
 }
 
 /** One instance's score keyed by its instance id (fixtures and imports). */
@@ -268,8 +268,9 @@ function encodeColumn(c: ScoreColumnInput): EncodedColumn {
   for (let i = 0; i < c.values.length; i++) {
     if (!Number.isFinite(c.values[i])) throw new InvalidInputError(`non-finite ${c.metric} score at position ${i}`, { field: 'scores' });
   }
-  if (c.stats && c.stats.length !== c.values.length) {
-    throw new InvalidInputError(`${c.metric} has ${c.values.length} scores but ${c.stats.length} statistics rows`, { field: 'scores' });
+  const statsRows = c.stats ? ('data' in c.stats ? c.stats.rows : c.stats.length) : null;
+  if (statsRows !== null && statsRows !== c.values.length) {
+    throw new InvalidInputError(`${c.metric} has ${c.values.length} scores but ${statsRows} statistics rows`, { field: 'scores' });
   }
   return {
     metric: c.metric,
@@ -311,17 +312,17 @@ async function columnsOfRows(tx: Tx, submissionId: string, testSet: { id: string
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Test-set positions per read of {@link SubmissionRepository.scoringInput} (a JSON text of about half a MB: larger single rows make the pg driver copy its receive buffer over and over). */
+/** Test-set positions per read of {@link SubmissionRepository.scoringInput} (a JSON text of a few hundred KB: larger single rows make the pg driver copy its receive buffer over and over). */
 const SCORING_READ_CHUNK = 2_000;
 
-/** One output as scoring reads it, in test-set position order. */
-export interface ScoringRow {
-  /** The instance's database id. */
-  instanceId: string;
-  source: string;
-  references: string[];
-  /** The system's output. */
-  text: string;
+/** A submission's texts as scoring reads them: column k is the instance at test-set position k. */
+export interface ScoringTexts {
+  /** The system's outputs. */
+  outputs: string[];
+  /** Each instance's references. */
+  references: string[][];
+  /** Each instance's source; null when the caller's `withSources` said none of its metrics reads one (they are then not read). */
+  sources: string[] | null;
 }
 
 export class SubmissionRepository {
@@ -634,33 +635,50 @@ export class SubmissionRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Everything a worker needs to score a submission, in test-set order. */
   /**
    * What scoring a submission reads: the submission with its phase and task, and its outputs
-   * with their instances' sources and references in test-set position order. The rows come as
+   * with their instances' references (and sources, when `withSources` says the task's metrics
+   * read them) in test-set position order, as columns (no object per instance). The rows come as
    * one JSON text per {@link SCORING_READ_CHUNK} positions, built by PostgreSQL and parsed by
    * JSON.parse: the per-row object mapping of a relation query cost a scoring job more than a
    * third of what its metrics did (issue #28, bench:scoring).
    */
-  async scoringInput(submissionId: string): Promise<{ submission: NonNullable<Awaited<ReturnType<SubmissionRepository['submissionWithTask']>>>; task: Task; outputs: ScoringRow[] } | null> {
+  async scoringInput(
+    submissionId: string,
+    /** Whether the task's metrics read sources (NLI, embedding metrics); BLEU, chrF, TER and ROUGE do not, and then no source is read. */
+    withSources: (task: Task) => boolean = () => true,
+  ): Promise<{ submission: NonNullable<Awaited<ReturnType<SubmissionRepository['submissionWithTask']>>>; task: Task; texts: ScoringTexts } | null> {
     const submission = await this.submissionWithTask(submissionId);
     if (!submission) return null;
+    const task = submission.phase.task;
+    const sourced = withSources(task);
     const extent = await outputExtent(this.db, submissionId);
-    const outputs: ScoringRow[] = [];
-    if (!extent || extent.count === 0) return { submission, task: submission.phase.task, outputs };
+    const count = extent?.count ?? 0;
+    const texts: ScoringTexts = { outputs: new Array<string>(count), references: new Array<string[]>(count), sources: sourced ? new Array<string>(count) : null };
+    if (count === 0) return { submission, task, texts };
     // One query: the stored array unnested once (detoasted once), joined to its instances by
-    // position, as one JSON text per SCORING_READ_CHUNK positions.
+    // position, as one JSON text per SCORING_READ_CHUNK positions of [references, output] or
+    // [references, output, source] rows: no instance id, and no source unless asked.
     const chunks = await this.db.$queryRaw<{ chunk: number; rows: string }[]>`
-      SELECT (i.position / ${SCORING_READ_CHUNK}::int)::int AS chunk, json_agg(json_build_array(i.id, i.source, i.references, t.x) ORDER BY i.position)::text AS rows
+      SELECT (i.position / ${SCORING_READ_CHUNK}::int)::int AS chunk,
+             json_agg(CASE WHEN ${sourced}::boolean THEN json_build_array(i.references, t.x, i.source) ELSE json_build_array(i.references, t.x) END ORDER BY i.position)::text AS rows
       FROM submission_output so CROSS JOIN LATERAL unnest(so.texts) WITH ORDINALITY AS t(x, k)
       JOIN instance i ON i.test_set_id = so.test_set_id AND i.position = t.k - 1
       WHERE so.submission_id = ${submissionId}::uuid AND t.x IS NOT NULL
       GROUP BY 1 ORDER BY 1`;
+    let k = 0;
     for (const chunk of chunks) {
-      for (const [instanceId, source, references, text] of JSON.parse(chunk.rows) as [string, string, string[], string][]) outputs.push({ instanceId, source, references, text });
+      const rows = JSON.parse(chunk.rows) as [string[], string, string?][];
+      if (k + rows.length > count) throw new Error(`read more than the ${count} outputs of submission ${submissionId}`);
+      for (const row of rows) {
+        texts.references[k] = row[0];
+        texts.outputs[k] = row[1];
+        if (texts.sources) texts.sources[k] = row[2] ?? '';
+        k++;
+      }
     }
-    if (outputs.length !== extent.count) throw new Error(`read ${outputs.length} of the ${extent.count} outputs of submission ${submissionId}`);
-    return { submission, task: submission.phase.task, outputs };
+    if (k !== count) throw new Error(`read ${k} of the ${count} outputs of submission ${submissionId}`);
+    return { submission, task, texts };
   }
 
   private submissionWithTask(submissionId: string) {

@@ -1,6 +1,6 @@
 import { referenceStreams, runMetrics, type ScoringInstance } from './metric-runner';
 
-const inst = (references: string[]): ScoringInstance => ({ instanceId: 'i', source: 's', output: 'o', references });
+const inst = (references: string[]): ScoringInstance => ({ source: 's', output: 'o', references });
 
 describe('referenceStreams', () => {
   it('lays references out as sacreBLEU streams, one stream per reference position', () => {
@@ -19,7 +19,7 @@ describe('referenceStreams', () => {
 });
 
 describe('runMetrics', () => {
-  const pair = (output: string, reference: string): ScoringInstance => ({ instanceId: 'i', source: 's', output, references: [reference] });
+  const pair = (output: string, reference: string): ScoringInstance => ({ source: 's', output, references: [reference] });
 
   it('returns the sufficient statistics of corpus metrics with their scores, none for sentence-level ones', async () => {
     const [bleu, rouge] = await runMetrics(
@@ -31,7 +31,7 @@ describe('runMetrics', () => {
     if (!bleu) throw new Error('expected bleu to be present');
     if (!rouge) throw new Error('expected rouge to be present');
     // sacreBLEU's rows [hyp len, ref len, matches 1–4, totals 1–4], counted by hand.
-    expect(bleu.stats).toEqual([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], [3, 3, 2, 1, 0, 0, 3, 2, 1, 0]]);
+    expect(bleu.stats).toEqual({ rows: 2, width: 10, data: Float64Array.from([4, 4, 4, 3, 2, 1, 4, 3, 2, 1, 3, 3, 2, 1, 0, 0, 3, 2, 1, 0]) });
     expect(bleu.instances[0]).toBeCloseTo(100, 10);
     expect(rouge.stats).toBeUndefined();
   });

@@ -1,9 +1,9 @@
 import type { MetricConfig, TaskKindName } from '@podium/contracts';
-import { isMetricName, metricPlugin, scoreWithStats } from '@podium/metrics';
+import { isMetricName, metricPlugin, scoreWithFlatStats, type StatsMatrix } from '@podium/metrics';
 
 /** One instance as the worker scores it: the system output, the source and its references. */
 export interface ScoringInstance {
-  instanceId: string;
+  /** '' when none of the task's metrics reads sources (scoring then does not read them: `readsSources`). */
   source: string;
   references: string[];
   output: string;
@@ -18,9 +18,10 @@ export interface MetricResult {
   /**
    * Per-instance sufficient statistics of a corpus metric (BLEU, chrF, TER: the rows its
    * instance and corpus scores came from), stored with the scores so the leaderboard resamples
-   * without retokenising; absent for sentence-level metrics.
+   * without retokenising, row-major in one array (`data[i * width + j]`); absent for
+   * sentence-level metrics.
    */
-  stats?: number[][];
+  stats?: StatsMatrix;
 }
 
 /**
@@ -88,7 +89,7 @@ export async function runMetrics(
       continue;
     }
     if (plugin.capability === 'derived' || !isMetricName(config.name)) throw new MetricUnavailableError(`metric '${config.key}' (${config.name}) is not scored from texts`);
-    const r = scoreWithStats(config.name, classicalOptions(config.options), hyps, refs);
+    const r = scoreWithFlatStats(config.name, classicalOptions(config.options), hyps, refs);
     results.push({
       key: config.key, signature: r.signature, sentenceSignature: r.sentenceSignature, corpus: r.corpus, instances: r.instances,
       // Only statistics metrics have additive rows the leaderboard resamples.

@@ -35,6 +35,20 @@ function permanent(e: unknown): unknown {
   return e;
 }
 
+/**
+ * Whether any of a task's metrics reads the sources (model and embedding metrics may; BLEU,
+ * chrF, TER and ROUGE never do): when none does, scoring does not read them. An unparsable
+ * configuration reads them (it fails later with its own message).
+ */
+export function readsSources(metrics: unknown): boolean {
+  const parsed = metricConfigListSchema.safeParse(metrics);
+  if (!parsed.success) return true;
+  return parsed.data.some((m) => {
+    const capability = metricPlugin(m.name)?.capability;
+    return capability !== 'statistics' && capability !== 'instance' && capability !== 'derived';
+  });
+}
+
 /** The NLI result scored in the shared batch for one metric key of a submission. */
 function nliResultOf(batch: Map<string, MetricResult>, key: string): MetricResult {
   const r = batch.get(key);
@@ -137,7 +151,7 @@ export class ScoringService {
     }
     if (lease.kind === 'gone') return { kind: 'skipped', reason: `submission ${submissionId} no longer exists` };
     if (lease.kind === 'settled') return { kind: 'skipped', reason: `submission ${submissionId} is ${lease.status}, not queued` };
-    const input = await this.submissions.scoringInput(submissionId).catch((e: unknown) => {
+    const input = await this.submissions.scoringInput(submissionId, (task) => readsSources(task.metrics)).catch((e: unknown) => {
       this.leases.release(submissionId);
       throw e;
     });
@@ -155,7 +169,9 @@ export class ScoringService {
       this.leases.release(submissionId);
       throw new PermanentScoringError(`unknown task kind ${input.task.kind}`);
     }
-    const instances: ScoringInstance[] = input.outputs.map((o) => ({ instanceId: o.instanceId, source: o.source, references: o.references, output: o.text }));
+    const { outputs, references, sources } = input.texts;
+    const instances: ScoringInstance[] = new Array<ScoringInstance>(outputs.length);
+    for (let k = 0; k < outputs.length; k++) instances[k] = { source: sources?.[k] ?? '', references: references[k] ?? [], output: outputs[k] ?? '' };
     const total = instances.length * metrics.data.length;
     let done = 0;
     let lastReport = 0;

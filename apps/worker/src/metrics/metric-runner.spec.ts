@@ -1,4 +1,4 @@
-import { referenceStreams, runMetrics, type ScoringInstance } from './metric-runner';
+import { readsSources, referenceStreams, runMetrics, type ScoringInstance } from './metric-runner';
 
 const inst = (references: string[]): ScoringInstance => ({ source: 's', output: 'o', references });
 
@@ -15,6 +15,18 @@ describe('referenceStreams', () => {
       ['a2', 'b1'],
       ['a3', 'b1'],
     ]);
+  });
+});
+
+describe('readsSources', () => {
+  const config = (name: string) => ({ key: name, name, options: {} });
+  it('is false for tasks scored only from outputs and references (BLEU, chrF, TER, ROUGE): their scoring reads no source', () => {
+    expect(readsSources([config('bleu'), config('chrf'), config('ter'), config('rougeL')])).toBe(false);
+  });
+  it('is true as soon as a model or embedding metric may read them, and for a configuration it cannot parse', () => {
+    expect(readsSources([config('bleu'), config('nli')])).toBe(true);
+    expect(readsSources([config('bertscore')])).toBe(true);
+    expect(readsSources('not a list')).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { MetricConfig, TaskKindName } from '@podium/contracts';
+import { metricConfigListSchema, type MetricConfig, type TaskKindName } from '@podium/contracts';
 import { isMetricName, metricPlugin, scoreWithFlatStats, type StatsMatrix } from '@podium/metrics';
 
 /** One instance as the worker scores it: the system output, the source and its references. */
@@ -38,6 +38,20 @@ export interface NliScorer {
  */
 export interface EmbeddingScorer {
   score(config: MetricConfig, instances: ScoringInstance[], onProgress: (done: number) => void): Promise<MetricResult>;
+}
+
+/**
+ * Whether any of a task's metrics reads the sources (model and embedding metrics may; BLEU,
+ * chrF, TER and ROUGE never do): when none does, scoring does not read them. An unparsable
+ * configuration reads them (it fails later with its own message).
+ */
+export function readsSources(metrics: unknown): boolean {
+  const parsed = metricConfigListSchema.safeParse(metrics);
+  if (!parsed.success) return true;
+  return parsed.data.some((m) => {
+    const capability = metricPlugin(m.name)?.capability;
+    return capability !== 'statistics' && capability !== 'instance' && capability !== 'derived';
+  });
 }
 
 /** A metric that cannot run (missing model, bad option): the submission fails with this reason. */

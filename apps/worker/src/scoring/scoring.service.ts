@@ -4,7 +4,7 @@ import { metricConfigListSchema, taskKindFromDb, type MetricConfig, type TaskKin
 import { SubmissionRepository } from '@podium/db';
 import { LeaseHeldError, LeaseLostError } from '@podium/domain';
 import { MetricInputError, metricPlugin } from '@podium/metrics';
-import { MetricUnavailableError, runMetrics, type EmbeddingScorer, type MetricResult, type NliScorer, type ScoringInstance } from '../metrics/metric-runner';
+import { MetricUnavailableError, readsSources, runMetrics, type EmbeddingScorer, type MetricResult, type NliScorer, type ScoringInstance } from '../metrics/metric-runner';
 import { LeaseKeeper } from '../leases/lease-keeper';
 import { EMBEDDING_SCORER, NLI_SCORER, WORKER_CONFIG } from '../tokens';
 
@@ -33,20 +33,6 @@ interface PreparedSubmission {
 function permanent(e: unknown): unknown {
   if (e instanceof MetricUnavailableError || e instanceof MetricInputError) return new PermanentScoringError(e.message);
   return e;
-}
-
-/**
- * Whether any of a task's metrics reads the sources (model and embedding metrics may; BLEU,
- * chrF, TER and ROUGE never do): when none does, scoring does not read them. An unparsable
- * configuration reads them (it fails later with its own message).
- */
-export function readsSources(metrics: unknown): boolean {
-  const parsed = metricConfigListSchema.safeParse(metrics);
-  if (!parsed.success) return true;
-  return parsed.data.some((m) => {
-    const capability = metricPlugin(m.name)?.capability;
-    return capability !== 'statistics' && capability !== 'instance' && capability !== 'derived';
-  });
 }
 
 /** The NLI result scored in the shared batch for one metric key of a submission. */

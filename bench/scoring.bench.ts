@@ -248,6 +248,7 @@ async function main(): Promise<void> {
     const boss = {} as PgBoss;
     const service = new ScoringService(submissions, null, new LeaseKeeper(submissions, boss, { PODIUM_WORKER_NAME: `bench-${suffix}` } as WorkerConfig));
     let jobCpu = 0;
+    const eachJobCpu: number[] = [];
     let jobWall = 0;
     let jobProfile: Shares | null = null;
     for (const [k, id] of scoredIds.entries()) {
@@ -263,28 +264,31 @@ async function main(): Promise<void> {
         if (outcome.kind !== 'scored') throw new Error(`job ${id}: ${JSON.stringify(outcome)}`);
       }
       jobWall += Number(process.hrtime.bigint() - t0) / 1e9;
-      jobCpu += cpuSeconds(process.cpuUsage(c0));
+      eachJobCpu.push(cpuSeconds(process.cpuUsage(c0)));
+      jobCpu += eachJobCpu.at(-1) ?? 0;
     }
     // The kernels alone on the same sentences (every system's outputs, the same references).
     say('the metric kernels alone');
     const refs = [instances.map((i) => i.reference)];
     let kernelCpu = 0;
+    const eachKernelCpu: number[] = [];
     let kernelProfile: Shares | null = null;
     for (let s = 0; s < f.systems; s++) {
       const hyps = readFileSync(defined(files[s]), 'utf8').replace(/\n$/, '').split('\n');
       const c0 = process.cpuUsage();
       if (s === 0) kernelProfile = profileShares((await profiled(async () => METRICS.forEach((m) => scoreWithFlatStats(m.name, {}, hyps, refs)))).profile);
       else for (const m of METRICS) scoreWithFlatStats(m.name, {}, hyps, refs);
-      kernelCpu += cpuSeconds(process.cpuUsage(c0));
+      eachKernelCpu.push(cpuSeconds(process.cpuUsage(c0)));
+      kernelCpu += eachKernelCpu.at(-1) ?? 0;
     }
     const scored = f.systems * f.instances;
-    const scoring = { jobInstancesPerCpuSecond: scored / jobCpu, kernelInstancesPerCpuSecond: scored / kernelCpu, ratio: kernelCpu / jobCpu, jobCpuSeconds: jobCpu, jobWallSeconds: jobWall, kernelCpuSeconds: kernelCpu };
+    const scoring = { jobInstancesPerCpuSecond: scored / jobCpu, kernelInstancesPerCpuSecond: scored / kernelCpu, ratio: kernelCpu / jobCpu, jobCpuSeconds: jobCpu, jobWallSeconds: jobWall, kernelCpuSeconds: kernelCpu, eachJobCpuSeconds: eachJobCpu, eachKernelCpuSeconds: eachKernelCpu };
 
     const out = [
       ...uploadLines,
       '',
-      `scoring job (read, BLEU + chrF + TER, write)  ${fmt(scoring.jobInstancesPerCpuSecond)} instances/CPU-s  (${fmt(jobCpu, 1)} CPU-s, ${fmt(jobWall, 1)} s)`,
-      `metric kernels alone, same sentences          ${fmt(scoring.kernelInstancesPerCpuSecond)} instances/CPU-s  (${fmt(kernelCpu, 1)} CPU-s)`,
+      `scoring job (read, BLEU + chrF + TER, write)  ${fmt(scoring.jobInstancesPerCpuSecond)} instances/CPU-s  (${fmt(jobCpu, 1)} CPU-s, ${fmt(jobWall, 1)} s; each job ${eachJobCpu.map((c) => fmt(c, 2)).join(', ')} CPU-s, the first profiled)`,
+      `metric kernels alone, same sentences          ${fmt(scoring.kernelInstancesPerCpuSecond)} instances/CPU-s  (${fmt(kernelCpu, 1)} CPU-s; each system ${eachKernelCpu.map((c) => fmt(c, 2)).join(', ')} CPU-s, the first profiled)`,
       `ratio job ÷ kernels                           ${fmt(scoring.ratio, 2)}   target ≥ ${TARGET.kernelRatio}  ${verdict(scoring.ratio >= TARGET.kernelRatio)}`,
       `  profile of one job: ${jobProfile ? formatShares(jobProfile) : 'n/a'}`,
       `  profile of the kernels alone: ${kernelProfile ? formatShares(kernelProfile) : 'n/a'}`,

@@ -44,7 +44,7 @@ import { LeaseKeeper } from '../apps/worker/src/leases/lease-keeper';
 import { startOwnPostgres } from '../test/e2e/support/postgres';
 import { freePort, repoRoot } from '../test/e2e/support/processes';
 import { defined } from '../test/support/defined';
-import { formatShares, profiled, profileShares, treeCpuSeconds, type Shares } from './platform/cpu-profile';
+import { formatShares, mainThreadCpuSeconds, profiled, profileShares, treeCpuSeconds, type Shares } from './platform/cpu-profile';
 import { syntheticTestSet, systemOutputs, systemQualities } from './platform/synthetic';
 
 const METRICS = [
@@ -249,10 +249,12 @@ async function main(): Promise<void> {
     const service = new ScoringService(submissions, null, new LeaseKeeper(submissions, boss, { PODIUM_WORKER_NAME: `bench-${suffix}` } as WorkerConfig));
     let jobCpu = 0;
     const eachJobCpu: number[] = [];
+    let jobMainCpu = 0;
     let jobWall = 0;
     let jobProfile: Shares | null = null;
     for (const [k, id] of scoredIds.entries()) {
       const c0 = process.cpuUsage();
+      const m0 = mainThreadCpuSeconds();
       const t0 = process.hrtime.bigint();
       if (k === 0) {
         const run = await profiled(() => service.score(id));
@@ -265,6 +267,7 @@ async function main(): Promise<void> {
       }
       jobWall += Number(process.hrtime.bigint() - t0) / 1e9;
       eachJobCpu.push(cpuSeconds(process.cpuUsage(c0)));
+      jobMainCpu += mainThreadCpuSeconds() - m0;
       jobCpu += eachJobCpu.at(-1) ?? 0;
     }
     // The kernels alone on the same sentences (every system's outputs, the same references).
@@ -272,17 +275,20 @@ async function main(): Promise<void> {
     const refs = [instances.map((i) => i.reference)];
     let kernelCpu = 0;
     const eachKernelCpu: number[] = [];
+    let kernelMainCpu = 0;
     let kernelProfile: Shares | null = null;
     for (let s = 0; s < f.systems; s++) {
       const hyps = readFileSync(defined(files[s]), 'utf8').replace(/\n$/, '').split('\n');
       const c0 = process.cpuUsage();
+      const m0 = mainThreadCpuSeconds();
       if (s === 0) kernelProfile = profileShares((await profiled(async () => METRICS.forEach((m) => scoreWithFlatStats(m.name, {}, hyps, refs)))).profile);
       else for (const m of METRICS) scoreWithFlatStats(m.name, {}, hyps, refs);
       eachKernelCpu.push(cpuSeconds(process.cpuUsage(c0)));
+      kernelMainCpu += mainThreadCpuSeconds() - m0;
       kernelCpu += eachKernelCpu.at(-1) ?? 0;
     }
     const scored = f.systems * f.instances;
-    const scoring = { jobInstancesPerCpuSecond: scored / jobCpu, kernelInstancesPerCpuSecond: scored / kernelCpu, ratio: kernelCpu / jobCpu, jobCpuSeconds: jobCpu, jobWallSeconds: jobWall, kernelCpuSeconds: kernelCpu, eachJobCpuSeconds: eachJobCpu, eachKernelCpuSeconds: eachKernelCpu };
+    const scoring = { jobInstancesPerCpuSecond: scored / jobCpu, kernelInstancesPerCpuSecond: scored / kernelCpu, ratio: kernelCpu / jobCpu, jobCpuSeconds: jobCpu, jobWallSeconds: jobWall, kernelCpuSeconds: kernelCpu, eachJobCpuSeconds: eachJobCpu, eachKernelCpuSeconds: eachKernelCpu, jobMainThreadCpuSeconds: jobMainCpu, kernelMainThreadCpuSeconds: kernelMainCpu };
 
     const out = [
       ...uploadLines,
@@ -290,6 +296,7 @@ async function main(): Promise<void> {
       `scoring job (read, BLEU + chrF + TER, write)  ${fmt(scoring.jobInstancesPerCpuSecond)} instances/CPU-s  (${fmt(jobCpu, 1)} CPU-s, ${fmt(jobWall, 1)} s; each job ${eachJobCpu.map((c) => fmt(c, 2)).join(', ')} CPU-s, the first profiled)`,
       `metric kernels alone, same sentences          ${fmt(scoring.kernelInstancesPerCpuSecond)} instances/CPU-s  (${fmt(kernelCpu, 1)} CPU-s; each system ${eachKernelCpu.map((c) => fmt(c, 2)).join(', ')} CPU-s, the first profiled)`,
       `ratio job ÷ kernels                           ${fmt(scoring.ratio, 2)}   target ≥ ${TARGET.kernelRatio}  ${verdict(scoring.ratio >= TARGET.kernelRatio)}`,
+      `  main thread alone (V8's helper threads left out): job ${fmt(jobMainCpu, 1)} CPU-s, kernels ${fmt(kernelMainCpu, 1)} CPU-s, ratio ${fmt(kernelMainCpu / jobMainCpu, 2)}`,
       `  profile of one job: ${jobProfile ? formatShares(jobProfile) : 'n/a'}`,
       `  profile of the kernels alone: ${kernelProfile ? formatShares(kernelProfile) : 'n/a'}`,
       ...(jobProfile?.top.slice(0, 12).map((t) => `    ${fmt(t.ms)} ms  ${t.frame}`) ?? []),

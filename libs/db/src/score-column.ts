@@ -149,44 +149,40 @@ export type StatsRows = readonly (readonly number[])[] | FlatStats;
 
 const isFlat = (rows: StatsRows): rows is FlatStats => !Array.isArray(rows);
 
-/** The columns of `rows` (columns[j][i] = row i, value j), checking that every row has the same width. */
-function columnsOf(rows: StatsRows): Float64Array[] {
+/** `rows` as one row-major array (the worker's form as it is; arrays per row copied once), checking that every row has the same width. */
+function flatOf(rows: StatsRows): FlatStats {
   if (isFlat(rows)) {
-    const { rows: n, width: w, data } = rows;
-    if (data.length !== n * w) throw new Error(`statistics of ${n} rows of ${w} values hold ${data.length} values`);
-    const columns = Array.from({ length: w }, () => new Float64Array(n));
-    for (let i = 0, at = 0; i < n; i++) for (let j = 0; j < w; j++, at++) columns[j]![i] = data[at]!;
-    return columns;
+    if (rows.data.length !== rows.rows * rows.width) throw new Error(`statistics of ${rows.rows} rows of ${rows.width} values hold ${rows.data.length} values`);
+    return rows;
   }
   const n = rows.length;
   const w = n > 0 ? rows[0]!.length : 0;
-  for (let i = 0; i < n; i++) {
-    if (rows[i]!.length !== w) throw new Error(`statistics row ${i} has ${rows[i]!.length} values, row 0 has ${w}`);
-  }
-  const columns = Array.from({ length: w }, () => new Float64Array(n));
-  for (let i = 0; i < n; i++) {
+  const data = new Float64Array(n * w);
+  for (let i = 0, at = 0; i < n; i++) {
     const row = rows[i]!;
-    for (let j = 0; j < w; j++) columns[j]![i] = row[j]!;
+    if (row.length !== w) throw new Error(`statistics row ${i} has ${row.length} values, row 0 has ${w}`);
+    for (let j = 0; j < w; j++, at++) data[at] = row[j]!;
   }
-  return columns;
+  return { rows: n, width: w, data };
 }
 
 /**
- * Varint bytes of column `c` predicted from `q` (null: none, the values themselves); from a
- * predictor, stops at `limit` and is Infinity when a difference does not fit.
+ * Varint bytes of column `j` of row-major `data` (`w` values a row) predicted from column `p`
+ * (p = j: none, the values themselves); from a predictor, stops at `limit` and is Infinity when
+ * a difference does not fit.
  */
-function predictedSize(c: Float64Array, q: Float64Array | null, limit: number): number {
+function predictedSize(data: Float64Array, w: number, j: number, p: number, limit: number): number {
   let size = 0;
-  const n = c.length;
-  if (q === null) {
-    for (let i = 0; i < n; i++) {
-      const d = c[i]!;
+  const end = data.length;
+  if (p === j) {
+    for (let at = j; at < end; at += w) {
+      const d = data[at]!;
       size += varintLength(d >= 0 ? 2 * d : -2 * d - 1);
     }
     return size;
   }
-  for (let i = 0; i < n && size < limit; i++) {
-    const d = c[i]! - q[i]!;
+  for (let at = j, delta = p - j; at < end && size < limit; at += w) {
+    const d = data[at]! - data[at + delta]!;
     if (d > MAX_DELTA || d < -MAX_DELTA) return Number.POSITIVE_INFINITY;
     size += varintLength(d >= 0 ? 2 * d : -2 * d - 1);
   }
@@ -203,60 +199,62 @@ function putVarint(out: Buffer, at: number, v: number): number {
   return at;
 }
 
+/** True when column `j` holds only values stored as integers; `beyond`: some is beyond ±2^52. */
+function columnKind(data: Float64Array, w: number, j: number): { integral: boolean; beyond: boolean } {
+  let beyond = false;
+  for (let at = j; at < data.length; at += w) {
+    const v = data[at]!;
+    if (!isStoredInteger(v)) return { integral: false, beyond };
+    if (v > MAX_DELTA || v < -MAX_DELTA) beyond = true;
+  }
+  return { integral: true, beyond };
+}
+
 /**
  * Bytes of `rows` (N rows of W numbers, any finite or non-finite doubles) in the layout above,
- * from an array per row or from one row-major {@link FlatStats} (the worker's form): the same
- * bytes for the same numbers.
+ * from an array per row or from one row-major {@link FlatStats} (the worker's form, read in
+ * place): the same bytes for the same numbers.
  * Example: `decodeStats(encodeStats([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1]]))` → the same row.
  */
 export function encodeStats(rows: StatsRows): Buffer {
-  const columns = columnsOf(rows);
-  const n = isFlat(rows) ? rows.rows : rows.length;
-  const w = columns.length;
-  const integral = columns.map((c) => c.every(isStoredInteger));
+  const { rows: n, width: w, data } = flatOf(rows);
+  const kinds = Array.from({ length: w }, (_, j) => columnKind(data, w, j));
   // Per column: the predictor (an earlier integer column, or itself for none) with the fewest
   // varint bytes, and that size; -1 for a float64 column.
   const predictor = new Array<number>(w);
-  const sizes = new Array<number>(w);
   let bodyLength = 0;
   for (let j = 0; j < w; j++) {
-    const c = columns[j]!;
     let best = -1;
-    let bestSize = Number.POSITIVE_INFINITY;
-    if (integral[j]) {
+    let bestSize = 8 * n;
+    if (kinds[j]!.integral) {
       best = j;
-      bestSize = predictedSize(c, null, Number.POSITIVE_INFINITY);
+      bestSize = predictedSize(data, w, j, j, Number.POSITIVE_INFINITY);
       for (let p = 0; p < j; p++) {
-        if (!integral[p]) continue;
-        const size = predictedSize(c, columns[p]!, bestSize);
+        if (!kinds[p]!.integral) continue;
+        const size = predictedSize(data, w, j, p, bestSize);
         if (size < bestSize) [best, bestSize] = [p, size];
       }
       // Values beyond ±2^52 without a predictor that brings them within: float64 after all.
-      if (best === j && c.some((v) => Math.abs(v) > MAX_DELTA)) best = -1;
+      if (best === j && kinds[j]!.beyond) [best, bestSize] = [-1, 8 * n];
     }
     predictor[j] = best;
-    sizes[j] = best < 0 ? 8 * n : bestSize;
-    bodyLength += 1 + (best < 0 ? 0 : varintLength(best)) + sizes[j]!;
+    bodyLength += 1 + (best < 0 ? 0 : varintLength(best)) + bestSize;
   }
   const plain = Buffer.allocUnsafe(bodyLength);
-  let at = 0;
+  let out = 0;
   for (let j = 0; j < w; j++) {
-    const c = columns[j]!;
     const best = predictor[j]!;
     if (best < 0) {
-      plain[at++] = KIND_FLOAT64;
-      for (let i = 0; i < n; i++, at += 8) plain.writeDoubleLE(c[i]!, at);
+      plain[out++] = KIND_FLOAT64;
+      for (let at = j; at < data.length; at += w, out += 8) plain.writeDoubleLE(data[at]!, out);
       continue;
     }
-    plain[at++] = KIND_INTEGERS;
-    at = putVarint(plain, at, best);
-    if (best === j) for (let i = 0; i < n; i++) at = putVarint(plain, at, zigzag(c[i]!));
-    else {
-      const q = columns[best]!;
-      for (let i = 0; i < n; i++) at = putVarint(plain, at, zigzag(c[i]! - q[i]!));
-    }
+    plain[out++] = KIND_INTEGERS;
+    out = putVarint(plain, out, best);
+    if (best === j) for (let at = j; at < data.length; at += w) out = putVarint(plain, out, zigzag(data[at]!));
+    else for (let at = j, delta = best - j; at < data.length; at += w) out = putVarint(plain, out, zigzag(data[at]! - data[at + delta]!));
   }
-  if (at !== bodyLength) throw new Error(`statistics body is ${at} bytes, ${bodyLength} were counted`);
+  if (out !== bodyLength) throw new Error(`statistics body is ${out} bytes, ${bodyLength} were counted`);
   const deflated = deflateRawSync(plain);
   const useDeflate = deflated.length < plain.length;
   const head = new ByteWriter();

@@ -315,6 +315,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Test-set positions per read of {@link SubmissionRepository.scoringInput} (a JSON text of a few hundred KB: larger single rows make the pg driver copy its receive buffer over and over). */
 const SCORING_READ_CHUNK = 2_000;
 
+/** The most instances of a test set whose texts a repository keeps for the next scoring job (about 30 MB of strings at 100 characters a text). */
+const TEST_SET_TEXTS_KEPT = 250_000;
+
+/** A test set's references and sources by position, as scoring reads them. */
+interface TestSetTexts {
+  testSetId: string;
+  references: string[][];
+  sources: string[] | null;
+}
+
 /** A submission's texts as scoring reads them: column k is the instance at test-set position k. */
 export interface ScoringTexts {
   /** The system's outputs. */
@@ -327,6 +337,8 @@ export interface ScoringTexts {
 
 export class SubmissionRepository {
   private uploadsActive = 0;
+  /** The texts of the test set {@link scoringInput} read last (instances never change). */
+  private testSetTexts: TestSetTexts | null = null;
   private readonly uploadWaiters: (() => void)[] = [];
 
   /** `pool`: raw connections for {@link createStreamed} (COPY), which Prisma does not offer; only createStreamed uses it. */
@@ -638,10 +650,15 @@ export class SubmissionRepository {
   /**
    * What scoring a submission reads: the submission with its phase and task, and its outputs
    * with their instances' references (and sources, when `withSources` says the task's metrics
-   * read them) in test-set position order, as columns (no object per instance). The rows come as
-   * one JSON text per {@link SCORING_READ_CHUNK} positions, built by PostgreSQL and parsed by
-   * JSON.parse: the per-row object mapping of a relation query cost a scoring job more than a
-   * third of what its metrics did (issue #28, bench:scoring).
+   * read them) in test-set position order, as columns (no object per instance).
+   *
+   * The outputs come as one JSON text per 5,000 positions ({@link readOutputTexts}); the
+   * references and sources of the test set as one JSON text per {@link SCORING_READ_CHUNK}
+   * positions, built by PostgreSQL and parsed by JSON.parse (the per-row object mapping of a
+   * relation query cost a scoring job more than a third of what its metrics did; issue #28).
+   * Instances never change once their test set is stored (a new test set has a new id), so the
+   * texts of the test set read last are kept, for up to {@link TEST_SET_TEXTS_KEPT} instances:
+   * a worker scoring several submissions of one test set reads its references once.
    */
   async scoringInput(
     submissionId: string,
@@ -652,33 +669,44 @@ export class SubmissionRepository {
     if (!submission) return null;
     const task = submission.phase.task;
     const sourced = withSources(task);
-    const extent = await outputExtent(this.db, submissionId);
-    const count = extent?.count ?? 0;
+    const stored = (await readOutputTexts(this.db, [submissionId])).get(submissionId);
+    let count = 0;
+    for (const t of stored?.texts ?? []) if (t !== null) count++;
     const texts: ScoringTexts = { outputs: new Array<string>(count), references: new Array<string[]>(count), sources: sourced ? new Array<string>(count) : null };
-    if (count === 0) return { submission, task, texts };
-    // One query: the stored array unnested once (detoasted once), joined to its instances by
-    // position, as one JSON text per SCORING_READ_CHUNK positions of [references, output] or
-    // [references, output, source] rows: no instance id, and no source unless asked.
-    const chunks = await this.db.$queryRaw<{ chunk: number; rows: string }[]>`
-      SELECT (i.position / ${SCORING_READ_CHUNK}::int)::int AS chunk,
-             json_agg(CASE WHEN ${sourced}::boolean THEN json_build_array(i.references, t.x, i.source) ELSE json_build_array(i.references, t.x) END ORDER BY i.position)::text AS rows
-      FROM submission_output so CROSS JOIN LATERAL unnest(so.texts) WITH ORDINALITY AS t(x, k)
-      JOIN instance i ON i.test_set_id = so.test_set_id AND i.position = t.k - 1
-      WHERE so.submission_id = ${submissionId}::uuid AND t.x IS NOT NULL
-      GROUP BY 1 ORDER BY 1`;
+    if (!stored || count === 0) return { submission, task, texts };
+    const instances = await this.testSetTextsOf(stored.testSetId, sourced);
     let k = 0;
+    for (let p = 0; p < stored.texts.length; p++) {
+      const output = stored.texts[p];
+      if (output === null || output === undefined) continue;
+      const references = instances.references[p];
+      if (references === undefined) throw new Error(`submission ${submissionId} has an output at position ${p}, which test set ${stored.testSetId} has no instance at`);
+      texts.outputs[k] = output;
+      texts.references[k] = references;
+      if (texts.sources) texts.sources[k] = instances.sources?.[p] ?? '';
+      k++;
+    }
+    return { submission, task, texts };
+  }
+
+  /** References (and sources when `sourced`) of a test set by position: the ones kept from the last read when they serve, else read and kept. */
+  private async testSetTextsOf(testSetId: string, sourced: boolean): Promise<TestSetTexts> {
+    const kept = this.testSetTexts;
+    if (kept && kept.testSetId === testSetId && (!sourced || kept.sources)) return kept;
+    const chunks = await this.db.$queryRaw<{ chunk: number; rows: string }[]>`
+      SELECT (position / ${SCORING_READ_CHUNK}::int)::int AS chunk,
+             json_agg(CASE WHEN ${sourced}::boolean THEN json_build_array(position, "references", source) ELSE json_build_array(position, "references") END ORDER BY position)::text AS rows
+      FROM instance WHERE test_set_id = ${testSetId}::uuid
+      GROUP BY 1 ORDER BY 1`;
+    const read: TestSetTexts = { testSetId, references: [], sources: sourced ? [] : null };
     for (const chunk of chunks) {
-      const rows = JSON.parse(chunk.rows) as [string[], string, string?][];
-      if (k + rows.length > count) throw new Error(`read more than the ${count} outputs of submission ${submissionId}`);
-      for (const row of rows) {
-        texts.references[k] = row[0];
-        texts.outputs[k] = row[1];
-        if (texts.sources) texts.sources[k] = row[2] ?? '';
-        k++;
+      for (const [position, references, source] of JSON.parse(chunk.rows) as [number, string[], string?][]) {
+        read.references[position] = references;
+        if (read.sources) read.sources[position] = source ?? '';
       }
     }
-    if (k !== count) throw new Error(`read ${k} of the ${count} outputs of submission ${submissionId}`);
-    return { submission, task, texts };
+    this.testSetTexts = read.references.length <= TEST_SET_TEXTS_KEPT ? read : null;
+    return read;
   }
 
   private submissionWithTask(submissionId: string) {

@@ -217,27 +217,26 @@ export function scoreWithFlatStats(
   const refs = new Array<string>(refStreams.length);
   let width = -1;
   let data = new Float64Array(0);
-  let sum = new Float64Array(0);
   for (let i = 0; i < n; i++) {
     for (let k = 0; k < refStreams.length; k++) refs[k] = refStreams[k]![i]!;
     const row = m.stats(hyps[i]!, refs);
     if (width < 0) {
       width = row.length;
       data = new Float64Array(n * width);
-      sum = new Float64Array(width);
     } else if (row.length !== width) throw new MetricInputError(`${metric} statistics of instance ${i} have ${row.length} values, those of instance 0 have ${width}`);
-    for (let j = 0, at = i * width; j < width; j++, at++) {
-      const v = row[j]!;
-      data[at] = v;
-      sum[j]! += v;
-    }
+    // TypedArray#set copies a plain array natively: no per-element loop over rows whose
+    // element kinds differ from metric to metric.
+    data.set(row, i * width);
     instances[i] = m.sentenceFromStats(row);
   }
+  // Column sums in instance order, as sumStats adds the rows.
+  const sum = new Array<number>(Math.max(0, width)).fill(0);
+  for (let at = 0; at < data.length; ) for (let j = 0; j < width; j++, at++) sum[j]! += data[at]!;
   return {
     metric,
     signature: m.signature,
     sentenceSignature: m.sentenceSignature,
-    corpus: m.corpusFromSum(Array.from(sum), n),
+    corpus: m.corpusFromSum(sum, n),
     instances,
     higherIsBetter: m.higherIsBetter,
     range: m.range,

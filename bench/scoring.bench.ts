@@ -275,7 +275,7 @@ async function main(): Promise<void> {
     let jobMainCpu = 0;
     let jobWall = 0;
     let jobProfile: Shares | null = null;
-    for (const [k, id] of scoredIds.entries()) {
+    for (const id of scoredIds) {
       const c0 = process.cpuUsage();
       const m0 = mainThreadCpuSeconds();
       const t0 = process.hrtime.bigint();
@@ -325,9 +325,9 @@ async function main(): Promise<void> {
       `metric kernels alone, same sentences          ${fmt(scoring.kernelInstancesPerCpuSecond)} instances/CPU-s  (${fmt(kernelCpu, 1)} CPU-s; each system ${eachKernelCpu.map((c) => fmt(c, 2)).join(', ')} CPU-s)`,
       `ratio job ÷ kernels                           ${fmt(scoring.ratio, 2)}   target ≥ ${TARGET.kernelRatio}  ${verdict(scoring.ratio >= TARGET.kernelRatio)}`,
       `  main thread alone (V8's helper threads left out): job ${fmt(jobMainCpu, 1)} CPU-s, kernels ${fmt(kernelMainCpu, 1)} CPU-s, ratio ${fmt(kernelMainCpu / jobMainCpu, 2)}`,
-      `  profile of one job: ${jobProfile ? formatShares(jobProfile) : 'n/a'}`,
-      `  profile of the kernels alone: ${kernelProfile ? formatShares(kernelProfile) : 'n/a'}`,
-      ...(jobProfile?.top.slice(0, 12).map((t) => `    ${fmt(t.ms)} ms  ${t.frame}`) ?? []),
+      `  profile of one job: ${formatShares(jobProfile)}`,
+      `  profile of the kernels alone: ${formatShares(kernelProfile)}`,
+      ...jobProfile.top.slice(0, 12).map((t) => `    ${fmt(t.ms)} ms  ${t.frame}`),
     ];
     process.stdout.write(out.join('\n') + '\n');
     writeResults({ flags: f, machine: { cpus: cpus().length, model: cpus()[0]?.model, load: loadavg() }, upload, scoring, uploadProfile, jobProfile, kernelProfile, targets: TARGET });

@@ -17,7 +17,8 @@
  *    (BLEU + chrF + TER: read outputs and references, the metrics, the columnar write), CPU
  *    seconds of this process per job; and the metric kernels alone (scoreWithFlatStats of each
  *    metric, what the worker calls: statistics, instance and corpus scores, nothing read or
- *    written) on the same sentences in the same run; instances per CPU-s of each and the ratio;
+ *    written) on the same sentences in the same run, after each job, so that both see the same
+ *    load; instances per CPU-s of each and the ratio;
  *    PASS at ≥ 0.8;
  *  - profile shares (the V8 sampling profiler, as `node --cpu-prof`) of one job, one run of the
  *    kernels alone and one upload, each one more run not counted in the figures: metric kernels,
@@ -48,7 +49,7 @@ import { LeaseKeeper } from '../apps/worker/src/leases/lease-keeper';
 import { startOwnPostgres } from '../test/e2e/support/postgres';
 import { freePort, repoRoot } from '../test/e2e/support/processes';
 import { defined } from '../test/support/defined';
-import { formatShares, mainThreadCpuSeconds, profiled, profileShares, treeCpuSeconds, type Shares } from './platform/cpu-profile';
+import { formatShares, mainThreadCpuSeconds, profiled, profileShares, treeCpuSeconds } from './platform/cpu-profile';
 import { syntheticTestSet, systemOutputs, systemQualities } from './platform/synthetic';
 
 const METRICS = [
@@ -270,14 +271,19 @@ async function main(): Promise<void> {
       const warm = await service.score(warmSub.id);
       if (warm.kind !== 'scored') throw new Error(`warm-up job: ${JSON.stringify(warm)}`);
     }
+    // Each job, then the kernels alone on the same sentences (that system's outputs, the same
+    // references): alternating, so that both see the same load on a shared machine.
+    const refs = [instances.map((i) => i.reference)];
     let jobCpu = 0;
     const eachJobCpu: number[] = [];
     let jobMainCpu = 0;
     let jobWall = 0;
-    let jobProfile: Shares | null = null;
-    for (const id of scoredIds) {
-      const c0 = process.cpuUsage();
-      const m0 = mainThreadCpuSeconds();
+    let kernelCpu = 0;
+    const eachKernelCpu: number[] = [];
+    let kernelMainCpu = 0;
+    for (const [s, id] of scoredIds.entries()) {
+      let c0 = process.cpuUsage();
+      let m0 = mainThreadCpuSeconds();
       const t0 = process.hrtime.bigint();
       const outcome = await service.score(id);
       if (outcome.kind !== 'scored') throw new Error(`job ${id}: ${JSON.stringify(outcome)}`);
@@ -285,36 +291,24 @@ async function main(): Promise<void> {
       eachJobCpu.push(cpuSeconds(process.cpuUsage(c0)));
       jobMainCpu += mainThreadCpuSeconds() - m0;
       jobCpu += eachJobCpu.at(-1) ?? 0;
-    }
-    // The profile from one more job (the first file uploaded again), not counted in the figures:
-    // the profiler costs CPU, stopping it most (it serialises the profile).
-    {
-      const run = await profiled(() => newUpload(0, 'sys-profiled-job').then((id) => service.score(id)));
-      if (run.value.kind !== 'scored') throw new Error(`profiled job: ${JSON.stringify(run.value)}`);
-      jobProfile = profileShares(run.profile);
-      if (f.profileOut) writeFileSync(f.profileOut, JSON.stringify(run.profile));
-    }
-    // The kernels alone on the same sentences (every system's outputs, the same references).
-    say('the metric kernels alone');
-    const refs = [instances.map((i) => i.reference)];
-    let kernelCpu = 0;
-    const eachKernelCpu: number[] = [];
-    let kernelMainCpu = 0;
-    let kernelProfile: Shares | null = null;
-    for (let s = 0; s < f.systems; s++) {
       const hyps = readFileSync(defined(files[s]), 'utf8').replace(/\n$/, '').split('\n');
-      const c0 = process.cpuUsage();
-      const m0 = mainThreadCpuSeconds();
+      c0 = process.cpuUsage();
+      m0 = mainThreadCpuSeconds();
       for (const m of METRICS) scoreWithFlatStats(m.name, {}, hyps, refs);
       eachKernelCpu.push(cpuSeconds(process.cpuUsage(c0)));
       kernelMainCpu += mainThreadCpuSeconds() - m0;
       kernelCpu += eachKernelCpu.at(-1) ?? 0;
     }
-    // Their profile from one more run on the first system's sentences, not counted either.
-    {
-      const hyps = readFileSync(defined(files[0]), 'utf8').replace(/\n$/, '').split('\n');
-      kernelProfile = profileShares((await profiled(async () => METRICS.forEach((m) => scoreWithFlatStats(m.name, {}, hyps, refs)))).profile);
-    }
+    // The profiles from one more job (the first file uploaded again) and one more run of the
+    // kernels on its sentences, not counted in the figures: the profiler costs CPU, stopping it
+    // most (it serialises the profile).
+    say('profiles');
+    const run = await profiled(() => newUpload(0, 'sys-profiled-job').then((id) => service.score(id)));
+    if (run.value.kind !== 'scored') throw new Error(`profiled job: ${JSON.stringify(run.value)}`);
+    const jobProfile = profileShares(run.profile);
+    if (f.profileOut) writeFileSync(f.profileOut, JSON.stringify(run.profile));
+    const firstHyps = readFileSync(defined(files[0]), 'utf8').replace(/\n$/, '').split('\n');
+    const kernelProfile = profileShares((await profiled(async () => METRICS.forEach((m) => scoreWithFlatStats(m.name, {}, firstHyps, refs)))).profile);
     const scored = f.systems * f.instances;
     const scoring = { jobInstancesPerCpuSecond: scored / jobCpu, kernelInstancesPerCpuSecond: scored / kernelCpu, ratio: kernelCpu / jobCpu, jobCpuSeconds: jobCpu, jobWallSeconds: jobWall, kernelCpuSeconds: kernelCpu, eachJobCpuSeconds: eachJobCpu, eachKernelCpuSeconds: eachKernelCpu, jobMainThreadCpuSeconds: jobMainCpu, kernelMainThreadCpuSeconds: kernelMainCpu };
 

@@ -6,7 +6,7 @@
  * `podium submit` sends them, all queued before the workers start. Per size (N, then scale × N):
  *  - upload lines/s through the REST upload, the files made before the clock starts (issue #28);
  *  - scoring instances/s and score values/s: first job start (worker logs) → last score committed;
- *    per worker-second against the metric kernels alone (scoreWithStats of each metric, in this
+ *    per worker-second against the metric kernels alone (scoreWithFlatStats of each metric, in this
  *    process, on the same sentences of up to 3 systems): the ratio (issue #28);
  *  - score values written/s inside the write transactions: per submission from the transaction's
  *    start (submission.scored_at = now()) to its commit (pg_xact_commit_timestamp, the server
@@ -43,7 +43,7 @@ import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Client } from 'pg';
 import { COMPUTE_LEADERBOARDS_QUEUE } from '@podium/contracts';
-import { scoreWithStats, type MetricName } from '@podium/metrics';
+import { scoreWithFlatStats, type MetricName } from '@podium/metrics';
 import { createDb, IdentityRepository, Role, TaskKind, TaskRepository, type Db } from '@podium/db';
 import { startApi, workerPool, type WorkerPool } from '../test/e2e/support/faults';
 import { startOwnPostgres } from '../test/e2e/support/postgres';
@@ -185,7 +185,7 @@ async function submitSystems(stack: Stack, phase: Phase, instances: SyntheticIns
 }
 
 /**
- * CPU seconds of the metric kernels alone (scoreWithStats of each metric) on the phase's
+ * CPU seconds of the metric kernels alone (scoreWithFlatStats of each metric, what the worker calls) on the phase's
  * sentences, for up to KERNEL_SAMPLE_SYSTEMS systems: instances per CPU-second, the scoring
  * jobs' yardstick (issue #28).
  */
@@ -197,7 +197,7 @@ function kernelsAlone(stack: Stack, instances: SyntheticInstance[]): { instances
   for (let s = 0; s < systems; s++) {
     const hyps = systemOutputs(instances, defined(quality[s], `the quality of system ${s}`), s, stack.flags.seed);
     const c0 = process.cpuUsage();
-    for (const m of METRICS) scoreWithStats(m.name as MetricName, m.options, hyps, refs);
+    for (const m of METRICS) scoreWithFlatStats(m.name as MetricName, m.options, hyps, refs);
     const used = process.cpuUsage(c0);
     cpu += (used.user + used.system) / 1e6;
   }

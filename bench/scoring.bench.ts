@@ -10,14 +10,21 @@
  *    submission, COPY binary; ADR 0037), on two phases of the same test set, alternating, same
  *    run; lines/s wall, lines per api CPU-s, database CPU-µs per line and bytes stored per line
  *    of each; PASS at ≥ 200,000 lines/s (wall and per api CPU-s);
- *  - scoring: each stored submission of the new phase scored by the worker's ScoringService
+ *  - scoring: after one warm-up job of 2,000 instances that is not counted (`--cold`: none; V8
+ *    compiles the kernels and the job's code once per process, as a worker does once in its life,
+ *    on helper threads whose CPU the process's figure counts), each stored submission of the new phase scored by
+ *    the worker's ScoringService
  *    (BLEU + chrF + TER: read outputs and references, the metrics, the columnar write), CPU
- *    seconds of this process per job; and the metric kernels alone (scoreWithStats of each
- *    metric) on the same sentences in the same run; instances per CPU-s of each and the ratio;
+ *    seconds of this process per job; and the metric kernels alone (scoreWithFlatStats of each
+ *    metric, what the worker calls: statistics, instance and corpus scores, nothing read or
+ *    written) on the same sentences in the same run, after each job, so that both see the same
+ *    load; instances per CPU-s of each and the ratio;
  *    PASS at ≥ 0.8;
- *  - profile shares (the V8 sampling profiler, as `node --cpu-prof`) of one job and one upload:
- *    metric kernels, tokenising, decoding, database, serialising.
+ *  - profile shares (the V8 sampling profiler, as `node --cpu-prof`) of one job, one run of the
+ *    kernels alone and one upload, each one more run not counted in the figures: metric kernels,
+ *    tokenising, decoding, database, serialising.
  * The database server's CPU is its own process's and is not counted in either.
+ * `--profile-out FILE` also writes the profiled job's V8 profile there (open it in Chrome's DevTools or speedscope).
  * `--uploads-only` skips the scoring part; `--texts-storage extended` stores the new rows with
  * PostgreSQL's default (pglz-compressed) storage instead of the migration's EXTERNAL, to compare.
  * Results: a table on stdout, JSON in bench-results/scoring-<date>.json (git-ignored).
@@ -34,7 +41,7 @@ import type PgBoss from 'pg-boss';
 import { Pool } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository } from '@podium/db';
-import { scoreWithStats } from '@podium/metrics';
+import { scoreWithFlatStats } from '@podium/metrics';
 import type { WorkerConfig } from '@podium/config';
 import { UploadStream } from '../apps/api/src/submissions/upload-parser';
 import { ScoringService } from '../apps/worker/src/scoring/scoring.service';
@@ -42,7 +49,7 @@ import { LeaseKeeper } from '../apps/worker/src/leases/lease-keeper';
 import { startOwnPostgres } from '../test/e2e/support/postgres';
 import { freePort, repoRoot } from '../test/e2e/support/processes';
 import { defined } from '../test/support/defined';
-import { formatShares, profiled, profileShares, treeCpuSeconds, type Shares } from './platform/cpu-profile';
+import { formatShares, mainThreadCpuSeconds, profiled, profileShares, treeCpuSeconds } from './platform/cpu-profile';
 import { syntheticTestSet, systemOutputs, systemQualities } from './platform/synthetic';
 
 const METRICS = [
@@ -68,16 +75,18 @@ interface Flags {
   seed: number;
   uploadsOnly: boolean;
   textsStorage: 'external' | 'extended';
+  profileOut: string | null;
+  cold: boolean;
 }
 
 function flags(argv: string[]): Flags {
   const { values } = parseArgs({
     args: argv,
-    options: { systems: { type: 'string' }, instances: { type: 'string' }, seed: { type: 'string' }, 'uploads-only': { type: 'boolean' }, 'texts-storage': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { systems: { type: 'string' }, instances: { type: 'string' }, seed: { type: 'string' }, 'uploads-only': { type: 'boolean' }, 'texts-storage': { type: 'string' }, 'profile-out': { type: 'string' }, cold: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     strict: true,
   });
   if (values.help) {
-    process.stdout.write('usage: npm run bench:scoring -- [--systems S (2..100, default 6)] [--instances N (10..1000000, default 20000)] [--seed X] [--uploads-only] [--texts-storage external|extended (default external)]\n');
+    process.stdout.write('usage: npm run bench:scoring -- [--systems S (2..100, default 6)] [--instances N (10..1000000, default 20000)] [--seed X] [--uploads-only] [--texts-storage external|extended (default external)] [--profile-out FILE.cpuprofile] [--cold]\n');
     process.exit(0);
   }
   const storage = values['texts-storage'] ?? 'external';
@@ -89,7 +98,7 @@ function flags(argv: string[]): Flags {
   };
   return {
     systems: int(values.systems, 6, 2, 100, 'systems'), instances: int(values.instances, 20_000, 10, 1_000_000, 'instances'), seed: int(values.seed, 20261124, 0, 0x7fffffff, 'seed'),
-    uploadsOnly: values['uploads-only'] ?? false, textsStorage: storage,
+    uploadsOnly: values['uploads-only'] ?? false, textsStorage: storage, profileOut: values['profile-out'] ?? null, cold: values.cold ?? false,
   };
 }
 
@@ -244,47 +253,75 @@ async function main(): Promise<void> {
     say('scoring');
     const boss = {} as PgBoss;
     const service = new ScoringService(submissions, null, new LeaseKeeper(submissions, boss, { PODIUM_WORKER_NAME: `bench-${suffix}` } as WorkerConfig));
-    let jobCpu = 0;
-    let jobWall = 0;
-    let jobProfile: Shares | null = null;
-    for (const [k, id] of scoredIds.entries()) {
-      const c0 = process.cpuUsage();
-      const t0 = process.hrtime.bigint();
-      if (k === 0) {
-        const run = await profiled(() => service.score(id));
-        if (run.value.kind !== 'scored') throw new Error(`job ${id}: ${JSON.stringify(run.value)}`);
-        jobProfile = profileShares(run.profile);
-      } else {
-        const outcome = await service.score(id);
-        if (outcome.kind !== 'scored') throw new Error(`job ${id}: ${JSON.stringify(outcome)}`);
-      }
-      jobWall += Number(process.hrtime.bigint() - t0) / 1e9;
-      jobCpu += cpuSeconds(process.cpuUsage(c0));
+    if (!f.cold) {
+      // One job before the measured ones, not counted: V8 compiles the kernels and the job's
+      // code once per process (on helper threads whose CPU the process's figure counts), as a
+      // worker does once in its life. It scores the first 2,000 sentences of system 0 as a test
+      // set of their own in a third phase, so the first measured job still reads its references.
+      const warmInstances = instances.slice(0, Math.min(f.instances, 2_000));
+      const warmPhase = await tasks.createPhase({ taskId: task.id, name: 'warm-up', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 1000, totalLimit: 1000, leaderboardBeforeClose: true });
+      const warmSet = await tasks.uploadTestSet(warmPhase.id, 'warm-up-ts', warmInstances.map((i) => ({ externalId: i.id, source: i.source, references: [i.reference] })));
+      const warmIds = (await tasks.instanceIdsOf(warmSet.id)).map((r) => r.id);
+      const warmTexts = systemOutputs(warmInstances, defined(quality[0]), 0, f.seed);
+      const warmSub = await submissions.createStreamed({ ...base, phaseId: warmPhase.id, systemName: 'sys-warm-up', instanceIds: warmIds }, async (out) => {
+        warmTexts.forEach((t, p) => out.row(p, t));
+        await out.flush();
+        return { checksum: 'warm-up', count: warmTexts.length };
+      }, async () => undefined);
+      const warm = await service.score(warmSub.id);
+      if (warm.kind !== 'scored') throw new Error(`warm-up job: ${JSON.stringify(warm)}`);
     }
-    // The kernels alone on the same sentences (every system's outputs, the same references).
-    say('the metric kernels alone');
+    // Each job, then the kernels alone on the same sentences (that system's outputs, the same
+    // references): alternating, so that both see the same load on a shared machine.
     const refs = [instances.map((i) => i.reference)];
+    let jobCpu = 0;
+    const eachJobCpu: number[] = [];
+    let jobMainCpu = 0;
+    let jobWall = 0;
     let kernelCpu = 0;
-    let kernelProfile: Shares | null = null;
-    for (let s = 0; s < f.systems; s++) {
+    const eachKernelCpu: number[] = [];
+    let kernelMainCpu = 0;
+    for (const [s, id] of scoredIds.entries()) {
+      let c0 = process.cpuUsage();
+      let m0 = mainThreadCpuSeconds();
+      const t0 = process.hrtime.bigint();
+      const outcome = await service.score(id);
+      if (outcome.kind !== 'scored') throw new Error(`job ${id}: ${JSON.stringify(outcome)}`);
+      jobWall += Number(process.hrtime.bigint() - t0) / 1e9;
+      eachJobCpu.push(cpuSeconds(process.cpuUsage(c0)));
+      jobMainCpu += mainThreadCpuSeconds() - m0;
+      jobCpu += eachJobCpu.at(-1) ?? 0;
       const hyps = readFileSync(defined(files[s]), 'utf8').replace(/\n$/, '').split('\n');
-      const c0 = process.cpuUsage();
-      if (s === 0) kernelProfile = profileShares((await profiled(async () => METRICS.forEach((m) => scoreWithStats(m.name, {}, hyps, refs)))).profile);
-      else for (const m of METRICS) scoreWithStats(m.name, {}, hyps, refs);
-      kernelCpu += cpuSeconds(process.cpuUsage(c0));
+      c0 = process.cpuUsage();
+      m0 = mainThreadCpuSeconds();
+      for (const m of METRICS) scoreWithFlatStats(m.name, {}, hyps, refs);
+      eachKernelCpu.push(cpuSeconds(process.cpuUsage(c0)));
+      kernelMainCpu += mainThreadCpuSeconds() - m0;
+      kernelCpu += eachKernelCpu.at(-1) ?? 0;
     }
+    // The profiles from one more job (the first file uploaded again) and one more run of the
+    // kernels on its sentences, not counted in the figures: the profiler costs CPU, stopping it
+    // most (it serialises the profile).
+    say('profiles');
+    const run = await profiled(() => newUpload(0, 'sys-profiled-job').then((id) => service.score(id)));
+    if (run.value.kind !== 'scored') throw new Error(`profiled job: ${JSON.stringify(run.value)}`);
+    const jobProfile = profileShares(run.profile);
+    if (f.profileOut) writeFileSync(f.profileOut, JSON.stringify(run.profile));
+    const firstHyps = readFileSync(defined(files[0]), 'utf8').replace(/\n$/, '').split('\n');
+    const kernelProfile = profileShares((await profiled(async () => METRICS.forEach((m) => scoreWithFlatStats(m.name, {}, firstHyps, refs)))).profile);
     const scored = f.systems * f.instances;
-    const scoring = { jobInstancesPerCpuSecond: scored / jobCpu, kernelInstancesPerCpuSecond: scored / kernelCpu, ratio: kernelCpu / jobCpu, jobCpuSeconds: jobCpu, jobWallSeconds: jobWall, kernelCpuSeconds: kernelCpu };
+    const scoring = { jobInstancesPerCpuSecond: scored / jobCpu, kernelInstancesPerCpuSecond: scored / kernelCpu, ratio: kernelCpu / jobCpu, jobCpuSeconds: jobCpu, jobWallSeconds: jobWall, kernelCpuSeconds: kernelCpu, eachJobCpuSeconds: eachJobCpu, eachKernelCpuSeconds: eachKernelCpu, jobMainThreadCpuSeconds: jobMainCpu, kernelMainThreadCpuSeconds: kernelMainCpu };
 
     const out = [
       ...uploadLines,
       '',
-      `scoring job (read, BLEU + chrF + TER, write)  ${fmt(scoring.jobInstancesPerCpuSecond)} instances/CPU-s  (${fmt(jobCpu, 1)} CPU-s, ${fmt(jobWall, 1)} s)`,
-      `metric kernels alone, same sentences          ${fmt(scoring.kernelInstancesPerCpuSecond)} instances/CPU-s  (${fmt(kernelCpu, 1)} CPU-s)`,
+      `scoring job (read, BLEU + chrF + TER, write)${f.cold ? ', cold' : ', warm'}  ${fmt(scoring.jobInstancesPerCpuSecond)} instances/CPU-s  (${fmt(jobCpu, 1)} CPU-s, ${fmt(jobWall, 1)} s; each job ${eachJobCpu.map((c) => fmt(c, 2)).join(', ')} CPU-s)`,
+      `metric kernels alone, same sentences          ${fmt(scoring.kernelInstancesPerCpuSecond)} instances/CPU-s  (${fmt(kernelCpu, 1)} CPU-s; each system ${eachKernelCpu.map((c) => fmt(c, 2)).join(', ')} CPU-s)`,
       `ratio job ÷ kernels                           ${fmt(scoring.ratio, 2)}   target ≥ ${TARGET.kernelRatio}  ${verdict(scoring.ratio >= TARGET.kernelRatio)}`,
-      `  profile of one job: ${jobProfile ? formatShares(jobProfile) : 'n/a'}`,
-      `  profile of the kernels alone: ${kernelProfile ? formatShares(kernelProfile) : 'n/a'}`,
-      ...(jobProfile?.top.slice(0, 8).map((t) => `    ${fmt(t.ms)} ms  ${t.frame}`) ?? []),
+      `  main thread alone (V8's helper threads left out): job ${fmt(jobMainCpu, 1)} CPU-s, kernels ${fmt(kernelMainCpu, 1)} CPU-s, ratio ${fmt(kernelMainCpu / jobMainCpu, 2)}`,
+      `  profile of one job: ${formatShares(jobProfile)}`,
+      `  profile of the kernels alone: ${formatShares(kernelProfile)}`,
+      ...jobProfile.top.slice(0, 12).map((t) => `    ${fmt(t.ms)} ms  ${t.frame}`),
     ];
     process.stdout.write(out.join('\n') + '\n');
     writeResults({ flags: f, machine: { cpus: cpus().length, model: cpus()[0]?.model, load: loadavg() }, upload, scoring, uploadProfile, jobProfile, kernelProfile, targets: TARGET });

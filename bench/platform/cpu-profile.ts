@@ -136,6 +136,21 @@ export function treeCpuSeconds(root: number): number {
   return total;
 }
 
+/**
+ * CPU seconds used so far by this process's main thread alone (its JavaScript, and what V8 does
+ * on it), from /proc/self/task: beside `process.cpuUsage()`, which also counts V8's helper
+ * threads (concurrent marking, parallel scavenges, compilation) and libuv's pool.
+ */
+export function mainThreadCpuSeconds(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** The shares of several profiles together, each weighted by its CPU time (`top`: the heaviest frames over all). */
 export function mergeShares(list: readonly Shares[]): Shares {
   const cpuMs = list.reduce((a, s) => a + s.cpuMs, 0);

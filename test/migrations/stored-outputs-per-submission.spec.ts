@@ -80,7 +80,18 @@ describe(`migration ${MIGRATION}`, () => {
 
   it('gives today’s readers what the rows held: scoring input, aligned texts, the download rows', async () => {
     const input = defined(await new SubmissionRepository(db).scoringInput(ids.full));
-    expect(input.outputs).toEqual(TEXTS.map((text, k) => ({ instanceId: instanceIds[k], source: `source ${k}`, references: [`reference ${k}`], text })));
+    expect(input.texts).toEqual({ outputs: TEXTS, references: TEXTS.map((_, k) => [`reference ${k}`]), sources: TEXTS.map((_, k) => `source ${k}`) });
+    // A task whose metrics read no source (BLEU, chrF, TER) reads none. One repository reads
+    // both submissions of the test set: the references it keeps from the first read serve the
+    // second, aligned by position around the gap, and sources are read once a task needs them.
+    const repository = new SubmissionRepository(db);
+    const unsourced = defined(await repository.scoringInput(ids.full, () => false));
+    expect(unsourced.texts).toEqual({ outputs: TEXTS, references: TEXTS.map((_, k) => [`reference ${k}`]), sources: null });
+    const others = TEXTS.flatMap((t, k) => (k === 2 ? [] : [{ t, k }]));
+    const gap = { outputs: others.map(({ t }) => `gap ${t}`), references: others.map(({ k }) => [`reference ${k}`]) };
+    expect(defined(await repository.scoringInput(ids.gap, () => false)).texts).toEqual({ ...gap, sources: null });
+    expect(defined(await repository.scoringInput(ids.gap, () => true)).texts).toEqual({ ...gap, sources: others.map(({ k }) => `source ${k}`) });
+    expect(defined(await repository.scoringInput(ids.gap, () => false)).texts).toEqual({ ...gap, sources: null });
     const stored = await readOutputTexts(db, [ids.full, ids.gap, ids.none]);
     expect(stored.has(ids.none)).toBe(false);
     const testSetId = defined(stored.get(ids.full)).testSetId;

@@ -62,7 +62,17 @@ describe('sufficient statistics encoding', () => {
       const back = decodeStats(bytes);
       if (!sameRows(back, rows)) throw new Error(`trial ${trial} (n=${n}, w=${w}) did not round-trip`);
       expect(decodeStatsColumns(bytes)).toHaveLength(n > 0 ? w : 0);
+      // The worker's row-major form gives the same bytes.
+      const flat = { rows: n, width: n > 0 ? w : 0, data: Float64Array.from(rows.flat()) };
+      if (!encodeStats(flat).equals(bytes)) throw new Error(`trial ${trial} (n=${n}, w=${w}): row-major statistics encode differently`);
     }
+  });
+
+  it('takes one row-major array (data[i * width + j]) and refuses one whose length is not rows × width', () => {
+    const bytes = encodeStats({ rows: 2, width: 3, data: Float64Array.from([1, 2, 3, 4, 5, 6.5]) });
+    expect(decodeStats(bytes)).toEqual([[1, 2, 3], [4, 5, 6.5]]);
+    expect(bytes.equals(encodeStats([[1, 2, 3], [4, 5, 6.5]]))).toBe(true);
+    expect(() => encodeStats({ rows: 2, width: 3, data: new Float64Array(5) })).toThrow(/2 rows of 3 values hold 5 values/);
   });
 
   it('round-trips empty input: no rows, and rows of no statistics', () => {

@@ -132,76 +132,129 @@ class ByteReader {
 
 const zigzag = (d: number) => (d >= 0 ? 2 * d : -2 * d - 1);
 const unzigzag = (z: number) => (z % 2 === 0 ? z / 2 : -(z + 1) / 2);
+/** Bytes of the unsigned LEB128 varint of `v` (a non-negative integer below 2^53). */
 function varintLength(v: number): number {
-  let n = 1;
-  while (v >= 128) {
-    v = Math.floor(v / 128);
-    n++;
-  }
+  if (v < 0x80) return 1;
+  if (v < 0x4000) return 2;
+  if (v < 0x200000) return 3;
+  if (v < 0x10000000) return 4;
+  let n = 4;
+  for (v = Math.floor(v / 0x10000000); v >= 1; v = Math.floor(v / 128)) n++;
   return n;
 }
 const isStoredInteger = (v: number) => Number.isSafeInteger(v) && !Object.is(v, -0);
 
-/**
- * Bytes of `rows` (N rows of W numbers, any finite or non-finite doubles) in the layout above.
- * Example: `decodeStats(encodeStats([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1]]))` → the same row.
- */
-export function encodeStats(rows: readonly (readonly number[])[]): Buffer {
+/** Statistics as {@link encodeStats} takes them: an array per instance, or one row-major array (`data[i * width + j]`). */
+export type StatsRows = readonly (readonly number[])[] | FlatStats;
+
+const isFlat = (rows: StatsRows): rows is FlatStats => !Array.isArray(rows);
+
+/** `rows` as one row-major array (the worker's form as it is; arrays per row copied once), checking that every row has the same width. */
+function flatOf(rows: StatsRows): FlatStats {
+  if (isFlat(rows)) {
+    if (rows.data.length !== rows.rows * rows.width) throw new Error(`statistics of ${rows.rows} rows of ${rows.width} values hold ${rows.data.length} values`);
+    return rows;
+  }
   const n = rows.length;
   const w = n > 0 ? rows[0]!.length : 0;
-  for (let i = 0; i < n; i++) {
-    if (rows[i]!.length !== w) throw new Error(`statistics row ${i} has ${rows[i]!.length} values, row 0 has ${w}`);
+  const data = new Float64Array(n * w);
+  for (let i = 0, at = 0; i < n; i++) {
+    const row = rows[i]!;
+    if (row.length !== w) throw new Error(`statistics row ${i} has ${row.length} values, row 0 has ${w}`);
+    for (let j = 0; j < w; j++, at++) data[at] = row[j]!;
   }
-  const columns: Float64Array[] = [];
-  const integral: boolean[] = [];
-  for (let j = 0; j < w; j++) {
-    const c = new Float64Array(n);
-    let ints = true;
-    for (let i = 0; i < n; i++) {
-      const v = rows[i]![j]!;
-      c[i] = v;
-      if (ints && !isStoredInteger(v)) ints = false;
+  return { rows: n, width: w, data };
+}
+
+/**
+ * Varint bytes of column `j` of row-major `data` (`w` values a row) predicted from column `p`
+ * (p = j: none, the values themselves); from a predictor, stops at `limit` and is Infinity when
+ * a difference does not fit.
+ */
+function predictedSize(data: Float64Array, w: number, j: number, p: number, limit: number): number {
+  let size = 0;
+  const end = data.length;
+  if (p === j) {
+    for (let at = j; at < end; at += w) {
+      const d = data[at]!;
+      size += varintLength(d >= 0 ? 2 * d : -2 * d - 1);
     }
-    columns.push(c);
-    integral.push(ints);
+    return size;
   }
-  const body = new ByteWriter();
+  for (let at = j, delta = p - j; at < end && size < limit; at += w) {
+    const d = data[at]! - data[at + delta]!;
+    if (d > MAX_DELTA || d < -MAX_DELTA) return Number.POSITIVE_INFINITY;
+    size += varintLength(d >= 0 ? 2 * d : -2 * d - 1);
+  }
+  return size;
+}
+
+/** Writes the LEB128 varint of `v` at `at` of `out`; returns the offset after it. */
+function putVarint(out: Buffer, at: number, v: number): number {
+  while (v >= 128) {
+    out[at++] = (v % 128) | 128;
+    v = Math.floor(v / 128);
+  }
+  out[at++] = v;
+  return at;
+}
+
+/** True when column `j` holds only values stored as integers; `beyond`: some is beyond ±2^52. */
+function columnKind(data: Float64Array, w: number, j: number): { integral: boolean; beyond: boolean } {
+  let beyond = false;
+  for (let at = j; at < data.length; at += w) {
+    const v = data[at]!;
+    if (!isStoredInteger(v)) return { integral: false, beyond };
+    if (v > MAX_DELTA || v < -MAX_DELTA) beyond = true;
+  }
+  return { integral: true, beyond };
+}
+
+/**
+ * Bytes of `rows` (N rows of W numbers, any finite or non-finite doubles) in the layout above,
+ * from an array per row or from one row-major {@link FlatStats} (the worker's form, read in
+ * place): the same bytes for the same numbers.
+ * Example: `decodeStats(encodeStats([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1]]))` → the same row.
+ */
+export function encodeStats(rows: StatsRows): Buffer {
+  const { rows: n, width: w, data } = flatOf(rows);
+  const kinds = Array.from({ length: w }, (_, j) => columnKind(data, w, j));
+  // Per column: the predictor (an earlier integer column, or itself for none) with the fewest
+  // varint bytes, and that size; -1 for a float64 column.
+  const predictor = new Array<number>(w);
+  let bodyLength = 0;
   for (let j = 0; j < w; j++) {
-    const c = columns[j]!;
-    if (!integral[j]) {
-      body.byte(KIND_FLOAT64);
-      for (let i = 0; i < n; i++) body.float64(c[i]!);
-      continue;
-    }
-    // The predictor (an earlier integer column, or none) with the fewest varint bytes.
-    let best = j;
-    let bestSize = 0;
-    for (let i = 0; i < n; i++) bestSize += varintLength(zigzag(c[i]!));
-    for (let p = 0; p < j; p++) {
-      if (!integral[p]) continue;
-      const q = columns[p]!;
-      let size = 0;
-      for (let i = 0; i < n && size < bestSize; i++) {
-        const d = c[i]! - q[i]!;
-        if (Math.abs(d) > MAX_DELTA) {
-          size = Number.POSITIVE_INFINITY;
-          break;
-        }
-        size += varintLength(zigzag(d));
+    let best = -1;
+    let bestSize = 8 * n;
+    if (kinds[j]!.integral) {
+      best = j;
+      bestSize = predictedSize(data, w, j, j, Number.POSITIVE_INFINITY);
+      for (let p = 0; p < j; p++) {
+        if (!kinds[p]!.integral) continue;
+        const size = predictedSize(data, w, j, p, bestSize);
+        if (size < bestSize) [best, bestSize] = [p, size];
       }
-      if (size < bestSize) [best, bestSize] = [p, size];
+      // Values beyond ±2^52 without a predictor that brings them within: float64 after all.
+      if (best === j && kinds[j]!.beyond) [best, bestSize] = [-1, 8 * n];
     }
-    if (best === j && columns[j]!.some((v) => Math.abs(v) > MAX_DELTA)) {
-      body.byte(KIND_FLOAT64);
-      for (let i = 0; i < n; i++) body.float64(c[i]!);
+    predictor[j] = best;
+    bodyLength += 1 + (best < 0 ? 0 : varintLength(best)) + bestSize;
+  }
+  const plain = Buffer.allocUnsafe(bodyLength);
+  let out = 0;
+  for (let j = 0; j < w; j++) {
+    const best = predictor[j]!;
+    if (best < 0) {
+      plain[out++] = KIND_FLOAT64;
+      for (let at = j; at < data.length; at += w, out += 8) plain.writeDoubleLE(data[at]!, out);
       continue;
     }
-    body.byte(KIND_INTEGERS);
-    body.varint(best);
-    const q = best === j ? null : columns[best]!;
-    for (let i = 0; i < n; i++) body.varint(zigzag(q ? c[i]! - q[i]! : c[i]!));
+    plain[out++] = KIND_INTEGERS;
+    out = putVarint(plain, out, best);
+    if (best === j) for (let at = j; at < data.length; at += w) out = putVarint(plain, out, zigzag(data[at]!));
+    else for (let at = j, delta = best - j; at < data.length; at += w) out = putVarint(plain, out, zigzag(data[at]! - data[at + delta]!));
   }
-  const plain = body.bytes();
+  if (out !== bodyLength) throw new Error(`statistics body is ${out} bytes, ${bodyLength} were counted`);
   const deflated = deflateRawSync(plain);
   const useDeflate = deflated.length < plain.length;
   const head = new ByteWriter();

@@ -10,7 +10,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Db, Tx } from './client';
 import { Prisma, SubmissionStatus, type Submission, type Task } from './generated/client';
 import { outputExtent, readOutputTexts, writeOutputsById } from './output-texts';
-import { encodeStats, encodeValues } from './score-column';
+import { encodeStats, encodeValues, type StatsRows } from './score-column';
 
 /** The result of trying to take a submission's lease. */
 export type LeaseOutcome =
@@ -238,8 +238,8 @@ export interface ScoreColumnInput {
   signature: string;
   /** One finite score per instance of the submission's test set, position order. */
   values: ArrayLike<number>;
-  /** Sufficient statistics of a corpus metric, one row per instance (`metric.stats`); null otherwise. */
-  stats?: readonly (readonly number[])[] | null;
+  /** Sufficient statistics of a corpus metric, one row per instance (`metric.stats`), as arrays or one row-major array; null otherwise. */
+  stats?: StatsRows | null;
 }
 
 /** One instance's score keyed by its instance id (fixtures and imports). */
@@ -268,8 +268,9 @@ function encodeColumn(c: ScoreColumnInput): EncodedColumn {
   for (let i = 0; i < c.values.length; i++) {
     if (!Number.isFinite(c.values[i])) throw new InvalidInputError(`non-finite ${c.metric} score at position ${i}`, { field: 'scores' });
   }
-  if (c.stats && c.stats.length !== c.values.length) {
-    throw new InvalidInputError(`${c.metric} has ${c.values.length} scores but ${c.stats.length} statistics rows`, { field: 'scores' });
+  const statsRows = c.stats ? ('data' in c.stats ? c.stats.rows : c.stats.length) : null;
+  if (statsRows !== null && statsRows !== c.values.length) {
+    throw new InvalidInputError(`${c.metric} has ${c.values.length} scores but ${statsRows} statistics rows`, { field: 'scores' });
   }
   return {
     metric: c.metric,
@@ -311,17 +312,27 @@ async function columnsOfRows(tx: Tx, submissionId: string, testSet: { id: string
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Test-set positions per read of {@link SubmissionRepository.scoringInput} (a JSON text of about half a MB: larger single rows make the pg driver copy its receive buffer over and over). */
+/** Test-set positions per read of {@link SubmissionRepository.scoringInput} (a JSON text of a few hundred KB: larger single rows make the pg driver copy its receive buffer over and over). */
 const SCORING_READ_CHUNK = 2_000;
 
-/** One output as scoring reads it, in test-set position order. */
-export interface ScoringRow {
-  /** The instance's database id. */
-  instanceId: string;
-  source: string;
-  references: string[];
-  /** The system's output. */
-  text: string;
+/** The most instances of a test set whose texts a repository keeps for the next scoring job (about 30 MB of strings at 100 characters a text). */
+const TEST_SET_TEXTS_KEPT = 250_000;
+
+/** A test set's references and sources by position, as scoring reads them. */
+interface TestSetTexts {
+  testSetId: string;
+  references: string[][];
+  sources: string[] | null;
+}
+
+/** A submission's texts as scoring reads them: column k is the instance at test-set position k. */
+export interface ScoringTexts {
+  /** The system's outputs. */
+  outputs: string[];
+  /** Each instance's references. */
+  references: string[][];
+  /** Each instance's source; null when the caller's `withSources` said none of its metrics reads one (they are then not read). */
+  sources: string[] | null;
 }
 
 /** What {@link SubmissionRepository.quota} reads of a phase (a caller that read it already passes it). */
@@ -333,6 +344,8 @@ export interface QuotaPhase {
 
 export class SubmissionRepository {
   private uploadsActive = 0;
+  /** The texts of the test set {@link scoringInput} read last (instances never change). */
+  private testSetTexts: TestSetTexts | null = null;
   private readonly uploadWaiters: (() => void)[] = [];
 
   /** `pool`: raw connections for {@link createStreamed} (COPY), which Prisma does not offer; only createStreamed uses it. */
@@ -642,33 +655,66 @@ export class SubmissionRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Everything a worker needs to score a submission, in test-set order. */
   /**
    * What scoring a submission reads: the submission with its phase and task, and its outputs
-   * with their instances' sources and references in test-set position order. The rows come as
-   * one JSON text per {@link SCORING_READ_CHUNK} positions, built by PostgreSQL and parsed by
-   * JSON.parse: the per-row object mapping of a relation query cost a scoring job more than a
-   * third of what its metrics did (issue #28, bench:scoring).
+   * with their instances' references (and sources, when `withSources` says the task's metrics
+   * read them) in test-set position order, as columns (no object per instance).
+   *
+   * The outputs come as one JSON text per 5,000 positions ({@link readOutputTexts}); the
+   * references and sources of the test set as one JSON text per {@link SCORING_READ_CHUNK}
+   * positions, built by PostgreSQL and parsed by JSON.parse (the per-row object mapping of a
+   * relation query cost a scoring job more than a third of what its metrics did; issue #28).
+   * Instances never change once their test set is stored (a new test set has a new id), so the
+   * texts of the test set read last are kept, for up to {@link TEST_SET_TEXTS_KEPT} instances:
+   * a worker scoring several submissions of one test set reads its references once.
    */
-  async scoringInput(submissionId: string): Promise<{ submission: NonNullable<Awaited<ReturnType<SubmissionRepository['submissionWithTask']>>>; task: Task; outputs: ScoringRow[] } | null> {
+  async scoringInput(
+    submissionId: string,
+    /** Whether the task's metrics read sources (NLI, embedding metrics); BLEU, chrF, TER and ROUGE do not, and then no source is read. */
+    withSources: (task: Task) => boolean = () => true,
+  ): Promise<{ submission: NonNullable<Awaited<ReturnType<SubmissionRepository['submissionWithTask']>>>; task: Task; texts: ScoringTexts } | null> {
     const submission = await this.submissionWithTask(submissionId);
     if (!submission) return null;
-    const extent = await outputExtent(this.db, submissionId);
-    const outputs: ScoringRow[] = [];
-    if (!extent || extent.count === 0) return { submission, task: submission.phase.task, outputs };
-    // One query: the stored array unnested once (detoasted once), joined to its instances by
-    // position, as one JSON text per SCORING_READ_CHUNK positions.
-    const chunks = await this.db.$queryRaw<{ chunk: number; rows: string }[]>`
-      SELECT (i.position / ${SCORING_READ_CHUNK}::int)::int AS chunk, json_agg(json_build_array(i.id, i.source, i.references, t.x) ORDER BY i.position)::text AS rows
-      FROM submission_output so CROSS JOIN LATERAL unnest(so.texts) WITH ORDINALITY AS t(x, k)
-      JOIN instance i ON i.test_set_id = so.test_set_id AND i.position = t.k - 1
-      WHERE so.submission_id = ${submissionId}::uuid AND t.x IS NOT NULL
-      GROUP BY 1 ORDER BY 1`;
-    for (const chunk of chunks) {
-      for (const [instanceId, source, references, text] of JSON.parse(chunk.rows) as [string, string, string[], string][]) outputs.push({ instanceId, source, references, text });
+    const task = submission.phase.task;
+    const sourced = withSources(task);
+    const stored = (await readOutputTexts(this.db, [submissionId])).get(submissionId);
+    let count = 0;
+    for (const t of stored?.texts ?? []) if (t !== null) count++;
+    const texts: ScoringTexts = { outputs: new Array<string>(count), references: new Array<string[]>(count), sources: sourced ? new Array<string>(count) : null };
+    if (!stored || count === 0) return { submission, task, texts };
+    const instances = await this.testSetTextsOf(stored.testSetId, sourced);
+    let k = 0;
+    for (let p = 0; p < stored.texts.length; p++) {
+      const output = stored.texts[p];
+      if (output === null || output === undefined) continue;
+      const references = instances.references[p];
+      if (references === undefined) throw new Error(`submission ${submissionId} has an output at position ${p}, which test set ${stored.testSetId} has no instance at`);
+      texts.outputs[k] = output;
+      texts.references[k] = references;
+      if (texts.sources) texts.sources[k] = instances.sources?.[p] ?? '';
+      k++;
     }
-    if (outputs.length !== extent.count) throw new Error(`read ${outputs.length} of the ${extent.count} outputs of submission ${submissionId}`);
-    return { submission, task: submission.phase.task, outputs };
+    return { submission, task, texts };
+  }
+
+  /** References (and sources when `sourced`) of a test set by position: the ones kept from the last read when they serve, else read and kept. */
+  private async testSetTextsOf(testSetId: string, sourced: boolean): Promise<TestSetTexts> {
+    const kept = this.testSetTexts;
+    if (kept && kept.testSetId === testSetId && (!sourced || kept.sources)) return kept;
+    const chunks = await this.db.$queryRaw<{ chunk: number; rows: string }[]>`
+      SELECT (position / ${SCORING_READ_CHUNK}::int)::int AS chunk,
+             json_agg(CASE WHEN ${sourced}::boolean THEN json_build_array(position, "references", source) ELSE json_build_array(position, "references") END ORDER BY position)::text AS rows
+      FROM instance WHERE test_set_id = ${testSetId}::uuid
+      GROUP BY 1 ORDER BY 1`;
+    const read: TestSetTexts = { testSetId, references: [], sources: sourced ? [] : null };
+    for (const chunk of chunks) {
+      for (const [position, references, source] of JSON.parse(chunk.rows) as [number, string[], string?][]) {
+        read.references[position] = references;
+        if (read.sources) read.sources[position] = source ?? '';
+      }
+    }
+    this.testSetTexts = read.references.length <= TEST_SET_TEXTS_KEPT ? read : null;
+    return read;
   }
 
   private submissionWithTask(submissionId: string) {

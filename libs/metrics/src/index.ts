@@ -46,6 +46,7 @@ export {
   getMetric,
   score,
   scoreWithStats,
+  scoreWithFlatStats,
   metricInfo,
   parseMetricOptions,
   sumStats,
@@ -54,6 +55,7 @@ export {
   type MetricName,
   type MetricOptions,
   type MetricScore,
+  type StatsMatrix,
 } from './metric';
 export {
   BLEU_TOKENIZERS,

@@ -8,6 +8,8 @@ import {
   metricInfo,
   parseMetricOptions,
   score,
+  scoreWithFlatStats,
+  scoreWithStats,
   sumStats,
   validateStreams,
 } from './index';
@@ -93,6 +95,28 @@ describe('sufficient statistics', () => {
   });
   it.each(METRIC_NAMES)('%s: repeating the reference stream leaves the score unchanged', (name) => {
     expect(score(name, {}, HYPS, [REFS, REFS]).corpus).toBeCloseTo(score(name, {}, HYPS, [REFS]).corpus, 12);
+  });
+});
+
+describe('scoreWithFlatStats (the worker’s form: one row-major array of statistics)', () => {
+  // 60 segments of varied length and overlap, two reference streams: corpus sums of many rows,
+  // where adding in another order than sumStats would show in the last bits.
+  const words = ['the', 'cat', 'sat', 'on', 'a', 'mat', 'quick', 'brown', 'fox', 'jumps', 'über', 'naïve', ',', '.', '!', "don't", '42', '3.5'];
+  const sentence = (seed: number, len: number) => Array.from({ length: len }, (_, k) => words[(seed * 7 + k * k * 3 + seed * k) % words.length]).join(' ');
+  const hyps = Array.from({ length: 60 }, (_, i) => sentence(i, 1 + (i % 13)));
+  const streams = [Array.from({ length: 60 }, (_, i) => sentence(i + 1, 2 + (i % 11))), Array.from({ length: 60 }, (_, i) => sentence(i * 3, 1 + (i % 7)))];
+  it.each(METRIC_NAMES)('%s: the same rows, instance scores and corpus score as scoreWithStats, bit for bit', (name) => {
+    const plain = scoreWithStats(name, {}, hyps, streams);
+    const flat = scoreWithFlatStats(name, {}, hyps, streams);
+    const width = defined(plain.stats[0]).length;
+    expect({ rows: flat.stats.rows, width: flat.stats.width }).toEqual({ rows: hyps.length, width });
+    expect(flat.stats.data.every((v, at) => Object.is(v, defined(plain.stats[Math.floor(at / width)])[at % width]))).toBe(true);
+    expect(flat.instances.every((v, i) => Object.is(v, plain.instances[i]))).toBe(true);
+    expect(Object.is(flat.corpus, plain.corpus)).toBe(true);
+    expect({ ...flat, stats: null, instances: null, corpus: null }).toEqual({ ...plain, stats: null, instances: null, corpus: null });
+  });
+  it('validates its input as score() does', () => {
+    expect(() => scoreWithFlatStats('bleu', {}, HYPS, [REFS.slice(0, 2)])).toThrow('reference stream 1 has 2 lines but there are 3 hypotheses');
   });
 });
 

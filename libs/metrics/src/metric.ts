@@ -184,6 +184,67 @@ function scoreRows(
 }
 
 /**
+ * Sufficient statistics of N instances in one row-major array: `data[i * width + j]` is value j
+ * of instance i (the layout the ranking library resamples and the worker stores), 8 bytes a
+ * value and no array per instance.
+ */
+export interface StatsMatrix {
+  rows: number;
+  width: number;
+  data: Float64Array;
+}
+
+/**
+ * {@link scoreWithStats} with the statistics in one {@link StatsMatrix} instead of an array per
+ * instance: the same rows, instance scores and corpus score bit for bit (the corpus score is
+ * `corpusFromSum` of the column sums, added in instance order as `sumStats` adds them; every
+ * plugin's conformance check pins `corpusFromSum` of the summed rows to `corpusFromStats`), but
+ * N short-lived rows instead of N retained arrays, which a scoring job of 10⁵ instances and
+ * several metrics would otherwise carry into the old generation of the garbage collector.
+ * Throws {@link MetricInputError} when rows differ in width.
+ * Example: `scoreWithFlatStats('bleu', { maxNgramOrder: 2 }, ['a b'], [['a c']]).stats.data` → `Float64Array [2, 2, 1, 0, 2, 1]`.
+ */
+export function scoreWithFlatStats(
+  metric: MetricName,
+  options: MetricOptions,
+  hyps: readonly string[],
+  refStreams: readonly (readonly string[])[],
+): MetricScore & { stats: StatsMatrix } {
+  const m = getMetric(metric, options, refStreams.length);
+  validateStreams(hyps, refStreams);
+  const n = hyps.length;
+  const instances = new Array<number>(n);
+  const refs = new Array<string>(refStreams.length);
+  let width = -1;
+  let data = new Float64Array(0);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < refStreams.length; k++) refs[k] = refStreams[k]![i]!;
+    const row = m.stats(hyps[i]!, refs);
+    if (width < 0) {
+      width = row.length;
+      data = new Float64Array(n * width);
+    } else if (row.length !== width) throw new MetricInputError(`${metric} statistics of instance ${i} have ${row.length} values, those of instance 0 have ${width}`);
+    // TypedArray#set copies a plain array natively: no per-element loop over rows whose
+    // element kinds differ from metric to metric.
+    data.set(row, i * width);
+    instances[i] = m.sentenceFromStats(row);
+  }
+  // Column sums in instance order, as sumStats adds the rows.
+  const sum = new Array<number>(Math.max(0, width)).fill(0);
+  for (let at = 0; at < data.length; ) for (let j = 0; j < width; j++, at++) sum[j]! += data[at]!;
+  return {
+    metric,
+    signature: m.signature,
+    sentenceSignature: m.sentenceSignature,
+    corpus: m.corpusFromSum(sum, n),
+    instances,
+    higherIsBetter: m.higherIsBetter,
+    range: m.range,
+    stats: { rows: n, width: Math.max(0, width), data },
+  };
+}
+
+/**
  * Signature, direction, range and reference aggregation of a metric without scoring.
  * Example: `metricInfo('ter').higherIsBetter` → false.
  */

@@ -1,6 +1,6 @@
-import { referenceStreams, runMetrics, type ScoringInstance } from './metric-runner';
+import { readsSources, referenceStreams, runMetrics, type ScoringInstance } from './metric-runner';
 
-const inst = (references: string[]): ScoringInstance => ({ instanceId: 'i', source: 's', output: 'o', references });
+const inst = (references: string[]): ScoringInstance => ({ source: 's', output: 'o', references });
 
 describe('referenceStreams', () => {
   it('lays references out as sacreBLEU streams, one stream per reference position', () => {
@@ -18,8 +18,20 @@ describe('referenceStreams', () => {
   });
 });
 
+describe('readsSources', () => {
+  const config = (name: string) => ({ key: name, name, options: {} });
+  it('is false for tasks scored only from outputs and references (BLEU, chrF, TER, ROUGE): their scoring reads no source', () => {
+    expect(readsSources([config('bleu'), config('chrf'), config('ter'), config('rougeL')])).toBe(false);
+  });
+  it('is true as soon as a model or embedding metric may read them, and for a configuration it cannot parse', () => {
+    expect(readsSources([config('bleu'), config('nli')])).toBe(true);
+    expect(readsSources([config('bertscore')])).toBe(true);
+    expect(readsSources('not a list')).toBe(true);
+  });
+});
+
 describe('runMetrics', () => {
-  const pair = (output: string, reference: string): ScoringInstance => ({ instanceId: 'i', source: 's', output, references: [reference] });
+  const pair = (output: string, reference: string): ScoringInstance => ({ source: 's', output, references: [reference] });
 
   it('returns the sufficient statistics of corpus metrics with their scores, none for sentence-level ones', async () => {
     const [bleu, rouge] = await runMetrics(
@@ -31,7 +43,7 @@ describe('runMetrics', () => {
     if (!bleu) throw new Error('expected bleu to be present');
     if (!rouge) throw new Error('expected rouge to be present');
     // sacreBLEU's rows [hyp len, ref len, matches 1–4, totals 1–4], counted by hand.
-    expect(bleu.stats).toEqual([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], [3, 3, 2, 1, 0, 0, 3, 2, 1, 0]]);
+    expect(bleu.stats).toEqual({ rows: 2, width: 10, data: Float64Array.from([4, 4, 4, 3, 2, 1, 4, 3, 2, 1, 3, 3, 2, 1, 0, 0, 3, 2, 1, 0]) });
     expect(bleu.instances[0]).toBeCloseTo(100, 10);
     expect(rouge.stats).toBeUndefined();
   });

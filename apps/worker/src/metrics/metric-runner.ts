@@ -1,9 +1,9 @@
-import type { MetricConfig, TaskKindName } from '@podium/contracts';
-import { isMetricName, metricPlugin, scoreWithStats } from '@podium/metrics';
+import { metricConfigListSchema, type MetricConfig, type TaskKindName } from '@podium/contracts';
+import { isMetricName, metricPlugin, scoreWithFlatStats, type StatsMatrix } from '@podium/metrics';
 
 /** One instance as the worker scores it: the system output, the source and its references. */
 export interface ScoringInstance {
-  instanceId: string;
+  /** '' when none of the task's metrics reads sources (scoring then does not read them: `readsSources`). */
   source: string;
   references: string[];
   output: string;
@@ -18,9 +18,10 @@ export interface MetricResult {
   /**
    * Per-instance sufficient statistics of a corpus metric (BLEU, chrF, TER: the rows its
    * instance and corpus scores came from), stored with the scores so the leaderboard resamples
-   * without retokenising; absent for sentence-level metrics.
+   * without retokenising, row-major in one array (`data[i * width + j]`); absent for
+   * sentence-level metrics.
    */
-  stats?: number[][];
+  stats?: StatsMatrix;
 }
 
 /**
@@ -37,6 +38,20 @@ export interface NliScorer {
  */
 export interface EmbeddingScorer {
   score(config: MetricConfig, instances: ScoringInstance[], onProgress: (done: number) => void): Promise<MetricResult>;
+}
+
+/**
+ * Whether any of a task's metrics reads the sources (model and embedding metrics may; BLEU,
+ * chrF, TER and ROUGE never do): when none does, scoring does not read them. An unparsable
+ * configuration reads them (it fails later with its own message).
+ */
+export function readsSources(metrics: unknown): boolean {
+  const parsed = metricConfigListSchema.safeParse(metrics);
+  if (!parsed.success) return true;
+  return parsed.data.some((m) => {
+    const capability = metricPlugin(m.name)?.capability;
+    return capability !== 'statistics' && capability !== 'instance' && capability !== 'derived';
+  });
 }
 
 /** A metric that cannot run (missing model, bad option): the submission fails with this reason. */
@@ -88,7 +103,7 @@ export async function runMetrics(
       continue;
     }
     if (plugin.capability === 'derived' || !isMetricName(config.name)) throw new MetricUnavailableError(`metric '${config.key}' (${config.name}) is not scored from texts`);
-    const r = scoreWithStats(config.name, classicalOptions(config.options), hyps, refs);
+    const r = scoreWithFlatStats(config.name, classicalOptions(config.options), hyps, refs);
     results.push({
       key: config.key, signature: r.signature, sentenceSignature: r.sentenceSignature, corpus: r.corpus, instances: r.instances,
       // Only statistics metrics have additive rows the leaderboard resamples.

@@ -19,7 +19,7 @@ export function metricPairScorer(config: MetricConfig, kind: TaskKindName, nli: 
     const instances: ScoringInstance[] = anchors.map((anchor, i) => {
       const output = hyps[i];
       if (output === undefined) throw new Error(`${anchors.length} anchors but only ${hyps.length} hypotheses to score against them`);
-      return { instanceId: String(i), source: anchor, references: [anchor], output };
+      return { source: anchor, references: [anchor], output };
     });
     const [result] = await runMetrics([config], kind, instances, nli, undefined, embeddings);
     if (!result) throw new Error(`scoring with '${config.key}' returned no result`);

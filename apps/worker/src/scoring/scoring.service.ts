@@ -4,7 +4,7 @@ import { metricConfigListSchema, taskKindFromDb, type MetricConfig, type TaskKin
 import { SubmissionRepository } from '@podium/db';
 import { LeaseHeldError, LeaseLostError } from '@podium/domain';
 import { MetricInputError, metricPlugin } from '@podium/metrics';
-import { MetricUnavailableError, runMetrics, type EmbeddingScorer, type MetricResult, type NliScorer, type ScoringInstance } from '../metrics/metric-runner';
+import { MetricUnavailableError, readsSources, runMetrics, type EmbeddingScorer, type MetricResult, type NliScorer, type ScoringInstance } from '../metrics/metric-runner';
 import { LeaseKeeper } from '../leases/lease-keeper';
 import { EMBEDDING_SCORER, NLI_SCORER, WORKER_CONFIG } from '../tokens';
 
@@ -137,7 +137,7 @@ export class ScoringService {
     }
     if (lease.kind === 'gone') return { kind: 'skipped', reason: `submission ${submissionId} no longer exists` };
     if (lease.kind === 'settled') return { kind: 'skipped', reason: `submission ${submissionId} is ${lease.status}, not queued` };
-    const input = await this.submissions.scoringInput(submissionId).catch((e: unknown) => {
+    const input = await this.submissions.scoringInput(submissionId, (task) => readsSources(task.metrics)).catch((e: unknown) => {
       this.leases.release(submissionId);
       throw e;
     });
@@ -155,7 +155,9 @@ export class ScoringService {
       this.leases.release(submissionId);
       throw new PermanentScoringError(`unknown task kind ${input.task.kind}`);
     }
-    const instances: ScoringInstance[] = input.outputs.map((o) => ({ instanceId: o.instanceId, source: o.source, references: o.references, output: o.text }));
+    const { outputs, references, sources } = input.texts;
+    const instances: ScoringInstance[] = new Array<ScoringInstance>(outputs.length);
+    for (let k = 0; k < outputs.length; k++) instances[k] = { source: sources?.[k] ?? '', references: references[k] ?? [], output: outputs[k] ?? '' };
     const total = instances.length * metrics.data.length;
     let done = 0;
     let lastReport = 0;

@@ -153,8 +153,12 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
         // Otherwise the thread stops by itself between views (PhaseBoardsOptions.staleness).
         staleWork(this.boards, phaseId, stamp, this.timing.staleBoundMs)
           .then((verdict) => {
-            const finishing = keepsMemo.length > 0 && keepsMemo.every((k) => k);
-            if (verdict !== 'current' && !finishing) controller.abort();
+            // Before its first analysis a thread is still reading scores and memo (3–10 s at
+            // 100 × 10,000 under scoring load, while a burst moves the stamp every second): during a
+            // burst it goes on to that analysis; at its end ('drop') there is nothing to finish.
+            const begun = keepsMemo.length > 0;
+            const finishing = begun && keepsMemo.every((k) => k);
+            if (verdict === 'drop' ? !finishing : verdict === 'finish-view' && begun && !finishing) controller.abort();
           })
           .catch((e: unknown) => this.log.warn({ msg: `stamp check of phase ${phaseId} failed: ${e instanceof Error ? e.message : String(e)}`, phaseId }))
           .finally(() => (checking = false));

@@ -103,6 +103,9 @@ function profileShares(profile: Profiler.Profile): Record<string, number> {
   return Object.fromEntries(Object.entries(totals).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, all > 0 ? v / all : 0]));
 }
 
+const RUN_ID = new Date().toISOString().replace(/[:.]/g, '-');
+let profileCount = 0;
+
 async function profiled<T>(run: () => Promise<T>): Promise<{ value: T; shares: Record<string, number> | null }> {
   if (!PROFILE) return { value: await run(), shares: null };
   const session = new Session();
@@ -114,6 +117,10 @@ async function profiled<T>(run: () => Promise<T>): Promise<{ value: T; shares: R
   try {
     const value = await run();
     const { profile } = await post<{ profile: Profiler.Profile }>('Profiler.stop');
+    // The whole profile too, for a function-level look (Chrome DevTools, or any .cpuprofile reader).
+    const dir = path.join(repoRoot, 'bench-results');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `incremental-board-${RUN_ID}-${++profileCount}.cpuprofile`), JSON.stringify(profile));
     return { value, shares: profileShares(profile) };
   } finally {
     session.disconnect();

@@ -100,6 +100,12 @@ export class LeaderboardRepository {
     return { stamp: r?.stamp ?? '', newest: r?.newest ?? null, firstScored: r?.first_scored ?? null, scoring: r?.scoring ?? 0 };
   }
 
+  /** How many of the phase's submissions are queued or being scored (as {@link freshness} counts them). */
+  async scoringCount(phaseId: string): Promise<number> {
+    const rows = await this.db.$queryRaw<{ scoring: number }[]>`SELECT count(*)::int AS scoring FROM submission WHERE phase_id = ${phaseId}::uuid AND status IN ('QUEUED', 'SCORING')`;
+    return rows[0]?.scoring ?? 0;
+  }
+
   /**
    * In one query: what the API must know of a phase before it serves a board (visibility facts,
    * task slug and first metric), its current stamp, and the board of a view for that stamp if

@@ -102,6 +102,14 @@ export class LeaderboardInputs {
   /** Told before each analysis whether it keeps a memo (its work is reused by the next computation). */
   onAnalysis: ((keepsMemo: boolean) => void) | null = null;
 
+  /**
+   * Submissions of the phase still queued or being scored when the computation began: an
+   * automatic resample count is then priced for the systems the board will have (issue #28: at the
+   * start of a burst a board of 5 systems got 20 s of resamples that the board after the last
+   * score could not reuse, and held the phase for 93 s).
+   */
+  pendingSystems = 0;
+
   matrix(phase: PhaseForMetrics & { testSetId: string }, selection: MetricSelection): Promise<PhaseScoreMatrix> {
     const key = JSON.stringify([selection.key, selection.kind === 'derived' ? selection.combined.w : null]);
     let hit = this.matrices.get(key);
@@ -243,6 +251,7 @@ export async function computeLeaderboard(
         seed,
         correction,
         ...(resamples !== undefined ? { resamples } : {}),
+        ...(resamples === undefined && inputs.pendingSystems > 0 ? { budgetSystems: idx.length + inputs.pendingSystems } : {}),
         ...(explicitTest ? { test: explicitTest } : {}),
         // paired-ar on the corpus score costs about twice paired-bs: only when AR is asked for
         ...(corpus ? { corpus: { stats: corpus.stats, corpusFromStats: corpus.corpusFromStats, ar: test === PairedTest.AR } } : {}),

@@ -4,7 +4,7 @@
  * it was computed; and the memo made the last computation one system's work.
  */
 import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
-import { mulberry32 } from '@podium/ranking';
+import { budgetedResamples, mulberry32 } from '@podium/ranking';
 import { randomUUID } from 'node:crypto';
 import { defined } from '../../../test/support/defined';
 import { computePhaseBoards, type ComputedBoard } from './phase-boards';
@@ -18,8 +18,10 @@ const describeDb = url ? describe : describe.skip;
 
 describeDb('incremental boards (real PostgreSQL)', () => {
   let db: Db;
+  const taskRepo = () => new TaskRepository(db);
   let phaseId: string;
   let addSystem: (s: number) => Promise<void>;
+  let queueSystem: (s: number) => Promise<string>;
 
   beforeAll(async () => {
     db = createDb(defined(url, 'DATABASE_URL'), { maxConnections: 3 });
@@ -39,12 +41,17 @@ describeDb('incremental boards (real PostgreSQL)', () => {
     phaseId = phase.id;
     await tasks.uploadTestSet(phase.id, 'ts', Array.from({ length: 150 }, (_, i) => ({ externalId: `s${(i * 37) % 150}`, source: `quelle ${i}`, references: [`ref ${i}`] })));
     const ids = await tasks.instanceIdsOf(defined(defined(await tasks.phaseById(phase.id), 'phase').testSetId, 'test set'));
-    addSystem = async (s: number) => {
+    // A submission as an upload leaves it: queued, not scored.
+    queueSystem = async (s: number) => {
       const team = (await identity.createTeam(`incteam-${suffix}-${s}`, [])).id;
       const sub = await submissions.create(
         { phaseId, teamId: team, submittedById: organiserId, systemName: `sys${s}`, description: '', checksum: `c${s}`, outputs: ids.map((i, k) => ({ instanceId: i.id, text: `out ${s} ${k}` })) },
         async () => undefined,
       );
+      return sub.id;
+    };
+    addSystem = async (s: number) => {
+      const sub = { id: await queueSystem(s) };
       const r = mulberry32(s + 1);
       // rounded to two decimals: ties between systems occur
       const values = ids.map(() => Math.round(Math.min(0.999, r.next() * 0.8 + s * 0.03) * 100) / 100);
@@ -127,6 +134,31 @@ describeDb('incremental boards (real PostgreSQL)', () => {
     expect([...a.out.keys()]).toEqual([views[0], views[2], views[3]].map((v) => viewKey(defined(v, 'view'))));
     expect([...b.out.keys()]).toEqual([viewKey(defined(views[1], 'view'))]);
     for (const [key, board] of one.out) expect(a.out.get(key) ?? b.out.get(key)).toStrictEqual(board);
+  });
+
+  it('prices the automatic resample count for the systems still being scored, and not once they are done', async () => {
+    await taskRepo().setPhaseSignificance(phaseId, { resamples: null, seed: 4242 });
+    const scored = await db.submission.count({ where: { phaseId, status: 'SCORED' } });
+    expect(scored).toBeGreaterThanOrEqual(2);
+    const instances = 150;
+    const resamplesOf = async () => {
+      await db.storedLeaderboard.deleteMany({ where: { phaseId } });
+      let resamples: unknown;
+      await computePhaseBoards(db, phaseId, [defaultView('', 'primary')], (b: ComputedBoard) => {
+        resamples = (JSON.parse(b.body) as { resamples: unknown }).resamples;
+      }, { memoMinCells: 0 });
+      return resamples;
+    };
+    // Two submissions queued: the board's count is the one for scored + 2 systems (more pairs, a
+    // larger recommended count), not the smaller one its scored systems alone would get.
+    const queued = [await queueSystem(90), await queueSystem(91)];
+    const forAll = budgetedResamples(((scored + 2) * (scored + 1)) / 2, 0.05, 'holm', scored + 2, instances);
+    const forScored = budgetedResamples((scored * (scored - 1)) / 2, 0.05, 'holm', scored, instances);
+    expect(forAll).not.toBe(forScored);
+    expect(await resamplesOf()).toBe(forAll);
+    // Nothing left to score (here: they failed): the count of the scored systems alone.
+    await db.submission.updateMany({ where: { id: { in: queued } }, data: { status: 'FAILED' } });
+    expect(await resamplesOf()).toBe(forScored);
   });
 
   it('reads a memo it cannot parse as empty (a cache, never an error)', () => {

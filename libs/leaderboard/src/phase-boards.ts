@@ -96,6 +96,7 @@ export async function computePhaseBoards(
     save: (memoKey, body) => boards.saveMemo(phaseId, memoKey, body),
   }, options.memoMinCells);
   if (options.onAnalysis) inputs.onAnalysis = options.onAnalysis;
+  inputs.pendingSystems = await boards.scoringCount(phaseId);
   // The default views: the default board first, then the others from the oldest stored board.
   const wanted = views ?? oldestFirst(defaultViews(available.all), await boards.newestByView(phaseId));
   const scored = await inputs.scoredSubmissions(phaseId);

@@ -58,6 +58,8 @@ export interface RankingOptions {
   seed: number;
   /** Undefined: chosen by the ranking library from the number of pairs, α and correction. */
   resamples?: number;
+  /** Systems the automatic resample count is priced for (AnalyseOptions.budgetSystems). */
+  budgetSystems?: number;
   /** Per-instance sufficient statistics of a corpus-level metric (systems in input order). */
   corpus?: AnalyseOptions['corpus'];
   /** What the previous analysis of the view kept (ADR 0027), with the systems' fingerprints (input order). */
@@ -73,6 +75,7 @@ export function rankSystems(input: RankingInput, options: RankingOptions): Analy
         seed: options.seed,
         correction: options.correction,
         ...(options.resamples !== undefined ? { resamples: options.resamples } : {}),
+        ...(options.budgetSystems !== undefined ? { budgetSystems: options.budgetSystems } : {}),
         ...(options.test ? { test: options.test } : {}),
         ...(options.corpus ? { corpus: options.corpus } : {}),
         ...(options.memo

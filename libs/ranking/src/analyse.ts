@@ -79,6 +79,14 @@ export interface AnalyseOptions {
    * {@link RESAMPLE_WORK_BUDGET}. Ignored when `resamples` is given.
    */
   resampleBudget?: number;
+  /**
+   * Systems the automatic resample count is priced for (its recommended count and work budget),
+   * when more than the table's: a board computed while further systems are still being scored
+   * gives the number it will have, so that its resamples (and the memo columns it keeps, ADR
+   * 0027) are those of the board after the last score, not the many more that its fewer systems
+   * would get. Ignored when `resamples` is given; at most the table's systems has no effect.
+   */
+  budgetSystems?: number;
   /** Options for every Bradley–Terry fit. */
   bradleyTerry?: Pick<BradleyTerryOptions, 'tolerance' | 'maxIterations'>;
   /**
@@ -372,7 +380,13 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const correction = options.correction ?? 'holm';
   const alpha = options.alpha ?? 0.05;
   const nPairs = (table.systems.length * (table.systems.length - 1)) / 2;
-  const R = options.resamples ?? budgetedResamples(nPairs, alpha, correction, table.systems.length, table.instances.length, options.resampleBudget);
+  if (options.budgetSystems !== undefined && !(Number.isInteger(options.budgetSystems) && options.budgetSystems >= 0)) {
+    throw new RankingInputError(`budgetSystems must be a non-negative integer, got ${options.budgetSystems}`);
+  }
+  // The systems (and pairs) the automatic count is priced for.
+  const pricedSystems = Math.max(table.systems.length, options.budgetSystems ?? 0);
+  const pricedPairs = (pricedSystems * (pricedSystems - 1)) / 2;
+  const R = options.resamples ?? budgetedResamples(pricedPairs, alpha, correction, pricedSystems, table.instances.length, options.resampleBudget);
   const eloOrders = options.eloOrders ?? defaultGameOrders(table.systems.length, table.instances.length);
   if (!Number.isInteger(R) || R < 1) throw new RankingInputError('resamples must be a positive integer');
   if (!(alpha > 0 && alpha < 1)) throw new RankingInputError('alpha must be in (0, 1)');
@@ -784,10 +798,13 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const warnings = significanceWarnings(R, nPairs, alpha, correction);
   const resamplesChosen = options.resamples === undefined;
   const recommended = recommendedResamples(nPairs, alpha, correction);
+  const priced = pricedSystems > table.systems.length ? ` for the ${pricedSystems} systems the board will have once the ones still being scored are in` : '';
   if (resamplesChosen && R < recommended) {
     warnings.push(
-      `Resamples were limited to ${R} (instead of ${recommended}) so that resamples × (systems × instances + ${PER_PAIR_RESAMPLE_COST} × systems²) stays within the work budget of ${(options.resampleBudget ?? RESAMPLE_WORK_BUDGET).toExponential(0)}; give the phase a resample count to override.`,
+      `Resamples were limited to ${R} (instead of ${recommended}) so that resamples × (systems × instances + ${PER_PAIR_RESAMPLE_COST} × systems²)${priced} stays within the work budget of ${(options.resampleBudget ?? RESAMPLE_WORK_BUDGET).toExponential(0)}; give the phase a resample count to override.`,
     );
+  } else if (resamplesChosen && priced) {
+    warnings.push(`Resamples (${R}) were chosen${priced}.`);
   }
   if (skipped.length > 0) {
     warnings.push(

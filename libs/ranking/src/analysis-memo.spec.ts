@@ -128,6 +128,30 @@ describe('analysis memo (incremental boards)', () => {
     expect(uses.at(-1)).toMatchObject({ systemsReused: 5, pairsReused: 10 });
   });
 
+  it('prices the automatic resample count for budgetSystems, so a board still being filled keeps the final board\'s columns', () => {
+    const b = board(6, 40, 4, 17);
+    // A budget that gives 4 systems more resamples than 6: (4·40 + 16·16)·R ≤ 416,000 → R = 1000; 6 systems: (240 + 576)·R → 500.
+    const auto: AnalyseOptions = { seed: 3, eloOrders: 2, resampleBudget: 416_000 };
+    const four = analyse(b, range(0, 4), auto);
+    const six = analyse(b, range(0, 6), auto);
+    expect(four.settings.resamples).toBe(1000);
+    expect(six.settings.resamples).toBe(500);
+    // Priced for the 6 systems the board will have: the 6-system count, and the board says why.
+    const memo = emptyAnalysisMemo();
+    const priced = analyse(b, range(0, 4), { ...auto, budgetSystems: 6 }, memo);
+    expect(priced.settings.resamples).toBe(500);
+    expect(priced.settings.warnings.join(' ')).toContain('for the 6 systems the board will have');
+    // The 6-system analysis then reuses the kept columns whole and is the analysis from scratch.
+    const uses: MemoUse[] = [];
+    expect(analyse(b, range(0, 6), auto, memo, (u) => uses.push(u))).toStrictEqual(six);
+    expect(uses.at(-1)).toMatchObject({ systemsReused: 4, systemsComputed: 2 });
+    // No effect at or below the table's systems, or with an explicit count; refused when not a count.
+    expect(analyse(b, range(0, 4), { ...auto, budgetSystems: 4 })).toStrictEqual(four);
+    expect(analyse(b, range(0, 4), { ...auto, budgetSystems: 2 })).toStrictEqual(four);
+    expect(analyse(b, range(0, 4), { ...options, budgetSystems: 6 })).toStrictEqual(analyse(b, range(0, 4), options));
+    expect(() => analyse(b, range(0, 4), { ...auto, budgetSystems: 2.5 })).toThrow('budgetSystems must be a non-negative integer');
+  });
+
   it('matches with the automatic resample count and an explicit test', () => {
     const b = board(5, 40, 10, 11);
     const memo = emptyAnalysisMemo();

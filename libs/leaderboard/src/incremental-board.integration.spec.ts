@@ -136,6 +136,23 @@ describeDb('incremental boards (real PostgreSQL)', () => {
     for (const [key, board] of one.out) expect(a.out.get(key) ?? b.out.get(key)).toStrictEqual(board);
   });
 
+  it('encodes a board once for the views that share its analysis: the same bytes and time', async () => {
+    await db.storedLeaderboard.deleteMany({ where: { phaseId } });
+    const emitted: ComputedBoard[] = [];
+    const summary = await computePhaseBoards(db, phaseId, null, (b: ComputedBoard) => void emitted.push(b), { memoMinCells: 0 });
+    // no team marked a primary: '' and 'nli', primary and all, are one analysis
+    expect(summary.computed).toBe(1);
+    expect(emitted.length).toBe(4);
+    const [first, ...rest] = emitted;
+    for (const b of rest) {
+      expect(b.body).toBe(defined(first, 'first board').body);
+      expect(b.computedAt).toEqual(first?.computedAt);
+      // compressed once: the very same bytes, not an equal copy (the time alone could match within a millisecond)
+      expect(b.brotli).toBe(first?.brotli);
+      expect(b.gzip).toBe(first?.gzip);
+    }
+  });
+
   it('prices the automatic resample count for the systems still being scored, and not once they are done', async () => {
     await taskRepo().setPhaseSignificance(phaseId, { resamples: null, seed: 4242 });
     const scored = await db.submission.count({ where: { phaseId, status: 'SCORED' } });

@@ -47,6 +47,20 @@ export interface StoredPairTile {
   etag: string;
 }
 
+/**
+ * Stored boards' and tiles' compressed bytes are read as hex text: Prisma's driver adapter turns a
+ * bytea into a JS array with one number per byte and then a Buffer again (about 0.9 s per MB in
+ * the board computation's profile); hex text is decoded natively.
+ */
+const BOARD_BYTES_COLUMNS = Prisma.sql`id::text AS id, stamp, etag, computed_at, duration_ms, body, encode(gzip, 'hex') AS gzip, encode(brotli, 'hex') AS brotli`;
+interface BoardBytesRow { id: string; stamp: string; etag: string; computed_at: Date; duration_ms: number; body: string; gzip: string; brotli: string }
+const boardBytes = (r: BoardBytesRow): StoredLeaderboardBytes => ({
+  id: r.id, stamp: r.stamp, etag: r.etag, computedAt: r.computed_at, durationMs: r.duration_ms, body: r.body, gzip: Buffer.from(r.gzip, 'hex'), brotli: Buffer.from(r.brotli, 'hex'),
+});
+const TILE_BYTES_COLUMNS = Prisma.sql`"row", col, count, encode(gzip, 'hex') AS gzip, encode(brotli, 'hex') AS brotli, etag`;
+interface TileBytesRow { row: number; col: number; count: number; gzip: string; brotli: string; etag: string }
+const tileBytes = (r: TileBytesRow): StoredPairTile => ({ row: r.row, col: r.col, count: r.count, gzip: Buffer.from(r.gzip, 'hex'), brotli: Buffer.from(r.brotli, 'hex'), etag: r.etag });
+
 /** Tiles written per INSERT (≈ 1,000 pairs and ≈ 200 KB of compressed bytes each). */
 const TILES_PER_INSERT = 16;
 
@@ -147,18 +161,15 @@ export class LeaderboardRepository {
 
   /** The bytes of a stored board. */
   async bytes(id: string): Promise<StoredLeaderboardBytes | null> {
-    return this.db.storedLeaderboard.findUnique({
-      where: { id },
-      select: { id: true, stamp: true, etag: true, computedAt: true, durationMs: true, body: true, gzip: true, brotli: true },
-    });
+    const rows = await this.db.$queryRaw<BoardBytesRow[]>`SELECT ${BOARD_BYTES_COLUMNS} FROM stored_leaderboard WHERE id = ${id}::uuid`;
+    return rows[0] ? boardBytes(rows[0]) : null;
   }
 
   /** One tile of a stored board's pairs (ADR 0038), or null (no such board or tile). */
   async pairTile(boardId: string, row: number, col: number): Promise<StoredPairTile | null> {
-    return this.db.leaderboardPairTile.findUnique({
-      where: { boardId_row_col: { boardId, row, col } },
-      select: { row: true, col: true, count: true, gzip: true, brotli: true, etag: true },
-    });
+    const rows = await this.db.$queryRaw<TileBytesRow[]>`
+      SELECT ${TILE_BYTES_COLUMNS} FROM leaderboard_pair_tile WHERE board_id = ${boardId}::uuid AND "row" = ${row} AND col = ${col}`;
+    return rows[0] ? tileBytes(rows[0]) : null;
   }
 
   /**
@@ -168,12 +179,13 @@ export class LeaderboardRepository {
   async *pairTiles(boardId: string, batch = 8): AsyncGenerator<StoredPairTile> {
     let after: { row: number; col: number } | null = null;
     for (;;) {
-      const page: StoredPairTile[] = await this.db.leaderboardPairTile.findMany({
-        where: after ? { boardId, OR: [{ row: { gt: after.row } }, { row: after.row, col: { gt: after.col } }] } : { boardId },
-        orderBy: [{ row: 'asc' }, { col: 'asc' }],
-        take: batch,
-        select: { row: true, col: true, count: true, gzip: true, brotli: true, etag: true },
-      });
+      const from = after ?? { row: -1, col: -1 };
+      const page: StoredPairTile[] = (
+        await this.db.$queryRaw<TileBytesRow[]>`
+          SELECT ${TILE_BYTES_COLUMNS} FROM leaderboard_pair_tile
+           WHERE board_id = ${boardId}::uuid AND ("row", col) > (${from.row}::int, ${from.col}::int)
+           ORDER BY "row", col LIMIT ${batch}`
+      ).map(tileBytes);
       yield* page;
       const last = page[page.length - 1];
       if (page.length < batch || !last) return;
@@ -183,10 +195,9 @@ export class LeaderboardRepository {
 
   /** The board of a view for exactly this stamp, with its bytes. */
   async exact(phaseId: string, viewKey: string, stamp: string): Promise<StoredLeaderboardBytes | null> {
-    return this.db.storedLeaderboard.findUnique({
-      where: { phaseId_viewKey_stamp: { phaseId, viewKey, stamp } },
-      select: { id: true, stamp: true, etag: true, computedAt: true, durationMs: true, body: true, gzip: true, brotli: true },
-    });
+    const rows = await this.db.$queryRaw<BoardBytesRow[]>`
+      SELECT ${BOARD_BYTES_COLUMNS} FROM stored_leaderboard WHERE phase_id = ${phaseId}::uuid AND view_key = ${viewKey} AND stamp = ${stamp}`;
+    return rows[0] ? boardBytes(rows[0]) : null;
   }
 
   /** The analysis memo kept for a view of the phase (ADR 0027), or null. */

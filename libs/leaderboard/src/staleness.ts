@@ -40,12 +40,14 @@ export type StaleVerdict = 'current' | 'finish-view' | 'drop';
  * - `current`: keep going (its stamp is the phase's, or the progress guarantee holds);
  * - `finish-view`: stale, while submissions of the phase are still queued or being scored;
  * - `drop`: stale, and nothing is left to score (the newer stamp is the final one).
- * In both stale cases the worker finishes an analysis in progress that keeps a memo (ADR 0027:
- * its work is the next computation's; terminated mid-analysis, no computation of a burst ever
- * left one, and the board after the last score was computed from scratch: 46 s of 53 at
- * 100 × 10,000) and terminates one that keeps none; between views the computation stops, except
- * that a default-views computation overtaken during a burst (`finish-view`) does one more view
- * (PhaseBoardsOptions.staleness). Same query and rule as {@link isStaleWork}.
+ * On `finish-view` the worker finishes an analysis in progress that keeps a memo (ADR 0027: its
+ * work is the next computation's; terminated mid-analysis, no computation of a burst ever left
+ * one, and the board after the last score was computed from scratch: 46 s of 53 at
+ * 100 × 10,000) and terminates one that keeps none; on `drop` it terminates either (the final
+ * computation adds what the kept memo lacks sooner than the outdated analysis would end).
+ * Between views the computation stops, except that a default-views computation overtaken during
+ * a burst (`finish-view`) does one more view (PhaseBoardsOptions.staleness). Same query and rule
+ * as {@link isStaleWork}.
  */
 export async function staleWork(
   boards: Pick<LeaderboardRepository, 'freshness'>,

@@ -38,10 +38,11 @@ export const LEADERBOARD_TIMING: LeaderboardTiming = { staleCheckMs: 1_500, stal
  * - Stale work is dropped: every `staleCheckMs` (and in the thread between views) the phase's
  *   stamp is read; when it has moved on, unless the progress guarantee holds (isStaleWork: the
  *   default board — or, with none, the first score — is older than `staleBoundMs` while
- *   submissions still wait to be scored, twice that once none does), the thread stops: it first
- *   finishes the analysis in progress when that analysis keeps a memo (the next computation
- *   reuses it), else it is terminated at once; between views it stops, except that during a
- *   burst a default-views computation does one more view (staleWork, goesOn). A job for the
+ *   submissions still wait to be scored, twice that once none does), the thread stops: during a
+ *   burst it first finishes the analysis in progress when that analysis keeps a memo (the next
+ *   computation reuses it), else it is terminated at once, as it is when nothing is left to
+ *   score; between views it stops, except that during a burst a default-views computation does
+ *   one more view (staleWork, goesOn). A job for the
  *   phase is then sent (coalesced with the one the change sent).
  */
 @Injectable()
@@ -155,10 +156,13 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
           .then((verdict) => {
             // Before its first analysis a thread is still reading scores and memo (3–10 s at
             // 100 × 10,000 under scoring load, while a burst moves the stamp every second): during a
-            // burst it goes on to that analysis; at its end ('drop') there is nothing to finish.
+            // burst it goes on to that analysis. At its end ('drop') everything stops at once, memo
+            // or not: the final stamp's computation adds the few systems the kept memo lacks (well
+            // under a second each), sooner than the outdated analysis would finish (at 100 × 10,000
+            // finishing it made the final board start 40 s after the last score).
             const begun = keepsMemo.length > 0;
             const finishing = begun && keepsMemo.every((k) => k);
-            if (verdict === 'drop' ? !finishing : verdict === 'finish-view' && begun && !finishing) controller.abort();
+            if (verdict === 'drop' || (verdict === 'finish-view' && begun && !finishing)) controller.abort();
           })
           .catch((e: unknown) => this.log.warn({ msg: `stamp check of phase ${phaseId} failed: ${e instanceof Error ? e.message : String(e)}`, phaseId }))
           .finally(() => (checking = false));

@@ -33,14 +33,9 @@ export function corpusMetricOf(config: MetricConfig | undefined) {
 
 /** Column sums of one system's flat statistics: the statistics of the whole test set. */
 export function summedStats(data: ArrayLike<number>, width: number): number[] {
-  // In a Float64Array (no checked reads in the loop: 2.9 of a board's 33 CPU-s at 100 × 100,000);
-  // the same additions in the same order, so the same sums.
-  const sum = new Float64Array(width);
-  const end = data.length - (data.length % width);
-  for (let i = 0; i < end; i += width) for (let j = 0; j < width; j++) sum[j]! += data[i + j]!;
-  // a partial last row (never in stored statistics) adds what it has, as before
-  for (let j = 0; end + j < data.length; j++) sum[j]! += data[end + j]!;
-  return Array.from(sum);
+  const sum = new Array<number>(width).fill(0);
+  for (let i = 0; i < data.length; i += width) for (let j = 0; j < width; j++) sum[j] = at(sum, j) + (data[i + j] ?? 0);
+  return sum;
 }
 
 /**

@@ -1,10 +1,14 @@
 /**
  * Serving of stored boards at S systems, apart from computing them (issue #28):
- * `npm run bench:serving -- [--systems 100] [--duration 10] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 0] [--baseline <dist dir>] [--node-env production]`.
+ * `npm run bench:serving -- [--systems 100] [--duration 10] [--rate 500] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 0] [--baseline <dist dir>] [--node-env production]`
+ * (`--help` prints the usage).
  * An api process from dist/ on an embedded PostgreSQL of its own serves one phase whose default
  * board is a synthetic document of S systems (bench/platform/synthetic-board.ts: every field of
  * the schema, S(S − 1)/2 pairs, random values) stored as a worker stores it. Measured, each for
- * `--duration` s with `--clients` keep-alive clients (bench/platform/load.ts): leaderboard.json
+ * `--duration` s twice (bench/platform/load.ts): an open loop at `--rate` req/s (latency from each
+ * request's scheduled time, up to 256 sockets; judged: p95 < 50 ms, achieved ≥ 98 % of 500 req/s),
+ * then a closed loop of `--clients` keep-alive clients (the saturation rate, not judged, and the CPU
+ * per answer): leaderboard.json
  * (brotli, as load.ts asks for compression), its identity form (no compression accepted), the same with If-None-Match, the web page's own request (apps/web/src/lib/leaderboard-request.ts)
  * and GraphQL's systems query (the query bench:platform sends), each with the api's CPU time per
  * answer (/proc: independent of the load generator and of other work on the machine) and the load
@@ -33,10 +37,25 @@ import { LEADERBOARD_JSON_HEADERS, leaderboardJsonUrl } from '../apps/web/src/li
 import { DEFAULT_STATE } from '../apps/web/src/lib/url-state';
 import { formatShares, profileShares, treeCpuSeconds, type ShareRule } from './platform/cpu-profile';
 import { boardPhase } from './platform/board-phase';
-import { runLoad, send, type LoadRequest } from './platform/load';
+import { runLoad, runOpenLoad, send, type LoadRequest } from './platform/load';
+import { reachedRate } from './platform/open-loop';
 import { syntheticBoard } from './platform/synthetic-board';
 
 const TARGET = { p95Ms: 50, perSecond: 500, graphqlP95Ms: 50 };
+/** Sockets of an open-loop round; an achieved rate within this share of the target's counts as reaching it. */
+const OPEN_LOOP_MAX_SOCKETS = 256;
+const RATE_TOLERANCE = 0.02;
+const USAGE = `usage: npm run bench:serving -- [--systems 100] [--duration 10] [--rate 500] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 0] [--baseline <dist dir>] [--node-env production]
+  --systems S     systems of the synthetic board, 2..2000 (default 100)
+  --duration SEC  seconds of each round, (0, 600] (default 10)
+  --rate R        requests/s of the open-loop rounds (judged: p95 < ${TARGET.p95Ms} ms, achieved ≥ ${(1 - RATE_TOLERANCE) * TARGET.perSecond}/s), 1..100000 (default 500)
+  --clients C     keep-alive clients of the closed-loop rounds (saturation and CPU per answer, not judged), 1..1000 (default 50)
+  --profile       the api under --cpu-prof; its CPU shares printed
+  --only REGEX    the measurements whose name matches (\`burst\`: the new-board burst)
+  --rounds N      every measurement N times, in turn, 1..10 (default 1)
+  --warmup SEC    each measurement after SEC s of the same load, not counted, 0..60 (default 0)
+  --baseline DIR  a second api from another build's dist/ (inside the repository), measured just before this one
+  --node-env ENV  the api's NODE_ENV: production (default) or development`;
 const API_NODE_OPTIONS = '--max-old-space-size=640';
 const GRAPHQL_SYSTEMS_QUERY = `query LeaderboardSystems($phaseId: ID!) {
   leaderboard(phaseId: $phaseId) {
@@ -79,9 +98,17 @@ async function main(): Promise<void> {
       'node-env': { type: 'string' },
       rounds: { type: 'string' },
       warmup: { type: 'string' },
+      rate: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const rate = Number(values.rate ?? 500);
+  if (!(rate >= 1 && rate <= 100_000)) throw new Error(`--rate must be a number from 1 to 100,000, got '${values.rate}'`);
   const systems = Number(values.systems ?? 100);
   const duration = Number(values.duration ?? 10);
   const clients = Number(values.clients ?? 50);
@@ -159,6 +186,7 @@ async function main(): Promise<void> {
         const pid = a.api.child.pid;
         if (!req || pid === undefined) continue;
         if (warmup > 0) await runLoad(req, clients, warmup);
+        const open = await runOpenLoad(req, rate, duration, OPEN_LOOP_MAX_SOCKETS);
         const cpu0 = treeCpuSeconds(pid);
         const client0 = process.cpuUsage();
         const r = await runLoad(req, clients, duration);
@@ -167,11 +195,13 @@ async function main(): Promise<void> {
         const cpuMs = ((treeCpuSeconds(pid) - cpu0) * 1000) / Math.max(1, answers);
         // The load generator (this process) runs on the same cores: its CPU per answer beside the api's.
         const clientMs = (client.user + client.system) / 1000 / Math.max(1, answers);
-        const pass = r.p95 < TARGET.p95Ms && r.perSecond >= TARGET.perSecond && r.errors === 0;
+        // Judged on the open loop (latency at a rate); the closed loop's latency is ≈ clients ÷ rate (Little's law).
+        const pass = open.p95 < TARGET.p95Ms && rate >= TARGET.perSecond && reachedRate(open.achievedPerSecond, TARGET.perSecond, RATE_TOLERANCE) && open.badAnswers === 0;
         // The baseline is measured for comparison only; this build's figures decide the exit status.
         if (a.label !== 'baseline') ok &&= pass;
         const label = `${name}${a.label ? ` (${a.label})` : ''}${rounds > 1 ? ` #${round + 1}` : ''}`;
-        const line = `${label.padEnd(32)} p50/p95/p99 ${fmt(r.p50, 1)}/${fmt(r.p95, 1)}/${fmt(r.p99, 1)} ms  ${fmt(r.perSecond)} req/s  api ${fmt(cpuMs, 2)} CPU-ms/answer (load generator ${fmt(clientMs, 2)})  ${fmt(r.meanBytes / KiB, 1)} KiB/answer  ${JSON.stringify(r.statuses)}  p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s ${pass ? 'PASS' : 'FAIL'}`;
+        const ms = (x: number) => (x === Infinity ? '∞' : fmt(x, 1));
+        const line = `${label.padEnd(32)} at ${fmt(rate)} req/s offered: p50/p95/p99 ${ms(open.p50)}/${ms(open.p95)}/${ms(open.p99)} ms, achieved ${fmt(open.achievedPerSecond)} req/s, ${open.lateSends} sent late, ${open.unanswered} unanswered, ${open.peakSockets} sockets  p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s ${pass ? 'PASS' : 'FAIL'}\n${' '.repeat(34)}saturation (${clients} clients, not judged): ${fmt(r.perSecond)} req/s p50/p95/p99 ${fmt(r.p50, 1)}/${fmt(r.p95, 1)}/${fmt(r.p99, 1)} ms  api ${fmt(cpuMs, 2)} CPU-ms/answer (load generator ${fmt(clientMs, 2)})  ${fmt(r.meanBytes / KiB, 1)} KiB/answer  ${JSON.stringify(r.statuses)}`;
         say(line);
         lines.push(line);
       }
@@ -208,7 +238,7 @@ async function main(): Promise<void> {
     }
     process.stdout.write(
       [
-        `bench:serving — ${systems} systems (${fmt(pairs)} pairs), synthetic board, cached, ${clients} clients × ${duration} s each${warmup > 0 ? ` after ${warmup} s of warm-up` : ''}; api NODE_ENV=${nodeEnv}; ${cpus().length} cores, load ${load} at start; ${new Date().toISOString()}`,
+        `bench:serving — ${systems} systems (${fmt(pairs)} pairs), synthetic board, cached, ${duration} s at ${fmt(rate)} req/s (open loop) then ${clients} clients × ${duration} s (closed loop) each${warmup > 0 ? ` after ${warmup} s of warm-up` : ''}; api NODE_ENV=${nodeEnv}; ${cpus().length} cores, load ${load} at start; ${new Date().toISOString()}`,
         `document: JSON ${fmt(bytes / KiB)} KiB (${fmt(bytes / systems)} B per system, ${fmt(bytes / Math.max(1, pairs))} B per pair with the systems' share), gzip ${fmt(doc.gzip.length / KiB)} KiB, brotli ${fmt(doc.brotli.length / KiB)} KiB; random values compress worse than a real board's`,
         ...lines,
       ].join('\n') + '\n',

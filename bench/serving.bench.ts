@@ -20,7 +20,8 @@
  * repository, e.g. tmp/dist-main) is measured just before this one for each measurement, so that
  * both see the same machine. `--node-env`: the api's NODE_ENV, default `production` as the image
  * runs it (graphql-js checks every `instanceof` at length in development). `--profile`: the api
- * runs with --cpu-prof and its CPU shares are printed. Scoring, the board's computation and serving while a
+ * runs with --cpu-prof and its CPU shares are printed. `GCTRACE=1`: the api runs with --trace-gc
+ * and its garbage collections (scavenges, mark-compacts, with their pauses) are printed at the end. Scoring, the board's computation and serving while a
  * board is recomputed are bench:platform's.
  */
 import { execFileSync } from 'node:child_process';
@@ -55,7 +56,8 @@ const USAGE = `usage: npm run bench:serving -- [--systems 100] [--duration 10] [
   --rounds N      every measurement N times, in turn, 1..10 (default 1)
   --warmup SEC    each measurement after SEC s of the same load, not counted, 0..60 (default 0)
   --baseline DIR  a second api from another build's dist/ (inside the repository), measured just before this one
-  --node-env ENV  the api's NODE_ENV: production (default) or development`;
+  --node-env ENV  the api's NODE_ENV: production (default) or development
+  GCTRACE=1       (environment) the api's garbage collections (--trace-gc) printed at the end`;
 const API_NODE_OPTIONS = '--max-old-space-size=640';
 const GRAPHQL_SYSTEMS_QUERY = `query LeaderboardSystems($phaseId: ID!) {
   leaderboard(phaseId: $phaseId) {
@@ -145,7 +147,7 @@ async function main(): Promise<void> {
       const profileDir = values.profile ? mkdtempSync(path.join(tmpdir(), 'bench-serving-')) : null;
       const { api, baseUrl } = await startApi(
         { DATABASE_URL: pgUrl, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0', NODE_OPTIONS: API_NODE_OPTIONS, NODE_ENV: nodeEnv },
-        profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '-r', path.join(repoRoot, 'bench/platform/exit-on-signal.cjs')] : [],
+        [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '-r', path.join(repoRoot, 'bench/platform/exit-on-signal.cjs')] : []), ...(process.env['GCTRACE'] ? ['--trace-gc'] : [])],
         script,
       );
       cleanup.unshift(() => api.stop());
@@ -234,6 +236,7 @@ async function main(): Promise<void> {
         await exited;
       }
       await a.api.stop();
+      if (process.env['GCTRACE']) process.stderr.write(a.api.logs.join('').split('\n').filter((l) => /\d ms: (Scavenge|Mark)/.test(l)).join('\n') + '\n');
       if (process.env['BENCH_SERVING_API_LOG']) process.stderr.write(a.api.logs.join('').split('\n').filter((l) => l.startsWith('MISS')).join('\n') + '\n');
     }
     process.stdout.write(

@@ -1,4 +1,4 @@
-import { FlagError, parsePlatformFlags, PLATFORM_DEFAULTS } from './flags';
+import { FlagError, numberFlag, parsePlatformFlags, PLATFORM_DEFAULTS } from './flags';
 
 describe('bench:platform flags', () => {
   it('defaults to 100 systems × 10,000 instances, rounds of 15 s at 500 req/s and with 50 clients, and 4× N', () => {
@@ -35,5 +35,18 @@ describe('bench:platform flags', () => {
 
   it('rejects a second size above 10^7 instances', () => {
     expect(() => parsePlatformFlags(['--instances', '1000000', '--scale', '20'])).toThrow(/≤ 10,000,000/);
+  });
+});
+
+describe('numberFlag (shared by the benchmarks)', () => {
+  it('gives the fallback when absent and the checked value when given', () => {
+    expect(numberFlag('rounds', undefined, 2, 1, 20, true)).toBe(2);
+    expect(numberFlag('rounds', ' 1_0 ', 2, 1, 20, true)).toBe(10);
+    expect(numberFlag('rate', '2.5', 500, 1, 100_000, false)).toBe(2.5);
+  });
+
+  it('names the flag, its range and the value when it is refused', () => {
+    expect(() => numberFlag('rounds', '21', 2, 1, 20, true)).toThrow(new FlagError("--rounds must be an integer from 1 to 20, got '21'"));
+    expect(() => numberFlag('rounds', '1.5', 2, 1, 20, true)).toThrow(FlagError);
   });
 });

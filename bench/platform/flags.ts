@@ -40,7 +40,12 @@ export const PLATFORM_DEFAULTS: Omit<PlatformFlags, 'help'> = { systems: 100, in
 /** A bad flag: the message names the flag, the allowed range and what was given. */
 export class FlagError extends Error {}
 
-function number(name: string, raw: string | undefined, fallback: number, min: number, max: number, integer: boolean): number {
+/**
+ * A numeric flag's value: `fallback` when absent, else the number (digit separators `_` allowed)
+ * checked against [min, max] (and to be whole when `integer`); a {@link FlagError} otherwise.
+ * Shared by the benchmarks' command lines.
+ */
+export function numberFlag(name: string, raw: string | undefined, fallback: number, min: number, max: number, integer: boolean): number {
   if (raw === undefined) return fallback;
   const text = raw.trim();
   const value = text === '' ? NaN : Number(text.replace(/_/g, ''));
@@ -75,14 +80,14 @@ export function parsePlatformFlags(argv: readonly string[]): PlatformFlags {
   const s = (k: string) => values[k] as string | undefined;
   const d = PLATFORM_DEFAULTS;
   const flags: PlatformFlags = {
-    systems: number('systems', s('systems'), d.systems, 2, 1000, true),
-    instances: number('instances', s('instances'), d.instances, 10, 1_000_000, true),
-    workers: number('workers', s('workers'), d.workers, 1, 16, true),
-    duration: number('duration', s('duration'), d.duration, 1, 600, false),
-    scale: number('scale', s('scale'), d.scale, 1, 100, false),
-    clients: number('clients', s('clients'), d.clients, 1, 1000, true),
-    rate: number('rate', s('rate'), d.rate, 1, 100_000, false),
-    seed: number('seed', s('seed'), d.seed, 0, 0x7fffffff, true),
+    systems: numberFlag('systems', s('systems'), d.systems, 2, 1000, true),
+    instances: numberFlag('instances', s('instances'), d.instances, 10, 1_000_000, true),
+    workers: numberFlag('workers', s('workers'), d.workers, 1, 16, true),
+    duration: numberFlag('duration', s('duration'), d.duration, 1, 600, false),
+    scale: numberFlag('scale', s('scale'), d.scale, 1, 100, false),
+    clients: numberFlag('clients', s('clients'), d.clients, 1, 1000, true),
+    rate: numberFlag('rate', s('rate'), d.rate, 1, 100_000, false),
+    seed: numberFlag('seed', s('seed'), d.seed, 0, 0x7fffffff, true),
     help: values['help'] === true,
   };
   if (Math.round(flags.instances * flags.scale) > 10_000_000) {

@@ -1,6 +1,6 @@
 /**
  * Serving of stored boards at S systems, apart from computing them (issue #28):
- * `npm run bench:serving -- [--systems 100] [--duration 10] [--rate 500] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 0] [--baseline <dist dir>] [--node-env production]`
+ * `npm run bench:serving -- [--systems 100] [--duration 10] [--rate 500] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 3] [--baseline <dist dir>] [--node-env production]`
  * (`--help` prints the usage).
  * An api process from dist/ on an embedded PostgreSQL of its own serves one phase whose default
  * board is a synthetic document of S systems (bench/platform/synthetic-board.ts: every field of
@@ -15,7 +15,7 @@
  * generator's (this process, on the same cores). `--only`:
  * the measurements whose name matches (e.g. `graphql`; `burst` is the new-board burst).
  * `--rounds N`: the measurements N times over, in turn (a fresh api's first ones include its warm-up);
- * `--warmup s` (default 0): each measurement after s seconds of the same load, not counted.
+ * `--warmup s` (default 3): each measurement after s seconds of the same load, not counted.
  * `--baseline <dir>`: a second api from another build (a copy of main's dist/ inside the
  * repository, e.g. tmp/dist-main) is measured just before this one for each measurement, so that
  * both see the same machine. `--node-env`: the api's NODE_ENV, default `production` as the image
@@ -46,7 +46,7 @@ const TARGET = { p95Ms: 50, perSecond: 500, graphqlP95Ms: 50 };
 /** Sockets of an open-loop round; an achieved rate within this share of the target's counts as reaching it. */
 const OPEN_LOOP_MAX_SOCKETS = 256;
 const RATE_TOLERANCE = 0.02;
-const USAGE = `usage: npm run bench:serving -- [--systems 100] [--duration 10] [--rate 500] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 0] [--baseline <dist dir>] [--node-env production]
+const USAGE = `usage: npm run bench:serving -- [--systems 100] [--duration 10] [--rate 500] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 3] [--baseline <dist dir>] [--node-env production]
   --systems S     systems of the synthetic board, 2..2000 (default 100)
   --duration SEC  seconds of each round, (0, 600] (default 10)
   --rate R        requests/s of the open-loop rounds (judged: p95 < ${TARGET.p95Ms} ms, achieved ≥ ${(1 - RATE_TOLERANCE) * TARGET.perSecond}/s), 1..100000 (default 500)
@@ -54,7 +54,8 @@ const USAGE = `usage: npm run bench:serving -- [--systems 100] [--duration 10] [
   --profile       the api under --cpu-prof; its CPU shares printed
   --only REGEX    the measurements whose name matches (\`burst\`: the new-board burst)
   --rounds N      every measurement N times, in turn, 1..10 (default 1)
-  --warmup SEC    each measurement after SEC s of the same load, not counted, 0..60 (default 0)
+  --warmup SEC    each measurement after SEC s of the same load (closed loop), not counted, 0..60 (default 3: a fresh
+                  api's first answers are slow while V8 compiles, and an open loop piles up requests behind them)
   --baseline DIR  a second api from another build's dist/ (inside the repository), measured just before this one
   --node-env ENV  the api's NODE_ENV: production (default) or development
   GCTRACE=1       (environment) the api's garbage collections (--trace-gc) printed at the end`;
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
   const only = new RegExp(values.only ?? '', 'i');
   const nodeEnv = values['node-env'] ?? 'production';
   const rounds = Number(values.rounds ?? 1);
-  const warmup = Number(values.warmup ?? 0);
+  const warmup = Number(values.warmup ?? 3);
   if (!(warmup >= 0 && warmup <= 60)) throw new Error(`--warmup must be in [0, 60] seconds, got '${values.warmup}'`);
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 10) throw new Error(`--rounds must be an integer from 1 to 10, got '${values.rounds}'`);
   if (!Number.isInteger(systems) || systems < 2 || systems > 2000) throw new Error(`--systems must be an integer from 2 to 2,000, got '${values.systems}'`);
@@ -203,7 +204,7 @@ async function main(): Promise<void> {
         if (a.label !== 'baseline') ok &&= pass;
         const label = `${name}${a.label ? ` (${a.label})` : ''}${rounds > 1 ? ` #${round + 1}` : ''}`;
         const ms = (x: number) => (x === Infinity ? '∞' : fmt(x, 1));
-        const line = `${label.padEnd(32)} at ${fmt(rate)} req/s offered: p50/p95/p99 ${ms(open.p50)}/${ms(open.p95)}/${ms(open.p99)} ms, achieved ${fmt(open.achievedPerSecond)} req/s, ${open.lateSends} sent late, ${open.unanswered} unanswered, ${open.peakSockets} sockets  p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s ${pass ? 'PASS' : 'FAIL'}\n${' '.repeat(34)}saturation (${clients} clients, not judged): ${fmt(r.perSecond)} req/s p50/p95/p99 ${fmt(r.p50, 1)}/${fmt(r.p95, 1)}/${fmt(r.p99, 1)} ms  api ${fmt(cpuMs, 2)} CPU-ms/answer (load generator ${fmt(clientMs, 2)})  ${fmt(r.meanBytes / KiB, 1)} KiB/answer  ${JSON.stringify(r.statuses)}`;
+        const line = `${label.padEnd(32)} at ${fmt(rate)} req/s offered: p50/p95/p99 ${ms(open.p50)}/${ms(open.p95)}/${ms(open.p99)} ms, achieved ${fmt(open.achievedPerSecond)} req/s, ${open.lateSends} sent > 10 ms late (${open.waitedForSocket} waited for a socket), ${open.unanswered} unanswered, ${open.peakSockets} sockets  p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s ${pass ? 'PASS' : 'FAIL'}\n${' '.repeat(34)}saturation (${clients} clients, not judged): ${fmt(r.perSecond)} req/s p50/p95/p99 ${fmt(r.p50, 1)}/${fmt(r.p95, 1)}/${fmt(r.p99, 1)} ms  api ${fmt(cpuMs, 2)} CPU-ms/answer (load generator ${fmt(clientMs, 2)})  ${fmt(r.meanBytes / KiB, 1)} KiB/answer  ${JSON.stringify(r.statuses)}`;
         say(line);
         lines.push(line);
       }

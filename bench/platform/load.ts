@@ -103,6 +103,8 @@ export interface OpenLoadResult extends OpenLoopSummary {
   statuses: Record<string, number>;
   /** Most requests in flight at once (each on its own socket). */
   peakSockets: number;
+  /** Requests that were due while all `maxSockets` were busy and waited for one (the rest of the late sends: the sender itself was late). */
+  waitedForSocket: number;
   maxSockets: number;
   meanBytes: number;
 }
@@ -124,6 +126,7 @@ export async function runOpenLoad(request: LoadRequest, rate: number, seconds: n
   const waiting: number[] = [];
   let inFlight = 0;
   let peakSockets = 0;
+  let waitedForSocket = 0;
   let bytes = 0;
   let done = 0;
   let closed = false;
@@ -161,7 +164,10 @@ export async function runOpenLoad(request: LoadRequest, rate: number, seconds: n
     const due = dueCount(now(), rate, total);
     for (; next < due; next++) {
       if (inFlight < maxSockets) fire(next);
-      else waiting.push(next);
+      else {
+        waiting.push(next);
+        waitedForSocket++;
+      }
     }
     if (next < total) await new Promise((r) => setTimeout(r, Math.max(0, scheduledAtMs(next, rate) - now())));
   }
@@ -178,5 +184,5 @@ export async function runOpenLoad(request: LoadRequest, rate: number, seconds: n
   agent.destroy();
   const summary = summariseOpenLoop(samples, rate, LATE_SEND_MS);
   const answered = summary.requests;
-  return { ...summary, seconds: scheduleEnd / 1000, statuses, peakSockets, maxSockets, meanBytes: answered ? bytes / answered : 0 };
+  return { ...summary, seconds: scheduleEnd / 1000, statuses, peakSockets, waitedForSocket, maxSockets, meanBytes: answered ? bytes / answered : 0 };
 }

@@ -174,10 +174,12 @@ export async function runOpenLoad(request: LoadRequest, rate: number, seconds: n
   const scheduleEnd = now();
   const deadline = scheduleEnd + drainMs;
   while (done < total && now() < deadline) {
+    let timer: NodeJS.Timeout | undefined;
     await new Promise<void>((r) => {
       wake = r;
-      setTimeout(r, Math.max(1, deadline - now()));
+      timer = setTimeout(r, Math.max(1, deadline - now()));
     });
+    clearTimeout(timer);
     wake = null;
   }
   closed = true;

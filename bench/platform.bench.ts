@@ -15,15 +15,20 @@
  *    (bench/platform/score-tables.ts) ÷ score values added;
  *  - last score committed → leaderboard available: the first GraphQL answer with every system
  *    (and, where the schema has `Leaderboard.updating`, with `updating: false`);
- *  - leaderboard p50/p95/p99 and req/s, `--clients` keep-alive clients for `--duration` s, of:
+ *  - leaderboard serving, each request kind first sent for min(3, `--duration`) s to warm the api up
+ *    (not counted), then two rounds of `--duration` s: an open loop at `--rate` req/s (default 500,
+ *    issue #28's rate; bench/platform/open-loop.ts: requests at fixed times on up to 256 sockets,
+ *    latency from each one's scheduled time, so a stall is not hidden), judged; and a closed loop of
+ *    `--clients` keep-alive clients back to back, the saturation rate and its latencies (≈ clients ÷
+ *    rate by Little's law), printed beside it, not judged. The request kinds:
  *    `leaderboard.json`; the same with If-None-Match when the answer has an ETag; the board as the
  *    web page asks for it (the web reads boards from leaderboard.json: the URL and headers of
  *    apps/web/src/lib/leaderboard-request.ts for the page's default view); and a GraphQL query
  *    of the board's systems (no pairs) as an API client asks. Each (a) cached, (b) while a second
  *    phase is recomputed over and over (setPhaseSignificance with a new seed, then its board
- *    polled until it has that seed). Every line is judged against issue #28's targets
- *    (leaderboard.json p95 < 50 ms at ≥ 500 req/s; GraphQL's systems p95 < 50 ms cached and
- *    < 100 ms while recomputing);
+ *    polled until it has that seed). Every open-loop line is judged against issue #28's targets
+ *    (leaderboard.json p95 < 50 ms at ≥ 500 req/s: offered --rate ≥ 500, achieved ≥ 490 req/s;
+ *    GraphQL's systems p95 < 50 ms cached and < 100 ms while recomputing, at the same offered rate);
  *  - the workers run under `--cpu-prof` from their start until every view is stored: the shares of
  *    the scoring jobs (main threads: metric kernels, tokenising, decoding, database, serialising,
  *    garbage collection) and of the board computations (board threads), printed beside the figures;
@@ -51,7 +56,8 @@ import { defined } from '../test/support/defined';
 import { freePort, repoRoot, type RunningApp } from '../test/e2e/support/processes';
 import { BOARD_RULES, formatShares, profilesInDir, SCORING_RULES, type Shares } from './platform/cpu-profile';
 import { FlagError, parsePlatformFlags, PLATFORM_USAGE, type PlatformFlags } from './platform/flags';
-import { AnswerTimeoutError, runLoad, send, type LoadRequest, type LoadResult } from './platform/load';
+import { AnswerTimeoutError, LATE_SEND_MS, runLoad, runOpenLoad, send, type LoadRequest, type LoadResult, type OpenLoadResult } from './platform/load';
+import { reachedRate } from './platform/open-loop';
 import { scoreCommitTimes, scoreTableSizes, SCRATCH_PREFIX, totalBytes, type TableSize } from './platform/score-tables';
 import { extrapolate, percentile } from './platform/stats';
 import { syntheticTestSet, systemOutputs, systemQualities, type SyntheticInstance } from './platform/synthetic';
@@ -92,6 +98,8 @@ const RUN_ID = new Date().toISOString().replace(/[:.]/g, '-');
 
 const say = (m: string) => process.stderr.write(`[bench:platform] ${new Date().toISOString().slice(11, 19)} ${m}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A latency in ms; ∞ when requests were not answered (open loop). */
+const fmtMs = (x: number) => (x === Infinity ? '∞' : fmt(x, 1));
 const fmt = (x: number, digits = 0) => (Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a');
 
 interface Stack {
@@ -371,7 +379,7 @@ async function exportPhase(stack: Stack, phase: Phase): Promise<ExportResult> {
 }
 
 interface LoadSet {
-  results: Record<string, LoadResult>;
+  results: Record<string, VariantLoad>;
   recomputeCycles: number[];
   /** Error lines the api logged meanwhile: how many, and the first few distinct messages. */
   apiErrors: { count: number; messages: string[] };
@@ -439,23 +447,54 @@ async function loadVariants(stack: Stack, phase: Phase): Promise<Record<string, 
   return variants;
 }
 
+/** One request kind under load: the open-loop round (judged) and the closed-loop round (saturation, not judged). */
+interface VariantLoad {
+  open: OpenLoadResult;
+  saturation: LoadResult;
+}
+
+/** Seconds of each request kind sent before a size's first measured round, not counted. */
+const WARMUP_SECONDS = 3;
+/** Clients of the warm-up: enough requests for V8 to compile the api's serving paths. */
+const WARMUP_CLIENTS = 8;
+/** Sockets the open-loop rounds may hold at once. */
+const OPEN_LOOP_MAX_SOCKETS = 256;
+/** An open-loop round reached its rate when it achieved ≥ (1 − this) × the offered rate (see reachedRate). */
+const RATE_TOLERANCE = 0.02;
+
+/**
+ * A freshly started api (and a new board) answers its first requests slowly (V8 compiling; bench:serving
+ * measured 2.24 → 0.70 ms of api CPU per answer from its first round to its second): each request kind
+ * for min(WARMUP_SECONDS, --duration) s before the measured rounds, not counted.
+ */
+async function warmUp(stack: Stack, variants: Record<string, LoadRequest>): Promise<number> {
+  const seconds = Math.min(WARMUP_SECONDS, stack.flags.duration);
+  for (const req of Object.values(variants)) await runLoad(req, WARMUP_CLIENTS, seconds);
+  return seconds;
+}
+
 async function measureLoad(stack: Stack, variants: Record<string, LoadRequest>, recompute: Phase | null, seedBase: number): Promise<LoadSet> {
-  const results: Record<string, LoadResult> = {};
+  const results: Record<string, VariantLoad> = {};
   const recomputeCycles: number[] = [];
   const logFrom = stack.api.logs.length;
+  const { duration, rate, clients } = stack.flags;
   for (const [name, req] of Object.entries(variants)) {
-    const until = Date.now() + stack.flags.duration * 1000;
+    // Both rounds of the request kind while the other phase recomputes (the open loop first, then the closed loop).
+    const until = Date.now() + 2 * duration * 1000;
     // Settled at once, so a failure while the load runs is reported after it, not as an unhandled rejection.
     const driver = (recompute ? recomputeDriver(stack, recompute, until, seedBase + Object.keys(results).length * 1000) : Promise.resolve([])).then(
       (cycles) => ({ cycles }),
       (error: unknown) => ({ error }),
     );
-    const r = await runLoad(req, stack.flags.clients, stack.flags.duration);
+    const open = await runOpenLoad(req, rate, duration, OPEN_LOOP_MAX_SOCKETS);
+    const saturation = await runLoad(req, clients, duration);
     const d = await driver;
     if ('error' in d) throw d.error;
     recomputeCycles.push(...d.cycles);
-    results[name] = r;
-    say(`  ${recompute ? 'recomputing' : 'cached'} ${name}: ${fmt(r.perSecond)} req/s, p50 ${fmt(r.p50, 1)} ms, p95 ${fmt(r.p95, 1)} ms, p99 ${fmt(r.p99, 1)} ms, ${JSON.stringify(r.statuses)}`);
+    results[name] = { open, saturation };
+    const phase = recompute ? 'recomputing' : 'cached';
+    say(`  ${phase} ${name} at ${fmt(rate)} req/s offered: achieved ${fmt(open.achievedPerSecond)} req/s, p50 ${fmtMs(open.p50)} ms, p95 ${fmtMs(open.p95)} ms, p99 ${fmtMs(open.p99)} ms, ${open.lateSends} sent > ${LATE_SEND_MS} ms late (${open.waitedForSocket} waited for a socket), ${open.unanswered} unanswered, ${open.peakSockets} sockets at most, ${JSON.stringify(open.statuses)}`);
+    say(`  ${phase} ${name} saturation (${clients} clients): ${fmt(saturation.perSecond)} req/s, p50 ${fmt(saturation.p50, 1)} ms, p95 ${fmt(saturation.p95, 1)} ms, p99 ${fmt(saturation.p99, 1)} ms, ${JSON.stringify(saturation.statuses)}`);
   }
   const apiErrors = apiErrorsSince(stack, logFrom);
   if (apiErrors.count > 0) say(`  the api logged ${apiErrors.count} errors, e.g. ${apiErrors.messages.join(' | ')}`);
@@ -552,6 +591,8 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
     const tables = await scoreTableSizes(stack.sql);
     const added = totalBytes(tables) - bytesBefore;
     const variants = await loadVariants(stack, phase);
+    const warm = await warmUp(stack, variants);
+    say(`  warm-up: ${warm} s of each of the ${Object.keys(variants).length} request kinds (${WARMUP_CLIENTS} clients), not counted`);
     const cached = await measureLoad(stack, variants, null, 0);
     const recomputing = await measureLoad(stack, variants, recompute, 1_000_000 + n);
     say(`  exporting scores.csv`);
@@ -767,14 +808,21 @@ function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null
       const r = (s: SizeResult) => defined(s[key].results[variant], `${variant} (${phaseName}) at ${s.systems}×${s.instances}`);
       const graphql = variant === GRAPHQL_VARIANT;
       const p95Ms = graphql ? (key === 'cached' ? TARGET.graphqlCachedP95Ms : TARGET.graphqlRecomputingP95Ms) : TARGET.p95Ms;
-      const ok = all((s) => r(s).p95 < p95Ms && (graphql || r(s).perSecond >= TARGET.perSecond));
+      // Judged on the open-loop round: offered --rate, achieved within RATE_TOLERANCE of it, p95 from the scheduled times.
+      const ok = all((s) => r(s).open.p95 < p95Ms && (graphql || (flags.rate >= TARGET.perSecond && reachedRate(r(s).open.achievedPerSecond, TARGET.perSecond, RATE_TOLERANCE))));
       targets[`${key} ${variant}`] = ok;
-      const target = graphql ? `p95 < ${p95Ms} ms  ${verdict(ok)}` : `p95 < ${p95Ms} ms at ≥ ${TARGET.perSecond} req/s  ${verdict(ok)}`;
-      add(`${variant}, ${phaseName}: p50/p95/p99 ms`, (s) => r(s).p95, () => '', target).values = sizes.map(
-        (s) => `${fmt(r(s).p50, 1)}/${fmt(r(s).p95, 1)}/${fmt(r(s).p99, 1)}`,
+      const target = graphql
+        ? `p95 < ${p95Ms} ms  ${verdict(ok)}`
+        : `p95 < ${p95Ms} ms at ≥ ${TARGET.perSecond} req/s (achieved ≥ ${fmt(TARGET.perSecond * (1 - RATE_TOLERANCE))} of ${fmt(flags.rate)} offered)  ${verdict(ok)}`;
+      add(`${variant}, ${phaseName}: p50/p95/p99 ms at ${fmt(flags.rate)} req/s offered`, (s) => r(s).open.p95, () => '', target).values = sizes.map(
+        (s) => `${fmtMs(r(s).open.p50)}/${fmtMs(r(s).open.p95)}/${fmtMs(r(s).open.p99)}`,
       );
-      add(`  req/s (${flags.clients} clients × ${flags.duration} s), KiB/answer${sizes.some((s) => r(s).errors > 0) ? ', errors ' + sizes.map((s) => r(s).errors).join('/') : ''}`, (s) => r(s).perSecond, (x) => fmt(x)).values = sizes.map(
-        (s) => `${fmt(r(s).perSecond)} (${fmt(r(s).meanBytes / 1024, 1)})`,
+      const late = sizes.some((s) => r(s).open.lateSends + r(s).open.unanswered + r(s).open.badAnswers > 0);
+      add(`  achieved req/s (KiB/answer)${late ? `; sent > ${LATE_SEND_MS} ms late/unanswered/bad answers` : ''}`, (s) => r(s).open.achievedPerSecond, (x) => fmt(x)).values = sizes.map(
+        (s) => `${fmt(r(s).open.achievedPerSecond)} (${fmt(r(s).open.meanBytes / 1024, 1)})${late ? `; ${r(s).open.lateSends}/${r(s).open.unanswered}/${r(s).open.badAnswers}` : ''}`,
+      );
+      add(`  saturation, ${flags.clients} clients closed loop: max req/s, p50/p95/p99 ms (not judged)${sizes.some((s) => r(s).saturation.errors > 0) ? ', errors ' + sizes.map((s) => r(s).saturation.errors).join('/') : ''}`, (s) => r(s).saturation.perSecond, (x) => fmt(x)).values = sizes.map(
+        (s) => `${fmt(r(s).saturation.perSecond)}, ${fmt(r(s).saturation.p50, 1)}/${fmt(r(s).saturation.p95, 1)}/${fmt(r(s).saturation.p99, 1)}`,
       );
     }
   }
@@ -802,6 +850,7 @@ function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null
     `bench:platform — ${flags.systems} systems, BLEU/chrF/TER, ${flags.workers} workers, ${env.cores} cores, load ${env.loadBefore} at start; ${new Date().toISOString()}`,
     `score tables measured: ${last.storage.tables.map((t) => `${t.table} (${fmt(t.bytes / MiB, 1)} MiB)`).join(', ')}; write times from ${first.write ? `${first.write.table} commit timestamps` : 'n/a (no commit timestamps)'}`,
     `leaderboard: ${features.updating ? 'stored (Leaderboard.updating present)' : 'computed by the api on request (no Leaderboard.updating)'}; recomputed meanwhile: a second phase of ${env.secondPhase ?? 'none'}; rate limits off; PostgreSQL fsync off; api with NODE_OPTIONS=${API_NODE_OPTIONS} as deployed`,
+    `load rounds per request kind: a warm-up of ${Math.min(WARMUP_SECONDS, flags.duration)} s (${WARMUP_CLIENTS} clients, not counted); open loop at ${fmt(flags.rate)} req/s for ${flags.duration} s (≤ ${OPEN_LOOP_MAX_SOCKETS} sockets, latency from each request's scheduled time, judged); closed loop of ${flags.clients} clients for ${flags.duration} s (saturation, not judged)`,
     old
       ? `old row-per-score layout (scratch table, ${old.submissions} submissions, ${fmt(old.rows)} rows; raw multi-row INSERTs of ${OLD_INSERT_CHUNK} through Prisma, no ORM row mapping, workers idle): ${fmt(old.bytesPerValue, 1)} B/value, ${fmt(old.rowsPerSecond)} rows/s`
       : 'old row-per-score layout: not measured',

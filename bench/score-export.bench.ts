@@ -10,7 +10,6 @@
  * checkout's api under --cpu-prof, its shares printed. `GCTRACE=1`: the apis' --trace-gc on stdout.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -18,12 +17,20 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
-import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository } from '@podium/db';
-import { startOwnPostgres } from '../test/e2e/support/postgres';
+import { IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository } from '@podium/db';
 import { freePort, repoRoot, waitFor } from '../test/e2e/support/processes';
 import { compiledApp } from '../test/support/compiled-app';
+import { benchDatabase } from './platform/bench-db';
+import { numberFlag } from './platform/flags';
 import { formatShares, profilesInDir, treeCpuSeconds, type ShareRule } from './platform/cpu-profile';
 
+const USAGE = `usage: npm run bench:score-export -- [--systems S] [--instances N] [--rounds R] [--against DIR] [--profile]
+  --systems S     scored submissions, 1..1000 (default 100)
+  --instances N   instances per submission, 1..1000000 (default 10000)
+  --rounds R      exports per api, 1..20 (default 2)
+  --against DIR   a second api from DIR/dist/apps/api/main.js (another checkout, built), exports alternating
+  --profile       this checkout's api under --cpu-prof, its shares printed
+  GCTRACE=1       (environment) the apis' --trace-gc on stdout`;
 const TARGET_ROWS = 30_000_000;
 const METRICS = ['bleu', 'chrf', 'ter'];
 const MiB = 1024 * 1024;
@@ -123,23 +130,29 @@ const median = (xs: number[]) => {
 };
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { systems: { type: 'string' }, instances: { type: 'string' }, rounds: { type: 'string' }, against: { type: 'string' }, profile: { type: 'boolean' } }, strict: true });
-  const systems = Number(values.systems ?? 100);
-  const instances = Number(values.instances ?? 10_000);
-  const rounds = Number(values.rounds ?? 2);
-  for (const [k, v, max] of [['systems', systems, 1000], ['instances', instances, 1_000_000], ['rounds', rounds, 20]] as const) {
-    if (!Number.isInteger(v) || v < 1 || v > max) throw new Error(`--${k} must be an integer from 1 to ${max}`);
+  let systems: number;
+  let instances: number;
+  let rounds: number;
+  let values: { against?: string; profile?: boolean; help?: boolean; systems?: string; instances?: string; rounds?: string };
+  try {
+    ({ values } = parseArgs({ options: { systems: { type: 'string' }, instances: { type: 'string' }, rounds: { type: 'string' }, against: { type: 'string' }, profile: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    systems = numberFlag('systems', values.systems, 100, 1, 1000, true);
+    instances = numberFlag('instances', values.instances, 10_000, 1, 1_000_000, true);
+    rounds = numberFlag('rounds', values.rounds, 2, 1, 20, true);
+  } catch (e) {
+    process.stderr.write(`bench:score-export: ${(e as Error).message.split('\n', 1)[0] ?? String(e)}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
   }
   const cleanup: (() => Promise<void>)[] = [];
   try {
-    const pg = await startOwnPostgres(`bench-score-export-${process.pid}`, await freePort(), false);
-    cleanup.unshift(() => pg.stop());
-    execFileSync(path.join(repoRoot, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: pg.url }, stdio: 'ignore' });
-    const sql = new Client({ connectionString: pg.url });
+    const { pgUrl, db, pgPid } = await benchDatabase('score-export', cleanup);
+    const sql = new Client({ connectionString: pgUrl });
     await sql.connect();
     cleanup.unshift(() => sql.end());
-    const db = createDb(pg.url, { maxConnections: 2 });
-    cleanup.unshift(() => db.$disconnect());
     say(`seeding ${systems} submissions × ${fmt(instances)} instances × ${METRICS.length} metrics`);
     const identity = new IdentityRepository(db);
     const organiser = await identity.createUser('bench-organiser', Role.ORGANISER);
@@ -163,8 +176,7 @@ async function main(): Promise<void> {
       await sql.query(`UPDATE submission SET status = 'SCORED' WHERE id = $1`, [sub.id]);
     }
     await sql.query('VACUUM ANALYZE');
-    const pgPid = pg.child.pid ?? 0;
-    const env = { DATABASE_URL: pg.url, PODIUM_RATE_LIMIT: '0', NODE_OPTIONS: '--max-old-space-size=640' };
+    const env = { DATABASE_URL: pgUrl, PODIUM_RATE_LIMIT: '0', NODE_OPTIONS: '--max-old-space-size=640' };
     const apis: Api[] = [];
     if (values.against) {
       const dir = path.resolve(values.against);

@@ -1,22 +1,27 @@
 /**
  * Serving of stored boards at S systems, apart from computing them (issue #28):
- * `npm run bench:serving -- [--systems 100] [--duration 10] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 0] [--baseline <dist dir>] [--node-env production]`.
+ * `npm run bench:serving -- [--systems 100] [--duration 10] [--rate 500] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 3] [--baseline <dist dir>] [--node-env production]`
+ * (`--help` prints the usage).
  * An api process from dist/ on an embedded PostgreSQL of its own serves one phase whose default
  * board is a synthetic document of S systems (bench/platform/synthetic-board.ts: every field of
  * the schema, S(S − 1)/2 pairs, random values) stored as a worker stores it. Measured, each for
- * `--duration` s with `--clients` keep-alive clients (bench/platform/load.ts): leaderboard.json
+ * `--duration` s twice (bench/platform/load.ts): an open loop at `--rate` req/s (latency from each
+ * request's scheduled time, up to 256 sockets; judged: p95 < 50 ms, achieved ≥ 98 % of 500 req/s),
+ * then a closed loop of `--clients` keep-alive clients (the saturation rate, not judged, and the CPU
+ * per answer): leaderboard.json
  * (brotli, as load.ts asks for compression), its identity form (no compression accepted), the same with If-None-Match, the web page's own request (apps/web/src/lib/leaderboard-request.ts)
  * and GraphQL's systems query (the query bench:platform sends), each with the api's CPU time per
  * answer (/proc: independent of the load generator and of other work on the machine) and the load
  * generator's (this process, on the same cores). `--only`:
  * the measurements whose name matches (e.g. `graphql`; `burst` is the new-board burst).
  * `--rounds N`: the measurements N times over, in turn (a fresh api's first ones include its warm-up);
- * `--warmup s` (default 0): each measurement after s seconds of the same load, not counted.
+ * `--warmup s` (default 3): each measurement after s seconds of the same load, not counted.
  * `--baseline <dir>`: a second api from another build (a copy of main's dist/ inside the
  * repository, e.g. tmp/dist-main) is measured just before this one for each measurement, so that
  * both see the same machine. `--node-env`: the api's NODE_ENV, default `production` as the image
  * runs it (graphql-js checks every `instanceof` at length in development). `--profile`: the api
- * runs with --cpu-prof and its CPU shares are printed. Scoring, the board's computation and serving while a
+ * runs with --cpu-prof and its CPU shares are printed. `GCTRACE=1`: the api runs with --trace-gc
+ * and its garbage collections (scavenges, mark-compacts, with their pauses) are printed at the end. Scoring, the board's computation and serving while a
  * board is recomputed are bench:platform's.
  */
 import { execFileSync } from 'node:child_process';
@@ -33,10 +38,27 @@ import { LEADERBOARD_JSON_HEADERS, leaderboardJsonUrl } from '../apps/web/src/li
 import { DEFAULT_STATE } from '../apps/web/src/lib/url-state';
 import { formatShares, profileShares, treeCpuSeconds, type ShareRule } from './platform/cpu-profile';
 import { boardPhase } from './platform/board-phase';
-import { runLoad, send, type LoadRequest } from './platform/load';
+import { runLoad, runOpenLoad, send, type LoadRequest } from './platform/load';
+import { reachedRate } from './platform/open-loop';
 import { syntheticBoard } from './platform/synthetic-board';
 
 const TARGET = { p95Ms: 50, perSecond: 500, graphqlP95Ms: 50 };
+/** Sockets of an open-loop round; an achieved rate within this share of the target's counts as reaching it. */
+const OPEN_LOOP_MAX_SOCKETS = 256;
+const RATE_TOLERANCE = 0.02;
+const USAGE = `usage: npm run bench:serving -- [--systems 100] [--duration 10] [--rate 500] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 3] [--baseline <dist dir>] [--node-env production]
+  --systems S     systems of the synthetic board, 2..2000 (default 100)
+  --duration SEC  seconds of each round, (0, 600] (default 10)
+  --rate R        requests/s of the open-loop rounds (judged: p95 < ${TARGET.p95Ms} ms, achieved ≥ ${(1 - RATE_TOLERANCE) * TARGET.perSecond}/s), 1..100000 (default 500)
+  --clients C     keep-alive clients of the closed-loop rounds (saturation and CPU per answer, not judged), 1..1000 (default 50)
+  --profile       the api under --cpu-prof; its CPU shares printed
+  --only REGEX    the measurements whose name matches (\`burst\`: the new-board burst)
+  --rounds N      every measurement N times, in turn, 1..10 (default 1)
+  --warmup SEC    each measurement after SEC s of the same load (closed loop), not counted, 0..60 (default 3: a fresh
+                  api's first answers are slow while V8 compiles, and an open loop piles up requests behind them)
+  --baseline DIR  a second api from another build's dist/ (inside the repository), measured just before this one
+  --node-env ENV  the api's NODE_ENV: production (default) or development
+  GCTRACE=1       (environment) the api's garbage collections (--trace-gc) printed at the end`;
 const API_NODE_OPTIONS = '--max-old-space-size=640';
 const GRAPHQL_SYSTEMS_QUERY = `query LeaderboardSystems($phaseId: ID!) {
   leaderboard(phaseId: $phaseId) {
@@ -79,16 +101,24 @@ async function main(): Promise<void> {
       'node-env': { type: 'string' },
       rounds: { type: 'string' },
       warmup: { type: 'string' },
+      rate: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const rate = Number(values.rate ?? 500);
+  if (!(rate >= 1 && rate <= 100_000)) throw new Error(`--rate must be a number from 1 to 100,000, got '${values.rate}'`);
   const systems = Number(values.systems ?? 100);
   const duration = Number(values.duration ?? 10);
   const clients = Number(values.clients ?? 50);
   const only = new RegExp(values.only ?? '', 'i');
   const nodeEnv = values['node-env'] ?? 'production';
   const rounds = Number(values.rounds ?? 1);
-  const warmup = Number(values.warmup ?? 0);
+  const warmup = Number(values.warmup ?? 3);
   if (!(warmup >= 0 && warmup <= 60)) throw new Error(`--warmup must be in [0, 60] seconds, got '${values.warmup}'`);
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 10) throw new Error(`--rounds must be an integer from 1 to 10, got '${values.rounds}'`);
   if (!Number.isInteger(systems) || systems < 2 || systems > 2000) throw new Error(`--systems must be an integer from 2 to 2,000, got '${values.systems}'`);
@@ -118,7 +148,7 @@ async function main(): Promise<void> {
       const profileDir = values.profile ? mkdtempSync(path.join(tmpdir(), 'bench-serving-')) : null;
       const { api, baseUrl } = await startApi(
         { DATABASE_URL: pgUrl, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0', NODE_OPTIONS: API_NODE_OPTIONS, NODE_ENV: nodeEnv },
-        profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '-r', path.join(repoRoot, 'bench/platform/exit-on-signal.cjs')] : [],
+        [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '-r', path.join(repoRoot, 'bench/platform/exit-on-signal.cjs')] : []), ...(process.env['GCTRACE'] ? ['--trace-gc'] : [])],
         script,
       );
       cleanup.unshift(() => api.stop());
@@ -159,6 +189,7 @@ async function main(): Promise<void> {
         const pid = a.api.child.pid;
         if (!req || pid === undefined) continue;
         if (warmup > 0) await runLoad(req, clients, warmup);
+        const open = await runOpenLoad(req, rate, duration, OPEN_LOOP_MAX_SOCKETS);
         const cpu0 = treeCpuSeconds(pid);
         const client0 = process.cpuUsage();
         const r = await runLoad(req, clients, duration);
@@ -167,11 +198,13 @@ async function main(): Promise<void> {
         const cpuMs = ((treeCpuSeconds(pid) - cpu0) * 1000) / Math.max(1, answers);
         // The load generator (this process) runs on the same cores: its CPU per answer beside the api's.
         const clientMs = (client.user + client.system) / 1000 / Math.max(1, answers);
-        const pass = r.p95 < TARGET.p95Ms && r.perSecond >= TARGET.perSecond && r.errors === 0;
+        // Judged on the open loop (latency at a rate); the closed loop's latency is ≈ clients ÷ rate (Little's law).
+        const pass = open.p95 < TARGET.p95Ms && rate >= TARGET.perSecond && reachedRate(open.achievedPerSecond, TARGET.perSecond, RATE_TOLERANCE) && open.badAnswers === 0;
         // The baseline is measured for comparison only; this build's figures decide the exit status.
         if (a.label !== 'baseline') ok &&= pass;
         const label = `${name}${a.label ? ` (${a.label})` : ''}${rounds > 1 ? ` #${round + 1}` : ''}`;
-        const line = `${label.padEnd(32)} p50/p95/p99 ${fmt(r.p50, 1)}/${fmt(r.p95, 1)}/${fmt(r.p99, 1)} ms  ${fmt(r.perSecond)} req/s  api ${fmt(cpuMs, 2)} CPU-ms/answer (load generator ${fmt(clientMs, 2)})  ${fmt(r.meanBytes / KiB, 1)} KiB/answer  ${JSON.stringify(r.statuses)}  p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s ${pass ? 'PASS' : 'FAIL'}`;
+        const ms = (x: number) => (x === Infinity ? '∞' : fmt(x, 1));
+        const line = `${label.padEnd(32)} at ${fmt(rate)} req/s offered: p50/p95/p99 ${ms(open.p50)}/${ms(open.p95)}/${ms(open.p99)} ms, achieved ${fmt(open.achievedPerSecond)} req/s, ${open.lateSends} sent > 10 ms late (${open.waitedForSocket} waited for a socket), ${open.unanswered} unanswered, ${open.peakSockets} sockets  p95 < ${TARGET.p95Ms} ms at ≥ ${TARGET.perSecond} req/s ${pass ? 'PASS' : 'FAIL'}\n${' '.repeat(34)}saturation (${clients} clients, not judged): ${fmt(r.perSecond)} req/s p50/p95/p99 ${fmt(r.p50, 1)}/${fmt(r.p95, 1)}/${fmt(r.p99, 1)} ms  api ${fmt(cpuMs, 2)} CPU-ms/answer (load generator ${fmt(clientMs, 2)})  ${fmt(r.meanBytes / KiB, 1)} KiB/answer  ${JSON.stringify(r.statuses)}`;
         say(line);
         lines.push(line);
       }
@@ -204,11 +237,12 @@ async function main(): Promise<void> {
         await exited;
       }
       await a.api.stop();
+      if (process.env['GCTRACE']) process.stderr.write(a.api.logs.join('').split('\n').filter((l) => /\d ms: (Scavenge|Mark)/.test(l)).join('\n') + '\n');
       if (process.env['BENCH_SERVING_API_LOG']) process.stderr.write(a.api.logs.join('').split('\n').filter((l) => l.startsWith('MISS')).join('\n') + '\n');
     }
     process.stdout.write(
       [
-        `bench:serving — ${systems} systems (${fmt(pairs)} pairs), synthetic board, cached, ${clients} clients × ${duration} s each${warmup > 0 ? ` after ${warmup} s of warm-up` : ''}; api NODE_ENV=${nodeEnv}; ${cpus().length} cores, load ${load} at start; ${new Date().toISOString()}`,
+        `bench:serving — ${systems} systems (${fmt(pairs)} pairs), synthetic board, cached, ${duration} s at ${fmt(rate)} req/s (open loop) then ${clients} clients × ${duration} s (closed loop) each${warmup > 0 ? ` after ${warmup} s of warm-up` : ''}; api NODE_ENV=${nodeEnv}; ${cpus().length} cores, load ${load} at start; ${new Date().toISOString()}`,
         `document: JSON ${fmt(bytes / KiB)} KiB (${fmt(bytes / systems)} B per system, ${fmt(bytes / Math.max(1, pairs))} B per pair with the systems' share), gzip ${fmt(doc.gzip.length / KiB)} KiB, brotli ${fmt(doc.brotli.length / KiB)} KiB; random values compress worse than a real board's`,
         ...lines,
       ].join('\n') + '\n',

@@ -3,21 +3,14 @@
  * public before close: where `bench:serving` and `bench:arena` store the synthetic board they serve.
  * What it starts is stopped by `cleanup` (run in order).
  */
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { createDb, IdentityRepository, Role, TaskKind, TaskRepository, type Db } from '@podium/db';
-import { startOwnPostgres } from '../../test/e2e/support/postgres';
-import { freePort, repoRoot } from '../../test/e2e/support/processes';
+import { IdentityRepository, Role, TaskKind, TaskRepository, type Db } from '@podium/db';
+import { benchDatabase } from './bench-db';
 
 export async function boardPhase(name: string, phaseName: string, cleanup: (() => Promise<void>)[]): Promise<{ pgUrl: string; db: Db; phaseId: string }> {
-  const pg = await startOwnPostgres(`bench-${name}-${process.pid}`, await freePort(), false);
-  cleanup.unshift(() => pg.stop());
-  execFileSync(path.join(repoRoot, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: pg.url }, stdio: 'ignore' });
-  const db = createDb(pg.url, { maxConnections: 2 });
-  cleanup.unshift(() => db.$disconnect());
+  const { pgUrl, db } = await benchDatabase(name, cleanup);
   const organiser = await new IdentityRepository(db).createUser('bench-organiser', Role.ORGANISER);
   const tasks = new TaskRepository(db);
   const task = await tasks.createTask({ slug: `bench-${name}`, title: `bench:${name}`, kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', createdById: organiser.id, metrics: [{ key: 'bleu', name: 'bleu', options: {} }] });
   const phase = await tasks.createPhase({ taskId: task.id, name: phaseName, opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 1, totalLimit: 1, leaderboardBeforeClose: true });
-  return { pgUrl: pg.url, db, phaseId: phase.id };
+  return { pgUrl, db, phaseId: phase.id };
 }

@@ -11,6 +11,8 @@ export interface PlatformFlags {
   /** The second size is `scale × instances` (1 = no second size). */
   scale: number;
   clients: number;
+  /** Requests per second offered by the open-loop measurements. */
+  rate: number;
   seed: number;
   help: boolean;
 }
@@ -23,17 +25,27 @@ export const PLATFORM_USAGE = `usage: npm run bench:platform -- [--systems S] [-
   --systems S      systems (submissions) per phase, 2..1000 (default 100)
   --instances N    test instances of the measured phase, 10..1000000 (default 10000)
   --workers W      scoring worker processes, 1..16 (default 2)
-  --duration SEC   seconds of each load measurement, 1..600 (default 30)
+  --duration SEC   seconds of each load round, 1..600 (default 15): per request kind a warm-up of
+                   min(3, SEC) s (not counted), an open-loop round and a closed-loop round
   --scale K        second size K × N to show growth, 1..100; 1 skips it (default 4)
-  --clients C      concurrent keep-alive clients of the load measurements, 1..1000 (default 50)
+  --clients C      keep-alive clients of the closed-loop rounds (saturation: max req/s and its
+                   latencies, not judged), 1..1000 (default 50)
+  --rate R         requests/s offered by the open-loop rounds (latency from each request's
+                   scheduled time, up to 256 sockets), judged against the targets, 1..100000
+                   (default 500, issue #28's rate)
   --seed X         seed of the synthetic data (default 20261124)`;
 
-export const PLATFORM_DEFAULTS: Omit<PlatformFlags, 'help'> = { systems: 100, instances: 10_000, workers: 2, duration: 30, scale: 4, clients: 50, seed: 20261124 };
+export const PLATFORM_DEFAULTS: Omit<PlatformFlags, 'help'> = { systems: 100, instances: 10_000, workers: 2, duration: 15, scale: 4, clients: 50, rate: 500, seed: 20261124 };
 
 /** A bad flag: the message names the flag, the allowed range and what was given. */
 export class FlagError extends Error {}
 
-function number(name: string, raw: string | undefined, fallback: number, min: number, max: number, integer: boolean): number {
+/**
+ * A numeric flag's value: `fallback` when absent, else the number (digit separators `_` allowed)
+ * checked against [min, max] (and to be whole when `integer`); a {@link FlagError} otherwise.
+ * Shared by the benchmarks' command lines.
+ */
+export function numberFlag(name: string, raw: string | undefined, fallback: number, min: number, max: number, integer: boolean): number {
   if (raw === undefined) return fallback;
   const text = raw.trim();
   const value = text === '' ? NaN : Number(text.replace(/_/g, ''));
@@ -51,6 +63,7 @@ const OPTIONS = {
   duration: { type: 'string' },
   scale: { type: 'string' },
   clients: { type: 'string' },
+  rate: { type: 'string' },
   seed: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -67,13 +80,14 @@ export function parsePlatformFlags(argv: readonly string[]): PlatformFlags {
   const s = (k: string) => values[k] as string | undefined;
   const d = PLATFORM_DEFAULTS;
   const flags: PlatformFlags = {
-    systems: number('systems', s('systems'), d.systems, 2, 1000, true),
-    instances: number('instances', s('instances'), d.instances, 10, 1_000_000, true),
-    workers: number('workers', s('workers'), d.workers, 1, 16, true),
-    duration: number('duration', s('duration'), d.duration, 1, 600, false),
-    scale: number('scale', s('scale'), d.scale, 1, 100, false),
-    clients: number('clients', s('clients'), d.clients, 1, 1000, true),
-    seed: number('seed', s('seed'), d.seed, 0, 0x7fffffff, true),
+    systems: numberFlag('systems', s('systems'), d.systems, 2, 1000, true),
+    instances: numberFlag('instances', s('instances'), d.instances, 10, 1_000_000, true),
+    workers: numberFlag('workers', s('workers'), d.workers, 1, 16, true),
+    duration: numberFlag('duration', s('duration'), d.duration, 1, 600, false),
+    scale: numberFlag('scale', s('scale'), d.scale, 1, 100, false),
+    clients: numberFlag('clients', s('clients'), d.clients, 1, 1000, true),
+    rate: numberFlag('rate', s('rate'), d.rate, 1, 100_000, false),
+    seed: numberFlag('seed', s('seed'), d.seed, 0, 0x7fffffff, true),
     help: values['help'] === true,
   };
   if (Math.round(flags.instances * flags.scale) > 10_000_000) {

@@ -1,9 +1,12 @@
 /**
- * The load generator of bench:platform: `clients` keep-alive HTTP clients (node:http) each
- * sending one request after another for a fixed time. Bodies are drained, not decoded; the
+ * The load generators of bench:platform: closed loop ({@link runLoad}: `clients` keep-alive HTTP
+ * clients each sending one request after another for a fixed time, i.e. the saturation rate and
+ * its latencies, ≈ clients ÷ rate by Little's law) and open loop ({@link runOpenLoad}: a fixed
+ * arrival rate, latency from each request's scheduled time). Bodies are drained, not decoded; the
  * clients ask for compression as a browser does.
  */
 import http from 'node:http';
+import { dueCount, scheduledAtMs, scheduledCount, summariseOpenLoop, type OpenLoopSample, type OpenLoopSummary } from './open-loop';
 import { summariseLatencies, type LatencySummary } from './stats';
 
 export interface LoadRequest {
@@ -93,4 +96,95 @@ export async function runLoad(request: LoadRequest, clients: number, seconds: nu
   const elapsed = (Date.now() - t0) / 1000;
   agent.destroy();
   return { ...summariseLatencies(latencies, elapsed), seconds: elapsed, statuses, errors, meanBytes: latencies.length ? bytes / latencies.length : 0 };
+}
+
+export interface OpenLoadResult extends OpenLoopSummary {
+  seconds: number;
+  statuses: Record<string, number>;
+  /** Most requests in flight at once (each on its own socket). */
+  peakSockets: number;
+  /** Requests that were due while all `maxSockets` were busy and waited for one (the rest of the late sends: the sender itself was late). */
+  waitedForSocket: number;
+  maxSockets: number;
+  meanBytes: number;
+}
+
+/** A request later than this after its scheduled time counts as not sent on time. */
+export const LATE_SEND_MS = 10;
+
+/**
+ * Open loop (see open-loop.ts): `rate` requests per second for `seconds`, each from its
+ * scheduled time, on up to `maxSockets` keep-alive sockets (a request due while all are busy
+ * waits for one, its wait counted in its latency). After the schedule, answers still missing get
+ * `drainMs`; then they count as unanswered.
+ */
+export async function runOpenLoad(request: LoadRequest, rate: number, seconds: number, maxSockets: number, drainMs = 5000): Promise<OpenLoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const total = scheduledCount(rate, seconds);
+  const samples: OpenLoopSample[] = Array.from({ length: total }, (_, i) => ({ scheduledMs: scheduledAtMs(i, rate), ok: false }));
+  const statuses: Record<string, number> = {};
+  const waiting: number[] = [];
+  let inFlight = 0;
+  let peakSockets = 0;
+  let waitedForSocket = 0;
+  let bytes = 0;
+  let done = 0;
+  let closed = false;
+  let next = 0;
+  let wake: (() => void) | null = null;
+  const t0 = performance.now();
+  const now = () => performance.now() - t0;
+  const fire = (i: number) => {
+    const s = samples[i];
+    if (!s) return;
+    inFlight++;
+    peakSockets = Math.max(peakSockets, inFlight);
+    s.sentMs = now();
+    send(agent, request).then(
+      (a) => {
+        if (closed) return;
+        s.answeredMs = now();
+        s.ok = a.status === 200 || a.status === 304;
+        statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+        bytes += a.bytes;
+      },
+      () => {
+        if (!closed) statuses['error'] = (statuses['error'] ?? 0) + 1;
+      },
+    ).finally(() => {
+      inFlight--;
+      done++;
+      const w = waiting.shift();
+      if (w !== undefined && !closed) fire(w);
+      wake?.();
+    });
+  };
+  // The sender: wakes at the next request's time (timers are ms-grained; a late wake sends all that are due).
+  while (next < total) {
+    const due = dueCount(now(), rate, total);
+    for (; next < due; next++) {
+      if (inFlight < maxSockets) fire(next);
+      else {
+        waiting.push(next);
+        waitedForSocket++;
+      }
+    }
+    if (next < total) await new Promise((r) => setTimeout(r, Math.max(0, scheduledAtMs(next, rate) - now())));
+  }
+  const scheduleEnd = now();
+  const deadline = scheduleEnd + drainMs;
+  while (done < total && now() < deadline) {
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((r) => {
+      wake = r;
+      timer = setTimeout(r, Math.max(1, deadline - now()));
+    });
+    clearTimeout(timer);
+    wake = null;
+  }
+  closed = true;
+  agent.destroy();
+  const summary = summariseOpenLoop(samples, rate, LATE_SEND_MS);
+  const answered = summary.requests;
+  return { ...summary, seconds: scheduleEnd / 1000, statuses, peakSockets, waitedForSocket, maxSockets, meanBytes: answered ? bytes / answered : 0 };
 }

@@ -165,6 +165,94 @@ export class ElementSpool implements OutputWriter {
   }
 }
 
+/** What {@link SubmissionRepository.admitOnClient} reads in its one statement (timestamps as UTC instants). */
+interface AdmissionRow {
+  name: string;
+  daily_limit: number;
+  total_limit: number;
+  one_team_per_person: boolean;
+  opens_at: Date;
+  closes_at: Date;
+  closed_early_at: Date | null;
+  published_at: Date | null;
+  /** Null when the limits are not checked (organisers); the person's, also when the task allows several teams per person. */
+  team_total: number | null;
+  team_recent: Date[] | null;
+  person_total: number | null;
+  person_recent: Date[] | null;
+  duplicate: boolean;
+  /** The test set of the upload's instances (null: the instance is gone). */
+  test_set_id: string | null;
+}
+
+/** A submission row as `RETURNING ${SUBMISSION_COLUMNS}` gives it: timestamps as UTC instants, the fencing token as text. */
+interface SubmissionRow {
+  id: string;
+  phase_id: string;
+  team_id: string;
+  submitted_by_id: string;
+  system_name: string;
+  description: string;
+  paper_url: string | null;
+  code_url: string | null;
+  is_baseline: boolean;
+  is_primary: boolean;
+  moderation: Submission['moderation'];
+  moderation_reason: string | null;
+  moderation_reason_public: boolean;
+  status: SubmissionStatus;
+  error: string | null;
+  checksum: string;
+  progress_done: number;
+  progress_total: number;
+  created_at: Date;
+  scored_at: Date | null;
+  attempt: number;
+  lease_owner: string | null;
+  lease_job_id: string | null;
+  lease_expires_at: Date | null;
+  fencing_token: string;
+  retry_reason: string | null;
+}
+
+/** Every column of `submission`, for a plain pg statement's RETURNING (the model's `DateTime`s are UTC `timestamp(3)`s). */
+const SUBMISSION_COLUMNS = `id::text, phase_id::text, team_id::text, submitted_by_id::text, system_name, description, paper_url, code_url,
+  is_baseline, is_primary, moderation::text, moderation_reason, moderation_reason_public, status::text, error, checksum,
+  progress_done, progress_total, created_at AT TIME ZONE 'UTC' AS created_at, scored_at AT TIME ZONE 'UTC' AS scored_at,
+  attempt, lease_owner, lease_job_id, lease_expires_at AT TIME ZONE 'UTC' AS lease_expires_at, fencing_token::text, retry_reason`;
+
+/** The Prisma model of a {@link SubmissionRow}: what `db.submission.findUnique` gives for the same row. */
+function submissionOfRow(r: SubmissionRow): Submission {
+  return {
+    id: r.id,
+    phaseId: r.phase_id,
+    teamId: r.team_id,
+    submittedById: r.submitted_by_id,
+    systemName: r.system_name,
+    description: r.description,
+    paperUrl: r.paper_url,
+    codeUrl: r.code_url,
+    isBaseline: r.is_baseline,
+    isPrimary: r.is_primary,
+    moderation: r.moderation,
+    moderationReason: r.moderation_reason,
+    moderationReasonPublic: r.moderation_reason_public,
+    status: r.status,
+    error: r.error,
+    checksum: r.checksum,
+    progressDone: r.progress_done,
+    progressTotal: r.progress_total,
+    createdAt: r.created_at,
+    scoredAt: r.scored_at,
+    attempt: r.attempt,
+    leaseOwner: r.lease_owner,
+    leaseJobId: r.lease_job_id,
+    leaseExpiresAt: r.lease_expires_at,
+    fencingToken: BigInt(r.fencing_token),
+    retryReason: r.retry_reason,
+  };
+}
+
 /** The unique system-name index refusing a concurrent upload of the same name, as create's check words it. */
 function uniqueNameConflict(e: unknown, systemName: string): ConflictError | null {
   const code = (e as { code?: unknown } | null)?.code;
@@ -476,6 +564,7 @@ export class SubmissionRepository {
     const pool = this.pool;
     if (!pool) throw new Error('SubmissionRepository.createStreamed needs a pg pool (the second constructor argument)');
     const id = randomUUID();
+    let stored: Submission | null = null;
     const spoolDir = await mkdtemp(path.join(tmpdir(), 'podium-upload-'));
     const spoolPath = path.join(spoolDir, 'outputs.copy');
     try {
@@ -504,22 +593,22 @@ export class SubmissionRepository {
         await client.query('BEGIN');
         const now = input.now ?? new Date();
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1)), pg_advisory_xact_lock(hashtext($2))', [input.teamId + '/' + input.phaseId, 'person/' + input.submittedById + '/' + input.phaseId]);
-        // Shared lock on the phase row: a close or publish (FOR UPDATE) waits for this commit, or it for them.
-        await client.query('SELECT id FROM phase WHERE id = $1::uuid FOR SHARE', [input.phaseId]);
-        // Committed state, read while this transaction holds the advisory locks every upload of the
-        // team (and person) takes: each one that passed before has committed by now.
-        await this.admit(this.db, input, now);
+        // One statement, after the locks (its snapshot sees every upload of the team, and person,
+        // that passed before): the shared lock on the phase row (a close or publish, FOR UPDATE,
+        // waits for this commit, or it for them) and what admit reads, as admit checks it.
+        const testSetId = await this.admitOnClient(client, input, now);
         if (input.registerForTaskId) {
           await client.query(`INSERT INTO task_registration (task_id, team_id, status) VALUES ($1::uuid, $2::uuid, 'APPROVED') ON CONFLICT DO NOTHING`, [input.registerForTaskId, input.teamId]);
         }
-        await client.query(
+        const { rows: inserted } = await client.query<SubmissionRow>(
           `INSERT INTO submission (id, phase_id, team_id, submitted_by_id, system_name, description, checksum, is_baseline, progress_total, created_at)
-           VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5, $6, $7, $8, $9, ($10::timestamptz AT TIME ZONE 'UTC'))`,
+           VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5, $6, $7, $8, $9, ($10::timestamptz AT TIME ZONE 'UTC'))
+           RETURNING ${SUBMISSION_COLUMNS}`,
           [id, input.phaseId, input.teamId, input.submittedById, input.systemName, input.description, summary.checksum, input.isBaseline ?? false, input.instanceIds.length, now.toISOString()],
         );
-        const { rows: testSets } = await client.query<{ id: string }>('SELECT test_set_id::text AS id FROM instance WHERE id = $1::uuid', [input.instanceIds[0]]);
-        const testSetId = testSets[0]?.id;
-        if (testSetId === undefined) throw new NotFoundError('instance', input.instanceIds[0] ?? '');
+        const row = inserted[0];
+        if (!row) throw new Error('the submission row was not returned');
+        stored = submissionOfRow(row);
         // One row: the spool is the array's elements, framed by the row's head and the trailer.
         const head = copyOutputRowHead(id, testSetId, input.instanceIds.length, spool.bytes);
         const copy = client.query(copyFrom('COPY submission_output (submission_id, test_set_id, texts) FROM STDIN (FORMAT binary)'));
@@ -543,9 +632,60 @@ export class SubmissionRepository {
     } finally {
       await rm(spoolDir, { recursive: true, force: true });
     }
-    const submission = await this.db.submission.findUnique({ where: { id } });
-    if (!submission) throw new Error(`submission ${id} was committed but cannot be read back`);
-    return submission;
+    if (!stored) throw new Error(`submission ${id} was committed but not returned`);
+    return stored;
+  }
+
+  /**
+   * {@link admit} in one statement on the upload's own connection, inside its transaction and
+   * after its advisory locks: the phase row locked FOR SHARE, its state, the team's (or person's)
+   * counts, a duplicate system name, and the test set of the instances. The same refusals, word
+   * for word. Returns the test set's id.
+   */
+  private async admitOnClient(client: PoolClient, input: StreamedSubmission, now: Date): Promise<string> {
+    const counted = `s.phase_id = p.id AND NOT s.is_baseline AND s.status <> 'FAILED'`;
+    const person = `(s.submitted_by_id = $3::uuid OR s.team_id IN (SELECT m.team_id FROM membership m WHERE m.user_id = $3::uuid))`;
+    const recent = `s.created_at > ($4::timestamptz AT TIME ZONE 'UTC')`;
+    const { rows } = await client.query<AdmissionRow>(
+      `SELECT p.name, p.daily_limit, p.total_limit, t.one_team_per_person,
+         p.opens_at AT TIME ZONE 'UTC' AS opens_at, p.closes_at AT TIME ZONE 'UTC' AS closes_at,
+         p.closed_early_at AT TIME ZONE 'UTC' AS closed_early_at, p.published_at AT TIME ZONE 'UTC' AS published_at,
+         CASE WHEN NOT $5::boolean THEN (SELECT count(*)::int FROM submission s WHERE ${counted} AND s.team_id = $2::uuid) END AS team_total,
+         CASE WHEN NOT $5::boolean THEN ARRAY(SELECT s.created_at AT TIME ZONE 'UTC' FROM submission s WHERE ${counted} AND s.team_id = $2::uuid AND ${recent} ORDER BY s.created_at) END AS team_recent,
+         CASE WHEN NOT $5::boolean AND t.one_team_per_person THEN (SELECT count(*)::int FROM submission s WHERE ${counted} AND ${person}) END AS person_total,
+         CASE WHEN NOT $5::boolean AND t.one_team_per_person THEN ARRAY(SELECT s.created_at AT TIME ZONE 'UTC' FROM submission s WHERE ${counted} AND ${person} AND ${recent} ORDER BY s.created_at) END AS person_recent,
+         EXISTS (SELECT 1 FROM submission s WHERE s.phase_id = p.id AND s.team_id = $2::uuid AND s.status <> 'FAILED' AND lower(normalize(s.system_name, NFKC)) = lower(normalize($6, NFKC))) AS duplicate,
+         (SELECT i.test_set_id::text FROM instance i WHERE i.id = $7::uuid) AS test_set_id
+       FROM phase p JOIN task t ON t.id = p.task_id WHERE p.id = $1::uuid FOR SHARE OF p`,
+      [input.phaseId, input.teamId, input.submittedById, new Date(now.getTime() - DAY_MS).toISOString(), input.bypassLimits === true, input.systemName, input.instanceIds[0] ?? null],
+    );
+    const phase = rows[0];
+    if (!phase) throw new NotFoundError('phase', input.phaseId);
+    const clock = { name: phase.name, opensAt: phase.opens_at, closesAt: phase.closes_at, closedEarlyAt: phase.closed_early_at, publishedAt: phase.published_at };
+    const refused = phaseRefusal(clock, input.bypassLimits ? 'organiserSubmit' : 'submit', now);
+    if (refused) throw new ForbiddenError(refused);
+    if (!input.bypassLimits) {
+      // As quota counts: the person's count across their teams when it is higher.
+      const perPerson = phase.one_team_per_person;
+      const usedTotal = Math.max(phase.team_total ?? 0, perPerson ? (phase.person_total ?? 0) : 0);
+      const teamRecent = phase.team_recent ?? [];
+      const recentTimes = perPerson && (phase.person_recent ?? []).length > teamRecent.length ? (phase.person_recent ?? []) : teamRecent;
+      const quota = { usedToday: recentTimes.length, usedTotal, dailyLimit: phase.daily_limit, totalLimit: phase.total_limit, perPerson };
+      const nextSlotAt = quota.usedToday >= quota.dailyLimit ? nextDailySlot(recentTimes, quota.dailyLimit) : null;
+      const who = quota.perPerson ? 'you (across your teams; this task allows one team per person)' : 'team';
+      if (quota.usedTotal >= quota.totalLimit) {
+        throw new ForbiddenError(`${who} ${quota.perPerson ? 'have' : 'has'} used all ${quota.totalLimit} submissions of phase '${phase.name}'`);
+      }
+      if (quota.usedToday >= quota.dailyLimit) {
+        const next = nextSlotAt ? `; the next submission slot opens at ${utcMinute(nextSlotAt)}` : '';
+        throw new ForbiddenError(`${who} ${quota.perPerson ? 'have' : 'has'} used ${quota.perPerson ? 'your' : 'its'} ${quota.dailyLimit} submissions of the last 24 hours in phase '${phase.name}'${next}`);
+      }
+    }
+    if (phase.duplicate) {
+      throw new ConflictError(`the team already has a system named '${input.systemName}' in this phase`, { field: 'systemName' });
+    }
+    if (phase.test_set_id === null) throw new NotFoundError('instance', input.instanceIds[0] ?? '');
+    return phase.test_set_id;
   }
 
   /**

@@ -100,11 +100,46 @@ async function writeAll(file: FileHandle, b: Uint8Array): Promise<void> {
 }
 
 /**
+ * The memory streamed uploads may spool in (ADR 0037): each upload up to `perUpload` bytes, all
+ * of them together up to `total`; an upload that would pass either goes to a file instead.
+ */
+export class SpoolMemory {
+  private used = 0;
+
+  constructor(
+    readonly perUpload: number,
+    readonly total: number,
+  ) {}
+
+  /** Bytes held now by all uploads. */
+  get held(): number {
+    return this.used;
+  }
+
+  /** Takes `bytes` if the total allows them. */
+  take(bytes: number): boolean {
+    if (this.used + bytes > this.total) return false;
+    this.used += bytes;
+    return true;
+  }
+
+  give(bytes: number): void {
+    this.used -= bytes;
+  }
+}
+
+/** Per streamed upload 32 MiB (a 100,000-line upload of 150 bytes a line fits), 128 MiB for all at once. */
+export const DEFAULT_SPOOL_MEMORY = { perUpload: 32 << 20, total: 128 << 20 };
+
+/**
  * The spool of a streamed upload: each output as a binary array element (a 4-byte length and
- * its UTF-8 bytes), appended in test-set position order to a file. One buffer is filled and
- * written again and again (a fresh one only when a single push outgrows it), so an upload does
- * not allocate its size again in buffers. Outputs that arrive early (JSONL in another order) wait
- * in memory until the ones before them came, as the parser's checksum does.
+ * its UTF-8 bytes), appended in test-set position order. Given a file, to the file: one buffer
+ * is filled and written again and again (a fresh one only when a single push outgrows it), so an
+ * upload does not allocate its size again in buffers. Given a way to open one and a
+ * {@link SpoolMemory}, the filled buffers are kept in memory while the memory allows, and the file
+ * is opened (and what was held written to it) only when it does not: a small upload makes no
+ * temporary file. Outputs that arrive early (JSONL in another order) wait in memory until the
+ * ones before them came, as the parser's checksum does.
  */
 export class ElementSpool implements OutputWriter {
   private buf = Buffer.allocUnsafe(SPOOL_BUFFER);
@@ -113,17 +148,38 @@ export class ElementSpool implements OutputWriter {
   private full: Buffer[] = [];
   private next = 0;
   private readonly early = new Map<number, string>();
+  private file: FileHandle | null;
+  private readonly open: (() => Promise<FileHandle>) | null;
+  /** Filled buffers kept in memory (while no file was needed), and the memory they took. */
+  private kept: Buffer[] = [];
+  private keptBytes = 0;
   /** Bytes of elements appended, length prefixes included. */
   bytes = 0;
 
   constructor(
-    private readonly file: FileHandle,
+    file: FileHandle | (() => Promise<FileHandle>),
     private readonly count: number,
-  ) {}
+    private readonly memory: SpoolMemory | null = null,
+  ) {
+    this.file = typeof file === 'function' ? null : file;
+    this.open = typeof file === 'function' ? file : null;
+  }
 
   /** Outputs appended in position order so far. */
   get appended(): number {
     return this.next;
+  }
+
+  /** The elements, in order, when the spool never needed its file (after `flush(true)`); null when they are in the file. */
+  get inMemory(): readonly Buffer[] | null {
+    return this.file ? null : this.kept;
+  }
+
+  /** Gives back the memory the kept buffers took (when the upload is stored or refused). */
+  release(): void {
+    this.memory?.give(this.keptBytes);
+    this.kept = [];
+    this.keptBytes = 0;
   }
 
   row(position: number, text: string): void {
@@ -154,14 +210,46 @@ export class ElementSpool implements OutputWriter {
     this.next++;
   }
 
-  /** Writes what filled up; the buffer itself once half full (`all`: whatever it holds). */
+  /** Writes (or keeps) what filled up; to a file, the buffer itself once half full (`all`: whatever it holds). */
   async flush(all = false): Promise<void> {
-    for (const b of this.full) await writeAll(this.file, b);
+    const out = this.full;
     this.full = [];
+    if (!this.file && this.open) {
+      // Kept buffers are not reused: only full ones are handed over, the last one at the end.
+      if (all && this.used > 0) {
+        out.push(this.buf.subarray(0, this.used));
+        this.buf = Buffer.alloc(0);
+        this.used = 0;
+      }
+      for (const b of out) await this.keep(b);
+      return;
+    }
+    const file = this.file;
+    if (!file) throw new Error('the spool has no file');
+    for (const b of out) await writeAll(file, b);
     if (this.used >= SPOOL_BUFFER / 2 || (all && this.used > 0)) {
-      await writeAll(this.file, this.buf.subarray(0, this.used));
+      await writeAll(file, this.buf.subarray(0, this.used));
       this.used = 0;
     }
+  }
+
+  /** Keeps `b` in memory if the upload's and the process's limits allow; otherwise opens the file and writes what was kept and `b`. */
+  private async keep(b: Buffer): Promise<void> {
+    // What the buffer occupies (buffers of 4 KiB and more have their own memory).
+    const size = b.buffer.byteLength;
+    if (!this.file && this.memory && this.keptBytes + size <= this.memory.perUpload && this.memory.take(size)) {
+      this.kept.push(b);
+      this.keptBytes += size;
+      return;
+    }
+    if (!this.file) {
+      if (!this.open) throw new Error('the spool has no file');
+      const file = await this.open();
+      this.file = file;
+      for (const k of this.kept) await writeAll(file, k);
+      this.release();
+    }
+    await writeAll(this.file, b);
   }
 }
 
@@ -440,6 +528,7 @@ export class SubmissionRepository {
   constructor(
     private readonly db: Db,
     private readonly pool?: Pool,
+    private readonly spoolMemory: SpoolMemory = new SpoolMemory(DEFAULT_SPOOL_MEMORY.perUpload, DEFAULT_SPOOL_MEMORY.total),
   ) {}
 
   /**
@@ -565,17 +654,22 @@ export class SubmissionRepository {
     if (!pool) throw new Error('SubmissionRepository.createStreamed needs a pg pool (the second constructor argument)');
     const id = randomUUID();
     let stored: Submission | null = null;
-    const spoolDir = await mkdtemp(path.join(tmpdir(), 'podium-upload-'));
-    const spoolPath = path.join(spoolDir, 'outputs.copy');
+    // A temporary file only when the upload outgrows the memory it may spool in.
+    const spill: { dir?: string; path?: string; file?: FileHandle } = {};
+    const openSpill = async (): Promise<FileHandle> => {
+      spill.dir = await mkdtemp(path.join(tmpdir(), 'podium-upload-'));
+      spill.path = path.join(spill.dir, 'outputs.copy');
+      spill.file = await open(spill.path, 'wx', 0o600);
+      return spill.file;
+    };
+    const spool = new ElementSpool(openSpill, input.instanceIds.length, this.spoolMemory);
     try {
-      const file = await open(spoolPath, 'wx', 0o600);
-      const spool = new ElementSpool(file, input.instanceIds.length);
       let summary: { checksum: string; count: number };
       try {
         summary = await feed(spool);
         await spool.flush(true);
       } finally {
-        await file.close();
+        await spill.file?.close();
       }
       if (summary.count !== input.instanceIds.length || spool.appended !== input.instanceIds.length) {
         throw new Error(`the upload gave ${summary.count} outputs (${spool.appended} in order) for ${input.instanceIds.length} instances`);
@@ -614,7 +708,10 @@ export class SubmissionRepository {
         const copy = client.query(copyFrom('COPY submission_output (submission_id, test_set_id, texts) FROM STDIN (FORMAT binary)'));
         await pipeline(async function* () {
           yield head;
-          yield* createReadStream(spoolPath, { highWaterMark: 1 << 20 });
+          const kept = spool.inMemory;
+          if (kept) yield* kept;
+          else if (spill.path) yield* createReadStream(spill.path, { highWaterMark: 1 << 20 });
+          else throw new Error('the spool has neither its elements nor a file');
           yield COPY_BINARY_TRAILER;
         }, copy);
         if (copy.rowCount !== 1) throw new Error(`stored ${copy.rowCount} output rows of 1`);
@@ -630,7 +727,8 @@ export class SubmissionRepository {
         this.releaseUploadSlot();
       }
     } finally {
-      await rm(spoolDir, { recursive: true, force: true });
+      spool.release();
+      if (spill.dir) await rm(spill.dir, { recursive: true, force: true });
     }
     if (!stored) throw new Error(`submission ${id} was committed but not returned`);
     return stored;

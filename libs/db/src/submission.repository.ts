@@ -653,7 +653,6 @@ export class SubmissionRepository {
     const pool = this.pool;
     if (!pool) throw new Error('SubmissionRepository.createStreamed needs a pg pool (the second constructor argument)');
     const id = randomUUID();
-    const stored: { submission?: Submission } = {};
     // A temporary file only when the upload outgrows the memory it may spool in.
     const spill: { dir?: string; path?: string; file?: FileHandle } = {};
     const openSpill = async (): Promise<FileHandle> => {
@@ -702,7 +701,7 @@ export class SubmissionRepository {
         );
         const row = inserted[0];
         if (!row) throw new Error('the submission row was not returned');
-        stored.submission = submissionOfRow(row);
+        const submission = submissionOfRow(row);
         // One row: the spool is the array's elements, framed by the row's head and the trailer.
         const head = copyOutputRowHead(id, testSetId, input.instanceIds.length, spool.bytes);
         const copy = client.query(copyFrom('COPY submission_output (submission_id, test_set_id, texts) FROM STDIN (FORMAT binary)'));
@@ -718,6 +717,7 @@ export class SubmissionRepository {
         await enqueue(pgTxSql(client), id);
         await client.query('COMMIT');
         clean = true;
+        return submission;
       } catch (e) {
         throw uniqueNameConflict(e, input.systemName) ?? e;
       } finally {
@@ -730,8 +730,6 @@ export class SubmissionRepository {
       spool.release();
       if (spill.dir) await rm(spill.dir, { recursive: true, force: true });
     }
-    if (!stored.submission) throw new Error(`submission ${id} was committed but not returned`);
-    return stored.submission;
   }
 
   /**

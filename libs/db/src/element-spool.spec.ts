@@ -1,7 +1,7 @@
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { copyOutputRowHead, ElementSpool } from './submission.repository';
+import { copyOutputRowHead, ElementSpool, SpoolMemory } from './submission.repository';
 
 /** A binary COPY array element as PostgreSQL's array_recv reads it: 4-byte big-endian length, then the UTF-8 bytes. */
 function element(text: string): Buffer {
@@ -46,6 +46,60 @@ describe('ElementSpool', () => {
     expect(() => spool.row(2, 'again')).toThrow('output for position 2 out of place');
     expect(() => spool.row(3, 'beyond')).toThrow('output for position 3 out of place');
     await file.close();
+  });
+});
+
+describe('ElementSpool in memory', () => {
+  let dir = '';
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'element-spool-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const MiB = 1 << 20;
+  /** Texts of `n` × 100 KiB: each 1 MiB buffer of the spool takes ten of them (with their 4-byte lengths, nine). */
+  const texts = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(97 + (i % 26)).repeat(100 * 1024));
+  async function spoolAll(all: string[], memory: SpoolMemory) {
+    let opened = 0;
+    const spool = new ElementSpool(
+      async () => {
+        opened++;
+        return open(path.join(dir, 'spool'), 'w');
+      },
+      all.length,
+      memory,
+    );
+    for (const [p, t] of all.entries()) {
+      spool.row(p, t);
+      await spool.flush();
+    }
+    await spool.flush(true);
+    return { spool, opened };
+  }
+
+  it('keeps a small upload in memory (no file opened) and gives the memory back on release', async () => {
+    const all = texts(20);
+    const memory = new SpoolMemory(8 * MiB, 16 * MiB);
+    const { spool, opened } = await spoolAll(all, memory);
+    expect(opened).toBe(0);
+    // 20 × (100 KiB + 4) bytes: 9 a buffer, so 3 buffers of 1 MiB are held.
+    expect(memory.held).toBe(3 * MiB);
+    expect(Buffer.concat(spool.inMemory ?? []).equals(Buffer.concat(all.map(element)))).toBe(true);
+    spool.release();
+    expect(memory.held).toBe(0);
+  });
+
+  it.each([
+    ['its own limit', new SpoolMemory(2 * MiB, 16 * MiB)],
+    ['the limit of all uploads together', new SpoolMemory(8 * MiB, 2 * MiB)],
+  ])('goes to its file, what it kept first, once it would pass %s', async (_, memory) => {
+    const all = texts(40);
+    const { spool, opened } = await spoolAll(all, memory);
+    expect(opened).toBe(1);
+    expect(spool.inMemory).toBeNull();
+    expect(memory.held).toBe(0);
+    expect((await readFile(path.join(dir, 'spool'))).equals(Buffer.concat(all.map(element)))).toBe(true);
   });
 });
 

@@ -9,6 +9,8 @@ export {
   type OutputWriter,
   copyOutputRowHead,
   ElementSpool,
+  SpoolMemory,
+  DEFAULT_SPOOL_MEMORY,
   type SubmissionQuota,
   type TxSql,
   type LeaseOutcome,

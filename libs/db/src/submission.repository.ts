@@ -100,11 +100,46 @@ async function writeAll(file: FileHandle, b: Uint8Array): Promise<void> {
 }
 
 /**
+ * The memory streamed uploads may spool in (ADR 0037): each upload up to `perUpload` bytes, all
+ * of them together up to `total`; an upload that would pass either goes to a file instead.
+ */
+export class SpoolMemory {
+  private used = 0;
+
+  constructor(
+    readonly perUpload: number,
+    readonly total: number,
+  ) {}
+
+  /** Bytes held now by all uploads. */
+  get held(): number {
+    return this.used;
+  }
+
+  /** Takes `bytes` if the total allows them. */
+  take(bytes: number): boolean {
+    if (this.used + bytes > this.total) return false;
+    this.used += bytes;
+    return true;
+  }
+
+  give(bytes: number): void {
+    this.used -= bytes;
+  }
+}
+
+/** Per streamed upload 32 MiB (a 100,000-line upload of 150 bytes a line fits), 128 MiB for all at once. */
+export const DEFAULT_SPOOL_MEMORY = { perUpload: 32 << 20, total: 128 << 20 };
+
+/**
  * The spool of a streamed upload: each output as a binary array element (a 4-byte length and
- * its UTF-8 bytes), appended in test-set position order to a file. One buffer is filled and
- * written again and again (a fresh one only when a single push outgrows it), so an upload does
- * not allocate its size again in buffers. Outputs that arrive early (JSONL in another order) wait
- * in memory until the ones before them came, as the parser's checksum does.
+ * its UTF-8 bytes), appended in test-set position order. Given a file, to the file: one buffer
+ * is filled and written again and again (a fresh one only when a single push outgrows it), so an
+ * upload does not allocate its size again in buffers. Given a way to open one and a
+ * {@link SpoolMemory}, the filled buffers are kept in memory while the memory allows, and the file
+ * is opened (and what was held written to it) only when it does not: a small upload makes no
+ * temporary file. Outputs that arrive early (JSONL in another order) wait in memory until the
+ * ones before them came, as the parser's checksum does.
  */
 export class ElementSpool implements OutputWriter {
   private buf = Buffer.allocUnsafe(SPOOL_BUFFER);
@@ -113,17 +148,38 @@ export class ElementSpool implements OutputWriter {
   private full: Buffer[] = [];
   private next = 0;
   private readonly early = new Map<number, string>();
+  private file: FileHandle | null;
+  private readonly open: (() => Promise<FileHandle>) | null;
+  /** Filled buffers kept in memory (while no file was needed), and the memory they took. */
+  private kept: Buffer[] = [];
+  private keptBytes = 0;
   /** Bytes of elements appended, length prefixes included. */
   bytes = 0;
 
   constructor(
-    private readonly file: FileHandle,
+    file: FileHandle | (() => Promise<FileHandle>),
     private readonly count: number,
-  ) {}
+    private readonly memory: SpoolMemory | null = null,
+  ) {
+    this.file = typeof file === 'function' ? null : file;
+    this.open = typeof file === 'function' ? file : null;
+  }
 
   /** Outputs appended in position order so far. */
   get appended(): number {
     return this.next;
+  }
+
+  /** The elements, in order, when the spool never needed its file (after `flush(true)`); null when they are in the file. */
+  get inMemory(): readonly Buffer[] | null {
+    return this.file ? null : this.kept;
+  }
+
+  /** Gives back the memory the kept buffers took (when the upload is stored or refused). */
+  release(): void {
+    this.memory?.give(this.keptBytes);
+    this.kept = [];
+    this.keptBytes = 0;
   }
 
   row(position: number, text: string): void {
@@ -154,15 +210,135 @@ export class ElementSpool implements OutputWriter {
     this.next++;
   }
 
-  /** Writes what filled up; the buffer itself once half full (`all`: whatever it holds). */
+  /** Writes (or keeps) what filled up; to a file, the buffer itself once half full (`all`: whatever it holds). */
   async flush(all = false): Promise<void> {
-    for (const b of this.full) await writeAll(this.file, b);
+    const out = this.full;
     this.full = [];
+    if (!this.file && this.open) {
+      // Kept buffers are not reused: only full ones are handed over, the last one at the end.
+      if (all && this.used > 0) {
+        out.push(this.buf.subarray(0, this.used));
+        this.buf = Buffer.alloc(0);
+        this.used = 0;
+      }
+      for (const b of out) await this.keep(b);
+      return;
+    }
+    const file = this.file;
+    if (!file) throw new Error('the spool has no file');
+    for (const b of out) await writeAll(file, b);
     if (this.used >= SPOOL_BUFFER / 2 || (all && this.used > 0)) {
-      await writeAll(this.file, this.buf.subarray(0, this.used));
+      await writeAll(file, this.buf.subarray(0, this.used));
       this.used = 0;
     }
   }
+
+  /** Keeps `b` in memory if the upload's and the process's limits allow; otherwise opens the file and writes what was kept and `b`. */
+  private async keep(b: Buffer): Promise<void> {
+    // What the buffer occupies (buffers of 4 KiB and more have their own memory).
+    const size = b.buffer.byteLength;
+    if (!this.file && this.memory && this.keptBytes + size <= this.memory.perUpload && this.memory.take(size)) {
+      this.kept.push(b);
+      this.keptBytes += size;
+      return;
+    }
+    if (!this.file) {
+      if (!this.open) throw new Error('the spool has no file');
+      const file = await this.open();
+      this.file = file;
+      for (const k of this.kept) await writeAll(file, k);
+      this.release();
+    }
+    await writeAll(this.file, b);
+  }
+}
+
+/** What {@link SubmissionRepository.admitOnClient} reads in its one statement (timestamps as UTC instants). */
+interface AdmissionRow {
+  name: string;
+  daily_limit: number;
+  total_limit: number;
+  one_team_per_person: boolean;
+  opens_at: Date;
+  closes_at: Date;
+  closed_early_at: Date | null;
+  published_at: Date | null;
+  /** Null when the limits are not checked (organisers); the person's, also when the task allows several teams per person. */
+  team_total: number | null;
+  team_recent: Date[] | null;
+  person_total: number | null;
+  person_recent: Date[] | null;
+  duplicate: boolean;
+  /** The test set of the upload's instances (null: the instance is gone). */
+  test_set_id: string | null;
+}
+
+/** A submission row as `RETURNING ${SUBMISSION_COLUMNS}` gives it: timestamps as UTC instants, the fencing token as text. */
+interface SubmissionRow {
+  id: string;
+  phase_id: string;
+  team_id: string;
+  submitted_by_id: string;
+  system_name: string;
+  description: string;
+  paper_url: string | null;
+  code_url: string | null;
+  is_baseline: boolean;
+  is_primary: boolean;
+  moderation: Submission['moderation'];
+  moderation_reason: string | null;
+  moderation_reason_public: boolean;
+  status: SubmissionStatus;
+  error: string | null;
+  checksum: string;
+  progress_done: number;
+  progress_total: number;
+  created_at: Date;
+  scored_at: Date | null;
+  attempt: number;
+  lease_owner: string | null;
+  lease_job_id: string | null;
+  lease_expires_at: Date | null;
+  fencing_token: string;
+  retry_reason: string | null;
+}
+
+/** Every column of `submission`, for a plain pg statement's RETURNING (the model's `DateTime`s are UTC `timestamp(3)`s). */
+const SUBMISSION_COLUMNS = `id::text, phase_id::text, team_id::text, submitted_by_id::text, system_name, description, paper_url, code_url,
+  is_baseline, is_primary, moderation::text, moderation_reason, moderation_reason_public, status::text, error, checksum,
+  progress_done, progress_total, created_at AT TIME ZONE 'UTC' AS created_at, scored_at AT TIME ZONE 'UTC' AS scored_at,
+  attempt, lease_owner, lease_job_id, lease_expires_at AT TIME ZONE 'UTC' AS lease_expires_at, fencing_token::text, retry_reason`;
+
+/** The Prisma model of a {@link SubmissionRow}: what `db.submission.findUnique` gives for the same row. */
+function submissionOfRow(r: SubmissionRow): Submission {
+  return {
+    id: r.id,
+    phaseId: r.phase_id,
+    teamId: r.team_id,
+    submittedById: r.submitted_by_id,
+    systemName: r.system_name,
+    description: r.description,
+    paperUrl: r.paper_url,
+    codeUrl: r.code_url,
+    isBaseline: r.is_baseline,
+    isPrimary: r.is_primary,
+    moderation: r.moderation,
+    moderationReason: r.moderation_reason,
+    moderationReasonPublic: r.moderation_reason_public,
+    status: r.status,
+    error: r.error,
+    checksum: r.checksum,
+    progressDone: r.progress_done,
+    progressTotal: r.progress_total,
+    createdAt: r.created_at,
+    scoredAt: r.scored_at,
+    attempt: r.attempt,
+    leaseOwner: r.lease_owner,
+    leaseJobId: r.lease_job_id,
+    leaseExpiresAt: r.lease_expires_at,
+    fencingToken: BigInt(r.fencing_token),
+    retryReason: r.retry_reason,
+  };
 }
 
 /** The unique system-name index refusing a concurrent upload of the same name, as create's check words it. */
@@ -352,6 +528,7 @@ export class SubmissionRepository {
   constructor(
     private readonly db: Db,
     private readonly pool?: Pool,
+    private readonly spoolMemory: SpoolMemory = new SpoolMemory(DEFAULT_SPOOL_MEMORY.perUpload, DEFAULT_SPOOL_MEMORY.total),
   ) {}
 
   /**
@@ -476,17 +653,22 @@ export class SubmissionRepository {
     const pool = this.pool;
     if (!pool) throw new Error('SubmissionRepository.createStreamed needs a pg pool (the second constructor argument)');
     const id = randomUUID();
-    const spoolDir = await mkdtemp(path.join(tmpdir(), 'podium-upload-'));
-    const spoolPath = path.join(spoolDir, 'outputs.copy');
+    // A temporary file only when the upload outgrows the memory it may spool in.
+    const spill: { dir?: string; path?: string; file?: FileHandle } = {};
+    const openSpill = async (): Promise<FileHandle> => {
+      spill.dir = await mkdtemp(path.join(tmpdir(), 'podium-upload-'));
+      spill.path = path.join(spill.dir, 'outputs.copy');
+      spill.file = await open(spill.path, 'wx', 0o600);
+      return spill.file;
+    };
+    const spool = new ElementSpool(openSpill, input.instanceIds.length, this.spoolMemory);
     try {
-      const file = await open(spoolPath, 'wx', 0o600);
-      const spool = new ElementSpool(file, input.instanceIds.length);
       let summary: { checksum: string; count: number };
       try {
         summary = await feed(spool);
         await spool.flush(true);
       } finally {
-        await file.close();
+        await spill.file?.close();
       }
       if (summary.count !== input.instanceIds.length || spool.appended !== input.instanceIds.length) {
         throw new Error(`the upload gave ${summary.count} outputs (${spool.appended} in order) for ${input.instanceIds.length} instances`);
@@ -504,34 +686,38 @@ export class SubmissionRepository {
         await client.query('BEGIN');
         const now = input.now ?? new Date();
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1)), pg_advisory_xact_lock(hashtext($2))', [input.teamId + '/' + input.phaseId, 'person/' + input.submittedById + '/' + input.phaseId]);
-        // Shared lock on the phase row: a close or publish (FOR UPDATE) waits for this commit, or it for them.
-        await client.query('SELECT id FROM phase WHERE id = $1::uuid FOR SHARE', [input.phaseId]);
-        // Committed state, read while this transaction holds the advisory locks every upload of the
-        // team (and person) takes: each one that passed before has committed by now.
-        await this.admit(this.db, input, now);
+        // One statement, after the locks (its snapshot sees every upload of the team, and person,
+        // that passed before): the shared lock on the phase row (a close or publish, FOR UPDATE,
+        // waits for this commit, or it for them) and what admit reads, as admit checks it.
+        const testSetId = await this.admitOnClient(client, input, now);
         if (input.registerForTaskId) {
           await client.query(`INSERT INTO task_registration (task_id, team_id, status) VALUES ($1::uuid, $2::uuid, 'APPROVED') ON CONFLICT DO NOTHING`, [input.registerForTaskId, input.teamId]);
         }
-        await client.query(
+        const { rows: inserted } = await client.query<SubmissionRow>(
           `INSERT INTO submission (id, phase_id, team_id, submitted_by_id, system_name, description, checksum, is_baseline, progress_total, created_at)
-           VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5, $6, $7, $8, $9, ($10::timestamptz AT TIME ZONE 'UTC'))`,
+           VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5, $6, $7, $8, $9, ($10::timestamptz AT TIME ZONE 'UTC'))
+           RETURNING ${SUBMISSION_COLUMNS}`,
           [id, input.phaseId, input.teamId, input.submittedById, input.systemName, input.description, summary.checksum, input.isBaseline ?? false, input.instanceIds.length, now.toISOString()],
         );
-        const { rows: testSets } = await client.query<{ id: string }>('SELECT test_set_id::text AS id FROM instance WHERE id = $1::uuid', [input.instanceIds[0]]);
-        const testSetId = testSets[0]?.id;
-        if (testSetId === undefined) throw new NotFoundError('instance', input.instanceIds[0] ?? '');
+        const row = inserted[0];
+        if (!row) throw new Error('the submission row was not returned');
+        const submission = submissionOfRow(row);
         // One row: the spool is the array's elements, framed by the row's head and the trailer.
         const head = copyOutputRowHead(id, testSetId, input.instanceIds.length, spool.bytes);
         const copy = client.query(copyFrom('COPY submission_output (submission_id, test_set_id, texts) FROM STDIN (FORMAT binary)'));
         await pipeline(async function* () {
           yield head;
-          yield* createReadStream(spoolPath, { highWaterMark: 1 << 20 });
+          const kept = spool.inMemory;
+          if (kept) yield* kept;
+          else if (spill.path) yield* createReadStream(spill.path, { highWaterMark: 1 << 20 });
+          else throw new Error('the spool has neither its elements nor a file');
           yield COPY_BINARY_TRAILER;
         }, copy);
         if (copy.rowCount !== 1) throw new Error(`stored ${copy.rowCount} output rows of 1`);
         await enqueue(pgTxSql(client), id);
         await client.query('COMMIT');
         clean = true;
+        return submission;
       } catch (e) {
         throw uniqueNameConflict(e, input.systemName) ?? e;
       } finally {
@@ -541,11 +727,61 @@ export class SubmissionRepository {
         this.releaseUploadSlot();
       }
     } finally {
-      await rm(spoolDir, { recursive: true, force: true });
+      spool.release();
+      if (spill.dir) await rm(spill.dir, { recursive: true, force: true });
     }
-    const submission = await this.db.submission.findUnique({ where: { id } });
-    if (!submission) throw new Error(`submission ${id} was committed but cannot be read back`);
-    return submission;
+  }
+
+  /**
+   * {@link admit} in one statement on the upload's own connection, inside its transaction and
+   * after its advisory locks: the phase row locked FOR SHARE, its state, the team's (or person's)
+   * counts, a duplicate system name, and the test set of the instances. The same refusals, word
+   * for word. Returns the test set's id.
+   */
+  private async admitOnClient(client: PoolClient, input: StreamedSubmission, now: Date): Promise<string> {
+    const counted = `s.phase_id = p.id AND NOT s.is_baseline AND s.status <> 'FAILED'`;
+    const person = `(s.submitted_by_id = $3::uuid OR s.team_id IN (SELECT m.team_id FROM membership m WHERE m.user_id = $3::uuid))`;
+    const recent = `s.created_at > ($4::timestamptz AT TIME ZONE 'UTC')`;
+    const { rows } = await client.query<AdmissionRow>(
+      `SELECT p.name, p.daily_limit, p.total_limit, t.one_team_per_person,
+         p.opens_at AT TIME ZONE 'UTC' AS opens_at, p.closes_at AT TIME ZONE 'UTC' AS closes_at,
+         p.closed_early_at AT TIME ZONE 'UTC' AS closed_early_at, p.published_at AT TIME ZONE 'UTC' AS published_at,
+         CASE WHEN NOT $5::boolean THEN (SELECT count(*)::int FROM submission s WHERE ${counted} AND s.team_id = $2::uuid) END AS team_total,
+         CASE WHEN NOT $5::boolean THEN ARRAY(SELECT s.created_at AT TIME ZONE 'UTC' FROM submission s WHERE ${counted} AND s.team_id = $2::uuid AND ${recent} ORDER BY s.created_at) END AS team_recent,
+         CASE WHEN NOT $5::boolean AND t.one_team_per_person THEN (SELECT count(*)::int FROM submission s WHERE ${counted} AND ${person}) END AS person_total,
+         CASE WHEN NOT $5::boolean AND t.one_team_per_person THEN ARRAY(SELECT s.created_at AT TIME ZONE 'UTC' FROM submission s WHERE ${counted} AND ${person} AND ${recent} ORDER BY s.created_at) END AS person_recent,
+         EXISTS (SELECT 1 FROM submission s WHERE s.phase_id = p.id AND s.team_id = $2::uuid AND s.status <> 'FAILED' AND lower(normalize(s.system_name, NFKC)) = lower(normalize($6, NFKC))) AS duplicate,
+         (SELECT i.test_set_id::text FROM instance i WHERE i.id = $7::uuid) AS test_set_id
+       FROM phase p JOIN task t ON t.id = p.task_id WHERE p.id = $1::uuid FOR SHARE OF p`,
+      [input.phaseId, input.teamId, input.submittedById, new Date(now.getTime() - DAY_MS).toISOString(), input.bypassLimits === true, input.systemName, input.instanceIds[0] ?? null],
+    );
+    const phase = rows[0];
+    if (!phase) throw new NotFoundError('phase', input.phaseId);
+    const clock = { name: phase.name, opensAt: phase.opens_at, closesAt: phase.closes_at, closedEarlyAt: phase.closed_early_at, publishedAt: phase.published_at };
+    const refused = phaseRefusal(clock, input.bypassLimits ? 'organiserSubmit' : 'submit', now);
+    if (refused) throw new ForbiddenError(refused);
+    if (!input.bypassLimits) {
+      // As quota counts: the person's count across their teams when it is higher.
+      const perPerson = phase.one_team_per_person;
+      const usedTotal = Math.max(phase.team_total ?? 0, perPerson ? (phase.person_total ?? 0) : 0);
+      const teamRecent = phase.team_recent ?? [];
+      const recentTimes = perPerson && (phase.person_recent ?? []).length > teamRecent.length ? (phase.person_recent ?? []) : teamRecent;
+      const quota = { usedToday: recentTimes.length, usedTotal, dailyLimit: phase.daily_limit, totalLimit: phase.total_limit, perPerson };
+      const nextSlotAt = quota.usedToday >= quota.dailyLimit ? nextDailySlot(recentTimes, quota.dailyLimit) : null;
+      const who = quota.perPerson ? 'you (across your teams; this task allows one team per person)' : 'team';
+      if (quota.usedTotal >= quota.totalLimit) {
+        throw new ForbiddenError(`${who} ${quota.perPerson ? 'have' : 'has'} used all ${quota.totalLimit} submissions of phase '${phase.name}'`);
+      }
+      if (quota.usedToday >= quota.dailyLimit) {
+        const next = nextSlotAt ? `; the next submission slot opens at ${utcMinute(nextSlotAt)}` : '';
+        throw new ForbiddenError(`${who} ${quota.perPerson ? 'have' : 'has'} used ${quota.perPerson ? 'your' : 'its'} ${quota.dailyLimit} submissions of the last 24 hours in phase '${phase.name}'${next}`);
+      }
+    }
+    if (phase.duplicate) {
+      throw new ConflictError(`the team already has a system named '${input.systemName}' in this phase`, { field: 'systemName' });
+    }
+    if (phase.test_set_id === null) throw new NotFoundError('instance', input.instanceIds[0] ?? '');
+    return phase.test_set_id;
   }
 
   /**

@@ -225,7 +225,14 @@ async function waitScored(stack: Stack, phase: Phase, pool: WorkerPool): Promise
     );
     const [r] = rows;
     if (!r) throw new Error('the progress query returned no row');
-    if (r.failed > 0) throw new Error(`${r.failed} submissions of phase ${phase.name} failed; worker logs:\n${pool.logs().slice(-3000)}`);
+    if (r.failed > 0) {
+      // The whole of the workers' logs, for the reason (the error shows their tail).
+      const dir = path.join(repoRoot, 'bench-results');
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `platform-${RUN_ID}-workers-failed.log`);
+      writeFileSync(file, pool.logs());
+      throw new Error(`${r.failed} submissions of phase ${phase.name} failed (workers' logs in ${path.relative(repoRoot, file)}); their tail:\n${pool.logs().slice(-3000)}`);
+    }
     if (r.scored === stack.flags.systems) return;
     if (r.done !== last) [last, progressAt] = [r.done, Date.now()];
     if (Date.now() - progressAt > 600_000) throw new Error(`no scoring progress for 10 minutes in phase ${phase.name}; worker logs:\n${pool.logs().slice(-3000)}`);

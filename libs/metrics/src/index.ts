@@ -47,6 +47,7 @@ export {
   score,
   scoreWithStats,
   scoreWithFlatStats,
+  scoreWithFlatStatsInSlices,
   metricInfo,
   parseMetricOptions,
   sumStats,

@@ -9,6 +9,7 @@ import {
   parseMetricOptions,
   score,
   scoreWithFlatStats,
+  scoreWithFlatStatsInSlices,
   scoreWithStats,
   sumStats,
   validateStreams,
@@ -117,6 +118,22 @@ describe('scoreWithFlatStats (the worker’s form: one row-major array of statis
   });
   it('validates its input as score() does', () => {
     expect(() => scoreWithFlatStats('bleu', {}, HYPS, [REFS.slice(0, 2)])).toThrow('reference stream 1 has 2 lines but there are 3 hypotheses');
+  });
+  it.each(METRIC_NAMES)('%s in slices: the same result bit for bit, a pause between slices, every instance told', async (name) => {
+    const whole = scoreWithFlatStats(name, {}, hyps, streams);
+    for (const slice of [1, 7, 60, 1000]) {
+      let pauses = 0;
+      let told = 0;
+      const sliced = await scoreWithFlatStatsInSlices(name, {}, hyps, streams, async () => {
+        pauses++;
+      }, slice, (n) => (told += n));
+      expect(pauses).toBe(Math.ceil(hyps.length / slice) - 1);
+      expect(told).toBe(hyps.length);
+      expect(Object.is(sliced.corpus, whole.corpus)).toBe(true);
+      expect(sliced.instances.every((v, i) => Object.is(v, whole.instances[i]))).toBe(true);
+      expect(Buffer.from(sliced.stats.data.buffer).equals(Buffer.from(whole.stats.data.buffer))).toBe(true);
+    }
+    await expect(scoreWithFlatStatsInSlices(name, {}, hyps, streams, async () => undefined, 0)).rejects.toThrow('slice must be a positive integer');
   });
 });
 

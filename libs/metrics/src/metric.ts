@@ -210,6 +210,44 @@ export function scoreWithFlatStats(
   hyps: readonly string[],
   refStreams: readonly (readonly string[])[],
 ): MetricScore & { stats: StatsMatrix } {
+  const run = flatStatsRun(metric, options, hyps, refStreams);
+  run.rows(0, hyps.length);
+  return run.result();
+}
+
+/**
+ * {@link scoreWithFlatStats} in slices of `slice` instances with `pause()` awaited between them,
+ * so that a long run (10⁵ instances of TER take seconds) leaves its process's event loop free
+ * meanwhile (a scoring worker renews its leases there); `onSlice` is told how many instances each
+ * slice scored. The same rows, instance scores and corpus score, bit for bit.
+ */
+export async function scoreWithFlatStatsInSlices(
+  metric: MetricName,
+  options: MetricOptions,
+  hyps: readonly string[],
+  refStreams: readonly (readonly string[])[],
+  pause: () => Promise<void>,
+  slice = 2_000,
+  onSlice: (instances: number) => void = () => undefined,
+): Promise<MetricScore & { stats: StatsMatrix }> {
+  if (!(Number.isInteger(slice) && slice > 0)) throw new MetricInputError(`slice must be a positive integer, got ${slice}`);
+  const run = flatStatsRun(metric, options, hyps, refStreams);
+  for (let from = 0; from < hyps.length; from += slice) {
+    if (from > 0) await pause();
+    const to = Math.min(hyps.length, from + slice);
+    run.rows(from, to);
+    onSlice(to - from);
+  }
+  return run.result();
+}
+
+/** The state of one flat-statistics run: `rows(from, to)` scores instances in order; `result()` sums and finishes. */
+function flatStatsRun(
+  metric: MetricName,
+  options: MetricOptions,
+  hyps: readonly string[],
+  refStreams: readonly (readonly string[])[],
+): { rows(from: number, to: number): void; result(): MetricScore & { stats: StatsMatrix } } {
   const m = getMetric(metric, options, refStreams.length);
   validateStreams(hyps, refStreams);
   const n = hyps.length;
@@ -217,30 +255,36 @@ export function scoreWithFlatStats(
   const refs = new Array<string>(refStreams.length);
   let width = -1;
   let data = new Float64Array(0);
-  for (let i = 0; i < n; i++) {
-    for (let k = 0; k < refStreams.length; k++) refs[k] = refStreams[k]![i]!;
-    const row = m.stats(hyps[i]!, refs);
-    if (width < 0) {
-      width = row.length;
-      data = new Float64Array(n * width);
-    } else if (row.length !== width) throw new MetricInputError(`${metric} statistics of instance ${i} have ${row.length} values, those of instance 0 have ${width}`);
-    // TypedArray#set copies a plain array natively: no per-element loop over rows whose
-    // element kinds differ from metric to metric.
-    data.set(row, i * width);
-    instances[i] = m.sentenceFromStats(row);
-  }
-  // Column sums in instance order, as sumStats adds the rows.
-  const sum = new Array<number>(Math.max(0, width)).fill(0);
-  for (let at = 0; at < data.length; ) for (let j = 0; j < width; j++, at++) sum[j]! += data[at]!;
   return {
-    metric,
-    signature: m.signature,
-    sentenceSignature: m.sentenceSignature,
-    corpus: m.corpusFromSum(sum, n),
-    instances,
-    higherIsBetter: m.higherIsBetter,
-    range: m.range,
-    stats: { rows: n, width: Math.max(0, width), data },
+    rows(from: number, to: number): void {
+      for (let i = from; i < to; i++) {
+        for (let k = 0; k < refStreams.length; k++) refs[k] = refStreams[k]![i]!;
+        const row = m.stats(hyps[i]!, refs);
+        if (width < 0) {
+          width = row.length;
+          data = new Float64Array(n * width);
+        } else if (row.length !== width) throw new MetricInputError(`${metric} statistics of instance ${i} have ${row.length} values, those of instance 0 have ${width}`);
+        // TypedArray#set copies a plain array natively: no per-element loop over rows whose
+        // element kinds differ from metric to metric.
+        data.set(row, i * width);
+        instances[i] = m.sentenceFromStats(row);
+      }
+    },
+    result() {
+      // Column sums in instance order, as sumStats adds the rows.
+      const sum = new Array<number>(Math.max(0, width)).fill(0);
+      for (let at = 0; at < data.length; ) for (let j = 0; j < width; j++, at++) sum[j]! += data[at]!;
+      return {
+        metric,
+        signature: m.signature,
+        sentenceSignature: m.sentenceSignature,
+        corpus: m.corpusFromSum(sum, n),
+        instances,
+        higherIsBetter: m.higherIsBetter,
+        range: m.range,
+        stats: { rows: n, width: Math.max(0, width), data },
+      };
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { readsSources, referenceStreams, runMetrics, type ScoringInstance } from './metric-runner';
+import { readsSources, referenceStreams, runMetrics, SCORING_SLICE, type ScoringInstance } from './metric-runner';
 
 const inst = (references: string[]): ScoringInstance => ({ source: 's', output: 'o', references });
 
@@ -46,6 +46,22 @@ describe('runMetrics', () => {
     expect(bleu.stats).toEqual({ rows: 2, width: 10, data: Float64Array.from([4, 4, 4, 3, 2, 1, 4, 3, 2, 1, 3, 3, 2, 1, 0, 0, 3, 2, 1, 0]) });
     expect(bleu.instances[0]).toBeCloseTo(100, 10);
     expect(rouge.stats).toBeUndefined();
+  });
+
+  it('leaves the event loop free between slices of a long run (leases are renewed there), telling progress per slice', async () => {
+    const n = 3 * SCORING_SLICE;
+    const instances = Array.from({ length: n }, (_, i) => pair(`w${i % 97} x y z ${i % 13}`, `w${i % 89} x y ${i % 11}`));
+    // A timer due at once runs only when the loop turns: never, if scoring held the loop throughout.
+    let turns = 0;
+    const timer = setInterval(() => turns++, 0);
+    const told: number[] = [];
+    try {
+      await runMetrics([{ key: 'ter', name: 'ter', options: {} }], 'mt', instances, null, (done) => told.push(done));
+    } finally {
+      clearInterval(timer);
+    }
+    expect(turns).toBeGreaterThan(0);
+    expect(told).toEqual([SCORING_SLICE, SCORING_SLICE, SCORING_SLICE]);
   });
 
   it('hands a model metric to the injected runtime and refuses it without one, naming what is missing', async () => {

@@ -1,5 +1,5 @@
 import { metricConfigListSchema, type MetricConfig, type TaskKindName } from '@podium/contracts';
-import { isMetricName, metricPlugin, scoreWithFlatStats, type StatsMatrix } from '@podium/metrics';
+import { isMetricName, metricPlugin, scoreWithFlatStatsInSlices, type StatsMatrix } from '@podium/metrics';
 
 /** One instance as the worker scores it: the system output, the source and its references. */
 export interface ScoringInstance {
@@ -54,6 +54,12 @@ export function readsSources(metrics: unknown): boolean {
   });
 }
 
+/** Instances a classical metric scores between two turns of the event loop (2,000 of TER: tens of milliseconds). */
+export const SCORING_SLICE = 2_000;
+
+/** Resolves on the event loop's next turn, after the timers and I/O due (lease renewals among them). */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** A metric that cannot run (missing model, bad option): the submission fails with this reason. */
 export class MetricUnavailableError extends Error {
   constructor(message: string) {
@@ -103,13 +109,15 @@ export async function runMetrics(
       continue;
     }
     if (plugin.capability === 'derived' || !isMetricName(config.name)) throw new MetricUnavailableError(`metric '${config.key}' (${config.name}) is not scored from texts`);
-    const r = scoreWithFlatStats(config.name, classicalOptions(config.options), hyps, refs);
+    // In slices, the event loop free between them: one metric over 10⁵ instances runs for seconds,
+    // longer than a lease lives (8 s) on a loaded machine, and leases are renewed on this loop
+    // (bench:platform at 100 × 100,000 had a submission fail after its worker's own leases lapsed).
+    const r = await scoreWithFlatStatsInSlices(config.name, classicalOptions(config.options), hyps, refs, nextTurn, SCORING_SLICE, onProgress);
     results.push({
       key: config.key, signature: r.signature, sentenceSignature: r.sentenceSignature, corpus: r.corpus, instances: r.instances,
       // Only statistics metrics have additive rows the leaderboard resamples.
       ...(plugin.capability === 'statistics' ? { stats: r.stats } : {}),
     });
-    onProgress(instances.length);
   }
   return results;
 }

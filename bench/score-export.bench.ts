@@ -9,7 +9,6 @@
  * send the same bytes. Rows/s and 3 × 10⁷ rows at that rate are printed per api. `--profile`: this
  * checkout's api under --cpu-prof, its shares printed. `GCTRACE=1`: the apis' --trace-gc on stdout.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -18,8 +17,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository } from '@podium/db';
-import { freePort, repoRoot, waitFor } from '../test/e2e/support/processes';
+import { repoRoot } from '../test/e2e/support/processes';
 import { compiledApp } from '../test/support/compiled-app';
+import { startApiFrom, type BenchApi } from './platform/bench-api';
 import { benchDatabase } from './platform/bench-db';
 import { numberFlag } from './platform/flags';
 import { formatShares, profilesInDir, treeCpuSeconds, type ShareRule } from './platform/cpu-profile';
@@ -64,19 +64,7 @@ function rssOf(pid: number): number {
   return Number(m?.[1] ?? NaN) * 1024;
 }
 
-interface Api {
-  name: string;
-  child: ChildProcess;
-  baseUrl: string;
-}
-
-async function startApiFrom(name: string, main: string, cwd: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<Api> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, ...(process.env['GCTRACE'] ? ['--trace-gc'] : []), main], { cwd, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PODIUM_LOG_FORMAT: 'json', PODIUM_WEB_DIST: '/nonexistent' }, stdio: ['ignore', process.env['GCTRACE'] ? 'inherit' : 'ignore', 'inherit'] });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`the ${name} api`, async () => (await fetch(`${baseUrl}/api/health`).catch(() => null))?.status === 200 || null, 120_000);
-  return { name, child, baseUrl };
-}
+type Api = BenchApi;
 
 interface Run {
   seconds: number;

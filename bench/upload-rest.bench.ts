@@ -8,16 +8,17 @@
  * DIR/dist/apps/api/main.js (another checkout, built) on the same database, rounds alternating,
  * so both run at the same load. `--profile`: this checkout's api under --cpu-prof, its shares.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb, IdentityRepository, Role, TaskKind, TaskRepository } from '@podium/db';
 import { startOwnPostgres } from '../test/e2e/support/postgres';
-import { freePort, repoRoot, waitFor } from '../test/e2e/support/processes';
+import { freePort, repoRoot } from '../test/e2e/support/processes';
 import { compiledApp } from '../test/support/compiled-app';
 import { defined } from '../test/support/defined';
+import { startApiFrom, type BenchApi } from './platform/bench-api';
 import { formatShares, profilesInDir, SCORING_RULES, treeCpuSeconds } from './platform/cpu-profile';
 import { syntheticTestSet, systemOutputs, systemQualities } from './platform/synthetic';
 
@@ -25,19 +26,7 @@ const TARGET_LINES_PER_SECOND = 200_000;
 const say = (m: string) => process.stderr.write(`[bench:upload-rest] ${new Date().toISOString().slice(11, 19)} ${m}\n`);
 const fmt = (x: number, d = 0) => x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 
-interface Api {
-  name: string;
-  child: ChildProcess;
-  baseUrl: string;
-}
-
-async function startApiFrom(name: string, main: string, cwd: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<Api> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, main], { cwd, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PODIUM_LOG_FORMAT: 'json', PODIUM_WEB_DIST: '/nonexistent' }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`the ${name} api`, async () => (await fetch(`${baseUrl}/api/health`).catch(() => null))?.status === 200 || null, 120_000);
-  return { name, child, baseUrl };
-}
+type Api = BenchApi;
 
 interface Round {
   seconds: number;

@@ -518,6 +518,21 @@ export interface QuotaPhase {
   task: { oneTeamPerPerson: boolean };
 }
 
+/** The refusal of a submission over the team's (or person's) total or 24-hour limit; {@link SubmissionRepository.admit} and its one-statement form share it. */
+function refuseOverQuota(quota: { usedTotal: number; usedToday: number; totalLimit: number; dailyLimit: number; perPerson: boolean; nextSlotAt: Date | null }, phaseName: string): void {
+  const who = quota.perPerson ? 'you (across your teams; this task allows one team per person)' : 'team';
+  if (quota.usedTotal >= quota.totalLimit) {
+    throw new ForbiddenError(`${who} ${quota.perPerson ? 'have' : 'has'} used all ${quota.totalLimit} submissions of phase '${phaseName}'`);
+  }
+  if (quota.usedToday >= quota.dailyLimit) {
+    const next = quota.nextSlotAt ? `; the next submission slot opens at ${utcMinute(quota.nextSlotAt)}` : '';
+    throw new ForbiddenError(`${who} ${quota.perPerson ? 'have' : 'has'} used ${quota.perPerson ? 'your' : 'its'} ${quota.dailyLimit} submissions of the last 24 hours in phase '${phaseName}'${next}`);
+  }
+}
+
+/** A second system of the same name (up to case and NFKC) for the team in the phase. */
+const duplicateName = (systemName: string) => new ConflictError(`the team already has a system named '${systemName}' in this phase`, { field: 'systemName' });
+
 export class SubmissionRepository {
   private uploadsActive = 0;
   /** The texts of the test set {@link scoringInput} read last (instances never change). */
@@ -617,21 +632,11 @@ export class SubmissionRepository {
     const refused = phaseRefusal(phase, input.bypassLimits ? 'organiserSubmit' : 'submit', now);
     if (refused) throw new ForbiddenError(refused);
     if (!input.bypassLimits) {
-      const quota = await this.quota(input.phaseId, input.teamId, now, q, input.submittedById, phase);
-      const who = quota.perPerson ? 'you (across your teams; this task allows one team per person)' : 'team';
-      if (quota.usedTotal >= quota.totalLimit) {
-        throw new ForbiddenError(`${who} ${quota.perPerson ? 'have' : 'has'} used all ${quota.totalLimit} submissions of phase '${phase.name}'`);
-      }
-      if (quota.usedToday >= quota.dailyLimit) {
-        const next = quota.nextSlotAt ? `; the next submission slot opens at ${utcMinute(quota.nextSlotAt)}` : '';
-        throw new ForbiddenError(`${who} ${quota.perPerson ? 'have' : 'has'} used ${quota.perPerson ? 'your' : 'its'} ${quota.dailyLimit} submissions of the last 24 hours in phase '${phase.name}'${next}`);
-      }
+      refuseOverQuota(await this.quota(input.phaseId, input.teamId, now, q, input.submittedById, phase), phase.name);
     }
     // Up to case and NFKC, as the unique index submission_system_name_key_unique compares.
     const duplicate = await q.$queryRaw<{ id: string }[]>`SELECT "id" FROM "submission" WHERE "phase_id" = ${input.phaseId}::uuid AND "team_id" = ${input.teamId}::uuid AND "status" <> 'FAILED' AND lower(normalize("system_name", NFKC)) = lower(normalize(${input.systemName}, NFKC)) LIMIT 1`;
-    if (duplicate.length > 0) {
-      throw new ConflictError(`the team already has a system named '${input.systemName}' in this phase`, { field: 'systemName' });
-    }
+    if (duplicate.length > 0) throw duplicateName(input.systemName);
   }
 
   /**
@@ -768,18 +773,9 @@ export class SubmissionRepository {
       const recentTimes = perPerson && (phase.person_recent ?? []).length > teamRecent.length ? (phase.person_recent ?? []) : teamRecent;
       const quota = { usedToday: recentTimes.length, usedTotal, dailyLimit: phase.daily_limit, totalLimit: phase.total_limit, perPerson };
       const nextSlotAt = quota.usedToday >= quota.dailyLimit ? nextDailySlot(recentTimes, quota.dailyLimit) : null;
-      const who = quota.perPerson ? 'you (across your teams; this task allows one team per person)' : 'team';
-      if (quota.usedTotal >= quota.totalLimit) {
-        throw new ForbiddenError(`${who} ${quota.perPerson ? 'have' : 'has'} used all ${quota.totalLimit} submissions of phase '${phase.name}'`);
-      }
-      if (quota.usedToday >= quota.dailyLimit) {
-        const next = nextSlotAt ? `; the next submission slot opens at ${utcMinute(nextSlotAt)}` : '';
-        throw new ForbiddenError(`${who} ${quota.perPerson ? 'have' : 'has'} used ${quota.perPerson ? 'your' : 'its'} ${quota.dailyLimit} submissions of the last 24 hours in phase '${phase.name}'${next}`);
-      }
+      refuseOverQuota({ ...quota, nextSlotAt }, phase.name);
     }
-    if (phase.duplicate) {
-      throw new ConflictError(`the team already has a system named '${input.systemName}' in this phase`, { field: 'systemName' });
-    }
+    if (phase.duplicate) throw duplicateName(input.systemName);
     if (phase.test_set_id === null) throw new NotFoundError('instance', input.instanceIds[0] ?? '');
     return phase.test_set_id;
   }

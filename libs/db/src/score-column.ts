@@ -329,6 +329,16 @@ export function decodeStats(bytes: Uint8Array): number[][] {
   return rows;
 }
 
+/** Rows and width of {@link encodeStats} bytes from their head (the first 22 bytes suffice), without the body. */
+export function statsShape(head: Uint8Array): { rows: number; width: number } {
+  const reader = new ByteReader(Buffer.from(head.buffer, head.byteOffset, head.length));
+  const version = reader.byte();
+  if (version !== STATS_VERSION) throw new Error(`statistics format ${version} is not known (expected ${STATS_VERSION})`);
+  reader.byte();
+  const rows = reader.varint();
+  return { rows, width: reader.varint() };
+}
+
 /** N of {@link encodeStats} bytes without decoding the body. */
 export function statsRowCount(bytes: Uint8Array): number {
   const head = new ByteReader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));

@@ -2,11 +2,11 @@
 // (compute.thread.ts), never in the API: at 100 systems × 100k instances one board is minutes.
 import type { PhaseScoreMatrix, ScoreRepository, SubmissionRepository } from '@podium/db';
 import { at } from '@podium/contracts';
-import { corpusStatistics, summedStats, type CorpusStatistics } from './corpus-statistics';
+import { corpusStatistics, corpusStatisticsKeys, summedStats, type CorpusStatistics, type CorpusStatisticsKeys } from './corpus-statistics';
 import { leaderboardEntries } from './leaderboard-entries';
 import { PairedTest, type ComputedLeaderboard, type LeaderboardSystem, type SystemPair } from './leaderboard.types';
 import { COMBINED_CORPUS_NOTE, PhaseMetrics, taskMetrics, type MetricSelection, type PhaseForMetrics } from './phase-metrics';
-import { CLUSTER_DEFINITION, PAIRED_TESTS, rankSystems, smallestReachableP, TEST_LABELS, type Analysis, type TestName } from './ranking.adapter';
+import { CLUSTER_DEFINITION, corpusStatsNeededFor, PAIRED_TESTS, rankSystems, smallestReachableP, TEST_LABELS, type Analysis, type FlatCorpusStats, type RankingOptions, type TestName } from './ranking.adapter';
 import { parseStoredSplit, pickRows, scoringPart, scoringPartNote } from './instance-split';
 import { ALPHA, effectiveSettings, type LeaderboardView, type PhaseSignificanceSettings } from './view';
 import { parseMemo, serialiseMemo, systemFingerprints, type MemoStore } from './memo';
@@ -83,12 +83,13 @@ export const MEMO_MIN_CELLS = 100_000;
 export class LeaderboardInputs {
   private readonly matrices = new Map<string, Promise<PhaseScoreMatrix>>();
   private readonly stats = new Map<string, Promise<CorpusStatistics | null>>();
+  private readonly keys = new Map<string, Promise<CorpusStatisticsKeys | null>>();
   private scored: ReturnType<SubmissionRepository['ofPhase']> | undefined;
 
   constructor(
     readonly metrics: PhaseMetrics,
     private readonly submissions: Pick<SubmissionRepository, 'ofPhase'>,
-    private readonly scores: Pick<ScoreRepository, 'alignedTexts' | 'testSetShape' | 'sufficientStatistics'>,
+    private readonly scores: Pick<ScoreRepository, 'alignedTexts' | 'testSetShape' | 'sufficientStatistics' | 'statisticsDigests'>,
     readonly stamp: string,
     /** Where each view's analysis memo is kept between computations (ADR 0027); none: every board from scratch. */
     readonly memos?: MemoStore,
@@ -119,6 +120,13 @@ export class LeaderboardInputs {
 
   scoredSubmissions(phaseId: string) {
     return (this.scored ??= this.submissions.ofPhase(phaseId, { status: 'SCORED' }));
+  }
+
+  corpusKeys(config: Parameters<typeof corpusStatisticsKeys>[1], testSetId: string, ids: string[]): Promise<CorpusStatisticsKeys | null> {
+    const key = JSON.stringify([config.key, ids]);
+    let hit = this.keys.get(key);
+    if (!hit) this.keys.set(key, (hit = corpusStatisticsKeys(this.scores, config, testSetId, ids)));
+    return hit;
   }
 
   corpusStats(config: Parameters<typeof corpusStatistics>[1], testSetId: string, ids: string[]): Promise<CorpusStatistics | null> {
@@ -199,37 +207,6 @@ export async function computeLeaderboard(
     notes.push(`the systems' '${metric}' scores carry different signatures; rescore the phase to compare like with like`);
   }
   if (idx.length < 2) notes.push('significance tests and Bradley–Terry need at least two scored systems');
-  // Corpus-level metrics (BLEU, chrF, TER) rank by the corpus score, resampled from statistics.
-  let corpus: CorpusStatistics | null = null;
-  if (selection.kind === 'stored' && idx.length >= 2) {
-    const config = taskMetrics(phase.task).find((m) => m.key === selection.key);
-    if (config)
-      corpus = await inputs.corpusStats(
-        config,
-        phase.testSetId,
-        idx.map((k) => at(matrix.systems, k).submissionId),
-      );
-    // The recomputed statistics must reproduce the stored corpus scores (same signature and
-    // value); otherwise the texts and the scores disagree, and the board falls back to the mean.
-    if (corpus) {
-      const recomputed = corpus;
-      const stale = idx.filter((k, s) => {
-        const stored = at(matrix.corpus, k);
-        const value = recomputed.corpusFromStats([summedStats(at(recomputed.stats.data, s), recomputed.stats.width)]);
-        return stored.signature !== recomputed.signature || !(Math.abs(stored.value - value) <= 1e-6 * Math.max(1, Math.abs(value)));
-      });
-      if (stale.length > 0) {
-        notes.push(
-          `the stored corpus '${metric}' scores of ${stale.map((k) => at(matrix.systems, k).systemName).join(', ')} do not match their outputs under ${corpus.signature}; ranked by the mean of instance scores until the phase is rescored`,
-        );
-        corpus = null;
-      }
-    }
-    if (corpus && subset) {
-      const { width, data } = corpus.stats;
-      corpus = { ...corpus, stats: { width, data: data.map((d) => pickRows(d, width, subset)) } };
-    }
-  }
   let analysis: Analysis | null = null;
   // The view's memo (ADR 0027): what the previous computation of this view kept per system and pair.
   const memoKey = JSON.stringify([view.metric, view.entries, view.test, view.correction, view.seed, view.resamples, part.part]);
@@ -239,38 +216,85 @@ export async function computeLeaderboard(
   // (which seeds Elo's and TrueSkill's game orders and the order of every sum) is then the same in
   // every database holding the same submissions (a restored backup, an imported bundle).
   const rankingName = (k: number) => rankingNameOf(at(matrix.systems, k));
+  const input = { systems: idx.map(rankingName), instances: matrix.instances, scores: idx.map((k) => at(matrix.values, k)), higherIsBetter: base.higherIsBetter };
+  const options: RankingOptions = {
+    seed,
+    correction,
+    ...(resamples !== undefined ? { resamples } : {}),
+    ...(resamples === undefined && inputs.pendingSystems > 0 ? { budgetSystems: idx.length + inputs.pendingSystems } : {}),
+    ...(explicitTest ? { test: explicitTest } : {}),
+  };
+  // paired-ar on the corpus score costs about twice paired-bs: only when AR is asked for
+  const corpusAr = test === PairedTest.AR;
+  // Corpus-level metrics (BLEU, chrF, TER) rank by the corpus score, resampled from statistics.
+  let corpus: CorpusStatistics | null = null;
+  let fingerprints: string[] | null = null;
+  if (selection.kind === 'stored' && idx.length >= 2) {
+    const config = taskMetrics(phase.task).find((m) => m.key === selection.key);
+    const ids = idx.map((k) => at(matrix.systems, k).submissionId);
+    // With a memo (and the whole test set): the statistics known by their stored bytes' digest, and
+    // read only for the systems the memo does not hold (issue #28: the board after the last score
+    // read and decoded every system's, a hundred times the one it adds).
+    const keys = config && memo && !subset ? await inputs.corpusKeys(config, phase.testSetId, ids) : null;
+    if (config && memo && keys && keys.width > 0 && keys.keys.every((key): key is string => key !== null)) {
+      fingerprints = systemFingerprints(matrix.instances, input.systems, input.scores, { keys: keys.keys });
+      const widthOnly: FlatCorpusStats = { width: keys.width, data: [] };
+      const needed = corpusStatsNeededFor(input, {
+        ...options,
+        corpus: { stats: widthOnly, corpusFromStats: () => Number.NaN, ar: corpusAr },
+        memo: { memo, fingerprints },
+      });
+      const read = await inputs.corpusStats(config, phase.testSetId, ids.filter((_, s) => needed[s]));
+      if (read) {
+        const data = read.stats.data;
+        let q = 0;
+        const fp = fingerprints;
+        corpus = {
+          ...read,
+          stats: { width: keys.width, data: needed.map((need) => (need ? at(data, q++) : new Float64Array(0))) },
+          // the totals the memo kept, for the check below
+          knownTotals: needed.map((need, s) => (need ? undefined : memo.systems.get(at(fp, s))?.corpusTotals)),
+        };
+      }
+    } else if (config) corpus = await inputs.corpusStats(config, phase.testSetId, ids);
+    // The recomputed statistics must reproduce the stored corpus scores (same signature and
+    // value); otherwise the texts and the scores disagree, and the board falls back to the mean.
+    if (corpus) {
+      const recomputed = corpus;
+      const stale = idx.filter((k, s) => {
+        const stored = at(matrix.corpus, k);
+        const totals = recomputed.knownTotals?.[s] ?? summedStats(at(recomputed.stats.data, s), recomputed.stats.width);
+        const value = recomputed.corpusFromStats([Array.from(totals)]);
+        return stored.signature !== recomputed.signature || !(Math.abs(stored.value - value) <= 1e-6 * Math.max(1, Math.abs(value)));
+      });
+      if (stale.length > 0) {
+        notes.push(
+          `the stored corpus '${metric}' scores of ${stale.map((k) => at(matrix.systems, k).systemName).join(', ')} do not match their outputs under ${corpus.signature}; ranked by the mean of instance scores until the phase is rescored`,
+        );
+        corpus = null;
+        // the fingerprints named statistics the analysis now goes without
+        fingerprints = null;
+      }
+    }
+    if (corpus && subset) {
+      const { width, data } = corpus.stats;
+      corpus = { ...corpus, stats: { width, data: data.map((d) => pickRows(d, width, subset)) } };
+    }
+  }
   if (idx.length > 0) {
-    analysis = rankSystems(
-      {
-        systems: idx.map(rankingName),
-        instances: matrix.instances,
-        scores: idx.map((k) => at(matrix.values, k)),
-        higherIsBetter: base.higherIsBetter,
-      },
-      {
-        seed,
-        correction,
-        ...(resamples !== undefined ? { resamples } : {}),
-        ...(resamples === undefined && inputs.pendingSystems > 0 ? { budgetSystems: idx.length + inputs.pendingSystems } : {}),
-        ...(explicitTest ? { test: explicitTest } : {}),
-        // paired-ar on the corpus score costs about twice paired-bs: only when AR is asked for
-        ...(corpus ? { corpus: { stats: corpus.stats, corpusFromStats: corpus.corpusFromStats, ar: test === PairedTest.AR } } : {}),
-        ...(memo
-          ? {
-              memo: {
-                memo,
-                fingerprints: systemFingerprints(
-                  matrix.instances,
-                  idx.map(rankingName),
-                  idx.map((k) => at(matrix.values, k)),
-                  corpus ? corpus.stats : null,
-                ),
-                onUse: (use) => inputs.memoUses.push({ memoKey, use }),
-              },
-            }
-          : {}),
-      },
-    );
+    analysis = rankSystems(input, {
+      ...options,
+      ...(corpus ? { corpus: { stats: corpus.stats, corpusFromStats: corpus.corpusFromStats, ar: corpusAr } } : {}),
+      ...(memo
+        ? {
+            memo: {
+              memo,
+              fingerprints: fingerprints ?? systemFingerprints(matrix.instances, input.systems, input.scores, corpus ? corpus.stats : null),
+              onUse: (use) => inputs.memoUses.push({ memoKey, use }),
+            },
+          }
+        : {}),
+    });
     if (memo && inputs.memos) await inputs.memos.save(memoKey, serialiseMemo(memo));
   }
   const main: 'corpus' | 'mean' = corpus && analysis && analysis.systems[0]?.corpus !== undefined ? 'corpus' : 'mean';

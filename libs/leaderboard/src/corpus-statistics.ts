@@ -18,6 +18,43 @@ export interface CorpusStatistics {
   corpusFromStats: (rows: number[][]) => number;
   signature: string;
   sentenceSignature: string;
+  /**
+   * Per system, its statistics summed over all instances where an analysis memo holds them and
+   * `stats` leaves them out (an empty array); undefined where `stats` has them.
+   */
+  knownTotals?: readonly (ArrayLike<number> | undefined)[];
+}
+
+/** Per submission, the key of its stored statistics ({@link corpusStatisticsKeys}), and their width. */
+export interface CorpusStatisticsKeys {
+  width: number;
+  /** `width:md5` of the stored bytes; null where they cannot be used (missing, other options or test set: {@link corpusStatistics} recomputes those from the texts). */
+  keys: (string | null)[];
+}
+
+/**
+ * What names each submission's statistics without reading them: the width and the MD5 of the
+ * stored bytes where they are usable as {@link corpusStatistics} would use them (signature, test
+ * set, rows). An analysis memo then knows a system's statistics by this key (issue #28).
+ */
+export async function corpusStatisticsKeys(
+  scores: Pick<ScoreRepository, 'statisticsDigests' | 'testSetShape'>,
+  config: MetricConfig,
+  testSetId: string,
+  submissionIds: string[],
+): Promise<CorpusStatisticsKeys | null> {
+  if (!corpusMetricOf(config)) return null;
+  const digests = await scores.statisticsDigests(submissionIds, config.key);
+  const shape = await scores.testSetShape(testSetId);
+  const m = getMetric(config.name as Parameters<typeof getMetric>[0], parseMetricOptions(config.name as Parameters<typeof getMetric>[0], config.options), shape.maxReferences);
+  let width = 0;
+  const keys = digests.map((d) => {
+    if (!d || d.testSetId !== testSetId || d.signature !== m.sentenceSignature || d.rows !== shape.instances) return null;
+    width = d.width;
+    return `${d.width}:${d.digest}`;
+  });
+  // one signature, one width; anything else is read in full
+  return { width, keys: keys.map((key) => (key !== null && key.startsWith(`${width}:`) ? key : null)) };
 }
 
 /** The metric of a configuration when its corpus score comes from summed statistics; else null. */
@@ -33,9 +70,13 @@ export function corpusMetricOf(config: MetricConfig | undefined) {
 
 /** Column sums of one system's flat statistics: the statistics of the whole test set. */
 export function summedStats(data: ArrayLike<number>, width: number): number[] {
-  const sum = new Array<number>(width).fill(0);
-  for (let i = 0; i < data.length; i += width) for (let j = 0; j < width; j++) sum[j] = at(sum, j) + (data[i + j] ?? 0);
-  return sum;
+  // in a typed array, read unchecked: 10⁸ values at 100 × 100,000 (BLEU), where a checked read of a
+  // number[] cost seconds; the same additions in the same order
+  const sum = new Float64Array(width);
+  const whole = data.length - (data.length % Math.max(1, width));
+  for (let i = 0; i < whole; i += width) for (let j = 0; j < width; j++) sum[j] = (sum[j] as number) + (data[i + j] as number);
+  for (let j = 0; j < data.length - whole; j++) sum[j] = (sum[j] as number) + (data[whole + j] as number);
+  return Array.from(sum);
 }
 
 /**

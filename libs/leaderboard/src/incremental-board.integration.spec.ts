@@ -3,7 +3,8 @@
  * computation kept, is the board computed from scratch (memos deleted), every field but the time
  * it was computed; and the memo made the last computation one system's work.
  */
-import { createDb, IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
+import { createDb, IdentityRepository, Role, ScoreRepository, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
+import { getMetric, parseMetricOptions } from '@podium/metrics';
 import { budgetedResamples, mulberry32 } from '@podium/ranking';
 import { randomUUID } from 'node:crypto';
 import { defined } from '../../../test/support/defined';
@@ -31,7 +32,7 @@ describeDb('incremental boards (real PostgreSQL)', () => {
     const suffix = randomUUID().slice(0, 8);
     const organiserId = (await identity.createUser(`incorg-${suffix}`, Role.ORGANISER)).id;
     const task = await tasks.createTask({
-      slug: `inc-${suffix}`, title: 't', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', metrics: [{ key: 'nli', name: 'nli', options: {} }] as never, createdById: organiserId,
+      slug: `inc-${suffix}`, title: 't', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', metrics: [{ key: 'nli', name: 'nli', options: {} }, { key: 'bleu', name: 'bleu', options: {} }] as never, createdById: organiserId,
     });
     const phase = await tasks.createPhase({
       taskId: task.id, name: 'test', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 50, totalLimit: 50, leaderboardBeforeClose: true,
@@ -41,11 +42,14 @@ describeDb('incremental boards (real PostgreSQL)', () => {
     phaseId = phase.id;
     await tasks.uploadTestSet(phase.id, 'ts', Array.from({ length: 150 }, (_, i) => ({ externalId: `s${(i * 37) % 150}`, source: `quelle ${i}`, references: [`ref ${i}`] })));
     const ids = await tasks.instanceIdsOf(defined(defined(await tasks.phaseById(phase.id), 'phase').testSetId, 'test set'));
+    // system s's output on test-set position k: the reference on a third of them, so BLEU's statistics differ between systems
+    const outputOf = (s: number, k: number) => ((k + s) % 3 === 0 ? `ref ${k}` : `out ${s} ${k}`);
+    const bleu = getMetric('bleu', parseMetricOptions('bleu', {}), 1);
     // A submission as an upload leaves it: queued, not scored.
     queueSystem = async (s: number) => {
       const team = (await identity.createTeam(`incteam-${suffix}-${s}`, [])).id;
       const sub = await submissions.create(
-        { phaseId, teamId: team, submittedById: organiserId, systemName: `sys${s}`, description: '', checksum: `c${s}`, outputs: ids.map((i, k) => ({ instanceId: i.id, text: `out ${s} ${k}` })) },
+        { phaseId, teamId: team, submittedById: organiserId, systemName: `sys${s}`, description: '', checksum: `c${s}`, outputs: ids.map((i, k) => ({ instanceId: i.id, text: outputOf(s, k) })) },
         async () => undefined,
       );
       return sub.id;
@@ -55,10 +59,19 @@ describeDb('incremental boards (real PostgreSQL)', () => {
       const r = mulberry32(s + 1);
       // rounded to two decimals: ties between systems occur
       const values = ids.map(() => Math.round(Math.min(0.999, r.next() * 0.8 + s * 0.03) * 100) / 100);
+      // BLEU as the worker stores it: sentence scores, per-instance statistics, the corpus score from their sums
+      const stats = ids.map((_, k) => bleu.stats(outputOf(s, k), [`ref ${k}`]));
+      const sums = stats.reduce((acc, row) => acc.map((v, c) => v + (row[c] ?? 0)), new Array<number>(stats[0]?.length ?? 0).fill(0));
       await submissions.saveScores(
         sub.id,
-        ids.map((i, k) => ({ instanceId: i.id, metric: 'nli', signature: 'nli|test', value: defined(values[k], 'values[k]') })),
-        [{ metric: 'nli', signature: 'nli|test', value: values.reduce((a, b) => a + b, 0) / values.length }],
+        [
+          { metric: 'nli', signature: 'nli|test', values },
+          { metric: 'bleu', signature: bleu.sentenceSignature, values: stats.map((row) => bleu.corpusFromStats([row])), stats },
+        ],
+        [
+          { metric: 'nli', signature: 'nli|test', value: values.reduce((a, b) => a + b, 0) / values.length },
+          { metric: 'bleu', signature: bleu.signature, value: bleu.corpusFromStats([sums]) },
+        ],
       );
     };
   });
@@ -88,7 +101,13 @@ describeDb('incremental boards (real PostgreSQL)', () => {
     const first = await boardsOf();
     expect(first.summary.memoUses?.length).toBeGreaterThan(0);
     await addSystem(5);
+    // which submissions' BLEU statistics are read: only the one the memos do not hold (issue #28)
+    const read = jest.spyOn(ScoreRepository.prototype, 'sufficientStatistics');
     const incremental = await boardsOf();
+    const asked = read.mock.calls.filter(([, metric]) => metric === 'bleu').map(([ids]) => ids);
+    read.mockRestore();
+    expect(asked.length).toBeGreaterThan(0);
+    for (const ids of asked) expect(ids).toHaveLength(1);
     // the default view reused the five systems and their ten pairs, and computed one system and five pairs
     expect(incremental.summary.memoUses?.[0]?.use).toEqual({ systemsReused: 5, systemsComputed: 1, pairsReused: 10, pairsComputed: 5 });
     const kept = await db.leaderboardMemo.findMany({ where: { phaseId } });
@@ -139,8 +158,9 @@ describeDb('incremental boards (real PostgreSQL)', () => {
   it('encodes a board once for the views that share its analysis: the same bytes and time', async () => {
     await db.storedLeaderboard.deleteMany({ where: { phaseId } });
     const emitted: ComputedBoard[] = [];
-    const summary = await computePhaseBoards(db, phaseId, null, (b: ComputedBoard) => void emitted.push(b), { memoMinCells: 0 });
-    // no team marked a primary: '' and 'nli', primary and all, are one analysis
+    const views = [defaultView('', 'primary'), defaultView('nli', 'primary'), defaultView('', 'all'), defaultView('nli', 'all')];
+    const summary = await computePhaseBoards(db, phaseId, views, (b: ComputedBoard) => void emitted.push(b), { memoMinCells: 0 });
+    // no team marked a primary: '' and 'nli' (the task's first metric), primary and all, are one analysis
     expect(summary.computed).toBe(1);
     expect(emitted.length).toBe(4);
     const [first, ...rest] = emitted;

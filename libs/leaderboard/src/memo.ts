@@ -53,14 +53,15 @@ function rowBytes(row: readonly number[] | Float64Array): Uint8Array {
 
 /**
  * One fingerprint per system: SHA-256 of the instance ids in order, the system's key, its scores
- * and its corpus statistics (when given). Equal fingerprints mean equal inputs of everything
- * the memo keeps for the system.
+ * and its corpus statistics (when given): their bytes, or a key per system that names them (the
+ * digest of the stored bytes, corpusStatisticsKeys; the statistics are then not read for
+ * fingerprinting). Equal fingerprints mean equal inputs of everything the memo keeps for the system.
  */
 export function systemFingerprints(
   instances: readonly string[],
   systems: readonly string[],
   scores: readonly (readonly number[])[],
-  stats: { width: number; data: readonly ArrayBufferView[] } | null,
+  stats: { width: number; data: readonly ArrayBufferView[] } | { keys: readonly string[] } | null,
 ): string[] {
   const ids = createHash('sha256');
   for (const id of instances) ids.update(id).update('\u0000');
@@ -69,6 +70,10 @@ export function systemFingerprints(
     const h = createHash('sha256').update(instanceHash).update(system).update('\u0000');
     const row = scores[s];
     if (row) h.update(rowBytes(row));
+    if (stats && 'keys' in stats) {
+      h.update(`\u0000stored statistics ${stats.keys[s] ?? ''}\u0000`);
+      return h.digest('base64url');
+    }
     const st = stats?.data[s];
     if (stats && st) {
       h.update(`\u0000${stats.width}:${st.constructor.name}\u0000`);

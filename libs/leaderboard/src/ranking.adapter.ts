@@ -2,6 +2,7 @@
 // API's types do not follow every change of theirs.
 import {
   analyseSystems,
+  corpusStatsNeeded,
   CLUSTER_DEFINITION,
   CORRECTIONS,
   describeMethod,
@@ -66,23 +67,33 @@ export interface RankingOptions {
   memo?: { memo: AnalysisMemo; fingerprints: string[]; onUse?: (use: MemoUse) => void };
 }
 
+/** The analysis options of {@link RankingOptions}: one mapping for {@link rankSystems} and {@link corpusStatsNeededFor}. */
+function analyseOptions(options: RankingOptions): AnalyseOptions {
+  return {
+    seed: options.seed,
+    correction: options.correction,
+    ...(options.resamples !== undefined ? { resamples: options.resamples } : {}),
+    ...(options.budgetSystems !== undefined ? { budgetSystems: options.budgetSystems } : {}),
+    ...(options.test ? { test: options.test } : {}),
+    ...(options.corpus ? { corpus: options.corpus } : {}),
+    ...(options.memo ? { memo: options.memo.memo, fingerprints: options.memo.fingerprints, ...(options.memo.onUse ? { onMemoUse: options.memo.onUse } : {}) } : {}),
+  };
+}
+
+/**
+ * Whose corpus statistics (input order) {@link rankSystems} will read with these options: the
+ * others' the memo holds, and may be given as empty arrays (`options.corpus.stats` needs only
+ * its width here). See @podium/ranking's corpusStatsNeeded.
+ */
+export function corpusStatsNeededFor(input: Omit<RankingInput, 'scores'>, options: RankingOptions): boolean[] {
+  if (input.systems.length < 2) return input.systems.map(() => true);
+  return corpusStatsNeeded({ systems: input.systems, instances: input.instances, higherIsBetter: input.higherIsBetter }, analyseOptions(options));
+}
+
 /** Runs the full analysis; with a single system only its descriptive numbers exist. */
 export function rankSystems(input: RankingInput, options: RankingOptions): Analysis {
   if (input.systems.length >= 2) {
-    return analyseSystems(
-      { systems: input.systems, instances: input.instances, scores: input.scores, higherIsBetter: input.higherIsBetter },
-      {
-        seed: options.seed,
-        correction: options.correction,
-        ...(options.resamples !== undefined ? { resamples: options.resamples } : {}),
-        ...(options.budgetSystems !== undefined ? { budgetSystems: options.budgetSystems } : {}),
-        ...(options.test ? { test: options.test } : {}),
-        ...(options.corpus ? { corpus: options.corpus } : {}),
-        ...(options.memo
-          ? { memo: options.memo.memo, fingerprints: options.memo.fingerprints, ...(options.memo.onUse ? { onMemoUse: options.memo.onUse } : {}) }
-          : {}),
-      },
-    );
+    return analyseSystems({ systems: input.systems, instances: input.instances, scores: input.scores, higherIsBetter: input.higherIsBetter }, analyseOptions(options));
   }
   // One system: only its descriptive numbers (mean and median, rank 1, no intervals).
   const single = ['mean', 'median'].flatMap((key) => {

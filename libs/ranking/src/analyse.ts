@@ -333,6 +333,82 @@ export function budgetedResamples(pairs: number, alpha: number, correction: Corr
 
 export { WILCOXON_ALL_PAIRS_CELLS };
 
+/** Whether an analysis runs the corpus-level AR (paired-ar), which reads every system's statistics. */
+function corpusArWanted(options: AnalyseOptions): boolean {
+  return options.corpus !== undefined && (options.corpus.ar !== false || options.test === 'ar' || options.test === 'ar_corpus');
+}
+
+/** Whether a memo entry holds everything an analysis of R resamples reads of a system's corpus statistics of this width. */
+function memoServesCorpus(m: SystemMemo | undefined, R: number, width: number, arCorpus: boolean): boolean {
+  return !arCorpus && m !== undefined && m.corpus.length >= R && m.corpusTotals !== undefined && m.corpusTotals.length === width;
+}
+
+/**
+ * Which systems' corpus statistics (input order) {@link analyseSystems} will read with these
+ * options: with a memo and fingerprints, not those whose corpus columns the memo holds for every
+ * resample along with their summed statistics — those may be given as empty arrays (issue #28:
+ * the board after the last score reads one system's statistics, not a hundred). Without a memo,
+ * fingerprints, or with the corpus AR: every system. Only `options.corpus.stats.width` is read
+ * of the statistics (the flat form; the rows form: every system).
+ * @example corpusStatsNeeded(table, { ...options, corpus: { stats: { width: 10, data: [] }, corpusFromStats } }); // [false, …, true]
+ */
+export function corpusStatsNeeded(table: Pick<ScoreTable, 'systems' | 'instances' | 'higherIsBetter'>, options: AnalyseOptions): boolean[] {
+  const k = table.systems.length;
+  const all = Array.from({ length: k }, () => true);
+  const memo = options.memo;
+  const fp = options.fingerprints;
+  const stats = options.corpus?.stats;
+  if (!memo || !fp || !stats || !isFlatCorpusStats(stats) || fp.length !== k || corpusArWanted(options)) return all;
+  const n = table.instances.length;
+  const { computed } = testPlan(k, n, options);
+  if (memo.context !== memoContextOf(n, options.seed ?? 12345, table.higherIsBetter === false ? -1 : 1, stats.width, computed)) return all;
+  const R = resamplesOf(k, n, options);
+  return fp.map((f) => !memoServesCorpus(memo.systems.get(f), R, stats.width, false));
+}
+
+/** The context a memo's entries were computed in: another one empties it. Not R: resample r's draws do not depend on R, so kept columns serve as far as they reach. */
+function memoContextOf(n: number, seed: number, sign: number, width: number, computed: readonly TestName[]): string {
+  return JSON.stringify([n, seed, sign, width, computed]);
+}
+
+/** The resamples an analysis of k systems × n instances draws: `options.resamples`, else {@link budgetedResamples} priced for `budgetSystems` when more. */
+function resamplesOf(k: number, n: number, options: AnalyseOptions): number {
+  // The systems (and pairs) the automatic count is priced for.
+  const pricedSystems = Math.max(k, options.budgetSystems ?? 0);
+  const pricedPairs = (pricedSystems * (pricedSystems - 1)) / 2;
+  return options.resamples ?? budgetedResamples(pricedPairs, options.alpha ?? 0.05, options.correction ?? 'holm', pricedSystems, n, options.resampleBudget);
+}
+
+/**
+ * Which tests an analysis of k systems × n instances computes (every pair) and which drive its
+ * clusters, from its options: shared by {@link analyseSystems} and {@link corpusStatsNeeded}.
+ */
+function testPlan(k: number, n: number, options: AnalyseOptions): { clusterTests: AnalyseResultClusterTests; wanted: Set<TestName>; computed: TestName[]; skipped: TestName[] } {
+  const nPairs = (k * (k - 1)) / 2;
+  // Which tests to compute for every pair: all by default; Wilcoxon on large boards only on request.
+  if (options.test && (options.test === 'bootstrap_corpus' || options.test === 'ar_corpus') && !options.corpus) {
+    throw new RankingInputError(`test '${options.test}' needs per-instance sufficient statistics (a corpus-level metric)`);
+  }
+  const clusterTests: AnalyseResultClusterTests = options.test
+    ? { mean: options.test, median: options.test, bt: options.test }
+    : { mean: DEFAULT_CLUSTER_TESTS.mean, median: DEFAULT_CLUSTER_TESTS.median, bt: DEFAULT_CLUSTER_TESTS.bt };
+  if (options.test === 'bootstrap_corpus' || options.test === 'ar_corpus') {
+    // a corpus test drives the sentence-level aggregations through its mean-score analogue
+    const analogue: TestName = options.test === 'ar_corpus' ? 'ar' : 'bootstrap';
+    clusterTests.mean = clusterTests.median = clusterTests.bt = analogue;
+  }
+  const corpusTestFor = (t: TestName): TestName => (t === 'ar' || t === 'ar_corpus' ? 'ar_corpus' : 'bootstrap_corpus');
+  if (options.corpus) clusterTests.corpus = options.test ? corpusTestFor(options.test) : DEFAULT_CLUSTER_TESTS.corpus;
+  const allPairs = (t: (typeof SIGNIFICANCE_TESTS)[number]): boolean => !('allPairsCellLimit' in t) || nPairs * n <= t.allPairsCellLimit;
+  const wanted = new Set<TestName>(options.pairTests ?? SIGNIFICANCE_TESTS.filter((t) => !t.corpus && allPairs(t)).map((t) => t.key));
+  for (const t of [clusterTests.mean, clusterTests.median, clusterTests.bt]) wanted.add(t);
+  // a clustered method beyond the built-in ones brings its own test (or the chosen one)
+  for (const m of RANKING_METHODS) if (m.clusterTest && !(m.key in clusterTests)) wanted.add(options.test ?? m.clusterTest);
+  const computed = TESTS.filter((t) => wanted.has(t));
+  const skipped = TESTS.filter((t) => !wanted.has(t));
+  return { clusterTests, wanted, computed, skipped };
+}
+
 /**
  * Win points of every system (wins + ½·ties against every other system over all instances) from
  * the pairwise wins matrix, and per resample from the bootstrap's resampled wins W and ties T.
@@ -383,10 +459,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   if (options.budgetSystems !== undefined && !(Number.isInteger(options.budgetSystems) && options.budgetSystems >= 0)) {
     throw new RankingInputError(`budgetSystems must be a non-negative integer, got ${options.budgetSystems}`);
   }
-  // The systems (and pairs) the automatic count is priced for.
-  const pricedSystems = Math.max(table.systems.length, options.budgetSystems ?? 0);
-  const pricedPairs = (pricedSystems * (pricedSystems - 1)) / 2;
-  const R = options.resamples ?? budgetedResamples(pricedPairs, alpha, correction, pricedSystems, table.instances.length, options.resampleBudget);
+  const R = resamplesOf(table.systems.length, table.instances.length, options);
   const eloOrders = options.eloOrders ?? defaultGameOrders(table.systems.length, table.instances.length);
   if (!Number.isInteger(R) || R < 1) throw new RankingInputError('resamples must be a positive integer');
   if (!(alpha > 0 && alpha < 1)) throw new RankingInputError('alpha must be in (0, 1)');
@@ -412,27 +485,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   sysOrder.forEach((inputIdx, c) => (pos[inputIdx] = c));
   const btOpts: BradleyTerryOptions = { tolerance: options.bradleyTerry?.tolerance ?? 1e-9, maxIterations: options.bradleyTerry?.maxIterations ?? 10000 };
 
-  // Which tests to compute for every pair: all by default; Wilcoxon on large boards only on request.
-  if (options.test && (options.test === 'bootstrap_corpus' || options.test === 'ar_corpus') && !options.corpus) {
-    throw new RankingInputError(`test '${options.test}' needs per-instance sufficient statistics (a corpus-level metric)`);
-  }
-  const clusterTests: AnalyseResultClusterTests = options.test
-    ? { mean: options.test, median: options.test, bt: options.test }
-    : { mean: DEFAULT_CLUSTER_TESTS.mean, median: DEFAULT_CLUSTER_TESTS.median, bt: DEFAULT_CLUSTER_TESTS.bt };
-  if (options.test === 'bootstrap_corpus' || options.test === 'ar_corpus') {
-    // a corpus test drives the sentence-level aggregations through its mean-score analogue
-    const analogue: TestName = options.test === 'ar_corpus' ? 'ar' : 'bootstrap';
-    clusterTests.mean = clusterTests.median = clusterTests.bt = analogue;
-  }
-  const corpusTestFor = (t: TestName): TestName => (t === 'ar' || t === 'ar_corpus' ? 'ar_corpus' : 'bootstrap_corpus');
-  if (options.corpus) clusterTests.corpus = options.test ? corpusTestFor(options.test) : DEFAULT_CLUSTER_TESTS.corpus;
-  const allPairs = (t: (typeof SIGNIFICANCE_TESTS)[number]): boolean => !('allPairsCellLimit' in t) || nPairs * n <= t.allPairsCellLimit;
-  const wanted = new Set<TestName>(options.pairTests ?? SIGNIFICANCE_TESTS.filter((t) => !t.corpus && allPairs(t)).map((t) => t.key));
-  for (const t of [clusterTests.mean, clusterTests.median, clusterTests.bt]) wanted.add(t);
-  // a clustered method beyond the built-in ones brings its own test (or the chosen one)
-  for (const m of RANKING_METHODS) if (m.clusterTest && !(m.key in clusterTests)) wanted.add(options.test ?? m.clusterTest);
-  const computed = TESTS.filter((t) => wanted.has(t));
-  const skipped = TESTS.filter((t) => !wanted.has(t));
+  const { clusterTests, wanted, computed, skipped } = testPlan(k, n, options);
   const want = (t: TestName): boolean => wanted.has(t);
 
   // Point estimates. sorted[i] = x[i] ascending, read off the argsort.
@@ -453,7 +506,8 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     const given = options.corpus.stats;
     const count = isFlatCorpusStats(given) ? given.data.length : given.length;
     if (count !== k) throw new RankingInputError(`corpus statistics given for ${count} systems, expected ${k}`);
-    const flat = flatCorpusStats(given, n, (s) => table.systems[s] ?? String(s));
+    // with a memo, systems whose corpus columns it holds may come without statistics (corpusStatsNeeded)
+    const flat = flatCorpusStats(given, n, (s) => table.systems[s] ?? String(s), options.memo !== undefined && options.fingerprints !== undefined);
     corpusFlat = { width: flat.width, data: Array.from(sysOrder, (s) => at(flat.data, s, 'corpus statistics')) };
     scoreOf = corpusScorer(options.corpus.corpusFromStats, flat.width);
   }
@@ -462,14 +516,19 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   if (options.fingerprints && options.fingerprints.length !== k) throw new RankingInputError(`fingerprints given for ${options.fingerprints.length} systems, expected ${k}`);
   const memo = options.memo && options.fingerprints ? options.memo : null;
   const fp = options.fingerprints ? Array.from(sysOrder, (s) => at(options.fingerprints ?? [], s, 'fingerprints')) : [];
-  // Not R: resample r's draws do not depend on R, so kept columns serve as far as they reach.
-  const memoContext = JSON.stringify([n, seed, sign, corpusFlat?.width ?? 0, computed]);
+  const memoContext = memoContextOf(n, seed, sign, corpusFlat?.width ?? 0, computed);
   if (memo && memo.context !== memoContext) {
     memo.context = memoContext;
     memo.systems = new Map();
     memo.pairs = new Map();
   }
   const kept: (SystemMemo | undefined)[] = memo ? fp.map((f) => memo.systems.get(f)) : [];
+  const arCorpus = corpusArWanted(options);
+  corpusFlat?.data.forEach((f, c) => {
+    if (f.length === 0 && n * corpusFlat.width > 0 && !memoServesCorpus(kept[c], R, corpusFlat.width, arCorpus)) {
+      throw new RankingInputError(`corpus statistics for system ${table.systems[at(sysOrder, c)] ?? c} are missing, and the memo does not hold its corpus columns`);
+    }
+  });
 
   // Bootstrap: shared multinomial counts for all systems (means, medians, BT, mean-difference
   // test, and the corpus score when statistics are given).
@@ -491,8 +550,9 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   // Corpus-level tests (sacreBLEU paired-bs from the shared draws above, paired-ar), canonical order.
   let corpusRes: CorpusResampling | null = null;
   if (options.corpus && corpusFlat && scoreOf) {
-    const wantAr = options.corpus.ar !== false || options.test === 'ar' || options.test === 'ar_corpus';
-    corpusRes = corpusTestsFromBootstrap(corpusFlat, instOrder, scoreOf, boot.bCorpus, R, wantAr ? R : 0, seed);
+    // the totals a memo kept for systems given without statistics (with corpus AR every system has them)
+    const knownTotals = arCorpus ? [] : corpusFlat.data.map((f, c) => (f.length === 0 ? kept[c]?.corpusTotals : undefined));
+    corpusRes = corpusTestsFromBootstrap(corpusFlat, instOrder, scoreOf, boot.bCorpus, R, arCorpus ? R : 0, seed, knownTotals);
   }
   const corpusScores = corpusRes ? corpusRes.scores : null;
   // Oriented corpus scores and bootstrap samples (larger is better) for ranks and clusters.
@@ -665,6 +725,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
           median: column(boot.bMedian, k, i, R),
           corpus: boot.bCorpus.length > 0 ? column(boot.bCorpus, k, i, R) : new Float64Array(0),
           arSums: arSums ? column(arSums, k, i, R) : new Float64Array(0),
+          corpusTotals: corpusRes ? at(corpusRes.totals, i) : new Float64Array(0),
         },
       ]),
     );
@@ -798,6 +859,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const warnings = significanceWarnings(R, nPairs, alpha, correction);
   const resamplesChosen = options.resamples === undefined;
   const recommended = recommendedResamples(nPairs, alpha, correction);
+  const pricedSystems = Math.max(table.systems.length, options.budgetSystems ?? 0);
   const priced = pricedSystems > table.systems.length ? ` for the ${pricedSystems} systems the board will have once the ones still being scored are in` : '';
   if (resamplesChosen && R < recommended) {
     warnings.push(

@@ -1,4 +1,4 @@
-import { analyseSystems, type AnalyseOptions, type Analysis } from './analyse';
+import { analyseSystems, corpusStatsNeeded, type AnalyseOptions, type Analysis } from './analyse';
 import { emptyAnalysisMemo, type AnalysisMemo, type MemoUse } from './analysis-memo';
 import { mulberry32 } from './prng';
 
@@ -158,5 +158,32 @@ describe('analysis memo (incremental boards)', () => {
     const auto: AnalyseOptions = { seed: 1, eloOrders: 2, resampleBudget: 200_000, test: 'wilcoxon' };
     analyse(b, range(0, 4), auto, memo);
     expect(analyse(b, range(0, 5), auto, memo)).toStrictEqual(analyse(b, range(0, 5), auto));
+  });
+
+  it('needs no corpus statistics of the systems whose corpus columns and totals the memo holds, and gives the same analysis without them', () => {
+    const b = board(6, 50, 10, 5);
+    const memo = emptyAnalysisMemo();
+    const pick = range(0, 6);
+    const table = { systems: pick.map((s) => b.systems[s] ?? ''), instances: b.instances, higherIsBetter: true };
+    const fingerprints = pick.map((s) => JSON.stringify([b.scores[s], b.systems[s]]));
+    const withStats = (data: Float64Array[], ar = false): AnalyseOptions => ({ ...options, corpus: { stats: { width: 10, data }, corpusFromStats, ar }, memo, fingerprints });
+    // nothing kept yet: every system's statistics are read
+    expect(corpusStatsNeeded(table, withStats([]))).toEqual([true, true, true, true, true, true]);
+    analyse(b, range(0, 5), options, memo);
+    // the five analysed systems are served whole; the sixth is new; with the corpus AR every system is read
+    expect(corpusStatsNeeded(table, withStats([]))).toEqual([false, false, false, false, false, true]);
+    expect(corpusStatsNeeded(table, withStats([], true))).toEqual([true, true, true, true, true, true]);
+    // more resamples than the memo's columns hold: read again (the corpus sums of the rest need them)
+    expect(corpusStatsNeeded(table, { ...withStats([]), resamples: (options.resamples ?? 0) + 1 })).toEqual([true, true, true, true, true, true]);
+    const needed = corpusStatsNeeded(table, withStats([]));
+    const sparse = pick.map((s, i) => (needed[i] ? (b.stats[s] ?? new Float64Array(0)) : new Float64Array(0)));
+    const copy = structuredClone(memo);
+    const scratch = analyse(b, pick, options);
+    expect(analyseSystems({ ...table, scores: pick.map((s) => b.scores[s] ?? []) }, withStats(sparse))).toStrictEqual(scratch);
+    // a system left without statistics that the memo does not serve is refused, not ranked on nothing
+    const missingNew = pick.map((s, i) => (i === 5 ? new Float64Array(0) : (b.stats[s] ?? new Float64Array(0))));
+    expect(() => analyseSystems({ ...table, scores: pick.map((s) => b.scores[s] ?? []) }, { ...withStats(missingNew), memo: copy })).toThrow(
+      /corpus statistics for system sys-\w+ are missing, and the memo does not hold its corpus columns/,
+    );
   });
 });

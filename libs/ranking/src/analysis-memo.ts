@@ -47,6 +47,12 @@ export interface SystemMemo {
   corpus: Float64Array;
   /** Randomisation trials' swapped sums (empty when the AR test was not computed). */
   arSums: Float64Array;
+  /**
+   * The system's corpus statistics summed over all instances (empty without them; absent in
+   * memos of before issue #28's last step): with `corpus` covering every resample, the analysis
+   * needs none of the system's statistics ({@link corpusStatsNeeded}).
+   */
+  corpusTotals?: Float64Array;
 }
 
 /** One ordered pair's reusable tests (the differences a − b of its two rows). */

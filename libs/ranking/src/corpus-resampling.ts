@@ -49,12 +49,13 @@ export function isFlatCorpusStats(stats: CorpusStatsInput): stats is FlatCorpusS
  * Checks shape and returns flat statistics (rows are copied into one Float64Array per system;
  * flat input is used as is). `n` = expected instances per system.
  */
-export function flatCorpusStats(stats: CorpusStatsInput, n: number, label: (s: number) => string = String): FlatCorpusStats {
+export function flatCorpusStats(stats: CorpusStatsInput, n: number, label: (s: number) => string = String, allowAbsent = false): FlatCorpusStats {
   if (isFlatCorpusStats(stats)) {
     const { width, data } = stats;
     if (!Number.isInteger(width) || width < 0) throw new RankingInputError('corpus statistics width must be a non-negative integer');
     data.forEach((f, s) => {
-      if (f.length !== n * width) throw new RankingInputError(`corpus statistics for system ${label(s)} cover ${width ? f.length / width : 0} instances, expected ${n}`);
+      // `allowAbsent`: an empty array stands for statistics the caller left out (analyseSystems checks them against its memo)
+      if (f.length !== n * width && !(allowAbsent && f.length === 0)) throw new RankingInputError(`corpus statistics for system ${label(s)} cover ${width ? f.length / width : 0} instances, expected ${n}`);
     });
     return { width, data };
   }
@@ -98,6 +99,8 @@ export interface CorpusResamplingOptions {
 export interface CorpusResampling {
   /** Corpus score of each system from its summed statistics. */
   scores: number[];
+  /** Each system's statistics summed over all instances (canonical order): what `scores` scored. */
+  totals: Float64Array[];
   /** Bootstrap corpus scores, flat R×k (row r = resample r, shared by all systems). */
   boot: Float64Array;
   /** sacreBLEU's mean ± CI of each system's bootstrap scores, with the 2.5/97.5 order statistics. */
@@ -175,7 +178,9 @@ export function pairedCorpusResampling(stats: CorpusStatsInput, corpusFromStats:
  * Everything of {@link pairedCorpusResampling} after the bootstrap draws: corpus scores,
  * intervals and paired-bs p from the bootstrap scores `boot` (flat R×k), and paired-ar with T
  * trials (seed + 1). `order[l]` = row of canonical instance l in `flat` (null: identity), so the
- * caller's statistics are read in place, never copied into canonical order.
+ * caller's statistics are read in place, never copied into canonical order. `knownTotals[i]`,
+ * when given, is system i's summed statistics as an earlier analysis summed them (its statistics
+ * may then be empty); it needs T = 0.
  */
 export function corpusTestsFromBootstrap(
   flat: FlatCorpusStats,
@@ -185,11 +190,15 @@ export function corpusTestsFromBootstrap(
   R: number,
   T: number,
   seed: number,
+  knownTotals: readonly (Float64Array | undefined)[] = [],
 ): CorpusResampling {
   const k = flat.data.length;
   const d = flat.width;
-  const n = d > 0 ? (flat.data[0]?.length ?? 0) / d : 0;
-  const totals = flat.data.map((f) => {
+  const n = d > 0 ? Math.max(0, ...flat.data.map((f) => f.length)) / d : 0;
+  if (T > 0 && knownTotals.some((t) => t !== undefined)) throw new RankingInputError('corpus AR needs every system\'s statistics');
+  const totals = flat.data.map((f, i) => {
+    const known = knownTotals[i];
+    if (known) return known;
     const t = new Float64Array(d);
     for (let l = 0; l < n; l++) {
       const base = (order ? order[l]! : l) * d;
@@ -251,6 +260,7 @@ export function corpusTestsFromBootstrap(
   const lohi = (i: number, j: number) => Math.min(i, j) * k + Math.max(i, j);
   return {
     scores,
+    totals,
     boot,
     intervals,
     bootstrapP: (i, j) => (i === j ? 1 : at(bootP, lohi(i, j))),

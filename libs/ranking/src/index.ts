@@ -73,6 +73,7 @@ export {
 } from './rating-systems';
 export {
   analyseSystems,
+  corpusStatsNeeded,
   bradleyTerryNote,
   recommendedResamples,
   budgetedResamples,

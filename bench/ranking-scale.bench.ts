@@ -14,12 +14,14 @@
  * system, arrays: number[][][] as the API builds today) --json (one JSON line at the end).
  * --incremental (issue #28): after the runs from scratch, analyses the first S − 1 systems with an
  * analysis memo, then all S with it (the last score's board), and prints that analysis' stages
- * beside the run from scratch, the ratio, and whether the two results are identical.
+ * beside the run from scratch, the ratio, and whether the two results are identical; the systems
+ * the memo holds get no corpus statistics, as a board gives them (`--repeat 0`: the incremental
+ * analysis alone).
  * Profile with `node --cpu-prof -r @swc-node/register bench/ranking-scale.bench.ts …`.
  */
 import { cpus, loadavg } from 'node:os';
 import { getMetric } from '@podium/metrics';
-import { analyseSystems, emptyAnalysisMemo, mulberry32, type AnalyseOptions, type Analysis, type MemoUse, type ScoreTable } from '@podium/ranking';
+import { analyseSystems, corpusStatsNeeded, emptyAnalysisMemo, mulberry32, type AnalyseOptions, type Analysis, type MemoUse, type ScoreTable } from '@podium/ranking';
 import { isDeepStrictEqual } from 'node:util';
 
 function flag(name: string, fallback: string): string {
@@ -36,7 +38,7 @@ const repeat = Number(flag('repeat', '1'));
 const statsFormat = flag('stats', 'flat');
 const asJson = process.argv.includes('--json');
 const incremental = process.argv.includes('--incremental');
-if (!(systems >= 2 && instances >= 1 && repeat >= 1) || !['bleu', 'none'].includes(corpusKind) || !['arrays', 'flat'].includes(statsFormat)) {
+if (!(systems >= 2 && instances >= 1 && (repeat >= 1 || (repeat === 0 && incremental))) || !['bleu', 'none'].includes(corpusKind) || !['arrays', 'flat'].includes(statsFormat)) {
   console.error('usage: --systems S≥2 --instances N≥1 --corpus bleu|none [--resamples R] [--repeat K] [--stats arrays|flat] [--json]');
   process.exit(2);
 }
@@ -161,7 +163,7 @@ for (let run = 0; run < repeat; run++) {
   fromScratch = analysis;
 }
 const baseOptions: AnalyseOptions = { seed: 12345, correction: 'holm', ...(resamplesFlag !== 'auto' ? { resamples: Number(resamplesFlag) } : {}) };
-let incrementalResult: { stages: Map<string, number>; total: number; cpu: number; identical: boolean; use: MemoUse | null; warmSeconds: number } | null = null;
+let incrementalResult: { stages: Map<string, number>; total: number; cpu: number; identical: boolean | null; use: MemoUse | null; warmSeconds: number } | null = null;
 if (incremental) {
   const memo = emptyAnalysisMemo();
   const fingerprints = table.systems.map((s) => `${s}:20261124`);
@@ -176,9 +178,12 @@ if (incremental) {
   let use: MemoUse | null = null;
   const start = performance.now();
   const cpuStart = process.cpuUsage();
+  // as a board gives them: no statistics for the systems whose corpus columns the memo holds (corpusStatsNeeded)
+  const needed = corpus && stats ? corpusStatsNeeded(table, { ...baseOptions, corpus: { ...corpus, stats: { width: WIDTH, data: [] } }, memo, fingerprints }) : [];
+  const lazyCorpus = corpus && stats ? { ...corpus, stats: { width: WIDTH, data: stats.map((f, s) => (needed[s] ? f : new Float64Array(0))) } } : corpus;
   const analysis = analyseSystems(table, {
     ...baseOptions,
-    ...(corpus ? { corpus } : {}),
+    ...(lazyCorpus ? { corpus: lazyCorpus } : {}),
     memo,
     fingerprints,
     onMemoUse: (u) => (use = u),
@@ -186,7 +191,7 @@ if (incremental) {
   });
   const total = performance.now() - start;
   const cpu = process.cpuUsage(cpuStart);
-  incrementalResult = { stages, total, cpu: (cpu.user + cpu.system) / 1000, identical: isDeepStrictEqual(analysis, fromScratch), use, warmSeconds };
+  incrementalResult = { stages, total, cpu: (cpu.user + cpu.system) / 1000, identical: fromScratch === null ? null : isDeepStrictEqual(analysis, fromScratch), use, warmSeconds };
 }
 const rssAfter = process.resourceUsage().maxRSS * 1024;
 
@@ -202,8 +207,9 @@ console.log(`  heap+buffers: input ${mb(heapInput)} MB, peak at stage boundaries
 if (incrementalResult) {
   const inc = incrementalResult;
   console.log(`  incremental (memo of the first ${systems - 1} systems, built in ${inc.warmSeconds.toFixed(1)} s; then all ${systems}):`);
-  for (const [name, list] of stageTimes) console.log(`    ${name.padEnd(pad)}  ${((inc.stages.get(name) ?? NaN) / 1000).toFixed(3)} s wall (from scratch ${(median(list) / 1000).toFixed(3)} s)`);
-  console.log(`    total  ${(inc.total / 1000).toFixed(3)} s wall, ${(inc.cpu / 1000).toFixed(3)} s CPU; from scratch / incremental = ${(median(totals) / inc.total).toFixed(2)}× wall, ${(median(cpuTotals) / inc.cpu).toFixed(2)}× CPU; identical to the analysis from scratch: ${inc.identical ? 'yes' : 'NO'}`);
+  for (const [name, ms] of inc.stages) console.log(`    ${name.padEnd(pad)}  ${(ms / 1000).toFixed(3)} s wall${stageTimes.has(name) ? ` (from scratch ${(median(stageTimes.get(name) ?? []) / 1000).toFixed(3)} s)` : ''}`);
+  const against = repeat > 0 ? `; from scratch / incremental = ${(median(totals) / inc.total).toFixed(2)}× wall, ${(median(cpuTotals) / inc.cpu).toFixed(2)}× CPU; identical to the analysis from scratch: ${inc.identical ? 'yes' : 'NO'}` : ' (--repeat 0: no analysis from scratch to compare)';
+  console.log(`    total  ${(inc.total / 1000).toFixed(3)} s wall, ${(inc.cpu / 1000).toFixed(3)} s CPU${against}`);
   console.log(`    memo: ${JSON.stringify(inc.use)}`);
 }
 console.log(`  all runs (s): ${totals.map((t) => (t / 1000).toFixed(3)).join(' ')}; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`);

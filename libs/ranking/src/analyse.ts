@@ -488,17 +488,6 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const { clusterTests, wanted, computed, skipped } = testPlan(k, n, options);
   const want = (t: TestName): boolean => wanted.has(t);
 
-  // Point estimates. sorted[i] = x[i] ascending, read off the argsort.
-  const sortIdx = x.map(argsortAscending);
-  const sorted = x.map((row, i) => gather(row, at(sortIdx, i, 'sortIdx')));
-  const means = x.map((row) => mean(row));
-  const medians = sorted.map(exactMedianSorted);
-  const pc = pairwiseCounts(x);
-  const suff = sufficientFromWins(pc.wins, k);
-  const btFit = fitBradleyTerrySufficient(suff.W, suff.N, k, btOpts, (i, j) => (pc.wins[i * k + j] ?? 0) > 0);
-  const btKey = Array.from(btFit.strengths, (s, i) => bradleyTerryOrderKey(s, btFit.tier[i] ?? 0, btFit.tiers));
-  stage('point estimates');
-
   // Corpus statistics, read in place: systems reordered by reference, instances through instOrder.
   let corpusFlat: FlatCorpusStats | null = null;
   let scoreOf: ((sum: ArrayLike<number>) => number) | null = null;
@@ -529,6 +518,23 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       throw new RankingInputError(`corpus statistics for system ${table.systems[at(sysOrder, c)] ?? c} are missing, and the memo does not hold its corpus columns`);
     }
   });
+
+  // Point estimates. sorted[i] = x[i] ascending, read off the argsort, for the systems whose
+  // resampled medians are computed here (the bootstrap walks the sorted order); a system whose
+  // every median column the memo holds is not sorted (issue #28: at 100 × 100,000 the argsort of
+  // every row was seconds of the board after the last score): its median by selection, its Mood
+  // tests read from the memo or run on the unsorted rows. Same values either way.
+  const sortedNeeded = x.map((_, c) => (kept[c]?.mean.length ?? 0) < R);
+  const unsorted = new Int32Array(0);
+  const sortIdx = x.map((row, c) => (sortedNeeded[c] ? argsortAscending(row) : unsorted));
+  const sorted = x.map((row, c) => (sortedNeeded[c] ? gather(row, at(sortIdx, c, 'sortIdx')) : new Float64Array(0)));
+  const means = x.map((row) => mean(row));
+  const medians = x.map((row, c) => (sortedNeeded[c] ? exactMedianSorted(at(sorted, c)) : medianBySelection(Float64Array.from(row))));
+  const pc = pairwiseCounts(x);
+  const suff = sufficientFromWins(pc.wins, k);
+  const btFit = fitBradleyTerrySufficient(suff.W, suff.N, k, btOpts, (i, j) => (pc.wins[i * k + j] ?? 0) > 0);
+  const btKey = Array.from(btFit.strengths, (s, i) => bradleyTerryOrderKey(s, btFit.tier[i] ?? 0, btFit.tiers));
+  stage('point estimates');
 
   // Bootstrap: shared multinomial counts for all systems (means, medians, BT, mean-difference
   // test, and the corpus score when statistics are given).

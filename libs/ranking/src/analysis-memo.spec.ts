@@ -66,14 +66,14 @@ describe('analysis memo (incremental boards)', () => {
     expect(uses.at(-1)).toEqual({ systemsReused: 6, systemsComputed: 1, pairsReused: 15, pairsComputed: 6 });
   });
 
-  it('reads a kept pair’s memoisable test outcomes (t-test, Wilcoxon) and the kept randomisation sums instead of recomputing them', () => {
+  it('reads a kept pair’s memoisable test outcomes (t-test, Wilcoxon, Mood) and the kept randomisation sums instead of recomputing them', () => {
     const b = board(4, 40, 4);
     const memo = emptyAnalysisMemo();
     analyse(b, range(0, 3), options, memo);
     // The registry tests that declare `memoisable` are kept per pair; mark them and the AR sums so
     // that reading them shows in the next analysis (a recomputation would give the fresh values).
     for (const kept of memo.pairs.values()) {
-      expect(Object.keys(kept.outcomes).sort()).toEqual(['ttest', 'wilcoxon']);
+      expect(Object.keys(kept.outcomes).sort()).toEqual(['mood', 'ttest', 'wilcoxon']);
       kept.outcomes['ttest'] = { statistic: 1.5, p: 0.123, direction: 1 };
     }
     // all-zero swapped sums: every trial exceeds the observed difference, so p = (R + 1)/(R + 1) = 1

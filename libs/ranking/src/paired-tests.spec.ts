@@ -1,8 +1,8 @@
 import inputs from './fixtures/inputs.json';
 import reference from './fixtures/scipy-reference.json';
-import { kthOfUnion, moodMedianTest, pairedTTest, signTest, wilcoxonSignedRank } from './paired-tests';
-import { medianBySelection } from './selection';
+import { kthOfUnion, moodMedianTest, moodMedianTestSorted, moodMedianTestUnsorted, pairedTTest, signTest, wilcoxonSignedRank } from './paired-tests';
 import { mulberry32 } from './prng';
+import { medianBySelection } from './selection';
 import { benjaminiHochberg, holm, adjustPValues } from './correction';
 
 // Expected numbers: fixtures/scipy-reference.json (derive_by_hand.py; SciPy script beside it).
@@ -84,6 +84,19 @@ describe('paired tests against reference values', () => {
     expect(r.table).toEqual(reference.mood.table);
     expect(r.statistic).toBeCloseTo(reference.mood.statistic, 12);
     expect(r.p).toBeCloseTo(reference.mood.p, 12);
+  });
+
+  it('gives the same table, statistic and p on unsorted samples (selection) as on sorted ones, ties and both parities included', () => {
+    expect(moodMedianTestUnsorted(Float64Array.from(inputs.mood.a), Float64Array.from(inputs.mood.b))).toEqual(moodMedianTest(inputs.mood.a, inputs.mood.b));
+    const r = mulberry32(3);
+    // 5,000 values per sample (the selection's bracketed path from 4,096), rounded so that many sit at the grand median
+    for (const [na, nb] of [[5000, 5000], [5000, 4999], [7, 8]] as const) {
+      const a = Float64Array.from({ length: na }, () => Math.round(r.nextNormal() * 4) / 4);
+      const b = Float64Array.from({ length: nb }, () => Math.round((r.nextNormal() + 0.3) * 4) / 4);
+      const expected = moodMedianTestSorted(Float64Array.from(a).sort(), Float64Array.from(b).sort());
+      expect(moodMedianTestUnsorted(a, b)).toEqual(expected);
+      expect(expected.table[0][0]).toBeGreaterThan(0);
+    }
   });
 
   it('gives χ² = 25/3 for completely separated samples of six (hand: |O − E| = 3 → 2.5, 4·2.5²/3)', () => {

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the paired tests run for every pair (differences, exact Wilcoxon counts, sign counts, merges), indices bounded by the loops over those arrays; a check per access would cost throughput (npm run bench:ranking-scale); results checked by npx jest libs/ranking */
 import { at } from './checked';
 import { mean } from './descriptive';
+import { medianBySelection } from './selection';
 import { binomialTwoSidedP, chiSquareSf, normalCdf, studentTTwoSidedP } from './special-functions';
 
 /** Statistic and two-sided p-value of a test. `statistic` may be ±Infinity (JSON: null). */
@@ -217,14 +218,36 @@ export function moodMedianTestSorted(a: Float64Array, b: Float64Array): TestResu
   const total = a.length + b.length;
   const h = total >> 1;
   const grandMedian = total % 2 === 1 ? kthOfUnion(a, b, h) : (kthOfUnion(a, b, h - 1) + kthOfUnion(a, b, h)) / 2;
-  const aAbove = countAbove(a, grandMedian);
-  const bAbove = countAbove(b, grandMedian);
+  return moodFromCounts(a.length, b.length, countAbove(a, grandMedian), countAbove(b, grandMedian), grandMedian);
+}
+
+/**
+ * {@link moodMedianTestSorted} on samples in any order, in O(n): the grand median by selection
+ * (the same value as from the sorted samples), then a count above it, so the same table,
+ * statistic and p. For a pair whose rows an analysis did not sort (issue #28: with a memo only
+ * the systems it adds are sorted). `scratch` (at least a.length + b.length long) is overwritten.
+ */
+export function moodMedianTestUnsorted(a: Float64Array, b: Float64Array, scratch: Float64Array = new Float64Array(a.length + b.length)): TestResult & { grandMedian: number; table: [[number, number], [number, number]] } {
+  const union = scratch.subarray(0, a.length + b.length);
+  union.set(a);
+  union.set(b, a.length);
+  const grandMedian = medianBySelection(union);
+  let aAbove = 0;
+  for (let l = 0; l < a.length; l++) if (a[l]! > grandMedian) aAbove++;
+  let bAbove = 0;
+  for (let l = 0; l < b.length; l++) if (b[l]! > grandMedian) bAbove++;
+  return moodFromCounts(a.length, b.length, aAbove, bAbove, grandMedian);
+}
+
+/** Mood's 2×2 table (above / not above the grand median, per sample) and its χ² with Yates' correction. */
+function moodFromCounts(na: number, nb: number, aAbove: number, bAbove: number, grandMedian: number): TestResult & { grandMedian: number; table: [[number, number], [number, number]] } {
+  const total = na + nb;
   const table: [[number, number], [number, number]] = [
     [aAbove, bAbove],
-    [a.length - aAbove, b.length - bAbove],
+    [na - aAbove, nb - bAbove],
   ];
   const rows = [aAbove + bAbove, total - aAbove - bAbove];
-  const cols = [a.length, b.length];
+  const cols = [na, nb];
   if (rows[0] === 0 || rows[1] === 0) return { statistic: 0, p: 1, grandMedian, table };
   let chi2 = 0;
   for (const [r, tableRow] of table.entries()) {

@@ -19,7 +19,7 @@ export interface TestSetup {
   seed: number;
   /** 1 when larger input scores are better, −1 when smaller are (statistics are reported in the input orientation). */
   sign: 1 | -1;
-  /** Each system's scores sorted ascending. */
+  /** Each system's scores sorted ascending; empty for a system the analysis did not sort (its medians all from a memo): use `x`. */
   sorted: readonly Float64Array[];
   means: readonly number[];
   medians: readonly number[];

@@ -133,13 +133,14 @@ export function keepRecomputing(db: Db, pgUrl: string, pgPid: number, phaseId: s
     for (const tid of threadStats(pid).keys()) early.add(tid);
   })();
   const run = { stopped: false };
+  const stopping = () => run.stopped;
   let forced: number | null = null;
   const loop = (async () => {
-    while (!run.stopped) {
+    while (!stopping()) {
       const before = stored();
       await db.$executeRaw`UPDATE phase SET significance_seed = significance_seed + 1 WHERE id = ${phaseId}::uuid`;
       await ask();
-      while (!run.stopped && stored() === before) {
+      while (!stopping() && stored() === before) {
         if (worker.child.exitCode !== null) throw new Error(`the recomputing worker exited: ${worker.logs.join('').slice(-2000)}`);
         await new Promise((r) => setTimeout(r, 250));
       }

@@ -295,7 +295,7 @@ async function main(): Promise<void> {
     }
     process.stdout.write(
       [
-        `bench:serving — ${systems} systems (${fmt(pairs)} pairs), synthetic board, cached, ${duration} s at ${fmt(rate)} req/s (open loop) then ${clients} clients × ${duration} s (closed loop) each${warmup > 0 ? ` after ${warmup} s of warm-up` : ''}; api NODE_ENV=${nodeEnv}; ${cpus().length} cores, load ${load} at start; ${new Date().toISOString()}`,
+        `bench:serving — ${systems} systems (${fmt(pairs)} pairs), synthetic board, cached, ${duration} s at ${fmt(rate)} req/s (open loop)${recomputePhaseId ? ` while a worker recomputes a ${recomputeSystems} × ${fmt(recomputeInstances)} phase, its board threads as built then at nice 0,` : ` then ${clients} clients × ${duration} s (closed loop)`} each${warmup > 0 ? ` after ${warmup} s of warm-up` : ''}; api NODE_ENV=${nodeEnv}; ${cpus().length} cores, load ${load} at start; ${new Date().toISOString()}`,
         `document: JSON ${fmt(bytes / KiB)} KiB (${fmt(bytes / systems)} B per system, ${fmt(bytes / Math.max(1, pairs))} B per pair with the systems' share), gzip ${fmt(doc.gzip.length / KiB)} KiB, brotli ${fmt(doc.brotli.length / KiB)} KiB; random values compress worse than a real board's`,
         ...lines,
       ].join('\n') + '\n',

@@ -1,6 +1,6 @@
 /**
  * Serving of stored boards at S systems, apart from computing them (issue #28):
- * `npm run bench:serving -- [--systems 100] [--duration 10] [--rate 500] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 3] [--baseline <dist dir>] [--node-env production]`
+ * `npm run bench:serving -- [--systems 100] [--duration 10] [--rate 500] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 3] [--baseline <dist dir>] [--node-env production] [--recompute 100x10000]`
  * (`--help` prints the usage).
  * An api process from dist/ on an embedded PostgreSQL of its own serves one phase whose default
  * board is a synthetic document of S systems (bench/platform/synthetic-board.ts: every field of
@@ -21,8 +21,13 @@
  * both see the same machine. `--node-env`: the api's NODE_ENV, default `production` as the image
  * runs it (graphql-js checks every `instanceof` at length in development). `--profile`: the api
  * runs with --cpu-prof and its CPU shares are printed. `GCTRACE=1`: the api runs with --trace-gc
- * and its garbage collections (scavenges, mark-compacts, with their pauses) are printed at the end. Scoring, the board's computation and serving while a
- * board is recomputed are bench:platform's.
+ * and its garbage collections (scavenges, mark-compacts, with their pauses) are printed at the end.
+ * `--recompute SxN`: a worker process from dist/ on the same database keeps recomputing another
+ * phase of S systems × N instances (bench/platform/recompute.ts) while each measurement runs twice,
+ * its board threads as this build sets them (nice 10), then forced back to nice 0 (as before ADR
+ * 0035; needs root): the open loop only, with the cores the worker's threads (by nice value),
+ * PostgreSQL, the api and the load generator used meanwhile. Scoring and the board's computation
+ * are bench:platform's.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -33,20 +38,21 @@ import { parseArgs } from 'node:util';
 import { LeaderboardRepository } from '@podium/db';
 import { asServed, DEFAULT_VIEW_KEY, encodeLeaderboard } from '@podium/leaderboard';
 import { startApi } from '../test/e2e/support/faults';
-import { repoRoot, type RunningApp } from '../test/e2e/support/processes';
+import { repoRoot, waitFor, type RunningApp } from '../test/e2e/support/processes';
 import { LEADERBOARD_JSON_HEADERS, leaderboardJsonUrl } from '../apps/web/src/lib/leaderboard-request';
 import { DEFAULT_STATE } from '../apps/web/src/lib/url-state';
 import { formatShares, profileShares, treeCpuSeconds, type ShareRule } from './platform/cpu-profile';
 import { boardPhase } from './platform/board-phase';
 import { runLoad, runOpenLoad, send, type LoadRequest } from './platform/load';
 import { reachedRate } from './platform/open-loop';
+import { formatCpuSplit, keepRecomputing, scoredPhase, type Recomputing } from './platform/recompute';
 import { syntheticBoard } from './platform/synthetic-board';
 
 const TARGET = { p95Ms: 50, perSecond: 500, graphqlP95Ms: 50 };
 /** Sockets of an open-loop round; an achieved rate within this share of the target's counts as reaching it. */
 const OPEN_LOOP_MAX_SOCKETS = 256;
 const RATE_TOLERANCE = 0.02;
-const USAGE = `usage: npm run bench:serving -- [--systems 100] [--duration 10] [--rate 500] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 3] [--baseline <dist dir>] [--node-env production]
+const USAGE = `usage: npm run bench:serving -- [--systems 100] [--duration 10] [--rate 500] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 3] [--baseline <dist dir>] [--node-env production] [--recompute SxN]
   --systems S     systems of the synthetic board, 2..2000 (default 100)
   --duration SEC  seconds of each round, (0, 600] (default 10)
   --rate R        requests/s of the open-loop rounds (judged: p95 < ${TARGET.p95Ms} ms, achieved ≥ ${(1 - RATE_TOLERANCE) * TARGET.perSecond}/s), 1..100000 (default 500)
@@ -58,6 +64,9 @@ const USAGE = `usage: npm run bench:serving -- [--systems 100] [--duration 10] [
                   api's first answers are slow while V8 compiles, and an open loop piles up requests behind them)
   --baseline DIR  a second api from another build's dist/ (inside the repository), measured just before this one
   --node-env ENV  the api's NODE_ENV: production (default) or development
+  --recompute SxN a worker from dist/ keeps recomputing another phase of S systems × N instances (e.g. 100x10000);
+                  each measurement (open loop only) with its board threads niced as built, then at nice 0, and the
+                  cores used meanwhile by the worker's threads, PostgreSQL, the api and the load generator
   GCTRACE=1       (environment) the api's garbage collections (--trace-gc) printed at the end`;
 const API_NODE_OPTIONS = '--max-old-space-size=640';
 const GRAPHQL_SYSTEMS_QUERY = `query LeaderboardSystems($phaseId: ID!) {
@@ -102,6 +111,7 @@ async function main(): Promise<void> {
       rounds: { type: 'string' },
       warmup: { type: 'string' },
       rate: { type: 'string' },
+      recompute: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -125,14 +135,26 @@ async function main(): Promise<void> {
   if (!(duration > 0 && duration <= 600)) throw new Error(`--duration must be in (0, 600] seconds, got '${values.duration}'`);
   if (!Number.isInteger(clients) || clients < 1 || clients > 1000) throw new Error(`--clients must be an integer from 1 to 1,000, got '${values.clients}'`);
   if (nodeEnv !== 'production' && nodeEnv !== 'development') throw new Error(`--node-env must be production or development, got '${nodeEnv}'`);
+  const recomputeSize = values.recompute === undefined ? null : /^(\d+)x(\d+)$/.exec(values.recompute);
+  if (values.recompute !== undefined && !recomputeSize) throw new Error(`--recompute must be SYSTEMSxINSTANCES, e.g. 100x10000, got '${values.recompute}'`);
+  const recomputeSystems = Number(recomputeSize?.[1] ?? 0);
+  const recomputeInstances = Number(recomputeSize?.[2] ?? 0);
+  if (recomputeSize && !(recomputeSystems >= 2 && recomputeSystems <= 1000 && recomputeInstances >= 10 && recomputeInstances <= 1_000_000)) throw new Error(`--recompute: 2..1,000 systems × 10..1,000,000 instances, got '${values.recompute}'`);
+  if (recomputeSize && values.baseline !== undefined) throw new Error('--recompute and --baseline do not go together (one api is measured with and without the niced board threads)');
   const baselineScript = values.baseline === undefined ? null : path.resolve(values.baseline, 'apps/api/main.js');
   if (baselineScript && !existsSync(baselineScript)) throw new Error(`--baseline: no ${baselineScript} (give a copy of a dist/ folder inside the repository, e.g. tmp/dist-main, so that it finds node_modules)`);
   execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs'), '--if-stale'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   const cleanup: (() => Promise<void>)[] = [];
   try {
     const load = loadavg()[0]?.toFixed(1) ?? '?';
-    const { pgUrl, db, phaseId } = await boardPhase('serving', 'served', cleanup);
+    const { pgUrl, db, phaseId, pgPid } = await boardPhase('serving', 'served', cleanup);
     const t0 = process.hrtime.bigint();
+    let recomputePhaseId: string | null = null;
+    if (recomputeSize) {
+      const t = performance.now();
+      recomputePhaseId = await scoredPhase(db, recomputeSystems, recomputeInstances);
+      say(`recomputed phase: ${recomputeSystems} systems × ${fmt(recomputeInstances)} instances of BLEU stored in ${fmt((performance.now() - t) / 1000, 1)} s`);
+    }
     const board = syntheticBoard(systems, 20261128);
     const boards = new LeaderboardRepository(db);
     const stamp = await boards.stamp(phaseId);
@@ -183,13 +205,44 @@ async function main(): Promise<void> {
     const names = Object.keys(variants[0] ?? {}).filter((n) => only.test(n));
     const lines: string[] = [];
     let ok = true;
-    for (const [round, name] of Array.from({ length: rounds }, (_, r) => names.map((n) => [r, n] as const)).flat()) {
+    // --recompute: another phase's boards computed by a worker all along; each measurement with the
+    // worker's board threads as this build sets them, then put back at nice 0 (before ADR 0035).
+    let recomputing: Recomputing | null = null;
+    if (recomputePhaseId) {
+      const api = apis[0];
+      if (!api) throw new Error('no api');
+      const agent = new (await import('node:http')).Agent({ keepAlive: true });
+      recomputing = keepRecomputing(db, pgUrl, pgPid, recomputePhaseId, async () => {
+        await send(agent, { method: 'GET', url: `${api.baseUrl}/api/phases/${recomputePhaseId}/leaderboard.json` });
+      });
+      const r = recomputing;
+      cleanup.unshift(() => r.stop());
+      const t = performance.now();
+      await waitFor('the worker to store the recomputed phase\'s first boards', async () => r.rounds() >= 1, 900_000);
+      say(`worker: first boards of the ${recomputeSystems} × ${fmt(recomputeInstances)} phase in ${fmt((performance.now() - t) / 1000, 1)} s; it keeps recomputing them`);
+    }
+    const conditions: { label: string; nice: number | null }[] = recomputing
+      ? [{ label: 'recomputing, board threads as built', nice: null }, { label: 'recomputing, board threads at nice 0', nice: 0 }]
+      : [{ label: '', nice: null }];
+    for (const [round, name, condition] of Array.from({ length: rounds }, (_, r) => names.flatMap((n) => conditions.map((c) => [r, n, c] as const))).flat()) {
       for (const [i, a] of apis.entries()) {
         const req = variants[i]?.[name];
         const pid = a.api.child.pid;
         if (!req || pid === undefined) continue;
+        recomputing?.boardThreadsAt(condition.nice);
         if (warmup > 0) await runLoad(req, clients, warmup);
+        const rounds0 = recomputing?.rounds() ?? 0;
+        const window = recomputing?.cpuWindow(pid);
         const open = await runOpenLoad(req, rate, duration, OPEN_LOOP_MAX_SOCKETS);
+        const split = window?.();
+        if (recomputing && split) {
+          // While recomputing only the open loop (the judged figure) and where the CPU went.
+          const ms = (x: number) => (x === Infinity ? '∞' : fmt(x, 1));
+          const line = `${`${name}${rounds > 1 ? ` #${round + 1}` : ''}`.padEnd(32)} ${condition.label}: at ${fmt(rate)} req/s offered: p50/p95/p99 ${ms(open.p50)}/${ms(open.p95)}/${ms(open.p99)} ms, achieved ${fmt(open.achievedPerSecond)} req/s, ${open.lateSends} sent > 10 ms late (${open.waitedForSocket} waited for a socket), ${open.unanswered} unanswered, ${open.badAnswers} bad; load ${loadavg()[0]?.toFixed(1)}; worker rounds done meanwhile ${recomputing.rounds() - rounds0}\n${' '.repeat(34)}${formatCpuSplit(split)}`;
+          say(line);
+          lines.push(line);
+          continue;
+        }
         const cpu0 = treeCpuSeconds(pid);
         const client0 = process.cpuUsage();
         const r = await runLoad(req, clients, duration);
@@ -242,7 +295,7 @@ async function main(): Promise<void> {
     }
     process.stdout.write(
       [
-        `bench:serving — ${systems} systems (${fmt(pairs)} pairs), synthetic board, cached, ${duration} s at ${fmt(rate)} req/s (open loop) then ${clients} clients × ${duration} s (closed loop) each${warmup > 0 ? ` after ${warmup} s of warm-up` : ''}; api NODE_ENV=${nodeEnv}; ${cpus().length} cores, load ${load} at start; ${new Date().toISOString()}`,
+        `bench:serving — ${systems} systems (${fmt(pairs)} pairs), synthetic board, cached, ${duration} s at ${fmt(rate)} req/s (open loop)${recomputePhaseId ? ` while a worker recomputes a ${recomputeSystems} × ${fmt(recomputeInstances)} phase, its board threads as built then at nice 0,` : ` then ${clients} clients × ${duration} s (closed loop)`} each${warmup > 0 ? ` after ${warmup} s of warm-up` : ''}; api NODE_ENV=${nodeEnv}; ${cpus().length} cores, load ${load} at start; ${new Date().toISOString()}`,
         `document: JSON ${fmt(bytes / KiB)} KiB (${fmt(bytes / systems)} B per system, ${fmt(bytes / Math.max(1, pairs))} B per pair with the systems' share), gzip ${fmt(doc.gzip.length / KiB)} KiB, brotli ${fmt(doc.brotli.length / KiB)} KiB; random values compress worse than a real board's`,
         ...lines,
       ].join('\n') + '\n',

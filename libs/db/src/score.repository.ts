@@ -270,11 +270,17 @@ export class ScoreRepository {
     return { total: column.scored, rows };
   }
 
-  /** The stored values of one submission and metric (position order, NaN where unscored); empty when none. */
+  /**
+   * The stored values of one submission and metric (position order, NaN where unscored); empty when none.
+   * Read as base64 text, not hex (Prisma makes a bytea's Buffer byte by byte): 10.8 characters a
+   * value instead of 16, which the pg driver decodes into a string and Node back into bytes; a
+   * phase's export reads every column so (issue #28). PostgreSQL breaks base64 lines at 76
+   * characters; Buffer.from skips the line breaks.
+   */
   async column(submissionId: string, metric: string): Promise<Float64Array> {
-    const [r] = await this.db.$queryRaw<{ hex: string }[]>`
-      SELECT encode("values", 'hex') AS hex FROM score_column WHERE submission_id = ${submissionId}::uuid AND metric = ${metric}`;
-    return decodeValues(Buffer.from(r?.hex ?? '', 'hex'));
+    const [r] = await this.db.$queryRaw<{ b64: string }[]>`
+      SELECT encode("values", 'base64') AS b64 FROM score_column WHERE submission_id = ${submissionId}::uuid AND metric = ${metric}`;
+    return decodeValues(Buffer.from(r?.b64 ?? '', 'base64'));
   }
 
   /** The instance-level signature of one submission's stored column (null: none). */

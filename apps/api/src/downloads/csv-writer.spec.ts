@@ -1,4 +1,5 @@
 // Quoting rules themselves are specified once, in libs/contracts/src/csv.spec.ts.
+import { createHash } from 'node:crypto';
 import { longRowsOf, type LongScoreColumn, type LongScoreRow } from '@podium/db';
 import { defined } from '../../../../test/support/defined';
 import { ChunkPool, PHASE_SCORE_COLUMNS, SCORE_COLUMNS, attachmentDisposition, exportHeader, exportLine, scoreCsvColumns, scoreCsvLines } from './csv-writer';
@@ -91,6 +92,45 @@ describe('score export lines', () => {
       `s-2,Ünïcode,t,false,true,hidden,"i""21",chrf,"chrF2|""x""",0`,
       `s-2,Ünïcode,t,false,true,hidden,"a,b2",chrf,"chrF2|""x""",${(0.1 + 0.2) / 3}`,
     ]);
+  });
+
+  it("writes the same bytes as before the per-row work was cut (issue #28): a phase's columns of three metrics with quoting, NaN and hidden positions", () => {
+    // The expected digest is that of the bytes written by scoreCsvColumns at commit a6abae1,
+    // before its row loop changed; the text is also compared with exportLine's row by row above.
+    const ids = ['i1', 'i"2', 'a,b', '=x', '+1', '', 'Zürich–1', '日本語', 'cr\rlf\n', ' pad '];
+    const scores = [12.5, -0, 0.1 + 0.2, -3, 1e-7, 100, 1e21, 123456789.12345679, Number.NaN, 5e-324, -1.7976931348623157e308, 1 / 3, 99.99999999999999, 2 ** 53];
+    const n = 3000;
+    const instanceIds = Array.from({ length: n }, (_, p) => `${ids[p % ids.length] ?? ''}${p % 11 === 0 ? '' : p}`);
+    const columns: LongScoreColumn[] = ['bleu', 'chrf', 'ter'].flatMap((metric, m) =>
+      [
+        { submissionId: 'a0000000-0000-4000-8000-000000000001', systemName: 'A, "B"', teamName: '=team' },
+        { submissionId: 'a0000000-0000-4000-8000-000000000002', systemName: 'Ünïcode\nsys', teamName: '-t' },
+      ].map((s, k) => ({
+        ...s,
+        metric,
+        signature: `${metric}|nrefs:1|"v"`,
+        instanceIds,
+        // absent scores (NaN) at some positions, and a column longer than its test set
+        values: Float64Array.from({ length: n + 2 }, (_, p) => (p % 13 === 5 + m ? Number.NaN : (scores[(p + k + m) % scores.length] ?? 0) * (m + 1))),
+      })),
+    );
+    const about = { primary: true, baseline: false, status: 'scored' as const };
+    const phaseRow = (r: LongScoreRow) => ({ submission_id: r.submissionId, system: r.systemName, team: r.teamName, instance_id: r.instanceId, metric: r.metric, signature: r.signature, score: r.score, ...about });
+    const visible = Uint8Array.from({ length: n - 7 }, (_, p) => (p % 9 === 4 ? 0 : 1));
+    const hash = createHash('sha256');
+    let bytes = 0;
+    const write = scoreCsvColumns(PHASE_SCORE_COLUMNS, phaseRow);
+    const pool = new ChunkPool(4096);
+    for (const mask of [null, visible]) {
+      for (const column of columns) {
+        for (const chunk of write(column, mask, pool)) {
+          hash.update(chunk);
+          bytes += chunk.length;
+          pool.give(chunk);
+        }
+      }
+    }
+    expect({ bytes, sha256: hash.digest('hex') }).toEqual({ bytes: 3_496_126, sha256: '0e27bba5a9bfc8b5ced4dad21471a1470992a8fbd6f3dbb1b246fd262efa5a08' });
   });
 
   it('writes a row longer than a pooled chunk into a chunk of its own size', () => {

@@ -547,7 +547,14 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
     seed,
     btOpts,
     corpusFlat && scoreOf ? { ...corpusFlat, order: instOrder, score: scoreOf } : undefined,
-    memo ? { kept } : undefined,
+    memo
+      ? {
+          kept,
+          // a kept pair's tied counts, whichever order it was stored in
+          keptTies: (i, j) => (memo.pairs.get(pairMemoKey(at(fp, i), at(fp, j))) ?? memo.pairs.get(pairMemoKey(at(fp, j), at(fp, i))))?.tied,
+          recordTies: true,
+        }
+      : undefined,
   );
   const { bMean, bMedian, bBt, bBtKey } = boot;
   const nonConverged = boot.nonConverged;
@@ -690,7 +697,8 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
           const o = outcomes.get(test.key);
           if (memoisable && o) memoised[test.key] = o;
         }
-        nextPairs.set(pairKey, { medianDiff: medDiff, outcomes: memoised });
+        const tiedColumn = boot.tiedColumns?.get(Math.min(i, j) * k + Math.max(i, j));
+        nextPairs.set(pairKey, { medianDiff: medDiff, outcomes: memoised, ...(tiedColumn ? { tied: tiedColumn } : {}) });
       }
       const tests = {} as PairTestResults;
       for (const t of SIGNIFICANCE_TESTS) {

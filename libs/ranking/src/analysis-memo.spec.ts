@@ -64,6 +64,10 @@ describe('analysis memo (incremental boards)', () => {
     }
     // the last analysis computed one system and its six pairs, and updated the kept wins
     expect(uses.at(-1)).toEqual({ systemsReused: 6, systemsComputed: 1, pairsReused: 15, pairsComputed: 6 });
+    // pairs with ties kept their resampled tied counts (read by the next analysis instead of the tie groups)
+    const tied = [...memo.pairs.values()].filter((p) => p.tied !== undefined);
+    expect(tied.length).toBeGreaterThan(0);
+    for (const p of tied) expect(p.tied).toHaveLength(options.resamples ?? 0);
   });
 
   it('reads a kept pair’s memoisable test outcomes (t-test, Wilcoxon, Mood) and the kept randomisation sums instead of recomputing them', () => {

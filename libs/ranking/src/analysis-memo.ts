@@ -61,6 +61,12 @@ export interface PairMemo {
   medianDiff: number;
   /** The outcomes of the computed tests that declare `memoisable` (tests/test.ts, e.g. the t-test and Wilcoxon), by test key. */
   outcomes: Record<string, PairOutcome>;
+  /**
+   * For a pair with ties: Σ of the bootstrap counts over the instances it ties on, per resample
+   * (the Bradley–Terry refits' N_ij = n − tied). Absent without ties, in memos of before, or
+   * beyond TIE_MEMO_MAX_CELLS (bootstrap.ts).
+   */
+  tied?: Int32Array;
 }
 
 /**

@@ -189,6 +189,8 @@ export interface BootstrapAggregates {
   noFiniteMle: number;
   /** Each system's resampled Bradley–Terry wins W_i (flat R×k). */
   bWins: Float64Array;
+  /** With `reuse.recordTies`: per canonical pair i < j with ties (key i·k + j), its tied count per resample. */
+  tiedColumns: Map<number, Int32Array> | null;
   /**
    * Each system's resampled ties T_i = Σ_l c_l·#{j ≠ i : x_jl = x_il} (flat R×k): with {@link bWins}
    * the resampled win points W_i + T_i/2 that the mean win rate reads. Integers: exact.
@@ -204,7 +206,25 @@ export interface BootstrapAggregates {
  */
 export interface BootstrapReuse {
   kept: readonly (Pick<SystemMemo, 'mean' | 'median' | 'corpus'> | undefined)[];
+  /**
+   * The resampled tied counts a memo kept for canonical pair i < j (PairMemo.tied): resample r's
+   * Σ_{l tied} c_l at index r. Pairs with ties but no column (or a shorter one) are counted from
+   * their tied instances; when more than {@link TIE_LISTS_MAX_PAIRS} such pairs per system
+   * remain, every pair is counted from the tie groups as without a memo. Integers: exact either way.
+   */
+  keptTies?: (i: number, j: number) => Int32Array | undefined;
+  /** Record each tied pair's resampled tied counts ({@link BootstrapAggregates.tiedColumns}) for the memo. */
+  recordTies?: boolean;
 }
+
+/** Pairs per system (×k) whose tied counts are summed from their own instance lists when a memo lacks their columns; beyond, the tie groups serve every pair. */
+const TIE_LISTS_MAX_PAIRS = 2;
+
+/**
+ * Most (tied pairs × resamples) whose columns an analysis keeps for its memo (4 bytes each, 10 MB):
+ * 100 systems at the 200 resamples of 100 × 100,000 keep at most 990,000; an arena board keeps none.
+ */
+export const TIE_MEMO_MAX_CELLS = 2_500_000;
 
 /**
  * Per-instance sufficient statistics of a corpus metric for the shared bootstrap: `data[i]` holds
@@ -261,6 +281,59 @@ function weightedRowSum10(f: StatsArray, rows: Int32Array, weights: Float64Array
 }
 
 /**
+ * Where each tied pair's resampled tied count comes from when a memo kept columns: the kept
+ * columns (at least R long), and for the other tied pairs the instances they tie on (CSR lists
+ * read off the tie groups once). Null when too many pairs lack a column: the tie groups then
+ * serve every pair as without a memo.
+ */
+function pairTieSource(
+  pc: PairwiseCounts,
+  k: number,
+  tiedPairs: readonly number[],
+  R: number,
+  keptTies: (i: number, j: number) => Int32Array | undefined,
+): { keptPairs: Int32Array; keptColumns: Int32Array[]; listedPairs: Int32Array; listStart: Int32Array; lists: Int32Array } | null {
+  const keptPairs: number[] = [];
+  const keptColumns: Int32Array[] = [];
+  const listed: number[] = [];
+  for (const p of tiedPairs) {
+    const i = (p / k) | 0;
+    const col = keptTies(i, p - i * k);
+    if (col && col.length >= R) {
+      keptPairs.push(p);
+      keptColumns.push(col);
+    } else listed.push(p);
+  }
+  if (listed.length > TIE_LISTS_MAX_PAIRS * k) return null;
+  const slot = new Int32Array(k * k).fill(-1);
+  listed.forEach((p, t) => (slot[p] = t));
+  // two passes over the groups: list lengths, then the instances (ascending per pair)
+  const { tieStart, tieGroups } = pc;
+  const n = tieStart.length - 1;
+  const visit = (each: (t: number, l: number) => void): void => {
+    for (let l = 0; l < n; l++) {
+      for (let g = tieStart[l]!, end = tieStart[l + 1]!; g < end; g += 1 + tieGroups[g]!) {
+        const size = tieGroups[g]!;
+        for (let a = g + 1; a <= g + size; a++) {
+          const ia = tieGroups[a]! * k;
+          for (let b = a + 1; b <= g + size; b++) {
+            const t = slot[ia + tieGroups[b]!]!;
+            if (t >= 0) each(t, l);
+          }
+        }
+      }
+    }
+  };
+  const listStart = new Int32Array(listed.length + 1);
+  visit((t) => listStart[t + 1]!++);
+  for (let t = 0; t < listed.length; t++) listStart[t + 1]! += listStart[t]!;
+  const lists = new Int32Array(listStart[listed.length]!);
+  const fill = listStart.slice(0, listed.length);
+  visit((t, l) => (lists[fill[t]!++] = l));
+  return { keptPairs: Int32Array.from(keptPairs), keptColumns, listedPairs: Int32Array.from(listed), listStart, lists };
+}
+
+/**
  * Bootstrap over instances with one multinomial count vector c per resample shared by every
  * system: mean_i = Σ c_l x_il / n, the weighted median from the presorted order, and Bradley–Terry
  * refitted from W_i = Σ_l c_l·beats_il and N_ij = n − Σ_{l tied} c_l (docs/adr/0003). Equivalent to
@@ -307,6 +380,13 @@ export function bootstrapAggregates(
   const kept = reuse?.kept ?? [];
   const keptIdx: number[] = [];
   const fresh: number[] = [];
+  // Pairs with ties (i < j, wins both ways short of n): their tied counts per resample come from
+  // the memo's columns, or from their own tied instances (issue #28: at 100 × 100,000 the tie
+  // groups' pairs cost more than every system's wins); without a memo, from the tie groups.
+  const tiedPairs: number[] = [];
+  if (tieGroups.length > 0) for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) if (pc.wins[i * k + j]! + pc.wins[j * k + i]! < n) tiedPairs.push(i * k + j);
+  const tiedColumns = reuse?.recordTies && tiedPairs.length * R <= TIE_MEMO_MAX_CELLS ? new Map(tiedPairs.map((p) => [p, new Int32Array(R)])) : null;
+  const tieSource = reuse?.keptTies && tiedPairs.length > 0 ? pairTieSource(pc, k, tiedPairs, R, reuse.keptTies) : null;
   for (let r = 0; r < R; r++) {
     bootstrapCounts(n, rng, counts);
     // Instances drawn at least once (≈ 63%), as (index, count) lists: fewer multiply-adds.
@@ -415,7 +495,21 @@ export function bootstrapAggregates(
     for (let i = 0; i < k; i++) bWins[row + i] = W[i]!;
     // Tied (pair, instance) cells of the drawn instances: N_ij = n − Σ_{l tied} c_l (integers, exact);
     // each member of a group of s tied systems ties s − 1 others (T_i).
-    if (tieGroups.length > 0) {
+    if (tieSource) {
+      // kept columns, then the listed pairs from their instances; T_i = Σ_j tied_ij
+      for (let t = 0; t < tieSource.keptPairs.length; t++) tied[tieSource.keptPairs[t]!] = tieSource.keptColumns[t]![r]!;
+      for (let t = 0; t < tieSource.listedPairs.length; t++) {
+        let sum = 0;
+        for (let e = tieSource.listStart[t]!, end = tieSource.listStart[t + 1]!; e < end; e++) sum += counts[tieSource.lists[e]!]!;
+        tied[tieSource.listedPairs[t]!] = sum;
+      }
+      for (const p of tiedPairs) {
+        const i = (p / k) | 0;
+        const t = tied[p]!;
+        bTies[row + i]! += t;
+        bTies[row + p - i * k]! += t;
+      }
+    } else if (tieGroups.length > 0) {
       tied.fill(0);
       for (let q = 0; q < m; q++) {
         const l = drawnIdx[q]!;
@@ -432,6 +526,7 @@ export function bootstrapAggregates(
         }
       }
     }
+    if (tiedColumns) for (const [p, col] of tiedColumns) col[r] = tied[p]!;
     for (let i = 0; i < k; i++) {
       for (let j = i + 1; j < k; j++) N[i * k + j] = N[j * k + i] = n - tied[i * k + j]!;
     }
@@ -446,7 +541,7 @@ export function bootstrapAggregates(
       bBtKey[row + i] = bradleyTerryOrderKey(strength, fit.tier[i] ?? 0, fit.tiers);
     });
   }
-  return { bMean, bMedian, bBt, bBtKey, bCorpus, nonConverged, noFiniteMle, bWins, bTies };
+  return { bMean, bMedian, bBt, bBtKey, bCorpus, nonConverged, noFiniteMle, bWins, bTies, tiedColumns };
 }
 
 /** Options for {@link bootstrapBradleyTerry}. */

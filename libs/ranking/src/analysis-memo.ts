@@ -14,16 +14,20 @@
  * Cost model of one analysis of k systems × n instances with R resamples, when a memo holds all
  * but a of them (a = 1 after the last score), in operations (measured costs in
  * docs/adr/0027-incremental-boards.md):
- * - per system, new only: argsort O(n) radix (all k: the sorted rows are not kept), resampled mean,
- *   median walk, corpus sums (width w) and randomisation sums: O(R·n·(3 + w)) — a·R·n·(3 + w);
+ * - per system, new only: argsort O(n) radix, reading and decoding its corpus statistics (a kept
+ *   system's are neither read nor sorted: its point median by selection, O(n), its summed
+ *   statistics from the memo), resampled mean, median walk, corpus sums (width w) and
+ *   randomisation sums: O(R·n·(3 + w)) — a·R·n·(3 + w);
  * - per system, kept: its R-long columns copied: O(R) — (k − a)·R;
- * - per pair, new only (pairs with a new system: a·(k − 1) − a(a−1)/2): differences, t-test and
- *   the median of differences by selection, O(n) each; kept pairs O(1);
+ * - per pair, new only (pairs with a new system: a·(k − 1) − a(a−1)/2): differences, t-test, Mood
+ *   (selection on unsorted rows) and the median of differences by selection, O(n) each, its tied
+ *   instances listed once; kept pairs O(1), their tied counts per resample read: O(R);
  * - per pair, all: wins/ties O(n) (pairwiseCounts: the win graph and ties of the current set),
- *   Mood O(log n), bootstrap p O(R) — k²/2·(n + R);
+ *   bootstrap p O(R) — k²/2·(n + R);
  * - per resample, all: the count vector O(n), every system's wins W O(k·n) (one pass over the
- *   drawn instances reading k consecutive beats counts each), ties O(tied cells), the
- *   Bradley–Terry refit O(k²·iterations), rank columns O(k log k) — R·(n·(1 + k) + k²·iterations).
+ *   drawn instances reading k consecutive beats counts each), the new pairs' tied counts
+ *   O(their tied instances), the Bradley–Terry refit O(k²·iterations), rank columns O(k log k)
+ *   — R·(n·(1 + k) + k²·iterations).
  * - clusters, per clustered aggregation: O(k²) calls of its test (clusters.ts; O(k³) before issue #28).
  * Without a memo (a = k) the per-system terms are k·R·n·(3 + w) and dominate at 100 × 100,000;
  * with one, the per-pair O(k²·n/2) counts and the per-resample refits remain. At 1,000 × 2,000

@@ -221,7 +221,7 @@ export async function computeLeaderboard(
     seed,
     correction,
     ...(resamples !== undefined ? { resamples } : {}),
-    ...(resamples === undefined && inputs.pendingSystems > 0 ? { budgetSystems: idx.length + inputs.pendingSystems } : {}),
+    ...(inputs.pendingSystems > 0 ? { budgetSystems: idx.length + inputs.pendingSystems } : {}),
     ...(explicitTest ? { test: explicitTest } : {}),
   };
   // paired-ar on the corpus score costs about twice paired-bs: only when AR is asked for

@@ -2,6 +2,7 @@
 // lease renewals, its other jobs) keeps running while a large phase is analysed. Works from
 // TypeScript sources (tests and dev, through @swc-node/register) and from the compiled dist/.
 import path from 'node:path';
+import type { MemoUse } from '@podium/ranking';
 import { Worker } from 'node:worker_threads';
 import type { ComputedBoard } from './phase-boards';
 import type { LeaderboardView } from './view';
@@ -28,7 +29,7 @@ export type ThreadMessage =
   | { kind: 'stamp'; stamp: string }
   | { kind: 'analysis'; keepsMemo: boolean }
   | { kind: 'board'; board: ComputedBoard }
-  | { kind: 'done'; stamp: string; views: number; computed: number; abandoned: boolean; threadId: number }
+  | { kind: 'done'; stamp: string; views: number; computed: number; abandoned: boolean; threadId: number; memoUses?: { memoKey: string; use: MemoUse }[] }
   | { kind: 'error'; message: string };
 
 export interface ThreadSummary {
@@ -43,6 +44,8 @@ export interface ThreadSummary {
   threadId: number;
   /** Threads whose summaries this one sums (PODIUM_LEADERBOARD_THREADS); unset: one. */
   threads?: number;
+  /** What each computed analysis' memo saved (systems and pairs reused and computed), for the log. */
+  memoUses?: { memoKey: string; use: MemoUse }[];
 }
 
 /** Heap limit of a computing thread (MB); 100 × 100k needs a few GB. */
@@ -115,7 +118,7 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
         void chain.then(() => {
           if (settled) return;
           settled = true;
-          resolve({ stamp: m.stamp, views: m.views, computed: m.computed, stored, abandoned: m.abandoned, threadId: m.threadId });
+          resolve({ stamp: m.stamp, views: m.views, computed: m.computed, stored, abandoned: m.abandoned, threadId: m.threadId, ...(m.memoUses ? { memoUses: m.memoUses } : {}) });
         });
     });
     worker.on('error', fail);

@@ -84,7 +84,9 @@ export interface AnalyseOptions {
    * when more than the table's: a board computed while further systems are still being scored
    * gives the number it will have, so that its resamples (and the memo columns it keeps, ADR
    * 0027) are those of the board after the last score, not the many more that its fewer systems
-   * would get. Ignored when `resamples` is given; at most the table's systems has no effect.
+   * would get; and whether a test with a cell limit (Wilcoxon) runs for every pair is decided for
+   * that board's pairs. The resample count ignores it when `resamples` is given; at most the
+   * table's systems has no effect.
    */
   budgetSystems?: number;
   /** Options for every Bradley–Terry fit. */
@@ -384,7 +386,11 @@ function resamplesOf(k: number, n: number, options: AnalyseOptions): number {
  * clusters, from its options: shared by {@link analyseSystems} and {@link corpusStatsNeeded}.
  */
 function testPlan(k: number, n: number, options: AnalyseOptions): { clusterTests: AnalyseResultClusterTests; wanted: Set<TestName>; computed: TestName[]; skipped: TestName[] } {
-  const nPairs = (k * (k - 1)) / 2;
+  // The pairs of the board to come (budgetSystems), as for the resamples: a test's cell limit
+  // then decides alike before and after the last score, and so does the memo's context (at
+  // 100,000 instances Wilcoxon left every pair at 33 systems, and the memos kept before were lost).
+  const priced = Math.max(k, options.budgetSystems ?? 0);
+  const nPairs = (priced * (priced - 1)) / 2;
   // Which tests to compute for every pair: all by default; Wilcoxon on large boards only on request.
   if (options.test && (options.test === 'bootstrap_corpus' || options.test === 'ar_corpus') && !options.corpus) {
     throw new RankingInputError(`test '${options.test}' needs per-instance sufficient statistics (a corpus-level metric)`);

@@ -190,4 +190,14 @@ describe('analysis memo (incremental boards)', () => {
       /corpus statistics for system sys-\w+ are missing, and the memo does not hold its corpus columns/,
     );
   });
+
+  it('decides Wilcoxon for every pair by the pairs budgetSystems will have, so the memo keeps its context as systems arrive', () => {
+    const b = board(4, 40, 4, 3);
+    // 4 systems × 40 instances: far below the cell limit, Wilcoxon runs for every pair
+    expect(analyse(b, range(0, 4), options).settings.skipped_tests ?? []).not.toContain('wilcoxon');
+    // priced for 1,600 systems (1,279,200 pairs × 40 instances > 5 · 10⁷): left out, as on that board
+    const early = analyse(b, range(0, 4), { ...options, budgetSystems: 1600 });
+    expect(early.settings.skipped_tests).toContain('wilcoxon');
+    expect(early.pairs[0]?.tests.wilcoxon.p).toBeNaN();
+  });
 });

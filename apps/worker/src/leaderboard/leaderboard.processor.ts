@@ -122,7 +122,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
         );
       }
       this.log.log({
-        msg: `[${this.config.PODIUM_WORKER_NAME}] leaderboards of phase ${phaseId}: ${summary.views} views (${summary.computed} computed, ${summary.stored} stored) for stamp ${summary.stamp.slice(0, 8)}${summary.abandoned ? ', abandoned: the stamp moved on' : ''} in ${Date.now() - started} ms`,
+        msg: `[${this.config.PODIUM_WORKER_NAME}] leaderboards of phase ${phaseId}: ${summary.views} views (${summary.computed} computed, ${summary.stored} stored) for stamp ${summary.stamp.slice(0, 8)}${summary.abandoned ? ', abandoned: the stamp moved on' : ''} in ${Date.now() - started} ms${memoNote(summary.memoUses)}`,
         jobId,
         phaseId,
         event: summary.abandoned ? 'leaderboards-abandoned' : 'leaderboards-stored',
@@ -198,7 +198,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
       );
       const [first, ...rest] = summaries;
       if (!first) throw new Error('no leaderboard thread ran');
-      const merged = rest.reduce((a, b) => ({ ...a, computed: a.computed + b.computed, stored: a.stored + b.stored, abandoned: a.abandoned || b.abandoned }), first);
+      const merged = rest.reduce((a, b) => ({ ...a, computed: a.computed + b.computed, stored: a.stored + b.stored, abandoned: a.abandoned || b.abandoned, memoUses: [...(a.memoUses ?? []), ...(b.memoUses ?? [])] }), first);
       return { ...merged, threads: summaries.length };
     } finally {
       clearInterval(timer);
@@ -236,4 +236,10 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
       },
     };
   }
+}
+
+/** "; memos: systems kept+added per analysis" for the log line (how far each memo served; ADR 0027). */
+function memoNote(uses: ThreadSummary['memoUses']): string {
+  if (!uses || uses.length === 0) return '';
+  return `; memos (systems kept+computed): ${uses.map((u) => `${u.use.systemsReused}+${u.use.systemsComputed}`).join(', ')}`;
 }

@@ -28,6 +28,7 @@ import { mulberry32 } from '@podium/ranking';
 import { openBenchStore } from '../test/e2e/support/faults';
 import { startOwnPostgres } from '../test/e2e/support/postgres';
 import { freePort, repoRoot } from '../test/e2e/support/processes';
+import { POOL, sentencePool } from './platform/sentence-pool';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -42,21 +43,6 @@ if (!(SYSTEMS >= 3 && INSTANCES >= 10) || process.argv.includes('--help')) {
   process.exit(process.argv.includes('--help') ? 0 : 2);
 }
 const say = (m: string) => process.stderr.write(`[bench:incremental-board] ${new Date().toISOString().slice(11, 19)} ${m}\n`);
-
-const WORDS = 'the a of to and in is was for on that with as by at from his her it an were are which this be or has had not but their also its one after new first two who they been have more other into over than'.split(' ');
-const POOL = 400;
-
-/** A pool of sentence pairs of rising quality (hypothesis = reference with a share of words replaced). */
-function sentencePool(): { hyp: string; ref: string }[] {
-  const rng = mulberry32(28);
-  return Array.from({ length: POOL }, (_, p) => {
-    const len = 8 + rng.nextInt(25);
-    const ref = Array.from({ length: len }, () => WORDS[rng.nextInt(WORDS.length)] ?? 'x');
-    const keep = p / POOL;
-    const hyp = ref.map((w) => (rng.next() < keep ? w : (WORDS[rng.nextInt(WORDS.length)] ?? 'y')));
-    return { hyp: hyp.join(' '), ref: ref.join(' ') };
-  });
-}
 
 interface Category {
   name: string;

@@ -112,10 +112,7 @@ export class LeaderboardInputs {
   pendingSystems = 0;
 
   matrix(phase: PhaseForMetrics & { testSetId: string }, selection: MetricSelection): Promise<PhaseScoreMatrix> {
-    const key = JSON.stringify([selection.key, selection.kind === 'derived' ? selection.combined.w : null]);
-    let hit = this.matrices.get(key);
-    if (!hit) this.matrices.set(key, (hit = this.metrics.matrix(phase, selection, this.stamp)));
-    return hit;
+    return once(this.matrices, JSON.stringify([selection.key, selection.kind === 'derived' ? selection.combined.w : null]), () => this.metrics.matrix(phase, selection, this.stamp));
   }
 
   scoredSubmissions(phaseId: string) {
@@ -123,18 +120,19 @@ export class LeaderboardInputs {
   }
 
   corpusKeys(config: Parameters<typeof corpusStatisticsKeys>[1], testSetId: string, ids: string[]): Promise<CorpusStatisticsKeys | null> {
-    const key = JSON.stringify([config.key, ids]);
-    let hit = this.keys.get(key);
-    if (!hit) this.keys.set(key, (hit = corpusStatisticsKeys(this.scores, config, testSetId, ids)));
-    return hit;
+    return once(this.keys, JSON.stringify([config.key, ids]), () => corpusStatisticsKeys(this.scores, config, testSetId, ids));
   }
 
   corpusStats(config: Parameters<typeof corpusStatistics>[1], testSetId: string, ids: string[]): Promise<CorpusStatistics | null> {
-    const key = JSON.stringify([config.key, ids]);
-    let hit = this.stats.get(key);
-    if (!hit) this.stats.set(key, (hit = corpusStatistics(this.scores, config, testSetId, ids)));
-    return hit;
+    return once(this.stats, JSON.stringify([config.key, ids]), () => corpusStatistics(this.scores, config, testSetId, ids));
   }
+}
+
+/** The value kept under `key`, made by `make` the first time (views of one job share their reads). */
+function once<T>(kept: Map<string, T>, key: string, make: () => T): T {
+  let hit = kept.get(key);
+  if (hit === undefined) kept.set(key, (hit = make()));
+  return hit;
 }
 
 /** One view of a phase's leaderboard, computed from its stored scores. */

@@ -46,10 +46,10 @@ export async function corpusStatisticsKeys(
   if (!corpusMetricOf(config)) return null;
   const digests = await scores.statisticsDigests(submissionIds, config.key);
   const shape = await scores.testSetShape(testSetId);
-  const m = getMetric(config.name as Parameters<typeof getMetric>[0], parseMetricOptions(config.name as Parameters<typeof getMetric>[0], config.options), shape.maxReferences);
+  const m = metricFor(config, shape.maxReferences);
   let width = 0;
   const keys = digests.map((d) => {
-    if (!d || d.testSetId !== testSetId || d.signature !== m.sentenceSignature || d.rows !== shape.instances) return null;
+    if (!d || !servesTestSet(d, testSetId, m.sentenceSignature, shape.instances)) return null;
     width = d.width;
     return `${d.width}:${d.digest}`;
   });
@@ -66,6 +66,17 @@ export function corpusMetricOf(config: MetricConfig | undefined) {
   } catch {
     return null;
   }
+}
+
+/** The metric of a corpus configuration, laid out for instances of up to `maxReferences` references (as the worker scores them). */
+function metricFor(config: MetricConfig, maxReferences: number) {
+  const name = config.name as Parameters<typeof getMetric>[0];
+  return getMetric(name, parseMetricOptions(name, config.options), maxReferences);
+}
+
+/** Whether stored statistics are this test set's as the metric computes them now: its test set, the metric's sentence signature (options, references), one row per instance. */
+function servesTestSet(stored: { testSetId: string; signature: string; rows: number }, testSetId: string, sentenceSignature: string, instances: number): boolean {
+  return stored.testSetId === testSetId && stored.signature === sentenceSignature && stored.rows === instances;
 }
 
 /** Column sums of one system's flat statistics: the statistics of the whole test set. */
@@ -93,9 +104,9 @@ export async function corpusStatistics(
   if (!corpusMetricOf(config)) return null;
   const stored = scores.sufficientStatistics ? await scores.sufficientStatistics(submissionIds, config.key) : [];
   const shape = await scores.testSetShape(testSetId);
-  const m = getMetric(config.name as Parameters<typeof getMetric>[0], parseMetricOptions(config.name as Parameters<typeof getMetric>[0], config.options), shape.maxReferences);
+  const m = metricFor(config, shape.maxReferences);
   const usable = (s: (typeof stored)[number] | undefined): s is NonNullable<(typeof stored)[number]> =>
-    !!s && s.testSetId === testSetId && s.signature === m.sentenceSignature && s.stats.rows === shape.instances;
+    !!s && servesTestSet({ testSetId: s.testSetId, signature: s.signature, rows: s.stats.rows }, testSetId, m.sentenceSignature, shape.instances);
   // Missing, or stored for other options or another test set: recomputed from the texts.
   const recompute = submissionIds.filter((_, k) => !usable(stored[k]));
   const fromTexts = new Map<string, number[][]>();

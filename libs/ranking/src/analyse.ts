@@ -373,10 +373,15 @@ function memoContextOf(n: number, seed: number, sign: number, width: number, com
   return JSON.stringify([n, seed, sign, width, computed]);
 }
 
+/** The systems an analysis of k is priced for: the board to come ({@link AnalyseOptions.budgetSystems}) when more. */
+function pricedSystemsOf(k: number, options: AnalyseOptions): number {
+  return Math.max(k, options.budgetSystems ?? 0);
+}
+
 /** The resamples an analysis of k systems × n instances draws: `options.resamples`, else {@link budgetedResamples} priced for `budgetSystems` when more. */
 function resamplesOf(k: number, n: number, options: AnalyseOptions): number {
   // The systems (and pairs) the automatic count is priced for.
-  const pricedSystems = Math.max(k, options.budgetSystems ?? 0);
+  const pricedSystems = pricedSystemsOf(k, options);
   const pricedPairs = (pricedSystems * (pricedSystems - 1)) / 2;
   return options.resamples ?? budgetedResamples(pricedPairs, options.alpha ?? 0.05, options.correction ?? 'holm', pricedSystems, n, options.resampleBudget);
 }
@@ -389,7 +394,7 @@ function testPlan(k: number, n: number, options: AnalyseOptions): { clusterTests
   // The pairs of the board to come (budgetSystems), as for the resamples: a test's cell limit
   // then decides alike before and after the last score, and so does the memo's context (at
   // 100,000 instances Wilcoxon left every pair at 33 systems, and the memos kept before were lost).
-  const priced = Math.max(k, options.budgetSystems ?? 0);
+  const priced = pricedSystemsOf(k, options);
   const nPairs = (priced * (priced - 1)) / 2;
   // Which tests to compute for every pair: all by default; Wilcoxon on large boards only on request.
   if (options.test && (options.test === 'bootstrap_corpus' || options.test === 'ar_corpus') && !options.corpus) {
@@ -879,7 +884,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const warnings = significanceWarnings(R, nPairs, alpha, correction);
   const resamplesChosen = options.resamples === undefined;
   const recommended = recommendedResamples(nPairs, alpha, correction);
-  const pricedSystems = Math.max(table.systems.length, options.budgetSystems ?? 0);
+  const pricedSystems = pricedSystemsOf(table.systems.length, options);
   const priced = pricedSystems > table.systems.length ? ` for the ${pricedSystems} systems the board will have once the ones still being scored are in` : '';
   if (resamplesChosen && R < recommended) {
     warnings.push(

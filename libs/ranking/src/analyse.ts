@@ -283,7 +283,7 @@ function isIdentity(order: Int32Array): boolean {
  * Canonical order (systems and instances sorted) so results do not depend on input order.
  * `instOrder` is null when the instances already are in canonical order (rows are then used as is).
  */
-function canonicalise(table: ScoreTable): { x: Float64Array[]; sysOrder: Int32Array; instOrder: Int32Array | null } {
+export function canonicalise(table: ScoreTable): { x: Float64Array[]; sysOrder: Int32Array; instOrder: Int32Array | null } {
   const oriented = orientedScores(table);
   const sysOrder = orderByName(table.systems);
   if (new Set(table.instances).size !== table.instances.length) throw new RankingInputError('instance ids must be unique');
@@ -369,7 +369,7 @@ export function corpusStatsNeeded(table: Pick<ScoreTable, 'systems' | 'instances
 }
 
 /** The context a memo's entries were computed in: another one empties it. Not R: resample r's draws do not depend on R, so kept columns serve as far as they reach. */
-function memoContextOf(n: number, seed: number, sign: number, width: number, computed: readonly TestName[]): string {
+export function memoContextOf(n: number, seed: number, sign: number, width: number, computed: readonly TestName[]): string {
   return JSON.stringify([n, seed, sign, width, computed]);
 }
 
@@ -379,7 +379,7 @@ function pricedSystemsOf(k: number, options: AnalyseOptions): number {
 }
 
 /** The resamples an analysis of k systems × n instances draws: `options.resamples`, else {@link budgetedResamples} priced for `budgetSystems` when more. */
-function resamplesOf(k: number, n: number, options: AnalyseOptions): number {
+export function resamplesOf(k: number, n: number, options: AnalyseOptions): number {
   // The systems (and pairs) the automatic count is priced for.
   const pricedSystems = pricedSystemsOf(k, options);
   const pricedPairs = (pricedSystems * (pricedSystems - 1)) / 2;
@@ -390,7 +390,7 @@ function resamplesOf(k: number, n: number, options: AnalyseOptions): number {
  * Which tests an analysis of k systems × n instances computes (every pair) and which drive its
  * clusters, from its options: shared by {@link analyseSystems} and {@link corpusStatsNeeded}.
  */
-function testPlan(k: number, n: number, options: AnalyseOptions): { clusterTests: AnalyseResultClusterTests; wanted: Set<TestName>; computed: TestName[]; skipped: TestName[] } {
+export function testPlan(k: number, n: number, options: AnalyseOptions): { clusterTests: AnalyseResultClusterTests; wanted: Set<TestName>; computed: TestName[]; skipped: TestName[] } {
   // The pairs of the board to come (budgetSystems), as for the resamples: a test's cell limit
   // then decides alike before and after the last score, and so does the memo's context (at
   // 100,000 instances Wilcoxon left every pair at 33 systems, and the memos kept before were lost).

@@ -1,5 +1,6 @@
 import { analyseSystems, corpusStatsNeeded, type AnalyseOptions, type Analysis } from './analyse';
 import { emptyAnalysisMemo, type AnalysisMemo, type MemoUse } from './analysis-memo';
+import { fillAnalysisMemo } from './memo-fill';
 import { mulberry32 } from './prng';
 
 // Issue #28: an analysis that reuses a memo of the previous one must be the analysis from
@@ -199,5 +200,68 @@ describe('analysis memo (incremental boards)', () => {
     const early = analyse(b, range(0, 4), { ...options, budgetSystems: 1600 });
     expect(early.settings.skipped_tests).toContain('wilcoxon');
     expect(early.pairs[0]?.tests.wilcoxon.p).toBeNaN();
+  });
+
+  describe('filled ahead of the analysis (fillAnalysisMemo)', () => {
+    const fingerprintsOf = (b: Board, pick: number[]) => pick.map((s) => JSON.stringify([b.scores[s], b.systems[s]]));
+    const fill = (b: Board, pick: number[], opts: AnalyseOptions, memo: AnalysisMemo, stats?: (s: number, i: number) => Float64Array): MemoUse => {
+      const w = (b.stats[0]?.length ?? 0) / b.instances.length;
+      return fillAnalysisMemo(
+        { systems: pick.map((s) => b.systems[s] ?? ''), instances: b.instances, scores: pick.map((s) => b.scores[s] ?? []), higherIsBetter: true },
+        { ...opts, corpus: { stats: { width: w, data: pick.map((s, i) => (stats ? stats(s, i) : (b.stats[s] ?? new Float64Array(0)))) }, corpusFromStats, ar: false }, memo, fingerprints: fingerprintsOf(b, pick) },
+      );
+    };
+
+    it.each([10, 4])('serves the analysis whole after filling as systems arrive, and the analysis equals the one from scratch (corpus width %i)', (w) => {
+      const b = board(7, 60, w, 21);
+      const memo = emptyAnalysisMemo();
+      const fills: MemoUse[] = [];
+      for (let k = 2; k <= 7; k++) fills.push(fill(b, range(0, k), options, memo));
+      // each fill computed the one system and the pairs it brought
+      expect(fills.at(-1)).toEqual({ systemsReused: 6, systemsComputed: 1, pairsReused: 15, pairsComputed: 6 });
+      expect([...memo.pairs.values()].some((p) => p.tied?.length === options.resamples)).toBe(true);
+      const uses: MemoUse[] = [];
+      expect(analyse(b, range(0, 7), options, memo, (u) => uses.push(u))).toStrictEqual(analyse(b, range(0, 7), options));
+      expect(uses.at(-1)).toEqual({ systemsReused: 7, systemsComputed: 0, pairsReused: 21, pairsComputed: 0 });
+      // nothing left to fill
+      expect(fill(b, range(0, 7), options, memo)).toEqual({ systemsReused: 7, systemsComputed: 0, pairsReused: 21, pairsComputed: 0 });
+    });
+
+    it('fills what an analysis left, reading only the statistics of the systems it adds', () => {
+      const b = board(6, 50, 10, 23);
+      const memo = emptyAnalysisMemo();
+      analyse(b, range(0, 4), options, memo);
+      // the kept systems' statistics are left out, as a board leaves them
+      expect(fill(b, range(0, 6), options, memo, (s, i) => (i < 4 ? new Float64Array(0) : (b.stats[s] ?? new Float64Array(0))))).toEqual({
+        systemsReused: 4,
+        systemsComputed: 2,
+        pairsReused: 6,
+        pairsComputed: 9,
+      });
+      const table = { systems: range(0, 6).map((s) => b.systems[s] ?? ''), instances: b.instances, scores: range(0, 6).map((s) => b.scores[s] ?? []), higherIsBetter: true };
+      const withoutStats = { ...options, corpus: { stats: { width: 10, data: range(0, 6).map(() => new Float64Array(0)) }, corpusFromStats, ar: false }, memo, fingerprints: fingerprintsOf(b, range(0, 6)) };
+      // every system is served: the analysis needs no statistics at all, and equals the one from scratch
+      expect(corpusStatsNeeded(table, withoutStats)).toEqual([false, false, false, false, false, false]);
+      expect(analyseSystems(table, withoutStats)).toStrictEqual(analyse(b, range(0, 6), options));
+    });
+
+    it('fills in the context of the board to come (budgetSystems), and another context empties the memo first', () => {
+      const b = board(6, 40, 4, 29);
+      const auto: AnalyseOptions = { seed: 3, eloOrders: 2, resampleBudget: 416_000 };
+      const memo = emptyAnalysisMemo();
+      fill(b, range(0, 4), { ...auto, budgetSystems: 6 }, memo);
+      expect([...memo.systems.values()].every((m) => m.mean.length === 500)).toBe(true);
+      const uses: MemoUse[] = [];
+      expect(analyse(b, range(0, 6), auto, memo, (u) => uses.push(u))).toStrictEqual(analyse(b, range(0, 6), auto));
+      expect(uses.at(-1)).toMatchObject({ systemsReused: 4, systemsComputed: 2, pairsReused: 6 });
+      expect(fill(b, range(0, 6), { ...auto, seed: 4 }, memo)).toMatchObject({ systemsReused: 0, pairsReused: 0 });
+    });
+
+    it('refuses a system it must fill whose statistics are missing', () => {
+      const b = board(3, 30, 4, 31);
+      expect(() => fill(b, range(0, 3), options, emptyAnalysisMemo(), (s, i) => (i === 1 ? new Float64Array(0) : (b.stats[s] ?? new Float64Array(0))))).toThrow(
+        /corpus statistics for system sys-\w+ are missing, and the memo does not hold its corpus columns/,
+      );
+    });
   });
 });

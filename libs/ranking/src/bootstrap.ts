@@ -191,6 +191,8 @@ export interface BootstrapAggregates {
   bWins: Float64Array;
   /** With `reuse.recordTies`: per canonical pair i < j with ties (key i·k + j), its tied count per resample. */
   tiedColumns: Map<number, Int32Array> | null;
+  /** With `reuse.columnsOnly.tieLists`: each listed pair's tied count per resample (else empty). */
+  listedTies: Int32Array[];
   /**
    * Each system's resampled ties T_i = Σ_l c_l·#{j ≠ i : x_jl = x_il} (flat R×k): with {@link bWins}
    * the resampled win points W_i + T_i/2 that the mean win rate reads. Integers: exact.
@@ -215,6 +217,14 @@ export interface BootstrapReuse {
   keptTies?: (i: number, j: number) => Int32Array | undefined;
   /** Record each tied pair's resampled tied counts ({@link BootstrapAggregates.tiedColumns}) for the memo. */
   recordTies?: boolean;
+  /**
+   * Only the per-system columns (means, medians, corpus scores) and the tied counts of the pairs
+   * listed here, for a memo filled ahead of the analysis (fillAnalysisMemo): no wins, no ties of
+   * the other pairs, no Bradley–Terry refits (`pc` is not read). `tieLists`: pair t's tied
+   * instances are `lists[listStart[t] … listStart[t + 1])`; its counts per resample come back in
+   * {@link BootstrapAggregates.listedTies} (pair t at index t).
+   */
+  columnsOnly?: { tieLists: { listStart: Int32Array; lists: Int32Array } | null };
 }
 
 /** Pairs per system (×k) whose tied counts are summed from their own instance lists when a memo lacks their columns; beyond, the tie groups serve every pair. */
@@ -362,8 +372,9 @@ export function bootstrapAggregates(
   const drawnRow = new Int32Array(corpus ? n : 0);
   const bMean = new Float64Array(R * k);
   const bMedian = new Float64Array(R * k);
-  const bBt = new Float64Array(R * k);
-  const bBtKey = new Float64Array(R * k);
+  const columnsOnly = reuse?.columnsOnly ?? null;
+  const bBt = new Float64Array(columnsOnly ? 0 : R * k);
+  const bBtKey = new Float64Array(columnsOnly ? 0 : R * k);
   const bCorpus = new Float64Array(corpus ? R * k : 0);
   const d = corpus?.width ?? 0;
   const corpusSum = new Float64Array(d);
@@ -375,8 +386,10 @@ export function bootstrapAggregates(
   let noFiniteMle = 0;
   const p1 = (n - 1) >> 1;
   const p2 = n >> 1;
-  const bWins = new Float64Array(R * k);
-  const bTies = new Float64Array(R * k);
+  const bWins = new Float64Array(columnsOnly ? 0 : R * k);
+  const bTies = new Float64Array(columnsOnly ? 0 : R * k);
+  const tieLists = columnsOnly?.tieLists ?? null;
+  const listedTies = tieLists ? Array.from({ length: tieLists.listStart.length - 1 }, () => new Int32Array(R)) : [];
   const kept = reuse?.kept ?? [];
   const keptIdx: number[] = [];
   const fresh: number[] = [];
@@ -384,7 +397,7 @@ export function bootstrapAggregates(
   // the memo's columns, or from their own tied instances (issue #28: at 100 × 100,000 the tie
   // groups' pairs cost more than every system's wins); without a memo, from the tie groups.
   const tiedPairs: number[] = [];
-  if (tieGroups.length > 0) for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) if (pc.wins[i * k + j]! + pc.wins[j * k + i]! < n) tiedPairs.push(i * k + j);
+  if (tieGroups.length > 0 && !columnsOnly) for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) if (pc.wins[i * k + j]! + pc.wins[j * k + i]! < n) tiedPairs.push(i * k + j);
   const tiedColumns = reuse?.recordTies && tiedPairs.length * R <= TIE_MEMO_MAX_CELLS ? new Map(tiedPairs.map((p) => [p, new Int32Array(R)])) : null;
   const tieSource = reuse?.keptTies && tiedPairs.length > 0 ? pairTieSource(pc, k, tiedPairs, R, reuse.keptTies) : null;
   for (let r = 0; r < R; r++) {
@@ -429,7 +442,7 @@ export function bootstrapAggregates(
     // Every system's wins W_i = Σ_q c_q·beats_i,l_q, four systems per pass over the drawn list
     // (issue #28: the memo's kept W plus the wins over the added systems cost as much, comparing
     // two rows per added system; integers, so the sums are exact in any order).
-    for (let i = 0; i < k; i += 4) {
+    if (!columnsOnly) for (let i = 0; i < k; i += 4) {
       const i1 = Math.min(i + 1, k - 1);
       const i2 = Math.min(i + 2, k - 1);
       const i3 = Math.min(i + 3, k - 1);
@@ -492,6 +505,17 @@ export function bootstrapAggregates(
         bCorpus[row + i] = corpus.score(corpusSum);
       }
     }
+    if (columnsOnly) {
+      // the listed pairs' tied counts (as pairTieSource's lists give them in the analysis), then the next resample
+      if (tieLists) {
+        for (let t = 0; t < listedTies.length; t++) {
+          let sum = 0;
+          for (let e = tieLists.listStart[t]!, end = tieLists.listStart[t + 1]!; e < end; e++) sum += counts[tieLists.lists[e]!]!;
+          listedTies[t]![r] = sum;
+        }
+      }
+      continue;
+    }
     for (let i = 0; i < k; i++) bWins[row + i] = W[i]!;
     // Tied (pair, instance) cells of the drawn instances: N_ij = n − Σ_{l tied} c_l (integers, exact);
     // each member of a group of s tied systems ties s − 1 others (T_i).
@@ -541,7 +565,7 @@ export function bootstrapAggregates(
       bBtKey[row + i] = bradleyTerryOrderKey(strength, fit.tier[i] ?? 0, fit.tiers);
     });
   }
-  return { bMean, bMedian, bBt, bBtKey, bCorpus, nonConverged, noFiniteMle, bWins, bTies, tiedColumns };
+  return { bMean, bMedian, bBt, bBtKey, bCorpus, nonConverged, noFiniteMle, bWins, bTies, tiedColumns, listedTies };
 }
 
 /** Options for {@link bootstrapBradleyTerry}. */

@@ -175,6 +175,20 @@ export function pairedCorpusResampling(stats: CorpusStatsInput, corpusFromStats:
 }
 
 /**
+ * One system's statistics summed over its n instances, in canonical order (`order[l]` = row of
+ * canonical instance l; null: the same): the corpus score's sums, added in this one order
+ * wherever an analysis or a memo sums them (so kept totals are the same bits).
+ */
+export function corpusTotalsOf(f: StatsArray, n: number, d: number, order: Int32Array | null): Float64Array {
+  const t = new Float64Array(d);
+  for (let l = 0; l < n; l++) {
+    const base = (order ? order[l]! : l) * d;
+    for (let c = 0; c < d; c++) t[c]! += f[base + c]!;
+  }
+  return t;
+}
+
+/**
  * Everything of {@link pairedCorpusResampling} after the bootstrap draws: corpus scores,
  * intervals and paired-bs p from the bootstrap scores `boot` (flat R×k), and paired-ar with T
  * trials (seed + 1). `order[l]` = row of canonical instance l in `flat` (null: identity), so the
@@ -196,16 +210,7 @@ export function corpusTestsFromBootstrap(
   const d = flat.width;
   const n = d > 0 ? Math.max(0, ...flat.data.map((f) => f.length)) / d : 0;
   if (T > 0 && knownTotals.some((t) => t !== undefined)) throw new RankingInputError('corpus AR needs every system\'s statistics');
-  const totals = flat.data.map((f, i) => {
-    const known = knownTotals[i];
-    if (known) return known;
-    const t = new Float64Array(d);
-    for (let l = 0; l < n; l++) {
-      const base = (order ? order[l]! : l) * d;
-      for (let c = 0; c < d; c++) t[c]! += f[base + c]!;
-    }
-    return t;
-  });
+  const totals = flat.data.map((f, i) => knownTotals[i] ?? corpusTotalsOf(f, n, d, order));
   const scores = totals.map((t) => scoreOf(t));
   const intervals = scores.map((_, i) => sacrebleuInterval(column(boot, k, i, R)));
   const bootP = new Float64Array(k * k).fill(NaN);

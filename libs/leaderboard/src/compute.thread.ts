@@ -12,15 +12,17 @@ async function main(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('compute.thread.ts runs as a worker thread (no parentPort)');
   const post = (m: ThreadMessage, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
-  // Serving and scoring first on shared cores (issue #28); this thread only.
-  lowerThreadPriority();
   const db = createDb(input.databaseUrl, { maxConnections: 2 });
   const boards = new LeaderboardRepository(db);
   const staleBoundMs = input.staleBoundMs;
   try {
     const summary = await computePhaseBoards(db, input.phaseId, input.views, (board) => post({ kind: 'board', board }), {
       onStamp: (stamp) => post({ kind: 'stamp', stamp }),
-      onAnalysis: (keepsMemo) => post({ kind: 'analysis', keepsMemo }),
+      onAnalysis: (stage) => post({ kind: 'analysis', stage }),
+      // The memos are filled while the phase's submissions are scored at the scoring workers'
+      // priority; then serving and scoring come first on shared cores (issue #28), this thread only.
+      fillMemos: true,
+      yieldCpu: () => lowerThreadPriority(),
       ...(input.pairsApartAbove === undefined ? {} : { pairsApartAbove: input.pairsApartAbove }),
       ...(input.share === undefined ? {} : { share: input.share }),
       ...(input.memoMinCells === undefined ? {} : { memoMinCells: input.memoMinCells }),

@@ -6,11 +6,11 @@ import { corpusStatistics, corpusStatisticsKeys, summedStats, type CorpusStatist
 import { leaderboardEntries } from './leaderboard-entries';
 import { PairedTest, type ComputedLeaderboard, type LeaderboardSystem, type SystemPair } from './leaderboard.types';
 import { COMBINED_CORPUS_NOTE, PhaseMetrics, taskMetrics, type MetricSelection, type PhaseForMetrics } from './phase-metrics';
-import { CLUSTER_DEFINITION, corpusStatsNeededFor, PAIRED_TESTS, rankSystems, smallestReachableP, TEST_LABELS, type Analysis, type FlatCorpusStats, type RankingOptions, type TestName } from './ranking.adapter';
+import { CLUSTER_DEFINITION, corpusStatsNeededFor, fillMemoFor, PAIRED_TESTS, rankSystems, smallestReachableP, TEST_LABELS, type Analysis, type FlatCorpusStats, type RankingInput, type RankingOptions, type TestName } from './ranking.adapter';
 import { parseStoredSplit, pickRows, scoringPart, scoringPartNote } from './instance-split';
 import { ALPHA, effectiveSettings, type LeaderboardView, type PhaseSignificanceSettings } from './view';
 import { parseMemo, serialiseMemo, systemFingerprints, type MemoStore } from './memo';
-import type { MemoUse } from '@podium/ranking';
+import type { AnalysisMemo, MemoUse } from '@podium/ranking';
 
 const finite = (x: number | undefined): number | null => (x !== undefined && Number.isFinite(x) ? x : null);
 const interval = (ci: readonly [number, number]) => ({ low: finite(ci[0]), high: finite(ci[1]) });
@@ -79,6 +79,15 @@ export function topDisagreement(
  */
 export const MEMO_MIN_CELLS = 100_000;
 
+/**
+ * What a computation is doing, as its caller is told (LeaderboardInputs.onAnalysis), for the
+ * worker's rule on stale work (staleWork): `fill`, filling a memo ahead (fillViewMemo: never
+ * worth dropping, its work is the next analysis'); `memo`, an analysis whose memo the next
+ * computation reuses (finished when stale during a burst); `plain`, an analysis that keeps
+ * nothing a fill did not (dropped when stale).
+ */
+export type AnalysisStage = 'fill' | 'memo' | 'plain';
+
 /** What a computation reads; one instance per job, so views of the same metric share matrix and statistics. */
 export class LeaderboardInputs {
   private readonly matrices = new Map<string, Promise<PhaseScoreMatrix>>();
@@ -100,8 +109,19 @@ export class LeaderboardInputs {
   /** What the memos saved, per computed view (logs and the bench). */
   readonly memoUses: { memoKey: string; use: MemoUse }[] = [];
 
-  /** Told before each analysis whether it keeps a memo (its work is reused by the next computation). */
-  onAnalysis: ((keepsMemo: boolean) => void) | null = null;
+  /** Told what each analysis (or fill) is before it runs: whether finishing it when stale saves later work. */
+  onAnalysis: ((stage: AnalysisStage) => void) | null = null;
+
+  /** Whether this job filled the memos of its analyses first (fillViewMemo): a stale analysis then keeps nothing the fill did not. */
+  memosFilled = false;
+
+  private readonly loadedMemos = new Map<string, Promise<AnalysisMemo>>();
+
+  /** The view's memo as stored, read once per job: a fill and the analysis after it work on the same one. */
+  memo(memoKey: string): Promise<AnalysisMemo> {
+    const store = this.memos;
+    return once(this.loadedMemos, memoKey, async () => parseMemo(store ? await store.load(memoKey) : null));
+  }
 
   /**
    * Submissions of the phase still queued or being scored when the computation began: an
@@ -182,117 +202,13 @@ export async function computeLeaderboard(
     disagreement: null,
   };
   if (!phase.testSetId) return { ...empty, notes: [...notes, 'the phase has no test set yet'] };
-  const full = await inputs.matrix({ ...phase, testSetId: phase.testSetId }, selection);
-  // A split phase ranks on its public part before publishing, on the private part (or all) after.
-  const part = scoringPart({ publishedAt: phase.publishedAt ?? null, split: phase.split ?? null }, full.instances);
-  const subset = part.positions;
-  const scoredOnNote = scoringPartNote(part, parseStoredSplit(phase.split) !== null);
-  if (scoredOnNote) notes.push(scoredOnNote);
-  const matrix = subset
-    ? { ...full, instances: subset.map((p) => at(full.instances, p)), values: full.values.map((row) => subset.map((p) => row[p] ?? Number.NaN)) }
-    : full;
-  const entering = leaderboardEntries(await inputs.scoredSubmissions(phaseId), view.entries);
-  // Only fully scored systems can be compared instance by instance.
-  const keep = matrix.systems.map((_, s) => matrix.instances.length > 0 && at(matrix.values, s).every((v) => Number.isFinite(v)));
-  if (matrix.instances.length === 0) notes.push(`the ${part.part} part of the split has no instances of this test set`);
-  matrix.systems.forEach((s, k) => {
-    if (!entering.has(s.submissionId)) keep[k] = false;
-    else if (!keep[k]) notes.push(`${s.systemName} (${s.teamName}) has no complete '${metric}' scores and is left out`);
-  });
-  const idx = matrix.systems.map((_, k) => k).filter((k) => keep[k]);
-  const signature = mostCommon(idx.map((k) => at(matrix.signatures, k)));
-  if (new Set(idx.map((k) => matrix.signatures[k])).size > 1) {
-    notes.push(`the systems' '${metric}' scores carry different signatures; rescore the phase to compare like with like`);
-  }
-  if (idx.length < 2) notes.push('significance tests and Bradley–Terry need at least two scored systems');
+  const prepared = await prepareView(inputs, { ...phase, testSetId: phase.testSetId }, selection, view, notes);
+  const { part, subset, scoredOnNote, matrix, idx, signature, memo, memoKey, rankingName, input, corpus } = prepared;
+  // Finishing a stale analysis keeps its memo for the next one, unless the memos were filled first (nothing left to keep).
+  inputs.onAnalysis?.(memo !== null && !inputs.memosFilled ? 'memo' : 'plain');
   let analysis: Analysis | null = null;
-  // The view's memo (ADR 0027): what the previous computation of this view kept per system and pair.
-  const memoKey = JSON.stringify([view.metric, view.entries, view.test, view.correction, view.seed, view.resamples, part.part]);
-  const memo = inputs.memos && idx.length >= 2 && idx.length * matrix.instances.length >= inputs.memoMinCells ? parseMemo(await inputs.memos.load(memoKey)) : null;
-  inputs.onAnalysis?.(memo !== null);
-  // The analysis names each system by what it is, not by its database id: its canonical order
-  // (which seeds Elo's and TrueSkill's game orders and the order of every sum) is then the same in
-  // every database holding the same submissions (a restored backup, an imported bundle).
-  const rankingName = (k: number) => rankingNameOf(at(matrix.systems, k));
-  const input = { systems: idx.map(rankingName), instances: matrix.instances, scores: idx.map((k) => at(matrix.values, k)), higherIsBetter: base.higherIsBetter };
-  const options: RankingOptions = {
-    seed,
-    correction,
-    ...(resamples !== undefined ? { resamples } : {}),
-    ...(inputs.pendingSystems > 0 ? { budgetSystems: idx.length + inputs.pendingSystems } : {}),
-    ...(explicitTest ? { test: explicitTest } : {}),
-  };
-  // paired-ar on the corpus score costs about twice paired-bs: only when AR is asked for
-  const corpusAr = test === PairedTest.AR;
-  // Corpus-level metrics (BLEU, chrF, TER) rank by the corpus score, resampled from statistics.
-  let corpus: CorpusStatistics | null = null;
-  let fingerprints: string[] | null = null;
-  if (selection.kind === 'stored' && idx.length >= 2) {
-    const config = taskMetrics(phase.task).find((m) => m.key === selection.key);
-    const ids = idx.map((k) => at(matrix.systems, k).submissionId);
-    // With a memo (and the whole test set): the statistics known by their stored bytes' digest, and
-    // read only for the systems the memo does not hold (issue #28: the board after the last score
-    // read and decoded every system's, a hundred times the one it adds).
-    const keys = config && memo && !subset ? await inputs.corpusKeys(config, phase.testSetId, ids) : null;
-    if (config && memo && keys && keys.width > 0 && keys.keys.every((key): key is string => key !== null)) {
-      fingerprints = systemFingerprints(matrix.instances, input.systems, input.scores, { keys: keys.keys });
-      const widthOnly: FlatCorpusStats = { width: keys.width, data: [] };
-      const needed = corpusStatsNeededFor(input, {
-        ...options,
-        corpus: { stats: widthOnly, corpusFromStats: () => Number.NaN, ar: corpusAr },
-        memo: { memo, fingerprints },
-      });
-      const read = await inputs.corpusStats(config, phase.testSetId, ids.filter((_, s) => needed[s]));
-      if (read) {
-        const data = read.stats.data;
-        let q = 0;
-        const fp = fingerprints;
-        corpus = {
-          ...read,
-          stats: { width: keys.width, data: needed.map((need) => (need ? at(data, q++) : new Float64Array(0))) },
-          // the totals the memo kept, for the check below
-          knownTotals: needed.map((need, s) => (need ? undefined : memo.systems.get(at(fp, s))?.corpusTotals)),
-        };
-      }
-    } else if (config) corpus = await inputs.corpusStats(config, phase.testSetId, ids);
-    // The recomputed statistics must reproduce the stored corpus scores (same signature and
-    // value); otherwise the texts and the scores disagree, and the board falls back to the mean.
-    if (corpus) {
-      const recomputed = corpus;
-      const stale = idx.filter((k, s) => {
-        const stored = at(matrix.corpus, k);
-        const totals = recomputed.knownTotals?.[s] ?? summedStats(at(recomputed.stats.data, s), recomputed.stats.width);
-        const value = recomputed.corpusFromStats([Array.from(totals)]);
-        return stored.signature !== recomputed.signature || !(Math.abs(stored.value - value) <= 1e-6 * Math.max(1, Math.abs(value)));
-      });
-      if (stale.length > 0) {
-        notes.push(
-          `the stored corpus '${metric}' scores of ${stale.map((k) => at(matrix.systems, k).systemName).join(', ')} do not match their outputs under ${corpus.signature}; ranked by the mean of instance scores until the phase is rescored`,
-        );
-        corpus = null;
-        // the fingerprints named statistics the analysis now goes without
-        fingerprints = null;
-      }
-    }
-    if (corpus && subset) {
-      const { width, data } = corpus.stats;
-      corpus = { ...corpus, stats: { width, data: data.map((d) => pickRows(d, width, subset)) } };
-    }
-  }
   if (idx.length > 0) {
-    analysis = rankSystems(input, {
-      ...options,
-      ...(corpus ? { corpus: { stats: corpus.stats, corpusFromStats: corpus.corpusFromStats, ar: corpusAr } } : {}),
-      ...(memo
-        ? {
-            memo: {
-              memo,
-              fingerprints: fingerprints ?? systemFingerprints(matrix.instances, input.systems, input.scores, corpus ? corpus.stats : null),
-              onUse: (use) => inputs.memoUses.push({ memoKey, use }),
-            },
-          }
-        : {}),
-    });
+    analysis = rankSystems(input, analysisOptions(inputs, prepared));
     if (memo && inputs.memos) await inputs.memos.save(memoKey, serialiseMemo(memo));
   }
   const main: 'corpus' | 'mean' = corpus && analysis && analysis.systems[0]?.corpus !== undefined ? 'corpus' : 'mean';
@@ -413,6 +329,190 @@ export async function computeLeaderboard(
   };
 }
 
+
+/** What a view's analysis reads, and the memo it keeps (see {@link prepareView}). */
+interface PreparedView {
+  part: ReturnType<typeof scoringPart>;
+  subset: number[] | null;
+  scoredOnNote: string | null;
+  matrix: PhaseScoreMatrix;
+  /** The matrix rows ranked (fully scored systems that enter the view). */
+  idx: number[];
+  /** The most common instance-level signature of the ranked systems. */
+  signature: string;
+  memo: AnalysisMemo | null;
+  memoKey: string;
+  rankingName: (k: number) => string;
+  input: RankingInput;
+  options: RankingOptions;
+  corpusAr: boolean;
+  corpus: CorpusStatistics | null;
+  fingerprints: string[] | null;
+}
+
+/**
+ * Everything a view's analysis reads, read once for {@link computeLeaderboard} and
+ * {@link fillViewMemo} alike (so a memo filled ahead is filled in the analysis' own context):
+ * the part of a split phase, the systems that enter, the view's memo, the analysis options, the
+ * corpus statistics (with a memo, only of the systems it does not hold) and the fingerprints.
+ * Adds its notes to `notes`.
+ */
+async function prepareView(
+  inputs: LeaderboardInputs,
+  phase: PhaseForMetrics & PhaseSignificanceSettings & { testSetId: string; publishedAt?: Date | null; split?: unknown },
+  selection: MetricSelection,
+  view: LeaderboardView,
+  notes: string[],
+): Promise<PreparedView> {
+  const phaseId = phase.id;
+  const metric = selection.key;
+  const correction = view.correction;
+  const { seed, resamples } = effectiveSettings(view, phase);
+  const explicitTest = view.test ?? undefined;
+  const test = view.test ?? PairedTest.TTEST;
+  const full = await inputs.matrix(phase, selection);
+  // A split phase ranks on its public part before publishing, on the private part (or all) after.
+  const part = scoringPart({ publishedAt: phase.publishedAt ?? null, split: phase.split ?? null }, full.instances);
+  const subset = part.positions;
+  const scoredOnNote = scoringPartNote(part, parseStoredSplit(phase.split) !== null);
+  if (scoredOnNote) notes.push(scoredOnNote);
+  const matrix = subset
+    ? { ...full, instances: subset.map((p) => at(full.instances, p)), values: full.values.map((row) => subset.map((p) => row[p] ?? Number.NaN)) }
+    : full;
+  const entering = leaderboardEntries(await inputs.scoredSubmissions(phaseId), view.entries);
+  // Only fully scored systems can be compared instance by instance.
+  const keep = matrix.systems.map((_, s) => matrix.instances.length > 0 && at(matrix.values, s).every((v) => Number.isFinite(v)));
+  if (matrix.instances.length === 0) notes.push(`the ${part.part} part of the split has no instances of this test set`);
+  matrix.systems.forEach((s, k) => {
+    if (!entering.has(s.submissionId)) keep[k] = false;
+    else if (!keep[k]) notes.push(`${s.systemName} (${s.teamName}) has no complete '${metric}' scores and is left out`);
+  });
+  const idx = matrix.systems.map((_, k) => k).filter((k) => keep[k]);
+  const signature = mostCommon(idx.map((k) => at(matrix.signatures, k)));
+  if (new Set(idx.map((k) => matrix.signatures[k])).size > 1) {
+    notes.push(`the systems' '${metric}' scores carry different signatures; rescore the phase to compare like with like`);
+  }
+  if (idx.length < 2) notes.push('significance tests and Bradley–Terry need at least two scored systems');
+  // The view's memo (ADR 0027): what the previous computation of this view kept per system and pair.
+  // Keyed by the analysis, not the view's wording: '' (the task's first metric) and that metric by
+  // name are one analysis, computed under whichever view comes first, and share one memo.
+  const memoKey = JSON.stringify([selection.key, selection.kind === 'derived' ? selection.combined.w : null, view.entries, view.test, view.correction, view.seed, view.resamples, part.part]);
+  const memo = inputs.memos && idx.length >= 2 && idx.length * matrix.instances.length >= inputs.memoMinCells ? await inputs.memo(memoKey) : null;
+  // The analysis names each system by what it is, not by its database id: its canonical order
+  // (which seeds Elo's and TrueSkill's game orders and the order of every sum) is then the same in
+  // every database holding the same submissions (a restored backup, an imported bundle).
+  const rankingName = (k: number) => rankingNameOf(at(matrix.systems, k));
+  const input = { systems: idx.map(rankingName), instances: matrix.instances, scores: idx.map((k) => at(matrix.values, k)), higherIsBetter: selection.higherIsBetter };
+  const options: RankingOptions = {
+    seed,
+    correction,
+    ...(resamples !== undefined ? { resamples } : {}),
+    ...(inputs.pendingSystems > 0 ? { budgetSystems: idx.length + inputs.pendingSystems } : {}),
+    ...(explicitTest ? { test: explicitTest } : {}),
+  };
+  // paired-ar on the corpus score costs about twice paired-bs: only when AR is asked for
+  const corpusAr = test === PairedTest.AR;
+  // Corpus-level metrics (BLEU, chrF, TER) rank by the corpus score, resampled from statistics.
+  let corpus: CorpusStatistics | null = null;
+  let fingerprints: string[] | null = null;
+  if (selection.kind === 'stored' && idx.length >= 2) {
+    const config = taskMetrics(phase.task).find((m) => m.key === selection.key);
+    const ids = idx.map((k) => at(matrix.systems, k).submissionId);
+    // With a memo (and the whole test set): the statistics known by their stored bytes' digest, and
+    // read only for the systems the memo does not hold (issue #28: the board after the last score
+    // read and decoded every system's, a hundred times the one it adds).
+    const keys = config && memo && !subset ? await inputs.corpusKeys(config, phase.testSetId, ids) : null;
+    if (config && memo && keys && keys.width > 0 && keys.keys.every((key): key is string => key !== null)) {
+      fingerprints = systemFingerprints(matrix.instances, input.systems, input.scores, { keys: keys.keys });
+      const widthOnly: FlatCorpusStats = { width: keys.width, data: [] };
+      const needed = corpusStatsNeededFor(input, {
+        ...options,
+        corpus: { stats: widthOnly, corpusFromStats: () => Number.NaN, ar: corpusAr },
+        memo: { memo, fingerprints },
+      });
+      const read = await inputs.corpusStats(config, phase.testSetId, ids.filter((_, s) => needed[s]));
+      if (read) {
+        const data = read.stats.data;
+        let q = 0;
+        const fp = fingerprints;
+        corpus = {
+          ...read,
+          stats: { width: keys.width, data: needed.map((need) => (need ? at(data, q++) : new Float64Array(0))) },
+          // the totals the memo kept, for the check below
+          knownTotals: needed.map((need, s) => (need ? undefined : memo.systems.get(at(fp, s))?.corpusTotals)),
+        };
+      }
+    } else if (config) corpus = await inputs.corpusStats(config, phase.testSetId, ids);
+    // The recomputed statistics must reproduce the stored corpus scores (same signature and
+    // value); otherwise the texts and the scores disagree, and the board falls back to the mean.
+    if (corpus) {
+      const recomputed = corpus;
+      const stale = idx.filter((k, s) => {
+        const stored = at(matrix.corpus, k);
+        const totals = recomputed.knownTotals?.[s] ?? summedStats(at(recomputed.stats.data, s), recomputed.stats.width);
+        const value = recomputed.corpusFromStats([Array.from(totals)]);
+        return stored.signature !== recomputed.signature || !(Math.abs(stored.value - value) <= 1e-6 * Math.max(1, Math.abs(value)));
+      });
+      if (stale.length > 0) {
+        notes.push(
+          `the stored corpus '${metric}' scores of ${stale.map((k) => at(matrix.systems, k).systemName).join(', ')} do not match their outputs under ${corpus.signature}; ranked by the mean of instance scores until the phase is rescored`,
+        );
+        corpus = null;
+        // the fingerprints named statistics the analysis now goes without
+        fingerprints = null;
+      }
+    }
+    if (corpus && subset) {
+      const { width, data } = corpus.stats;
+      corpus = { ...corpus, stats: { width, data: data.map((d) => pickRows(d, width, subset)) } };
+    }
+  }
+  return { part, subset, scoredOnNote, matrix, idx, signature, memo, memoKey, rankingName, input, options, corpusAr, corpus, fingerprints };
+}
+
+/** The analysis options of a prepared view: its corpus statistics and its memo with the systems' fingerprints. */
+function analysisOptions(inputs: LeaderboardInputs, p: PreparedView): RankingOptions {
+  const { memo, memoKey, corpus, matrix, input } = p;
+  return {
+    ...p.options,
+    ...(corpus ? { corpus: { stats: corpus.stats, corpusFromStats: corpus.corpusFromStats, ar: p.corpusAr } } : {}),
+    ...(memo
+      ? {
+          memo: {
+            memo,
+            fingerprints: p.fingerprints ?? systemFingerprints(matrix.instances, input.systems, input.scores, corpus ? corpus.stats : null),
+            onUse: (use: MemoUse) => inputs.memoUses.push({ memoKey, use }),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * Fills a view's analysis memo ahead of its analysis (issue #28, ADR 0027): what the analysis
+ * would keep for the systems and pairs the memo lacks (@podium/ranking's fillAnalysisMemo), from
+ * the same inputs in the same context, then stores the memo. The board after the last score is
+ * then one system's work even when the boards computed during the burst lagged behind it. Null:
+ * the view keeps no memo (fewer than two systems, below `memoMinCells`, no store) or the phase
+ * has no test set.
+ */
+export async function fillViewMemo(
+  inputs: LeaderboardInputs,
+  phase: PhaseForMetrics & PhaseSignificanceSettings & { publishedAt?: Date | null; split?: unknown },
+  selection: MetricSelection,
+  view: LeaderboardView,
+): Promise<MemoUse | null> {
+  if (!phase.testSetId || !inputs.memos) return null;
+  // a fill is never worth dropping: its work is the next analysis'
+  inputs.onAnalysis?.('fill');
+  const prepared = await prepareView(inputs, { ...phase, testSetId: phase.testSetId }, selection, view, []);
+  if (!prepared.memo || prepared.idx.length < 2) return null;
+  const options = analysisOptions(inputs, prepared);
+  if (!options.memo) return null;
+  const use = fillMemoFor(prepared.input, { ...options, memo: options.memo });
+  if (use.systemsComputed > 0 || use.pairsComputed > 0) await inputs.memos.save(prepared.memoKey, serialiseMemo(prepared.memo));
+  return use;
+}
 
 /**
  * The name a system has in the analysis: team, system name and the checksum of its outputs, which

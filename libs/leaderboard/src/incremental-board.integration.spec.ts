@@ -126,6 +126,53 @@ describeDb('incremental boards (real PostgreSQL)', () => {
     expect(board.pairs).toHaveLength(15);
   });
 
+  it('fills the memos ahead of the boards: the analyses after the fill compute nothing and read no statistics, and the boards are the ones from scratch', async () => {
+    // the test above left six systems, their memos and boards; a seventh is scored
+    await addSystem(6);
+    const read = jest.spyOn(ScoreRepository.prototype, 'sufficientStatistics');
+    const events: string[] = [];
+    const out = new Map<string, Record<string, unknown>>();
+    const summary = await computePhaseBoards(
+      db,
+      phaseId,
+      null,
+      (b: ComputedBoard) => {
+        const { computedAt: _computedAt, ...rest } = JSON.parse(b.body) as Record<string, unknown>;
+        out.set(b.viewKey, rest);
+      },
+      { memoMinCells: 0, fillMemos: true, onAnalysis: (stage) => events.push(stage), yieldCpu: () => events.push('yield') },
+    );
+    const asked = read.mock.calls.filter(([, metric]) => metric === 'bleu').map(([ids]) => ids);
+    read.mockRestore();
+    // BLEU's statistics read once, for the added system (the fill); the analysis after it read none
+    expect(asked.filter((ids) => ids.length > 0)).toHaveLength(1);
+    expect(asked.flat()).toHaveLength(1);
+    expect(summary.fills?.map((f) => f.use)).toContainEqual({ systemsReused: 6, systemsComputed: 1, pairsReused: 15, pairsComputed: 6 });
+    expect(summary.memoUses?.length).toBeGreaterThan(0);
+    for (const { use } of summary.memoUses ?? []) expect(use).toMatchObject({ systemsComputed: 0, pairsComputed: 0 });
+    // nothing being scored: the computation yields at once; a board analysis keeps nothing the fill did not
+    expect(events[0]).toBe('yield');
+    expect(events.filter((e) => e === 'plain').length).toBe(summary.computed);
+
+    await db.leaderboardMemo.deleteMany({ where: { phaseId } });
+    await db.storedLeaderboard.deleteMany({ where: { phaseId } });
+    const scratch = await boardsOf();
+    expect([...out.keys()].sort()).toEqual([...scratch.boards.keys()].sort());
+    for (const [key, board] of scratch.boards) expect(out.get(key)).toStrictEqual(board);
+
+    // While a submission is still being scored the fill runs first, at the caller's priority, and the computation yields after it.
+    const queued = await queueSystem(7);
+    await db.storedLeaderboard.deleteMany({ where: { phaseId } });
+    await db.leaderboardMemo.deleteMany({ where: { phaseId } });
+    events.length = 0;
+    await computePhaseBoards(db, phaseId, null, () => undefined, { memoMinCells: 0, fillMemos: true, onAnalysis: (stage) => events.push(stage), yieldCpu: () => events.push('yield') });
+    const yielded = events.indexOf('yield');
+    expect(yielded).toBeGreaterThan(0);
+    expect(events.slice(0, yielded).every((e) => e === 'fill')).toBe(true);
+    expect(events.slice(yielded + 1).every((e) => e === 'plain')).toBe(true);
+    await db.submission.update({ where: { id: queued }, data: { status: 'FAILED' } });
+  });
+
   it('threads sharing a computation compute each analysis once, between them every view, the same boards as one thread', async () => {
     if ((await db.submission.count({ where: { phaseId } })) < 2) for (let s = 0; s < 3; s++) await addSystem(10 + s);
     // three analyses (three tests) for four views: the last view is the first analysis again

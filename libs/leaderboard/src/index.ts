@@ -26,7 +26,7 @@ export {
   type RegisteredMethod,
 } from './ranking.adapter';
 export { corpusStatistics, corpusMetricOf, corpusScoresOnPart, type CorpusStatistics } from './corpus-statistics';
-export { computeLeaderboard, LeaderboardInputs, MEMO_MIN_CELLS, topDisagreement } from './compute';
+export { computeLeaderboard, fillViewMemo, LeaderboardInputs, MEMO_MIN_CELLS, topDisagreement, type AnalysisStage } from './compute';
 export { DEFAULT_PAIRS_APART_ABOVE, encodePairTile, PAIR_TILE, pairsApartOf, readPairsApart, tileOrder, tilePairs, type PairsApart, type PairTile, type PairTileJson } from './pair-tiles';
 export { encodeLeaderboard, leaderboardJson, parseLeaderboardDocument, parseLeaderboardDocumentLazily, upgradeStoredBoard, asServed, pairTestField, pairTestsOf, type EncodeOptions, type LeaderboardDocument } from './document';
 export { computePhaseBoards, defaultViews, type ComputedBoard, type PhaseBoardsOptions, type PhaseBoardsSummary } from './phase-boards';

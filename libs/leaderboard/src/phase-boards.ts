@@ -2,7 +2,7 @@
 // current scoring stamp. Called inside a worker thread (compute.thread.ts).
 import { LeaderboardRepository, ScoreRepository, SubmissionRepository, TaskRepository, type Db } from '@podium/db';
 import { InvalidInputError } from '@podium/domain';
-import { computeLeaderboard, LeaderboardInputs } from './compute';
+import { computeLeaderboard, fillViewMemo, LeaderboardInputs, type AnalysisStage } from './compute';
 import { asServed, encodeLeaderboard, type LeaderboardDocument } from './document';
 import { leaderboardEntries, type LeaderboardEntries } from './leaderboard-entries';
 import type { ComputedLeaderboard } from './leaderboard.types';
@@ -52,8 +52,22 @@ export interface PhaseBoardsOptions {
    * `of`, and every view they serve. Default: all of them.
    */
   share?: { index: number; of: number };
-  /** Told before each analysis whether it keeps a memo (see LeaderboardInputs.onAnalysis). */
-  onAnalysis?: (keepsMemo: boolean) => void;
+  /** Told what each analysis or fill is before it runs (see AnalysisStage). */
+  onAnalysis?: (stage: AnalysisStage) => void;
+  /**
+   * Fill the memo of every analysis (of this share) before any board is computed (fillViewMemo,
+   * issue #28): what each would keep for the systems and pairs its memo lacks. During a burst the
+   * boards lag behind the scores; the memos then do not, and the board after the last score is
+   * one system's work. Default false.
+   */
+  fillMemos?: boolean;
+  /**
+   * Lowers the computation's priority (the worker's board threads, BOARD_THREAD_NICENESS). Called
+   * once: at once when none of the phase's submissions is being scored; otherwise after the memos
+   * are filled, so that the fill keeps pace with the scoring workers at their priority while the
+   * boards yield to them.
+   */
+  yieldCpu?: () => void;
 }
 
 export interface PhaseBoardsSummary {
@@ -64,6 +78,8 @@ export interface PhaseBoardsSummary {
   abandoned: boolean;
   /** What each computed view's analysis memo saved (ADR 0027). */
   memoUses?: { memoKey: string; use: MemoUse }[];
+  /** What each fill computed (PhaseBoardsOptions.fillMemos). */
+  fills?: { memoKey: string; use: MemoUse }[];
 }
 
 /**
@@ -97,6 +113,7 @@ export async function computePhaseBoards(
   }, options.memoMinCells);
   if (options.onAnalysis) inputs.onAnalysis = options.onAnalysis;
   inputs.pendingSystems = await boards.scoringCount(phaseId);
+  if (inputs.pendingSystems === 0 || !options.fillMemos) options.yieldCpu?.();
   // The default views: the default board first, then the others from the oldest stored board.
   const wanted = views ?? oldestFirst(defaultViews(available.all), await boards.newestByView(phaseId));
   const scored = await inputs.scoredSubmissions(phaseId);
@@ -120,6 +137,22 @@ export async function computePhaseBoards(
     const a = analysisOf(view);
     if (a && !number.has(a.same)) number.set(a.same, number.size);
   }
+  // The memos first, one fill per analysis of this share (a view stored for the stamp has its board).
+  const fills: { memoKey: string; use: MemoUse }[] = [];
+  if (options.fillMemos) {
+    const filled = new Set<string>();
+    for (const view of wanted) {
+      const analysis = analysisOf(view);
+      if (!analysis || filled.has(analysis.same)) continue;
+      filled.add(analysis.same);
+      if (share && (number.get(analysis.same) ?? 0) % share.of !== share.index) continue;
+      if (await boards.has(phaseId, [viewKey(view)], stamp)) continue;
+      const use = await fillViewMemo(inputs, phase, analysis.selection, view);
+      if (use) fills.push({ memoKey: viewKey(view), use });
+    }
+    inputs.memosFilled = true;
+    if (inputs.pendingSystems > 0) options.yieldCpu?.();
+  }
   // Views of one analysis share its board, and so its encoded bytes: serialised and compressed once
   // (gzip and brotli of a 3.7 MB board took 1.3 s a view at 100 × 10,000).
   const done = new Map<string, { board: ComputedLeaderboard; ms: number; encoded?: { computedAt: Date; bytes: ReturnType<typeof encodeLeaderboard> } }>();
@@ -134,7 +167,7 @@ export async function computePhaseBoards(
     let hit = done.get(same);
     if (!hit) {
       if (computed > 0 && options.staleness && !goesOn(await options.staleness(stamp), views === null && (share?.index ?? 0) === 0, computed)) {
-        return { stamp, views: wanted.length, computed, abandoned: true, memoUses: inputs.memoUses };
+        return { stamp, views: wanted.length, computed, abandoned: true, memoUses: inputs.memoUses, fills };
       }
       const started = performance.now();
       const board = await computeLeaderboard(inputs, phase, selection, available.all, view);
@@ -148,7 +181,7 @@ export async function computePhaseBoards(
     }
     await emit({ viewKey: viewKey(view), stamp, computedAt: hit.encoded.computedAt, durationMs: hit.ms, ...hit.encoded.bytes });
   }
-  return { stamp, views: wanted.length, computed, abandoned: false, memoUses: inputs.memoUses };
+  return { stamp, views: wanted.length, computed, abandoned: false, memoUses: inputs.memoUses, fills };
 }
 
 /** `views` with the first kept first and the rest by when their newest board was computed, oldest (or none) first; stable. */

@@ -2,6 +2,7 @@
 // API's types do not follow every change of theirs.
 import {
   analyseSystems,
+  fillAnalysisMemo,
   corpusStatsNeeded,
   CLUSTER_DEFINITION,
   CORRECTIONS,
@@ -88,6 +89,15 @@ function analyseOptions(options: RankingOptions): AnalyseOptions {
 export function corpusStatsNeededFor(input: Omit<RankingInput, 'scores'>, options: RankingOptions): boolean[] {
   if (input.systems.length < 2) return input.systems.map(() => true);
   return corpusStatsNeeded({ systems: input.systems, instances: input.instances, higherIsBetter: input.higherIsBetter }, analyseOptions(options));
+}
+
+/**
+ * Fills the memo of `options` ahead of the analysis with these inputs and options (@podium/ranking's
+ * fillAnalysisMemo): what the analysis would keep for the systems and pairs the memo lacks.
+ */
+export function fillMemoFor(input: RankingInput, options: RankingOptions & { memo: NonNullable<RankingOptions['memo']> }): MemoUse {
+  const { memo, ...rest } = options;
+  return fillAnalysisMemo({ systems: input.systems, instances: input.instances, scores: input.scores, higherIsBetter: input.higherIsBetter }, { ...analyseOptions(rest), memo: memo.memo, fingerprints: memo.fingerprints });
 }
 
 /** Runs the full analysis; with a single system only its descriptive numbers exist. */

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { MemoUse } from '@podium/ranking';
 import { Worker } from 'node:worker_threads';
+import type { AnalysisStage } from './compute';
 import type { ComputedBoard } from './phase-boards';
 import type { LeaderboardView } from './view';
 
@@ -27,9 +28,9 @@ export interface ThreadInput {
 
 export type ThreadMessage =
   | { kind: 'stamp'; stamp: string }
-  | { kind: 'analysis'; keepsMemo: boolean }
+  | { kind: 'analysis'; stage: AnalysisStage }
   | { kind: 'board'; board: ComputedBoard }
-  | { kind: 'done'; stamp: string; views: number; computed: number; abandoned: boolean; threadId: number; memoUses?: { memoKey: string; use: MemoUse }[] }
+  | { kind: 'done'; stamp: string; views: number; computed: number; abandoned: boolean; threadId: number; memoUses?: { memoKey: string; use: MemoUse }[]; fills?: { memoKey: string; use: MemoUse }[] }
   | { kind: 'error'; message: string };
 
 export interface ThreadSummary {
@@ -46,6 +47,8 @@ export interface ThreadSummary {
   threads?: number;
   /** What each computed analysis' memo saved (systems and pairs reused and computed), for the log. */
   memoUses?: { memoKey: string; use: MemoUse }[];
+  /** What each memo filled ahead of its analysis computed (PhaseBoardsOptions.fillMemos), for the log. */
+  fills?: { memoKey: string; use: MemoUse }[];
 }
 
 /** Heap limit of a computing thread (MB); 100 × 100k needs a few GB. */
@@ -55,8 +58,8 @@ export interface ThreadOptions {
   maxHeapMb?: number;
   /** Told the stamp the thread computes, before it computes anything. */
   onStamp?: (stamp: string) => void;
-  /** Told before each analysis whether it keeps a memo. */
-  onAnalysis?: (keepsMemo: boolean) => void;
+  /** Told what each analysis or fill is before it runs (AnalysisStage). */
+  onAnalysis?: (stage: AnalysisStage) => void;
   /**
    * Aborted: the thread is terminated at once (boards already handed to onBoard stay) and the
    * promise resolves with `abandoned: true`.
@@ -105,7 +108,7 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
       if (m.kind === 'stamp') {
         stamp = m.stamp;
         options.onStamp?.(m.stamp);
-      } else if (m.kind === 'analysis') options.onAnalysis?.(m.keepsMemo);
+      } else if (m.kind === 'analysis') options.onAnalysis?.(m.stage);
       else if (m.kind === 'board')
         chain = chain
           .then(async () => {
@@ -118,7 +121,7 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
         void chain.then(() => {
           if (settled) return;
           settled = true;
-          resolve({ stamp: m.stamp, views: m.views, computed: m.computed, stored, abandoned: m.abandoned, threadId: m.threadId, ...(m.memoUses ? { memoUses: m.memoUses } : {}) });
+          resolve({ stamp: m.stamp, views: m.views, computed: m.computed, stored, abandoned: m.abandoned, threadId: m.threadId, ...(m.memoUses ? { memoUses: m.memoUses } : {}), ...(m.fills ? { fills: m.fills } : {}) });
         });
     });
     worker.on('error', fail);

@@ -3,7 +3,7 @@ import type { WorkerConfig } from '@podium/config';
 import { COMPUTE_LEADERBOARDS_QUEUE, computeLeaderboardsJobV1, ensureQueue, sendLeaderboardJob, type ComputeLeaderboardsJob } from '@podium/contracts';
 import { LeaderboardRepository } from '@podium/db';
 import { LeaseLostError, type LeaseHolder } from '@podium/domain';
-import { computeInThread, leaderboardViewSchema, staleWork, STALE_BOARD_BOUND_MS, type LeaderboardView, type ThreadSummary } from '@podium/leaderboard';
+import { computeInThread, leaderboardViewSchema, staleWork, STALE_BOARD_BOUND_MS, type AnalysisStage, type LeaderboardView, type ThreadSummary } from '@podium/leaderboard';
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
 import { LeaseKeeper } from '../leases/lease-keeper';
@@ -38,8 +38,11 @@ export const LEADERBOARD_TIMING: LeaderboardTiming = { staleCheckMs: 1_500, stal
  * - Stale work is dropped: every `staleCheckMs` (and in the thread between views) the phase's
  *   stamp is read; when it has moved on, unless the progress guarantee holds (isStaleWork: the
  *   default board — or, with none, the first score — is older than `staleBoundMs` while
- *   submissions still wait to be scored, twice that once none does), the thread stops: during a
- *   burst it first finishes the analysis in progress when that analysis keeps a memo (the next
+ *   submissions still wait to be scored, twice that once none does), the thread stops: a fill of
+ *   the memos ahead of the boards is finished first (issue #28: each thread fills its analyses'
+ *   memos before any board, at the scoring workers' priority while the phase is being scored, so
+ *   the memos keep pace with the scores even when the boards do not); during a burst it also
+ *   finishes the analysis in progress when that analysis keeps a memo no fill did (the next
  *   computation reuses it), else it is terminated at once, as it is when nothing is left to
  *   score; between views it stops, except that during a burst a default-views computation does
  *   one more view (staleWork, goesOn). A job for the
@@ -122,7 +125,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
         );
       }
       this.log.log({
-        msg: `[${this.config.PODIUM_WORKER_NAME}] leaderboards of phase ${phaseId}: ${summary.views} views (${summary.computed} computed, ${summary.stored} stored) for stamp ${summary.stamp.slice(0, 8)}${summary.abandoned ? ', abandoned: the stamp moved on' : ''} in ${Date.now() - started} ms${memoNote(summary.memoUses)}`,
+        msg: `[${this.config.PODIUM_WORKER_NAME}] leaderboards of phase ${phaseId}: ${summary.views} views (${summary.computed} computed, ${summary.stored} stored) for stamp ${summary.stamp.slice(0, 8)}${summary.abandoned ? ', abandoned: the stamp moved on' : ''} in ${Date.now() - started} ms${fillNote(summary.fills)}${memoNote(summary.memoUses)}`,
         jobId,
         phaseId,
         event: summary.abandoned ? 'leaderboards-abandoned' : 'leaderboards-stored',
@@ -138,12 +141,12 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     let checking = false;
-    // Whether each thread's analysis in progress keeps a memo. A stale analysis that keeps one is
-    // finished (its per-system and per-pair work is the next computation's, which then adds the
-    // few systems scored since: at 100 × 10,000 under load, dropping a nearly finished analysis at
-    // the end of a burst left the final board to be computed from scratch); one that keeps none
-    // saves nothing, so it is dropped at once.
-    const keepsMemo: boolean[] = [];
+    // What each thread is doing (AnalysisStage). A fill of the memos ahead of the boards is never
+    // dropped: its work is the next computation's, which would redo it. A stale analysis that keeps
+    // a memo is finished during a burst (its per-system and per-pair work is the next computation's:
+    // at 100 × 10,000 under load, dropping a nearly finished analysis at the end of a burst left the
+    // final board to be computed from scratch); one that keeps nothing a fill did not is dropped at once.
+    const stages: AnalysisStage[] = [];
     const watch = (stamp: string) => {
       // Several threads tell their stamps; the first one's is watched.
       if (timer) return;
@@ -160,9 +163,10 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
             // or not: the final stamp's computation adds the few systems the kept memo lacks (well
             // under a second each), sooner than the outdated analysis would finish (at 100 × 10,000
             // finishing it made the final board start 40 s after the last score).
-            const begun = keepsMemo.length > 0;
-            const finishing = begun && keepsMemo.every((k) => k);
-            if (verdict === 'drop' || (verdict === 'finish-view' && begun && !finishing)) controller.abort();
+            const begun = stages.length > 0;
+            const filling = stages.includes('fill');
+            const finishing = begun && stages.every((s) => s !== 'plain');
+            if (!filling && (verdict === 'drop' || (verdict === 'finish-view' && begun && !finishing))) controller.abort();
           })
           .catch((e: unknown) => this.log.warn({ msg: `stamp check of phase ${phaseId} failed: ${e instanceof Error ? e.message : String(e)}`, phaseId }))
           .finally(() => (checking = false));
@@ -183,8 +187,8 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
             (board) => this.boards.store(phaseId, board.stamp, [board], holder),
             {
               onStamp: watch,
-              onAnalysis: (keeps) => {
-                keepsMemo[index] = keeps;
+              onAnalysis: (stage) => {
+                stages[index] = stage;
                 this.analysing.add(phaseId);
               },
               signal: controller.signal,
@@ -198,7 +202,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
       );
       const [first, ...rest] = summaries;
       if (!first) throw new Error('no leaderboard thread ran');
-      const merged = rest.reduce((a, b) => ({ ...a, computed: a.computed + b.computed, stored: a.stored + b.stored, abandoned: a.abandoned || b.abandoned, memoUses: [...(a.memoUses ?? []), ...(b.memoUses ?? [])] }), first);
+      const merged = rest.reduce((a, b) => ({ ...a, computed: a.computed + b.computed, stored: a.stored + b.stored, abandoned: a.abandoned || b.abandoned, memoUses: [...(a.memoUses ?? []), ...(b.memoUses ?? [])], fills: [...(a.fills ?? []), ...(b.fills ?? [])] }), first);
       return { ...merged, threads: summaries.length };
     } finally {
       clearInterval(timer);
@@ -242,4 +246,11 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
 function memoNote(uses: ThreadSummary['memoUses']): string {
   if (!uses || uses.length === 0) return '';
   return `; memos (systems kept+computed): ${uses.map((u) => `${u.use.systemsReused}+${u.use.systemsComputed}`).join(', ')}`;
+}
+
+/** "; memos filled (systems+pairs computed): …" for the log line: what the fills ahead of the analyses added (issue #28). */
+function fillNote(fills: ThreadSummary['fills']): string {
+  const added = (fills ?? []).filter((f) => f.use.systemsComputed > 0 || f.use.pairsComputed > 0);
+  if (added.length === 0) return '';
+  return `; memos filled (systems+pairs computed): ${added.map((f) => `${f.use.systemsComputed}+${f.use.pairsComputed}`).join(', ')}`;
 }

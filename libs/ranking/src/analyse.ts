@@ -4,7 +4,7 @@ import { bradleyTerryOrderKey, bradleyTerryProbability, fitBradleyTerrySufficien
 import { clusters } from './clusters';
 import { adjustPValues, type Correction } from './correction';
 import { argsortAscending, mean } from './descriptive';
-import { bootstrapAggregates, pairwiseCounts, sufficientFromWins } from './bootstrap';
+import { bootstrapAggregates, pairwiseCounts, pairwiseCountsKept, sufficientFromWins } from './bootstrap';
 import { rankDescending } from './ranks';
 import { exactMedianSorted, medianBySelection } from './selection';
 import { defaultGameOrders, eloFromSchedule, gameSchedule, MAX_GAMES_PER_ORDER, trueSkillFromSchedule } from './rating-systems';
@@ -541,7 +541,18 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const sorted = x.map((row, c) => (sortedNeeded[c] ? gather(row, at(sortIdx, c, 'sortIdx')) : new Float64Array(0)));
   const means = x.map((row) => mean(row));
   const medians = x.map((row, c) => (sortedNeeded[c] ? exactMedianSorted(at(sorted, c)) : medianBySelection(Float64Array.from(row))));
-  const pc = pairwiseCounts(x);
+  // The pairs' wins: counted in one sweep, or with a memo that holds most of them, read from it
+  // with the beats and ties from each instance's sorted scores (issue #28: the sweep is O(k²n)).
+  const keptWins = (ci: number, cj: number): readonly [number, number] | undefined => {
+    if (!memo) return undefined;
+    const ahead = memo.pairs.get(pairMemoKey(at(fp, ci), at(fp, cj)))?.wins;
+    if (ahead) return ahead;
+    const behind = memo.pairs.get(pairMemoKey(at(fp, cj), at(fp, ci)))?.wins;
+    return behind ? [behind[1], behind[0]] : undefined;
+  };
+  let winsKept = 0;
+  if (memo) for (let ci = 0; ci < k; ci++) for (let cj = ci + 1; cj < k; cj++) if (keptWins(ci, cj)) winsKept++;
+  const pc = memo && 2 * winsKept >= nPairs ? pairwiseCountsKept(x, keptWins) : pairwiseCounts(x);
   const suff = sufficientFromWins(pc.wins, k);
   const btFit = fitBradleyTerrySufficient(suff.W, suff.N, k, btOpts, (i, j) => (pc.wins[i * k + j] ?? 0) > 0);
   const btKey = Array.from(btFit.strengths, (s, i) => bradleyTerryOrderKey(s, btFit.tier[i] ?? 0, btFit.tiers));
@@ -709,7 +720,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
           if (memoisable && o) memoised[test.key] = o;
         }
         const tiedColumn = boot.tiedColumns?.get(Math.min(i, j) * k + Math.max(i, j));
-        nextPairs.set(pairKey, { medianDiff: medDiff, outcomes: memoised, ...(tiedColumn ? { tied: tiedColumn } : {}) });
+        nextPairs.set(pairKey, { medianDiff: medDiff, outcomes: memoised, ...(tiedColumn ? { tied: tiedColumn } : {}), wins: [at(pc.wins, i * k + j), at(pc.wins, j * k + i)] });
       }
       const tests = {} as PairTestResults;
       for (const t of SIGNIFICANCE_TESTS) {

@@ -71,6 +71,12 @@ export interface PairMemo {
    * beyond TIE_MEMO_MAX_CELLS (bootstrap.ts).
    */
   tied?: Int32Array;
+  /**
+   * The pair's wins both ways, [a beats b, b beats a] in the order of its key (absent in memos of
+   * before): with most pairs' wins kept, the analysis counts only the new pairs' and takes the
+   * beats counts and ties from each instance's sorted scores (pairwiseCountsKept).
+   */
+  wins?: readonly [number, number];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { defined } from '../../../test/support/defined';
-import { bootstrapAggregates, pairwiseCounts, sufficientFromWins, tiedInstances } from './bootstrap';
+import { bootstrapAggregates, pairwiseCounts, pairwiseCountsKept, sufficientFromWins, tiedInstances } from './bootstrap';
 import { countWins, fitBradleyTerry, fitBradleyTerrySufficient } from './bradley-terry';
 import { mean, median } from './descriptive';
 import { mulberry32 } from './prng';
@@ -109,5 +109,28 @@ describe('shared-weights bootstrap with tie groups', () => {
       const bt = fitBradleyTerry(countWins({ systems: ['a', 'b', 'c', 'd', 'e'], instances: idx.map((v, q) => `${v}#${q}`), scores }), { ...opts, throwOnNonConvergence: false });
       for (let i = 0; i < k; i++) expect(boot.bBt[r * k + i]).toBeCloseTo((bt.strengths[i] ?? NaN), 6);
     }
+  });
+});
+
+// Issue #28: with most pairs' wins kept by a memo, the counts come from each instance's sorted
+// scores and the kept wins; they must be the sweep's, integer for integer and list for list.
+describe('pairwise counts from kept wins (pairwiseCountsKept)', () => {
+  it.each([
+    ['many ties, −0 and +0', 6, 300, (r: ReturnType<typeof mulberry32>, s: number) => (r.nextInt(4) === 0 ? (s % 2 === 0 ? -0 : 0) : r.nextInt(3))],
+    ['few ties, one system far behind (short win lists)', 7, 500, (r: ReturnType<typeof mulberry32>, s: number) => (s === 6 ? r.next() - 2 + (r.nextInt(200) === 0 ? 5 : 0) : r.next() + 0.01 * s)],
+    ['300 systems (16-bit beats counts)', 300, 40, (r: ReturnType<typeof mulberry32>) => r.nextInt(50)],
+  ])('equals the sweep: %s', (_, k, n, value) => {
+    const rng = mulberry32(k * 31 + n);
+    const x = Array.from({ length: k }, (_, s) => Float64Array.from({ length: n }, () => value(rng, s)));
+    const swept = pairwiseCounts(x);
+    // every other pair's wins kept (both orders of asking), the rest counted
+    const kept = pairwiseCountsKept(x, (i, j) => ((i + j) % 2 === 0 ? [swept.wins[i * k + j] ?? NaN, swept.wins[j * k + i] ?? NaN] : undefined));
+    expect(kept.wins).toEqual(swept.wins);
+    expect(kept.beats).toEqual(swept.beats);
+    expect(kept.tieStart).toEqual(swept.tieStart);
+    expect(kept.tieGroups).toEqual(swept.tieGroups);
+    expect(kept.winIdx).toEqual(swept.winIdx);
+    expect(kept.beats[0]).toBeInstanceOf(k <= 256 ? Uint8Array : Uint16Array);
+    expect(swept.tieGroups.length > 0).toBe(k !== 7);
   });
 });

@@ -12,7 +12,8 @@ import { orientedScores, RankingInputError, type ScoreTable } from './score-tabl
 /** Pairwise outcomes counted once, O(k²n): the sufficient statistics every resample reweights. */
 export interface PairwiseCounts {
   wins: Float64Array; // k×k, ω_ij
-  beats: Int32Array[]; // beats[i][l] = #systems i strictly beats on instance l
+  /** beats[i][l] = #systems i strictly beats on instance l (at most k − 1: the narrowest integer array that holds it, see {@link beatsArray}). */
+  beats: BeatsArray[];
   /**
    * Tied systems per instance, memory O(k·n) (not one list per pair): the groups of equal scores
    * on instance l are stored in `tieGroups[tieStart[l] … tieStart[l + 1])` as
@@ -22,6 +23,19 @@ export interface PairwiseCounts {
   tieGroups: Int32Array;
   /** winIdx[i*k+j]: the first (up to {@link WIN_LIST_CAP}) instances where i beats j. */
   winIdx: Int32Array[];
+}
+
+/** Per-instance beats counts of one system: bytes up to 256 systems (a quarter of the memory the per-resample wins stream). */
+export type BeatsArray = Uint8Array | Uint16Array | Int32Array;
+
+/**
+ * A zeroed beats array for n instances of a board of k systems: counts reach k − 1, so bytes up
+ * to 256 systems, 16 bits up to 65,536, else 32. Issue #28: the per-resample wins W read every
+ * system's counts for every drawn instance (40 MB a resample at 100 × 100,000 as 32-bit), which
+ * bound them by memory bandwidth.
+ */
+export function beatsArray(k: number, n: number): BeatsArray {
+  return k <= 256 ? new Uint8Array(n) : k <= 65_536 ? new Uint16Array(n) : new Int32Array(n);
 }
 
 /** Win-instance lists kept per ordered pair to test, per resample, whether i still beats j at least once. */
@@ -68,7 +82,7 @@ const PAIR_BLOCK = 1024;
  * `leader`s; returns the tied cells. A function of its own: V8 optimises the loop as it does the
  * same loop in a small function (inlined into pairwiseCounts it ran 1.6× slower).
  */
-function pairSweep(x: readonly Float64Array[], wins: Float64Array, beats: readonly Int32Array[], lists: Int32Array, leader: Int32Array): number {
+function pairSweep(x: readonly Float64Array[], wins: Float64Array, beats: readonly BeatsArray[], lists: Int32Array, leader: Int32Array): number {
   const k = x.length;
   const n = x[0]?.length ?? 0;
   let tiedCells = 0;
@@ -122,7 +136,7 @@ export function pairwiseCounts(x: readonly Float64Array[]): PairwiseCounts {
   const k = x.length;
   const n = x[0]?.length ?? 0;
   const wins = new Float64Array(k * k);
-  const beats = x.map(() => new Int32Array(n));
+  const beats = x.map(() => beatsArray(k, n));
   // The first WIN_LIST_CAP wins of each ordered pair, at (i·k + j)·WIN_LIST_CAP (the lists are views of it).
   const lists = new Int32Array(k * k * WIN_LIST_CAP);
   // leader[j·n + l] = smallest i < j tied with j on instance l (ties are transitive), or −1.
@@ -160,6 +174,135 @@ export function pairwiseCounts(x: readonly Float64Array[]): PairwiseCounts {
   }
   tieStart[n] = p;
   return { wins, beats, tieStart, tieGroups: tieGroups.slice(0, p), winIdx };
+}
+
+/** A growable Int32Array (the tie groups' length is known only at the end). */
+class IntList {
+  data = new Int32Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = v;
+  }
+}
+
+/**
+ * {@link pairwiseCounts} when an analysis memo holds most pairs' wins (issue #28: the O(k²n) sweep
+ * was 2.4 s of the board after the last score at 100 × 100,000): the same wins, beats counts, tie
+ * groups and win lists, with
+ * - each pair's wins both ways from `keptWins(i, j)` (canonical i < j: [i beats j, j beats i]),
+ *   counted in O(n) for the pairs it does not hold;
+ * - the beats counts and tie groups per instance from the k scores sorted (O(n·k log k)): a
+ *   system beats as many systems as there are scores below its own, and equal scores tie;
+ * - each ordered pair's first {@link WIN_LIST_CAP} wins by scanning from the first instance
+ *   (as far as the cap or the pair's wins reach).
+ * Integers and instance lists: identical to the sweep's (bootstrap.spec.ts).
+ */
+export function pairwiseCountsKept(x: readonly Float64Array[], keptWins: (i: number, j: number) => readonly [number, number] | undefined): PairwiseCounts {
+  const k = x.length;
+  const n = x[0]?.length ?? 0;
+  const wins = new Float64Array(k * k);
+  for (let i = 0; i < k; i++) {
+    const xi = at(x, i);
+    for (let j = i + 1; j < k; j++) {
+      const kept = keptWins(i, j);
+      if (kept) {
+        wins[i * k + j] = kept[0];
+        wins[j * k + i] = kept[1];
+        continue;
+      }
+      const xj = at(x, j);
+      let wij = 0;
+      let wji = 0;
+      for (let l = 0; l < n; l++) {
+        const a = xi[l]!;
+        const b = xj[l]!;
+        wij += +(a > b);
+        wji += +(b > a);
+      }
+      wins[i * k + j] = wij;
+      wins[j * k + i] = wji;
+    }
+  }
+  // the first wins of each ordered pair, both directions of a pair in one scan
+  const lists = new Int32Array(k * k * WIN_LIST_CAP);
+  const winIdx: Int32Array[] = new Array<Int32Array>(k * k);
+  for (let i = 0; i < k; i++) {
+    const xi = at(x, i);
+    for (let j = i + 1; j < k; j++) {
+      const xj = at(x, j);
+      const capA = Math.min(wins[i * k + j]!, WIN_LIST_CAP);
+      const capB = Math.min(wins[j * k + i]!, WIN_LIST_CAP);
+      const oa = (i * k + j) * WIN_LIST_CAP;
+      const ob = (j * k + i) * WIN_LIST_CAP;
+      let fa = 0;
+      let fb = 0;
+      for (let l = 0; l < n && (fa < capA || fb < capB); l++) {
+        const a = xi[l]!;
+        const b = xj[l]!;
+        if (a > b) {
+          if (fa < capA) lists[oa + fa++] = l;
+        } else if (b > a && fb < capB) lists[ob + fb++] = l;
+      }
+      winIdx[i * k + j] = lists.subarray(oa, oa + capA);
+      winIdx[j * k + i] = lists.subarray(ob, ob + capB);
+    }
+  }
+  // per instance: the k scores sorted; beats = scores strictly below, ties = equal scores
+  const beats = x.map(() => beatsArray(k, n));
+  const values = new Float64Array(k);
+  const sorted = new Float64Array(k);
+  const lower = new Int32Array(k);
+  const upper = new Int32Array(k);
+  const groupAt = new Int32Array(k).fill(-1);
+  const tieStart = new Int32Array(n + 1);
+  const groups = new IntList();
+  for (let l = 0; l < n; l++) {
+    for (let i = 0; i < k; i++) values[i] = x[i]![l]!;
+    sorted.set(values);
+    sorted.sort();
+    let tied = false;
+    for (let i = 0; i < k; i++) {
+      const v = values[i]!;
+      // first position not below v, first position above v (−0 and +0 compare equal, as in the sweep)
+      let lo = 0;
+      let hi = k;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid]! < v) lo = mid + 1;
+        else hi = mid;
+      }
+      let up = lo;
+      hi = k;
+      while (up < hi) {
+        const mid = (up + hi) >> 1;
+        if (sorted[mid]! > v) hi = mid;
+        else up = mid + 1;
+      }
+      beats[i]![l] = lo;
+      lower[i] = lo;
+      upper[i] = up;
+      if (up - lo > 1) tied = true;
+    }
+    tieStart[l] = groups.length;
+    if (!tied) continue;
+    // groups in the order of their smallest member, members ascending: [size, leader, followers…]
+    for (let i = 0; i < k; i++) {
+      const lo = lower[i]!;
+      const size = upper[i]! - lo;
+      if (size < 2 || groupAt[lo] === l) continue;
+      groupAt[lo] = l;
+      groups.push(size);
+      const v = values[i]!;
+      for (let j = i; j < k; j++) if (lower[j] === lo && values[j] === v) groups.push(j);
+    }
+  }
+  tieStart[n] = groups.length;
+  return { wins, beats, tieStart, tieGroups: groups.data.slice(0, groups.length), winIdx };
 }
 
 export function sufficientFromWins(wins: Float64Array, k: number): { W: Float64Array; N: Float64Array } {

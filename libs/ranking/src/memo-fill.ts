@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- the per-pair loops read typed arrays at indices bounded by the loops (instances < n), as analyse-kernels.ts does */
 /**
  * An analysis memo filled ahead of the analysis (issue #28, ADR 0027). The board after the last
  * score is one system's work only when its memo is current; during a burst of scores the boards'
@@ -126,9 +127,17 @@ export function fillAnalysisMemo(table: ScoreTable, options: AnalyseOptions & { 
       for (const { key: test, run } of runs) outcomes[test] = run(pair);
       // as the analysis takes it: off the sorted differences when a test sorted them, else by selection
       const medianDiff = pairSorted() ? exactMedianSorted(sd) : medianBySelection(d);
-      filled.set(key, { medianDiff, outcomes });
       const before = tieInstances.length;
-      for (let l = 0; l < n; l++) if (xi[l] === xj[l]) tieInstances.push(l);
+      let wij = 0;
+      let wji = 0;
+      for (let l = 0; l < n; l++) {
+        const a = xi[l]!;
+        const b = xj[l]!;
+        if (a > b) wij++;
+        else if (b > a) wji++;
+        else tieInstances.push(l);
+      }
+      filled.set(key, { medianDiff, outcomes, wins: [wij, wji] });
       if (tieInstances.length > before) {
         tiedKeys.push(key);
         tieStarts.push(tieInstances.length);

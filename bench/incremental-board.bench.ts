@@ -1,7 +1,7 @@
 /**
  * The board soon after the last score (issue #28 item 2, docs/adr/0027-incremental-boards.md):
  * `npm run bench:incremental-board -- --systems 100 --instances 10000 [--metrics bleu,chrf,ter]
- * [--profile]`.
+ * [--profile] [--fill]`.
  *
  * An embedded PostgreSQL of its own; a task scored with the given metrics; S − 1 submissions'
  * score columns stored as the worker stores them (sentence values and the corpus metrics'
@@ -15,7 +15,9 @@
  * Prints both, their ratio, whether every board is byte for byte the same (but its computedAt),
  * and with --profile the CPU profile shares of each (node:inspector; self time by where the code
  * lives: ranking kernels, metrics, database client, serialising and compressing, memo, the rest;
- * idle = waiting on PostgreSQL). Results JSON in bench-results/incremental-board-<date>.json.
+ * idle = waiting on PostgreSQL). With --fill, the computations fill their memos first
+ * (PhaseBoardsOptions.fillMemos, as the worker's do) and the time of the fills is printed apart.
+ * Results JSON in bench-results/incremental-board-<date>.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session, type Profiler } from 'node:inspector';
@@ -38,8 +40,9 @@ const SYSTEMS = Number(flag('systems', '20'));
 const INSTANCES = Number(flag('instances', '2000'));
 const METRICS = flag('metrics', 'bleu,chrf,ter').split(',') as MetricName[];
 const PROFILE = process.argv.includes('--profile');
+const FILL = process.argv.includes('--fill');
 if (!(SYSTEMS >= 3 && INSTANCES >= 10) || process.argv.includes('--help')) {
-  console.error('usage: npm run bench:incremental-board -- --systems S≥3 --instances N≥10 [--metrics bleu,chrf,ter] [--profile]');
+  console.error('usage: npm run bench:incremental-board -- --systems S≥3 --instances N≥10 [--metrics bleu,chrf,ter] [--profile] [--fill]');
   process.exit(process.argv.includes('--help') ? 0 : 2);
 }
 const say = (m: string) => process.stderr.write(`[bench:incremental-board] ${new Date().toISOString().slice(11, 19)} ${m}\n`);
@@ -114,6 +117,8 @@ async function profiled<T>(run: () => Promise<T>): Promise<{ value: T; shares: R
 }
 
 interface Run {
+  /** With --fill: from the start until the fills were done (the first board's analysis began). */
+  fillMs: number;
   defaultMs: number;
   /** CPU time of this process (the computation; PostgreSQL runs apart) for every view: steadier than wall time on a shared machine. */
   cpuMs: number;
@@ -128,6 +133,7 @@ async function computeAll(db: Db, phaseId: string): Promise<Run> {
   const started = performance.now();
   const cpuStart = process.cpuUsage();
   let defaultMs = NaN;
+  let fillMs = NaN;
   const bodies = new Map<string, string>();
   const bytes: Run['bytes'] = [];
   const { value: summary, shares } = await profiled(() =>
@@ -136,10 +142,12 @@ async function computeAll(db: Db, phaseId: string): Promise<Run> {
       const { computedAt: _c, ...rest } = JSON.parse(b.body) as Record<string, unknown>;
       bodies.set(b.viewKey, JSON.stringify(rest));
       bytes.push({ view: b.viewKey, body: Buffer.byteLength(b.body), gzip: b.gzip.byteLength, brotli: b.brotli.byteLength });
-    }),
+    }, FILL ? { fillMemos: true, onAnalysis: (stage) => {
+      if (stage !== 'fill' && Number.isNaN(fillMs)) fillMs = performance.now() - started;
+    } } : {}),
   );
   const cpu = process.cpuUsage(cpuStart);
-  return { defaultMs, everyViewMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, summary, bodies, bytes, shares };
+  return { fillMs, defaultMs, everyViewMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, summary, bodies, bytes, shares };
 }
 
 async function main(): Promise<void> {
@@ -204,6 +212,7 @@ async function main(): Promise<void> {
     const pairs = (SYSTEMS * (SYSTEMS - 1)) / 2;
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     console.log(`incremental-board: ${SYSTEMS} systems × ${INSTANCES} instances, metrics ${METRICS.join(', ')}; ${cpus().length} cores, load ${loadavg()[0]?.toFixed(1)}`);
+    if (FILL) console.log(`  of which filling the memos   incremental ${s(incremental.fillMs)}   from scratch ${s(scratch.fillMs)}`);
     console.log(`  last score → default board   incremental ${s(incremental.defaultMs)}   from scratch ${s(scratch.defaultMs)}   ratio ${(scratch.defaultMs / incremental.defaultMs).toFixed(2)}×`);
     console.log(`  last score → every view      incremental ${s(incremental.everyViewMs)}   from scratch ${s(scratch.everyViewMs)}   ratio ${(scratch.everyViewMs / incremental.everyViewMs).toFixed(2)}×   (${incremental.summary.computed} computed of ${incremental.summary.views} views)`);
     console.log(`  CPU of this process, every view  incremental ${s(incremental.cpuMs)}   from scratch ${s(scratch.cpuMs)}   ratio ${(scratch.cpuMs / incremental.cpuMs).toFixed(2)}×`);
@@ -222,7 +231,7 @@ async function main(): Promise<void> {
     const dir = path.join(repoRoot, 'bench-results');
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `incremental-board-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    const strip = (r: Run) => ({ defaultMs: r.defaultMs, everyViewMs: r.everyViewMs, cpuMs: r.cpuMs, computed: r.summary.computed, views: r.summary.views, memoUses: r.summary.memoUses, bytes: r.bytes, shares: r.shares });
+    const strip = (r: Run) => ({ fillMs: r.fillMs, defaultMs: r.defaultMs, everyViewMs: r.everyViewMs, cpuMs: r.cpuMs, computed: r.summary.computed, views: r.summary.views, memoUses: r.summary.memoUses, bytes: r.bytes, shares: r.shares });
     writeFileSync(file, JSON.stringify({ systems: SYSTEMS, instances: INSTANCES, metrics: METRICS, cores: cpus().length, load: loadavg(), identical, memoBytes, incremental: strip(incremental), scratch: strip(scratch) }, null, 2));
     say(`results: ${path.relative(repoRoot, file)}`);
     if (!identical) process.exitCode = 1;

@@ -540,7 +540,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const sortIdx = x.map((row, c) => (sortedNeeded[c] ? argsortAscending(row) : unsorted));
   const sorted = x.map((row, c) => (sortedNeeded[c] ? gather(row, at(sortIdx, c, 'sortIdx')) : new Float64Array(0)));
   const means = x.map((row) => mean(row));
-  const medians = x.map((row, c) => (sortedNeeded[c] ? exactMedianSorted(at(sorted, c)) : medianBySelection(Float64Array.from(row))));
+  const medians = x.map((row, c) => (sortedNeeded[c] ? exactMedianSorted(at(sorted, c)) : (kept[c]?.pointMedian ?? medianBySelection(Float64Array.from(row)))));
   // The pairs' wins: counted in one sweep, or with a memo that holds most of them, read from it
   // with the beats and ties from each instance's sorted scores (issue #28: the sweep is O(k²n)).
   const keptWins = (ci: number, cj: number): readonly [number, number] | undefined => {
@@ -762,6 +762,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
           corpus: boot.bCorpus.length > 0 ? column(boot.bCorpus, k, i, R) : new Float64Array(0),
           arSums: arSums ? column(arSums, k, i, R) : new Float64Array(0),
           corpusTotals: corpusRes ? at(corpusRes.totals, i) : new Float64Array(0),
+          pointMedian: at(medians, i),
         },
       ]),
     );

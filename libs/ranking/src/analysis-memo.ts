@@ -57,6 +57,11 @@ export interface SystemMemo {
    * needs none of the system's statistics ({@link corpusStatsNeeded}).
    */
   corpusTotals?: Float64Array;
+  /**
+   * The system's median score (oriented), absent in memos of before: a kept system's point median
+   * is read, not selected again (O(n) each, half a second for 100 systems at 100,000 instances).
+   */
+  pointMedian?: number;
 }
 
 /** One ordered pair's reusable tests (the differences a − b of its two rows). */

@@ -95,7 +95,7 @@ export function fillAnalysisMemo(table: ScoreTable, options: AnalyseOptions & { 
       return idx ? gather(at(x, c), idx) : new Float64Array(0);
     };
     const sorted = x.map((_, c) => sortedRow(c));
-    const medians = x.map((row, c) => (sortIdx.has(c) ? exactMedianSorted(at(sorted, c)) : medianBySelection(Float64Array.from(row))));
+    const medians = x.map((row, c) => (sortIdx.has(c) ? exactMedianSorted(at(sorted, c)) : (memo.systems.get(at(fp, c))?.pointMedian ?? medianBySelection(Float64Array.from(row)))));
     const setup: TestSetup = { x, k, n, R, seed, sign, sorted, means, medians, bMean: new Float64Array(0), wins: [], corpus: null, memo: null };
     const runs = running.map((t) => ({ key: t.key, run: t.prepare(setup) }));
     const d = new Float64Array(n);
@@ -183,6 +183,7 @@ export function fillAnalysisMemo(table: ScoreTable, options: AnalyseOptions & { 
           corpus: corpus ? column(boot.bCorpus, kf, f, R) : new Float64Array(0),
           arSums: swapped ? column(swapped, kf, f, R) : new Float64Array(0),
           corpusTotals: corpus && corpusFlat ? corpusTotalsOf(at(corpus.data, f), n, corpusFlat.width, instOrder) : new Float64Array(0),
+          pointMedian: exactMedianSorted(gather(at(x, c), sortIdx.get(c) ?? argsortAscending(at(x, c)))),
         });
       });
     }

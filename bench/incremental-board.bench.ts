@@ -15,8 +15,9 @@
  * Prints both, their ratio, whether every board is byte for byte the same (but its computedAt),
  * and with --profile the CPU profile shares of each (node:inspector; self time by where the code
  * lives: ranking kernels, metrics, database client, serialising and compressing, memo, the rest;
- * idle = waiting on PostgreSQL). With --fill, the computations fill their memos first
- * (PhaseBoardsOptions.fillMemos, as the worker's do) and the time of the fills is printed apart.
+ * idle = waiting on PostgreSQL). With --fill, one more submission stays queued (never scored),
+ * so the phase is still being scored and the computations fill their memos first
+ * (PhaseBoardsOptions.fillMemos, as the worker's do during a burst); the fills' time is printed apart.
  * Results JSON in bench-results/incremental-board-<date>.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -195,6 +196,14 @@ async function main(): Promise<void> {
       });
       await submissions.saveScores(sub.id, columns.map((c) => c.column), columns.map((c) => c.corpus));
     };
+    // --fill: a submission still queued, as during a burst (the computations then fill their memos first)
+    if (FILL) {
+      const team = await identity.createTeam('team-queued', []);
+      await submissions.create(
+        { phaseId: phase.id, teamId: team.id, submittedById: organiser.id, systemName: 'queued', description: '', checksum: 'cq', outputs: [{ instanceId: firstInstance.id, text: 'x' }] },
+        async () => undefined,
+      );
+    }
     const storeStarted = performance.now();
     for (let s = 0; s < SYSTEMS - 1; s++) await store(s);
     say(`${SYSTEMS - 1} submissions × ${INSTANCES} instances × ${METRICS.join(', ')} stored in ${((performance.now() - storeStarted) / 1000).toFixed(1)} s`);

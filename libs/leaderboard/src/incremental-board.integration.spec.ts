@@ -126,13 +126,14 @@ describeDb('incremental boards (real PostgreSQL)', () => {
     expect(board.pairs).toHaveLength(15);
   });
 
-  it('fills the memos ahead of the boards: the analyses after the fill compute nothing and read no statistics, and the boards are the ones from scratch', async () => {
-    // the test above left six systems, their memos and boards; a seventh is scored
+  it('fills the memos ahead of the boards while submissions are being scored: the analyses after the fill compute nothing and read no statistics, and the boards are the ones from scratch', async () => {
+    // the test above left six systems, their memos and boards; a seventh is scored, an eighth still queued
     await addSystem(6);
+    const queued = await queueSystem(7);
     const read = jest.spyOn(ScoreRepository.prototype, 'sufficientStatistics');
     const events: string[] = [];
     const out = new Map<string, Record<string, unknown>>();
-    const summary = await computePhaseBoards(
+    const filled = await computePhaseBoards(
       db,
       phaseId,
       null,
@@ -147,12 +148,14 @@ describeDb('incremental boards (real PostgreSQL)', () => {
     // BLEU's statistics read once, for the added system (the fill); the analysis after it read none
     expect(asked.filter((ids) => ids.length > 0)).toHaveLength(1);
     expect(asked.flat()).toHaveLength(1);
-    expect(summary.fills?.map((f) => f.use)).toContainEqual({ systemsReused: 6, systemsComputed: 1, pairsReused: 15, pairsComputed: 6 });
-    expect(summary.memoUses?.length).toBeGreaterThan(0);
-    for (const { use } of summary.memoUses ?? []) expect(use).toMatchObject({ systemsComputed: 0, pairsComputed: 0 });
-    // nothing being scored: the computation yields at once; a board analysis keeps nothing the fill did not
-    expect(events[0]).toBe('yield');
-    expect(events.filter((e) => e === 'plain').length).toBe(summary.computed);
+    expect(filled.fills?.map((f) => f.use)).toContainEqual({ systemsReused: 6, systemsComputed: 1, pairsReused: 15, pairsComputed: 6 });
+    expect(filled.memoUses?.length).toBeGreaterThan(0);
+    for (const { use } of filled.memoUses ?? []) expect(use).toMatchObject({ systemsComputed: 0, pairsComputed: 0 });
+    // the fills first, at the caller's priority; then it yields, and each board keeps nothing the fills did not
+    const yielded = events.indexOf('yield');
+    expect(yielded).toBeGreaterThan(0);
+    expect(events.slice(0, yielded).every((e) => e === 'fill')).toBe(true);
+    expect(events.slice(yielded + 1)).toEqual(Array.from({ length: filled.computed }, () => 'plain'));
 
     await db.leaderboardMemo.deleteMany({ where: { phaseId } });
     await db.storedLeaderboard.deleteMany({ where: { phaseId } });
@@ -160,17 +163,14 @@ describeDb('incremental boards (real PostgreSQL)', () => {
     expect([...out.keys()].sort()).toEqual([...scratch.boards.keys()].sort());
     for (const [key, board] of scratch.boards) expect(out.get(key)).toStrictEqual(board);
 
-    // While a submission is still being scored the fill runs first, at the caller's priority, and the computation yields after it.
-    const queued = await queueSystem(7);
-    await db.storedLeaderboard.deleteMany({ where: { phaseId } });
-    await db.leaderboardMemo.deleteMany({ where: { phaseId } });
-    events.length = 0;
-    await computePhaseBoards(db, phaseId, null, () => undefined, { memoMinCells: 0, fillMemos: true, onAnalysis: (stage) => events.push(stage), yieldCpu: () => events.push('yield') });
-    const yielded = events.indexOf('yield');
-    expect(yielded).toBeGreaterThan(0);
-    expect(events.slice(0, yielded).every((e) => e === 'fill')).toBe(true);
-    expect(events.slice(yielded + 1).every((e) => e === 'plain')).toBe(true);
+    // Nothing being scored: no fill (the analyses add what their memos lack), and it yields at once.
     await db.submission.update({ where: { id: queued }, data: { status: 'FAILED' } });
+    await db.storedLeaderboard.deleteMany({ where: { phaseId } });
+    events.length = 0;
+    const final = await computePhaseBoards(db, phaseId, null, () => undefined, { memoMinCells: 0, fillMemos: true, onAnalysis: (stage) => events.push(stage), yieldCpu: () => events.push('yield') });
+    expect(events[0]).toBe('yield');
+    expect(events).not.toContain('fill');
+    expect(final.fills).toEqual([]);
   });
 
   it('threads sharing a computation compute each analysis once, between them every view, the same boards as one thread', async () => {

@@ -55,10 +55,12 @@ export interface PhaseBoardsOptions {
   /** Told what each analysis or fill is before it runs (see AnalysisStage). */
   onAnalysis?: (stage: AnalysisStage) => void;
   /**
-   * Fill the memo of every analysis (of this share) before any board is computed (fillViewMemo,
-   * issue #28): what each would keep for the systems and pairs its memo lacks. During a burst the
-   * boards lag behind the scores; the memos then do not, and the board after the last score is
-   * one system's work. Default false.
+   * While submissions of the phase are still being scored, fill the memo of every analysis (of
+   * this share) before any board is computed (fillViewMemo, issue #28): what each would keep for
+   * the systems and pairs its memo lacks. During a burst the boards lag behind the scores; the
+   * memos then do not, and the board after the last score is one system's work. With nothing
+   * being scored the analyses add what their memos lack themselves (a fill first would only
+   * delay the default board). Default false.
    */
   fillMemos?: boolean;
   /**
@@ -113,7 +115,8 @@ export async function computePhaseBoards(
   }, options.memoMinCells);
   if (options.onAnalysis) inputs.onAnalysis = options.onAnalysis;
   inputs.pendingSystems = await boards.scoringCount(phaseId);
-  if (inputs.pendingSystems === 0 || !options.fillMemos) options.yieldCpu?.();
+  const filling = options.fillMemos === true && inputs.pendingSystems > 0;
+  if (!filling) options.yieldCpu?.();
   // The default views: the default board first, then the others from the oldest stored board.
   const wanted = views ?? oldestFirst(defaultViews(available.all), await boards.newestByView(phaseId));
   const scored = await inputs.scoredSubmissions(phaseId);
@@ -139,7 +142,7 @@ export async function computePhaseBoards(
   }
   // The memos first, one fill per analysis of this share (a view stored for the stamp has its board).
   const fills: { memoKey: string; use: MemoUse }[] = [];
-  if (options.fillMemos) {
+  if (filling) {
     const filled = new Set<string>();
     for (const view of wanted) {
       const analysis = analysisOf(view);
@@ -151,7 +154,7 @@ export async function computePhaseBoards(
       if (use) fills.push({ memoKey: viewKey(view), use });
     }
     inputs.memosFilled = true;
-    if (inputs.pendingSystems > 0) options.yieldCpu?.();
+    options.yieldCpu?.();
   }
   // Views of one analysis share its board, and so its encoded bytes: serialised and compressed once
   // (gzip and brotli of a 3.7 MB board took 1.3 s a view at 100 × 10,000).

@@ -268,7 +268,7 @@ export function pairwiseCountsKept(x: readonly Float64Array[], keptWins: (i: num
     let tied = false;
     for (let i = 0; i < k; i++) {
       const v = values[i]!;
-      // first position not below v, first position above v (−0 and +0 compare equal, as in the sweep)
+      // first position not below v, then past the scores equal to it (−0 and +0 compare equal, as in the sweep)
       let lo = 0;
       let hi = k;
       while (lo < hi) {
@@ -276,13 +276,8 @@ export function pairwiseCountsKept(x: readonly Float64Array[], keptWins: (i: num
         if (sorted[mid]! < v) lo = mid + 1;
         else hi = mid;
       }
-      let up = lo;
-      hi = k;
-      while (up < hi) {
-        const mid = (up + hi) >> 1;
-        if (sorted[mid]! > v) hi = mid;
-        else up = mid + 1;
-      }
+      let up = lo + 1;
+      while (up < k && sorted[up] === v) up++;
       beats[i]![l] = lo;
       lower[i] = lo;
       upper[i] = up;

@@ -217,7 +217,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
   });
 
   /** With a submission still queued and a recent default board, a computation of two views (two tests) whose stamp moves on mid-way. */
-  const overtakenDuringBurst = async (memoMinCells: number | undefined, stillQueued = true) => {
+  const overtakenDuringBurst = async (memoMinCells: number | undefined, stillQueued = true, doneMidway = false) => {
     await drain();
     if (!(await boards.current(phaseId, DEFAULT_KEY))?.board) await processor.compute(phaseId, null);
     processor.timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
@@ -239,6 +239,8 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
       // The stamp moves on once the first analysis has begun (before it, nothing would be finished).
       await until('the thread to begin its first analysis', () => processor.analysing.has(phaseId));
       const old = defined(processor.computing.get(phaseId), 'stamp computed');
+      // the last queued submission done (here: gone) as the stamp moves on: the end of the burst
+      if (queued && doneMidway) await db.submission.delete({ where: { id: queued.id } });
       await moveStamp();
       const summary = defined(await running, 'summary (the lock was free)');
       expect(summary.stamp).toBe(old);
@@ -248,7 +250,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
       return { stored, memos };
     } finally {
       processor.memoMinCells = undefined;
-      if (queued) await db.submission.delete({ where: { id: queued.id } });
+      if (queued) await db.submission.deleteMany({ where: { id: queued.id } });
       await db.leaderboardMemo.deleteMany({ where: { phaseId } });
     }
   };
@@ -262,8 +264,14 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     expect(memos).toBe(2);
   });
 
-  it('with nothing left to score, a fill in progress is still finished, and the stale analysis after it dropped at once', async () => {
+  it('with nothing left to score, a stale analysis is dropped at once even when it keeps a memo (the final stamp adds what its memo lacks sooner)', async () => {
     const { stored, memos } = await overtakenDuringBurst(0, false);
+    expect(stored).toEqual([false, false]);
+    expect(memos).toBe(0);
+  });
+
+  it('at the end of a burst, the fill in progress is still finished (its work is the final computation\'s), and the stale analysis after it dropped at once', async () => {
+    const { stored, memos } = await overtakenDuringBurst(0, true, true);
     expect(stored).toEqual([false, false]);
     expect(memos).toBe(2);
   });

@@ -23,12 +23,16 @@
  *   (selection on unsorted rows) and the median of differences by selection, O(n) each, its tied
  *   instances listed once; kept pairs O(1), their tied counts per resample read: O(R);
  * - per pair, all: wins/ties O(n) (pairwiseCounts: the win graph and ties of the current set),
- *   bootstrap p O(R) — k²/2·(n + R);
+ *   bootstrap p O(R) — k²/2·(n + R); with most pairs' wins kept (PairMemo.wins) only the new
+ *   pairs are counted, and the beats counts and ties come from each instance's sorted scores,
+ *   O(n·k log k) (pairwiseCountsKept);
  * - per resample, all: the count vector O(n), every system's wins W O(k·n) (one pass over the
  *   drawn instances reading k consecutive beats counts each), the new pairs' tied counts
  *   O(their tied instances), the Bradley–Terry refit O(k²·iterations), rank columns O(k log k)
  *   — R·(n·(1 + k) + k²·iterations).
  * - clusters, per clustered aggregation: O(k²) calls of its test (clusters.ts; O(k³) before issue #28).
+ * A memo may also be filled ahead of the analysis (fillAnalysisMemo, memo-fill.ts: the per-system
+ * and per-pair terms alone, as scores arrive), so that the analysis after the last score has a ≈ 0.
  * Without a memo (a = k) the per-system terms are k·R·n·(3 + w) and dominate at 100 × 100,000;
  * with one, the per-pair O(k²·n/2) counts and the per-resample refits remain. At 1,000 × 2,000
  * (R = 200 by the work budget) ≈ 150 CPU-s: bootstrap 66, pairs 38, point estimates 28, clusters

@@ -155,6 +155,11 @@ function once<T>(kept: Map<string, T>, key: string, make: () => T): T {
   return hit;
 }
 
+/** A view's significance settings: its own, else the phase's (the test: the one chosen, else the t-test). */
+function viewSettings(view: LeaderboardView, phase: PhaseSignificanceSettings) {
+  return { correction: view.correction, ...effectiveSettings(view, phase), explicitTest: view.test ?? undefined, test: view.test ?? PairedTest.TTEST };
+}
+
 /** One view of a phase's leaderboard, computed from its stored scores. */
 export async function computeLeaderboard(
   inputs: LeaderboardInputs,
@@ -165,10 +170,7 @@ export async function computeLeaderboard(
 ): Promise<ComputedLeaderboard> {
   const phaseId = phase.id;
   const metric = selection.key;
-  const correction = view.correction;
-  const { seed, resamples } = effectiveSettings(view, phase);
-  const explicitTest = view.test ?? undefined;
-  const test = view.test ?? PairedTest.TTEST;
+  const { correction, seed, resamples, explicitTest, test } = viewSettings(view, phase);
   const base = {
     phaseId,
     metric,
@@ -364,12 +366,8 @@ async function prepareView(
   view: LeaderboardView,
   notes: string[],
 ): Promise<PreparedView> {
-  const phaseId = phase.id;
   const metric = selection.key;
-  const correction = view.correction;
-  const { seed, resamples } = effectiveSettings(view, phase);
-  const explicitTest = view.test ?? undefined;
-  const test = view.test ?? PairedTest.TTEST;
+  const { correction, seed, resamples, explicitTest, test } = viewSettings(view, phase);
   const full = await inputs.matrix(phase, selection);
   // A split phase ranks on its public part before publishing, on the private part (or all) after.
   const part = scoringPart({ publishedAt: phase.publishedAt ?? null, split: phase.split ?? null }, full.instances);
@@ -379,7 +377,7 @@ async function prepareView(
   const matrix = subset
     ? { ...full, instances: subset.map((p) => at(full.instances, p)), values: full.values.map((row) => subset.map((p) => row[p] ?? Number.NaN)) }
     : full;
-  const entering = leaderboardEntries(await inputs.scoredSubmissions(phaseId), view.entries);
+  const entering = leaderboardEntries(await inputs.scoredSubmissions(phase.id), view.entries);
   // Only fully scored systems can be compared instance by instance.
   const keep = matrix.systems.map((_, s) => matrix.instances.length > 0 && at(matrix.values, s).every((v) => Number.isFinite(v)));
   if (matrix.instances.length === 0) notes.push(`the ${part.part} part of the split has no instances of this test set`);

@@ -80,7 +80,7 @@ describeDb('incremental boards (real PostgreSQL)', () => {
     await db?.$disconnect();
   });
 
-  const boardsOf = async (): Promise<{ boards: Map<string, Record<string, unknown>>; summary: Awaited<ReturnType<typeof computePhaseBoards>> }> => {
+  const boardsOf = async (options: Parameters<typeof computePhaseBoards>[4] = {}): Promise<{ boards: Map<string, Record<string, unknown>>; summary: Awaited<ReturnType<typeof computePhaseBoards>> }> => {
     const out = new Map<string, Record<string, unknown>>();
     const summary = await computePhaseBoards(
       db,
@@ -91,7 +91,7 @@ describeDb('incremental boards (real PostgreSQL)', () => {
         out.set(b.viewKey, rest);
       },
       // 6 × 150 cells: below the production threshold, so the memo is asked for
-      { memoMinCells: 0 },
+      { memoMinCells: 0, ...options },
     );
     return { boards: out, summary };
   };
@@ -132,17 +132,7 @@ describeDb('incremental boards (real PostgreSQL)', () => {
     const queued = await queueSystem(7);
     const read = jest.spyOn(ScoreRepository.prototype, 'sufficientStatistics');
     const events: string[] = [];
-    const out = new Map<string, Record<string, unknown>>();
-    const filled = await computePhaseBoards(
-      db,
-      phaseId,
-      null,
-      (b: ComputedBoard) => {
-        const { computedAt: _computedAt, ...rest } = JSON.parse(b.body) as Record<string, unknown>;
-        out.set(b.viewKey, rest);
-      },
-      { memoMinCells: 0, fillMemos: true, onAnalysis: (stage) => events.push(stage), yieldCpu: () => events.push('yield') },
-    );
+    const { boards: out, summary: filled } = await boardsOf({ fillMemos: true, onAnalysis: (stage) => events.push(stage), yieldCpu: () => events.push('yield') });
     const asked = read.mock.calls.filter(([, metric]) => metric === 'bleu').map(([ids]) => ids);
     read.mockRestore();
     // BLEU's statistics read once, for the added system (the fill); the analysis after it read none
@@ -167,7 +157,7 @@ describeDb('incremental boards (real PostgreSQL)', () => {
     await db.submission.update({ where: { id: queued }, data: { status: 'FAILED' } });
     await db.storedLeaderboard.deleteMany({ where: { phaseId } });
     events.length = 0;
-    const final = await computePhaseBoards(db, phaseId, null, () => undefined, { memoMinCells: 0, fillMemos: true, onAnalysis: (stage) => events.push(stage), yieldCpu: () => events.push('yield') });
+    const { summary: final } = await boardsOf({ fillMemos: true, onAnalysis: (stage) => events.push(stage), yieldCpu: () => events.push('yield') });
     expect(events[0]).toBe('yield');
     expect(events).not.toContain('fill');
     expect(final.fills).toEqual([]);

@@ -140,6 +140,8 @@ export async function computePhaseBoards(
     const a = analysisOf(view);
     if (a && !number.has(a.same)) number.set(a.same, number.size);
   }
+  /** Whether an analysis is this thread's (all without a share). */
+  const ours = (same: string): boolean => !share || (number.get(same) ?? 0) % share.of === share.index;
   // The memos first, one fill per analysis of this share (a view stored for the stamp has its board).
   const fills: { memoKey: string; use: MemoUse }[] = [];
   if (filling) {
@@ -148,7 +150,7 @@ export async function computePhaseBoards(
       const analysis = analysisOf(view);
       if (!analysis || filled.has(analysis.same)) continue;
       filled.add(analysis.same);
-      if (share && (number.get(analysis.same) ?? 0) % share.of !== share.index) continue;
+      if (!ours(analysis.same)) continue;
       if (await boards.has(phaseId, [viewKey(view)], stamp)) continue;
       const use = await fillViewMemo(inputs, phase, analysis.selection, view);
       if (use) fills.push({ memoKey: viewKey(view), use });
@@ -166,7 +168,7 @@ export async function computePhaseBoards(
     const analysis = analysisOf(view);
     if (!analysis) continue;
     const { selection, same } = analysis;
-    if (share && (number.get(same) ?? 0) % share.of !== share.index) continue;
+    if (!ours(same)) continue;
     let hit = done.get(same);
     if (!hit) {
       if (computed > 0 && options.staleness && !goesOn(await options.staleness(stamp), views === null && (share?.index ?? 0) === 0, computed)) {

@@ -6,6 +6,8 @@
  */
 import { mulberry32 } from './prng';
 import { fillSwapMask } from './resampling';
+import { exactMedianSorted, medianBySelection } from './selection';
+import type { PairInput } from './tests/test';
 
 /** `values` read through a permutation: out[t] = values[order[t]] (order: indices below values.length). */
 export function gather(values: Float64Array, order: Int32Array): Float64Array {
@@ -72,4 +74,50 @@ export function randomisationExceedances(x: readonly Float64Array[], n: number, 
     }
   }
   return arExceed;
+}
+
+/**
+ * The one pair the tests look at, moved from pair to pair over the rows `x` (n instances each),
+ * as `analyseSystems` and `fillAnalysisMemo` run the tests: the differences are taken on first
+ * use (a pair whose outcomes a memo holds needs none) and sorted at most once, and
+ * `medianDiff()` takes the median of the differences off the sorted ones when a test sorted them,
+ * else by selection (the same value either way).
+ */
+export function pairWorkspace(x: readonly Float64Array[], n: number): { pair: PairInput; select: (i: number, j: number) => void; medianDiff: () => number } {
+  const d = new Float64Array(n);
+  const sd = new Float64Array(n);
+  let diffsReady = false;
+  let sortedReady = false;
+  const diffsOf = (): Float64Array => {
+    if (!diffsReady) {
+      differencesInto(d, x[pair.i]!, x[pair.j]!);
+      diffsReady = true;
+    }
+    return d;
+  };
+  const pair: PairInput = {
+    i: 0,
+    j: 0,
+    get diffs() {
+      return diffsOf();
+    },
+    sortedDiffs: () => {
+      if (!sortedReady) {
+        sd.set(diffsOf());
+        sd.sort();
+        sortedReady = true;
+      }
+      return sd;
+    },
+  };
+  return {
+    pair,
+    select: (i, j) => {
+      pair.i = i;
+      pair.j = j;
+      diffsReady = false;
+      sortedReady = false;
+    },
+    medianDiff: () => (sortedReady ? exactMedianSorted(sd) : medianBySelection(diffsOf())),
+  };
 }

@@ -1,5 +1,5 @@
-import { column, differencesInto, gather } from './analyse-kernels';
-import { pairMemoKey, type AnalysisMemo, type MemoUse, type PairMemo, type SystemMemo } from './analysis-memo';
+import { column, gather, pairWorkspace } from './analyse-kernels';
+import { adoptMemoContext, pairMemoKey, type AnalysisMemo, type MemoUse, type PairMemo, type SystemMemo } from './analysis-memo';
 import { bradleyTerryOrderKey, bradleyTerryProbability, fitBradleyTerrySufficient, type BradleyTerryOptions } from './bradley-terry';
 import { clusters } from './clusters';
 import { adjustPValues, type Correction } from './correction';
@@ -23,7 +23,7 @@ import { at } from './checked';
 import { describeMethod, type MethodContext, type MethodDescriptor, type MethodEstimate, type SharedEstimates } from './methods/method';
 import { RANKING_METHODS } from './methods/registry';
 import { SENTENCE_TESTS, SIGNIFICANCE_TESTS, TEST_LABELS, type CorpusTestName, type SentenceTestName, type TestName } from './tests/registry';
-import type { PairInput, PairOutcome, TestSetup } from './tests/test';
+import type { PairOutcome, TestSetup } from './tests/test';
 import { WILCOXON_ALL_PAIRS_CELLS } from './tests/wilcoxon';
 
 export { TEST_LABELS, type TestName };
@@ -517,11 +517,7 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const memo = options.memo && options.fingerprints ? options.memo : null;
   const fp = options.fingerprints ? Array.from(sysOrder, (s) => at(options.fingerprints ?? [], s, 'fingerprints')) : [];
   const memoContext = memoContextOf(n, seed, sign, corpusFlat?.width ?? 0, computed);
-  if (memo && memo.context !== memoContext) {
-    memo.context = memoContext;
-    memo.systems = new Map();
-    memo.pairs = new Map();
-  }
+  if (memo) adoptMemoContext(memo, memoContext);
   const kept: (SystemMemo | undefined)[] = memo ? fp.map((f) => memo.systems.get(f)) : [];
   const arCorpus = corpusArWanted(options);
   corpusFlat?.data.forEach((f, c) => {
@@ -543,16 +539,21 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   const medians = x.map((row, c) => (sortedNeeded[c] ? exactMedianSorted(at(sorted, c)) : (kept[c]?.pointMedian ?? medianBySelection(Float64Array.from(row)))));
   // The pairs' wins: counted in one sweep, or with a memo that holds most of them, read from it
   // with the beats and ties from each instance's sorted scores (issue #28: the sweep is O(k²n)).
-  const keptWins = (ci: number, cj: number): readonly [number, number] | undefined => {
-    if (!memo) return undefined;
-    const ahead = memo.pairs.get(pairMemoKey(at(fp, ci), at(fp, cj)))?.wins;
-    if (ahead) return ahead;
-    const behind = memo.pairs.get(pairMemoKey(at(fp, cj), at(fp, ci)))?.wins;
-    return behind ? [behind[1], behind[0]] : undefined;
-  };
+  // (the memo's wins looked up once per pair, canonical i < j at i·k + j)
+  const keptWins: (readonly [number, number] | undefined)[] = [];
   let winsKept = 0;
-  if (memo) for (let ci = 0; ci < k; ci++) for (let cj = ci + 1; cj < k; cj++) if (keptWins(ci, cj)) winsKept++;
-  const pc = memo && 2 * winsKept >= nPairs ? pairwiseCountsKept(x, keptWins) : pairwiseCounts(x);
+  if (memo) {
+    for (let ci = 0; ci < k; ci++) {
+      for (let cj = ci + 1; cj < k; cj++) {
+        const ahead = memo.pairs.get(pairMemoKey(at(fp, ci), at(fp, cj)))?.wins;
+        const behind = ahead ? undefined : memo.pairs.get(pairMemoKey(at(fp, cj), at(fp, ci)))?.wins;
+        const wins = ahead ?? (behind ? ([behind[1], behind[0]] as const) : undefined);
+        keptWins[ci * k + cj] = wins;
+        if (wins) winsKept++;
+      }
+    }
+  }
+  const pc = memo && 2 * winsKept >= nPairs ? pairwiseCountsKept(x, (ci, cj) => keptWins[ci * k + cj]) : pairwiseCounts(x);
   const suff = sufficientFromWins(pc.wins, k);
   const btFit = fitBradleyTerrySufficient(suff.W, suff.N, k, btOpts, (i, j) => (pc.wins[i * k + j] ?? 0) > 0);
   const btKey = Array.from(btFit.strengths, (s, i) => bradleyTerryOrderKey(s, btFit.tier[i] ?? 0, btFit.tiers));
@@ -658,35 +659,8 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
   stage('randomisation');
   const pairs: PairSummary[] = [];
   const pairIndex = new Int32Array(k * k).fill(-1);
-  const d = new Float64Array(n);
-  const sd = new Float64Array(n);
-  // whether sd holds this pair's differences sorted (a test asked for them)
-  const sortedFor = { valid: false };
-  const pairSorted = (): boolean => sortedFor.valid;
-  // the differences are taken on first use (a kept pair whose tests are all read needs none)
-  let diffsReady = false;
-  const diffsOf = (): Float64Array => {
-    if (!diffsReady) {
-      differencesInto(d, at(x, pair.i), at(x, pair.j));
-      diffsReady = true;
-    }
-    return d;
-  };
-  const pair: PairInput = {
-    i: 0,
-    j: 0,
-    get diffs() {
-      return diffsOf();
-    },
-    sortedDiffs: () => {
-      if (!sortedFor.valid) {
-        sd.set(diffsOf());
-        sd.sort();
-        sortedFor.valid = true;
-      }
-      return sd;
-    },
-  };
+  // the pair the tests look at (a kept pair whose tests are all read takes no differences)
+  const { pair, select, medianDiff } = pairWorkspace(x, n);
   const raw: Partial<Record<TestName, number[]>> = {};
   // direction[test][pair] > 0 when a is better than b by that test's own statistic (oriented).
   const direction: Partial<Record<TestName, number[]>> = {};
@@ -705,14 +679,11 @@ export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}):
       // a kept pair: its memoisable tests' outcomes and median difference are read, not recomputed
       const pm = memo?.pairs.get(pairKey);
       if (pm) pairsReused++;
-      diffsReady = false;
-      sortedFor.valid = false;
-      pair.i = i;
-      pair.j = j;
+      select(i, j);
       const outcomes = new Map<TestName, PairOutcome>();
       for (const { test, run, memoisable } of running) outcomes.set(test.key, (memoisable ? pm?.outcomes[test.key] : undefined) ?? run(pair));
       // The median of differences: off the sorted differences when a test sorted them, else by selection.
-      const medDiff = pm ? pm.medianDiff : pairSorted() ? exactMedianSorted(sd) : medianBySelection(diffsOf());
+      const medDiff = pm ? pm.medianDiff : medianDiff();
       if (nextPairs) {
         const memoised: Record<string, PairOutcome> = {};
         for (const { test, memoisable } of running) {

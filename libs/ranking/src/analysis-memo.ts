@@ -105,6 +105,14 @@ export function emptyAnalysisMemo(): AnalysisMemo {
   return { context: '', systems: new Map(), pairs: new Map() };
 }
 
+/** Makes `memo` one of `context`: a memo of another context is emptied first (none of its entries applies). */
+export function adoptMemoContext(memo: AnalysisMemo, context: string): void {
+  if (memo.context === context) return;
+  memo.context = context;
+  memo.systems = new Map();
+  memo.pairs = new Map();
+}
+
 export const pairMemoKey = (a: string, b: string): string => `${a}\u0000${b}`;
 
 /** What a memo saved in one analysis (for logs and the bench). */

@@ -8,8 +8,8 @@
  * pair lacking, O(n) per memoisable test plus its tied instances once per resample; no wins of
  * every pair, no Bradley–Terry refits, no Elo, TrueSkill or clusters.
  */
-import { column, differencesInto, gather, randomisationExceedances } from './analyse-kernels';
-import { pairMemoKey, type AnalysisMemo, type MemoUse, type PairMemo, type SystemMemo } from './analysis-memo';
+import { column, gather, pairWorkspace, randomisationExceedances } from './analyse-kernels';
+import { adoptMemoContext, pairMemoKey, type AnalysisMemo, type MemoUse, type PairMemo, type SystemMemo } from './analysis-memo';
 import { canonicalise, memoContextOf, resamplesOf, testPlan, type AnalyseOptions } from './analyse';
 import { bootstrapAggregates, TIE_MEMO_MAX_CELLS, type PairwiseCounts } from './bootstrap';
 import { at } from './checked';
@@ -18,7 +18,7 @@ import { argsortAscending, mean } from './descriptive';
 import { RankingInputError, type ScoreTable } from './score-table';
 import { exactMedianSorted, medianBySelection } from './selection';
 import { SIGNIFICANCE_TESTS } from './tests/registry';
-import type { PairInput, PairOutcome, TestSetup } from './tests/test';
+import type { PairOutcome, TestSetup } from './tests/test';
 
 /** Whether a memo entry holds every column an analysis of R resamples reads of the system. */
 function complete(m: SystemMemo | undefined, R: number, corpusWidth: number | null, ar: boolean): boolean {
@@ -63,14 +63,22 @@ export function fillAnalysisMemo(table: ScoreTable, options: AnalyseOptions & { 
   }
   const memo = options.memo;
   const context = memoContextOf(n, seed, sign, corpusFlat?.width ?? 0, computed);
-  if (memo.context !== context) {
-    memo.context = context;
-    memo.systems = new Map();
-    memo.pairs = new Map();
-  }
+  adoptMemoContext(memo, context);
   const ar = wanted.has('ar');
   const fresh = x.map((_, c) => c).filter((c) => !complete(memo.systems.get(at(fp, c)), R, corpusFlat?.width ?? null, ar));
-  const sortIdx = new Map(fresh.map((c) => [c, argsortAscending(at(x, c))]));
+  // the fresh systems' rows argsorted and sorted (their resampled and point medians, Mood on sorted rows)
+  const sortIdx = new Map<number, Int32Array>();
+  const sortedFresh = new Map<number, Float64Array>();
+  for (const c of fresh) {
+    const idx = argsortAscending(at(x, c));
+    sortIdx.set(c, idx);
+    sortedFresh.set(c, gather(at(x, c), idx));
+  }
+  // a system's point median: a fresh one's off its sorted row, the others' as the memo kept them
+  const pointMedianOf = (c: number): number | undefined => {
+    const s = sortedFresh.get(c);
+    return s ? exactMedianSorted(s) : memo.systems.get(at(fp, c))?.pointMedian;
+  };
 
   // Pairs the memo lacks (input order a < b, keyed as the analysis keys them): their memoisable
   // tests and median difference now, their tied instances for the resampling pass below.
@@ -90,43 +98,18 @@ export function fillAnalysisMemo(table: ScoreTable, options: AnalyseOptions & { 
   const tieInstances: number[] = [];
   if (newPairs.length > 0) {
     const means = x.map((row) => mean(row));
-    const sortedRow = (c: number): Float64Array => {
-      const idx = sortIdx.get(c);
-      return idx ? gather(at(x, c), idx) : new Float64Array(0);
-    };
-    const sorted = x.map((_, c) => sortedRow(c));
-    const medians = x.map((row, c) => (sortIdx.has(c) ? exactMedianSorted(at(sorted, c)) : (memo.systems.get(at(fp, c))?.pointMedian ?? medianBySelection(Float64Array.from(row)))));
+    const sorted = x.map((_, c) => sortedFresh.get(c) ?? new Float64Array(0));
+    const medians = x.map((row, c) => pointMedianOf(c) ?? medianBySelection(Float64Array.from(row)));
     const setup: TestSetup = { x, k, n, R, seed, sign, sorted, means, medians, bMean: new Float64Array(0), wins: [], corpus: null, memo: null };
     const runs = running.map((t) => ({ key: t.key, run: t.prepare(setup) }));
-    const d = new Float64Array(n);
-    const sd = new Float64Array(n);
-    // whether sd holds this pair's differences sorted (a test asked for them)
-    const sortedFor = { valid: false };
-    const pairSorted = (): boolean => sortedFor.valid;
-    const pair: PairInput = {
-      i: 0,
-      j: 0,
-      diffs: d,
-      sortedDiffs: () => {
-        if (!sortedFor.valid) {
-          sd.set(d);
-          sd.sort();
-          sortedFor.valid = true;
-        }
-        return sd;
-      },
-    };
+    const { pair, select, medianDiff: medianDiffOf } = pairWorkspace(x, n);
     for (const { i, j, key } of newPairs) {
       const xi = at(x, i);
       const xj = at(x, j);
-      differencesInto(d, xi, xj);
-      sortedFor.valid = false;
-      pair.i = i;
-      pair.j = j;
+      select(i, j);
       const outcomes: Record<string, PairOutcome> = {};
       for (const { key: test, run } of runs) outcomes[test] = run(pair);
-      // as the analysis takes it: off the sorted differences when a test sorted them, else by selection
-      const medianDiff = pairSorted() ? exactMedianSorted(sd) : medianBySelection(d);
+      const medianDiff = medianDiffOf();
       const before = tieInstances.length;
       let wij = 0;
       let wji = 0;
@@ -177,13 +160,14 @@ export function fillAnalysisMemo(table: ScoreTable, options: AnalyseOptions & { 
       const swapped = ar ? new Float64Array(R * kf) : null;
       if (swapped) randomisationExceedances(xf, n, R, (seed + 1) >>> 0, [], swapped);
       fresh.forEach((c, f) => {
+        const median = pointMedianOf(c);
         memo.systems.set(at(fp, c), {
           mean: column(boot.bMean, kf, f, R),
           median: column(boot.bMedian, kf, f, R),
           corpus: corpus ? column(boot.bCorpus, kf, f, R) : new Float64Array(0),
           arSums: swapped ? column(swapped, kf, f, R) : new Float64Array(0),
           corpusTotals: corpus && corpusFlat ? corpusTotalsOf(at(corpus.data, f), n, corpusFlat.width, instOrder) : new Float64Array(0),
-          pointMedian: exactMedianSorted(gather(at(x, c), sortIdx.get(c) ?? argsortAscending(at(x, c)))),
+          ...(median === undefined ? {} : { pointMedian: median }),
         });
       });
     }

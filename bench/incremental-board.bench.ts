@@ -1,7 +1,7 @@
 /**
  * The board soon after the last score (issue #28 item 2, docs/adr/0027-incremental-boards.md):
  * `npm run bench:incremental-board -- --systems 100 --instances 10000 [--metrics bleu,chrf,ter]
- * [--profile] [--fill]`.
+ * [--profile] [--fill] [--threads T] [--lag K]`.
  *
  * An embedded PostgreSQL of its own; a task scored with the given metrics; S − 1 submissions'
  * score columns stored as the worker stores them (sentence values and the corpus metrics'
@@ -18,6 +18,12 @@
  * idle = waiting on PostgreSQL). With --fill, one more submission stays queued (never scored),
  * so the phase is still being scored and the computations fill their memos first
  * (PhaseBoardsOptions.fillMemos, as the worker's do during a burst); the fills' time is printed apart.
+ * With --threads T the computations run as the worker runs them: T worker threads
+ * (computeInThread), the analyses shared out between them, each thread lowering its priority as the
+ * worker's do (profile them with `node --cpu-prof`: the threads inherit it; --profile then only
+ * times the main thread). With --lag K the memos lack K systems, not one: the last K submissions
+ * are stored after the computation that keeps the memos (the final computation of a burst whose
+ * fills fell behind).
  * Results JSON in bench-results/incremental-board-<date>.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,7 +32,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { getMetric, parseMetricOptions, type MetricName } from '@podium/metrics';
 import { IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
-import { computePhaseBoards, type ComputedBoard, type PhaseBoardsSummary } from '@podium/leaderboard';
+import { computeInThread, computePhaseBoards, type ComputedBoard, type PhaseBoardsSummary } from '@podium/leaderboard';
 import { mulberry32 } from '@podium/ranking';
 import { openBenchStore } from '../test/e2e/support/faults';
 import { startOwnPostgres } from '../test/e2e/support/postgres';
@@ -42,8 +48,10 @@ const INSTANCES = Number(flag('instances', '2000'));
 const METRICS = flag('metrics', 'bleu,chrf,ter').split(',') as MetricName[];
 const PROFILE = process.argv.includes('--profile');
 const FILL = process.argv.includes('--fill');
-if (!(SYSTEMS >= 3 && INSTANCES >= 10) || process.argv.includes('--help')) {
-  console.error('usage: npm run bench:incremental-board -- --systems S≥3 --instances N≥10 [--metrics bleu,chrf,ter] [--profile] [--fill]');
+const THREADS = Number(flag('threads', '0'));
+const LAG = Number(flag('lag', '1'));
+if (!(SYSTEMS >= 3 && INSTANCES >= 10 && Number.isInteger(THREADS) && THREADS >= 0 && Number.isInteger(LAG) && LAG >= 1 && LAG < SYSTEMS - 1) || process.argv.includes('--help')) {
+  console.error('usage: npm run bench:incremental-board -- --systems S≥3 --instances N≥10 [--metrics bleu,chrf,ter] [--profile] [--fill] [--threads T] [--lag K (1 ≤ K < S − 1)]');
   process.exit(process.argv.includes('--help') ? 0 : 2);
 }
 const say = (m: string) => process.stderr.write(`[bench:incremental-board] ${new Date().toISOString().slice(11, 19)} ${m}\n`);
@@ -130,7 +138,8 @@ interface Run {
   shares: Record<string, number> | null;
 }
 
-async function computeAll(db: Db, phaseId: string): Promise<Run> {
+async function computeAll(db: Db, phaseId: string, databaseUrl: string): Promise<Run> {
+  if (THREADS > 0) return computeInThreads(phaseId, databaseUrl);
   const started = performance.now();
   const cpuStart = process.cpuUsage();
   let defaultMs = NaN;
@@ -149,6 +158,43 @@ async function computeAll(db: Db, phaseId: string): Promise<Run> {
   );
   const cpu = process.cpuUsage(cpuStart);
   return { fillMs, defaultMs, everyViewMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, summary, bodies, bytes, shares };
+}
+
+/** The worker's way (--threads): T threads, the analyses shared out, boards handed back to this thread. */
+async function computeInThreads(phaseId: string, databaseUrl: string): Promise<Run> {
+  const started = performance.now();
+  const cpuStart = process.cpuUsage();
+  let defaultMs = NaN;
+  let fillMs = NaN;
+  const bodies = new Map<string, string>();
+  const bytes: Run['bytes'] = [];
+  const summaries = await Promise.all(
+    Array.from({ length: THREADS }, (_, index) =>
+      computeInThread(
+        { databaseUrl, phaseId, views: null, ...(THREADS > 1 ? { share: { index, of: THREADS } } : {}) },
+        async (b) => {
+          if (index === 0 && Number.isNaN(defaultMs)) defaultMs = performance.now() - started;
+          const { computedAt: _c, ...rest } = JSON.parse(b.body) as Record<string, unknown>;
+          bodies.set(b.viewKey, JSON.stringify(rest));
+          bytes.push({ view: b.viewKey, body: Buffer.byteLength(b.body), gzip: b.gzip.byteLength, brotli: b.brotli.byteLength });
+        },
+        { onAnalysis: (stage) => {
+          if (stage !== 'fill' && Number.isNaN(fillMs)) fillMs = performance.now() - started;
+        } },
+      ),
+    ),
+  );
+  const cpu = process.cpuUsage(cpuStart);
+  const summary: PhaseBoardsSummary = {
+    stamp: summaries[0]?.stamp ?? '',
+    views: Math.max(...summaries.map((t) => t.views)),
+    computed: summaries.reduce((a, t) => a + t.computed, 0),
+    abandoned: summaries.some((t) => t.abandoned),
+    memoUses: summaries.flatMap((t) => t.memoUses ?? []),
+    fills: summaries.flatMap((t) => t.fills ?? []),
+  };
+  // The threads' CPU is this process's too (process.cpuUsage counts every thread).
+  return { fillMs, defaultMs, everyViewMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, summary, bodies, bytes, shares: null };
 }
 
 async function main(): Promise<void> {
@@ -205,22 +251,22 @@ async function main(): Promise<void> {
       );
     }
     const storeStarted = performance.now();
-    for (let s = 0; s < SYSTEMS - 1; s++) await store(s);
-    say(`${SYSTEMS - 1} submissions × ${INSTANCES} instances × ${METRICS.join(', ')} stored in ${((performance.now() - storeStarted) / 1000).toFixed(1)} s`);
-    const warm = await computeAll(db, phase.id);
-    say(`boards of ${SYSTEMS - 1} systems (memos kept): ${(warm.everyViewMs / 1000).toFixed(1)} s`);
-    await store(SYSTEMS - 1);
-    say('last submission stored; every view with the kept memos …');
-    const incremental = await computeAll(db, phase.id);
+    for (let s = 0; s < SYSTEMS - LAG; s++) await store(s);
+    say(`${SYSTEMS - LAG} submissions × ${INSTANCES} instances × ${METRICS.join(', ')} stored in ${((performance.now() - storeStarted) / 1000).toFixed(1)} s`);
+    const warm = await computeAll(db, phase.id, pg.url);
+    say(`boards of ${SYSTEMS - LAG} systems (memos kept): ${(warm.everyViewMs / 1000).toFixed(1)} s`);
+    for (let s = SYSTEMS - LAG; s < SYSTEMS; s++) await store(s);
+    say(`last ${LAG === 1 ? 'submission' : `${LAG} submissions`} stored; every view with the kept memos${THREADS > 0 ? ` (${THREADS} threads)` : ''} …`);
+    const incremental = await computeAll(db, phase.id, pg.url);
     const memoBytes = (await db.leaderboardMemo.findMany({ where: { phaseId: phase.id }, select: { body: true } })).reduce((a, r) => a + r.body.byteLength, 0);
     await db.leaderboardMemo.deleteMany({ where: { phaseId: phase.id } });
     await db.storedLeaderboard.deleteMany({ where: { phaseId: phase.id } });
     say('from scratch (no memos) …');
-    const scratch = await computeAll(db, phase.id);
+    const scratch = await computeAll(db, phase.id, pg.url);
     const identical = incremental.bodies.size === scratch.bodies.size && [...scratch.bodies].every(([k, v]) => incremental.bodies.get(k) === v);
     const pairs = (SYSTEMS * (SYSTEMS - 1)) / 2;
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-    console.log(`incremental-board: ${SYSTEMS} systems × ${INSTANCES} instances, metrics ${METRICS.join(', ')}; ${cpus().length} cores, load ${loadavg()[0]?.toFixed(1)}`);
+    console.log(`incremental-board: ${SYSTEMS} systems × ${INSTANCES} instances, metrics ${METRICS.join(', ')}, memos lacking ${LAG}, ${THREADS > 0 ? `${THREADS} worker threads` : 'in this thread'}; ${cpus().length} cores, load ${loadavg()[0]?.toFixed(1)}`);
     if (FILL) console.log(`  of which filling the memos   incremental ${s(incremental.fillMs)}   from scratch ${s(scratch.fillMs)}`);
     console.log(`  last score → default board   incremental ${s(incremental.defaultMs)}   from scratch ${s(scratch.defaultMs)}   ratio ${(scratch.defaultMs / incremental.defaultMs).toFixed(2)}×`);
     console.log(`  last score → every view      incremental ${s(incremental.everyViewMs)}   from scratch ${s(scratch.everyViewMs)}   ratio ${(scratch.everyViewMs / incremental.everyViewMs).toFixed(2)}×   (${incremental.summary.computed} computed of ${incremental.summary.views} views)`);
@@ -241,7 +287,7 @@ async function main(): Promise<void> {
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `incremental-board-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     const strip = (r: Run) => ({ fillMs: r.fillMs, defaultMs: r.defaultMs, everyViewMs: r.everyViewMs, cpuMs: r.cpuMs, computed: r.summary.computed, views: r.summary.views, memoUses: r.summary.memoUses, bytes: r.bytes, shares: r.shares });
-    writeFileSync(file, JSON.stringify({ systems: SYSTEMS, instances: INSTANCES, metrics: METRICS, cores: cpus().length, load: loadavg(), identical, memoBytes, incremental: strip(incremental), scratch: strip(scratch) }, null, 2));
+    writeFileSync(file, JSON.stringify({ systems: SYSTEMS, instances: INSTANCES, metrics: METRICS, threads: THREADS, lag: LAG, cores: cpus().length, load: loadavg(), identical, memoBytes, incremental: strip(incremental), scratch: strip(scratch) }, null, 2));
     say(`results: ${path.relative(repoRoot, file)}`);
     if (!identical) process.exitCode = 1;
   } finally {

@@ -1,6 +1,8 @@
 import type { Db } from './client';
 import { Prisma } from './generated/client';
 import { LeaseLostError, type LeaseHolder } from '@podium/domain';
+import type { Pool } from 'pg';
+import { copyOutRows, sqlLiteral, uuidLiteral } from './copy-out';
 
 /** Bumped when the leaderboard computation changes what it produces, so every stored board is recomputed. */
 export const LEADERBOARD_FORMAT = 'lb3'; // lb3: method-keyed values and method descriptors (ADR 0021)
@@ -84,7 +86,11 @@ export interface PhaseFreshness {
 
 /** Stored leaderboards (see the StoredLeaderboard model) and the scoring stamp they are keyed by. */
 export class LeaderboardRepository {
-  constructor(private readonly db: Db) {}
+  /** `pool`: a pg pool for reading memos through binary COPY (copy-out.ts: a leaderboard thread's); without one, through Prisma. */
+  constructor(
+    private readonly db: Db,
+    private readonly pool: Pool | null = null,
+  ) {}
 
   /**
    * Hash of everything a leaderboard of the phase depends on, in one query, so no writer has to
@@ -202,6 +208,15 @@ export class LeaderboardRepository {
 
   /** The analysis memo kept for a view of the phase (ADR 0027), or null. */
   async memo(phaseId: string, memoKey: string): Promise<Uint8Array | null> {
+    if (this.pool) {
+      // The bytes as stored (6 MB at 100 × 100,000: 12 MB of hex text otherwise).
+      let body: Buffer | null = null;
+      await copyOutRows(this.pool, `SELECT body FROM leaderboard_memo WHERE phase_id = ${uuidLiteral(phaseId)} AND memo_key = ${sqlLiteral(memoKey)}`, (row) => {
+        // The row's bytes are a view into the stream's buffer: copied out.
+        if (row[0]) body = Buffer.from(row[0]);
+      });
+      return body;
+    }
     // As hex text: Prisma's driver adapter turns a bytea into a JS array of numbers, one per byte
     // (6 s of a 25 s board for a 6.4 MiB memo at 100 × 10,000); hex text decodes natively.
     const rows = await this.db.$queryRaw<{ hex: string }[]>`

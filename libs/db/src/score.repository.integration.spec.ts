@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { InvalidInputError } from '@podium/domain';
-import { createDb, IdentityRepository, Role, ScoreRepository, SubmissionRepository, TaskKind, TaskRepository, type Db } from './index';
+import { Pool } from 'pg';
+import { createDb, IdentityRepository, LeaderboardRepository, Role, ScoreRepository, SubmissionRepository, TaskKind, TaskRepository, type Db } from './index';
 import { defined } from '../../../test/support/defined';
 
 // Real PostgreSQL under a loaded 2-core machine: far slower than Jest's 5 s default.
@@ -14,6 +15,9 @@ describeDb('score columns (real PostgreSQL)', () => {
   let tasks: TaskRepository;
   let submissions: SubmissionRepository;
   let scores: ScoreRepository;
+  /** The same repository reading matrices through binary COPY (a leaderboard thread's). */
+  let bulk: ScoreRepository;
+  let pool: Pool;
   let organiserId: string;
   let teamId: string;
 
@@ -41,13 +45,15 @@ describeDb('score columns (real PostgreSQL)', () => {
     tasks = new TaskRepository(db);
     submissions = new SubmissionRepository(db);
     scores = new ScoreRepository(db);
+    pool = new Pool({ connectionString: defined(url), max: 1 });
+    bulk = new ScoreRepository(db, pool);
     const identity = new IdentityRepository(db);
     const suffix = randomUUID().slice(0, 8);
     organiserId = (await identity.createUser(`cols-org-${suffix}`, Role.ORGANISER)).id;
     teamId = (await identity.createTeam(`cols-team-${suffix}`, [])).id;
   });
   afterAll(async () => {
-    await db.$disconnect();
+    await Promise.all([db.$disconnect(), pool.end()]);
   });
 
   it('stores one column per metric with its statistics, and returns the statistics per submission in the order asked (null where none)', async () => {
@@ -124,9 +130,13 @@ describeDb('score columns (real PostgreSQL)', () => {
     expect((await db.scoreColumn.findUniqueOrThrow({ where: { submissionId_metric: { submissionId: a, metric: 'ter' } } })).scored).toBe(2);
     const p = await scores.instanceScores(a, 'ter', { offset: 0, limit: 10, order: 'position' });
     expect([p.total, p.rows.map((r) => [r.instance.externalId, r.value])]).toEqual([2, [['i1', 10], ['i3', 30]]]);
-    const m = await scores.matrix(phaseId, 'ter', testSetId);
-    expect(m.values[m.systems.findIndex((s) => s.submissionId === a)]).toEqual([Number.NaN, 10, Number.NaN, 30]);
-    expect(m.values[m.systems.findIndex((s) => s.submissionId === b)]).toEqual([1, 2, 3, 4]);
+    for (const repository of [scores, bulk]) {
+      const m = await repository.matrix(phaseId, 'ter', testSetId);
+      expect(m.instances).toEqual(['i0', 'i1', 'i2', 'i3']);
+      expect(Array.from(defined(m.values[m.systems.findIndex((s) => s.submissionId === a)], 'a\'s row'))).toEqual([Number.NaN, 10, Number.NaN, 30]);
+      expect(Array.from(defined(m.values[m.systems.findIndex((s) => s.submissionId === b)], 'b\'s row'))).toEqual([1, 2, 3, 4]);
+      expect(m.signatures).toEqual(m.systems.map((s) => (s.submissionId === a ? 'ter|x' : 'ter|y')));
+    }
     const rows = [];
     for await (const page of scores.longRows([b, a], 3)) {
       expect(page.length).toBeLessThanOrEqual(3);
@@ -150,9 +160,51 @@ describeDb('score columns (real PostgreSQL)', () => {
     const { phaseId, ids } = await phaseWith(2, ['a']);
     await submissions.saveScores(defined(ids[0], 'submission a'), [{ metric: 'chrf', signature: 's', values: [1, 2] }], [{ metric: 'chrf', signature: 's', value: 1.5 }]);
     const other = await phaseWith(2, ['b']);
-    const m = await scores.matrix(phaseId, 'chrf', other.testSetId);
-    expect(m.instances).toEqual(['i0', 'i1']);
-    expect(m.values[0]).toEqual([Number.NaN, Number.NaN]);
-    expect(m.signatures[0]).toBe('');
+    for (const repository of [scores, bulk]) {
+      const m = await repository.matrix(phaseId, 'chrf', other.testSetId);
+      expect(m.instances).toEqual(['i0', 'i1']);
+      expect(Array.from(defined(m.values[0], 'the row'))).toEqual([Number.NaN, Number.NaN]);
+      expect(m.signatures[0]).toBe('');
+    }
+  });
+
+  it('reads the same matrix through binary COPY as through Prisma: every column, −0, extreme values, ids with quotes and tabs, a metric key with a quote', async () => {
+    const suffix = randomUUID().slice(0, 8);
+    const task = await tasks.createTask({ slug: `copy-${suffix}`, title: 't', kind: TaskKind.MT, sourceLang: 'de', targetLang: 'en', metrics: [], createdById: organiserId });
+    const phase = await tasks.createPhase({ taskId: task.id, name: 'p', opensAt: new Date('2020-01-01'), closesAt: new Date('2099-01-01'), dailyLimit: 50, totalLimit: 50, leaderboardBeforeClose: true });
+    const externalIds = ['plain', "it's", 'tab\there', 'back\\slash', 'ünï', ...Array.from({ length: 3000 }, (_, i) => `x${i}`)];
+    await tasks.uploadTestSet(phase.id, 'ts', externalIds.map((externalId, i) => ({ externalId, source: `s${i}`, references: [`r${i}`] })));
+    const testSetId = defined(defined(await tasks.phaseById(phase.id), 'the phase').testSetId, 'the test set');
+    const instances = await tasks.instanceIdsOf(testSetId);
+    const metric = "q'uote";
+    const rows: number[][] = [];
+    for (let s = 0; s < 12; s++) {
+      const sub = await submissions.create(
+        { phaseId: phase.id, teamId, submittedById: organiserId, systemName: `sys${s}`, description: '', checksum: `c${s}`, bypassLimits: true, outputs: instances.map((i) => ({ instanceId: i.id, text: 'x' })) },
+        async () => undefined,
+      );
+      const values = externalIds.map((_, i) => (i === 0 ? -0 : i === 1 ? Number.MAX_VALUE : i === 2 ? Number.MIN_VALUE : Math.sin(s * 1000 + i) * 100));
+      rows.push(values);
+      await submissions.saveScores(sub.id, [{ metric, signature: `sig'${s}`, values }], [{ metric, signature: 'c', value: s }]);
+    }
+    const viaPrisma = await scores.matrix(phase.id, metric, testSetId);
+    const viaCopy = await bulk.matrix(phase.id, metric, testSetId);
+    expect(viaCopy.instances).toEqual(externalIds);
+    expect(viaCopy).toEqual(viaPrisma);
+    expect(viaCopy.values.map((row) => Array.from(row))).toEqual(rows);
+    expect(Object.is(viaCopy.values[0]?.[0], -0)).toBe(true);
+    expect(viaCopy.signatures).toEqual(rows.map((_, s) => `sig'${s}`));
+  });
+
+  it('reads an analysis memo through binary COPY as through Prisma, whatever its key holds', async () => {
+    const { phaseId } = await phaseWith(1, ['a']);
+    const viaPrisma = new LeaderboardRepository(db);
+    const viaCopy = new LeaderboardRepository(db, pool);
+    const key = JSON.stringify(["it's", 'back\\slash', 'E\'x\'', null, 'all']);
+    const body = Uint8Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 251);
+    await viaPrisma.saveMemo(phaseId, key, body);
+    expect(Buffer.from(defined(await viaCopy.memo(phaseId, key), 'the memo'))).toEqual(Buffer.from(body));
+    expect(Buffer.from(defined(await viaPrisma.memo(phaseId, key), 'the memo'))).toEqual(Buffer.from(body));
+    expect(await viaCopy.memo(phaseId, `${key} `)).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
+import type { Pool } from 'pg';
 import { outputExtent, outputTextsAt, readOutputTexts } from './output-texts';
 import type { Db } from './client';
+import { copyOutRows, sqlLiteral, uuidArrayLiteral, uuidLiteral } from './copy-out';
 import { decodeStatsFlat, decodeValues, statsShape, type FlatStats } from './score-column';
 
 export interface ScoredSystem {
@@ -18,7 +20,7 @@ export interface PhaseScoreMatrix {
   /** External instance ids in test-set order. */
   instances: string[];
   /** values[s][i]; NaN where a cell is missing (never the case for a fully scored submission). */
-  values: number[][];
+  values: Float64Array[];
   signatures: string[];
   corpus: { value: number; signature: string }[];
 }
@@ -114,8 +116,36 @@ export interface StatisticsDigest {
   digest: string;
 }
 
+/**
+ * {@link readColumns} through binary COPY on `pool` (copy-out.ts): the bytes as stored, no text.
+ * One statement for every column: COPY streams its rows, so nothing but the row being parsed is
+ * held beyond the values themselves.
+ */
+async function copyColumns(
+  pool: Pool,
+  submissionIds: readonly string[],
+  metric: string,
+  testSetId: string | null,
+  each: (submissionId: string, signature: string, values: Float64Array) => void,
+): Promise<void> {
+  if (submissionIds.length === 0) return;
+  const where = `metric = ${sqlLiteral(metric)} AND submission_id = ANY(${uuidArrayLiteral(submissionIds)})${testSetId === null ? '' : ` AND test_set_id = ${uuidLiteral(testSetId)}`}`;
+  await copyOutRows(pool, `SELECT submission_id::text, signature, "values" FROM score_column WHERE ${where}`, (row) => {
+    const [id, signature, bytes] = row;
+    if (!id || !signature || !bytes) throw new Error('a score column row without its submission, signature or values');
+    each(id.toString('utf8'), signature.toString('utf8'), decodeValues(bytes));
+  });
+}
+
 export class ScoreRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * `pool`: a pg pool for the bulk reads of {@link matrix} (score columns and instance ids through
+   * binary COPY, copy-out.ts: a leaderboard thread's); without one they go through Prisma.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly pool: Pool | null = null,
+  ) {}
 
   async scoredSystems(phaseId: string): Promise<ScoredSystem[]> {
     const rows = await this.db.submission.findMany({
@@ -136,26 +166,35 @@ export class ScoreRepository {
 
   async matrix(phaseId: string, metric: string, testSetId: string): Promise<PhaseScoreMatrix> {
     const systems = await this.scoredSystems(phaseId);
-    const instances = await this.db.instance.findMany({ where: { testSetId }, orderBy: { position: 'asc' }, select: { externalId: true } });
+    const instances = await this.instanceIds(testSetId);
     const index = new Map(systems.map((s, k) => [s.submissionId, k]));
-    const values = systems.map(() => new Array<number>(instances.length).fill(Number.NaN));
+    const values = systems.map(() => new Float64Array(instances.length).fill(Number.NaN));
     const signatures = systems.map(() => '');
-    await readColumns(this.db, systems.map((s) => s.submissionId), metric, testSetId, (submissionId, signature, column) => {
+    const ids = systems.map((s) => s.submissionId);
+    const each = (submissionId: string, signature: string, column: Float64Array) => {
       const k = index.get(submissionId);
-      if (k === undefined) return;
-      const row = values[k];
-      if (!row) return;
-      const n = Math.min(row.length, column.length);
-      for (let i = 0; i < n; i++) row[i] = column[i] ?? Number.NaN;
+      const row = k === undefined ? undefined : values[k];
+      if (k === undefined || !row) return;
+      row.set(column.length > row.length ? column.subarray(0, row.length) : column);
       signatures[k] = signature;
-    });
-    const corpusRows = await this.db.corpusScore.findMany({ where: { metric, submissionId: { in: systems.map((s) => s.submissionId) } } });
+    };
+    if (this.pool) await copyColumns(this.pool, ids, metric, testSetId, each);
+    else await readColumns(this.db, ids, metric, testSetId, each);
+    const corpusRows = await this.db.corpusScore.findMany({ where: { metric, submissionId: { in: ids } } });
     const corpusBy = new Map(corpusRows.map((c) => [c.submissionId, c]));
     const corpus = systems.map((s) => {
       const c = corpusBy.get(s.submissionId);
       return { value: c ? c.value : Number.NaN, signature: c ? c.signature : '' };
     });
-    return { systems, instances: instances.map((i) => i.externalId), values, signatures, corpus };
+    return { systems, instances, values, signatures, corpus };
+  }
+
+  /** External instance ids of a test set in position order (through COPY with the pool: 100,000 rows). */
+  private async instanceIds(testSetId: string): Promise<string[]> {
+    if (!this.pool) return (await this.db.instance.findMany({ where: { testSetId }, orderBy: { position: 'asc' }, select: { externalId: true } })).map((i) => i.externalId);
+    const ids: string[] = [];
+    await copyOutRows(this.pool, `SELECT external_id FROM instance WHERE test_set_id = ${uuidLiteral(testSetId)} ORDER BY position`, (row) => ids.push(row[0]?.toString('utf8') ?? ''));
+    return ids;
   }
 
   /**

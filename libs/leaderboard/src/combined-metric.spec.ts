@@ -15,7 +15,7 @@ function matrix(values: number[][], signature: string): PhaseScoreMatrix {
   return {
     systems: values.map((_, k) => ({ submissionId: `s${k}`, systemName: `S${k}`, teamName: 't', isBaseline: false, createdAt: new Date(0), checksum: `c${k}` })),
     instances: defined(values[0], 'values[0]').map((_, i) => `i${i}`),
-    values,
+    values: values.map((row) => Float64Array.from(row)),
     signatures: values.map(() => signature),
     corpus: values.map(() => ({ value: 0, signature })),
   };

@@ -138,7 +138,7 @@ export function combineMatrices(spec: CombinedMetric, nli: PhaseScoreMatrix, oth
       }
     }
   });
-  const values = systems.map(() => new Array<number>(instances.length).fill(Number.NaN));
+  const values = systems.map(() => new Float64Array(instances.length).fill(Number.NaN));
   let scaling: CombinedMatrix['scaling'] = null;
   if (cells.length > 0) {
     const c = combineScores(ns, ms, spec.w, { otherHigherIsBetter: spec.otherHigherIsBetter });

@@ -2,6 +2,7 @@
 // opens its own database pool, posts each board as it is done, then ends.
 import { threadId, parentPort, workerData } from 'node:worker_threads';
 import { createDb, LeaderboardRepository } from '@podium/db';
+import { Pool } from 'pg';
 import { computePhaseBoards } from './phase-boards';
 import { staleWork } from './staleness';
 import type { ThreadInput, ThreadMessage } from './thread-runner';
@@ -13,6 +14,8 @@ async function main(): Promise<void> {
   if (!port) throw new Error('compute.thread.ts runs as a worker thread (no parentPort)');
   const post = (m: ThreadMessage, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
   const db = createDb(input.databaseUrl, { maxConnections: 2 });
+  // The score columns through binary COPY (one connection: the thread reads one matrix at a time).
+  const bulkReads = new Pool({ connectionString: input.databaseUrl, max: 1, application_name: 'podium-leaderboard-thread' });
   const boards = new LeaderboardRepository(db);
   const staleBoundMs = input.staleBoundMs;
   try {
@@ -22,6 +25,7 @@ async function main(): Promise<void> {
       // The memos are filled while the phase's submissions are scored at the scoring workers'
       // priority; then serving and scoring come first on shared cores (issue #28), this thread only.
       fillMemos: true,
+      bulkReads,
       yieldCpu: () => lowerThreadPriority(),
       ...(input.pairsApartAbove === undefined ? {} : { pairsApartAbove: input.pairsApartAbove }),
       ...(input.share === undefined ? {} : { share: input.share }),
@@ -33,7 +37,7 @@ async function main(): Promise<void> {
   } catch (e) {
     post({ kind: 'error', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
   } finally {
-    await db.$disconnect();
+    await Promise.all([db.$disconnect(), bulkReads.end()]);
   }
 }
 

@@ -375,7 +375,7 @@ async function prepareView(
   const scoredOnNote = scoringPartNote(part, parseStoredSplit(phase.split) !== null);
   if (scoredOnNote) notes.push(scoredOnNote);
   const matrix = subset
-    ? { ...full, instances: subset.map((p) => at(full.instances, p)), values: full.values.map((row) => subset.map((p) => row[p] ?? Number.NaN)) }
+    ? { ...full, instances: subset.map((p) => at(full.instances, p)), values: full.values.map((row) => Float64Array.from(subset, (p) => row[p] ?? Number.NaN)) }
     : full;
   const entering = leaderboardEntries(await inputs.scoredSubmissions(phase.id), view.entries);
   // Only fully scored systems can be compared instance by instance.

@@ -163,6 +163,35 @@ describeDb('incremental boards (real PostgreSQL)', () => {
     expect(final.fills).toEqual([]);
   });
 
+  it('stops filling when the last score overtakes it (\'drop\'): the fill under way ends, no other fill begins and no board is computed', async () => {
+    await addSystem(8);
+    const queued = await queueSystem(9);
+    try {
+      const events: string[] = [];
+      let asked = 0;
+      const overtaken = await boardsOf({
+        fillMemos: true,
+        onAnalysis: (stage) => events.push(stage),
+        staleness: () => {
+          asked++;
+          return Promise.resolve('drop');
+        },
+      });
+      expect(overtaken.summary.abandoned).toBe(true);
+      expect(events).toEqual(['fill']);
+      expect(asked).toBe(1);
+      expect(overtaken.boards.size).toBe(0);
+      expect(overtaken.summary.computed).toBe(0);
+      // While the stamp is current every analysis is filled first (the default views hold two).
+      events.length = 0;
+      const current = await boardsOf({ fillMemos: true, onAnalysis: (stage) => events.push(stage), staleness: () => Promise.resolve('current') });
+      expect(current.summary.abandoned).toBe(false);
+      expect(events.filter((e) => e === 'fill').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await db.submission.update({ where: { id: queued }, data: { status: 'FAILED' } });
+    }
+  });
+
   it('threads sharing a computation compute each analysis once, between them every view, the same boards as one thread', async () => {
     if ((await db.submission.count({ where: { phaseId } })) < 2) for (let s = 0; s < 3; s++) await addSystem(10 + s);
     // three analyses (three tests) for four views: the last view is the first analysis again

@@ -46,7 +46,7 @@ export function parseMemo(body: Uint8Array | null): AnalysisMemo {
 }
 
 /** Bytes of a row of scores (float64, little-endian as the platform stores them). */
-function rowBytes(row: readonly number[] | Float64Array): Uint8Array {
+function rowBytes(row: ArrayLike<number>): Uint8Array {
   const f = row instanceof Float64Array ? row : Float64Array.from(row);
   return new Uint8Array(f.buffer, f.byteOffset, f.byteLength);
 }
@@ -60,7 +60,7 @@ function rowBytes(row: readonly number[] | Float64Array): Uint8Array {
 export function systemFingerprints(
   instances: readonly string[],
   systems: readonly string[],
-  scores: readonly (readonly number[])[],
+  scores: readonly ArrayLike<number>[],
   stats: { width: number; data: readonly ArrayBufferView[] } | { keys: readonly string[] } | null,
 ): string[] {
   const ids = createHash('sha256');

@@ -50,7 +50,7 @@ export interface RankingInput {
   /** Unique system keys (the API uses submission ids). */
   systems: string[];
   instances: string[];
-  scores: number[][];
+  scores: ArrayLike<number>[];
   higherIsBetter: boolean;
 }
 

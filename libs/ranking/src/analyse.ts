@@ -283,7 +283,7 @@ function isIdentity(order: Int32Array): boolean {
  * Canonical order (systems and instances sorted) so results do not depend on input order.
  * `instOrder` is null when the instances already are in canonical order (rows are then used as is).
  */
-export function canonicalise(table: ScoreTable): { x: Float64Array[]; sysOrder: Int32Array; instOrder: Int32Array | null } {
+export function canonicalise(table: ScoreTable<ArrayLike<number>>): { x: Float64Array[]; sysOrder: Int32Array; instOrder: Int32Array | null } {
   const oriented = orientedScores(table);
   const sysOrder = orderByName(table.systems);
   if (new Set(table.instances).size !== table.instances.length) throw new RankingInputError('instance ids must be unique');
@@ -462,7 +462,7 @@ function winPoints(wins: Float64Array, bWins: Float64Array, bTies: Float64Array,
  * @example analyseSystems({ systems: ['A', 'B', 'C'], instances: ['1', '2', '3', '4', '5'],
  *   scores: [[1, 5, 11, 12, 17], [5, 11, 12, 17, 1], [2, 6, 7, 13, 18]] }).systems[1].bt; // ≈ 0.657
  */
-export function analyseSystems(table: ScoreTable, options: AnalyseOptions = {}): Analysis {
+export function analyseSystems(table: ScoreTable<ArrayLike<number>>, options: AnalyseOptions = {}): Analysis {
   const seed = options.seed ?? 12345;
   const correction = options.correction ?? 'holm';
   const alpha = options.alpha ?? 0.05;

@@ -736,7 +736,7 @@ export interface BradleyTerryBootstrap {
  * intervals); Zhao thesis ch. 11 App. E for the fit.
  * @example bootstrapBradleyTerry(table, { resamples: 1000, seed: 12345 }).ci[0]; // [lo, hi]
  */
-export function bootstrapBradleyTerry(table: ScoreTable, options: BootstrapOptions = {}): BradleyTerryBootstrap {
+export function bootstrapBradleyTerry(table: ScoreTable<ArrayLike<number>>, options: BootstrapOptions = {}): BradleyTerryBootstrap {
   const R = options.resamples ?? 1000;
   if (!Number.isInteger(R) || R < 1) throw new RankingInputError('resamples must be a positive integer');
   const x = orientedScores(table);

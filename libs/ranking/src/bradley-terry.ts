@@ -65,7 +65,7 @@ export class BradleyTerryConvergenceError extends Error {
  * Respects `higherIsBetter: false`. Cost O(k²n).
  * @example countWins({ systems: ['A', 'B'], instances: ['1', '2'], scores: [[1, 2], [0, 2]] }); // [[0, 1], [0, 0]]
  */
-export function countWins(table: ScoreTable): number[][] {
+export function countWins(table: ScoreTable<ArrayLike<number>>): number[][] {
   const x = orientedScores(table);
   const k = x.length;
   const w = winMatrix(x);

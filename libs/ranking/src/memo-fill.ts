@@ -38,7 +38,7 @@ function complete(m: SystemMemo | undefined, R: number, corpusWidth: number | nu
  * Corpus statistics (`options.corpus`) may be empty arrays for systems whose columns the memo
  * holds (see {@link corpusStatsNeeded}); the others need theirs. Returns what was computed.
  */
-export function fillAnalysisMemo(table: ScoreTable, options: AnalyseOptions & { memo: AnalysisMemo; fingerprints: readonly string[] }): MemoUse {
+export function fillAnalysisMemo(table: ScoreTable<ArrayLike<number>>, options: AnalyseOptions & { memo: AnalysisMemo; fingerprints: readonly string[] }): MemoUse {
   const seed = options.seed ?? 12345;
   const k = table.systems.length;
   const n = table.instances.length;

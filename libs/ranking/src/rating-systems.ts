@@ -81,7 +81,7 @@ function byName(names: readonly string[]): Int32Array {
  * shuffles the instances and the pair sequence (and which side of a pair is listed first), seeded;
  * with 0, input order pair by pair is emulated by one order with pairs outermost (see `pairMajor`).
  */
-function schedule(table: ScoreTable, options: GameOrderOptions): GameSchedule {
+function schedule(table: ScoreTable<ArrayLike<number>>, options: GameOrderOptions): GameSchedule {
   return gameSchedule(orientedScores(table), byName(table.systems), byName(table.instances), options);
 }
 
@@ -146,7 +146,7 @@ export function gameSchedule(x: readonly Float64Array[], sysOrder: Int32Array | 
  * and instances sorted by name, so the result does not depend on the input order. Reference: Elo (1978); Zhao thesis ch. 11 App. G.1 eq. 5.
  * @example elo({ systems: ['A', 'B'], instances: ['1'], scores: [[1], [0]] }, { orders: 0 }); // [1510, 1490]
  */
-export function elo(table: ScoreTable, options: EloOptions = {}): number[] {
+export function elo(table: ScoreTable<ArrayLike<number>>, options: EloOptions = {}): number[] {
   return eloRuns(table, options).mean;
 }
 
@@ -155,7 +155,7 @@ export function elo(table: ScoreTable, options: EloOptions = {}): number[] {
  * much the order moves a system's rank.
  * @example eloRuns(table, { orders: 10 }).runs.length; // 10
  */
-export function eloRuns(table: ScoreTable, options: EloOptions = {}): { mean: number[]; runs: number[][] } {
+export function eloRuns(table: ScoreTable<ArrayLike<number>>, options: EloOptions = {}): { mean: number[]; runs: number[][] } {
   return eloFromSchedule(schedule(table, options), options);
 }
 
@@ -361,7 +361,7 @@ function makeUpdater(env: Env): (s: Float64Array, ia: number, ib: number, outcom
  * Reference: Herbrich, Minka & Graepel (2007), "TrueSkill™: A Bayesian skill rating system".
  * @example trueSkill({ systems: ['A', 'B'], instances: ['1'], scores: [[1], [0]] }, { orders: 0 }); // A μ≈29.40
  */
-export function trueSkill(table: ScoreTable, options: TrueSkillOptions = {}): TrueSkillRating[] {
+export function trueSkill(table: ScoreTable<ArrayLike<number>>, options: TrueSkillOptions = {}): TrueSkillRating[] {
   return trueSkillRuns(table, options).mean;
 }
 
@@ -369,7 +369,7 @@ export function trueSkill(table: ScoreTable, options: TrueSkillOptions = {}): Tr
  * {@link trueSkill} with the final μ of every game order kept (`runs[o][s]`).
  * @example trueSkillRuns(table, { orders: 10 }).runs.length; // 10
  */
-export function trueSkillRuns(table: ScoreTable, options: TrueSkillOptions = {}): { mean: TrueSkillRating[]; runs: number[][] } {
+export function trueSkillRuns(table: ScoreTable<ArrayLike<number>>, options: TrueSkillOptions = {}): { mean: TrueSkillRating[]; runs: number[][] } {
   return trueSkillFromSchedule(schedule(table, options), options);
 }
 

@@ -2,10 +2,15 @@
  * Scores of several systems on the same instances: the input to every ranking function.
  * `scores[s][i]` is the score of `systems[s]` on `instances[i]`.
  */
-export interface ScoreTable {
+/**
+ * Scores of systems (rows) on instances (columns). The functions that read a table take its rows
+ * as any `ArrayLike<number>` (a `Float64Array` straight from storage is not copied into an array);
+ * `Row` is what a table built here holds.
+ */
+export interface ScoreTable<Row extends ArrayLike<number> = number[]> {
   systems: string[];
   instances: string[];
-  scores: number[][];
+  scores: Row[];
   /** Default true. When false (e.g. TER), lower scores are better; functions flip internally. */
   higherIsBetter?: boolean;
 }
@@ -92,7 +97,7 @@ export function buildScoreTable(rows: readonly ScoreRow[]): ScoreTable {
 }
 
 /** Checks shape and values; returns scores oriented so that higher is better. */
-export function orientedScores(table: ScoreTable): Float64Array[] {
+export function orientedScores(table: ScoreTable<ArrayLike<number>>): Float64Array[] {
   const { systems, instances, scores } = table;
   if (scores.length !== systems.length) {
     throw new RankingInputError(`score table has ${scores.length} score rows for ${systems.length} systems`);
@@ -104,7 +109,8 @@ export function orientedScores(table: ScoreTable): Float64Array[] {
       throw new RankingInputError(`system ${systems[s]} has ${row.length} scores for ${instances.length} instances`);
     }
     const out = new Float64Array(row.length);
-    for (const [i, x] of row.entries()) {
+    for (let i = 0; i < row.length; i++) {
+      const x = row[i] as number;
       if (!Number.isFinite(x)) throw new RankingInputError(`score for (${systems[s]}, ${instances[i]}) is not a finite number`);
       out[i] = flip * x + 0; // + 0 turns −0 into 0
     }

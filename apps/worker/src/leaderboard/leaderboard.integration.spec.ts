@@ -157,17 +157,43 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     await db.team.update({ where: { id: sys0.teamId }, data: { name: `lbteam-${randomUUID()}` } });
   };
 
-  it('abandons a computation whose stamp moves on mid-way, queues the phase, and that job stores the newer stamp', async () => {
+  it('abandons a computation whose stamp moves on mid-way; with nothing left to score, the same job computes the newer stamp at once', async () => {
     await drain();
     // A recent default board: the progress guarantee does not apply.
     if (!(await boards.current(phaseId, viewKey(defaultView('', 'primary'))))?.board) await processor.compute(phaseId, null);
     processor.timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
     const started = Date.now();
     const { summary, old, fresh } = await computeWhileStampMoves(processor);
-    console.log(`abandoned after ${Date.now() - started} ms with ${summary.stored} boards stored`);
-    expect(summary.abandoned).toBe(true);
-    expect(summary.stamp).toBe(old);
+    const overtaken = defined(summary.overtaken, 'the overtaken computation');
+    console.log(`abandoned after ${Date.now() - started} ms with ${overtaken.stored} boards stored; the newer stamp computed in the same job`);
+    expect(overtaken.abandoned).toBe(true);
+    expect(overtaken.stamp).toBe(old);
     expect(await boards.has(phaseId, allKeys(), old)).toBe(false);
+    // The job went on to the newer stamp under its lock: no hand-back, no job queued by it.
+    expect(summary.abandoned).toBe(false);
+    expect(summary.stamp).toBe(fresh);
+    expect(await boards.has(phaseId, allKeys(), fresh)).toBe(true);
+    expect(await boss.getQueueSize(COMPUTE_LEADERBOARDS_QUEUE, { before: 'completed' })).toBe(0);
+  });
+
+  it('abandoned while submissions are still being scored: the phase is queued again, and that job stores the newer stamp', async () => {
+    await drain();
+    if (!(await boards.current(phaseId, viewKey(defaultView('', 'primary'))))?.board) await processor.compute(phaseId, null);
+    processor.timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
+    const queued = await submissions.create(
+      { phaseId, teamId, submittedById: organiserId, systemName: 'queued-again', description: '', checksum: 'cqa', outputs: [], bypassLimits: true },
+      async () => undefined,
+    );
+    let fresh: string;
+    try {
+      const moved = await computeWhileStampMoves(processor);
+      fresh = moved.fresh;
+      expect(moved.summary.abandoned).toBe(true);
+      expect(moved.summary.overtaken).toBeUndefined();
+      expect(moved.summary.stamp).toBe(moved.old);
+    } finally {
+      await db.submission.delete({ where: { id: queued.id } });
+    }
     // The newer stamp's job waits (sent by the abandoning worker; the change's own send coalesces with it).
     const job = defined((await boss.fetch(COMPUTE_LEADERBOARDS_QUEUE, { includeMetadata: true }))[0], 'queued leaderboard job');
     const done = defined(await processor.handle(job), 'summary of the queued job');
@@ -212,8 +238,9 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     await drain();
     await ageBoards(150);
     const after = await computeWhileStampMoves(processor);
-    expect(after.summary.abandoned).toBe(true);
+    expect(after.summary.overtaken?.abandoned).toBe(true);
     expect(await boards.has(phaseId, [DEFAULT_KEY], after.old)).toBe(false);
+    expect(await boards.has(phaseId, [DEFAULT_KEY], after.fresh)).toBe(true);
   });
 
   /** With a submission still queued and a recent default board, a computation of two views (two tests) whose stamp moves on mid-way. */
@@ -243,11 +270,14 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
       if (queued && doneMidway) await db.submission.delete({ where: { id: queued.id } });
       await moveStamp();
       const summary = defined(await running, 'summary (the lock was free)');
-      expect(summary.stamp).toBe(old);
-      expect(summary.abandoned).toBe(true);
+      // With nothing left to score the job went on to the newer stamp (JobSummary.overtaken).
+      const round = summary.overtaken ?? summary;
+      expect(round.stamp).toBe(old);
+      expect(round.abandoned).toBe(true);
       const stored = await Promise.all(views.map((v) => boards.has(phaseId, [viewKey(v)], old)));
       const memos = await db.leaderboardMemo.count({ where: { phaseId } });
-      return { stored, memos };
+      const final = summary.overtaken ? await Promise.all(views.map(async (v) => boards.has(phaseId, [viewKey(v)], await boards.stamp(phaseId)))) : null;
+      return { stored, memos, final, dropped: round };
     } finally {
       processor.memoMinCells = undefined;
       if (queued) await db.submission.deleteMany({ where: { id: queued.id } });
@@ -264,16 +294,21 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     expect(memos).toBe(2);
   });
 
-  it('with nothing left to score, a stale analysis is dropped at once even when it keeps a memo (the final stamp adds what its memo lacks sooner)', async () => {
-    const { stored, memos } = await overtakenDuringBurst(0, false);
+  it('with nothing left to score, a stale analysis is dropped at once even when it keeps a memo, and the same job computes the final stamp', async () => {
+    const { stored, final, dropped } = await overtakenDuringBurst(0, false);
     expect(stored).toEqual([false, false]);
-    expect(memos).toBe(0);
+    // Terminated in its first analysis: no board and no memo of the outdated stamp (the final
+    // computation's memos are its own).
+    expect(dropped.computed).toBe(0);
+    expect(final).toEqual([true, true]);
   });
 
-  it('at the end of a burst, the fill in progress is still finished (its work is the final computation\'s), and the stale analysis after it dropped at once', async () => {
-    const { stored, memos } = await overtakenDuringBurst(0, true, true);
+  it('at the end of a burst, the fill in progress is still finished (its work is the final computation\'s), the stale analysis after it dropped at once, and the final stamp computed in the same job', async () => {
+    const { stored, memos, final, dropped } = await overtakenDuringBurst(0, true, true);
     expect(stored).toEqual([false, false]);
+    expect(dropped.computed).toBe(0);
     expect(memos).toBe(2);
+    expect(final).toEqual([true, true]);
   });
 
   it('during a burst, a stale analysis that keeps no memo (a board below the memo size) is dropped at once', async () => {

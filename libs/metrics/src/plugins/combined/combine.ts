@@ -132,7 +132,12 @@ export function combinedSignature(p: CombinedSignatureParts): string {
  * defined per instance); NaN when any instance lacks a value (a component not yet scored).
  * @example combinedCorpus([0.8, 0.1]) // 0.45; combinedCorpus([0.8, NaN]) // NaN
  */
-export function combinedCorpus(values: readonly number[]): number {
-  const complete = values.length > 0 && values.every((v) => Number.isFinite(v));
-  return complete ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN;
+export function combinedCorpus(values: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    if (!Number.isFinite(v)) return Number.NaN;
+    sum += v;
+  }
+  return values.length > 0 ? sum / values.length : Number.NaN;
 }

@@ -43,8 +43,9 @@ export type StaleVerdict = 'current' | 'finish-view' | 'drop';
  * On `finish-view` the worker finishes an analysis in progress that keeps a memo (ADR 0027: its
  * work is the next computation's; terminated mid-analysis, no computation of a burst ever left
  * one, and the board after the last score was computed from scratch: 46 s of 53 at
- * 100 × 10,000) and terminates one that keeps none; on `drop` it terminates either (the final
- * computation adds what the kept memo lacks sooner than the outdated analysis would end).
+ * 100 × 10,000) and terminates one that keeps none; on `drop` it terminates either, and a fill of
+ * the memos too (the final computation adds what the kept memo lacks sooner than the outdated
+ * work would end), then computes the final stamp in the same job.
  * Between views the computation stops, except that a default-views computation overtaken during
  * a burst (`finish-view`) does one more view (PhaseBoardsOptions.staleness). Same query and rule
  * as {@link isStaleWork}.

@@ -277,7 +277,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
       const stored = await Promise.all(views.map((v) => boards.has(phaseId, [viewKey(v)], old)));
       const memos = await db.leaderboardMemo.count({ where: { phaseId } });
       const final = summary.overtaken ? await Promise.all(views.map(async (v) => boards.has(phaseId, [viewKey(v)], await boards.stamp(phaseId)))) : null;
-      return { stored, memos, final, dropped: round };
+      return { stored, memos, final, dropped: round, summary };
     } finally {
       processor.memoMinCells = undefined;
       if (queued) await db.submission.deleteMany({ where: { id: queued.id } });
@@ -303,10 +303,13 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     expect(final).toEqual([true, true]);
   });
 
-  it('at the end of a burst, the fill in progress is still finished (its work is the final computation\'s), the stale analysis after it dropped at once, and the final stamp computed in the same job', async () => {
-    const { stored, memos, final, dropped } = await overtakenDuringBurst(0, true, true);
+  it('at the end of a burst the fill in progress is dropped too, and the same job computes the final stamp, adding what the memos lack', async () => {
+    const { stored, memos, final, dropped, summary } = await overtakenDuringBurst(0, true, true);
     expect(stored).toEqual([false, false]);
     expect(dropped.computed).toBe(0);
+    // The overtaken fill kept nothing (it began from no memo): the final computation's analyses
+    // computed every system themselves, and kept the memos.
+    expect(summary.memoUses?.map((u) => u.use.systemsReused)).toEqual([0, 0]);
     expect(memos).toBe(2);
     expect(final).toEqual([true, true]);
   });

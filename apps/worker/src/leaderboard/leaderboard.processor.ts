@@ -43,15 +43,16 @@ export const LEADERBOARD_TIMING: LeaderboardTiming = { staleCheckMs: 1_500, stal
  * - Stale work is dropped: every `staleCheckMs` (and in the thread between views) the phase's
  *   stamp is read; when it has moved on, unless the progress guarantee holds (isStaleWork: the
  *   default board — or, with none, the first score — is older than `staleBoundMs` while
- *   submissions still wait to be scored, twice that once none does), the thread stops: a fill of
- *   the memos ahead of the boards is finished first (issue #28: each thread fills its analyses'
- *   memos before any board, at the scoring workers' priority while the phase is being scored, so
- *   the memos keep pace with the scores even when the boards do not); during a burst it also
- *   finishes the analysis in progress when that analysis keeps a memo no fill did (the next
- *   computation reuses it), else it is terminated at once, as it is when nothing is left to
- *   score; between views it stops, except that during a burst a default-views computation does
- *   one more view (staleWork, goesOn). A job for the
- *   phase is then sent (coalesced with the one the change sent).
+ *   submissions still wait to be scored, twice that once none does), the thread stops. During a
+ *   burst a fill of the memos ahead of the boards is finished first (issue #28: each thread fills
+ *   its analyses' memos before any board, at the scoring workers' priority while the phase is being
+ *   scored, so the memos keep pace with the scores even when the boards do not), and so is the
+ *   analysis in progress when it keeps a memo no fill did (the next computation reuses it); else
+ *   the thread is terminated at once, as it is, fill or not, when nothing is left to score.
+ *   Between views it stops, except that during a burst a default-views computation does one more
+ *   view (staleWork, goesOn). A job for the phase is then sent (coalesced with the one the change
+ *   sent), except when nothing is left to score: the job then computes the final stamp itself,
+ *   under the lock it holds (JobSummary.overtaken).
  */
 @Injectable()
 export class LeaderboardProcessor implements OnApplicationBootstrap {
@@ -155,8 +156,11 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     let checking = false;
-    // What each thread is doing (AnalysisStage). A fill of the memos ahead of the boards is never
-    // dropped: its work is the next computation's, which would redo it. A stale analysis that keeps
+    // What each thread is doing (AnalysisStage). A fill of the memos ahead of the boards is not
+    // dropped during a burst: its work is the next computation's, which would redo it. Overtaken by
+    // the last score ('drop') it is (issue #28: at 100 × 100,000 the fills under way then held the
+    // final computation back 15.7 s, at the end of a burst that had slowed them; the final
+    // computation adds their few systems itself, on cores no scoring shares). A stale analysis that keeps
     // a memo is finished during a burst (its per-system and per-pair work is the next computation's:
     // at 100 × 10,000 under load, dropping a nearly finished analysis at the end of a burst left the
     // final board to be computed from scratch); one that keeps nothing a fill did not is dropped at once.
@@ -180,7 +184,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
             const begun = stages.length > 0;
             const filling = stages.includes('fill');
             const finishing = begun && stages.every((s) => s !== 'plain');
-            if (!filling && (verdict === 'drop' || (verdict === 'finish-view' && begun && !finishing))) controller.abort();
+            if (verdict === 'drop' || (!filling && verdict === 'finish-view' && begun && !finishing)) controller.abort();
           })
           .catch((e: unknown) => this.log.warn({ msg: `stamp check of phase ${phaseId} failed: ${e instanceof Error ? e.message : String(e)}`, phaseId }))
           .finally(() => (checking = false));

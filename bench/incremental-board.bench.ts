@@ -32,7 +32,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { getMetric, parseMetricOptions, type MetricName } from '@podium/metrics';
 import { IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
-import { computeInThread, computePhaseBoards, type ComputedBoard, type PhaseBoardsSummary } from '@podium/leaderboard';
+import { computeInThread, computePhaseBoards, type AnalysisStage, type ComputedBoard, type PhaseBoardsSummary } from '@podium/leaderboard';
 import { mulberry32 } from '@podium/ranking';
 import { openBenchStore } from '../test/e2e/support/faults';
 import { startOwnPostgres } from '../test/e2e/support/postgres';
@@ -138,63 +138,69 @@ interface Run {
   shares: Record<string, number> | null;
 }
 
-async function computeAll(db: Db, phaseId: string, databaseUrl: string): Promise<Run> {
-  if (THREADS > 0) return computeInThreads(phaseId, databaseUrl);
+/**
+ * What a run records as its boards arrive: the time to the default board (the first board of
+ * thread 0) and to the first analysis after the fills, each board's body (but its computedAt)
+ * and sizes; `done` adds the wall and CPU time (process.cpuUsage counts every thread).
+ */
+function recorder() {
   const started = performance.now();
   const cpuStart = process.cpuUsage();
   let defaultMs = NaN;
   let fillMs = NaN;
   const bodies = new Map<string, string>();
   const bytes: Run['bytes'] = [];
-  const { value: summary, shares } = await profiled(() =>
-    computePhaseBoards(db, phaseId, null, (b: ComputedBoard) => {
-      if (Number.isNaN(defaultMs)) defaultMs = performance.now() - started;
+  return {
+    board(b: ComputedBoard, firstThread = true): void {
+      if (firstThread && Number.isNaN(defaultMs)) defaultMs = performance.now() - started;
       const { computedAt: _c, ...rest } = JSON.parse(b.body) as Record<string, unknown>;
       bodies.set(b.viewKey, JSON.stringify(rest));
       bytes.push({ view: b.viewKey, body: Buffer.byteLength(b.body), gzip: b.gzip.byteLength, brotli: b.brotli.byteLength });
-    }, FILL ? { fillMemos: true, onAnalysis: (stage) => {
+    },
+    stage(stage: AnalysisStage): void {
       if (stage !== 'fill' && Number.isNaN(fillMs)) fillMs = performance.now() - started;
-    } } : {}),
+    },
+    done(summary: PhaseBoardsSummary, shares: Run['shares']): Run {
+      const cpu = process.cpuUsage(cpuStart);
+      return { fillMs, defaultMs, everyViewMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, summary, bodies, bytes, shares };
+    },
+  };
+}
+
+async function computeAll(db: Db, phaseId: string, databaseUrl: string): Promise<Run> {
+  if (THREADS > 0) return computeInThreads(phaseId, databaseUrl);
+  const run = recorder();
+  const { value: summary, shares } = await profiled(() =>
+    computePhaseBoards(db, phaseId, null, (b) => run.board(b), FILL ? { fillMemos: true, onAnalysis: (stage) => run.stage(stage) } : {}),
   );
-  const cpu = process.cpuUsage(cpuStart);
-  return { fillMs, defaultMs, everyViewMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, summary, bodies, bytes, shares };
+  return run.done(summary, shares);
 }
 
 /** The worker's way (--threads): T threads, the analyses shared out, boards handed back to this thread. */
 async function computeInThreads(phaseId: string, databaseUrl: string): Promise<Run> {
-  const started = performance.now();
-  const cpuStart = process.cpuUsage();
-  let defaultMs = NaN;
-  let fillMs = NaN;
-  const bodies = new Map<string, string>();
-  const bytes: Run['bytes'] = [];
+  const run = recorder();
   const summaries = await Promise.all(
     Array.from({ length: THREADS }, (_, index) =>
       computeInThread(
         { databaseUrl, phaseId, views: null, ...(THREADS > 1 ? { share: { index, of: THREADS } } : {}) },
         async (b) => {
-          if (index === 0 && Number.isNaN(defaultMs)) defaultMs = performance.now() - started;
-          const { computedAt: _c, ...rest } = JSON.parse(b.body) as Record<string, unknown>;
-          bodies.set(b.viewKey, JSON.stringify(rest));
-          bytes.push({ view: b.viewKey, body: Buffer.byteLength(b.body), gzip: b.gzip.byteLength, brotli: b.brotli.byteLength });
+          run.board(b, index === 0);
         },
-        { onAnalysis: (stage) => {
-          if (stage !== 'fill' && Number.isNaN(fillMs)) fillMs = performance.now() - started;
-        } },
+        { onAnalysis: (stage) => run.stage(stage) },
       ),
     ),
   );
-  const cpu = process.cpuUsage(cpuStart);
-  const summary: PhaseBoardsSummary = {
-    stamp: summaries[0]?.stamp ?? '',
-    views: Math.max(...summaries.map((t) => t.views)),
-    computed: summaries.reduce((a, t) => a + t.computed, 0),
-    abandoned: summaries.some((t) => t.abandoned),
-    memoUses: summaries.flatMap((t) => t.memoUses ?? []),
-    fills: summaries.flatMap((t) => t.fills ?? []),
-  };
-  // The threads' CPU is this process's too (process.cpuUsage counts every thread).
-  return { fillMs, defaultMs, everyViewMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, summary, bodies, bytes, shares: null };
+  return run.done(
+    {
+      stamp: summaries[0]?.stamp ?? '',
+      views: Math.max(...summaries.map((t) => t.views)),
+      computed: summaries.reduce((a, t) => a + t.computed, 0),
+      abandoned: summaries.some((t) => t.abandoned),
+      memoUses: summaries.flatMap((t) => t.memoUses ?? []),
+      fills: summaries.flatMap((t) => t.fills ?? []),
+    },
+    null,
+  );
 }
 
 async function main(): Promise<void> {

@@ -125,11 +125,11 @@ async function copyColumns(
   pool: Pool,
   submissionIds: readonly string[],
   metric: string,
-  testSetId: string | null,
+  testSetId: string,
   each: (submissionId: string, signature: string, values: Float64Array) => void,
 ): Promise<void> {
   if (submissionIds.length === 0) return;
-  const where = `metric = ${sqlLiteral(metric)} AND submission_id = ANY(${uuidArrayLiteral(submissionIds)})${testSetId === null ? '' : ` AND test_set_id = ${uuidLiteral(testSetId)}`}`;
+  const where = `metric = ${sqlLiteral(metric)} AND submission_id = ANY(${uuidArrayLiteral(submissionIds)}) AND test_set_id = ${uuidLiteral(testSetId)}`;
   await copyOutRows(pool, `SELECT submission_id::text, signature, "values" FROM score_column WHERE ${where}`, (row) => {
     const [id, signature, bytes] = row;
     if (!id || !signature || !bytes) throw new Error('a score column row without its submission, signature or values');
@@ -168,14 +168,21 @@ export class ScoreRepository {
     const systems = await this.scoredSystems(phaseId);
     const instances = await this.instanceIds(testSetId);
     const index = new Map(systems.map((s, k) => [s.submissionId, k]));
-    const values = systems.map(() => new Float64Array(instances.length).fill(Number.NaN));
+    const n = instances.length;
+    /** A row of n cells, NaN where `column` has none. */
+    const padded = (column: Float64Array | null) => {
+      const row = new Float64Array(n).fill(Number.NaN);
+      if (column) row.set(column.subarray(0, Math.min(n, column.length)));
+      return row;
+    };
+    // A decoded column is this read's own array: kept as the row when it has n cells, not copied.
+    const rows: (Float64Array | null)[] = systems.map(() => null);
     const signatures = systems.map(() => '');
     const ids = systems.map((s) => s.submissionId);
     const each = (submissionId: string, signature: string, column: Float64Array) => {
       const k = index.get(submissionId);
-      const row = k === undefined ? undefined : values[k];
-      if (k === undefined || !row) return;
-      row.set(column.length > row.length ? column.subarray(0, row.length) : column);
+      if (k === undefined) return;
+      rows[k] = column.length === n ? column : padded(column);
       signatures[k] = signature;
     };
     if (this.pool) await copyColumns(this.pool, ids, metric, testSetId, each);
@@ -186,7 +193,7 @@ export class ScoreRepository {
       const c = corpusBy.get(s.submissionId);
       return { value: c ? c.value : Number.NaN, signature: c ? c.signature : '' };
     });
-    return { systems, instances, values, signatures, corpus };
+    return { systems, instances, values: rows.map((row) => row ?? padded(null)), signatures, corpus };
   }
 
   /** External instance ids of a test set in position order (through COPY with the pool: 100,000 rows). */

@@ -662,7 +662,9 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
     };
   } finally {
     await pool.stopAll();
-    rmSync(profileDir, { recursive: true, force: true });
+    // PODIUM_BENCH_KEEP_PROFILES=1: the workers' .cpuprofile files (board threads included) stay, for reading.
+    if (process.env.PODIUM_BENCH_KEEP_PROFILES === '1') say(`  workers' CPU profiles kept in ${profileDir}`);
+    else rmSync(profileDir, { recursive: true, force: true });
     // The workers' JSON logs of this size (job starts, boards stored or abandoned), for reading the timeline.
     const dir = path.join(repoRoot, 'bench-results');
     mkdirSync(dir, { recursive: true });

@@ -71,6 +71,15 @@ describe('analysis memo (incremental boards)', () => {
     for (const p of tied) expect(p.tied).toHaveLength(options.resamples ?? 0);
   });
 
+  it('adds three systems at once (their 24 tied pairs counted by instance) and matches the analysis from scratch', () => {
+    const b = board(10, 80, 4, 11);
+    const memo = emptyAnalysisMemo();
+    const uses: MemoUse[] = [];
+    analyse(b, range(0, 7), options, memo);
+    expect(analyse(b, range(0, 10), options, memo, (u) => uses.push(u))).toStrictEqual(analyse(b, range(0, 10), options));
+    expect(uses.at(-1)).toEqual({ systemsReused: 7, systemsComputed: 3, pairsReused: 21, pairsComputed: 24 });
+  });
+
   it('reads a kept pair’s memoisable test outcomes (t-test, Wilcoxon, Mood) and the kept randomisation sums instead of recomputing them', () => {
     const b = board(4, 40, 4);
     const memo = emptyAnalysisMemo();

@@ -1,5 +1,5 @@
 import { defined } from '../../../test/support/defined';
-import { bootstrapAggregates, pairwiseCounts, pairwiseCountsKept, sufficientFromWins, tiedInstances } from './bootstrap';
+import { bootstrapAggregates, pairTieSource, pairwiseCounts, pairwiseCountsKept, sufficientFromWins, tiedInstances } from './bootstrap';
 import { countWins, fitBradleyTerry, fitBradleyTerrySufficient } from './bradley-terry';
 import { mean, median } from './descriptive';
 import { mulberry32 } from './prng';
@@ -132,5 +132,58 @@ describe('pairwise counts from kept wins (pairwiseCountsKept)', () => {
     expect(kept.winIdx).toEqual(swept.winIdx);
     expect(kept.beats[0]).toBeInstanceOf(k <= 256 ? Uint8Array : Uint16Array);
     expect(swept.tieGroups.length > 0).toBe(k !== 7);
+  });
+});
+
+// Issue #28: a board several systems behind its memo has the tied counts of its kept pairs in the
+// memo and those of the added systems' pairs listed by instance; the bootstrap must be the one
+// without a memo, integer for integer, however many pairs are listed.
+describe('tied counts from a memo and the pairs it lacks (pairTieSource)', () => {
+  const k = 10;
+  const n = 400;
+  const rng = mulberry32(17);
+  // systems tie often and in large groups (a TER-like metric on short sentences)
+  const x = Array.from({ length: k }, () => Float64Array.from({ length: n }, () => rng.nextInt(4)));
+  const pc = pairwiseCounts(x);
+  const tiedPairs: number[] = [];
+  for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) if ((pc.wins[i * k + j] ?? 0) + (pc.wins[j * k + i] ?? 0) < n) tiedPairs.push(i * k + j);
+  const sortIdx = x.map((row) => Int32Array.from({ length: n }, (_, l) => l).sort((a, b) => (row[a] ?? NaN) - (row[b] ?? NaN)));
+  const opts = { tolerance: 1e-12, maxIterations: 100000 };
+  const suff = sufficientFromWins(pc.wins, k);
+  const point = fitBradleyTerrySufficient(suff.W, suff.N, k, opts);
+  const R = 30;
+  const seed = 5;
+  const plain = bootstrapAggregates(x, pc, sortIdx, point.strengths, R, seed, opts, undefined, { kept: [], recordTies: true });
+  const columns = defined(plain.tiedColumns, 'tied columns');
+  // the last three systems are new to the memo: their 24 pairs (more than two per system) have no column
+  const added = new Set([7, 8, 9]);
+  const keptTies = (i: number, j: number) => (added.has(i) || added.has(j) ? undefined : columns.get(i * k + j));
+
+  it('lists every pair of the added systems, each tied cell once, by instance', () => {
+    const source = defined(pairTieSource(pc, k, tiedPairs, R, keptTies), 'tie source');
+    expect(source.listedPairs.length).toBe(24);
+    expect(source.keptPairs.length).toBe(tiedPairs.length - 24);
+    const listed = new Map<number, number[]>();
+    for (let l = 0; l < n; l++) for (let e = source.start[l] ?? 0; e < (source.start[l + 1] ?? 0); e++) listed.set(source.pairs[e] ?? -1, [...(listed.get(source.pairs[e] ?? -1) ?? []), l]);
+    for (const p of source.listedPairs) {
+      const i = Math.floor(p / k);
+      const j = p - i * k;
+      expect(listed.get(p)).toEqual(Array.from({ length: n }, (_, l) => l).filter((l) => x[i]?.[l] === x[j]?.[l]));
+    }
+    expect([...listed.keys()].sort((a, b) => a - b)).toEqual([...source.listedPairs].sort((a, b) => a - b));
+  });
+
+  it('gives the tied counts, wins and refits of the bootstrap without a memo', () => {
+    const reused = bootstrapAggregates(x, pc, sortIdx, point.strengths, R, seed, opts, undefined, { kept: [], keptTies, recordTies: true });
+    expect(reused.bTies).toEqual(plain.bTies);
+    expect(reused.bWins).toEqual(plain.bWins);
+    expect(reused.bBt).toEqual(plain.bBt);
+    expect(reused.tiedColumns).toEqual(plain.tiedColumns);
+  });
+
+  it('leaves every pair to the tie groups when the listed cells pass the cap', () => {
+    const source = defined(pairTieSource(pc, k, tiedPairs, R, keptTies), 'tie source');
+    expect(pairTieSource(pc, k, tiedPairs, R, keptTies, source.pairs.length - 1)).toBeNull();
+    expect(pairTieSource(pc, k, tiedPairs, R, keptTies, source.pairs.length)).not.toBeNull();
   });
 });

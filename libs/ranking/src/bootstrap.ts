@@ -349,8 +349,9 @@ export interface BootstrapReuse {
   /**
    * The resampled tied counts a memo kept for canonical pair i < j (PairMemo.tied): resample r's
    * Σ_{l tied} c_l at index r. Pairs with ties but no column (or a shorter one) are counted from
-   * their tied instances; when more than {@link TIE_LISTS_MAX_PAIRS} such pairs per system
-   * remain, every pair is counted from the tie groups as without a memo. Integers: exact either way.
+   * the drawn instances they tie on ({@link pairTieSource}); when they tie on more than
+   * {@link TIE_LIST_MAX_CELLS} instances in all, every pair is counted from the tie groups as
+   * without a memo. Integers: exact either way.
    */
   keptTies?: (i: number, j: number) => Int32Array | undefined;
   /** Record each tied pair's resampled tied counts ({@link BootstrapAggregates.tiedColumns}) for the memo. */
@@ -365,8 +366,11 @@ export interface BootstrapReuse {
   columnsOnly?: { tieLists: { listStart: Int32Array; lists: Int32Array } | null };
 }
 
-/** Pairs per system (×k) whose tied counts are summed from their own instance lists when a memo lacks their columns; beyond, the tie groups serve every pair. */
-const TIE_LISTS_MAX_PAIRS = 2;
+/**
+ * Most (pair, instance) tie cells of the pairs without a kept column that a {@link PairTieSource}
+ * lists (4 bytes each, 128 MiB); beyond, the tie groups serve every pair as without a memo.
+ */
+export const TIE_LIST_MAX_CELLS = 1 << 25;
 
 /**
  * Most (tied pairs × resamples) whose columns an analysis keeps for its memo (4 bytes each, 10 MB):
@@ -429,18 +433,37 @@ function weightedRowSum10(f: StatsArray, rows: Int32Array, weights: Float64Array
 }
 
 /**
- * Where each tied pair's resampled tied count comes from when a memo kept columns: the kept
- * columns (at least R long), and for the other tied pairs the instances they tie on (CSR lists
- * read off the tie groups once). Null when too many pairs lack a column: the tie groups then
- * serve every pair as without a memo.
+ * Where each tied pair's resampled tied count comes from when a memo kept columns
+ * ({@link pairTieSource}): the kept columns, and for the other tied pairs (`listedPairs`) the
+ * pairs tied at each instance, by instance (CSR: instance l's are `pairs[start[l] … start[l + 1])`,
+ * each as i·k + j with i < j), so that a resample visits the drawn instances' listed cells only.
  */
-function pairTieSource(
-  pc: PairwiseCounts,
+export interface PairTieSource {
+  keptPairs: Int32Array;
+  keptColumns: Int32Array[];
+  listedPairs: Int32Array;
+  start: Int32Array;
+  pairs: Int32Array;
+}
+
+/**
+ * The tie source of an analysis whose memo kept tied columns: kept columns (at least R long) where
+ * the memo has them; the other tied pairs (a board's added systems against every other) listed by
+ * instance off the tie groups, visiting in each group only the members of such pairs. Their
+ * per-resample cost is the drawn share of their own tie cells, never more than the tie groups'
+ * (every tied pair's cells). Null when they have more than `maxCells` cells (a memo that holds few
+ * of the board's pairs): the tie groups then serve every pair as without a memo. Issue #28: capped
+ * at two pairs per system until then, a board three systems behind its memo (297 pairs at 100
+ * systems) walked every tie group of every resample, 19 s of a TER board at 100 × 100,000.
+ */
+export function pairTieSource(
+  pc: Pick<PairwiseCounts, 'tieStart' | 'tieGroups'>,
   k: number,
   tiedPairs: readonly number[],
   R: number,
   keptTies: (i: number, j: number) => Int32Array | undefined,
-): { keptPairs: Int32Array; keptColumns: Int32Array[]; listedPairs: Int32Array; listStart: Int32Array; lists: Int32Array } | null {
+  maxCells = TIE_LIST_MAX_CELLS,
+): PairTieSource | null {
   const keptPairs: number[] = [];
   const keptColumns: Int32Array[] = [];
   const listed: number[] = [];
@@ -452,33 +475,47 @@ function pairTieSource(
       keptColumns.push(col);
     } else listed.push(p);
   }
-  if (listed.length > TIE_LISTS_MAX_PAIRS * k) return null;
-  const slot = new Int32Array(k * k).fill(-1);
-  listed.forEach((p, t) => (slot[p] = t));
-  // two passes over the groups: list lengths, then the instances (ascending per pair)
+  const listedPair = new Uint8Array(k * k);
+  const involved = new Uint8Array(k);
+  for (const p of listed) {
+    const i = (p / k) | 0;
+    listedPair[p] = 1;
+    involved[i] = 1;
+    involved[p - i * k] = 1;
+  }
   const { tieStart, tieGroups } = pc;
   const n = tieStart.length - 1;
-  const visit = (each: (t: number, l: number) => void): void => {
+  // Two passes over the groups (cells per instance, then the pairs): each listed pair of a group
+  // once, from its first involved member (a pair of two involved members from the smaller).
+  const visit = (each: (l: number, pair: number) => void): void => {
     for (let l = 0; l < n; l++) {
       for (let g = tieStart[l]!, end = tieStart[l + 1]!; g < end; g += 1 + tieGroups[g]!) {
-        const size = tieGroups[g]!;
-        for (let a = g + 1; a <= g + size; a++) {
-          const ia = tieGroups[a]! * k;
-          for (let b = a + 1; b <= g + size; b++) {
-            const t = slot[ia + tieGroups[b]!]!;
-            if (t >= 0) each(t, l);
+        const last = g + tieGroups[g]!;
+        for (let a = g + 1; a <= last; a++) {
+          const ia = tieGroups[a]!;
+          if (involved[ia] === 0) continue;
+          for (let b = g + 1; b <= last; b++) {
+            const ib = tieGroups[b]!;
+            if (ib === ia || (involved[ib] === 1 && ib < ia)) continue;
+            const pair = ia < ib ? ia * k + ib : ib * k + ia;
+            if (listedPair[pair] === 1) each(l, pair);
           }
         }
       }
     }
   };
-  const listStart = new Int32Array(listed.length + 1);
-  visit((t) => listStart[t + 1]!++);
-  for (let t = 0; t < listed.length; t++) listStart[t + 1]! += listStart[t]!;
-  const lists = new Int32Array(listStart[listed.length]!);
-  const fill = listStart.slice(0, listed.length);
-  visit((t, l) => (lists[fill[t]!++] = l));
-  return { keptPairs: Int32Array.from(keptPairs), keptColumns, listedPairs: Int32Array.from(listed), listStart, lists };
+  const start = new Int32Array(n + 1);
+  if (listed.length > 0) {
+    visit((l) => start[l + 1]!++);
+    for (let l = 0; l < n; l++) start[l + 1]! += start[l]!;
+    if (start[n]! > maxCells) return null;
+  }
+  const pairs = new Int32Array(start[n]!);
+  if (listed.length > 0) {
+    const fill = start.slice(0, n);
+    visit((l, pair) => (pairs[fill[l]!++] = pair));
+  }
+  return { keptPairs: Int32Array.from(keptPairs), keptColumns, listedPairs: Int32Array.from(listed), start, pairs };
 }
 
 /**
@@ -660,10 +697,14 @@ export function bootstrapAggregates(
     if (tieSource) {
       // kept columns, then the listed pairs from their instances; T_i = Σ_j tied_ij
       for (let t = 0; t < tieSource.keptPairs.length; t++) tied[tieSource.keptPairs[t]!] = tieSource.keptColumns[t]![r]!;
-      for (let t = 0; t < tieSource.listedPairs.length; t++) {
-        let sum = 0;
-        for (let e = tieSource.listStart[t]!, end = tieSource.listStart[t + 1]!; e < end; e++) sum += counts[tieSource.lists[e]!]!;
-        tied[tieSource.listedPairs[t]!] = sum;
+      const { listedPairs, start, pairs } = tieSource;
+      for (let t = 0; t < listedPairs.length; t++) tied[listedPairs[t]!] = 0;
+      if (listedPairs.length > 0) {
+        for (let q = 0; q < m; q++) {
+          const l = drawnIdx[q]!;
+          const c = drawnCount[q]!;
+          for (let e = start[l]!, end = start[l + 1]!; e < end; e++) tied[pairs[e]!]! += c;
+        }
       }
       for (const p of tiedPairs) {
         const i = (p / k) | 0;

@@ -520,7 +520,7 @@ async function measureLoad(stack: Stack, variants: Record<string, LoadRequest>, 
     recomputeCycles.push(...d.cycles);
     results[name] = { open, saturation };
     const phase = recompute ? 'recomputing' : 'cached';
-    say(`  ${phase} ${name} at ${fmt(rate)} req/s offered: achieved ${fmt(open.achievedPerSecond)} req/s, p50 ${fmtMs(open.p50)} ms, p95 ${fmtMs(open.p95)} ms, p99 ${fmtMs(open.p99)} ms, ${open.lateSends} sent > ${LATE_SEND_MS} ms late (${open.waitedForSocket} waited for a socket), ${open.unanswered} unanswered, ${open.peakSockets} sockets at most, ${JSON.stringify(open.statuses)}`);
+    say(`  ${phase} ${name} at ${fmt(rate)} req/s offered: achieved ${fmt(open.achievedPerSecond)} req/s, p50 ${fmtMs(open.p50)} ms, p95 ${fmtMs(open.p95)} ms, p99 ${fmtMs(open.p99)} ms, ${open.lateSends} sent > ${LATE_SEND_MS} ms late (${open.waitedForSocket} waited for a socket), ${open.unanswered} unanswered, ${open.peakSockets} sockets at most, longest gap without an answer ${fmtMs(open.longestGapMs)} ms from ${fmtMs(open.longestGapAtMs)} ms (started ${open.startedAt.slice(11, 23)}), ${JSON.stringify(open.statuses)}`);
     say(`  ${phase} ${name} saturation (${clients} clients): ${fmt(saturation.perSecond)} req/s, p50 ${fmt(saturation.p50, 1)} ms, p95 ${fmt(saturation.p95, 1)} ms, p99 ${fmt(saturation.p99, 1)} ms, ${JSON.stringify(saturation.statuses)}`);
   }
   const apiErrors = apiErrorsSince(stack, logFrom);

@@ -238,7 +238,7 @@ async function main(): Promise<void> {
         if (recomputing && split) {
           // While recomputing only the open loop (the judged figure) and where the CPU went.
           const ms = (x: number) => (x === Infinity ? '∞' : fmt(x, 1));
-          const line = `${`${name}${rounds > 1 ? ` #${round + 1}` : ''}`.padEnd(32)} ${condition.label}: at ${fmt(rate)} req/s offered: p50/p95/p99 ${ms(open.p50)}/${ms(open.p95)}/${ms(open.p99)} ms, achieved ${fmt(open.achievedPerSecond)} req/s, ${open.lateSends} sent > 10 ms late (${open.waitedForSocket} waited for a socket), ${open.unanswered} unanswered, ${open.badAnswers} bad; load ${loadavg()[0]?.toFixed(1)}; worker rounds done meanwhile ${recomputing.rounds() - rounds0}\n${' '.repeat(34)}${formatCpuSplit(split)}`;
+          const line = `${`${name}${rounds > 1 ? ` #${round + 1}` : ''}`.padEnd(32)} ${condition.label}: at ${fmt(rate)} req/s offered: p50/p95/p99 ${ms(open.p50)}/${ms(open.p95)}/${ms(open.p99)} ms, achieved ${fmt(open.achievedPerSecond)} req/s, ${open.lateSends} sent > 10 ms late (${open.waitedForSocket} waited for a socket), ${open.unanswered} unanswered, ${open.badAnswers} bad, longest gap without an answer ${ms(open.longestGapMs)} ms from ${ms(open.longestGapAtMs)} ms (started ${open.startedAt.slice(11, 23)}); load ${loadavg()[0]?.toFixed(1)}; worker rounds done meanwhile ${recomputing.rounds() - rounds0}\n${' '.repeat(34)}${formatCpuSplit(split)}`;
           say(line);
           lines.push(line);
           continue;

@@ -107,6 +107,8 @@ export interface OpenLoadResult extends OpenLoopSummary {
   waitedForSocket: number;
   maxSockets: number;
   meanBytes: number;
+  /** When the schedule began (wall clock, ISO): to set the longest gap against other logs. */
+  startedAt: string;
 }
 
 /** A request later than this after its scheduled time counts as not sent on time. */
@@ -132,6 +134,7 @@ export async function runOpenLoad(request: LoadRequest, rate: number, seconds: n
   let closed = false;
   let next = 0;
   let wake: (() => void) | null = null;
+  const startedAt = new Date().toISOString();
   const t0 = performance.now();
   const now = () => performance.now() - t0;
   const fire = (i: number) => {
@@ -186,5 +189,5 @@ export async function runOpenLoad(request: LoadRequest, rate: number, seconds: n
   agent.destroy();
   const summary = summariseOpenLoop(samples, rate, LATE_SEND_MS);
   const answered = summary.requests;
-  return { ...summary, seconds: scheduleEnd / 1000, statuses, peakSockets, waitedForSocket, maxSockets, meanBytes: answered ? bytes / answered : 0 };
+  return { ...summary, seconds: scheduleEnd / 1000, statuses, peakSockets, waitedForSocket, maxSockets, meanBytes: answered ? bytes / answered : 0, startedAt };
 }

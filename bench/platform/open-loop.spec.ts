@@ -45,6 +45,17 @@ describe('open-loop summary (coordinated omission corrected)', () => {
     expect(r.scheduled).toBe(100);
     expect(r.unanswered).toBe(0);
     expect(r.lateSends).toBe(0);
+    // the stall is one gap: the last answer before it (190 + 1 ms) to the burst at 700 ms
+    expect(r.longestGapMs).toBe(509);
+    expect(r.longestGapAtMs).toBe(191);
+  });
+
+  it('finds no long gap in a server that is slow throughout', () => {
+    const r = summariseOpenLoop(run(100, 100, () => 300), 100, 10);
+    expect(r.p50).toBe(300);
+    // the first answer comes 300 ms after the first request; then one every 10 ms
+    expect(r.longestGapMs).toBe(300);
+    expect(r.longestGapAtMs).toBe(0);
   });
 
   it('counts unanswered requests as infinitely slow and late or unsent ones as late', () => {

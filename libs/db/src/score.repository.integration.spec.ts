@@ -207,4 +207,18 @@ describeDb('score columns (real PostgreSQL)', () => {
     expect(Buffer.from(defined(await viaPrisma.memo(phaseId, key), 'the memo'))).toEqual(Buffer.from(body));
     expect(await viaCopy.memo(phaseId, `${key} `)).toBeNull();
   });
+
+  it('saves an analysis memo through a binary parameter of the pool as through Prisma, replacing the one before', async () => {
+    const { phaseId } = await phaseWith(1, ['a']);
+    const viaPrisma = new LeaderboardRepository(db);
+    const viaPool = new LeaderboardRepository(db, pool);
+    const key = JSON.stringify(["it's", 'back\\slash', null]);
+    // every byte value, NUL and high bytes included; a view into a larger buffer
+    const whole = Uint8Array.from({ length: 300_010 }, (_, i) => (i * 7919) % 256);
+    const body = whole.subarray(10);
+    await viaPool.saveMemo(phaseId, key, whole.subarray(0, 5));
+    await viaPool.saveMemo(phaseId, key, body);
+    expect(Buffer.from(defined(await viaPrisma.memo(phaseId, key), 'the memo'))).toEqual(Buffer.from(body));
+    expect(await db.leaderboardMemo.count({ where: { phaseId } })).toBe(1);
+  });
 });

@@ -30,7 +30,7 @@ export { computeLeaderboard, fillViewMemo, LeaderboardInputs, MEMO_MIN_CELLS, to
 export { DEFAULT_PAIRS_APART_ABOVE, encodePairTile, PAIR_TILE, pairsApartOf, readPairsApart, tileOrder, tilePairs, type PairsApart, type PairTile, type PairTileJson } from './pair-tiles';
 export { encodeLeaderboard, leaderboardJson, parseLeaderboardDocument, parseLeaderboardDocumentLazily, upgradeStoredBoard, asServed, pairTestField, pairTestsOf, type EncodeOptions, type LeaderboardDocument } from './document';
 export { computePhaseBoards, defaultViews, type ComputedBoard, type PhaseBoardsOptions, type PhaseBoardsSummary } from './phase-boards';
-export { isStaleWork, staleWork, type StaleVerdict, DEFAULT_VIEW_KEY, STALE_BOARD_BOUND_MS } from './staleness';
+export { abortsComputation, isStaleWork, staleWork, type StaleVerdict, DEFAULT_VIEW_KEY, STALE_BOARD_BOUND_MS } from './staleness';
 export { computeInThread, type ThreadInput, type ThreadOptions, type ThreadSummary } from './thread-runner';
 export { instanceSplitSchema, parseStoredSplit, publicPositions, scoringPart, scoringPartNote, pickRows, MAX_SPLIT_IDS, type InstanceSplit, type ScoringPart, type ScoringPartName } from './instance-split';
 export { parseMemo, serialiseMemo, systemFingerprints, type MemoStore } from './memo';

@@ -1,5 +1,5 @@
 import type { PhaseFreshness } from '@podium/db';
-import { DEFAULT_VIEW_KEY, isStaleWork, staleWork } from './staleness';
+import { abortsComputation, DEFAULT_VIEW_KEY, isStaleWork, staleWork } from './staleness';
 import { defaultView, viewKey } from './view';
 
 describe('isStaleWork (drop a computation whose stamp moved on, with a progress guarantee)', () => {
@@ -56,5 +56,39 @@ describe('isStaleWork (drop a computation whose stamp moved on, with a progress 
     expect(await staleWork(repo({ stamp: 's2', newest: ago(1_000), scoring: 0 }), 'p', 's1', 120_000, now)).toBe('drop');
     // The progress guarantee: finished whole.
     expect(await staleWork(repo({ stamp: 's2', newest: ago(120_000), scoring: 1 }), 'p', 's1', 120_000, now)).toBe('current');
+  });
+});
+
+describe('abortsComputation (what the worker terminates when the stamp moves on)', () => {
+  it('stops everything at the end of a burst, and nothing while the stamp is current', () => {
+    expect(abortsComputation('drop', [], [], 2)).toBe(true);
+    expect(abortsComputation('drop', ['fill', 'memo'], [], 2)).toBe(true);
+    expect(abortsComputation('current', ['plain', 'plain'], [], 2)).toBe(false);
+  });
+
+  it('during a burst, stops an analysis that keeps nothing a fill did not, once no thread fills', () => {
+    expect(abortsComputation('finish-view', ['plain'], [], 1)).toBe(true);
+    expect(abortsComputation('finish-view', ['plain', 'plain'], [], 2)).toBe(true);
+    expect(abortsComputation('finish-view', ['plain', 'fill'], [], 2)).toBe(false);
+    // an analysis that keeps a memo is finished: its work is the next computation's
+    expect(abortsComputation('finish-view', ['memo'], [], 1)).toBe(false);
+    expect(abortsComputation('finish-view', ['fill'], [], 1)).toBe(false);
+  });
+
+  it('during a burst, goes on while a thread has not begun: it is about to fill its memos', () => {
+    // the first thread's memos were current and it began its analysis; the second is still starting up
+    expect(abortsComputation('finish-view', ['plain'], [], 2)).toBe(false);
+    const stages: ('fill' | 'memo' | 'plain' | undefined)[] = [];
+    stages[1] = 'plain';
+    expect(abortsComputation('finish-view', stages, [], 2)).toBe(false);
+    expect(abortsComputation('finish-view', [], [], 2)).toBe(false);
+  });
+
+  it('counts a thread that ended as begun and leaves its last stage out', () => {
+    // the first thread ended after a plain analysis; the second's analysis keeps a memo: finished
+    expect(abortsComputation('finish-view', ['plain', 'memo'], [true], 2)).toBe(false);
+    // the first thread ended before it said anything (no analysis of its share); the second runs plain
+    expect(abortsComputation('finish-view', [undefined, 'plain'], [true], 2)).toBe(true);
+    expect(abortsComputation('finish-view', ['plain', 'plain'], [true, true], 2)).toBe(false);
   });
 });

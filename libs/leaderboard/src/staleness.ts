@@ -1,6 +1,7 @@
 // When a leaderboard computation is stale work to drop (issue #11): the phase's stamp moved on
 // while it ran, so a newer job (every change sends one) will compute boards that count.
 import type { LeaderboardRepository } from '@podium/db';
+import type { AnalysisStage } from './compute';
 import { defaultView, viewKey } from './view';
 
 /** The board `leaderboard(phaseId)` reads without arguments: the task's first metric, primary entries. */
@@ -64,4 +65,26 @@ export async function staleWork(
   const bound = f.scoring > 0 ? boundMs : 2 * boundMs;
   if (age >= bound) return 'current';
   return f.scoring > 0 ? 'finish-view' : 'drop';
+}
+
+/**
+ * Whether a running computation of the phase's boards is terminated on `verdict` (the worker
+ * polls staleWork while its threads compute). `stages[i]`: what thread i last said it runs
+ * (AnalysisStage: 'fill', 'memo', 'plain'), undefined before it said anything; `ended[i]`: thread
+ * i is done. On 'drop' everything stops. On 'finish-view' (a burst) it stops only once every
+ * thread has begun (said a stage, or ended), none is filling a memo and one runs an analysis that
+ * keeps nothing a fill did not ('plain'). A thread that has not begun is still starting up or
+ * reading; it is about to fill its memos, so the computation goes on (issue #28: terminated there,
+ * bench:platform's chrF memo, filled by the second thread, stayed empty through a whole burst:
+ * the first thread, its memos current, began its analysis before the second had said anything,
+ * and the final chrF board was computed from scratch, 94 s).
+ */
+export function abortsComputation(verdict: StaleVerdict, stages: readonly (AnalysisStage | undefined)[], ended: readonly boolean[], threads: number): boolean {
+  if (verdict === 'drop') return true;
+  if (verdict !== 'finish-view') return false;
+  const running = Array.from({ length: threads }, (_, i) => (ended[i] === true ? null : stages[i]));
+  const begun = running.every((s) => s !== undefined);
+  const filling = running.includes('fill');
+  const analysing = running.includes('plain');
+  return begun && !filling && analysing;
 }

@@ -3,7 +3,7 @@ import type { WorkerConfig } from '@podium/config';
 import { COMPUTE_LEADERBOARDS_QUEUE, computeLeaderboardsJobV1, ensureQueue, sendLeaderboardJob, type ComputeLeaderboardsJob } from '@podium/contracts';
 import { LeaderboardRepository } from '@podium/db';
 import { LeaseLostError, type LeaseHolder } from '@podium/domain';
-import { computeInThread, leaderboardViewSchema, staleWork, STALE_BOARD_BOUND_MS, type AnalysisStage, type LeaderboardView, type ThreadSummary } from '@podium/leaderboard';
+import { abortsComputation, computeInThread, leaderboardViewSchema, staleWork, STALE_BOARD_BOUND_MS, type AnalysisStage, type LeaderboardView, type ThreadSummary } from '@podium/leaderboard';
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
 import { LeaseKeeper } from '../leases/lease-keeper';
@@ -165,6 +165,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
     // at 100 × 10,000 under load, dropping a nearly finished analysis at the end of a burst left the
     // final board to be computed from scratch); one that keeps nothing a fill did not is dropped at once.
     const stages: AnalysisStage[] = [];
+    const ended: boolean[] = [];
     const watch = (stamp: string) => {
       // Several threads tell their stamps; the first one's is watched.
       if (timer) return;
@@ -181,10 +182,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
             // or not: the final stamp's computation adds the few systems the kept memo lacks (well
             // under a second each), sooner than the outdated analysis would finish (at 100 × 10,000
             // finishing it made the final board start 40 s after the last score).
-            const begun = stages.length > 0;
-            const filling = stages.includes('fill');
-            const finishing = begun && stages.every((s) => s !== 'plain');
-            if (verdict === 'drop' || (!filling && verdict === 'finish-view' && begun && !finishing)) controller.abort();
+            if (abortsComputation(verdict, stages, ended, of)) controller.abort();
           })
           .catch((e: unknown) => this.log.warn({ msg: `stamp check of phase ${phaseId} failed: ${e instanceof Error ? e.message : String(e)}`, phaseId }))
           .finally(() => (checking = false));
@@ -211,7 +209,10 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
               },
               signal: controller.signal,
             },
-          ).catch((e: unknown) => {
+          ).then((summary) => {
+            ended[index] = true;
+            return summary;
+          }, (e: unknown) => {
             // One thread failed: the others stop too (their boards stored so far stay).
             controller.abort();
             throw e;

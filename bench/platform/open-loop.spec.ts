@@ -50,7 +50,7 @@ describe('open-loop summary (coordinated omission corrected)', () => {
     expect(r.longestGapAtMs).toBe(191);
   });
 
-  it('finds no long gap in a server that is slow throughout', () => {
+  it('finds no gap after the first answer in a server that is slow throughout', () => {
     const r = summariseOpenLoop(run(100, 100, () => 300), 100, 10);
     expect(r.p50).toBe(300);
     // the first answer comes 300 ms after the first request; then one every 10 ms

@@ -55,8 +55,9 @@ export interface OpenLoopSummary extends LatencySummary {
   badAnswers: number;
   /**
    * The longest time without an answer while requests were due (ms), and when it began (ms from
-   * the start): a server that stalls shows here as one long gap, a server that is slow throughout
-   * as none (at 500 req/s answers are 2 ms apart).
+   * the start): a server that stalls mid-round shows here as a gap beginning after the start; one
+   * that is slow throughout only as its latency before the first answer, at 0 ms (at 500 req/s
+   * answers are otherwise 2 ms apart).
    */
   longestGapMs: number;
   longestGapAtMs: number;

@@ -1,7 +1,7 @@
 /**
  * The board soon after the last score (issue #28 item 2, docs/adr/0027-incremental-boards.md):
  * `npm run bench:incremental-board -- --systems 100 --instances 10000 [--metrics bleu,chrf,ter]
- * [--profile] [--fill] [--threads T] [--lag K]`.
+ * [--profile] [--fill] [--threads T] [--lag K] [--no-scratch]`.
  *
  * An embedded PostgreSQL of its own; a task scored with the given metrics; S − 1 submissions'
  * score columns stored as the worker stores them (sentence values and the corpus metrics'
@@ -48,10 +48,12 @@ const INSTANCES = Number(flag('instances', '2000'));
 const METRICS = flag('metrics', 'bleu,chrf,ter').split(',') as MetricName[];
 const PROFILE = process.argv.includes('--profile');
 const FILL = process.argv.includes('--fill');
+/** The incremental computation only (to profile it): no run from scratch, so nothing compared against it. */
+const NO_SCRATCH = process.argv.includes('--no-scratch');
 const THREADS = Number(flag('threads', '0'));
 const LAG = Number(flag('lag', '1'));
 if (!(SYSTEMS >= 3 && INSTANCES >= 10 && Number.isInteger(THREADS) && THREADS >= 0 && Number.isInteger(LAG) && LAG >= 1 && LAG < SYSTEMS - 1) || process.argv.includes('--help')) {
-  console.error('usage: npm run bench:incremental-board -- --systems S≥3 --instances N≥10 [--metrics bleu,chrf,ter] [--profile] [--fill] [--threads T] [--lag K (1 ≤ K < S − 1)]');
+  console.error('usage: npm run bench:incremental-board -- --systems S≥3 --instances N≥10 [--metrics bleu,chrf,ter] [--profile] [--fill] [--threads T] [--lag K (1 ≤ K < S − 1)] [--no-scratch]');
   process.exit(process.argv.includes('--help') ? 0 : 2);
 }
 const say = (m: string) => process.stderr.write(`[bench:incremental-board] ${new Date().toISOString().slice(11, 19)} ${m}\n`);
@@ -264,6 +266,12 @@ async function main(): Promise<void> {
     for (let s = SYSTEMS - LAG; s < SYSTEMS; s++) await store(s);
     say(`last ${LAG === 1 ? 'submission' : `${LAG} submissions`} stored; every view with the kept memos${THREADS > 0 ? ` (${THREADS} threads)` : ''} …`);
     const incremental = await computeAll(db, phase.id, pg.url);
+    if (NO_SCRATCH) {
+      const u = incremental.summary.memoUses?.[0]?.use ?? null;
+      console.log(`incremental-board (--no-scratch): ${SYSTEMS} systems × ${INSTANCES} instances, metrics ${METRICS.join(', ')}, memos lacking ${LAG}, ${THREADS > 0 ? `${THREADS} worker threads` : 'in this thread'}; last score → default board ${(incremental.defaultMs / 1000).toFixed(2)} s, every view ${(incremental.everyViewMs / 1000).toFixed(2)} s, CPU of this process ${(incremental.cpuMs / 1000).toFixed(2)} s; memo ${JSON.stringify(u)}; nothing compared (no run from scratch)`);
+      if (incremental.shares) console.log(`  profile (incremental): ${Object.entries(incremental.shares).map(([k, v]) => `${k} ${(100 * v).toFixed(1)}%`).join(', ')}`);
+      return;
+    }
     const memoBytes = (await db.leaderboardMemo.findMany({ where: { phaseId: phase.id }, select: { body: true } })).reduce((a, r) => a + r.body.byteLength, 0);
     await db.leaderboardMemo.deleteMany({ where: { phaseId: phase.id } });
     await db.storedLeaderboard.deleteMany({ where: { phaseId: phase.id } });

@@ -1,4 +1,4 @@
-import { encodeLeaderboard, leaderboardJson, parseLeaderboardDocument, parseLeaderboardDocumentLazily } from './document';
+import { encodeLeaderboard, leaderboardJson, parseLeaderboardDocument, parseLeaderboardDocumentLazily, reviseStoredBoard, storedBoardMetric, upgradeStoredBoard } from './document';
 import { PairedTest, PValueCorrection, type Leaderboard } from './leaderboard.types';
 
 // Issue #28: the stored document ends with its pairs, so the systems can be read without them.
@@ -46,5 +46,41 @@ describe('stored leaderboard document', () => {
     const lazy = parseLeaderboardDocumentLazily(arrayLast);
     expect(lazy).toEqual(parseLeaderboardDocument(arrayLast));
     expect(lazy.notes).toEqual(['a note with ,"pairs":[ inside']);
+  });
+
+  describe('reviseStoredBoard (the api\'s updating and earlier variants)', () => {
+    const updating = (b: Record<string, unknown>) => ({ ...b, updating: true });
+    const earlier = (b: Record<string, unknown>) => ({ ...b, updating: false, notes: [...(b['notes'] as string[]), 'earlier'] });
+    const whole = (body: string, revise: (b: Record<string, unknown>) => Record<string, unknown>) => JSON.stringify(revise(upgradeStoredBoard(JSON.parse(body) as Record<string, unknown>)));
+
+    it.each([0, 3])('writes the same bytes as parsing the whole document, the pairs kept as text (%i pairs)', (n) => {
+      const { body } = encodeLeaderboard(board(n));
+      for (const revise of [updating, earlier]) {
+        const revised = reviseStoredBoard(body, revise);
+        expect(revised).not.toBeNull();
+        expect(revised).toBe(whole(body, revise));
+      }
+      expect(JSON.parse(reviseStoredBoard(body, updating) ?? '')).toMatchObject({ updating: true, notes: ['a note with ,"pairs":[ inside'] });
+    });
+
+    it('leaves to the whole parse a document it cannot take: pairs not last, no methods, pairs without test results', () => {
+      const { pairs, disagreement, notes, updating: u, stamp, computedAt, ...rest } = leaderboardJson(board(2));
+      const pairsNotLast = JSON.stringify({ ...rest, pairs, disagreement, notes, updating: u, stamp, computedAt });
+      expect(reviseStoredBoard(pairsNotLast, updating)).toBeNull();
+      const { methods: _methods, ...lb2 } = leaderboardJson(board(2));
+      expect(reviseStoredBoard(JSON.stringify(lb2), updating)).toBeNull();
+      const withoutResults = leaderboardJson(board(2));
+      const oldPairs = (withoutResults['pairs'] as Record<string, unknown>[]).map(({ testResults: _t, ...p }) => ({ ...p, tests: { ttest: 0.2 } }));
+      expect(reviseStoredBoard(JSON.stringify({ ...withoutResults, pairs: oldPairs }), updating)).toBeNull();
+    });
+  });
+
+  it('reads the metric off the first keys, escapes and all, and gives null for a document that begins otherwise', () => {
+    expect(storedBoardMetric(encodeLeaderboard(board(3)).body)).toBe('bleu');
+    const odd = { ...board(1), metric: 'combined:nli"x\\y+chrf' };
+    expect(storedBoardMetric(encodeLeaderboard(odd).body)).toBe('combined:nli"x\\y+chrf');
+    const { phaseId: _p, ...noPhase } = leaderboardJson(board(1));
+    expect(storedBoardMetric(JSON.stringify({ ...noPhase, phaseId: 'p' }))).toBeNull();
+    expect(storedBoardMetric('')).toBeNull();
   });
 });

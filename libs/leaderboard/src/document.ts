@@ -44,18 +44,54 @@ const PAIRS_KEY = ',"pairs":[';
  * named `pairs`, and a quote inside a JSON string is always escaped.
  */
 export function parseLeaderboardDocumentLazily(body: string): Leaderboard {
-  const at = body.lastIndexOf(PAIRS_KEY);
-  if (at < 0 || !body.endsWith(']}')) return parseLeaderboardDocument(body);
-  const raw = JSON.parse(`${body.slice(0, at)}}`) as Record<string, unknown>;
-  // Pairs not last (a document stored before): the keys that followed them are missing from the head.
-  if (!('computedAt' in raw && 'notes' in raw && 'systems' in raw)) return parseLeaderboardDocument(body);
-  const head = boardFromRaw(raw);
+  const split = splitStoredDocument(body);
+  if (!split) return parseLeaderboardDocument(body);
+  const head = boardFromRaw(split.head);
   let pairs: Leaderboard['pairs'] | undefined;
   return Object.defineProperty(head, 'pairs', {
     enumerable: true,
     configurable: true,
-    get: () => (pairs ??= JSON.parse(body.slice(at + PAIRS_KEY.length - 1, -1)) as Leaderboard['pairs']),
+    get: () => (pairs ??= JSON.parse(split.pairs) as Leaderboard['pairs']),
   });
+}
+
+/**
+ * The metric of a stored document, read off its first two keys as computeLeaderboard writes
+ * them (`{"phaseId":"…","metric":"…"`) without parsing the rest: the api names a download by it
+ * (parsing a 100-system board for its name took the api's event loop 0.2–0.3 s; issue #28).
+ * Null when the document does not begin so; the caller then parses it.
+ */
+export function storedBoardMetric(body: string): string | null {
+  const m = /^\{"phaseId":"[^"\\]*","metric":("(?:[^"\\]|\\.)*")/.exec(body);
+  return m?.[1] === undefined ? null : (JSON.parse(m[1]) as string);
+}
+
+/** A stored document's head (every top-level key but the pairs, parsed) and its pairs' text, or null (pairs not last). */
+function splitStoredDocument(body: string): { head: Record<string, unknown>; pairs: string } | null {
+  const at = body.lastIndexOf(PAIRS_KEY);
+  if (at < 0 || !body.endsWith(']}')) return null;
+  const head = JSON.parse(`${body.slice(0, at)}}`) as Record<string, unknown>;
+  // Pairs not last (a document stored before): the keys that followed them are missing from the head.
+  if (!('computedAt' in head && 'notes' in head && 'systems' in head)) return null;
+  return { head, pairs: body.slice(at + PAIRS_KEY.length - 1, -1) };
+}
+
+/**
+ * A stored document with top-level keys other than the pairs changed by `revise`, the pairs' text
+ * kept as stored: the api's `updating` and `earlier` variants of a board, made on the request path,
+ * parse and write the 40 KB head of a 100-system board, not its 3 MB of pairs (issue #28: parsing,
+ * writing and compressing the whole document held the api's event loop for 0.3–0.6 s).
+ * Byte for byte `JSON.stringify(revise(upgradeStoredBoard(JSON.parse(body))))` when `revise`
+ * changes existing keys only. Null for a document this cannot take (pairs not last; a format before
+ * method-keyed values or pair test results, which upgradeStoredBoard rewrites): parse it whole.
+ */
+export function reviseStoredBoard(body: string, revise: (head: Record<string, unknown>) => Record<string, unknown>): string | null {
+  const split = splitStoredDocument(body);
+  if (!split || !Array.isArray(split.head['methods'])) return null;
+  // One encoder writes every pair of a document: the current one gives each its testResults.
+  if (split.pairs !== '[]' && !split.pairs.includes('"testResults":')) return null;
+  const head = JSON.stringify(revise(split.head));
+  return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"pairs":${split.pairs}}`;
 }
 
 /**

@@ -28,7 +28,7 @@ export {
 export { corpusStatistics, corpusMetricOf, corpusScoresOnPart, type CorpusStatistics } from './corpus-statistics';
 export { computeLeaderboard, fillViewMemo, LeaderboardInputs, MEMO_MIN_CELLS, topDisagreement, type AnalysisStage } from './compute';
 export { DEFAULT_PAIRS_APART_ABOVE, encodePairTile, PAIR_TILE, pairsApartOf, readPairsApart, tileOrder, tilePairs, type PairsApart, type PairTile, type PairTileJson } from './pair-tiles';
-export { encodeLeaderboard, leaderboardJson, parseLeaderboardDocument, parseLeaderboardDocumentLazily, upgradeStoredBoard, asServed, pairTestField, pairTestsOf, type EncodeOptions, type LeaderboardDocument } from './document';
+export { encodeLeaderboard, leaderboardJson, parseLeaderboardDocument, parseLeaderboardDocumentLazily, reviseStoredBoard, storedBoardMetric, upgradeStoredBoard, asServed, pairTestField, pairTestsOf, type EncodeOptions, type LeaderboardDocument } from './document';
 export { computePhaseBoards, defaultViews, type ComputedBoard, type PhaseBoardsOptions, type PhaseBoardsSummary } from './phase-boards';
 export { abortsComputation, isStaleWork, staleWork, type StaleVerdict, DEFAULT_VIEW_KEY, STALE_BOARD_BOUND_MS } from './staleness';
 export { computeInThread, type ThreadInput, type ThreadOptions, type ThreadSummary } from './thread-runner';

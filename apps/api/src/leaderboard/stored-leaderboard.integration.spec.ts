@@ -16,7 +16,7 @@ import PgBoss from 'pg-boss';
 import request from 'supertest';
 import { LeaderboardJobRunner } from '../../../../test/support/leaderboards';
 import { createApp } from '../app';
-import { BEING_COMPUTED_NOTE } from './leaderboard.service';
+import { BEING_COMPUTED_NOTE, EARLIER_STATE_NOTE } from './leaderboard.service';
 import { defined } from '../../../../test/support/defined';
 import { DATABASE_URL, createAdminToken, describeWithDatabase } from '../../../../test/support/database';
 import { createOpenPhase, type OpenPhase } from '../../../../test/support/phases';
@@ -213,6 +213,42 @@ suite('stored leaderboards (worker-computed, served as data)', () => {
     expect(gunzipSync(csv.body).toString('utf8').split('\n')[0]).toMatch(/\bsystem\b/);
     const csv304 = await raw(app.getHttpServer(), `/api/phases/${phaseId}/leaderboard.csv`, { 'If-None-Match': defined(csv.headers['etag'], 'the ETag header') });
     expect(csv304.status).toBe(304);
+  });
+
+  it('serves the updating and earlier variants as the stored documents with those fields changed, gzip and brotli of the same bytes (issue #28)', async () => {
+    await runner.settled(() => board());
+    const server = app.getHttpServer() as http.Server;
+    const url = `/api/phases/${phaseId}/leaderboard.json`;
+    const nonDefault = `${url}?test=WILCOXON&correction=BH`;
+    const identity = { 'Accept-Encoding': 'identity' };
+    const stored = await raw(server, url, identity);
+    const storedOther = await raw(server, nonDefault, identity);
+    // named by the board's metric, read off the document's first keys
+    expect(stored.headers['content-disposition']).toMatch(/-leaderboard-chrf\.json"?$/);
+    expect(JSON.parse(storedOther.body.toString('utf8'))).toMatchObject({ updating: false, test: 'WILCOXON', correction: 'BH' });
+    // a new seed moves the stamp: the default view is served marked updating, and the view computed
+    // for the earlier stamp is served to a participant as it is, with a note
+    await ok(`mutation($p: ID!) { setPhaseSignificance(phaseId: $p, resamples: 300, seed: 6) { seed } }`, { p: phaseId });
+    const variants = [
+      { at: url, before: stored, suffix: 'u', revise: (d: Record<string, unknown>) => ({ ...d, updating: true }) },
+      { at: nonDefault, before: storedOther, suffix: 'e', revise: (d: Record<string, unknown>) => ({ ...d, updating: false, notes: [...(d['notes'] as string[]), EARLIER_STATE_NOTE] }) },
+    ];
+    for (const v of variants) {
+      const plain = await raw(server, v.at, identity);
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-disposition']).toBe(stored.headers['content-disposition']);
+      expect(plain.headers['etag']).toBe(`"${defined(v.before.headers['etag'], 'the ETag header').slice(1, -1)}-${v.suffix}"`);
+      // byte for byte what parsing, revising and writing the whole stored document gives
+      expect(plain.body.toString('utf8')).toBe(JSON.stringify(v.revise(JSON.parse(v.before.body.toString('utf8')) as Record<string, unknown>)));
+      const gz = await raw(server, v.at, { 'Accept-Encoding': 'gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+      const br = await raw(server, v.at, { 'Accept-Encoding': 'br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    }
+    const after = await runner.settled(() => board());
+    expect(after.updating).toBe(false);
   });
 
   it('never answers a hidden board with its ETag or a 304: its existence and content do not leak (issue #28)', async () => {

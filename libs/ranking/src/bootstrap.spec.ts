@@ -1,5 +1,5 @@
 import { defined } from '../../../test/support/defined';
-import { bootstrapAggregates, pairTieSource, pairwiseCounts, pairwiseCountsKept, sufficientFromWins, tiedInstances } from './bootstrap';
+import { bootstrapAggregates, pairTieSource, pairwiseCounts, pairwiseCountsKept, sufficientFromWins, tiedInstances, weightedRowSums } from './bootstrap';
 import { countWins, fitBradleyTerry, fitBradleyTerrySufficient } from './bradley-terry';
 import { mean, median } from './descriptive';
 import { mulberry32 } from './prng';
@@ -185,5 +185,25 @@ describe('tied counts from a memo and the pairs it lacks (pairTieSource)', () =>
     const source = defined(pairTieSource(pc, k, tiedPairs, R, keptTies), 'tie source');
     expect(pairTieSource(pc, k, tiedPairs, R, keptTies, source.pairs.length - 1)).toBeNull();
     expect(pairTieSource(pc, k, tiedPairs, R, keptTies, source.pairs.length)).not.toBeNull();
+  });
+});
+
+describe('weightedRowSums (a resample\'s corpus statistics)', () => {
+  it.each([1, 2, 3, 5, 6, 7, 10, 18, 24, 25])('gives the plain loop\'s sums bit for bit at width %i', (d) => {
+    const rng = mulberry32(d);
+    const rowsCount = 500;
+    // fractional statistics too, so a different order of additions would show in the last bits
+    const f = Float64Array.from({ length: rowsCount * d }, () => rng.next() * 1000 + 1 / 3);
+    const drawn = Array.from({ length: 300 }, () => rng.nextInt(rowsCount));
+    const rows = Int32Array.from(drawn, (l) => l * d);
+    const weights = Float64Array.from(drawn, () => 1 + rng.nextInt(4));
+    const plain = new Float64Array(d);
+    for (let q = 0; q < rows.length; q++) for (let c = 0; c < d; c++) plain[c]! += weights[q]! * f[rows[q]! + c]!;
+    const out = new Float64Array(d).fill(Number.NaN);
+    weightedRowSums(f, rows, weights, rows.length, d, out);
+    expect(Array.from(out)).toEqual(Array.from(plain));
+    // the rows given are the only ones read: fewer than all gives the sums of those
+    weightedRowSums(f, rows, weights, 0, d, out);
+    expect(Array.from(out)).toEqual(new Array<number>(d).fill(0));
   });
 });

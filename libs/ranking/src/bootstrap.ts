@@ -433,6 +433,64 @@ function weightedRowSum10(f: StatsArray, rows: Int32Array, weights: Float64Array
 }
 
 /**
+ * Σ_q w_q · f[row_q + c] for every c < d into `out`: BLEU's 10 columns at once, other widths six
+ * (chrF's 18, chrF++'s 24), then two (TER's 2), then one at a time, each block's sums in
+ * registers (chrF's 18: about a third faster than accumulating into an array; issue #28). Each
+ * column's additions in the same order as a plain loop over q: the same sums, bit for bit.
+ */
+export function weightedRowSums(f: StatsArray, rows: Int32Array, weights: Float64Array, m: number, d: number, out: Float64Array): void {
+  if (d === 10) return weightedRowSum10(f, rows, weights, m, out);
+  let c = 0;
+  for (; c + 6 <= d; c += 6) weightedRowSum6(f, rows, weights, m, c, out);
+  for (; c + 2 <= d; c += 2) weightedRowSum2(f, rows, weights, m, c, out);
+  for (; c < d; c++) {
+    let s = 0;
+    for (let q = 0; q < m; q++) s += weights[q]! * f[rows[q]! + c]!;
+    out[c] = s;
+  }
+}
+
+/** Columns c0 … c0 + 5 of {@link weightedRowSums}. */
+function weightedRowSum6(f: StatsArray, rows: Int32Array, weights: Float64Array, m: number, c0: number, out: Float64Array): void {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let s4 = 0;
+  let s5 = 0;
+  for (let q = 0; q < m; q++) {
+    const b = rows[q]! + c0;
+    const w = weights[q]!;
+    s0 += w * f[b]!;
+    s1 += w * f[b + 1]!;
+    s2 += w * f[b + 2]!;
+    s3 += w * f[b + 3]!;
+    s4 += w * f[b + 4]!;
+    s5 += w * f[b + 5]!;
+  }
+  out[c0] = s0;
+  out[c0 + 1] = s1;
+  out[c0 + 2] = s2;
+  out[c0 + 3] = s3;
+  out[c0 + 4] = s4;
+  out[c0 + 5] = s5;
+}
+
+/** Columns c0 and c0 + 1 of {@link weightedRowSums}. */
+function weightedRowSum2(f: StatsArray, rows: Int32Array, weights: Float64Array, m: number, c0: number, out: Float64Array): void {
+  let s0 = 0;
+  let s1 = 0;
+  for (let q = 0; q < m; q++) {
+    const b = rows[q]! + c0;
+    const w = weights[q]!;
+    s0 += w * f[b]!;
+    s1 += w * f[b + 1]!;
+  }
+  out[c0] = s0;
+  out[c0 + 1] = s1;
+}
+
+/**
  * Where each tied pair's resampled tied count comes from when a memo kept columns
  * ({@link pairTieSource}): the kept columns, and for the other tied pairs (`listedPairs`) the
  * pairs tied at each instance, by instance (CSR: instance l's are `pairs[start[l] … start[l + 1])`,
@@ -668,15 +726,7 @@ export function bootstrapAggregates(
       for (let q = 0; q < m; q++) drawnRow[q] = (order ? order[drawnIdx[q]!]! : drawnIdx[q]!) * d;
       for (const i of fresh) {
         const f = at(corpus.data, i);
-        if (d === 10) weightedRowSum10(f, drawnRow, drawnCount, m, corpusSum);
-        else {
-          corpusSum.fill(0);
-          for (let q = 0; q < m; q++) {
-            const base = drawnRow[q]!;
-            const w = drawnCount[q]!;
-            for (let c = 0; c < d; c++) corpusSum[c]! += w * f[base + c]!;
-          }
-        }
+        weightedRowSums(f, drawnRow, drawnCount, m, d, corpusSum);
         bCorpus[row + i] = corpus.score(corpusSum);
       }
     }

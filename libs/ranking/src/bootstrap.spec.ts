@@ -198,7 +198,9 @@ describe('weightedRowSums (a resample\'s corpus statistics)', () => {
     const rows = Int32Array.from(drawn, (l) => l * d);
     const weights = Float64Array.from(drawn, () => 1 + rng.nextInt(4));
     const plain = new Float64Array(d);
-    for (let q = 0; q < rows.length; q++) for (let c = 0; c < d; c++) plain[c]! += weights[q]! * f[rows[q]! + c]!;
+    drawn.forEach((l, q) => {
+      for (let c = 0; c < d; c++) plain[c] = (plain[c] ?? 0) + (weights[q] ?? 0) * (f[l * d + c] ?? 0);
+    });
     const out = new Float64Array(d).fill(Number.NaN);
     weightedRowSums(f, rows, weights, rows.length, d, out);
     expect(Array.from(out)).toEqual(Array.from(plain));

@@ -439,7 +439,10 @@ function weightedRowSum10(f: StatsArray, rows: Int32Array, weights: Float64Array
  * column's additions in the same order as a plain loop over q: the same sums, bit for bit.
  */
 export function weightedRowSums(f: StatsArray, rows: Int32Array, weights: Float64Array, m: number, d: number, out: Float64Array): void {
-  if (d === 10) return weightedRowSum10(f, rows, weights, m, out);
+  if (d === 10) {
+    weightedRowSum10(f, rows, weights, m, out);
+    return;
+  }
   let c = 0;
   for (; c + 6 <= d; c += 6) weightedRowSum6(f, rows, weights, m, c, out);
   for (; c + 2 <= d; c += 2) weightedRowSum2(f, rows, weights, m, c, out);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { InvalidInputError } from '@podium/domain';
 import { Pool } from 'pg';
 import { createDb, IdentityRepository, LeaderboardRepository, Role, ScoreRepository, SubmissionRepository, TaskKind, TaskRepository, type Db } from './index';
@@ -78,6 +78,24 @@ describeDb('score columns (real PostgreSQL)', () => {
     expect(got[1]).toMatchObject({ signature: 'bleu|eff:yes', stats: { rows: 3, width: 10, data: Float64Array.from(stats.flat()) } });
     expect(await scores.testSetShape(defined(got[1], 'the statistics of a').testSetId)).toEqual({ instances: 3, maxReferences: 1 });
     expect(await scores.sufficientStatistics([a], 'nli')).toEqual([null]);
+  });
+
+  it('names each column\'s statistics by the MD5 of its stored bytes, written with the column and renewed when it is replaced', async () => {
+    const { ids } = await phaseWith(2, ['a', 'b']);
+    const [a, b] = [defined(ids[0], 'submission a'), defined(ids[1], 'submission b')];
+    const digestOf = async (id: string) => {
+      const row = defined(await db.scoreColumn.findUnique({ where: { submissionId_metric: { submissionId: id, metric: 'chrf' } } }), 'the column');
+      return createHash('md5').update(defined(row.stats, 'its statistics')).digest('hex');
+    };
+    await submissions.saveScores(a, [{ metric: 'chrf', signature: 'chrf|s', values: [1, 2], stats: [[1, 2, 3], [4, 5, 6]] }], []);
+    await submissions.saveScores(b, [{ metric: 'chrf', signature: 'chrf|s', values: [3, 4] }], []);
+    const [da, db0] = await scores.statisticsDigests([a, b], 'chrf');
+    expect(db0).toBeNull();
+    expect(da).toEqual({ signature: 'chrf|s', testSetId: expect.any(String), rows: 2, width: 3, digest: await digestOf(a) });
+    await submissions.saveScores(a, [{ metric: 'chrf', signature: 'chrf|s', values: [1, 2], stats: [[1, 2, 3], [4, 5, 7]] }], []);
+    const [again] = await scores.statisticsDigests([a], 'chrf');
+    expect(again?.digest).toBe(await digestOf(a));
+    expect(again?.digest).not.toBe(da?.digest);
   });
 
   it('keeps a scored submission at its full progress when a progress update the worker sent earlier arrives after the final write', async () => {

@@ -224,13 +224,14 @@ export class ScoreRepository {
    * What identifies each submission's stored statistics for one metric without reading them
    * (issue #28: the board after the last score reads one system's statistics; the others' are
    * known to its memo by this key): signature, test set, rows and width from the column's head,
-   * and the MD5 of the stored bytes, computed by PostgreSQL. Null where none are stored.
+   * and the MD5 of the stored bytes, which PostgreSQL computes when the column is written (the
+   * generated column `stats_md5`, migration 20261130100000). Null where none are stored.
    */
   async statisticsDigests(submissionIds: string[], metric: string): Promise<(StatisticsDigest | null)[]> {
     const by = new Map<string, StatisticsDigest>();
     for (let at = 0; at < submissionIds.length; at += COLUMNS_PER_QUERY) {
       const rows = await this.db.$queryRaw<{ submission_id: string; test_set_id: string; signature: string; head: string; digest: string }[]>`
-        SELECT submission_id::text, test_set_id::text, signature, encode(substring(stats from 1 for 22), 'hex') AS head, md5(stats) AS digest FROM score_column
+        SELECT submission_id::text, test_set_id::text, signature, encode(substring(stats from 1 for 22), 'hex') AS head, stats_md5 AS digest FROM score_column
         WHERE metric = ${metric} AND stats IS NOT NULL AND submission_id = ANY(${submissionIds.slice(at, at + COLUMNS_PER_QUERY)}::uuid[])`;
       for (const r of rows) by.set(r.submission_id, { signature: r.signature, testSetId: r.test_set_id, ...statsShape(Buffer.from(r.head, 'hex')), digest: r.digest });
     }

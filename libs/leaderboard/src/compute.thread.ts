@@ -1,44 +1,19 @@
-// Entry of the worker thread that computes a phase's leaderboards (see thread-runner.ts): it
-// opens its own database pool, posts each board as it is done, then ends.
-import { threadId, parentPort, workerData } from 'node:worker_threads';
-import { createDb, LeaderboardRepository } from '@podium/db';
-import { Pool } from 'pg';
-import { computePhaseBoards } from './phase-boards';
-import { staleWork } from './staleness';
-import type { ThreadInput, ThreadMessage } from './thread-runner';
+// Entry of the worker thread that computes a phase's leaderboards (see thread-runner.ts). When
+// nothing of the phase is being scored the computation yields to serving from the start
+// (ThreadInput.yieldFromStart): the thread lowers its priority before it loads its modules, which
+// took 0.4–1 s of CPU a thread at nice 0, two threads at once, as the api served (issue #28: a
+// stall of 0.3–0.6 s at the start of each recomputation of another phase). Then compute-thread-main.
+import { getPriority } from 'node:os';
+import { workerData } from 'node:worker_threads';
 import { lowerThreadPriority } from './thread-priority';
 
-async function main(): Promise<void> {
-  const input = workerData as ThreadInput;
-  const port = parentPort;
-  if (!port) throw new Error('compute.thread.ts runs as a worker thread (no parentPort)');
-  const post = (m: ThreadMessage, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
-  const db = createDb(input.databaseUrl, { maxConnections: 2 });
-  // The score columns through binary COPY (one connection: the thread reads one matrix at a time).
-  const bulkReads = new Pool({ connectionString: input.databaseUrl, max: 1, application_name: 'podium-leaderboard-thread' });
-  const boards = new LeaderboardRepository(db);
-  const staleBoundMs = input.staleBoundMs;
+function niceNow(): number | null {
   try {
-    const summary = await computePhaseBoards(db, input.phaseId, input.views, (board) => post({ kind: 'board', board }), {
-      onStamp: (stamp) => post({ kind: 'stamp', stamp }),
-      onAnalysis: (stage) => post({ kind: 'analysis', stage }),
-      // The memos are filled while the phase's submissions are scored at the scoring workers'
-      // priority; then serving and scoring come first on shared cores (issue #28), this thread only.
-      fillMemos: true,
-      bulkReads,
-      yieldCpu: () => lowerThreadPriority(),
-      ...(input.pairsApartAbove === undefined ? {} : { pairsApartAbove: input.pairsApartAbove }),
-      ...(input.share === undefined ? {} : { share: input.share }),
-      ...(input.memoMinCells === undefined ? {} : { memoMinCells: input.memoMinCells }),
-      // Between views: the same rule as the caller's polling (isStaleWork).
-      ...(staleBoundMs === undefined ? {} : { staleness: (stamp: string) => staleWork(boards, input.phaseId, stamp, staleBoundMs) }),
-    });
-    post({ kind: 'done', ...summary, threadId });
-  } catch (e) {
-    post({ kind: 'error', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
-  } finally {
-    await Promise.all([db.$disconnect(), bulkReads.end()]);
+    return getPriority(0);
+  } catch {
+    return null;
   }
 }
 
-void main();
+const niceAtLoad = (workerData as { yieldFromStart?: boolean } | null)?.yieldFromStart === true ? lowerThreadPriority() : niceNow();
+void import('./compute-thread-main').then((m) => m.main(niceAtLoad));

@@ -24,13 +24,18 @@ export interface ThreadInput {
   memoMinCells?: number;
   /** This thread's share of the analyses (PhaseBoardsOptions.share); unset: all. */
   share?: { index: number; of: number };
+  /**
+   * Nothing of the phase is being scored: the thread lowers its priority (BOARD_THREAD_NICENESS)
+   * before it loads its modules, not after (compute.thread.ts). Unset: it starts at its creator's.
+   */
+  yieldFromStart?: boolean;
 }
 
 export type ThreadMessage =
   | { kind: 'stamp'; stamp: string }
   | { kind: 'analysis'; stage: AnalysisStage }
   | { kind: 'board'; board: ComputedBoard }
-  | { kind: 'done'; stamp: string; views: number; computed: number; abandoned: boolean; threadId: number; memoUses?: { memoKey: string; use: MemoUse }[]; fills?: { memoKey: string; use: MemoUse }[] }
+  | { kind: 'done'; stamp: string; views: number; computed: number; abandoned: boolean; threadId: number; niceAtLoad: number | null; memoUses?: { memoKey: string; use: MemoUse }[]; fills?: { memoKey: string; use: MemoUse }[] }
   | { kind: 'error'; message: string };
 
 export interface ThreadSummary {
@@ -45,6 +50,8 @@ export interface ThreadSummary {
   threadId: number;
   /** Threads whose summaries this one sums (PODIUM_LEADERBOARD_THREADS); unset: one. */
   threads?: number;
+  /** The thread's nice value while it loaded its modules (null: not read); unset when it was stopped before it finished. Of several, the first's. */
+  niceAtLoad?: number | null;
   /** What each computed analysis' memo saved (systems and pairs reused and computed), for the log. */
   memoUses?: { memoKey: string; use: MemoUse }[];
   /** What each memo filled ahead of its analysis computed (PhaseBoardsOptions.fillMemos), for the log. */
@@ -121,7 +128,7 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
         void chain.then(() => {
           if (settled) return;
           settled = true;
-          resolve({ stamp: m.stamp, views: m.views, computed: m.computed, stored, abandoned: m.abandoned, threadId: m.threadId, ...(m.memoUses ? { memoUses: m.memoUses } : {}), ...(m.fills ? { fills: m.fills } : {}) });
+          resolve({ stamp: m.stamp, views: m.views, computed: m.computed, stored, abandoned: m.abandoned, threadId: m.threadId, niceAtLoad: m.niceAtLoad, ...(m.memoUses ? { memoUses: m.memoUses } : {}), ...(m.fills ? { fills: m.fills } : {}) });
         });
     });
     worker.on('error', fail);

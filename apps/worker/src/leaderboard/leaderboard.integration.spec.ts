@@ -7,9 +7,10 @@
 import type { WorkerConfig } from '@podium/config';
 import { COMPUTE_LEADERBOARDS_QUEUE, ensureQueue, sendLeaderboardJob } from '@podium/contracts';
 import { createDb, IdentityRepository, LeaderboardRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
-import { defaultView, parseLeaderboardDocument, viewKey } from '@podium/leaderboard';
+import { BOARD_THREAD_NICENESS, defaultView, parseLeaderboardDocument, viewKey } from '@podium/leaderboard';
 import { mulberry32 } from '@podium/ranking';
 import { randomUUID } from 'node:crypto';
+import { getPriority } from 'node:os';
 import PgBoss from 'pg-boss';
 import { LeaderboardProcessor } from './leaderboard.processor';
 import { defined } from '../../../../test/support/defined';
@@ -333,6 +334,28 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     expect(summary.computed).toBe(2);
     expect(summary.stored).toBe(2);
     expect(await boards.has(phaseId, views.map(viewKey), await boards.stamp(phaseId))).toBe(true);
+    // nothing being scored: the threads yielded before they loaded their modules (Linux keeps a nice value per thread)
+    if (process.platform === 'linux') expect(summary.niceAtLoad).toBe(Math.max(getPriority(0), BOARD_THREAD_NICENESS));
+    if (process.platform === 'linux' && getPriority(0) < BOARD_THREAD_NICENESS) expect(summary.niceAtLoad).not.toBe(getPriority(0));
+  });
+
+  it('while the phase is being scored, the threads load at the worker\'s priority (their memo fills keep pace with scoring)', async () => {
+    await drain();
+    const queued = await submissions.create(
+      { phaseId, teamId, submittedById: organiserId, systemName: 'queued-load', description: '', checksum: 'cql', outputs: [], bypassLimits: true },
+      async () => undefined,
+    );
+    try {
+      processor.timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
+      await moveStamp();
+      const summary = defined(await processor.compute(phaseId, [{ ...defaultView('', 'primary'), test: 'sign' as const }]), 'summary (the lock was free)');
+      expect(summary.abandoned).toBe(false);
+      expect(summary.niceAtLoad).toBe(getPriority(0));
+      // (a test runner itself at nice ≥ 10 cannot tell the two apart)
+      if (process.platform === 'linux' && getPriority(0) < BOARD_THREAD_NICENESS) expect(summary.niceAtLoad).not.toBe(BOARD_THREAD_NICENESS);
+    } finally {
+      await db.submission.deleteMany({ where: { id: queued.id } });
+    }
   });
 
   it('one computation per phase across workers: a second one hands the phase back as a delayed job', async () => {

@@ -191,6 +191,9 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
     // The analyses shared out between threads (the default board in the first); one view, one thread.
     // (A config made in a test may lack the setting: NaN, then one thread.)
     const of = views !== null && views.length < 2 ? 1 : Math.max(1, Math.trunc(this.config.PODIUM_LEADERBOARD_THREADS) || 1);
+    // Nothing being scored: no memo fill at the scoring workers' priority, so the threads yield to
+    // serving before they load their modules (ThreadInput.yieldFromStart).
+    const yieldFromStart = (await this.boards.scoringCount(phaseId)) === 0;
     try {
       const summaries = await Promise.all(
         Array.from({ length: of }, (_, index) =>
@@ -198,6 +201,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
             {
               databaseUrl: this.config.DATABASE_URL, phaseId, views, staleBoundMs: this.timing.staleBoundMs, pairsApartAbove: this.config.PODIUM_LEADERBOARD_PAIRS_APART_ABOVE,
               ...(of > 1 ? { share: { index, of } } : {}),
+              yieldFromStart,
               ...(this.memoMinCells === undefined ? {} : { memoMinCells: this.memoMinCells }),
             },
             (board) => this.boards.store(phaseId, board.stamp, [board], holder),

@@ -1,0 +1,43 @@
+// The body of the worker thread that computes a phase's leaderboards (entry: compute.thread.ts,
+// see thread-runner.ts): it opens its own database pool, posts each board as it is done, then ends.
+import { threadId, parentPort, workerData } from 'node:worker_threads';
+import { createDb, LeaderboardRepository } from '@podium/db';
+import { Pool } from 'pg';
+import { computePhaseBoards } from './phase-boards';
+import { staleWork } from './staleness';
+import type { ThreadInput, ThreadMessage } from './thread-runner';
+import { lowerThreadPriority } from './thread-priority';
+
+/** Runs the computation; `niceAtLoad`: the thread's nice value while its modules loaded (compute.thread.ts). */
+export async function main(niceAtLoad: number | null): Promise<void> {
+  const input = workerData as ThreadInput;
+  const port = parentPort;
+  if (!port) throw new Error('compute.thread.ts runs as a worker thread (no parentPort)');
+  const post = (m: ThreadMessage, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
+  const db = createDb(input.databaseUrl, { maxConnections: 2 });
+  // The score columns through binary COPY (one connection: the thread reads one matrix at a time).
+  const bulkReads = new Pool({ connectionString: input.databaseUrl, max: 1, application_name: 'podium-leaderboard-thread' });
+  const boards = new LeaderboardRepository(db);
+  const staleBoundMs = input.staleBoundMs;
+  try {
+    const summary = await computePhaseBoards(db, input.phaseId, input.views, (board) => post({ kind: 'board', board }), {
+      onStamp: (stamp) => post({ kind: 'stamp', stamp }),
+      onAnalysis: (stage) => post({ kind: 'analysis', stage }),
+      // The memos are filled while the phase's submissions are scored at the scoring workers'
+      // priority; then serving and scoring come first on shared cores (issue #28), this thread only.
+      fillMemos: true,
+      bulkReads,
+      yieldCpu: () => lowerThreadPriority(),
+      ...(input.pairsApartAbove === undefined ? {} : { pairsApartAbove: input.pairsApartAbove }),
+      ...(input.share === undefined ? {} : { share: input.share }),
+      ...(input.memoMinCells === undefined ? {} : { memoMinCells: input.memoMinCells }),
+      // Between views: the same rule as the caller's polling (isStaleWork).
+      ...(staleBoundMs === undefined ? {} : { staleness: (stamp: string) => staleWork(boards, input.phaseId, stamp, staleBoundMs) }),
+    });
+    post({ kind: 'done', ...summary, threadId, niceAtLoad });
+  } catch (e) {
+    post({ kind: 'error', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+  } finally {
+    await Promise.all([db.$disconnect(), bulkReads.end()]);
+  }
+}

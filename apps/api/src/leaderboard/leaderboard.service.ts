@@ -119,7 +119,7 @@ function snapshotOf(boardId: string | null, body: string, gzip: Uint8Array, brot
   };
 }
 
-/** Compressed on the request path only for small or once-per-stamp documents (empty and updating variants). */
+/** Compressed on the request path, on the event loop: small documents only (the empty board, a tile made on demand). */
 function compressLight(body: string): { gzip: Buffer; brotli: Buffer } {
   const bytes = Buffer.from(body, 'utf8');
   return { gzip: gzipSync(bytes, { level: 6 }), brotli: brotliCompressSync(bytes, LIGHT_BROTLI) };

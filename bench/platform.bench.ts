@@ -413,6 +413,21 @@ interface LoadSet {
 }
 
 /** The api's error-level log lines from `from` (an index into its collected output) on. */
+/** The api's event-loop warnings (EventLoopWatch: a 10 s window held ≥ 200 ms) logged since `from`. */
+function apiEventLoopDelaysSince(stack: Stack, from: number): { time: string; maxMs: number }[] {
+  const out: { time: string; maxMs: number }[] = [];
+  for (const l of stack.api.logs.slice(from).join('').split('\n')) {
+    if (!l.startsWith('{') || !l.includes('event-loop-delay')) continue;
+    try {
+      const e = JSON.parse(l) as { time?: string; event?: string; maxMs?: number };
+      if (e.event === 'event-loop-delay' && typeof e.maxMs === 'number') out.push({ time: e.time ?? '', maxMs: e.maxMs });
+    } catch {
+      // a partial line
+    }
+  }
+  return out;
+}
+
 function apiErrorsSince(stack: Stack, from: number): LoadSet['apiErrors'] {
   const lines = stack.api.logs.slice(from).join('').split('\n');
   const messages: string[] = [];
@@ -525,6 +540,8 @@ async function measureLoad(stack: Stack, variants: Record<string, LoadRequest>, 
   }
   const apiErrors = apiErrorsSince(stack, logFrom);
   if (apiErrors.count > 0) say(`  the api logged ${apiErrors.count} errors, e.g. ${apiErrors.messages.join(' | ')}`);
+  const held = apiEventLoopDelaysSince(stack, logFrom);
+  if (held.length > 0) say(`  the api's event loop was held ≥ 200 ms in ${held.length} of its 10 s windows (longest ${Math.max(...held.map((h) => h.maxMs))} ms; at ${held.map((h) => h.time.slice(11, 19)).join(', ')})`);
   return { results, recomputeCycles, apiErrors };
 }
 

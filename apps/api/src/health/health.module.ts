@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { EventLoopWatch } from './event-loop-watch';
 import { HealthController } from './health.controller';
 
-@Module({ controllers: [HealthController] })
+@Module({ controllers: [HealthController], providers: [EventLoopWatch] })
 export class HealthModule {}

@@ -413,14 +413,13 @@ interface LoadSet {
 }
 
 /** The api's error-level log lines from `from` (an index into its collected output) on. */
-/** The api's event-loop warnings (EventLoopWatch: a 10 s window held ≥ 200 ms) logged since `from`. */
-function apiEventLoopDelaysSince(stack: Stack, from: number): { time: string; maxMs: number }[] {
-  const out: { time: string; maxMs: number }[] = [];
-  for (const l of stack.api.logs.slice(from).join('').split('\n')) {
-    if (!l.startsWith('{') || !l.includes('event-loop-delay')) continue;
+/** The api's JSON log lines since `from`, parsed (partial lines left out). */
+function apiLogEntriesSince(stack: Stack, from: number): { line: string; entry: Record<string, unknown> }[] {
+  const out: { line: string; entry: Record<string, unknown> }[] = [];
+  for (const line of stack.api.logs.slice(from).join('').split('\n')) {
+    if (!line.startsWith('{')) continue;
     try {
-      const e = JSON.parse(l) as { time?: string; event?: string; maxMs?: number };
-      if (e.event === 'event-loop-delay' && typeof e.maxMs === 'number') out.push({ time: e.time ?? '', maxMs: e.maxMs });
+      out.push({ line, entry: JSON.parse(line) as Record<string, unknown> });
     } catch {
       // a partial line
     }
@@ -428,21 +427,20 @@ function apiEventLoopDelaysSince(stack: Stack, from: number): { time: string; ma
   return out;
 }
 
+/** The api's event-loop warnings (EventLoopWatch: a 10 s window held ≥ 200 ms) logged since `from`. */
+function apiEventLoopDelaysSince(stack: Stack, from: number): { time: string; maxMs: number }[] {
+  return apiLogEntriesSince(stack, from).flatMap(({ entry: e }) => (e['event'] === 'event-loop-delay' && typeof e['maxMs'] === 'number' ? [{ time: typeof e['time'] === 'string' ? e['time'] : '', maxMs: e['maxMs'] }] : []));
+}
+
 function apiErrorsSince(stack: Stack, from: number): LoadSet['apiErrors'] {
-  const lines = stack.api.logs.slice(from).join('').split('\n');
   const messages: string[] = [];
   let count = 0;
-  for (const l of lines) {
-    if (!l.startsWith('{')) continue;
-    try {
-      const e = JSON.parse(l) as { level?: string; msg?: string; message?: string };
-      if (e.level !== 'error') continue;
-      count++;
-      const m = (e.msg ?? e.message ?? l).slice(0, 200);
-      if (messages.length < 3 && !messages.includes(m)) messages.push(m);
-    } catch {
-      // a partial line
-    }
+  for (const { line, entry: e } of apiLogEntriesSince(stack, from)) {
+    if (e['level'] !== 'error') continue;
+    count++;
+    const text = typeof e['msg'] === 'string' ? e['msg'] : typeof e['message'] === 'string' ? e['message'] : line;
+    const m = text.slice(0, 200);
+    if (messages.length < 3 && !messages.includes(m)) messages.push(m);
   }
   return { count, messages };
 }

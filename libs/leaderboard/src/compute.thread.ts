@@ -3,17 +3,8 @@
 // (ThreadInput.yieldFromStart): the thread lowers its priority before it loads its modules, which
 // took 0.4–1 s of CPU a thread at nice 0, two threads at once, as the api served (issue #28: a
 // stall of 0.3–0.6 s at the start of each recomputation of another phase). Then compute-thread-main.
-import { getPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
-import { lowerThreadPriority } from './thread-priority';
+import { lowerThreadPriority, threadPriority } from './thread-priority';
 
-function niceNow(): number | null {
-  try {
-    return getPriority(0);
-  } catch {
-    return null;
-  }
-}
-
-const niceAtLoad = (workerData as { yieldFromStart?: boolean } | null)?.yieldFromStart === true ? lowerThreadPriority() : niceNow();
+const niceAtLoad = (workerData as { yieldFromStart?: boolean } | null)?.yieldFromStart === true ? lowerThreadPriority() : threadPriority();
 void import('./compute-thread-main').then((m) => m.main(niceAtLoad));

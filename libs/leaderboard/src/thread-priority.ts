@@ -26,3 +26,12 @@ export function lowerThreadPriority(niceness = BOARD_THREAD_NICENESS): number | 
     return null;
   }
 }
+
+/** The calling thread's nice value, or null where it may not be read. */
+export function threadPriority(): number | null {
+  try {
+    return getPriority(0);
+  } catch {
+    return null;
+  }
+}

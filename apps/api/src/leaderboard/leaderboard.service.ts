@@ -99,8 +99,8 @@ export const EARLIER_STATE_NOTE = 'this view was computed for an earlier state o
 /** Parses a snapshot's JSON (by ETag, body): the service's bounded cache. */
 type ParseBoard = (etag: string, body: Buffer) => Leaderboard;
 
-function snapshotOf(boardId: string | null, body: string, gzip: Uint8Array, brotli: Uint8Array, etag: string, updating: boolean, fileStemOf: (metric: string) => string, parse: ParseBoard): LeaderboardSnapshot {
-  const bytes = Buffer.from(body, 'utf8');
+/** `bytes`: `body` in UTF-8, when the caller has encoded it already. */
+function snapshotOf(boardId: string | null, body: string, gzip: Uint8Array, brotli: Uint8Array, etag: string, updating: boolean, fileStemOf: (metric: string) => string, parse: ParseBoard, bytes = Buffer.from(body, 'utf8')): LeaderboardSnapshot {
   let stem: string | undefined;
   const board = () => parse(etag, bytes);
   return {
@@ -122,9 +122,10 @@ function snapshotOf(boardId: string | null, body: string, gzip: Uint8Array, brot
 /** Compressed on the request path, on the event loop: small documents only (the empty board, a tile made on demand). */
 function compressLight(body: string): { gzip: Buffer; brotli: Buffer } {
   const bytes = Buffer.from(body, 'utf8');
-  return { gzip: gzipSync(bytes, { level: 6 }), brotli: brotliCompressSync(bytes, LIGHT_BROTLI) };
+  return { gzip: gzipSync(bytes, LIGHT_GZIP), brotli: brotliCompressSync(bytes, LIGHT_BROTLI) };
 }
 
+const LIGHT_GZIP = { level: 6 };
 const LIGHT_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -133,9 +134,8 @@ const brotliAsync = promisify(brotliCompress);
  * {@link compressLight} on libuv's threads: a 100-system board's `updating` variant (3 MB) took
  * 0.1–0.2 s to compress, which held every other request of the api behind it (issue #28).
  */
-async function compressLightOffLoop(body: string): Promise<{ gzip: Buffer; brotli: Buffer }> {
-  const bytes = Buffer.from(body, 'utf8');
-  const [gz, br] = await Promise.all([gzipAsync(bytes, { level: 6 }), brotliAsync(bytes, LIGHT_BROTLI)]);
+async function compressLightOffLoop(bytes: Buffer): Promise<{ gzip: Buffer; brotli: Buffer }> {
+  const [gz, br] = await Promise.all([gzipAsync(bytes, LIGHT_GZIP), brotliAsync(bytes, LIGHT_BROTLI)]);
   return { gzip: gz, brotli: br };
 }
 
@@ -302,8 +302,9 @@ export class LeaderboardService {
       };
       // The head revised, the pairs' text kept (a current document); an older format parsed whole.
       const body = reviseStoredBoard(bytes.body, revise) ?? JSON.stringify(revise(upgradeStoredBoard(JSON.parse(bytes.body) as Record<string, unknown>)));
-      const z = await compressLightOffLoop(body);
-      snapshot = snapshotOf(row.id, body, z.gzip, z.brotli, `"${bytes.etag.slice(1, -1)}-${mode === 'updating' ? 'u' : 'e'}"`, mode === 'updating', fileStemOf, this.parse);
+      const encoded = Buffer.from(body, 'utf8');
+      const z = await compressLightOffLoop(encoded);
+      snapshot = snapshotOf(row.id, body, z.gzip, z.brotli, `"${bytes.etag.slice(1, -1)}-${mode === 'updating' ? 'u' : 'e'}"`, mode === 'updating', fileStemOf, this.parse, encoded);
     }
     this.cache.set(id, snapshot);
     return snapshot;

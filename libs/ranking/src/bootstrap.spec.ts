@@ -1,5 +1,5 @@
 import { defined } from '../../../test/support/defined';
-import { bootstrapAggregates, pairTieSource, pairwiseCounts, pairwiseCountsKept, sufficientFromWins, tiedInstances, weightedRowSums } from './bootstrap';
+import { bootstrapAggregates, compactStats, pairTieSource, pairwiseCounts, pairwiseCountsKept, sufficientFromWins, tiedInstances, weightedRowSums } from './bootstrap';
 import { countWins, fitBradleyTerry, fitBradleyTerrySufficient } from './bradley-terry';
 import { mean, median } from './descriptive';
 import { mulberry32 } from './prng';
@@ -207,5 +207,47 @@ describe('weightedRowSums (a resample\'s corpus statistics)', () => {
     // the rows given are the only ones read: fewer than all gives the sums of those
     weightedRowSums(f, rows, weights, 0, d, out);
     expect(Array.from(out)).toEqual(new Array<number>(d).fill(0));
+  });
+});
+
+describe('compactStats (the corpus sums read 16-bit counts)', () => {
+  it('copies integer counts from 0 to 65,535 into a Uint16Array with the same values', () => {
+    const f = Float64Array.from([0, 1, 65_535, 7, -0]);
+    const c = compactStats(f);
+    expect(c).toBeInstanceOf(Uint16Array);
+    expect(Array.from(c)).toEqual([0, 1, 65_535, 7, 0]);
+  });
+
+  it.each([[65_536], [-1], [0.5], [Number.NaN], [Number.POSITIVE_INFINITY]])('leaves statistics holding %p as they are', (odd) => {
+    const f = Float64Array.from([3, odd, 4]);
+    expect(compactStats(f)).toBe(f);
+  });
+
+  it('gives every resampled corpus score the materialised resample gives, compacted or not', () => {
+    const n = 60;
+    const d = 3;
+    const k = 3;
+    const rng = mulberry32(5);
+    const x = Array.from({ length: k }, () => Float64Array.from({ length: n }, () => rng.next()));
+    // system 0: small counts (compacted), 1: one count above 65,535 (kept as Float64), 2: fractional
+    const stats = [
+      Float64Array.from({ length: n * d }, () => rng.nextInt(65_536)),
+      Float64Array.from({ length: n * d }, (_, e) => (e === 4 ? 70_000 : rng.nextInt(300))),
+      Float64Array.from({ length: n * d }, () => rng.nextInt(300) + 0.25),
+    ];
+    expect(stats.map((f) => compactStats(f).constructor.name)).toEqual(['Uint16Array', 'Float64Array', 'Float64Array']);
+    // a score that reads every column apart (sums of integers and quarters: exact in any order)
+    const score = (sum: ArrayLike<number>) => (sum[0] ?? 0) + 1e6 * (sum[1] ?? 0) + 1e12 * (sum[2] ?? 0);
+    const sortIdx = x.map((row) => Int32Array.from({ length: n }, (_, l) => l).sort((a, b) => (row[a] ?? 0) - (row[b] ?? 0)));
+    const R = 5;
+    const boot = bootstrapAggregates(x, pairwiseCounts(x), sortIdx, new Float64Array(k).fill(1), R, 9, { tolerance: 1e-9, maxIterations: 100 }, { width: d, data: stats, order: null, score });
+    const draw = mulberry32(9);
+    for (let r = 0; r < R; r++) {
+      const idx = Array.from({ length: n }, () => draw.nextInt(n));
+      stats.forEach((f, i) => {
+        const sum = [0, 1, 2].map((c) => idx.reduce((s, l) => s + (f[l * d + c] ?? 0), 0));
+        expect(boot.bCorpus[r * k + i]).toBe(score(sum));
+      });
+    }
   });
 });

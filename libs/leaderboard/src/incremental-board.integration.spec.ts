@@ -3,11 +3,12 @@
  * computation kept, is the board computed from scratch (memos deleted), every field but the time
  * it was computed; and the memo made the last computation one system's work.
  */
-import { createDb, IdentityRepository, Role, ScoreRepository, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
+import { createDb, IdentityRepository, LeaderboardRepository, Role, ScoreRepository, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
 import { getMetric, parseMetricOptions } from '@podium/metrics';
 import { budgetedResamples, mulberry32 } from '@podium/ranking';
 import { randomUUID } from 'node:crypto';
 import { defined } from '../../../test/support/defined';
+import { FILL_SYSTEMS_AT_ONCE } from './compute';
 import { computePhaseBoards, type ComputedBoard } from './phase-boards';
 import { parseMemo } from './memo';
 import { defaultView, viewKey } from './view';
@@ -262,6 +263,32 @@ describeDb('incremental boards (real PostgreSQL)', () => {
     // Nothing left to score (here: they failed): the count of the scored systems alone.
     await db.submission.updateMany({ where: { id: { in: queued } }, data: { status: 'FAILED' } });
     expect(await resamplesOf()).toBe(forScored);
+  });
+
+  it('stores a fill\'s memo every FILL_SYSTEMS_AT_ONCE systems, so that a fill stopped midway keeps what it filled', async () => {
+    await taskRepo().setPhaseSignificance(phaseId, { resamples: 40, seed: 99 });
+    const view = defaultView('', 'primary');
+    const noop = () => undefined;
+    // the memo holds every scored system in this context
+    await db.storedLeaderboard.deleteMany({ where: { phaseId } });
+    await computePhaseBoards(db, phaseId, [view], noop, { memoMinCells: 0 });
+    const before = await db.submission.count({ where: { phaseId, status: 'SCORED' } });
+    expect(before).toBeGreaterThanOrEqual(2);
+    for (const s of [30, 31, 32]) await addSystem(s);
+    const queued = await queueSystem(33);
+    const saves = jest.spyOn(LeaderboardRepository.prototype, 'saveMemo');
+    try {
+      const summary = await computePhaseBoards(db, phaseId, [view], noop, { memoMinCells: 0, fillMemos: true });
+      expect(FILL_SYSTEMS_AT_ONCE).toBe(2);
+      expect(summary.fills?.map((f) => f.use.systemsComputed)).toEqual([3]);
+      // two systems, the memo stored; the third, stored again (then the analysis may store its own)
+      const key = saves.mock.calls[0]?.[1];
+      const sizes = saves.mock.calls.filter(([, k]) => k === key).map(([, , body]) => parseMemo(body).systems.size);
+      expect(sizes.slice(0, 2)).toEqual([before + 2, before + 3]);
+    } finally {
+      saves.mockRestore();
+      await db.submission.update({ where: { id: queued }, data: { status: 'FAILED' } });
+    }
   });
 
   it('reads a memo it cannot parse as empty (a cache, never an error)', () => {

@@ -19,6 +19,7 @@ import {
   type AnalyseOptions,
   type Analysis,
   type AnalysisMemo,
+  type MemoFill,
   type MemoUse,
   type Correction,
   type FlatCorpusStats,
@@ -95,9 +96,9 @@ export function corpusStatsNeededFor(input: Omit<RankingInput, 'scores'>, option
  * Fills the memo of `options` ahead of the analysis with these inputs and options (@podium/ranking's
  * fillAnalysisMemo): what the analysis would keep for the systems and pairs the memo lacks.
  */
-export function fillMemoFor(input: RankingInput, options: RankingOptions & { memo: NonNullable<RankingOptions['memo']> }): MemoUse {
+export function fillMemoFor(input: RankingInput, options: RankingOptions & { memo: NonNullable<RankingOptions['memo']> }, systemsAtMost?: number): MemoFill {
   const { memo, ...rest } = options;
-  return fillAnalysisMemo({ systems: input.systems, instances: input.instances, scores: input.scores, higherIsBetter: input.higherIsBetter }, { ...analyseOptions(rest), memo: memo.memo, fingerprints: memo.fingerprints });
+  return fillAnalysisMemo({ systems: input.systems, instances: input.instances, scores: input.scores, higherIsBetter: input.higherIsBetter }, { ...analyseOptions(rest), memo: memo.memo, fingerprints: memo.fingerprints, ...(systemsAtMost === undefined ? {} : { systemsAtMost }) });
 }
 
 /** Runs the full analysis; with a single system only its descriptive numbers exist. */

@@ -46,7 +46,8 @@ export type StaleVerdict = 'current' | 'finish-view' | 'drop';
  * one, and the board after the last score was computed from scratch: 46 s of 53 at
  * 100 × 10,000) and terminates one that keeps none; on `drop` it terminates either, and a fill of
  * the memos too (the final computation adds what the kept memo lacks sooner than the outdated
- * work would end), then computes the final stamp in the same job.
+ * work would end; the fill stored its memo every FILL_SYSTEMS_AT_ONCE systems, so what it filled
+ * is kept), then computes the final stamp in the same job.
  * Between views the computation stops, except that a default-views computation overtaken during
  * a burst (`finish-view`) does one more view (PhaseBoardsOptions.staleness). Same query and rule
  * as {@link isStaleWork}.

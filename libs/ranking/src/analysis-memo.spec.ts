@@ -1,6 +1,6 @@
 import { analyseSystems, corpusStatsNeeded, type AnalyseOptions, type Analysis } from './analyse';
 import { emptyAnalysisMemo, type AnalysisMemo, type MemoUse } from './analysis-memo';
-import { fillAnalysisMemo } from './memo-fill';
+import { fillAnalysisMemo, type MemoFill } from './memo-fill';
 import { mulberry32 } from './prng';
 
 // Issue #28: an analysis that reuses a memo of the previous one must be the analysis from
@@ -213,11 +213,11 @@ describe('analysis memo (incremental boards)', () => {
 
   describe('filled ahead of the analysis (fillAnalysisMemo)', () => {
     const fingerprintsOf = (b: Board, pick: number[]) => pick.map((s) => JSON.stringify([b.scores[s], b.systems[s]]));
-    const fill = (b: Board, pick: number[], opts: AnalyseOptions, memo: AnalysisMemo, stats?: (s: number, i: number) => Float64Array): MemoUse => {
+    const fill = (b: Board, pick: number[], opts: AnalyseOptions, memo: AnalysisMemo, stats?: (s: number, i: number) => Float64Array, systemsAtMost?: number): MemoFill => {
       const w = (b.stats[0]?.length ?? 0) / b.instances.length;
       return fillAnalysisMemo(
         { systems: pick.map((s) => b.systems[s] ?? ''), instances: b.instances, scores: pick.map((s) => b.scores[s] ?? []), higherIsBetter: true },
-        { ...opts, corpus: { stats: { width: w, data: pick.map((s, i) => (stats ? stats(s, i) : (b.stats[s] ?? new Float64Array(0)))) }, corpusFromStats, ar: false }, memo, fingerprints: fingerprintsOf(b, pick) },
+        { ...opts, corpus: { stats: { width: w, data: pick.map((s, i) => (stats ? stats(s, i) : (b.stats[s] ?? new Float64Array(0)))) }, corpusFromStats, ar: false }, memo, fingerprints: fingerprintsOf(b, pick), ...(systemsAtMost === undefined ? {} : { systemsAtMost }) },
       );
     };
 
@@ -227,13 +227,34 @@ describe('analysis memo (incremental boards)', () => {
       const fills: MemoUse[] = [];
       for (let k = 2; k <= 7; k++) fills.push(fill(b, range(0, k), options, memo));
       // each fill computed the one system and the pairs it brought
-      expect(fills.at(-1)).toEqual({ systemsReused: 6, systemsComputed: 1, pairsReused: 15, pairsComputed: 6 });
+      expect(fills.at(-1)).toEqual({ systemsReused: 6, systemsComputed: 1, pairsReused: 15, pairsComputed: 6, systemsLeft: 0 });
       expect([...memo.pairs.values()].some((p) => p.tied?.length === options.resamples)).toBe(true);
       const uses: MemoUse[] = [];
       expect(analyse(b, range(0, 7), options, memo, (u) => uses.push(u))).toStrictEqual(analyse(b, range(0, 7), options));
       expect(uses.at(-1)).toEqual({ systemsReused: 7, systemsComputed: 0, pairsReused: 21, pairsComputed: 0 });
       // nothing left to fill
-      expect(fill(b, range(0, 7), options, memo)).toEqual({ systemsReused: 7, systemsComputed: 0, pairsReused: 21, pairsComputed: 0 });
+      expect(fill(b, range(0, 7), options, memo)).toEqual({ systemsReused: 7, systemsComputed: 0, pairsReused: 21, pairsComputed: 0, systemsLeft: 0 });
+    });
+
+    it('fills a few systems at a time (systemsAtMost), each call leaving the pairs of the systems it left, and ends with the memo filled at once', () => {
+      const b = board(7, 50, 10, 37);
+      const atOnce = emptyAnalysisMemo();
+      analyse(b, range(0, 3), options, atOnce);
+      const inSteps = emptyAnalysisMemo();
+      analyse(b, range(0, 3), options, inSteps);
+      fill(b, range(0, 7), options, atOnce);
+      const steps: MemoFill[] = [];
+      do steps.push(fill(b, range(0, 7), options, inSteps, undefined, 2));
+      while ((steps.at(-1)?.systemsLeft ?? 0) > 0 && steps.length < 10);
+      // 4 systems lacking: 2, then 2; the first call's pairs: its 2 against the 3 kept and each other
+      expect(steps.map((u) => [u.systemsComputed, u.pairsComputed, u.systemsLeft])).toEqual([[2, 7, 2], [2, 11, 0]]);
+      expect(inSteps.context).toBe(atOnce.context);
+      expect([...inSteps.systems.keys()].sort()).toEqual([...atOnce.systems.keys()].sort());
+      expect([...inSteps.pairs.keys()].sort()).toEqual([...atOnce.pairs.keys()].sort());
+      for (const [key, m] of atOnce.systems) expect(inSteps.systems.get(key)).toStrictEqual(m);
+      for (const [key, m] of atOnce.pairs) expect(inSteps.pairs.get(key)).toStrictEqual(m);
+      expect(analyse(b, range(0, 7), options, inSteps)).toStrictEqual(analyse(b, range(0, 7), options));
+      expect(() => fill(b, range(0, 7), options, emptyAnalysisMemo(), undefined, 0)).toThrow(/systemsAtMost must be a positive integer/);
     });
 
     it('fills what an analysis left, reading only the statistics of the systems it adds', () => {
@@ -246,6 +267,7 @@ describe('analysis memo (incremental boards)', () => {
         systemsComputed: 2,
         pairsReused: 6,
         pairsComputed: 9,
+        systemsLeft: 0,
       });
       const table = { systems: range(0, 6).map((s) => b.systems[s] ?? ''), instances: b.instances, scores: range(0, 6).map((s) => b.scores[s] ?? []), higherIsBetter: true };
       const withoutStats = { ...options, corpus: { stats: { width: 10, data: range(0, 6).map(() => new Float64Array(0)) }, corpusFromStats, ar: false }, memo, fingerprints: fingerprintsOf(b, range(0, 6)) };

@@ -116,4 +116,4 @@ export {
 export type { SignificanceTest, TestSetup, PairInput, PairOutcome } from './tests/test';
 export { bootstrapBradleyTerry, type BootstrapOptions, type BradleyTerryBootstrap } from './bootstrap';
 export { emptyAnalysisMemo, pairMemoKey, type AnalysisMemo, type SystemMemo, type PairMemo, type MemoUse } from './analysis-memo';
-export { fillAnalysisMemo } from './memo-fill';
+export { fillAnalysisMemo, type MemoFill } from './memo-fill';

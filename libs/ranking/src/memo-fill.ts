@@ -20,6 +20,9 @@ import { exactMedianSorted, medianBySelection } from './selection';
 import { SIGNIFICANCE_TESTS } from './tests/registry';
 import type { PairOutcome, TestSetup } from './tests/test';
 
+/** What one fill computed (MemoUse; `pairsReused` counts the pairs left to a later call too), and how many lacking systems it left to a later call (`systemsAtMost`). */
+export type MemoFill = MemoUse & { systemsLeft: number };
+
 /** Whether a memo entry holds every column an analysis of R resamples reads of the system. */
 function complete(m: SystemMemo | undefined, R: number, corpusWidth: number | null, ar: boolean): boolean {
   if (!m || m.mean.length < R || m.median.length < R) return false;
@@ -37,8 +40,13 @@ function complete(m: SystemMemo | undefined, R: number, corpusWidth: number | nu
  *
  * Corpus statistics (`options.corpus`) may be empty arrays for systems whose columns the memo
  * holds (see {@link corpusStatsNeeded}); the others need theirs. Returns what was computed.
+ *
+ * `systemsAtMost`: fill the columns of at most this many of the lacking systems (the first in
+ * canonical order), and of the lacking pairs those without a system left for later; call again
+ * until `systemsLeft` is 0. A caller that stores the memo after each call keeps what was filled
+ * when it is stopped (the worker terminates a fill overtaken by a burst's last score).
  */
-export function fillAnalysisMemo(table: ScoreTable<ArrayLike<number>>, options: AnalyseOptions & { memo: AnalysisMemo; fingerprints: readonly string[] }): MemoUse {
+export function fillAnalysisMemo(table: ScoreTable<ArrayLike<number>>, options: AnalyseOptions & { memo: AnalysisMemo; fingerprints: readonly string[]; systemsAtMost?: number }): MemoFill {
   const seed = options.seed ?? 12345;
   const k = table.systems.length;
   const n = table.instances.length;
@@ -65,7 +73,13 @@ export function fillAnalysisMemo(table: ScoreTable<ArrayLike<number>>, options: 
   const context = memoContextOf(n, seed, sign, corpusFlat?.width ?? 0, computed);
   adoptMemoContext(memo, context);
   const ar = wanted.has('ar');
-  const fresh = x.map((_, c) => c).filter((c) => !complete(memo.systems.get(at(fp, c)), R, corpusFlat?.width ?? null, ar));
+  const lacking = x.map((_, c) => c).filter((c) => !complete(memo.systems.get(at(fp, c)), R, corpusFlat?.width ?? null, ar));
+  const atMost = options.systemsAtMost;
+  if (atMost !== undefined && !(Number.isInteger(atMost) && atMost >= 1)) throw new RankingInputError(`systemsAtMost must be a positive integer, got ${atMost}`);
+  // the systems of this call (canonical order); the others' columns and pairs are a later call's
+  const fresh = atMost === undefined ? lacking : lacking.slice(0, atMost);
+  const later = new Uint8Array(k);
+  for (const c of lacking.slice(fresh.length)) later[c] = 1;
   // the fresh systems' rows argsorted and sorted (their resampled and point medians, Mood on sorted rows)
   const sortIdx = new Map<number, Int32Array>();
   const sortedFresh = new Map<number, Float64Array>();
@@ -88,6 +102,7 @@ export function fillAnalysisMemo(table: ScoreTable<ArrayLike<number>>, options: 
     for (let ib = ia + 1; ib < k; ib++) {
       const i = at(pos, ia);
       const j = at(pos, ib);
+      if (later[i] === 1 || later[j] === 1) continue;
       const key = pairMemoKey(at(fp, i), at(fp, j));
       if (!memo.pairs.has(key)) newPairs.push({ i, j, key });
     }
@@ -177,5 +192,5 @@ export function fillAnalysisMemo(table: ScoreTable<ArrayLike<number>>, options: 
     });
   }
   for (const [key, m] of filled) memo.pairs.set(key, m);
-  return { systemsReused: k - fresh.length, systemsComputed: fresh.length, pairsReused: k * (k - 1) / 2 - newPairs.length, pairsComputed: newPairs.length };
+  return { systemsReused: k - lacking.length, systemsComputed: fresh.length, pairsReused: k * (k - 1) / 2 - newPairs.length, pairsComputed: newPairs.length, systemsLeft: lacking.length - fresh.length };
 }

@@ -48,7 +48,8 @@ export const LEADERBOARD_TIMING: LeaderboardTiming = { staleCheckMs: 1_500, stal
  *   its analyses' memos before any board, at the scoring workers' priority while the phase is being
  *   scored, so the memos keep pace with the scores even when the boards do not), and so is the
  *   analysis in progress when it keeps a memo no fill did (the next computation reuses it); else
- *   the thread is terminated at once, as it is, fill or not, when nothing is left to score.
+ *   the thread is terminated at once, as it is, fill or not, when nothing is left to score (a
+ *   fill stores its memo every FILL_SYSTEMS_AT_ONCE systems: what it filled is kept).
  *   Between views it stops, except that during a burst a default-views computation does one more
  *   view (staleWork, goesOn). A job for the phase is then sent (coalesced with the one the change
  *   sent), except when nothing is left to score: the job then computes the final stamp itself,

@@ -1,6 +1,6 @@
 import inputs from './fixtures/inputs.json';
 import reference from './fixtures/scipy-reference.json';
-import { kthOfUnion, moodMedianTest, moodMedianTestSorted, moodMedianTestUnsorted, pairedTTest, signTest, wilcoxonSignedRank } from './paired-tests';
+import { kthOfUnion, moodMedianTest, moodMedianTestSorted, moodMedianTestUnsorted, moodWithin, pairedTTest, signTest, wilcoxonSignedRank } from './paired-tests';
 import { mulberry32 } from './prng';
 import { medianBySelection } from './selection';
 import { benjaminiHochberg, holm, adjustPValues } from './correction';
@@ -97,6 +97,34 @@ describe('paired tests against reference values', () => {
       expect(moodMedianTestUnsorted(a, b)).toEqual(expected);
       expect(expected.table[0][0]).toBeGreaterThan(0);
     }
+  });
+
+  it('gives the same table, statistic and p when told the two medians (the grand median selected between them), whatever the layout', () => {
+    const r = mulberry32(11);
+    const medianOf = (x: Float64Array) => moodMedianTestSorted(Float64Array.from(x).sort(), Float64Array.from(x).sort()).grandMedian;
+    // −0 and 0 are one grand median (the selection may give either; the table compares with >)
+    const unsigned = <T extends { grandMedian: number }>(m: T): T => ({ ...m, grandMedian: m.grandMedian + 0 });
+    let checked = 0;
+    for (const [na, nb, step, shift] of [[5000, 5000, 4, 0.3], [5000, 4999, 1, 0], [301, 300, 0, 2], [7, 8, 2, 0.5], [1, 2, 0, 0], [40, 40, 1, 0]] as const) {
+      for (let rep = 0; rep < 5; rep++) {
+        // rounded to 1/step (step 0: no rounding); step 1 puts most values on a few integers (heavy ties at the medians)
+        const draw = (s: number) => (step ? Math.round((r.nextNormal() + s) * step) / step : r.nextNormal() + s);
+        const a = Float64Array.from({ length: na }, () => draw(0));
+        const b = Float64Array.from({ length: nb }, () => draw(shift));
+        const expected = moodMedianTestSorted(Float64Array.from(a).sort(), Float64Array.from(b).sort());
+        const medians = [medianOf(a), medianOf(b)] as const;
+        expect(unsigned(moodMedianTestUnsorted(a, b, undefined, medians))).toEqual(unsigned(expected));
+        // the bracket served (no selection on the joined samples), and a bracket that misses says so
+        expect(unsigned(moodWithin(a, b, Math.min(...medians), Math.max(...medians)) ?? { grandMedian: Number.NaN })).toEqual({ grandMedian: expected.grandMedian + 0, aAbove: expected.table[0][0], bAbove: expected.table[0][1] });
+        expect(moodWithin(a, b, medians[1] + 5, medians[1] + 6)).toBeNull();
+        // wrong brackets (the grand median outside them, or reversed) fall back to the selection: still the same
+        expect(unsigned(moodMedianTestUnsorted(a, b, undefined, [medians[1] + 5, medians[1] + 6]))).toEqual(unsigned(expected));
+        expect(unsigned(moodMedianTestUnsorted(a, b, undefined, [medians[1], medians[0]]))).toEqual(unsigned(expected));
+        expect(unsigned(moodMedianTestUnsorted(a, b, undefined, [Number.NaN, medians[0]]))).toEqual(unsigned(expected));
+        checked++;
+      }
+    }
+    expect(checked).toBe(30);
   });
 
   it('gives χ² = 25/3 for completely separated samples of six (hand: |O − E| = 3 → 2.5, 4·2.5²/3)', () => {

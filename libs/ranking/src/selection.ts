@@ -61,23 +61,39 @@ function medianFromBracket(values: Float64Array, r1: number, r2: number): number
       buffer[inside++] = v;
     } else if (v === hi) atHi++;
   }
-  // the few values strictly inside the bracket: select, do not sort
-  const between = buffer.subarray(0, inside);
+  return middleInBracket({ lo, hi, below, atLo, between: buffer.subarray(0, inside), atHi }, r1, r2);
+}
+
+/** What one pass over the values said of a bracket [lo, hi]: counts below and at its ends, the values strictly inside. */
+export interface BracketCounts {
+  lo: number;
+  hi: number;
+  below: number;
+  atLo: number;
+  /** The values strictly inside (reordered by the selection). */
+  between: Float64Array;
+  atHi: number;
+}
+
+/** The mean of the values at ranks r1 and r2 (r1 = r2: that value) from a bracket's counts, or null when either rank lies outside it. */
+export function middleInBracket(c: BracketCounts, r1: number, r2: number): number | null {
   // value at rank r: below lo → miss; lo block; inside block; hi block; above → miss
   const valueAtRank = (r: number): number | null => {
-    let q = r - below;
+    let q = r - c.below;
     if (q < 0) return null;
-    if (q < atLo) return lo;
-    q -= atLo;
-    if (q < inside) return selectKth(between, q);
-    q -= inside;
-    return q < atHi && lo !== hi ? hi : null;
+    if (q < c.atLo) return c.lo;
+    q -= c.atLo;
+    // the few values strictly inside the bracket: select, do not sort
+    if (q < c.between.length) return selectKth(c.between, q);
+    q -= c.between.length;
+    return q < c.atHi && c.lo !== c.hi ? c.hi : null;
   };
   const first = valueAtRank(r1);
   const second = r2 === r1 ? first : valueAtRank(r2);
   if (first === null || second === null) return null;
   return r2 === r1 ? first : (first + second) / 2;
 }
+
 
 function selectKth(a: Float64Array, kth: number): number {
   let lo = 0;

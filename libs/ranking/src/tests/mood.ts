@@ -4,8 +4,8 @@ import type { SignificanceTest } from './test';
 /**
  * Mood's median test (SciPy `median_test` defaults; unpaired). Direction: the difference of medians.
  * On the sorted rows in O(log n); a row the analysis did not sort (a system whose medians the memo
- * holds, issue #28) by selection in O(n), with the same outcome. Memoisable: it reads the pair's
- * two rows only.
+ * holds, issue #28) in O(n), the grand median selected between the two medians, with the same
+ * outcome. Memoisable: it reads the pair's two rows only.
  */
 export const moodTest = {
   key: 'mood',
@@ -25,7 +25,9 @@ export const moodTest = {
         const xa = x[i];
         const xb = x[j];
         if (!xa || !xb) throw new RangeError(`mood: no scores for system ${xa ? j : i}`);
-        m = moodMedianTestUnsorted(xa, xb, (scratch ??= new Float64Array(2 * n)));
+        const mi = medians[i];
+        const mj = medians[j];
+        m = moodMedianTestUnsorted(xa, xb, (scratch ??= new Float64Array(2 * n)), mi !== undefined && mj !== undefined ? [mi, mj] : undefined);
       }
       return { statistic: m.statistic, p: m.p, direction: (medians[i] ?? NaN) - (medians[j] ?? NaN) };
     };

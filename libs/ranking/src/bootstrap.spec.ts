@@ -1,5 +1,5 @@
 import { defined } from '../../../test/support/defined';
-import { bootstrapAggregates, compactStats, pairTieSource, pairwiseCounts, pairwiseCountsKept, sufficientFromWins, tiedInstances, weightedRowSums } from './bootstrap';
+import { bootstrapAggregates, compactStats, pairTieSource, pairwiseCounts, pairwiseCountsKept, sortByScoreThenSystem, sufficientFromWins, tiedInstances, weightedRowSums } from './bootstrap';
 import { countWins, fitBradleyTerry, fitBradleyTerrySufficient } from './bradley-terry';
 import { mean, median } from './descriptive';
 import { mulberry32 } from './prng';
@@ -132,6 +132,24 @@ describe('pairwise counts from kept wins (pairwiseCountsKept)', () => {
     expect(kept.winIdx).toEqual(swept.winIdx);
     expect(kept.beats[0]).toBeInstanceOf(k <= 256 ? Uint8Array : Uint16Array);
     expect(swept.tieGroups.length > 0).toBe(k !== 7);
+  });
+});
+
+describe('sortByScoreThenSystem (one instance\'s scores with their systems)', () => {
+  it.each([1, 2, 12, 13, 14, 40, 100, 257])('orders %i scores by score, equal ones (−0 and +0 too) by system, as a comparison sort does', (k) => {
+    const rng = mulberry32(k);
+    for (const distinct of [2, 5, 1000]) {
+      const vs = Float64Array.from({ length: k }, () => {
+        const v = rng.nextInt(distinct) - 1;
+        return v === 0 && rng.nextInt(2) === 0 ? -0 : v;
+      });
+      // systems in a shuffled order, as the sort never sees them otherwise
+      const ids = Int32Array.from({ length: k }, (_, i) => i).sort(() => rng.nextInt(3) - 1);
+      const expected = Array.from(ids, (id, q) => ({ v: vs[q] ?? NaN, id })).sort((a, b) => (a.v < b.v ? -1 : b.v < a.v ? 1 : a.id - b.id));
+      sortByScoreThenSystem(vs, ids, 0, k - 1);
+      expect(Array.from(ids)).toEqual(expected.map((e) => e.id));
+      expect(Array.from(vs)).toEqual(expected.map((e) => e.v));
+    }
   });
 });
 

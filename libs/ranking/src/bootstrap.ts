@@ -190,6 +190,68 @@ class IntList {
   }
 }
 
+/** Whether (score a, system ia) comes before (score b, system ib): by score (−0 = +0), then by system. */
+function before(a: number, ia: number, b: number, ib: number): boolean {
+  return a < b || (!(b < a) && ia < ib);
+}
+
+/**
+ * Sorts `vs[lo…hi]` ascending and `ids` along with it, equal scores by system (keys are distinct:
+ * every system once): quicksort with the median of three, insertion sort below 13. For the k
+ * scores of one instance in {@link pairwiseCountsKept} (issue #28: a typed-array sort, then a binary
+ * search per system and a scan per tie group, were 2 s of an analysis at 100 × 100,000).
+ */
+export function sortByScoreThenSystem(vs: Float64Array, ids: Int32Array, lo: number, hi: number): void {
+  const swap = (a: number, b: number): void => {
+    const v = vs[a]!;
+    vs[a] = vs[b]!;
+    vs[b] = v;
+    const t = ids[a]!;
+    ids[a] = ids[b]!;
+    ids[b] = t;
+  };
+  while (hi - lo > 12) {
+    const mid = (lo + hi) >> 1;
+    if (before(vs[mid]!, ids[mid]!, vs[lo]!, ids[lo]!)) swap(mid, lo);
+    if (before(vs[hi]!, ids[hi]!, vs[lo]!, ids[lo]!)) swap(hi, lo);
+    if (before(vs[hi]!, ids[hi]!, vs[mid]!, ids[mid]!)) swap(hi, mid);
+    // the median of three as the pivot, at lo; lo < mid ≤ hi bound the scans
+    swap(lo, mid);
+    const pv = vs[lo]!;
+    const pid = ids[lo]!;
+    let i = lo;
+    let j = hi + 1;
+    for (;;) {
+      do i++;
+      while (i <= hi && before(vs[i]!, ids[i]!, pv, pid));
+      do j--;
+      while (before(pv, pid, vs[j]!, ids[j]!));
+      if (i >= j) break;
+      swap(i, j);
+    }
+    swap(lo, j);
+    // the smaller side first, the larger in this loop: depth O(log k)
+    if (j - lo < hi - j) {
+      sortByScoreThenSystem(vs, ids, lo, j - 1);
+      lo = j + 1;
+    } else {
+      sortByScoreThenSystem(vs, ids, j + 1, hi);
+      hi = j - 1;
+    }
+  }
+  for (let a = lo + 1; a <= hi; a++) {
+    const v = vs[a]!;
+    const id = ids[a]!;
+    let b = a - 1;
+    for (; b >= lo && before(v, id, vs[b]!, ids[b]!); b--) {
+      vs[b + 1] = vs[b]!;
+      ids[b + 1] = ids[b]!;
+    }
+    vs[b + 1] = v;
+    ids[b + 1] = id;
+  }
+}
+
 /**
  * {@link pairwiseCounts} when an analysis memo holds most pairs' wins (issue #28: the O(k²n) sweep
  * was 2.4 s of the board after the last score at 100 × 100,000): the same wins, beats counts, tie
@@ -252,48 +314,46 @@ export function pairwiseCountsKept(x: readonly Float64Array[], keptWins: (i: num
       winIdx[j * k + i] = lists.subarray(ob, ob + capB);
     }
   }
-  // per instance: the k scores sorted; beats = scores strictly below, ties = equal scores
+  // per instance: the k scores sorted with their systems (equal scores by system), so each run of
+  // equal scores is a tie group, members ascending, and its start is what each member beats
   const beats = x.map(() => beatsArray(k, n));
-  const values = new Float64Array(k);
-  const sorted = new Float64Array(k);
-  const lower = new Int32Array(k);
-  const upper = new Int32Array(k);
-  const groupAt = new Int32Array(k).fill(-1);
+  const vs = new Float64Array(k);
+  const ids = new Int32Array(k);
+  const runs = new Int32Array(k);
   const tieStart = new Int32Array(n + 1);
   const groups = new IntList();
   for (let l = 0; l < n; l++) {
-    for (let i = 0; i < k; i++) values[i] = x[i]![l]!;
-    sorted.set(values);
-    sorted.sort();
-    let tied = false;
     for (let i = 0; i < k; i++) {
-      const v = values[i]!;
-      // first position not below v, then past the scores equal to it (−0 and +0 compare equal, as in the sweep)
-      let lo = 0;
-      let hi = k;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (sorted[mid]! < v) lo = mid + 1;
-        else hi = mid;
-      }
-      let up = lo + 1;
-      while (up < k && sorted[up] === v) up++;
-      beats[i]![l] = lo;
-      lower[i] = lo;
-      upper[i] = up;
-      if (up - lo > 1) tied = true;
+      vs[i] = x[i]![l]!;
+      ids[i] = i;
+    }
+    sortByScoreThenSystem(vs, ids, 0, k - 1);
+    let tiedRuns = 0;
+    for (let t = 0; t < k; ) {
+      const v = vs[t]!;
+      let u = t + 1;
+      // −0 and +0 are equal, as in the sweep
+      while (u < k && vs[u] === v) u++;
+      for (let q = t; q < u; q++) beats[ids[q]!]![l] = t;
+      if (u - t > 1) runs[tiedRuns++] = t;
+      t = u;
     }
     tieStart[l] = groups.length;
-    if (!tied) continue;
-    // groups in the order of their smallest member, members ascending: [size, leader, followers…]
-    for (let i = 0; i < k; i++) {
-      const lo = lower[i]!;
-      const size = upper[i]! - lo;
-      if (size < 2 || groupAt[lo] === l) continue;
-      groupAt[lo] = l;
-      groups.push(size);
-      const v = values[i]!;
-      for (let j = i; j < k; j++) if (lower[j] === lo && values[j] === v) groups.push(j);
+    if (tiedRuns === 0) continue;
+    // groups in the order of their smallest member (a run's first), members ascending: [size, leader, followers…]
+    for (let a = 1; a < tiedRuns; a++) {
+      const r = runs[a]!;
+      let b = a - 1;
+      for (; b >= 0 && ids[runs[b]!]! > ids[r]!; b--) runs[b + 1] = runs[b]!;
+      runs[b + 1] = r;
+    }
+    for (let g = 0; g < tiedRuns; g++) {
+      const t = runs[g]!;
+      const v = vs[t]!;
+      let u = t + 1;
+      while (u < k && vs[u] === v) u++;
+      groups.push(u - t);
+      for (let q = t; q < u; q++) groups.push(ids[q]!);
     }
   }
   tieStart[n] = groups.length;

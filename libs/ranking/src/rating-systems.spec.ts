@@ -1,4 +1,4 @@
-import { elo, trueSkill, trueSkillUpdate, vwWin, vwWinExact } from './rating-systems';
+import { elo, gameSchedule, instancesPerOrder, trueSkill, trueSkillUpdate, vwWin, vwWinExact } from './rating-systems';
 import type { ScoreTable } from './score-table';
 
 describe('Elo and TrueSkill', () => {
@@ -88,5 +88,30 @@ describe('TrueSkill win-function table', () => {
       expect(Math.abs(v - ve)).toBeLessThan(1e-6);
       expect(Math.abs(w - we)).toBeLessThan(1e-6);
     }
+  });
+});
+
+describe('game schedule of a large board (orders play a subset of the instances)', () => {
+  it('copies only the played instances\' scores, each order reading the instances it plays', () => {
+    // 150 systems × 1,000 instances: 11,175 pairs, so an order plays ⌊10⁷ / 11,175⌋ = 894 instances
+    const k = 150;
+    const n = 1000;
+    // score of system s on instance l: l·1000 + s, so a row of X says which instance it holds
+    const x = Array.from({ length: k }, (_, s) => Float64Array.from({ length: n }, (_, l) => l * 1000 + s));
+    const games = gameSchedule(x, null, null, { orders: 2, seed: 5 });
+    const played = instancesPerOrder(k, n);
+    expect(played).toBe(894);
+    expect(games.played).toBe(played);
+    const rows = games.X.length / k;
+    expect(rows).toBeLessThan(n);
+    expect(rows).toBeGreaterThanOrEqual(played);
+    for (let row = 0; row < rows; row++) {
+      const l = (games.X[row * k] ?? NaN) / 1000;
+      for (let s = 0; s < k; s++) expect(games.X[row * k + s]).toBe(l * 1000 + s);
+    }
+    // each order plays `played` distinct instances, and the two orders play different ones
+    const instancesOf = (o: number) => Array.from(games.orders[o]?.inst.subarray(0, played) ?? [], (row) => (games.X[row * k] ?? NaN) / 1000);
+    for (const o of [0, 1]) expect(new Set(instancesOf(o)).size).toBe(played);
+    expect(instancesOf(0)).not.toEqual(instancesOf(1));
   });
 });

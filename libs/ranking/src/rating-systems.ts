@@ -58,9 +58,14 @@ export function instancesPerOrder(systems: number, instances: number): number {
 export interface GameSchedule {
   k: number;
   n: number;
-  /** Oriented scores, instance-major: X[l*k + s]. */
+  /**
+   * Oriented scores, instance-major, of the instances some order plays: X[row*k + s]. Every
+   * instance's row (row = instance) when every order plays all of them; else only the played
+   * ones' (issue #28: at 100 × 100,000 each order plays 2,020 instances, and all 10⁷ scores were
+   * copied for them).
+   */
   X: Float64Array;
-  /** Per order: instance sequence (only the first `played` are played) and the (first, second) system of each pair slot. */
+  /** Per order: the rows of X it plays, in order (at least the first `played`), and the (first, second) system of each pair slot. */
   orders: { inst: Int32Array; pi: Int32Array; pj: Int32Array }[];
   /** Instances played per order ({@link instancesPerOrder}; n with input order). */
   played: number;
@@ -93,14 +98,6 @@ function schedule(table: ScoreTable<ArrayLike<number>>, options: GameOrderOption
 export function gameSchedule(x: readonly Float64Array[], sysOrder: Int32Array | null, instOrder: Int32Array | null, options: GameOrderOptions): GameSchedule {
   const k = x.length;
   const n = x[0]?.length ?? 0;
-  const X = new Float64Array(n * k);
-  x.forEach((row, s) => {
-    let o = s; // X[l·k + s] = row[l]
-    for (const v of row) {
-      X[o] = v;
-      o += k;
-    }
-  });
   const pairCount = (k * (k - 1)) / 2;
   const basePi = new Int32Array(pairCount);
   const basePj = new Int32Array(pairCount);
@@ -111,7 +108,7 @@ export function gameSchedule(x: readonly Float64Array[], sysOrder: Int32Array | 
   }
   const count = options.orders ?? defaultGameOrders(k, n);
   if (count === 0) {
-    return { k, n, X, orders: [{ inst: Int32Array.from({ length: n }, (_, l) => l), pi: basePi, pj: basePj }], played: n, pairMajor: true };
+    return { k, n, X: instanceMajor(x, null), orders: [{ inst: Int32Array.from({ length: n }, (_, l) => l), pi: basePi, pj: basePj }], played: n, pairMajor: true };
   }
   // Shuffle canonical positions (systems and instances sorted by name), then map to input
   // indices: the game sequence, named, does not depend on the input order.
@@ -135,7 +132,32 @@ export function gameSchedule(x: readonly Float64Array[], sysOrder: Int32Array | 
     }
     orders.push({ inst, pi, pj });
   }
-  return { k, n, X, orders, played: instancesPerOrder(k, n), pairMajor: false };
+  const played = instancesPerOrder(k, n);
+  if (played === n) return { k, n, X: instanceMajor(x, null), orders, played, pairMajor: false };
+  // only the instances some order plays: their rows in X, each order's sequence as rows
+  const rowOf = new Int32Array(n).fill(-1);
+  const rows: number[] = [];
+  for (const order of orders) {
+    const seq = order.inst.subarray(0, played);
+    for (const l of seq) if (rowOf[l] === -1) rowOf[l] = rows.push(l) - 1;
+    order.inst = Int32Array.from(seq, (l) => at(rowOf, l, 'rowOf'));
+  }
+  return { k, n, X: instanceMajor(x, Int32Array.from(rows)), orders, played, pairMajor: false };
+}
+
+/** The rows `x[s]` instance-major: X[t·k + s] = x[s][instances[t]] (null: every instance in order). */
+function instanceMajor(x: readonly Float64Array[], instances: Int32Array | null): Float64Array {
+  const k = x.length;
+  const count = instances ? instances.length : (x[0]?.length ?? 0);
+  const X = new Float64Array(count * k);
+  x.forEach((row, s) => {
+    let o = s;
+    for (let t = 0; t < count; t++) {
+      X[o] = row[instances ? instances[t]! : t]!;
+      o += k;
+    }
+  });
+  return X;
 }
 
 /**

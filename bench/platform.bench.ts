@@ -41,7 +41,8 @@
  *    write-rate ratio understates a new layout's gain.
  * Results: a table on stdout, JSON in bench-results/platform-<date>.json (git-ignored).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -49,7 +50,6 @@ import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Client } from 'pg';
 import { COMPUTE_LEADERBOARDS_QUEUE } from '@podium/contracts';
-import { scoreWithFlatStats, type MetricName } from '@podium/metrics';
 import { createDb, IdentityRepository, Role, TaskKind, TaskRepository, type Db } from '@podium/db';
 import { startApi, workerPool, type WorkerPool } from '../test/e2e/support/faults';
 import { startOwnPostgres } from '../test/e2e/support/postgres';
@@ -61,16 +61,13 @@ import { AnswerTimeoutError, LATE_SEND_MS, runLoad, runOpenLoad, send, type Load
 import { reachedRate } from './platform/open-loop';
 import { scoreCommitTimes, scoreTableSizes, SCRATCH_PREFIX, totalBytes, type TableSize } from './platform/score-tables';
 import { extrapolate, percentile } from './platform/stats';
+import { BENCH_METRICS } from './platform/kernels-alone';
 import { syntheticTestSet, systemOutputs, systemQualities, type SyntheticInstance } from './platform/synthetic';
 import { threadStats } from './platform/recompute';
 import { LEADERBOARD_JSON_HEADERS, leaderboardJsonUrl } from '../apps/web/src/lib/leaderboard-request';
 import { DEFAULT_STATE } from '../apps/web/src/lib/url-state';
 
-const METRICS = [
-  { key: 'bleu', name: 'bleu', options: {} },
-  { key: 'chrf', name: 'chrf', options: {} },
-  { key: 'ter', name: 'ter', options: {} },
-];
+const METRICS = BENCH_METRICS.map((m) => ({ ...m }));
 /**
  * Issue #28's targets (issue #11's where #28 keeps them): the board ≤ 15 s and every view ≤ 30 s after
  * the last score at 100 × 100,000; leaderboard.json p95 < 50 ms at ≥ 500 req/s cached and while
@@ -194,24 +191,26 @@ async function submitSystems(stack: Stack, phase: Phase, instances: SyntheticIns
   return { ids, seconds: Number(process.hrtime.bigint() - t0) / 1e9, bytes };
 }
 
+const execFileAsync = promisify(execFile);
+
 /**
- * CPU seconds of the metric kernels alone (scoreWithFlatStats of each metric, what the worker calls) on the phase's
- * sentences, for up to KERNEL_SAMPLE_SYSTEMS systems: instances per CPU-second, the scoring
- * jobs' yardstick (issue #28).
+ * CPU seconds of the metric kernels alone (scoreWithFlatStats of each metric, what the worker
+ * calls) on the phase's sentences, for up to KERNEL_SAMPLE_SYSTEMS systems: instances per
+ * CPU-second, the scoring jobs' yardstick (issue #28). One process per scoring worker, at once
+ * (bench/platform/kernels-alone.ts), so that the kernels share the cores as the jobs did.
  */
-function kernelsAlone(stack: Stack, instances: SyntheticInstance[]): { instancesPerCpuSecond: number; systems: number } {
-  const quality = systemQualities(stack.flags.systems, stack.flags.seed);
-  const refs = [instances.map((i) => i.reference)];
-  const systems = Math.min(stack.flags.systems, KERNEL_SAMPLE_SYSTEMS);
-  let cpu = 0;
-  for (let s = 0; s < systems; s++) {
-    const hyps = systemOutputs(instances, defined(quality[s], `the quality of system ${s}`), s, stack.flags.seed);
-    const c0 = process.cpuUsage();
-    for (const m of METRICS) scoreWithFlatStats(m.name as MetricName, m.options, hyps, refs);
-    const used = process.cpuUsage(c0);
-    cpu += (used.user + used.system) / 1e6;
-  }
-  return { instancesPerCpuSecond: (systems * instances.length) / cpu, systems };
+async function kernelsAlone(stack: Stack, n: number): Promise<{ instancesPerCpuSecond: number; systems: number; processes: number }> {
+  const processes = Math.max(1, stack.flags.workers);
+  const args = [n, stack.flags.seed + n, stack.flags.systems, stack.flags.seed, KERNEL_SAMPLE_SYSTEMS].map(String);
+  const runs = await Promise.all(
+    Array.from({ length: processes }, async () => {
+      const { stdout } = await execFileAsync(process.execPath, ['-r', '@swc-node/register', path.join(repoRoot, 'bench/platform/kernels-alone.ts'), ...args], { cwd: repoRoot, maxBuffer: 1 << 20 });
+      return JSON.parse(stdout) as { instances: number; cpuSeconds: number };
+    }),
+  );
+  const instances = runs.reduce((a, r) => a + r.instances, 0);
+  const cpu = runs.reduce((a, r) => a + r.cpuSeconds, 0);
+  return { instancesPerCpuSecond: instances / cpu, systems: Math.min(stack.flags.systems, KERNEL_SAMPLE_SYSTEMS), processes };
 }
 
 /** Waits until every submission of the phase is scored; fails on a FAILED one or 10 min without progress. */
@@ -637,8 +636,8 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
     // until issue #28's last session), this process took a core from the board threads for the
     // whole measurement (39 s at 100 × 100,000), counted in "last score → default board".
     say(`  every view stored ${fmt(allViewsSeconds, 1)} s after the last score; the metric kernels alone on the same sentences`);
-    const kernels = kernelsAlone(stack, instances);
-    say(`  kernels alone ${fmt(kernels.instancesPerCpuSecond)} instances per CPU-s (jobs per CPU-s ÷ kernels ${(jobsPerCpuSecond / kernels.instancesPerCpuSecond).toFixed(2)}); reading the workers' CPU profiles`);
+    const kernels = await kernelsAlone(stack, n);
+    say(`  kernels alone ${fmt(kernels.instancesPerCpuSecond)} instances per CPU-s (${kernels.processes} processes at once; jobs per CPU-s ÷ kernels ${(jobsPerCpuSecond / kernels.instancesPerCpuSecond).toFixed(2)}); reading the workers' CPU profiles`);
     await pool.stopAll();
     earlierLogs = pool.logs();
     const profiles = profilesInDir(profileDir, SCORING_RULES, BOARD_RULES);

@@ -51,7 +51,7 @@ function medianFromBracket(values: Float64Array, r1: number, r2: number): number
   let atLo = 0;
   let atHi = 0;
   let inside = 0;
-  const buffer = new Float64Array(Math.ceil(n / 4)); // ≈ 12.5% of the values fall inside
+  const buffer = bracketBuffer(Math.ceil(n / 4)); // ≈ 12.5% of the values fall inside
   for (let l = 0; l < n; l++) {
     const v = values[l]!;
     if (v < lo) below++;
@@ -62,6 +62,18 @@ function medianFromBracket(values: Float64Array, r1: number, r2: number): number
     } else if (v === hi) atHi++;
   }
   return middleInBracket({ lo, hi, below, atLo, between: buffer.subarray(0, inside), atHi }, r1, r2);
+}
+
+let bracketScratch = new Float64Array(0);
+
+/**
+ * The buffer the values inside a bracket are collected in, `length` long: one per thread, grown
+ * as needed and reused (a pair's median of 100,000 differences otherwise allocated 200 KB, for
+ * each of the hundreds of pairs a board adds). Its contents last until the next call.
+ */
+function bracketBuffer(length: number): Float64Array {
+  if (bracketScratch.length < length) bracketScratch = new Float64Array(length);
+  return bracketScratch.subarray(0, length);
 }
 
 /** What one pass over the values said of a bracket [lo, hi]: counts below and at its ends, the values strictly inside. */

@@ -2,11 +2,11 @@
 // see thread-runner.ts): it opens its own database pool, posts each board as it is done, then ends.
 import { threadId, parentPort, workerData } from 'node:worker_threads';
 import { createDb, LeaderboardRepository } from '@podium/db';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import { computePhaseBoards } from './phase-boards';
 import { staleWork } from './staleness';
 import type { ThreadInput, ThreadMessage } from './thread-runner';
-import { lowerThreadPriority } from './thread-priority';
+import { lowerBackendPriority, lowerThreadPriority } from './thread-priority';
 
 /** Runs the computation; `niceAtLoad`: the thread's nice value while its modules loaded (compute.thread.ts). */
 export async function main(niceAtLoad: number | null): Promise<void> {
@@ -17,6 +17,15 @@ export async function main(niceAtLoad: number | null): Promise<void> {
   const db = createDb(input.databaseUrl, { maxConnections: 2 });
   // The score columns through binary COPY (one connection: the thread reads one matrix at a time).
   const bulkReads = new Pool({ connectionString: input.databaseUrl, max: 1, application_name: 'podium-leaderboard-thread' });
+  // Once the thread yields, so do the PostgreSQL backends of its bulk reads (when local): each is
+  // a session of its own, weighed by the kernel as much as the whole api (lowerBackendPriority).
+  let yielded = false;
+  const backends: PoolClient[] = [];
+  const lowerBackend = (client: PoolClient) => void lowerBackendPriority(client, input.databaseUrl);
+  bulkReads.on('connect', (client) => {
+    backends.push(client);
+    if (yielded) lowerBackend(client);
+  });
   const boards = new LeaderboardRepository(db);
   const staleBoundMs = input.staleBoundMs;
   try {
@@ -27,7 +36,11 @@ export async function main(niceAtLoad: number | null): Promise<void> {
       // priority; then serving and scoring come first on shared cores (issue #28), this thread only.
       fillMemos: true,
       bulkReads,
-      yieldCpu: () => lowerThreadPriority(),
+      yieldCpu: () => {
+        lowerThreadPriority();
+        yielded = true;
+        backends.forEach(lowerBackend);
+      },
       ...(input.pairsApartAbove === undefined ? {} : { pairsApartAbove: input.pairsApartAbove }),
       ...(input.share === undefined ? {} : { share: input.share }),
       ...(input.memoMinCells === undefined ? {} : { memoMinCells: input.memoMinCells }),

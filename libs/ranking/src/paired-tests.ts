@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- hot kernel: typed-array reads in the paired tests run for every pair (differences, exact Wilcoxon counts, sign counts, merges), indices bounded by the loops over those arrays; a check per access would cost throughput (npm run bench:ranking-scale); results checked by npx jest libs/ranking */
 import { at } from './checked';
 import { mean } from './descriptive';
-import { medianBySelection, middleInBracket } from './selection';
+import { BRACKET_SAMPLE, bracketOfSample, medianBySelection, middleInBracket } from './selection';
 import { binomialTwoSidedP, chiSquareSf, normalCdf, studentTTwoSidedP } from './special-functions';
 
 /** Statistic and two-sided p-value of a test. `statistic` may be ±Infinity (JSON: null). */
@@ -248,9 +248,6 @@ export function moodMedianTestUnsorted(
   return moodFromCounts(a.length, b.length, aAbove, bAbove, grandMedian);
 }
 
-const MOOD_SAMPLE = 1024;
-const MOOD_SAMPLE_HALF_WIDTH = 64; // sample ranks either side of the middle: ±4 standard deviations
-
 /**
  * The grand median of `a` and `b` and the counts above it, when it lies in a bracket within
  * [lo, hi] (the two samples' medians: it lies between them but in odd layouts of ties), else
@@ -263,16 +260,15 @@ const MOOD_SAMPLE_HALF_WIDTH = 64; // sample ranks either side of the middle: ±
 export function moodWithin(a: Float64Array, b: Float64Array, lo: number, hi: number, scratch: Float64Array = new Float64Array(a.length + b.length)): { grandMedian: number; aAbove: number; bAbove: number } | null {
   const n = a.length + b.length;
   if (!(lo <= hi) || n === 0 || scratch.length < n) return null;
-  if (a.length >= MOOD_SAMPLE && b.length >= MOOD_SAMPLE) {
-    const sample = new Float64Array(MOOD_SAMPLE);
-    const half = MOOD_SAMPLE >> 1;
+  if (a.length >= BRACKET_SAMPLE && b.length >= BRACKET_SAMPLE) {
+    // half the sample from each row, as the median by selection samples one
+    const sample = new Float64Array(BRACKET_SAMPLE);
+    const half = BRACKET_SAMPLE >> 1;
     for (let s = 0; s < half; s++) {
       sample[s] = a[Math.floor((s * a.length) / half)]!;
       sample[half + s] = b[Math.floor((s * b.length) / half)]!;
     }
-    sample.sort();
-    const sLo = sample[half - MOOD_SAMPLE_HALF_WIDTH]!;
-    const sHi = sample[half + MOOD_SAMPLE_HALF_WIDTH]!;
+    const { lo: sLo, hi: sHi } = bracketOfSample(sample);
     // the two brackets overlap in all but odd layouts; where they do not, the medians' serves
     if (Math.max(lo, sLo) <= Math.min(hi, sHi)) {
       lo = Math.max(lo, sLo);

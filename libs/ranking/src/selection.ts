@@ -34,8 +34,19 @@ export function medianBySelection(values: Float64Array): number {
   return (lower + upper) / 2;
 }
 
-const BRACKET_SAMPLE = 1024;
+/** Values sampled, evenly spaced, to bracket the middle ranks ({@link bracketOfSample}). */
+export const BRACKET_SAMPLE = 1024;
 const BRACKET_HALF_WIDTH = 64; // sample ranks either side of the middle: ±4 standard deviations (√(1024/4) = 16)
+
+/** The bracket of the middle ranks: the values BRACKET_HALF_WIDTH ranks either side of the sample's middle (sorts `sample`). */
+export function bracketOfSample(sample: Float64Array): { lo: number; hi: number } {
+  sample.sort();
+  const mid = sample.length >> 1;
+  return {
+    lo: at(sample, Math.max(0, mid - BRACKET_HALF_WIDTH), 'bracket sample'),
+    hi: at(sample, Math.min(sample.length - 1, mid + BRACKET_HALF_WIDTH), 'bracket sample'),
+  };
+}
 
 /** The mean of the values at ranks r1 and r2 (r1 = r2 for odd n), or null when the bracket misses either. */
 function medianFromBracket(values: Float64Array, r1: number, r2: number): number | null {
@@ -43,10 +54,7 @@ function medianFromBracket(values: Float64Array, r1: number, r2: number): number
   const sample = new Float64Array(BRACKET_SAMPLE);
   const stride = n / BRACKET_SAMPLE;
   for (let s = 0; s < BRACKET_SAMPLE; s++) sample[s] = values[Math.floor(s * stride)]!;
-  sample.sort();
-  const mid = BRACKET_SAMPLE >> 1;
-  const lo = at(sample, Math.max(0, mid - BRACKET_HALF_WIDTH), 'bracket sample');
-  const hi = at(sample, Math.min(BRACKET_SAMPLE - 1, mid + BRACKET_HALF_WIDTH), 'bracket sample');
+  const { lo, hi } = bracketOfSample(sample);
   let below = 0;
   let atLo = 0;
   let atHi = 0;

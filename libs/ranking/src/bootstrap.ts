@@ -320,6 +320,7 @@ export function pairwiseCountsKept(x: readonly Float64Array[], keptWins: (i: num
   const vs = new Float64Array(k);
   const ids = new Int32Array(k);
   const runs = new Int32Array(k);
+  const runEnd = new Int32Array(k);
   const tieStart = new Int32Array(n + 1);
   const groups = new IntList();
   for (let l = 0; l < n; l++) {
@@ -335,7 +336,10 @@ export function pairwiseCountsKept(x: readonly Float64Array[], keptWins: (i: num
       // −0 and +0 are equal, as in the sweep
       while (u < k && vs[u] === v) u++;
       for (let q = t; q < u; q++) beats[ids[q]!]![l] = t;
-      if (u - t > 1) runs[tiedRuns++] = t;
+      if (u - t > 1) {
+        runs[tiedRuns++] = t;
+        runEnd[t] = u;
+      }
       t = u;
     }
     tieStart[l] = groups.length;
@@ -349,9 +353,7 @@ export function pairwiseCountsKept(x: readonly Float64Array[], keptWins: (i: num
     }
     for (let g = 0; g < tiedRuns; g++) {
       const t = runs[g]!;
-      const v = vs[t]!;
-      let u = t + 1;
-      while (u < k && vs[u] === v) u++;
+      const u = runEnd[t]!;
       groups.push(u - t);
       for (let q = t; q < u; q++) groups.push(ids[q]!);
     }

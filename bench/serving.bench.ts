@@ -23,7 +23,9 @@
  * runs with --cpu-prof and its CPU shares are printed. `GCTRACE=1`: the api runs with --trace-gc
  * and its garbage collections (scavenges, mark-compacts, with their pauses) are printed at the end.
  * `--recompute SxN`: a worker process from dist/ on the same database keeps recomputing another
- * phase of S systems × N instances (bench/platform/recompute.ts) while each measurement runs twice,
+ * phase of S systems × N instances (bench/platform/recompute.ts; each round asks leaderboard.json
+ * for the new board, then polls GraphQL for it every 100 ms as bench:platform's driver does) while
+ * each measurement runs twice,
  * its board threads as this build sets them (nice 10), then forced back to nice 0 (as before ADR
  * 0035; needs root): the open loop only, with the cores the worker's threads (by nice value),
  * PostgreSQL, the api and the load generator used meanwhile. Scoring and the board's computation
@@ -69,6 +71,28 @@ const USAGE = `usage: npm run bench:serving -- [--systems 100] [--duration 10] [
                   cores used meanwhile by the worker's threads, PostgreSQL, the api and the load generator
   GCTRACE=1       (environment) the api's garbage collections (--trace-gc) printed at the end`;
 const API_NODE_OPTIONS = '--max-old-space-size=640';
+/** What bench:platform's recompute driver asks every 100 ms while the other phase recomputes. */
+const RECOMPUTE_PROBE_QUERY = `query($phaseId: ID!) { leaderboard(phaseId: $phaseId) { instanceCount seed systems { submissionId } updating stamp } }`;
+
+/**
+ * The api's 10 s windows in which its event loop was held ≥ 200 ms (EventLoopWatch's log lines),
+ * as bench:platform prints them; '' when none.
+ */
+function eventLoopHeld(log: string): string {
+  const held: { time: string; maxMs: number }[] = [];
+  for (const line of log.split('\n')) {
+    if (!line.includes('"event-loop-delay"')) continue;
+    try {
+      const e = JSON.parse(line) as { time?: unknown; maxMs?: unknown };
+      if (typeof e.maxMs === 'number') held.push({ time: typeof e.time === 'string' ? e.time : '', maxMs: e.maxMs });
+    } catch {
+      // a line cut by the chunking of the api's output: not counted
+    }
+  }
+  if (held.length === 0) return '';
+  return `the api's event loop was held ≥ 200 ms in ${held.length} of its 10 s windows (longest ${Math.max(...held.map((h) => h.maxMs))} ms; at ${held.map((h) => h.time.slice(11, 19)).join(', ')})`;
+}
+
 const GRAPHQL_SYSTEMS_QUERY = `query LeaderboardSystems($phaseId: ID!) {
   leaderboard(phaseId: $phaseId) {
     phaseId metric updating stamp pairCount
@@ -212,9 +236,18 @@ async function main(): Promise<void> {
       const api = apis[0];
       if (!api) throw new Error('no api');
       const agent = new (await import('node:http')).Agent({ keepAlive: true });
-      recomputing = keepRecomputing(db, pgUrl, pgPid, recomputePhaseId, async () => {
-        await send(agent, { method: 'GET', url: `${api.baseUrl}/api/phases/${recomputePhaseId}/leaderboard.json` });
-      });
+      // Asked as a reader asks (leaderboard.json queues the computation), then polled as
+      // bench:platform's driver polls it: GraphQL every 100 ms until the new boards are stored.
+      const probe = { method: 'POST', url: `${api.baseUrl}/graphql`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: RECOMPUTE_PROBE_QUERY, variables: { phaseId: recomputePhaseId } }) } as const;
+      recomputing = keepRecomputing(
+        db, pgUrl, pgPid, recomputePhaseId,
+        async () => {
+          await send(agent, { method: 'GET', url: `${api.baseUrl}/api/phases/${recomputePhaseId}/leaderboard.json` });
+        },
+        async () => {
+          await send(agent, probe);
+        },
+      );
       const r = recomputing;
       cleanup.unshift(() => r.stop());
       const t = performance.now();
@@ -233,8 +266,11 @@ async function main(): Promise<void> {
         if (warmup > 0) await runLoad(req, clients, warmup);
         const rounds0 = recomputing?.rounds() ?? 0;
         const window = recomputing?.cpuWindow(pid);
+        const logFrom = a.api.logs.length;
         const open = await runOpenLoad(req, rate, duration, OPEN_LOOP_MAX_SOCKETS);
         const split = window?.();
+        const held = eventLoopHeld(a.api.logs.slice(logFrom).join(''));
+        if (held) say(`  ${held}`);
         if (recomputing && split) {
           // While recomputing only the open loop (the judged figure) and where the CPU went.
           const ms = (x: number) => (x === Infinity ? '∞' : fmt(x, 1));
@@ -283,6 +319,8 @@ async function main(): Promise<void> {
         lines.push(burstLine);
       }
     }
+    // The recompute loop asks the api: stopped before the api is.
+    await recomputing?.stop();
     for (const a of apis) {
       if (a.profileDir) {
         const exited = new Promise((resolve) => a.api.child.once('exit', resolve));

@@ -106,10 +106,12 @@ export interface Recomputing {
 
 /**
  * Starts a worker from dist/ on `pgUrl` and keeps it computing `phaseId`'s boards; `ask` requests
- * the phase's board from the api (which queues its computation).
+ * the phase's board from the api (which queues its computation). `poll`, when given, is called
+ * every 100 ms until the round's boards are stored, as a client waiting for the new board does
+ * (bench:platform's driver asks GraphQL for it every 100 ms).
  */
-export function keepRecomputing(db: Db, pgUrl: string, pgPid: number, phaseId: string, ask: () => Promise<void>, env: Record<string, string> = {}): Recomputing {
-  const worker: RunningApp = startApp('apps/worker/src/main.ts', { DATABASE_URL: pgUrl, PODIUM_WORKER_NAME: 'bench-recompute', PODIUM_WORKER_POLL_SECONDS: '0.5', ...env });
+export function keepRecomputing(db: Db, pgUrl: string, pgPid: number, phaseId: string, ask: () => Promise<void>, poll?: () => Promise<void>): Recomputing {
+  const worker: RunningApp = startApp('apps/worker/src/main.ts', { DATABASE_URL: pgUrl, PODIUM_WORKER_NAME: 'bench-recompute', PODIUM_WORKER_POLL_SECONDS: '0.5' });
   const pid = worker.child.pid ?? 0;
   const stored = () => worker.logs.join('').split(`leaderboards of phase ${phaseId}:`).length - 1;
   // The threads the worker has before its first computation (read once it logged it waits for jobs).
@@ -128,10 +130,15 @@ export function keepRecomputing(db: Db, pgUrl: string, pgPid: number, phaseId: s
       await ask();
       while (!stopping() && stored() === before) {
         if (worker.child.exitCode !== null) throw new Error(`the recomputing worker exited: ${worker.logs.join('').slice(-2000)}`);
-        await new Promise((r) => setTimeout(r, 250));
+        if (poll) await poll();
+        await new Promise((r) => setTimeout(r, poll ? 100 : 250));
       }
     }
   })();
+  // Said at once (not left unhandled until stop): a worker that exits, an api that stops answering.
+  loop.catch((e: unknown) => {
+    if (!stopping()) process.stderr.write(`[bench] the recompute loop stopped: ${e instanceof Error ? e.message : String(e)}\n`);
+  });
   // Threads put at `forced`, with the nice value they had set themselves (given back on `null`).
   const own = new Map<number, number>();
   const renice = setInterval(() => {

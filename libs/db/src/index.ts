@@ -26,4 +26,4 @@ export { longRowsOf, ScoreRepository, type PhaseScoreMatrix, type ScoredSystem, 
 export { encodeValues, decodeValues, encodeStats, decodeStats, decodeStatsColumns, decodeStatsFlat, statsShape, type FlatStats, type StatsRows } from './score-column';
 export { Role, TaskKind, SubmissionStatus, RobustnessStatus, Moderation, Registration, RegistrationStatus, Prisma } from './generated/client';
 export type { Task, Phase, TestSet, Instance, Submission, Team, User, RobustnessReport } from './generated/client';
-export { LeaderboardRepository, LEADERBOARD_FORMAT, type CurrentLeaderboard, type PhaseFreshness, type StoredLeaderboardRow, type StoredLeaderboardBytes, type NewStoredLeaderboard, type StoredPairTile } from './leaderboard.repository';
+export { LeaderboardRepository, LEADERBOARD_FORMAT, type CurrentLeaderboard, type PhaseFreshness, type StoredLeaderboardRow, type StoredLeaderboardBytes, type StoredLeaderboardCompressed, type NewStoredLeaderboard, type StoredPairTile } from './leaderboard.repository';

@@ -22,8 +22,11 @@ export interface StoredLeaderboardRow {
   computedAt: Date;
   durationMs: number;
 }
-export interface StoredLeaderboardBytes extends StoredLeaderboardRow {
+export interface StoredLeaderboardBytes extends StoredLeaderboardCompressed {
   body: string;
+}
+/** A stored board's compressed forms (what the api reads: {@link LeaderboardRepository.compressed}). */
+export interface StoredLeaderboardCompressed extends StoredLeaderboardRow {
   gzip: Uint8Array;
   brotli: Uint8Array;
 }
@@ -58,6 +61,10 @@ const BOARD_BYTES_COLUMNS = Prisma.sql`id::text AS id, stamp, etag, computed_at,
 interface BoardBytesRow { id: string; stamp: string; etag: string; computed_at: Date; duration_ms: number; body: string; gzip: string; brotli: string }
 const boardBytes = (r: BoardBytesRow): StoredLeaderboardBytes => ({
   id: r.id, stamp: r.stamp, etag: r.etag, computedAt: r.computed_at, durationMs: r.duration_ms, body: r.body, gzip: Buffer.from(r.gzip, 'hex'), brotli: Buffer.from(r.brotli, 'hex'),
+});
+const BOARD_COMPRESSED_COLUMNS = Prisma.sql`id::text AS id, stamp, etag, computed_at, duration_ms, encode(gzip, 'hex') AS gzip, encode(brotli, 'hex') AS brotli`;
+const boardCompressed = (r: Omit<BoardBytesRow, 'body'>): StoredLeaderboardCompressed => ({
+  id: r.id, stamp: r.stamp, etag: r.etag, computedAt: r.computed_at, durationMs: r.duration_ms, gzip: Buffer.from(r.gzip, 'hex'), brotli: Buffer.from(r.brotli, 'hex'),
 });
 const TILE_BYTES_COLUMNS = Prisma.sql`"row", col, count, encode(gzip, 'hex') AS gzip, encode(brotli, 'hex') AS brotli, etag`;
 interface TileBytesRow { row: number; col: number; count: number; gzip: string; brotli: string; etag: string }
@@ -165,7 +172,17 @@ export class LeaderboardRepository {
     };
   }
 
-  /** The bytes of a stored board. */
+  /**
+   * A stored board's gzip and brotli, without its JSON: the api inflates the gzip off its event
+   * loop when it needs the identity bytes (reading the JSON as text decoded 3 MB on the loop at
+   * 100 systems; issue #28).
+   */
+  async compressed(id: string): Promise<StoredLeaderboardCompressed | null> {
+    const rows = await this.db.$queryRaw<Omit<BoardBytesRow, 'body'>[]>`SELECT ${BOARD_COMPRESSED_COLUMNS} FROM stored_leaderboard WHERE id = ${id}::uuid`;
+    return rows[0] ? boardCompressed(rows[0]) : null;
+  }
+
+  /** The bytes of a stored board, its JSON as text. */
   async bytes(id: string): Promise<StoredLeaderboardBytes | null> {
     const rows = await this.db.$queryRaw<BoardBytesRow[]>`SELECT ${BOARD_BYTES_COLUMNS} FROM stored_leaderboard WHERE id = ${id}::uuid`;
     return rows[0] ? boardBytes(rows[0]) : null;

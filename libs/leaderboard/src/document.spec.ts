@@ -24,11 +24,13 @@ function board(pairs: number): Leaderboard {
   };
 }
 
+const utf8 = (text: string): Buffer => Buffer.from(text, 'utf8');
+
 describe('stored leaderboard document', () => {
   it.each([0, 3])('puts the pairs last and reads the same board lazily as whole (%i pairs)', (n) => {
     const { body } = encodeLeaderboard(board(n));
     expect(body.endsWith(`${JSON.stringify(leaderboardJson(board(n))['pairs'])}}`)).toBe(true);
-    const lazy = parseLeaderboardDocumentLazily(body);
+    const lazy = parseLeaderboardDocumentLazily(utf8(body));
     // the pairs are a getter until read
     expect(typeof Object.getOwnPropertyDescriptor(lazy, 'pairs')?.get).toBe('function');
     expect(lazy.systems).toEqual(board(n).systems);
@@ -40,10 +42,10 @@ describe('stored leaderboard document', () => {
     const { pairs, disagreement, notes, updating, stamp, computedAt, ...rest } = leaderboardJson(board(2));
     // the order before: …, pairs, disagreement, notes, updating, stamp, computedAt
     const before = JSON.stringify({ ...rest, pairs, disagreement, notes, updating, stamp, computedAt });
-    expect(parseLeaderboardDocumentLazily(before)).toEqual(parseLeaderboardDocument(before));
+    expect(parseLeaderboardDocumentLazily(utf8(before))).toEqual(parseLeaderboardDocument(before));
     // the same keys, the notes last: the text ends with ']}' and still holds keys after the pairs
     const arrayLast = JSON.stringify({ ...rest, pairs, disagreement, updating, stamp, computedAt, notes });
-    const lazy = parseLeaderboardDocumentLazily(arrayLast);
+    const lazy = parseLeaderboardDocumentLazily(utf8(arrayLast));
     expect(lazy).toEqual(parseLeaderboardDocument(arrayLast));
     expect(lazy.notes).toEqual(['a note with ,"pairs":[ inside']);
   });
@@ -56,31 +58,46 @@ describe('stored leaderboard document', () => {
     it.each([0, 3])('writes the same bytes as parsing the whole document, the pairs kept as text (%i pairs)', (n) => {
       const { body } = encodeLeaderboard(board(n));
       for (const revise of [updating, earlier]) {
-        const revised = reviseStoredBoard(body, revise);
+        const revised = reviseStoredBoard(utf8(body), revise);
         expect(revised).not.toBeNull();
-        expect(revised).toBe(whole(body, revise));
+        expect(revised?.toString('utf8')).toBe(whole(body, revise));
       }
-      expect(JSON.parse(reviseStoredBoard(body, updating) ?? '')).toMatchObject({ updating: true, notes: ['a note with ,"pairs":[ inside'] });
+      expect(JSON.parse(reviseStoredBoard(utf8(body), updating)?.toString('utf8') ?? '')).toMatchObject({ updating: true, notes: ['a note with ,"pairs":[ inside'] });
     });
 
     it('leaves to the whole parse a document it cannot take: pairs not last, no methods, pairs without test results', () => {
       const { pairs, disagreement, notes, updating: u, stamp, computedAt, ...rest } = leaderboardJson(board(2));
       const pairsNotLast = JSON.stringify({ ...rest, pairs, disagreement, notes, updating: u, stamp, computedAt });
-      expect(reviseStoredBoard(pairsNotLast, updating)).toBeNull();
+      expect(reviseStoredBoard(utf8(pairsNotLast), updating)).toBeNull();
       const { methods: _methods, ...lb2 } = leaderboardJson(board(2));
-      expect(reviseStoredBoard(JSON.stringify(lb2), updating)).toBeNull();
+      expect(reviseStoredBoard(utf8(JSON.stringify(lb2)), updating)).toBeNull();
       const withoutResults = leaderboardJson(board(2));
       const oldPairs = (withoutResults['pairs'] as Record<string, unknown>[]).map(({ testResults: _t, ...p }) => ({ ...p, tests: { ttest: 0.2 } }));
-      expect(reviseStoredBoard(JSON.stringify({ ...withoutResults, pairs: oldPairs }), updating)).toBeNull();
+      expect(reviseStoredBoard(utf8(JSON.stringify({ ...withoutResults, pairs: oldPairs })), updating)).toBeNull();
     });
   });
 
   it('reads the metric off the first keys, escapes and all, and gives null for a document that begins otherwise', () => {
-    expect(storedBoardMetric(encodeLeaderboard(board(3)).body)).toBe('bleu');
+    expect(storedBoardMetric(utf8(encodeLeaderboard(board(3)).body))).toBe('bleu');
     const odd = { ...board(1), metric: 'combined:nli"x\\y+chrf' };
-    expect(storedBoardMetric(encodeLeaderboard(odd).body)).toBe('combined:nli"x\\y+chrf');
+    expect(storedBoardMetric(utf8(encodeLeaderboard(odd).body))).toBe('combined:nli"x\\y+chrf');
     const { phaseId: _p, ...noPhase } = leaderboardJson(board(1));
-    expect(storedBoardMetric(JSON.stringify({ ...noPhase, phaseId: 'p' }))).toBeNull();
-    expect(storedBoardMetric('')).toBeNull();
+    expect(storedBoardMetric(utf8(JSON.stringify({ ...noPhase, phaseId: 'p' })))).toBeNull();
+    expect(storedBoardMetric(utf8(''))).toBeNull();
+    // a metric past the first 4 KB: null, and the caller parses the document
+    expect(storedBoardMetric(utf8(encodeLeaderboard({ ...board(1), metric: 'm'.repeat(5000) }).body))).toBeNull();
+  });
+
+  it('reads and revises the bytes of a document with multi-byte text, also from a Uint8Array inside a larger buffer', () => {
+    const names = { ...board(3), metric: 'chrF++ «é»', notes: ['Ünïcödé ,"pairs":[ 日本語 🎉'], systems: [{ system: 'Système 🎉', notes: '"pairs":[' } as never] };
+    names.pairs = names.pairs.map((p, q) => ({ ...p, a: `système ${q} — ✓` }));
+    const { body } = encodeLeaderboard(names);
+    const outer = Buffer.concat([Buffer.from('xx'), utf8(body), Buffer.from('yy')]);
+    const view = new Uint8Array(outer.buffer, outer.byteOffset + 2, outer.length - 4);
+    const lazy = parseLeaderboardDocumentLazily(view);
+    expect({ ...lazy }).toEqual(parseLeaderboardDocument(body));
+    expect(storedBoardMetric(view)).toBe('chrF++ «é»');
+    const updating = (b: Record<string, unknown>) => ({ ...b, updating: true });
+    expect(reviseStoredBoard(view, updating)?.toString('utf8')).toBe(JSON.stringify(updating(JSON.parse(body) as Record<string, unknown>)));
   });
 });

@@ -34,64 +34,83 @@ export function leaderboardJson(board: Leaderboard, pairsApart: PairsApart | nul
 }
 
 /** Where a stored document's top-level pairs begin: the key is the last one (leaderboardJson). */
-const PAIRS_KEY = ',"pairs":[';
+const PAIRS_KEY = Buffer.from(',"pairs":[', 'utf8');
+/** How far into a stored document {@link storedBoardMetric} looks for its first two keys. */
+const METRIC_PREFIX_BYTES = 4096;
 
 /**
- * {@link parseLeaderboardDocument}, parsing the pairs only when `pairs` is first read (a getter
- * that parses and keeps them): a GraphQL query of the systems of a 100-system board parses its
- * 40 KB of systems, not the 3 MB of pairs. Documents with the pairs elsewhere (stored before)
- * are parsed whole. The top-level key is found by its last occurrence: inside the pairs no key is
- * named `pairs`, and a quote inside a JSON string is always escaped.
+ * {@link parseLeaderboardDocument} of a stored document's UTF-8 bytes, decoding and parsing the
+ * pairs only when `pairs` is first read (a getter that parses and keeps them): a GraphQL query of
+ * the systems of a 100-system board decodes and parses its 40 KB of systems, not the 3 MB of pairs
+ * (issue #28: decoding the whole document took the api's event loop 13 ms a board idle, 75 ms
+ * while a worker recomputed beside it). Documents with the pairs elsewhere (stored before) are
+ * parsed whole. The top-level key is found by its last occurrence: inside the pairs no key is
+ * named `pairs`, and a quote inside a JSON string is always escaped (no byte of a multi-byte UTF-8
+ * character is ASCII, so the bytes are searched as the text would be).
  */
-export function parseLeaderboardDocumentLazily(body: string): Leaderboard {
-  const split = splitStoredDocument(body);
-  if (!split) return parseLeaderboardDocument(body);
+export function parseLeaderboardDocumentLazily(body: Uint8Array): Leaderboard {
+  const bytes = asBuffer(body);
+  const split = splitStoredDocument(bytes);
+  if (!split) return parseLeaderboardDocument(bytes.toString('utf8'));
   const head = boardFromRaw(split.head);
   let pairs: Leaderboard['pairs'] | undefined;
   return Object.defineProperty(head, 'pairs', {
     enumerable: true,
     configurable: true,
-    get: () => (pairs ??= JSON.parse(split.pairs) as Leaderboard['pairs']),
+    get: () => (pairs ??= JSON.parse(bytes.toString('utf8', split.pairsFrom, split.pairsTo)) as Leaderboard['pairs']),
   });
 }
 
 /**
  * The metric of a stored document, read off its first two keys as computeLeaderboard writes
- * them (`{"phaseId":"…","metric":"…"`) without parsing the rest: the api names a download by it
- * (parsing a 100-system board for its name took the api's event loop 0.2–0.3 s; issue #28).
- * Null when the document does not begin so; the caller then parses it.
+ * them (`{"phaseId":"…","metric":"…"`) without decoding or parsing the rest: the api names a
+ * download by it (parsing a 100-system board for its name took the api's event loop 0.2–0.3 s;
+ * issue #28). Null when the document does not begin so within its first 4 KB; the caller then
+ * parses it.
  */
-export function storedBoardMetric(body: string): string | null {
-  const m = /^\{"phaseId":"[^"\\]*","metric":("(?:[^"\\]|\\.)*")/.exec(body);
+export function storedBoardMetric(body: Uint8Array): string | null {
+  const bytes = asBuffer(body);
+  const m = /^\{"phaseId":"[^"\\]*","metric":("(?:[^"\\]|\\.)*")/.exec(bytes.toString('utf8', 0, Math.min(bytes.length, METRIC_PREFIX_BYTES)));
   return m?.[1] === undefined ? null : (JSON.parse(m[1]) as string);
 }
 
-/** A stored document's head (every top-level key but the pairs, parsed) and its pairs' text, or null (pairs not last). */
-function splitStoredDocument(body: string): { head: Record<string, unknown>; pairs: string } | null {
-  const at = body.lastIndexOf(PAIRS_KEY);
-  if (at < 0 || !body.endsWith(']}')) return null;
-  const head = JSON.parse(`${body.slice(0, at)}}`) as Record<string, unknown>;
-  // Pairs not last (a document stored before): the keys that followed them are missing from the head.
-  if (!('computedAt' in head && 'notes' in head && 'systems' in head)) return null;
-  return { head, pairs: body.slice(at + PAIRS_KEY.length - 1, -1) };
+function asBuffer(body: Uint8Array): Buffer {
+  return Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }
 
 /**
- * A stored document with top-level keys other than the pairs changed by `revise`, the pairs' text
- * kept as stored: the api's `updating` and `earlier` variants of a board, made on the request path,
- * parse and write the 40 KB head of a 100-system board, not its 3 MB of pairs (issue #28: parsing,
- * writing and compressing the whole document held the api's event loop for 0.3–0.6 s).
- * Byte for byte `JSON.stringify(revise(upgradeStoredBoard(JSON.parse(body))))` when `revise`
- * changes existing keys only. Null for a document this cannot take (pairs not last; a format before
- * method-keyed values or pair test results, which upgradeStoredBoard rewrites): parse it whole.
+ * A stored document's head (every top-level key but the pairs, parsed) and where its pairs' text
+ * (`[…]`) lies in `body`, or null (pairs not last). Only the head is decoded.
  */
-export function reviseStoredBoard(body: string, revise: (head: Record<string, unknown>) => Record<string, unknown>): string | null {
-  const split = splitStoredDocument(body);
+function splitStoredDocument(body: Buffer): { head: Record<string, unknown>; pairsFrom: number; pairsTo: number } | null {
+  const at = body.lastIndexOf(PAIRS_KEY);
+  // …]} at the end: ']' 0x5d, '}' 0x7d.
+  if (at < 0 || body.length < 2 || body[body.length - 2] !== 0x5d || body[body.length - 1] !== 0x7d) return null;
+  const head = JSON.parse(`${body.toString('utf8', 0, at)}}`) as Record<string, unknown>;
+  // Pairs not last (a document stored before): the keys that followed them are missing from the head.
+  if (!('computedAt' in head && 'notes' in head && 'systems' in head)) return null;
+  return { head, pairsFrom: at + PAIRS_KEY.length - 1, pairsTo: body.length - 1 };
+}
+
+/**
+ * A stored document with top-level keys other than the pairs changed by `revise`, the pairs' bytes
+ * kept as stored: the api's `updating` and `earlier` variants of a board, made on the request path,
+ * decode, parse and write the 40 KB head of a 100-system board, not its 3 MB of pairs (issue #28:
+ * parsing, writing and compressing the whole document held the api's event loop for 0.3–0.6 s).
+ * Byte for byte the UTF-8 of `JSON.stringify(revise(upgradeStoredBoard(JSON.parse(body))))` when
+ * `revise` changes existing keys only. Null for a document this cannot take (pairs not last; a
+ * format before method-keyed values or pair test results, which upgradeStoredBoard rewrites): parse
+ * it whole.
+ */
+export function reviseStoredBoard(body: Uint8Array, revise: (head: Record<string, unknown>) => Record<string, unknown>): Buffer | null {
+  const bytes = asBuffer(body);
+  const split = splitStoredDocument(bytes);
   if (!split || !Array.isArray(split.head['methods'])) return null;
+  const pairs = bytes.subarray(split.pairsFrom, split.pairsTo);
   // One encoder writes every pair of a document: the current one gives each its testResults.
-  if (split.pairs !== '[]' && !split.pairs.includes('"testResults":')) return null;
+  if (pairs.length !== 2 && pairs.indexOf('"testResults":') < 0) return null;
   const head = JSON.stringify(revise(split.head));
-  return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"pairs":${split.pairs}}`;
+  return Buffer.concat([Buffer.from(`${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"pairs":`, 'utf8'), pairs, Buffer.from('}')]);
 }
 
 /**

@@ -65,7 +65,7 @@ describe('pair tiles', () => {
     expect(raw['pairs']).toEqual([]);
     expect(readPairsApart(raw)).toEqual({ count: 780, tile: 32, tiles: 2 });
     // still read lazily: pairs stay the document's last key
-    const lazy = parseLeaderboardDocumentLazily(doc.body);
+    const lazy = parseLeaderboardDocumentLazily(Buffer.from(doc.body, 'utf8'));
     expect(lazy.systems).toHaveLength(40);
     expect(lazy.pairs).toEqual([]);
     const tiles = doc.pairTiles ?? [];

@@ -1,6 +1,7 @@
 // How the service reads stored boards, with the repository stubbed (the database is
 // stored-leaderboard.integration.spec.ts's): requests share reads in flight (issue #28).
-import type { LeaderboardRepository, StoredLeaderboardBytes, TaskRepository } from '@podium/db';
+import type { LeaderboardRepository, StoredLeaderboardCompressed, TaskRepository } from '@podium/db';
+import { gzipSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import type { LeaderboardJobs } from './leaderboard-jobs';
 import { LeaderboardService } from './leaderboard.service';
@@ -19,10 +20,10 @@ function service(): { service: LeaderboardService; reads: { bytes: number } } {
         stamp: STAMP,
         board: row,
       }),
-    bytes: async (): Promise<StoredLeaderboardBytes> => {
+    compressed: async (): Promise<StoredLeaderboardCompressed> => {
       reads.bytes++;
       await new Promise((r) => setTimeout(r, 20));
-      return { ...row, body: '{"metric":"bleu","pairs":[]}', gzip: new Uint8Array([1]), brotli: new Uint8Array([2]) };
+      return { ...row, gzip: gzipSync('{"metric":"bleu","pairs":[]}'), brotli: new Uint8Array([2]) };
     },
   };
   const none = {};
@@ -40,6 +41,8 @@ describe('stored board reads', () => {
     expect(reads.bytes).toBe(1);
     expect(new Set(snapshots).size).toBe(1);
     expect(snapshots[0]?.etag).toBe('"etag-1"');
+    // the identity bytes are the stored gzip's, inflated
+    expect(snapshots[0]?.body.toString('utf8')).toBe('{"metric":"bleu","pairs":[]}');
     await s.snapshot(phaseId, {}, null);
     expect(reads.bytes).toBe(1);
   });

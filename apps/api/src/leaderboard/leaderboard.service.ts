@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gunzipSync, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gunzip, gunzipSync, gzip, gzipSync } from 'node:zlib';
 import { LeaderboardRepository, TaskRepository, type CurrentLeaderboard, type StoredLeaderboardRow } from '@podium/db';
 import { ForbiddenError, InvalidInputError, NotFoundError, type AuthUser } from '@podium/domain';
 import {
@@ -99,14 +99,14 @@ export const EARLIER_STATE_NOTE = 'this view was computed for an earlier state o
 /** Parses a snapshot's JSON (by ETag, body): the service's bounded cache. */
 type ParseBoard = (etag: string, body: Buffer) => Leaderboard;
 
-/** `bytes`: `body` in UTF-8, when the caller has encoded it already. */
-function snapshotOf(boardId: string | null, body: string, gzip: Uint8Array, brotli: Uint8Array, etag: string, updating: boolean, fileStemOf: (metric: string) => string, parse: ParseBoard, bytes = Buffer.from(body, 'utf8')): LeaderboardSnapshot {
+/** `body`: the document's UTF-8 bytes. */
+function snapshotOf(boardId: string | null, body: Buffer, gzip: Uint8Array, brotli: Uint8Array, etag: string, updating: boolean, fileStemOf: (metric: string) => string, parse: ParseBoard): LeaderboardSnapshot {
   let stem: string | undefined;
-  const board = () => parse(etag, bytes);
+  const board = () => parse(etag, body);
   return {
     boardId,
     etag,
-    body: bytes,
+    body,
     gzip: Buffer.from(gzip),
     brotli: Buffer.from(brotli),
     updating,
@@ -129,6 +129,7 @@ const LIGHT_GZIP = { level: 6 };
 const LIGHT_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
+const gunzipAsync = promisify(gunzip);
 
 /**
  * {@link compressLight} on libuv's threads: a 100-system board's `updating` variant (3 MB) took
@@ -167,7 +168,7 @@ export class LeaderboardService {
     let hit = this.parsed.get(etag);
     if (!hit) {
       // The pairs are parsed when a query selects them (pairs, pairCount, downloads), not for the systems.
-      hit = parseLeaderboardDocumentLazily(body.toString('utf8'));
+      hit = parseLeaderboardDocumentLazily(body);
       this.parsed.set(etag, hit, { size: Math.max(1, body.length * PARSED_BYTES_PER_BODY_BYTE) });
     }
     return hit;
@@ -291,20 +292,24 @@ export class LeaderboardService {
   }
 
   private async read(row: StoredLeaderboardRow, id: string, mode: 'current' | 'updating' | 'earlier', fileStemOf: (metric: string) => string): Promise<LeaderboardSnapshot | null> {
-    const bytes = await this.boards.bytes(row.id);
-    if (!bytes || bytes.etag !== row.etag) return null;
+    // The compressed forms only: the identity bytes are the gzip's, inflated on libuv's threads.
+    // Reading the 3 MB JSON of a 100-system board as text decoded it on the event loop, and
+    // serving or parsing it encoded it again (13 ms each idle, 75 ms each while a worker
+    // recomputed another phase beside the api: issue #28's stalls while recomputing).
+    const stored = await this.boards.compressed(row.id);
+    if (!stored || stored.etag !== row.etag) return null;
+    const body = await gunzipAsync(stored.gzip);
     let snapshot: LeaderboardSnapshot;
-    if (mode === 'current') snapshot = snapshotOf(row.id, bytes.body, bytes.gzip, bytes.brotli, bytes.etag, false, fileStemOf, this.parse);
+    if (mode === 'current') snapshot = snapshotOf(row.id, body, stored.gzip, stored.brotli, stored.etag, false, fileStemOf, this.parse);
     else {
-      const revise = (stored: Record<string, unknown>): Record<string, unknown> => {
-        const notes: unknown[] = Array.isArray(stored['notes']) ? (stored['notes'] as unknown[]) : [];
-        return mode === 'updating' ? { ...stored, updating: true } : { ...stored, updating: false, notes: [...notes, EARLIER_STATE_NOTE] };
+      const revise = (board: Record<string, unknown>): Record<string, unknown> => {
+        const notes: unknown[] = Array.isArray(board['notes']) ? (board['notes'] as unknown[]) : [];
+        return mode === 'updating' ? { ...board, updating: true } : { ...board, updating: false, notes: [...notes, EARLIER_STATE_NOTE] };
       };
-      // The head revised, the pairs' text kept (a current document); an older format parsed whole.
-      const body = reviseStoredBoard(bytes.body, revise) ?? JSON.stringify(revise(upgradeStoredBoard(JSON.parse(bytes.body) as Record<string, unknown>)));
-      const encoded = Buffer.from(body, 'utf8');
-      const z = await compressLightOffLoop(encoded);
-      snapshot = snapshotOf(row.id, body, z.gzip, z.brotli, `"${bytes.etag.slice(1, -1)}-${mode === 'updating' ? 'u' : 'e'}"`, mode === 'updating', fileStemOf, this.parse, encoded);
+      // The head revised, the pairs' bytes kept (a current document); an older format parsed whole.
+      const revised = reviseStoredBoard(body, revise) ?? Buffer.from(JSON.stringify(revise(upgradeStoredBoard(JSON.parse(body.toString('utf8')) as Record<string, unknown>))), 'utf8');
+      const z = await compressLightOffLoop(revised);
+      snapshot = snapshotOf(row.id, revised, z.gzip, z.brotli, `"${stored.etag.slice(1, -1)}-${mode === 'updating' ? 'u' : 'e'}"`, mode === 'updating', fileStemOf, this.parse);
     }
     this.cache.set(id, snapshot);
     return snapshot;
@@ -373,7 +378,7 @@ export class LeaderboardService {
     };
     const doc = encodeLeaderboard(board);
     const z = compressLight(doc.body);
-    return snapshotOf(null, doc.body, z.gzip, z.brotli, `"empty-${createHash('sha256').update(doc.body).update(stamp).digest('base64url')}"`, queued, fileStemOf, this.parse);
+    return snapshotOf(null, Buffer.from(doc.body, 'utf8'), z.gzip, z.brotli, `"empty-${createHash('sha256').update(doc.body).update(stamp).digest('base64url')}"`, queued, fileStemOf, this.parse);
   }
 
   /**

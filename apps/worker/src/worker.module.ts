@@ -2,6 +2,7 @@ import { Global, Module, type OnApplicationShutdown, Inject, Logger } from '@nes
 import { loadWorkerConfig, type WorkerConfig } from '@podium/config';
 import { startQueue } from '@podium/contracts';
 import { createDb, LeaderboardRepository, RobustnessRepository, SubmissionRepository, type Db } from '@podium/db';
+import { Pool } from 'pg';
 import PgBoss from 'pg-boss';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { RobustnessModule } from './robustness/robustness.module';
@@ -10,15 +11,20 @@ import { HealthServer, WORKER_HEALTH, WorkerHealth } from './health/health';
 import { PG_BOSS, WORKER_CONFIG } from './tokens';
 
 const DB = Symbol('DB');
+/** The pg pool the leaderboard repository stores boards through (binary parameters, not Prisma's query compiler). */
+const BOARD_WRITES = Symbol('BOARD_WRITES');
 const queueLog = new Logger('Queue');
 const dbLog = new Logger('Database');
 /** An idle pooled connection broke (database restarted): the pool opens a new one on the next query. */
 const poolError = (e: Error) => dbLog.warn({ msg: `connection lost: ${e.message}; reconnecting on next query`, event: 'reconnecting' });
 
 class DbCloser implements OnApplicationShutdown {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(BOARD_WRITES) private readonly boardWrites: Pool,
+  ) {}
   async onApplicationShutdown(): Promise<void> {
-    await this.db.$disconnect();
+    await Promise.all([this.db.$disconnect(), this.boardWrites.end()]);
   }
 }
 
@@ -34,7 +40,17 @@ class DbCloser implements OnApplicationShutdown {
     { provide: DB, inject: [WORKER_CONFIG], useFactory: (c: WorkerConfig) => createDb(c.DATABASE_URL, { maxConnections: 4, onError: poolError, idleInTransactionTimeoutMs: c.PODIUM_DB_IDLE_TX_TIMEOUT_SECONDS * 1000 }) },
     { provide: SubmissionRepository, inject: [DB], useFactory: (db: Db) => new SubmissionRepository(db) },
     { provide: RobustnessRepository, inject: [DB], useFactory: (db: Db) => new RobustnessRepository(db) },
-    { provide: LeaderboardRepository, inject: [DB], useFactory: (db: Db) => new LeaderboardRepository(db) },
+    {
+      provide: BOARD_WRITES,
+      inject: [WORKER_CONFIG],
+      useFactory: (c: WorkerConfig) => {
+        // Two: each of the (default two) board threads' boards are stored in turn.
+        const pool = new Pool({ connectionString: c.DATABASE_URL, max: 2, connectionTimeoutMillis: 10_000, idle_in_transaction_session_timeout: c.PODIUM_DB_IDLE_TX_TIMEOUT_SECONDS * 1000, application_name: `${c.PODIUM_WORKER_NAME}:boards` });
+        pool.on('error', poolError);
+        return pool;
+      },
+    },
+    { provide: LeaderboardRepository, inject: [DB, BOARD_WRITES], useFactory: (db: Db, writes: Pool) => new LeaderboardRepository(db, writes) },
     {
       provide: PG_BOSS,
       inject: [WORKER_CONFIG],

@@ -11,6 +11,7 @@ import { BOARD_THREAD_NICENESS, defaultView, parseLeaderboardDocument, viewKey }
 import { mulberry32 } from '@podium/ranking';
 import { randomUUID } from 'node:crypto';
 import { getPriority } from 'node:os';
+import { Pool } from 'pg';
 import PgBoss from 'pg-boss';
 import { LeaderboardProcessor } from './leaderboard.processor';
 import { defined } from '../../../../test/support/defined';
@@ -25,6 +26,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
   let db: Db;
   let boss: PgBoss;
   let boards: LeaderboardRepository;
+  let writes: Pool;
   let processor: LeaderboardProcessor;
   let phaseId: string;
   let teamId: string;
@@ -35,7 +37,9 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
 
   beforeAll(async () => {
     db = createDb(defined(url, 'DATABASE_URL'), { maxConnections: 3 });
-    boards = new LeaderboardRepository(db);
+    // Boards stored through a pg pool, as the worker module stores them.
+    writes = new Pool({ connectionString: defined(url, 'DATABASE_URL'), max: 2 });
+    boards = new LeaderboardRepository(db, writes);
     const tasks = new TaskRepository(db);
     submissions = new SubmissionRepository(db);
     const identity = new IdentityRepository(db);
@@ -76,7 +80,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
 
   afterAll(async () => {
     await boss?.stop({ graceful: false, wait: true, timeout: 5_000 });
-    await db?.$disconnect();
+    await Promise.all([db?.$disconnect(), writes?.end()]);
   });
 
   it('computes in a worker thread while the event loop keeps ticking (max gap far below the compute time)', async () => {

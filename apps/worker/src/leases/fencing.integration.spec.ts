@@ -11,6 +11,7 @@ import type { WorkerConfig } from '@podium/config';
 import { ensureQueue, QUEUE_POLICY, ROBUSTNESS_REPORT_QUEUE, sendRobustnessJob } from '@podium/contracts';
 import { createDb, IdentityRepository, LeaderboardRepository, RobustnessRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
 import { LeaseLostError } from '@podium/domain';
+import { Pool } from 'pg';
 import PgBoss from 'pg-boss';
 import { LeaderboardProcessor } from '../leaderboard/leaderboard.processor';
 import { LeaseKeeper } from './lease-keeper';
@@ -224,24 +225,30 @@ describeDb('fencing tokens (real PostgreSQL, real pg-boss)', () => {
 
   it("refuses a leaderboard computation's boards once another worker took the phase's token; a new claim stores them", async () => {
     await worker(`fence-lb-scorer-${randomUUID().slice(0, 6)}`).scoring.score(await makeSubmission());
-    const boards = new LeaderboardRepository(db);
-    const a = worker(`fence-lb-a-${randomUUID().slice(0, 6)}`);
-    const config = { DATABASE_URL: defined(url, 'DATABASE_URL'), PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: a.name } as WorkerConfig;
-    const processor = new LeaderboardProcessor(boss, config, boards, a.leases);
-    const warn = jest.spyOn(Logger.prototype, 'warn');
-    // A's lock connection dropped (a partition) and B took the phase while A's thread computed.
-    const store = boards.store.bind(boards);
-    jest.spyOn(boards, 'store').mockImplementationOnce(async (...args) => {
-      await boards.claimBoardLease(phaseId, 'fence-lb-b');
-      return store(...args);
-    });
-    expect(await processor.compute(phaseId, null)).toBeNull();
-    expect(a.leases.refusedWrites).toBe(1);
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ event: 'fencing.refused', phaseId, kind: 'leaderboard' }));
-    expect(await db.storedLeaderboard.count({ where: { phaseId } })).toBe(0);
-    const again = await processor.compute(phaseId, null);
-    expect(again?.stored).toBeGreaterThanOrEqual(1);
-    expect(await db.storedLeaderboard.count({ where: { phaseId } })).toBe(again?.stored);
+    // Stored through a pg pool, as the worker module stores boards.
+    const writes = new Pool({ connectionString: defined(url, 'DATABASE_URL'), max: 2 });
+    const boards = new LeaderboardRepository(db, writes);
+    try {
+      const a = worker(`fence-lb-a-${randomUUID().slice(0, 6)}`);
+      const config = { DATABASE_URL: defined(url, 'DATABASE_URL'), PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: a.name } as WorkerConfig;
+      const processor = new LeaderboardProcessor(boss, config, boards, a.leases);
+      const warn = jest.spyOn(Logger.prototype, 'warn');
+      // A's lock connection dropped (a partition) and B took the phase while A's thread computed.
+      const store = boards.store.bind(boards);
+      jest.spyOn(boards, 'store').mockImplementationOnce(async (...args) => {
+        await boards.claimBoardLease(phaseId, 'fence-lb-b');
+        return store(...args);
+      });
+      expect(await processor.compute(phaseId, null)).toBeNull();
+      expect(a.leases.refusedWrites).toBe(1);
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ event: 'fencing.refused', phaseId, kind: 'leaderboard' }));
+      expect(await db.storedLeaderboard.count({ where: { phaseId } })).toBe(0);
+      const again = await processor.compute(phaseId, null);
+      expect(again?.stored).toBeGreaterThanOrEqual(1);
+      expect(await db.storedLeaderboard.count({ where: { phaseId } })).toBe(again?.stored);
+    } finally {
+      await writes.end();
+    }
   });
 
   it('fails a report whose worker stopped during its last run', async () => {

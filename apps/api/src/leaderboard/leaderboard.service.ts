@@ -131,12 +131,18 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 const gunzipAsync = promisify(gunzip);
 
+/** The fastest levels: a variant served only while its board's successor computes. */
+const FAST_GZIP = { level: 1 };
+const FAST_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
+
 /**
- * {@link compressLight} on libuv's threads: a 100-system board's `updating` variant (3 MB) took
- * 0.1–0.2 s to compress, which held every other request of the api behind it (issue #28).
+ * A board's `updating` or `earlier` variant compressed on libuv's threads, at the fastest levels:
+ * a 100-system board's (3 MB) took 0.1–0.2 s at gzip 6 and brotli 5 on the event loop, which held
+ * every other request of the api behind it, and 88 ms of the cores off it (29 ms at these levels;
+ * 662 and 534 KiB instead of 503 and 436; issue #28).
  */
-async function compressLightOffLoop(bytes: Buffer): Promise<{ gzip: Buffer; brotli: Buffer }> {
-  const [gz, br] = await Promise.all([gzipAsync(bytes, LIGHT_GZIP), brotliAsync(bytes, LIGHT_BROTLI)]);
+async function compressVariantOffLoop(bytes: Buffer): Promise<{ gzip: Buffer; brotli: Buffer }> {
+  const [gz, br] = await Promise.all([gzipAsync(bytes, FAST_GZIP), brotliAsync(bytes, FAST_BROTLI)]);
   return { gzip: gz, brotli: br };
 }
 
@@ -308,7 +314,7 @@ export class LeaderboardService {
       };
       // The head revised, the pairs' bytes kept (a current document); an older format parsed whole.
       const revised = reviseStoredBoard(body, revise) ?? Buffer.from(JSON.stringify(revise(upgradeStoredBoard(JSON.parse(body.toString('utf8')) as Record<string, unknown>))), 'utf8');
-      const z = await compressLightOffLoop(revised);
+      const z = await compressVariantOffLoop(revised);
       snapshot = snapshotOf(row.id, revised, z.gzip, z.brotli, `"${stored.etag.slice(1, -1)}-${mode === 'updating' ? 'u' : 'e'}"`, mode === 'updating', fileStemOf, this.parse);
     }
     this.cache.set(id, snapshot);

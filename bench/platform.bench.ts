@@ -315,6 +315,8 @@ async function recomputeDriver(stack: Stack, phase: Phase, until: number, seedBa
   while (Date.now() < until) {
     seed++;
     const t0 = Date.now();
+    // With the api profiled, when each round moved the seed (to find it in the profile's timeline).
+    if (process.env.PODIUM_BENCH_PROFILE_API === '1') say(`  recompute round: seed ${seed} at ${new Date(t0).toISOString().slice(11, 23)}`);
     await gql(stack, `mutation($p: ID!, $s: Int) { setPhaseSignificance(phaseId: $p, seed: $s, resamples: null) { seed } }`, { p: phase.id, s: seed }, stack.organiserToken);
     for (;;) {
       const { leaderboard: b } = await gql<{ leaderboard: BoardProbe }>(stack, boardQuery(stack.features), { p: phase.id });
@@ -762,8 +764,23 @@ async function setUp(flags: PlatformFlags, cleanup: (() => Promise<void>)[]): Pr
   // Rate limits off: every load request comes from one address. The heap bound the api image
   // sets (infra/docker/Dockerfile.api): without one V8 grows its heap with garbage (an unbounded
   // api went from 0.9 to 1.9 GB of RSS exporting 12M rows) instead of collecting it.
-  const { api, baseUrl } = await startApi({ DATABASE_URL: pg.url, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0', NODE_OPTIONS: API_NODE_OPTIONS });
-  cleanup.unshift(() => api.stop());
+  // PODIUM_BENCH_PROFILE_API=1: the api under --cpu-prof (1 ms), its profile kept for reading
+  // (written when SIGUSR2 ends it normally; a process ended by SIGTERM writes none).
+  const apiProfileDir = process.env.PODIUM_BENCH_PROFILE_API === '1' ? mkdtempSync(path.join(tmpdir(), 'podium-platform-api-prof-')) : null;
+  const { api, baseUrl } = await startApi(
+    { DATABASE_URL: pg.url, PODIUM_RATE_LIMIT: '0', PODIUM_RATE_LIMIT_UPLOADS: '0', NODE_OPTIONS: API_NODE_OPTIONS },
+    apiProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${apiProfileDir}`, '--cpu-prof-interval=1000', '-r', path.join(repoRoot, 'bench/platform/exit-on-signal.cjs')] : [],
+  );
+  if (apiProfileDir) say(`the api runs under --cpu-prof since about ${new Date().toISOString().slice(11, 23)} (its profile's time 0)`);
+  cleanup.unshift(async () => {
+    if (apiProfileDir && api.child.exitCode === null) {
+      const exited = new Promise((resolve) => api.child.once('exit', resolve));
+      api.child.kill('SIGUSR2');
+      await exited;
+      say(`the api's CPU profile kept in ${apiProfileDir}`);
+    }
+    await api.stop();
+  });
   const agent = new http.Agent({ keepAlive: true });
   cleanup.unshift(async () => agent.destroy());
   const stack: Stack = {

@@ -57,15 +57,13 @@ export interface StoredPairTile {
  * bytea into a JS array with one number per byte and then a Buffer again (about 0.9 s per MB in
  * the board computation's profile); hex text is decoded natively.
  */
-const BOARD_BYTES_COLUMNS = Prisma.sql`id::text AS id, stamp, etag, computed_at, duration_ms, body, encode(gzip, 'hex') AS gzip, encode(brotli, 'hex') AS brotli`;
-interface BoardBytesRow { id: string; stamp: string; etag: string; computed_at: Date; duration_ms: number; body: string; gzip: string; brotli: string }
-const boardBytes = (r: BoardBytesRow): StoredLeaderboardBytes => ({
-  id: r.id, stamp: r.stamp, etag: r.etag, computedAt: r.computed_at, durationMs: r.duration_ms, body: r.body, gzip: Buffer.from(r.gzip, 'hex'), brotli: Buffer.from(r.brotli, 'hex'),
-});
 const BOARD_COMPRESSED_COLUMNS = Prisma.sql`id::text AS id, stamp, etag, computed_at, duration_ms, encode(gzip, 'hex') AS gzip, encode(brotli, 'hex') AS brotli`;
+const BOARD_BYTES_COLUMNS = Prisma.sql`${BOARD_COMPRESSED_COLUMNS}, body`;
+interface BoardBytesRow { id: string; stamp: string; etag: string; computed_at: Date; duration_ms: number; body: string; gzip: string; brotli: string }
 const boardCompressed = (r: Omit<BoardBytesRow, 'body'>): StoredLeaderboardCompressed => ({
   id: r.id, stamp: r.stamp, etag: r.etag, computedAt: r.computed_at, durationMs: r.duration_ms, gzip: Buffer.from(r.gzip, 'hex'), brotli: Buffer.from(r.brotli, 'hex'),
 });
+const boardBytes = (r: BoardBytesRow): StoredLeaderboardBytes => ({ ...boardCompressed(r), body: r.body });
 const TILE_BYTES_COLUMNS = Prisma.sql`"row", col, count, encode(gzip, 'hex') AS gzip, encode(brotli, 'hex') AS brotli, etag`;
 interface TileBytesRow { row: number; col: number; count: number; gzip: string; brotli: string; etag: string }
 const tileBytes = (r: TileBytesRow): StoredPairTile => ({ row: r.row, col: r.col, count: r.count, gzip: Buffer.from(r.gzip, 'hex'), brotli: Buffer.from(r.brotli, 'hex'), etag: r.etag });

@@ -1,7 +1,7 @@
 /**
  * The board soon after the last score (issue #28 item 2, docs/adr/0027-incremental-boards.md):
  * `npm run bench:incremental-board -- --systems 100 --instances 10000 [--metrics bleu,chrf,ter]
- * [--profile] [--fill] [--threads T] [--lag K] [--no-scratch]`.
+ * [--profile] [--fill] [--threads T] [--lag K] [--no-scratch] [--no-column-cache]`.
  *
  * An embedded PostgreSQL of its own; a task scored with the given metrics; S − 1 submissions'
  * score columns stored as the worker stores them (sentence values and the corpus metrics'
@@ -23,7 +23,10 @@
  * worker's do (profile them with `node --cpu-prof`: the threads inherit it; --profile then only
  * times the main thread). With --lag K the memos lack K systems, not one: the last K submissions
  * are stored after the computation that keeps the memos (the final computation of a burst whose
- * fills fell behind).
+ * fills fell behind). With threads, the warm and incremental computations share a column cache
+ * as a worker's threads do (BoardColumnCache, PODIUM_LEADERBOARD_COLUMN_CACHE_MB): the incremental
+ * one reads only the K new columns of each metric; --no-column-cache reads every column, as before.
+ * The computation from scratch never has one.
  * Results JSON in bench-results/incremental-board-<date>.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -32,7 +35,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { getMetric, parseMetricOptions, type MetricName } from '@podium/metrics';
 import { IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
-import { computeInThread, computePhaseBoards, type AnalysisStage, type ComputedBoard, type PhaseBoardsSummary } from '@podium/leaderboard';
+import { BoardColumnCache, computeInThread, computePhaseBoards, type AnalysisStage, type ComputedBoard, type PhaseBoardsSummary } from '@podium/leaderboard';
 import { mulberry32 } from '@podium/ranking';
 import { openBenchStore } from '../test/e2e/support/faults';
 import { startOwnPostgres } from '../test/e2e/support/postgres';
@@ -52,8 +55,9 @@ const FILL = process.argv.includes('--fill');
 const NO_SCRATCH = process.argv.includes('--no-scratch');
 const THREADS = Number(flag('threads', '0'));
 const LAG = Number(flag('lag', '1'));
+const COLUMN_CACHE = !process.argv.includes('--no-column-cache');
 if (!(SYSTEMS >= 3 && INSTANCES >= 10 && Number.isInteger(THREADS) && THREADS >= 0 && Number.isInteger(LAG) && LAG >= 1 && LAG < SYSTEMS - 1) || process.argv.includes('--help')) {
-  console.error('usage: npm run bench:incremental-board -- --systems S≥3 --instances N≥10 [--metrics bleu,chrf,ter] [--profile] [--fill] [--threads T] [--lag K (1 ≤ K < S − 1)] [--no-scratch]');
+  console.error('usage: npm run bench:incremental-board -- --systems S≥3 --instances N≥10 [--metrics bleu,chrf,ter] [--profile] [--fill] [--threads T] [--lag K (1 ≤ K < S − 1)] [--no-scratch] [--no-column-cache]');
   process.exit(process.argv.includes('--help') ? 0 : 2);
 }
 const say = (m: string) => process.stderr.write(`[bench:incremental-board] ${new Date().toISOString().slice(11, 19)} ${m}\n`);
@@ -169,8 +173,8 @@ function recorder() {
   };
 }
 
-async function computeAll(db: Db, phaseId: string, databaseUrl: string): Promise<Run> {
-  if (THREADS > 0) return computeInThreads(phaseId, databaseUrl);
+async function computeAll(db: Db, phaseId: string, databaseUrl: string, columns: BoardColumnCache | null): Promise<Run> {
+  if (THREADS > 0) return computeInThreads(phaseId, databaseUrl, columns);
   const run = recorder();
   const { value: summary, shares } = await profiled(() =>
     computePhaseBoards(db, phaseId, null, (b) => run.board(b), FILL ? { fillMemos: true, onAnalysis: (stage) => run.stage(stage) } : {}),
@@ -179,7 +183,7 @@ async function computeAll(db: Db, phaseId: string, databaseUrl: string): Promise
 }
 
 /** The worker's way (--threads): T threads, the analyses shared out, boards handed back to this thread. */
-async function computeInThreads(phaseId: string, databaseUrl: string): Promise<Run> {
+async function computeInThreads(phaseId: string, databaseUrl: string, columns: BoardColumnCache | null): Promise<Run> {
   const run = recorder();
   const summaries = await Promise.all(
     Array.from({ length: THREADS }, (_, index) =>
@@ -188,7 +192,7 @@ async function computeInThreads(phaseId: string, databaseUrl: string): Promise<R
         async (b) => {
           run.board(b, index === 0);
         },
-        { onAnalysis: (stage) => run.stage(stage) },
+        { onAnalysis: (stage) => run.stage(stage), ...(columns ? { columns } : {}) },
       ),
     ),
   );
@@ -200,6 +204,7 @@ async function computeInThreads(phaseId: string, databaseUrl: string): Promise<R
       abandoned: summaries.some((t) => t.abandoned),
       memoUses: summaries.flatMap((t) => t.memoUses ?? []),
       fills: summaries.flatMap((t) => t.fills ?? []),
+      ...(columns ? { columnReads: { cached: summaries.reduce((a, t) => a + (t.columnReads?.cached ?? 0), 0), read: summaries.reduce((a, t) => a + (t.columnReads?.read ?? 0), 0) } } : {}),
     },
     null,
   );
@@ -261,14 +266,18 @@ async function main(): Promise<void> {
     const storeStarted = performance.now();
     for (let s = 0; s < SYSTEMS - LAG; s++) await store(s);
     say(`${SYSTEMS - LAG} submissions × ${INSTANCES} instances × ${METRICS.join(', ')} stored in ${((performance.now() - storeStarted) / 1000).toFixed(1)} s`);
-    const warm = await computeAll(db, phase.id, pg.url);
+    // the worker's column cache (threads only), shared by the warm and incremental computations
+    const columns = THREADS > 0 && COLUMN_CACHE ? new BoardColumnCache(1024 * 1024 * 1024) : null;
+    const warm = await computeAll(db, phase.id, pg.url, columns);
     say(`boards of ${SYSTEMS - LAG} systems (memos kept): ${(warm.everyViewMs / 1000).toFixed(1)} s`);
     for (let s = SYSTEMS - LAG; s < SYSTEMS; s++) await store(s);
     say(`last ${LAG === 1 ? 'submission' : `${LAG} submissions`} stored; every view with the kept memos${THREADS > 0 ? ` (${THREADS} threads)` : ''} …`);
-    const incremental = await computeAll(db, phase.id, pg.url);
+    const incremental = await computeAll(db, phase.id, pg.url, columns);
+    const reads = incremental.summary.columnReads;
+    const columnNote = reads ? `; score columns ${reads.cached} kept, ${reads.read} read` : THREADS > 0 ? '; no column cache' : '';
     if (NO_SCRATCH) {
       const u = incremental.summary.memoUses?.[0]?.use ?? null;
-      console.log(`incremental-board (--no-scratch): ${SYSTEMS} systems × ${INSTANCES} instances, metrics ${METRICS.join(', ')}, memos lacking ${LAG}, ${THREADS > 0 ? `${THREADS} worker threads` : 'in this thread'}; last score → default board ${(incremental.defaultMs / 1000).toFixed(2)} s, every view ${(incremental.everyViewMs / 1000).toFixed(2)} s, CPU of this process ${(incremental.cpuMs / 1000).toFixed(2)} s; memo ${JSON.stringify(u)}; nothing compared (no run from scratch)`);
+      console.log(`incremental-board (--no-scratch): ${SYSTEMS} systems × ${INSTANCES} instances, metrics ${METRICS.join(', ')}, memos lacking ${LAG}, ${THREADS > 0 ? `${THREADS} worker threads` : 'in this thread'}; last score → default board ${(incremental.defaultMs / 1000).toFixed(2)} s, every view ${(incremental.everyViewMs / 1000).toFixed(2)} s, CPU of this process ${(incremental.cpuMs / 1000).toFixed(2)} s; memo ${JSON.stringify(u)}${columnNote}; nothing compared (no run from scratch)`);
       if (incremental.shares) console.log(`  profile (incremental): ${Object.entries(incremental.shares).map(([k, v]) => `${k} ${(100 * v).toFixed(1)}%`).join(', ')}`);
       return;
     }
@@ -276,7 +285,7 @@ async function main(): Promise<void> {
     await db.leaderboardMemo.deleteMany({ where: { phaseId: phase.id } });
     await db.storedLeaderboard.deleteMany({ where: { phaseId: phase.id } });
     say('from scratch (no memos) …');
-    const scratch = await computeAll(db, phase.id, pg.url);
+    const scratch = await computeAll(db, phase.id, pg.url, null);
     const identical = incremental.bodies.size === scratch.bodies.size && [...scratch.bodies].every(([k, v]) => incremental.bodies.get(k) === v);
     const pairs = (SYSTEMS * (SYSTEMS - 1)) / 2;
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -286,7 +295,7 @@ async function main(): Promise<void> {
     console.log(`  last score → every view      incremental ${s(incremental.everyViewMs)}   from scratch ${s(scratch.everyViewMs)}   ratio ${(scratch.everyViewMs / incremental.everyViewMs).toFixed(2)}×   (${incremental.summary.computed} computed of ${incremental.summary.views} views)`);
     console.log(`  CPU of this process, every view  incremental ${s(incremental.cpuMs)}   from scratch ${s(scratch.cpuMs)}   ratio ${(scratch.cpuMs / incremental.cpuMs).toFixed(2)}×`);
     console.log(`  boards identical to the ones from scratch (but computedAt): ${identical ? 'yes' : 'NO'}`);
-    console.log(`  memo: ${JSON.stringify(incremental.summary.memoUses?.[0]?.use ?? null)}; ${(memoBytes / 1048576).toFixed(2)} MiB stored for ${incremental.summary.memoUses?.length ?? 0} views`);
+    console.log(`  memo: ${JSON.stringify(incremental.summary.memoUses?.[0]?.use ?? null)}; ${(memoBytes / 1048576).toFixed(2)} MiB stored for ${incremental.summary.memoUses?.length ?? 0} views${columnNote}`);
     const first = scratch.bytes[0];
     if (first) {
       console.log(

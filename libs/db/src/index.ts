@@ -22,7 +22,7 @@ export { readOutputTexts, outputTextsAt, outputExtent, writeOutputTexts, writeOu
 export { BundleRepository, type BundleImport, type BundleImportResult } from './bundle.repository';
 export { LifecycleRepository, type AuditRecord, type PhaseChanges, type TaskChanges } from './lifecycle.repository';
 export { RobustnessRepository, type RobustnessJobInput, type RobustnessRequest, type ReportLeaseOutcome, type LapsedReportLease } from './robustness.repository';
-export { longRowsOf, ScoreRepository, type PhaseScoreMatrix, type ScoredSystem, type LongScoreRow, type LongScoreColumn, type StoredStatistics, type StatisticsDigest } from './score.repository';
+export { longRowsOf, ScoreRepository, type PhaseScoreMatrix, type ScoredSystem, type LongScoreRow, type LongScoreColumn, type StoredStatistics, type StatisticsDigest, type CachedScoreColumn, type ScoreColumnCache, type ColumnReads } from './score.repository';
 export { encodeValues, decodeValues, encodeStats, decodeStats, decodeStatsColumns, decodeStatsFlat, statsShape, type FlatStats, type StatsRows } from './score-column';
 export { Role, TaskKind, SubmissionStatus, RobustnessStatus, Moderation, Registration, RegistrationStatus, Prisma } from './generated/client';
 export type { Task, Phase, TestSet, Instance, Submission, Team, User, RobustnessReport } from './generated/client';

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { InvalidInputError } from '@podium/domain';
 import { Pool } from 'pg';
-import { createDb, IdentityRepository, LeaderboardRepository, Role, ScoreRepository, SubmissionRepository, TaskKind, TaskRepository, type Db } from './index';
+import { createDb, IdentityRepository, LeaderboardRepository, Role, ScoreRepository, SubmissionRepository, TaskKind, TaskRepository, type CachedScoreColumn, type Db, type ScoreColumnCache } from './index';
 import { defined } from '../../../test/support/defined';
 
 // Real PostgreSQL under a loaded 2-core machine: far slower than Jest's 5 s default.
@@ -212,6 +212,45 @@ describeDb('score columns (real PostgreSQL)', () => {
     expect(viaCopy.values.map((row) => Array.from(row))).toEqual(rows);
     expect(Object.is(viaCopy.values[0]?.[0], -0)).toBe(true);
     expect(viaCopy.signatures).toEqual(rows.map((_, s) => `sig'${s}`));
+  });
+
+  it('reads a matrix through a column cache: only the columns it lacks or holds at an older row version, the same matrix as without it, and never the kept arrays', async () => {
+    const { phaseId, testSetId, ids } = await phaseWith(5, ['a', 'b', 'c']);
+    const rows = ids.map((_, s) => [0, 1, 2, 3, 4].map((i) => s * 10 + i + 0.5));
+    for (const [s, id] of ids.entries()) await submissions.saveScores(id, [{ metric: 'bleu', signature: `sig${s}`, values: defined(rows[s], 'row') }], [{ metric: 'bleu', signature: 'c', value: s }]);
+    const kept = new Map<string, CachedScoreColumn>();
+    const cache: ScoreColumnCache = {
+      get: (id, metric, testSet) => kept.get(`${id}/${metric}/${testSet}`),
+      set: (id, metric, testSet, column) => void kept.set(`${id}/${metric}/${testSet}`, { ...column, values: column.values.slice() }),
+    };
+    const read = async () => {
+      const repository = new ScoreRepository(db, pool, cache);
+      return { matrix: await repository.matrix(phaseId, 'bleu', testSetId), reads: repository.columnReads };
+    };
+    const plain = await bulk.matrix(phaseId, 'bleu', testSetId);
+    const first = await read();
+    expect(first.reads).toEqual({ cached: 0, read: 3 });
+    expect(first.matrix).toEqual(plain);
+    expect(kept.size).toBe(3);
+    const second = await read();
+    expect(second.reads).toEqual({ cached: 3, read: 0 });
+    expect(second.matrix).toEqual(plain);
+    // a computation that changes its matrix changes nothing kept
+    defined(second.matrix.values[0], 'row')[0] = -1;
+    expect((await read()).matrix).toEqual(plain);
+    // b rescored: a new row version, read again; the others still kept
+    const rescored = [9, 8, 7, 6, 5];
+    await submissions.saveScores(defined(ids[1], 'b'), [{ metric: 'bleu', signature: 'sig-new', values: rescored }], [{ metric: 'bleu', signature: 'c', value: 7 }]);
+    const third = await read();
+    expect(third.reads).toEqual({ cached: 2, read: 1 });
+    expect(Array.from(defined(third.matrix.values[1], 'b'))).toEqual(rescored);
+    expect(third.matrix.signatures[1]).toBe('sig-new');
+    expect(third.matrix).toEqual(await bulk.matrix(phaseId, 'bleu', testSetId));
+    // a column deleted since is not taken from the cache: its row is missing
+    await db.$executeRawUnsafe(`DELETE FROM score_column WHERE submission_id = $1::uuid AND metric = 'bleu'`, defined(ids[2], 'c'));
+    const fourth = await read();
+    expect(fourth.reads).toEqual({ cached: 2, read: 0 });
+    expect(Array.from(defined(fourth.matrix.values[2], 'c')).every(Number.isNaN)).toBe(true);
   });
 
   it('reads an analysis memo through binary COPY as through Prisma, whatever its key holds', async () => {

@@ -116,25 +116,60 @@ export interface StatisticsDigest {
   digest: string;
 }
 
+/** The WHERE clause of one metric's columns of `submissionIds` on a test set (literals checked by copy-out.ts). */
+function columnsWhere(submissionIds: readonly string[], metric: string, testSetId: string): string {
+  return `metric = ${sqlLiteral(metric)} AND submission_id = ANY(${uuidArrayLiteral(submissionIds)}) AND test_set_id = ${uuidLiteral(testSetId)}`;
+}
+
 /**
  * {@link readColumns} through binary COPY on `pool` (copy-out.ts): the bytes as stored, no text.
  * One statement for every column: COPY streams its rows, so nothing but the row being parsed is
- * held beyond the values themselves.
+ * held beyond the values themselves. `version`: each row's {@link CachedScoreColumn.version}.
  */
 async function copyColumns(
   pool: Pool,
   submissionIds: readonly string[],
   metric: string,
   testSetId: string,
-  each: (submissionId: string, signature: string, values: Float64Array) => void,
+  each: (submissionId: string, signature: string, values: Float64Array, version: string) => void,
 ): Promise<void> {
   if (submissionIds.length === 0) return;
-  const where = `metric = ${sqlLiteral(metric)} AND submission_id = ANY(${uuidArrayLiteral(submissionIds)}) AND test_set_id = ${uuidLiteral(testSetId)}`;
-  await copyOutRows(pool, `SELECT submission_id::text, signature, "values" FROM score_column WHERE ${where}`, (row) => {
-    const [id, signature, bytes] = row;
-    if (!id || !signature || !bytes) throw new Error('a score column row without its submission, signature or values');
-    each(id.toString('utf8'), signature.toString('utf8'), decodeValues(bytes));
+  await copyOutRows(pool, `SELECT submission_id::text, signature, "values", xmin::text FROM score_column WHERE ${columnsWhere(submissionIds, metric, testSetId)}`, (row) => {
+    const [id, signature, bytes, version] = row;
+    if (!id || !signature || !bytes || !version) throw new Error('a score column row without its submission, signature, values or version');
+    each(id.toString('utf8'), signature.toString('utf8'), decodeValues(bytes), version.toString('utf8'));
   });
+}
+
+/**
+ * A score column kept between matrix reads ({@link ScoreColumnCache}): the values as read and the
+ * row version they were read at. The version is the row's `xmin`, the transaction that wrote it:
+ * every write of a row (a rescore's upsert, any UPDATE) makes a new row version with the writing
+ * transaction's id, so values kept under a version are the row's values for as long as the row
+ * shows that version (the same test as PostgreSQL's optimistic-concurrency idiom of `xmin` tokens).
+ */
+export interface CachedScoreColumn {
+  version: string;
+  signature: string;
+  values: Float64Array;
+}
+
+/**
+ * Where {@link ScoreRepository.matrix} keeps the columns it read and finds them again (issue #28:
+ * a leaderboard thread read every system's columns again for every computation, ≈ 0.6 s of
+ * PostgreSQL and 0.5 s of decoding a metric at 100 × 100,000, when a burst of scores adds a few).
+ * The repository never hands out what `get` returns (a hit is copied into the matrix), and the
+ * values given to `set` are the matrix's row: a cache copies what it keeps.
+ */
+export interface ScoreColumnCache {
+  get(submissionId: string, metric: string, testSetId: string): CachedScoreColumn | undefined;
+  set(submissionId: string, metric: string, testSetId: string, column: CachedScoreColumn): void;
+}
+
+/** Columns a repository's matrix reads took from its cache and read from the database. */
+export interface ColumnReads {
+  cached: number;
+  read: number;
 }
 
 export class ScoreRepository {
@@ -142,9 +177,17 @@ export class ScoreRepository {
    * `pool`: a pg pool for the bulk reads of {@link matrix} (score columns and instance ids through
    * binary COPY, copy-out.ts: a leaderboard thread's); without one they go through Prisma.
    */
+  /** What this repository's matrix reads took from the cache and from the database (counted with a cache only). */
+  readonly columnReads: ColumnReads = { cached: 0, read: 0 };
+
+  /**
+   * `columns`: with `pool`, matrix reads ask PostgreSQL only for each column's row version and read
+   * the values of the columns the cache does not hold at that version (ScoreColumnCache).
+   */
   constructor(
     private readonly db: Db,
     private readonly pool: Pool | null = null,
+    private readonly columns: ScoreColumnCache | null = null,
   ) {}
 
   async scoredSystems(phaseId: string): Promise<ScoredSystem[]> {
@@ -185,7 +228,8 @@ export class ScoreRepository {
       rows[k] = column.length === n ? column : padded(column);
       signatures[k] = signature;
     };
-    if (this.pool) await copyColumns(this.pool, ids, metric, testSetId, each);
+    if (this.pool && this.columns) await this.cachedColumns(this.pool, this.columns, ids, metric, testSetId, each);
+    else if (this.pool) await copyColumns(this.pool, ids, metric, testSetId, each);
     else await readColumns(this.db, ids, metric, testSetId, each);
     const corpusRows = await this.db.corpusScore.findMany({ where: { metric, submissionId: { in: ids } } });
     const corpusBy = new Map(corpusRows.map((c) => [c.submissionId, c]));
@@ -194,6 +238,40 @@ export class ScoreRepository {
       return { value: c ? c.value : Number.NaN, signature: c ? c.signature : '' };
     });
     return { systems, instances, values: rows.map((row) => row ?? padded(null)), signatures, corpus };
+  }
+
+  /**
+   * The columns of `ids` through the cache: one query for the row versions (no values read), a
+   * copy of each column the cache holds at its row's version, one COPY of the others (each kept
+   * in the cache with the version it came with). A row rewritten between the two statements
+   * comes with its new version; the matrix's reads were never one snapshot (the stamp read before
+   * them moves on with any write, and the board is computed again).
+   */
+  private async cachedColumns(
+    pool: Pool,
+    cache: ScoreColumnCache,
+    ids: readonly string[],
+    metric: string,
+    testSetId: string,
+    each: (submissionId: string, signature: string, values: Float64Array) => void,
+  ): Promise<void> {
+    if (ids.length === 0) return;
+    const versions = await pool.query<{ id: string; version: string; signature: string }>(
+      `SELECT submission_id::text AS id, xmin::text AS version, signature FROM score_column WHERE ${columnsWhere(ids, metric, testSetId)}`,
+    );
+    const missing: string[] = [];
+    for (const row of versions.rows) {
+      const kept = cache.get(row.id, metric, testSetId);
+      if (kept && kept.version === row.version && kept.signature === row.signature) {
+        each(row.id, kept.signature, kept.values.slice());
+        this.columnReads.cached++;
+      } else missing.push(row.id);
+    }
+    await copyColumns(pool, missing, metric, testSetId, (submissionId, signature, values, version) => {
+      cache.set(submissionId, metric, testSetId, { version, signature, values });
+      each(submissionId, signature, values);
+      this.columnReads.read++;
+    });
   }
 
   /** External instance ids of a test set in position order (through COPY with the pool: 100,000 rows). */

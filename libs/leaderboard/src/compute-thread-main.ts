@@ -3,6 +3,7 @@
 import { threadId, parentPort, workerData } from 'node:worker_threads';
 import { createDb, LeaderboardRepository } from '@podium/db';
 import { Pool, type PoolClient } from 'pg';
+import { ThreadColumnCache } from './column-cache';
 import { computePhaseBoards } from './phase-boards';
 import { staleWork } from './staleness';
 import type { ThreadInput, ThreadMessage } from './thread-runner';
@@ -27,6 +28,8 @@ export async function main(niceAtLoad: number | null): Promise<void> {
     if (yielded) lowerBackend(client);
   });
   const boards = new LeaderboardRepository(db);
+  // Columns the creator kept (given) and each one read here, posted to be kept (column-cache.ts).
+  const columns = input.columns ? new ThreadColumnCache(input.phaseId, input.columns, (column) => post({ kind: 'column', column })) : null;
   const staleBoundMs = input.staleBoundMs;
   try {
     const summary = await computePhaseBoards(db, input.phaseId, input.views, (board) => post({ kind: 'board', board }), {
@@ -36,6 +39,7 @@ export async function main(niceAtLoad: number | null): Promise<void> {
       // priority; then serving and scoring come first on shared cores (issue #28), this thread only.
       fillMemos: true,
       bulkReads,
+      ...(columns ? { columns } : {}),
       yieldCpu: () => {
         lowerThreadPriority();
         yielded = true;

@@ -11,6 +11,7 @@ import { defaultView, effectiveSettings, viewKey, type LeaderboardView } from '.
 import type { StaleVerdict } from './staleness';
 import type { MemoUse } from '@podium/ranking';
 import type { Pool } from 'pg';
+import type { ColumnReads, ScoreColumnCache } from '@podium/db';
 
 /** One computed board, ready to store. */
 export interface ComputedBoard extends LeaderboardDocument {
@@ -78,6 +79,8 @@ export interface PhaseBoardsOptions {
    * through Prisma: ≈ 3 s an analysis at 100 × 100,000, against ≈ 0.5 s.
    */
   bulkReads?: Pool;
+  /** With `bulkReads`: score columns kept from earlier reads, read again only when rewritten (ScoreColumnCache). */
+  columns?: ScoreColumnCache;
 }
 
 export interface PhaseBoardsSummary {
@@ -90,6 +93,8 @@ export interface PhaseBoardsSummary {
   memoUses?: { memoKey: string; use: MemoUse }[];
   /** What each fill computed (PhaseBoardsOptions.fillMemos). */
   fills?: { memoKey: string; use: MemoUse }[];
+  /** With `columns`: the score columns taken from it and read from the database. */
+  columnReads?: ColumnReads;
 }
 
 /**
@@ -105,7 +110,8 @@ export async function computePhaseBoards(
   emit: (board: ComputedBoard) => Promise<void> | void,
   options: PhaseBoardsOptions = {},
 ): Promise<PhaseBoardsSummary> {
-  const scores = new ScoreRepository(db, options.bulkReads ?? null);
+  const scores = new ScoreRepository(db, options.bulkReads ?? null, options.columns ?? null);
+  const columnReads = () => (options.columns ? { columnReads: { ...scores.columnReads } } : {});
   const submissions = new SubmissionRepository(db);
   const boards = new LeaderboardRepository(db, options.bulkReads ?? null);
   // The stamp before the phase: a change committed between the two reads then leaves this work
@@ -164,7 +170,7 @@ export async function computePhaseBoards(
       // Overtaken by the last score ('drop'): the final computation adds what the other memos lack
       // itself, its default board first, instead of waiting for this one's fills (issue #28).
       if (ran++ > 0 && options.staleness && (await options.staleness(stamp)) === 'drop') {
-        return { stamp, views: wanted.length, computed: 0, abandoned: true, memoUses: inputs.memoUses, fills };
+        return { stamp, views: wanted.length, computed: 0, abandoned: true, memoUses: inputs.memoUses, fills, ...columnReads() };
       }
       const use = await fillViewMemo(inputs, phase, analysis.selection, view);
       if (use) fills.push({ memoKey: viewKey(view), use });
@@ -186,7 +192,7 @@ export async function computePhaseBoards(
     let hit = done.get(same);
     if (!hit) {
       if (computed > 0 && options.staleness && !goesOn(await options.staleness(stamp), views === null && (share?.index ?? 0) === 0, computed)) {
-        return { stamp, views: wanted.length, computed, abandoned: true, memoUses: inputs.memoUses, fills };
+        return { stamp, views: wanted.length, computed, abandoned: true, memoUses: inputs.memoUses, fills, ...columnReads() };
       }
       const started = performance.now();
       const board = await computeLeaderboard(inputs, phase, selection, available.all, view);
@@ -200,7 +206,7 @@ export async function computePhaseBoards(
     }
     await emit({ viewKey: viewKey(view), stamp, computedAt: hit.encoded.computedAt, durationMs: hit.ms, ...hit.encoded.bytes });
   }
-  return { stamp, views: wanted.length, computed, abandoned: false, memoUses: inputs.memoUses, fills };
+  return { stamp, views: wanted.length, computed, abandoned: false, memoUses: inputs.memoUses, fills, ...columnReads() };
 }
 
 /** `views` with the first kept first and the rest by when their newest board was computed, oldest (or none) first; stable. */

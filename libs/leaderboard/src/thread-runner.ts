@@ -2,8 +2,10 @@
 // lease renewals, its other jobs) keeps running while a large phase is analysed. Works from
 // TypeScript sources (tests and dev, through @swc-node/register) and from the compiled dist/.
 import path from 'node:path';
+import type { ColumnReads } from '@podium/db';
 import type { MemoUse } from '@podium/ranking';
 import { Worker } from 'node:worker_threads';
+import type { BoardColumnCache, SharedScoreColumn } from './column-cache';
 import type { AnalysisStage } from './compute';
 import type { ComputedBoard } from './phase-boards';
 import type { LeaderboardView } from './view';
@@ -29,13 +31,16 @@ export interface ThreadInput {
    * before it loads its modules, not after (compute.thread.ts). Unset: it starts at its creator's.
    */
   yieldFromStart?: boolean;
+  /** Score columns of the phase read before (ThreadOptions.columns gives them): read again only when rewritten since. */
+  columns?: SharedScoreColumn[];
 }
 
 export type ThreadMessage =
   | { kind: 'stamp'; stamp: string }
   | { kind: 'analysis'; stage: AnalysisStage }
   | { kind: 'board'; board: ComputedBoard }
-  | { kind: 'done'; stamp: string; views: number; computed: number; abandoned: boolean; threadId: number; niceAtLoad: number | null; memoUses?: { memoKey: string; use: MemoUse }[]; fills?: { memoKey: string; use: MemoUse }[] }
+  | { kind: 'column'; column: SharedScoreColumn }
+  | { kind: 'done'; stamp: string; views: number; computed: number; abandoned: boolean; threadId: number; niceAtLoad: number | null; memoUses?: { memoKey: string; use: MemoUse }[]; fills?: { memoKey: string; use: MemoUse }[]; columnReads?: ColumnReads }
   | { kind: 'error'; message: string };
 
 export interface ThreadSummary {
@@ -56,6 +61,8 @@ export interface ThreadSummary {
   memoUses?: { memoKey: string; use: MemoUse }[];
   /** What each memo filled ahead of its analysis computed (PhaseBoardsOptions.fillMemos), for the log. */
   fills?: { memoKey: string; use: MemoUse }[];
+  /** Score columns the thread took from ThreadOptions.columns and read from the database; unset without a cache. */
+  columnReads?: ColumnReads;
 }
 
 /** Heap limit of a computing thread (MB); 100 × 100k needs a few GB. */
@@ -72,6 +79,11 @@ export interface ThreadOptions {
    * promise resolves with `abandoned: true`.
    */
   signal?: AbortSignal;
+  /**
+   * The creator's kept score columns: the thread is given the phase's, and each column it reads is
+   * added (also from a thread terminated later). Unset: the thread reads every column.
+   */
+  columns?: BoardColumnCache;
 }
 
 /**
@@ -82,7 +94,7 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
   const fromSource = __filename.endsWith('.ts');
   const entry = path.join(__dirname, fromSource ? 'compute.thread.ts' : 'compute.thread.js');
   const worker = new Worker(entry, {
-    workerData: input,
+    workerData: options.columns ? { ...input, columns: options.columns.forPhase(input.phaseId) } : input,
     // From sources the thread compiles TypeScript as the dev tools do; from dist/ it runs plain JS.
     // A process run under `--cpu-prof` (bench:platform) profiles its board threads too.
     execArgv: [...(fromSource ? ['-r', '@swc-node/register'] : []), ...process.execArgv.filter((a) => a.startsWith('--cpu-prof'))],
@@ -116,6 +128,7 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
         stamp = m.stamp;
         options.onStamp?.(m.stamp);
       } else if (m.kind === 'analysis') options.onAnalysis?.(m.stage);
+      else if (m.kind === 'column') options.columns?.add(m.column);
       else if (m.kind === 'board')
         chain = chain
           .then(async () => {
@@ -128,7 +141,7 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
         void chain.then(() => {
           if (settled) return;
           settled = true;
-          resolve({ stamp: m.stamp, views: m.views, computed: m.computed, stored, abandoned: m.abandoned, threadId: m.threadId, niceAtLoad: m.niceAtLoad, ...(m.memoUses ? { memoUses: m.memoUses } : {}), ...(m.fills ? { fills: m.fills } : {}) });
+          resolve({ stamp: m.stamp, views: m.views, computed: m.computed, stored, abandoned: m.abandoned, threadId: m.threadId, niceAtLoad: m.niceAtLoad, ...(m.memoUses ? { memoUses: m.memoUses } : {}), ...(m.fills ? { fills: m.fills } : {}), ...(m.columnReads ? { columnReads: m.columnReads } : {}) });
         });
     });
     worker.on('error', fail);

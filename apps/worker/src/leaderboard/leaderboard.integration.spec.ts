@@ -343,6 +343,35 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     if (process.platform === 'linux' && getPriority(0) < BOARD_THREAD_NICENESS) expect(summary.niceAtLoad).not.toBe(getPriority(0));
   });
 
+  it('PODIUM_LEADERBOARD_COLUMN_CACHE_MB: the next computation of the phase reads only the score columns rewritten since, and ranks the same', async () => {
+    await drain();
+    const config = { DATABASE_URL: defined(url, 'DATABASE_URL'), PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: 'lb-test-columns', PODIUM_LEADERBOARD_THREADS: 1, PODIUM_LEADERBOARD_COLUMN_CACHE_MB: 64 } as WorkerConfig;
+    const cached = new LeaderboardProcessor(boss, config, boards);
+    cached.timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
+    const view = [{ ...defaultView('', 'primary'), test: 'sign' as const }];
+    const boardNow = async () => parseLeaderboardDocument(defined(await boards.bytes(defined((await boards.current(phaseId, viewKey(defined(view[0], 'the view'))))?.board, 'stored board').id), 'board bytes').body);
+    await moveStamp();
+    const first = defined(await cached.compute(phaseId, view), 'summary (the lock was free)');
+    expect(first.columnReads).toEqual({ cached: 0, read: SYSTEMS });
+    // the thread's columns outlive it, in the worker's cache
+    expect(cached.columns?.size).toBe(SYSTEMS);
+    await moveStamp();
+    const second = defined(await cached.compute(phaseId, view), 'summary (the lock was free)');
+    expect(second.columnReads).toEqual({ cached: SYSTEMS, read: 0 });
+    // sys1 rescored with the same values: a new row version, read again
+    const sys1 = defined(await db.submission.findFirst({ where: { phaseId, systemName: 'sys1' } }), 'sys1');
+    await db.$executeRawUnsafe(`UPDATE score_column SET "values" = "values" WHERE submission_id = $1::uuid`, sys1.id);
+    await moveStamp();
+    const third = defined(await cached.compute(phaseId, view), 'summary (the lock was free)');
+    expect(third.columnReads).toEqual({ cached: SYSTEMS - 1, read: 1 });
+    const withCache = await boardNow();
+    // the same view computed by a worker without the cache, for another stamp
+    await moveStamp();
+    defined(await processor.compute(phaseId, view), 'summary (the lock was free)');
+    const without = await boardNow();
+    expect(withCache.systems.map((r) => [r.system, r.mean, r.median, r.bt, r.meanCi])).toEqual(without.systems.map((r) => [r.system, r.mean, r.median, r.bt, r.meanCi]));
+  });
+
   it('while the phase is being scored, the threads load at the worker\'s priority (their memo fills keep pace with scoring)', async () => {
     await drain();
     const queued = await submissions.create(

@@ -3,7 +3,7 @@ import type { WorkerConfig } from '@podium/config';
 import { COMPUTE_LEADERBOARDS_QUEUE, computeLeaderboardsJobV1, ensureQueue, sendLeaderboardJob, type ComputeLeaderboardsJob } from '@podium/contracts';
 import { LeaderboardRepository } from '@podium/db';
 import { LeaseLostError, type LeaseHolder } from '@podium/domain';
-import { abortsComputation, computeInThread, leaderboardViewSchema, staleWork, STALE_BOARD_BOUND_MS, type AnalysisStage, type LeaderboardView, type ThreadSummary } from '@podium/leaderboard';
+import { abortsComputation, BoardColumnCache, computeInThread, leaderboardViewSchema, staleWork, STALE_BOARD_BOUND_MS, type AnalysisStage, type LeaderboardView, type ThreadSummary } from '@podium/leaderboard';
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
 import { LeaseKeeper } from '../leases/lease-keeper';
@@ -74,6 +74,21 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
   /** Smallest systems × instances whose boards keep an analysis memo (unset: MEMO_MIN_CELLS; tests set 0). */
   memoMinCells: number | undefined = undefined;
 
+  /**
+   * The score columns this worker's board threads read, kept for the next computation of their
+   * phase (column-cache.ts; PODIUM_LEADERBOARD_COLUMN_CACHE_MB, 0: none). Made on first use.
+   */
+  private columnCache: BoardColumnCache | null | undefined = undefined;
+
+  /** The column cache, null when the setting turns it off. */
+  get columns(): BoardColumnCache | null {
+    if (this.columnCache === undefined) {
+      const mb = this.config.PODIUM_LEADERBOARD_COLUMN_CACHE_MB;
+      this.columnCache = Number.isFinite(mb) && mb > 0 ? new BoardColumnCache(mb * 1024 * 1024) : null;
+    }
+    return this.columnCache;
+  }
+
   /** Phases whose threads have started an analysis in this computation (cleared with `computing`). */
   readonly analysing = new Set<string>();
 
@@ -143,7 +158,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
         );
       }
       this.log.log({
-        msg: `[${this.config.PODIUM_WORKER_NAME}] leaderboards of phase ${phaseId}: ${summary.views} views (${summary.computed} computed, ${summary.stored} stored) for stamp ${summary.stamp.slice(0, 8)}${summary.abandoned ? ', abandoned: the stamp moved on' : ''} in ${Date.now() - started} ms${fillNote(summary.fills)}${memoNote(summary.memoUses)}`,
+        msg: `[${this.config.PODIUM_WORKER_NAME}] leaderboards of phase ${phaseId}: ${summary.views} views (${summary.computed} computed, ${summary.stored} stored) for stamp ${summary.stamp.slice(0, 8)}${summary.abandoned ? ', abandoned: the stamp moved on' : ''} in ${Date.now() - started} ms${fillNote(summary.fills)}${memoNote(summary.memoUses)}${columnNote(summary.columnReads)}`,
         jobId,
         phaseId,
         event: summary.abandoned ? 'leaderboards-abandoned' : 'leaderboards-stored',
@@ -215,6 +230,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
                 this.analysing.add(phaseId);
               },
               signal: controller.signal,
+              ...(this.columns ? { columns: this.columns } : {}),
             },
           ).then((summary) => {
             ended[index] = true;
@@ -228,7 +244,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
       );
       const [first, ...rest] = summaries;
       if (!first) throw new Error('no leaderboard thread ran');
-      const merged = rest.reduce((a, b) => ({ ...a, computed: a.computed + b.computed, stored: a.stored + b.stored, abandoned: a.abandoned || b.abandoned, memoUses: [...(a.memoUses ?? []), ...(b.memoUses ?? [])], fills: [...(a.fills ?? []), ...(b.fills ?? [])] }), first);
+      const merged = rest.reduce((a, b) => ({ ...a, computed: a.computed + b.computed, stored: a.stored + b.stored, abandoned: a.abandoned || b.abandoned, memoUses: [...(a.memoUses ?? []), ...(b.memoUses ?? [])], fills: [...(a.fills ?? []), ...(b.fills ?? [])], ...sumReads(a.columnReads, b.columnReads) }), first);
       return { ...merged, threads: summaries.length };
     } finally {
       clearInterval(timer);
@@ -269,6 +285,17 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
 }
 
 /** "; memos: systems kept+added per analysis" for the log line (how far each memo served; ADR 0027). */
+/** The column reads of two threads together (either may have none). */
+function sumReads(a: ThreadSummary['columnReads'], b: ThreadSummary['columnReads']): Pick<ThreadSummary, 'columnReads'> {
+  if (!a && !b) return {};
+  return { columnReads: { cached: (a?.cached ?? 0) + (b?.cached ?? 0), read: (a?.read ?? 0) + (b?.read ?? 0) } };
+}
+
+/** "; score columns kept/read: …" for the log line (column-cache.ts). */
+function columnNote(reads: ThreadSummary['columnReads']): string {
+  return reads ? `; score columns: ${reads.cached} kept, ${reads.read} read` : '';
+}
+
 function memoNote(uses: ThreadSummary['memoUses']): string {
   if (!uses || uses.length === 0) return '';
   return `; memos (systems kept+computed): ${uses.map((u) => `${u.use.systemsReused}+${u.use.systemsComputed}`).join(', ')}`;

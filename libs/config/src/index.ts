@@ -165,7 +165,7 @@ const workerEnv = z.object({
    * board threads read only the columns scored since (800 KB a system and metric at 100,000
    * instances; 240 MB for 100 systems and three metrics). 0: none, every column read each time.
    */
-  PODIUM_LEADERBOARD_COLUMN_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(1024),
+  PODIUM_LEADERBOARD_COLUMN_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(512),
   /** Seconds a SIGTERM'd worker lets its current jobs finish before handing them back. */
   PODIUM_WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** Cache folder of data sets (built-in robustness suites); default ~/.cache/podium (@podium/datasets). */

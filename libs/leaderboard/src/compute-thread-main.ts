@@ -1,34 +1,20 @@
-// The body of the worker thread that computes phases' leaderboards (entry: compute.thread.ts, see
-// thread-runner.ts): for each computation its creator sends it opens its own database pools,
-// posts each board as it is done, closes them and says it is done; a thread of a pool then waits
-// for the next computation, a thread of one computation ends.
-import { threadId, parentPort } from 'node:worker_threads';
+// The body of the worker thread that computes a phase's leaderboards (entry: compute.thread.ts,
+// see thread-runner.ts): it opens its own database pool, posts each board as it is done, then ends.
+import { threadId, parentPort, workerData } from 'node:worker_threads';
 import { createDb, LeaderboardRepository } from '@podium/db';
 import { Pool, type PoolClient } from 'pg';
 import { ThreadColumnCache } from './column-cache';
 import { computePhaseBoards } from './phase-boards';
 import { staleWork } from './staleness';
-import type { ThreadInput, ThreadMessage, ThreadRequest } from './thread-runner';
-import { lowerBackendPriority, lowerThreadPriority, threadPriority } from './thread-priority';
+import type { ThreadInput, ThreadMessage } from './thread-runner';
+import { lowerBackendPriority, lowerThreadPriority } from './thread-priority';
 
-/** Serves the creator's computations one at a time, until one marked `last` is done. */
-export function serve(): void {
+/** Runs the computation; `niceAtLoad`: the thread's nice value while its modules loaded (compute.thread.ts). */
+export async function main(niceAtLoad: number | null): Promise<void> {
+  const input = workerData as ThreadInput;
   const port = parentPort;
   if (!port) throw new Error('compute.thread.ts runs as a worker thread (no parentPort)');
-  port.on('message', (m: ThreadRequest) => {
-    void main(m.input, (message) => port.postMessage(message)).then(() => {
-      if (m.last) port.close();
-    });
-  });
-}
-
-/**
- * Runs one computation, posting what it does. With nothing of the phase being scored the thread
- * lowers its priority first (a fresh thread did so before loading its modules, compute.thread.ts);
- * `niceAtLoad` in the summary is the thread's nice value as the computation began.
- */
-async function main(input: ThreadInput, post: (m: ThreadMessage) => void): Promise<void> {
-  const niceAtLoad = input.yieldFromStart === true ? lowerThreadPriority() : threadPriority();
+  const post = (m: ThreadMessage, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
   const db = createDb(input.databaseUrl, { maxConnections: 2 });
   // The score columns through binary COPY (one connection: the thread reads one matrix at a time).
   const bulkReads = new Pool({ connectionString: input.databaseUrl, max: 1, application_name: 'podium-leaderboard-thread' });
@@ -45,7 +31,6 @@ async function main(input: ThreadInput, post: (m: ThreadMessage) => void): Promi
   // Columns the creator kept (given) and each one read here, posted to be kept (column-cache.ts).
   const columns = input.columns ? new ThreadColumnCache(input.phaseId, input.columns, (column) => post({ kind: 'column', column })) : null;
   const staleBoundMs = input.staleBoundMs;
-  let result: ThreadMessage;
   try {
     const summary = await computePhaseBoards(db, input.phaseId, input.views, (board) => post({ kind: 'board', board }), {
       onStamp: (stamp) => post({ kind: 'stamp', stamp }),
@@ -66,11 +51,10 @@ async function main(input: ThreadInput, post: (m: ThreadMessage) => void): Promi
       // Between views: the same rule as the caller's polling (isStaleWork).
       ...(staleBoundMs === undefined ? {} : { staleness: (stamp: string) => staleWork(boards, input.phaseId, stamp, staleBoundMs) }),
     });
-    result = { kind: 'done', ...summary, threadId, niceAtLoad, niceAtEnd: threadPriority() };
+    post({ kind: 'done', ...summary, threadId, niceAtLoad });
   } catch (e) {
-    result = { kind: 'error', message: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+    post({ kind: 'error', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+  } finally {
+    await Promise.all([db.$disconnect(), bulkReads.end()]);
   }
-  // Closed before the creator hears the end: a pool's thread then holds no connection while idle.
-  await Promise.allSettled([db.$disconnect(), bulkReads.end()]);
-  post(result);
 }

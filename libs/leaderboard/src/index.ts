@@ -31,7 +31,7 @@ export { DEFAULT_PAIRS_APART_ABOVE, encodePairTile, PAIR_TILE, pairsApartOf, rea
 export { encodeLeaderboard, leaderboardJson, parseLeaderboardDocument, parseLeaderboardDocumentLazily, reviseStoredBoard, storedBoardMetric, upgradeStoredBoard, asServed, pairTestField, pairTestsOf, type EncodeOptions, type LeaderboardDocument } from './document';
 export { computePhaseBoards, defaultViews, type ComputedBoard, type PhaseBoardsOptions, type PhaseBoardsSummary } from './phase-boards';
 export { abortsComputation, isStaleWork, staleWork, type StaleVerdict, DEFAULT_VIEW_KEY, STALE_BOARD_BOUND_MS } from './staleness';
-export { BoardThreadPool, computeInThread, type PooledThread, type ThreadInput, type ThreadOptions, type ThreadSummary } from './thread-runner';
+export { computeInThread, type ThreadInput, type ThreadOptions, type ThreadSummary } from './thread-runner';
 export { BoardColumnCache, ThreadColumnCache, type SharedScoreColumn } from './column-cache';
 export { BOARD_THREAD_NICENESS } from './thread-priority';
 export { instanceSplitSchema, parseStoredSplit, publicPositions, scoringPart, scoringPartNote, pickRows, MAX_SPLIT_IDS, type InstanceSplit, type ScoringPart, type ScoringPartName } from './instance-split';

@@ -8,7 +8,6 @@ import { Worker } from 'node:worker_threads';
 import type { BoardColumnCache, SharedScoreColumn } from './column-cache';
 import type { AnalysisStage } from './compute';
 import type { ComputedBoard } from './phase-boards';
-import { threadPriority } from './thread-priority';
 import type { LeaderboardView } from './view';
 
 export interface ThreadInput {
@@ -41,15 +40,8 @@ export type ThreadMessage =
   | { kind: 'analysis'; stage: AnalysisStage }
   | { kind: 'board'; board: ComputedBoard }
   | { kind: 'column'; column: SharedScoreColumn }
-  | { kind: 'done'; stamp: string; views: number; computed: number; abandoned: boolean; threadId: number; niceAtLoad: number | null; niceAtEnd: number | null; memoUses?: { memoKey: string; use: MemoUse }[]; fills?: { memoKey: string; use: MemoUse }[]; columnReads?: ColumnReads }
+  | { kind: 'done'; stamp: string; views: number; computed: number; abandoned: boolean; threadId: number; niceAtLoad: number | null; memoUses?: { memoKey: string; use: MemoUse }[]; fills?: { memoKey: string; use: MemoUse }[]; columnReads?: ColumnReads }
   | { kind: 'error'; message: string };
-
-/** What a thread is asked: one computation; `last`, the thread ends after it (no pool). */
-export interface ThreadRequest {
-  kind: 'compute';
-  input: ThreadInput;
-  last: boolean;
-}
 
 export interface ThreadSummary {
   stamp: string;
@@ -63,7 +55,7 @@ export interface ThreadSummary {
   threadId: number;
   /** Threads whose summaries this one sums (PODIUM_LEADERBOARD_THREADS); unset: one. */
   threads?: number;
-  /** The thread's nice value as the computation began (a fresh thread's: while it loaded its modules; null: not read); unset when it was stopped before it finished. Of several, the first's. */
+  /** The thread's nice value while it loaded its modules (null: not read); unset when it was stopped before it finished. Of several, the first's. */
   niceAtLoad?: number | null;
   /** What each computed analysis' memo saved (systems and pairs reused and computed), for the log. */
   memoUses?: { memoKey: string; use: MemoUse }[];
@@ -92,143 +84,46 @@ export interface ThreadOptions {
    * added (also from a thread terminated later). Unset: the thread reads every column.
    */
   columns?: BoardColumnCache;
-  /** Threads kept between computations: one is taken from it and given back when done. Unset: a fresh thread that ends with the computation. */
-  pool?: BoardThreadPool;
-}
-
-/** The part of a `node:worker_threads` Worker a pool handles (tests give stand-ins). */
-export interface PooledThread {
-  readonly threadId: number;
-  ref(): void;
-  unref(): void;
-  terminate(): Promise<number>;
 }
 
 /**
- * Board threads kept between computations (issue #28): a thread loads its modules once (0.4–1 s
- * of CPU a thread, each computation, on the bench's 2-core machine) and serves the computations
- * of a burst one after the other. An idle thread is unreferenced (it keeps no process alive) and
- * ended after `idleMs`, which gives its heap back. The default outlasts a computation during a
- * burst at 100 × 100,000 (30–70 s), so the final computation, which follows a terminated one (the
- * last score overtook it), finds the threads of the computation before it. A thread that lowered its priority cannot raise
- * it again: it serves only computations that yield from the start (nothing of the phase being
- * scored); one that must keep pace with scoring gets a thread at its creator's priority, or a new
- * one. A thread stopped mid-computation (abort, error) is terminated, never given back.
- */
-export class BoardThreadPool<T extends PooledThread = Worker> {
-  private readonly idle: { thread: T; lowered: boolean; timer: NodeJS.Timeout }[] = [];
-  private closed = false;
-
-  constructor(
-    readonly idleMs = 120_000,
-    readonly maxIdle = 4,
-  ) {}
-
-  /** Idle threads now. */
-  get size(): number {
-    return this.idle.length;
-  }
-
-  /** An idle thread that may compute at the priority asked for (null: start a new one). Lowered ones first for work that yields. */
-  take(yieldFromStart: boolean): T | null {
-    const at = yieldFromStart ? Math.max(this.idle.findIndex((t) => t.lowered), this.idle.length > 0 ? 0 : -1) : this.idle.findIndex((t) => !t.lowered);
-    if (at < 0) return null;
-    const [found] = this.idle.splice(at, 1);
-    if (!found) return null;
-    clearTimeout(found.timer);
-    found.thread.ref();
-    return found.thread;
-  }
-
-  /** A thread whose computation ended; `lowered`: its priority is below its creator's now. */
-  give(thread: T, lowered: boolean): void {
-    if (this.closed) {
-      void thread.terminate();
-      return;
-    }
-    thread.unref();
-    const timer = setTimeout(() => this.end(thread), this.idleMs);
-    timer.unref();
-    this.idle.push({ thread, lowered, timer });
-    while (this.idle.length > this.maxIdle) {
-      const oldest = this.idle.shift();
-      if (oldest) this.end(oldest.thread);
-    }
-  }
-
-  /** Ends every idle thread; threads given back later are ended at once. */
-  async close(): Promise<void> {
-    this.closed = true;
-    const all = this.idle.splice(0);
-    all.forEach((t) => clearTimeout(t.timer));
-    await Promise.all(all.map((t) => t.thread.terminate()));
-  }
-
-  private end(thread: T): void {
-    const at = this.idle.findIndex((t) => t.thread === thread);
-    if (at >= 0) {
-      const [gone] = this.idle.splice(at, 1);
-      if (gone) clearTimeout(gone.timer);
-    }
-    void thread.terminate();
-  }
-}
-
-/** A new board thread; it lowers its priority before loading its modules when `yieldFromStart`. */
-function startThread(yieldFromStart: boolean, maxHeapMb: number | undefined): Worker {
-  const fromSource = __filename.endsWith('.ts');
-  const entry = path.join(__dirname, fromSource ? 'compute.thread.ts' : 'compute.thread.js');
-  return new Worker(entry, {
-    workerData: { yieldFromStart },
-    // From sources the thread compiles TypeScript as the dev tools do; from dist/ it runs plain JS.
-    // A process run under `--cpu-prof` (bench:platform) profiles its board threads too.
-    execArgv: [...(fromSource ? ['-r', '@swc-node/register'] : []), ...process.execArgv.filter((a) => a.startsWith('--cpu-prof'))],
-    resourceLimits: { maxOldGenerationSizeMb: maxHeapMb ?? DEFAULT_HEAP_MB },
-  });
-}
-
-/**
- * Computes in a board thread: one of `options.pool` (given back when done), or a fresh one that
- * ends with the computation. `onBoard` runs on the calling thread for each board (in order,
+ * Computes in a fresh thread; `onBoard` runs on the calling thread for each board (in order,
  * awaited before the next). Rejects with the thread's error.
  */
 export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoard) => Promise<void>, options: ThreadOptions = {}): Promise<ThreadSummary> {
-  const pool = options.pool ?? null;
-  const yieldFromStart = input.yieldFromStart === true;
-  const worker = pool?.take(yieldFromStart) ?? startThread(yieldFromStart, options.maxHeapMb);
-  const creatorNice = threadPriority();
-  const request: ThreadRequest = { kind: 'compute', input: options.columns ? { ...input, columns: options.columns.forPhase(input.phaseId) } : input, last: pool === null };
+  const fromSource = __filename.endsWith('.ts');
+  const entry = path.join(__dirname, fromSource ? 'compute.thread.ts' : 'compute.thread.js');
+  const worker = new Worker(entry, {
+    workerData: options.columns ? { ...input, columns: options.columns.forPhase(input.phaseId) } : input,
+    // From sources the thread compiles TypeScript as the dev tools do; from dist/ it runs plain JS.
+    // A process run under `--cpu-prof` (bench:platform) profiles its board threads too.
+    execArgv: [...(fromSource ? ['-r', '@swc-node/register'] : []), ...process.execArgv.filter((a) => a.startsWith('--cpu-prof'))],
+    resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_HEAP_MB },
+  });
   return new Promise<ThreadSummary>((resolve, reject) => {
     let chain = Promise.resolve();
     let settled = false;
     let stamp = '';
     let stored = 0;
-    const detach = () => {
-      worker.off('message', onMessage);
-      worker.off('error', fail);
-      worker.off('exit', onExit);
-      options.signal?.removeEventListener('abort', abort);
-    };
-    function fail(e: unknown): void {
+    const fail = (e: unknown) => {
       if (settled) return;
       settled = true;
-      detach();
       void worker.terminate();
       reject(e instanceof Error ? e : new Error(String(e)));
-    }
-    function abort(): void {
+    };
+    const abort = () => {
       if (settled) return;
       settled = true;
-      detach();
       const threadId = worker.threadId;
       void worker.terminate();
       // A board already handed over is still stored.
       void chain.then(() => resolve({ stamp, views: 0, computed: stored, stored, abandoned: true, threadId }));
+    };
+    if (options.signal) {
+      if (options.signal.aborted) abort();
+      else options.signal.addEventListener('abort', abort, { once: true });
     }
-    function onExit(code: number): void {
-      if (!settled) void chain.then(() => fail(new Error(`leaderboard thread exited with code ${code} before it finished`)));
-    }
-    function onMessage(m: ThreadMessage): void {
+    worker.on('message', (m: ThreadMessage) => {
       if (m.kind === 'stamp') {
         stamp = m.stamp;
         options.onStamp?.(m.stamp);
@@ -246,20 +141,12 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
         void chain.then(() => {
           if (settled) return;
           settled = true;
-          detach();
-          // Its boards stored: the thread serves the pool's next computation (one that lowered its priority, only work that yields).
-          pool?.give(worker, m.niceAtEnd !== null && creatorNice !== null && m.niceAtEnd > creatorNice);
           resolve({ stamp: m.stamp, views: m.views, computed: m.computed, stored, abandoned: m.abandoned, threadId: m.threadId, niceAtLoad: m.niceAtLoad, ...(m.memoUses ? { memoUses: m.memoUses } : {}), ...(m.fills ? { fills: m.fills } : {}), ...(m.columnReads ? { columnReads: m.columnReads } : {}) });
         });
-    }
-    if (options.signal?.aborted) {
-      abort();
-      return;
-    }
-    options.signal?.addEventListener('abort', abort, { once: true });
-    worker.on('message', onMessage);
+    });
     worker.on('error', fail);
-    worker.on('exit', onExit);
-    worker.postMessage(request);
+    worker.on('exit', (code) => {
+      if (!settled) void chain.then(() => fail(new Error(`leaderboard thread exited with code ${code} before it finished`)));
+    });
   });
 }

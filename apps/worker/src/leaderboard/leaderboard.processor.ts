@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import type { WorkerConfig } from '@podium/config';
 import { COMPUTE_LEADERBOARDS_QUEUE, computeLeaderboardsJobV1, ensureQueue, sendLeaderboardJob, type ComputeLeaderboardsJob } from '@podium/contracts';
 import { LeaderboardRepository } from '@podium/db';
 import { LeaseLostError, type LeaseHolder } from '@podium/domain';
-import { abortsComputation, BoardColumnCache, BoardThreadPool, computeInThread, leaderboardViewSchema, staleWork, STALE_BOARD_BOUND_MS, type AnalysisStage, type LeaderboardView, type ThreadSummary } from '@podium/leaderboard';
+import { abortsComputation, BoardColumnCache, computeInThread, leaderboardViewSchema, staleWork, STALE_BOARD_BOUND_MS, type AnalysisStage, type LeaderboardView, type ThreadSummary } from '@podium/leaderboard';
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
 import { LeaseKeeper } from '../leases/lease-keeper';
@@ -58,7 +58,7 @@ export const LEADERBOARD_TIMING: LeaderboardTiming = { staleCheckMs: 500, staleB
  *   under the lock it holds (JobSummary.overtaken).
  */
 @Injectable()
-export class LeaderboardProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+export class LeaderboardProcessor implements OnApplicationBootstrap {
   private readonly log = new Logger(LeaderboardProcessor.name);
 
   constructor(
@@ -80,9 +80,6 @@ export class LeaderboardProcessor implements OnApplicationBootstrap, OnApplicati
    */
   private columnCache: BoardColumnCache | null | undefined = undefined;
 
-  /** Board threads kept between computations (BoardThreadPool): modules loaded once for a burst's computations. */
-  readonly threads = new BoardThreadPool();
-
   /** The column cache, null when the setting turns it off. */
   get columns(): BoardColumnCache | null {
     if (this.columnCache === undefined) {
@@ -97,11 +94,6 @@ export class LeaderboardProcessor implements OnApplicationBootstrap, OnApplicati
 
   /** Phase → the stamp this worker's thread computes now (set once the thread has read it). */
   readonly computing = new Map<string, string>();
-
-  /** Ends the idle board threads (a computation under way ends with its job). */
-  async onApplicationShutdown(): Promise<void> {
-    await this.threads.close();
-  }
 
   async onApplicationBootstrap(): Promise<void> {
     await ensureQueue(this.boss, COMPUTE_LEADERBOARDS_QUEUE, 8, 300, (m) => this.log.warn(m));
@@ -239,7 +231,6 @@ export class LeaderboardProcessor implements OnApplicationBootstrap, OnApplicati
               },
               signal: controller.signal,
               ...(this.columns ? { columns: this.columns } : {}),
-              pool: this.threads,
             },
           ).then((summary) => {
             ended[index] = true;

@@ -173,14 +173,12 @@ export interface ColumnReads {
 }
 
 export class ScoreRepository {
-  /**
-   * `pool`: a pg pool for the bulk reads of {@link matrix} (score columns and instance ids through
-   * binary COPY, copy-out.ts: a leaderboard thread's); without one they go through Prisma.
-   */
   /** What this repository's matrix reads took from the cache and from the database (counted with a cache only). */
   readonly columnReads: ColumnReads = { cached: 0, read: 0 };
 
   /**
+   * `pool`: a pg pool for the bulk reads of {@link matrix} (score columns and instance ids through
+   * binary COPY, copy-out.ts: a leaderboard thread's); without one they go through Prisma.
    * `columns`: with `pool`, matrix reads ask PostgreSQL only for each column's row version and read
    * the values of the columns the cache does not hold at that version (ScoreColumnCache).
    */

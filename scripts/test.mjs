@@ -19,6 +19,39 @@ const { startPostgres } = await import('./lib/postgres.mjs');
 
 let db;
 let testCache;
+/** A copy of the migrated database that specs clone for a database of their own (test/support/database.ts). */
+let template = null;
+
+/**
+ * Specs share one database, and the workers that other specs start reap every lapsed lease in it:
+ * a spec that lets a lease lapse and asserts that its own reaper took it clones this template
+ * instead (`isolatedDatabase`). Made while nothing is connected to the migrated database (CREATE
+ * DATABASE … TEMPLATE needs that); on a server that refuses it, those specs use the shared one.
+ */
+async function makeTemplate(url) {
+  const source = decodeURIComponent(new URL(url).pathname.slice(1));
+  const name = `${source}_spec_template_${process.pid}`;
+  const made = await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${source}"`, `could not make ${name}; specs that need a database of their own use the shared one`);
+  return made ? name : null;
+}
+
+/** Runs `sql` on the server's `postgres` database; false (with a warning) when it fails. */
+async function adminQuery(url, sql, failure) {
+  const { default: pg } = await import('pg');
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  try {
+    await client.connect();
+    await client.query(sql);
+    return true;
+  } catch (e) {
+    say(`warning: ${failure} (${e instanceof Error ? e.message : String(e)})`);
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
 let exitCode = 1;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -33,6 +66,7 @@ try {
   const prepare = async () => {
     db = await startPostgres({ root, name: `test-${process.pid}`, persistent: false, log: say });
     await migrateInBackground(db.url);
+    template = await makeTemplate(db.url);
     await ensureBuild();
     // Browser specs serve apps/web/dist: built here once, not by whichever spec starts first.
     if (args.length === 0 || args.some((a) => /browser|e2e/.test(a))) await ensureWebBuild();
@@ -57,7 +91,7 @@ try {
   const mirror = process.env.PODIUM_DATA_MIRROR || path.resolve(root, '..', 'shared', 'data', 'mirror');
   if (!existsSync(mirror) && !/^https?:\/\//.test(mirror)) say(`warning: data mirror ${mirror} does not exist; tests that need data sets will fail (set PODIUM_DATA_MIRROR)`);
   testCache = mkdtempSync(path.join(tmpdir(), 'podium-test-cache-'));
-  const env = { ...process.env, DATABASE_URL: db.url, PODIUM_TEST: '1', NX_DAEMON: 'false', NX_NO_CLOUD: 'true', PODIUM_DATA_MIRROR: mirror, PODIUM_CACHE: testCache };
+  const env = { ...process.env, DATABASE_URL: db.url, PODIUM_TEST: '1', NX_DAEMON: 'false', NX_NO_CLOUD: 'true', PODIUM_DATA_MIRROR: mirror, PODIUM_CACHE: testCache, ...(template ? { PODIUM_TEST_DATABASE_TEMPLATE: template } : {}) };
   say('running tests…');
   try {
     run(path.join(root, 'node_modules', '.bin', 'jest'), ['--ci', '--maxWorkers=2', '--json', `--outputFile=${results}`, ...args], { env });
@@ -77,6 +111,8 @@ try {
   say(e instanceof Error ? e.message : String(e));
   exitCode = 1;
 } finally {
+  // On a server of its own the template goes with the data directory.
+  if (template && db && !db.embedded) await adminQuery(db.url, `DROP DATABASE IF EXISTS "${template}"`, `could not drop ${template}`);
   await db?.stop();
   if (testCache) rmSync(testCache, { recursive: true, force: true });
 }

@@ -17,6 +17,7 @@ import { LeaderboardProcessor } from '../leaderboard/leaderboard.processor';
 import { LeaseKeeper } from './lease-keeper';
 import { RobustnessService } from '../robustness/robustness.service';
 import { ScoringService } from '../scoring/scoring.service';
+import { isolatedDatabase, type IsolatedDatabase } from '../../../../test/support/database';
 import { defined } from '../../../../test/support/defined';
 
 // Real PostgreSQL under a loaded 2-core machine: far slower than Jest's 5 s default.
@@ -27,6 +28,8 @@ const describeDb = url ? describe : describe.skip;
 const SCHEMA = 'pgboss_fencing_spec';
 
 describeDb('fencing tokens (real PostgreSQL, real pg-boss)', () => {
+  // A database of its own: another spec's worker would reap the leases these tests let lapse.
+  let own: IsolatedDatabase;
   let db: Db;
   let boss: PgBoss;
   let tasks: TaskRepository;
@@ -61,8 +64,9 @@ describeDb('fencing tokens (real PostgreSQL, real pg-boss)', () => {
   }
 
   beforeAll(async () => {
-    db = createDb(defined(url, 'DATABASE_URL'), { maxConnections: 4 });
-    boss = new PgBoss({ connectionString: defined(url, 'DATABASE_URL'), max: 2, schema: SCHEMA, supervise: false, schedule: false });
+    own = await isolatedDatabase('fencing');
+    db = createDb(own.url, { maxConnections: 4 });
+    boss = new PgBoss({ connectionString: own.url, max: 2, schema: SCHEMA, supervise: false, schedule: false });
     boss.on('error', () => undefined);
     await boss.start();
     await ensureQueue(boss, ROBUSTNESS_REPORT_QUEUE, 3, 100, () => undefined);
@@ -83,6 +87,7 @@ describeDb('fencing tokens (real PostgreSQL, real pg-boss)', () => {
   afterAll(async () => {
     await boss.stop({ graceful: false, wait: true });
     await db.$disconnect();
+    await own.drop();
   });
   afterEach(() => jest.restoreAllMocks());
 
@@ -226,11 +231,11 @@ describeDb('fencing tokens (real PostgreSQL, real pg-boss)', () => {
   it("refuses a leaderboard computation's boards once another worker took the phase's token; a new claim stores them", async () => {
     await worker(`fence-lb-scorer-${randomUUID().slice(0, 6)}`).scoring.score(await makeSubmission());
     // Stored through a pg pool, as the worker module stores boards.
-    const writes = new Pool({ connectionString: defined(url, 'DATABASE_URL'), max: 2 });
+    const writes = new Pool({ connectionString: own.url, max: 2 });
     const boards = new LeaderboardRepository(db, writes);
     try {
       const a = worker(`fence-lb-a-${randomUUID().slice(0, 6)}`);
-      const config = { DATABASE_URL: defined(url, 'DATABASE_URL'), PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: a.name } as WorkerConfig;
+      const config = { DATABASE_URL: own.url, PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: a.name } as WorkerConfig;
       const processor = new LeaderboardProcessor(boss, config, boards, a.leases);
       const warn = jest.spyOn(Logger.prototype, 'warn');
       // A's lock connection dropped (a partition) and B took the phase while A's thread computed.

@@ -21,6 +21,7 @@ import PgBoss from 'pg-boss';
 import { LeaseKeeper } from './lease-keeper';
 import { ScoringProcessor } from '../scoring/scoring.processor';
 import { ScoringService } from '../scoring/scoring.service';
+import { isolatedDatabase, type IsolatedDatabase } from '../../../../test/support/database';
 import { defined } from '../../../../test/support/defined';
 
 // Real PostgreSQL (and Nest apps) under a loaded 2-core machine: far slower than Jest's 5 s default.
@@ -30,6 +31,8 @@ const url = process.env['DATABASE_URL'];
 const describeDb = url ? describe : describe.skip;
 
 describeDb('scoring leases (real PostgreSQL, real pg-boss)', () => {
+  // A database of its own: another spec's worker would reap the leases these tests let lapse.
+  let own: IsolatedDatabase;
   let db: Db;
   let boss: PgBoss;
   let submissions: SubmissionRepository;
@@ -52,8 +55,9 @@ describeDb('scoring leases (real PostgreSQL, real pg-boss)', () => {
   const keeper = (name: string) => new LeaseKeeper(submissions, boss, { PODIUM_WORKER_NAME: name, PODIUM_QUEUE_SCHEMA: 'pgboss_lease_spec' } as WorkerConfig);
 
   beforeAll(async () => {
-    db = createDb(defined(url, 'DATABASE_URL'), { maxConnections: 3 });
-    boss = new PgBoss({ connectionString: defined(url, 'DATABASE_URL'), max: 2, schema: 'pgboss_lease_spec', supervise: false, schedule: false });
+    own = await isolatedDatabase('lease');
+    db = createDb(own.url, { maxConnections: 3 });
+    boss = new PgBoss({ connectionString: own.url, max: 2, schema: 'pgboss_lease_spec', supervise: false, schedule: false });
     boss.on('error', () => undefined);
     await boss.start();
     await boss.createQueue(SCORE_SUBMISSION_QUEUE);
@@ -74,6 +78,7 @@ describeDb('scoring leases (real PostgreSQL, real pg-boss)', () => {
   afterAll(async () => {
     await boss.stop({ graceful: false, wait: true });
     await db.$disconnect();
+    await own.drop();
   });
 
   it('refuses a second concurrent scoring run of a submission whose lease is alive', async () => {

@@ -58,7 +58,9 @@ describe('worker faults (real worker processes)', () => {
     const report = await killWorkersMidJob({ db, pool, submissionIds: ids, workers: 2, kills: 4, instances: INSTANCES, metrics: 1, settleMs: 150_000 }).finally(() => pool.stopAll());
     if (report.stuck > 0 || report.worstDetectionSeconds > DETECTION_BOUND_S) throw new Error(`${JSON.stringify(report)}\n${pool.logs().slice(-6000)}`);
     expect(report).toMatchObject({ kills: 4, stuck: 0, duplicatedScoreRows: 0, missingScoreRows: 0, scored: 8 });
-    expect(report.detections).toHaveLength(4);
+    // One re-run measured per lease the killed processes held (a worker may hold a rescued job beside its own).
+    expect(report.killedLeases).toBeGreaterThanOrEqual(4);
+    expect(report.detections).toHaveLength(report.killedLeases);
     expect(report.worstDetectionSeconds).toBeLessThanOrEqual(DETECTION_BOUND_S);
     // The re-run was pg-boss's own retry of the job, counted on the submission.
     const retried = await db.submission.findMany({ where: { id: { in: ids }, attempt: { gt: 1 } } });

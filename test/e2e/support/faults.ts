@@ -146,6 +146,11 @@ export async function storedScoreCount(db: Db, submissionId: string): Promise<nu
 export interface KillReport {
   /** Worker processes killed (each held one lease or more). */
   kills: number;
+  /**
+   * Leases the killed processes held: one a kill, or more when a worker ran a handed-back job in
+   * its rescue slot beside its own (ScoringProcessor.rescueOnce).
+   */
+  killedLeases: number;
   /** Seconds from each kill to the start of the re-run (its attempt counter moving on), one per submission the killed worker held. */
   detections: number[];
   worstDetectionSeconds: number;
@@ -190,6 +195,7 @@ export async function killWorkersMidJob(opts: {
   const detections: number[] = [];
   const requeueDetections: number[] = [];
   let kills = 0;
+  let killedLeases = 0;
   const watch = async () => {
     for (const p of [...pending]) {
       const row = await db.submission.findUnique({ where: { id: p.submissionId }, select: { attempt: true, status: true } });
@@ -229,6 +235,7 @@ export async function killWorkersMidJob(opts: {
       kills++;
       for (const b of live.filter((l) => l.leaseOwner === owner)) {
         pending.push({ submissionId: b.id, attempt: b.attempt, killedAt, requeued: false });
+        killedLeases++;
         log(`kill ${kills}: ${owner} during attempt ${b.attempt} of submission ${b.id.slice(0, 8)}`);
       }
     }
@@ -255,6 +262,7 @@ export async function killWorkersMidJob(opts: {
   const expected = scored.length * opts.instances * opts.metrics;
   return {
     kills,
+    killedLeases,
     detections,
     worstDetectionSeconds: detections.length ? Math.max(...detections) : 0,
     requeueDetections,

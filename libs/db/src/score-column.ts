@@ -23,7 +23,8 @@
  * 0, 1, 2, 3, …. A column is `integers` when every value is a safe integer (not −0) and every
  * difference fits in ±2^52; TER's reference length is an average over references and falls back
  * to float64 when the references differ in length. The predictor is the earlier integer column
- * that makes the column smallest: BLEU's n-gram totals follow the hypothesis length, chrF's
+ * (or none) whose differences take the fewest bits on a spread of up to
+ * {@link PREDICTOR_SAMPLE_ROWS} rows: BLEU's n-gram totals follow the hypothesis length, chrF's
  * counts of order n follow order n − 1 (differences of 0 or −1 where values are in the tens).
  * The body is deflated when that is smaller (runs of equal differences shrink to a few bits).
  */
@@ -36,6 +37,15 @@ const KIND_INTEGERS = 0;
 const KIND_FLOAT64 = 1;
 /** Differences beyond this cannot be zigzagged exactly in a double. */
 const MAX_DELTA = 2 ** 52;
+/**
+ * Rows the predictor search compares candidates on: all of a smaller column, every k-th row of a
+ * larger one. Comparing every earlier column over every row (chrF: 18 columns, 153 candidate
+ * pairs) was the larger part of encoding a column (issue #28). Candidates are compared by the bits
+ * of their differences, not varint bytes: on a spread, differences that all fit in a byte tie in
+ * bytes, while their bits still say which deflate shrinks more. The bytes stay a function of the
+ * numbers alone.
+ */
+const PREDICTOR_SAMPLE_ROWS = 2048;
 const LITTLE_ENDIAN_HOST = endianness() === 'LE';
 
 /** Float64 little-endian bytes of `values` (8 per value, position order). */
@@ -168,25 +178,34 @@ function flatOf(rows: StatsRows): FlatStats {
 
 /**
  * Varint bytes of column `j` of row-major `data` (`w` values a row) predicted from column `p`
- * (p = j: none, the values themselves); from a predictor, stops at `limit` and is Infinity when
- * a difference does not fit.
+ * (p = j: none, the values themselves); Infinity when a difference does not fit.
  */
-function predictedSize(data: Float64Array, w: number, j: number, p: number, limit: number): number {
+function predictedSize(data: Float64Array, w: number, j: number, p: number): number {
   let size = 0;
-  const end = data.length;
-  if (p === j) {
-    for (let at = j; at < end; at += w) {
-      const d = data[at]!;
-      size += varintLength(d >= 0 ? 2 * d : -2 * d - 1);
-    }
-    return size;
-  }
-  for (let at = j, delta = p - j; at < end && size < limit; at += w) {
-    const d = data[at]! - data[at + delta]!;
+  for (let at = j, delta = p - j; at < data.length; at += w) {
+    const d = p === j ? data[at]! : data[at]! - data[at + delta]!;
     if (d > MAX_DELTA || d < -MAX_DELTA) return Number.POSITIVE_INFINITY;
     size += varintLength(d >= 0 ? 2 * d : -2 * d - 1);
   }
   return size;
+}
+
+/**
+ * What a candidate predictor costs on the rows `rowStep` apart: the bits of each zigzagged
+ * difference (plus one), which, unlike varint bytes, still tells apart candidates whose
+ * differences all fit in a byte (what deflate then makes of them); Infinity when a difference
+ * does not fit. Stops at `limit`.
+ */
+function predictionBits(data: Float64Array, w: number, j: number, p: number, limit: number, rowStep: number): number {
+  let bits = 0;
+  const stride = w * rowStep;
+  for (let at = j, delta = p - j; at < data.length && bits < limit; at += stride) {
+    const d = p === j ? data[at]! : data[at]! - data[at + delta]!;
+    if (d > MAX_DELTA || d < -MAX_DELTA) return Number.POSITIVE_INFINITY;
+    const z = d >= 0 ? 2 * d : -2 * d - 1;
+    bits += z < 2 ** 31 ? 33 - Math.clz32(z) : 1 + Math.ceil(Math.log2(z + 1));
+  }
+  return bits;
 }
 
 /** Writes the LEB128 varint of `v` at `at` of `out`; returns the offset after it. */
@@ -219,20 +238,32 @@ function columnKind(data: Float64Array, w: number, j: number): { integral: boole
 export function encodeStats(rows: StatsRows): Buffer {
   const { rows: n, width: w, data } = flatOf(rows);
   const kinds = Array.from({ length: w }, (_, j) => columnKind(data, w, j));
-  // Per column: the predictor (an earlier integer column, or itself for none) with the fewest
-  // varint bytes, and that size; -1 for a float64 column.
+  // Per column: the predictor (an earlier integer column, or itself for none) whose differences
+  // take the fewest bits on a spread of rows; -1 for a float64 column.
   const predictor = new Array<number>(w);
+  const rowStep = Math.max(1, Math.floor(n / PREDICTOR_SAMPLE_ROWS));
+  /** The candidate (an earlier integer column, or j itself) of fewest bits over the rows `step` apart. */
+  const search = (j: number, step: number): number => {
+    let best = j;
+    let bits = predictionBits(data, w, j, j, Number.POSITIVE_INFINITY, step);
+    for (let p = 0; p < j; p++) {
+      if (!kinds[p]!.integral) continue;
+      const candidate = predictionBits(data, w, j, p, bits, step);
+      if (candidate < bits) [best, bits] = [p, candidate];
+    }
+    return best;
+  };
   let bodyLength = 0;
   for (let j = 0; j < w; j++) {
     let best = -1;
     let bestSize = 8 * n;
     if (kinds[j]!.integral) {
-      best = j;
-      bestSize = predictedSize(data, w, j, j, Number.POSITIVE_INFINITY);
-      for (let p = 0; p < j; p++) {
-        if (!kinds[p]!.integral) continue;
-        const size = predictedSize(data, w, j, p, bestSize);
-        if (size < bestSize) [best, bestSize] = [p, size];
+      best = search(j, rowStep);
+      bestSize = predictedSize(data, w, j, best);
+      // A difference beyond ±2^52 outside the spread: every row searched.
+      if (bestSize === Number.POSITIVE_INFINITY) {
+        best = search(j, 1);
+        bestSize = predictedSize(data, w, j, best);
       }
       // Values beyond ±2^52 without a predictor that brings them within: float64 after all.
       if (best === j && kinds[j]!.beyond) [best, bestSize] = [-1, 8 * n];

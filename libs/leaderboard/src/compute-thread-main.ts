@@ -35,6 +35,7 @@ export async function main(niceAtLoad: number | null): Promise<void> {
     const summary = await computePhaseBoards(db, input.phaseId, input.views, (board) => post({ kind: 'board', board }), {
       onStamp: (stamp) => post({ kind: 'stamp', stamp }),
       onAnalysis: (stage) => post({ kind: 'analysis', stage }),
+      onFill: (fill) => post({ kind: 'fill', ...fill }),
       // The memos are filled while the phase's submissions are scored at the scoring workers'
       // priority; then serving and scoring come first on shared cores (issue #28), this thread only.
       fillMemos: true,

@@ -55,6 +55,8 @@ export interface PhaseBoardsOptions {
    * `of`, and every view they serve. Default: all of them.
    */
   share?: { index: number; of: number };
+  /** Told each memo fill as it ends (also in the summary's `fills`, which a terminated thread never sends). */
+  onFill?: (fill: { memoKey: string; use: MemoUse }) => void;
   /** Told what each analysis or fill is before it runs (see AnalysisStage). */
   onAnalysis?: (stage: AnalysisStage) => void;
   /**
@@ -173,7 +175,11 @@ export async function computePhaseBoards(
         return { stamp, views: wanted.length, computed: 0, abandoned: true, memoUses: inputs.memoUses, fills, ...columnReads() };
       }
       const use = await fillViewMemo(inputs, phase, analysis.selection, view);
-      if (use) fills.push({ memoKey: viewKey(view), use });
+      if (use) {
+        const fill = { memoKey: viewKey(view), use };
+        fills.push(fill);
+        options.onFill?.(fill);
+      }
     }
     inputs.memosFilled = true;
     options.yieldCpu?.();

@@ -38,6 +38,7 @@ export interface ThreadInput {
 export type ThreadMessage =
   | { kind: 'stamp'; stamp: string }
   | { kind: 'analysis'; stage: AnalysisStage }
+  | { kind: 'fill'; memoKey: string; use: MemoUse }
   | { kind: 'board'; board: ComputedBoard }
   | { kind: 'column'; column: SharedScoreColumn }
   | { kind: 'done'; stamp: string; views: number; computed: number; abandoned: boolean; threadId: number; niceAtLoad: number | null; memoUses?: { memoKey: string; use: MemoUse }[]; fills?: { memoKey: string; use: MemoUse }[]; columnReads?: ColumnReads }
@@ -105,6 +106,8 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
     let settled = false;
     let stamp = '';
     let stored = 0;
+    // The memo fills done so far: a thread terminated mid-computation never sends its summary.
+    const fills: { memoKey: string; use: MemoUse }[] = [];
     const fail = (e: unknown) => {
       if (settled) return;
       settled = true;
@@ -117,7 +120,7 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
       const threadId = worker.threadId;
       void worker.terminate();
       // A board already handed over is still stored.
-      void chain.then(() => resolve({ stamp, views: 0, computed: stored, stored, abandoned: true, threadId }));
+      void chain.then(() => resolve({ stamp, views: 0, computed: stored, stored, abandoned: true, threadId, ...(fills.length > 0 ? { fills } : {}) }));
     };
     if (options.signal) {
       if (options.signal.aborted) abort();
@@ -128,6 +131,7 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
         stamp = m.stamp;
         options.onStamp?.(m.stamp);
       } else if (m.kind === 'analysis') options.onAnalysis?.(m.stage);
+      else if (m.kind === 'fill') fills.push({ memoKey: m.memoKey, use: m.use });
       else if (m.kind === 'column') options.columns?.add(m.column);
       else if (m.kind === 'board')
         chain = chain

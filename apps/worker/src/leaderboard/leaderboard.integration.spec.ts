@@ -292,11 +292,13 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
 
   it('during a burst, the memos are filled ahead of the boards and kept when the stamp moves on; the stale analysis after the fill is dropped at once', async () => {
     await db.leaderboardMemo.deleteMany({ where: { phaseId } });
-    const { stored, memos } = await overtakenDuringBurst(0);
+    const { stored, memos, dropped } = await overtakenDuringBurst(0);
     // Both analyses' memos filled (the stamp moved on during the first fill, which went on) and
     // saved; the boards after them keep nothing the fills did not, so neither view is stored.
     expect(stored).toEqual([false, false]);
     expect(memos).toBe(2);
+    // The terminated computation still reports its fills (for the worker's log line).
+    expect(dropped.fills?.map((f) => f.use.systemsComputed > 0)).toEqual([true, true]);
   });
 
   it('with nothing left to score, a stale analysis is dropped at once even when it keeps a memo, and the same job computes the final stamp', async () => {

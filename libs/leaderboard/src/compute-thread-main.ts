@@ -52,7 +52,9 @@ export async function main(niceAtLoad: number | null): Promise<void> {
       // Between views: the same rule as the caller's polling (isStaleWork).
       ...(staleBoundMs === undefined ? {} : { staleness: (stamp: string) => staleWork(boards, input.phaseId, stamp, staleBoundMs) }),
     });
-    post({ kind: 'done', ...summary, threadId, niceAtLoad });
+    // The fills went out one by one ('fill'), and the runner keeps them.
+    const { fills: _fills, ...done } = summary;
+    post({ kind: 'done', ...done, threadId, niceAtLoad });
   } catch (e) {
     post({ kind: 'error', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
   } finally {

@@ -55,7 +55,7 @@ export interface PhaseBoardsOptions {
    * `of`, and every view they serve. Default: all of them.
    */
   share?: { index: number; of: number };
-  /** Told each memo fill as it ends (also in the summary's `fills`, which a terminated thread never sends). */
+  /** Told each memo fill as it ends (also in the summary's `fills`); a board thread posts them so, since a terminated thread sends no summary. */
   onFill?: (fill: { memoKey: string; use: MemoUse }) => void;
   /** Told what each analysis or fill is before it runs (see AnalysisStage). */
   onAnalysis?: (stage: AnalysisStage) => void;

@@ -41,7 +41,7 @@ export type ThreadMessage =
   | { kind: 'fill'; memoKey: string; use: MemoUse }
   | { kind: 'board'; board: ComputedBoard }
   | { kind: 'column'; column: SharedScoreColumn }
-  | { kind: 'done'; stamp: string; views: number; computed: number; abandoned: boolean; threadId: number; niceAtLoad: number | null; memoUses?: { memoKey: string; use: MemoUse }[]; fills?: { memoKey: string; use: MemoUse }[]; columnReads?: ColumnReads }
+  | { kind: 'done'; stamp: string; views: number; computed: number; abandoned: boolean; threadId: number; niceAtLoad: number | null; memoUses?: { memoKey: string; use: MemoUse }[]; columnReads?: ColumnReads }
   | { kind: 'error'; message: string };
 
 export interface ThreadSummary {
@@ -106,7 +106,7 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
     let settled = false;
     let stamp = '';
     let stored = 0;
-    // The memo fills done so far: a thread terminated mid-computation never sends its summary.
+    // The memo fills, as the thread posts each ('fill'): also what a thread terminated mid-computation did.
     const fills: { memoKey: string; use: MemoUse }[] = [];
     const fail = (e: unknown) => {
       if (settled) return;
@@ -145,7 +145,7 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
         void chain.then(() => {
           if (settled) return;
           settled = true;
-          resolve({ stamp: m.stamp, views: m.views, computed: m.computed, stored, abandoned: m.abandoned, threadId: m.threadId, niceAtLoad: m.niceAtLoad, ...(m.memoUses ? { memoUses: m.memoUses } : {}), ...(m.fills ? { fills: m.fills } : {}), ...(m.columnReads ? { columnReads: m.columnReads } : {}) });
+          resolve({ stamp: m.stamp, views: m.views, computed: m.computed, stored, abandoned: m.abandoned, threadId: m.threadId, niceAtLoad: m.niceAtLoad, ...(m.memoUses ? { memoUses: m.memoUses } : {}), fills, ...(m.columnReads ? { columnReads: m.columnReads } : {}) });
         });
     });
     worker.on('error', fail);

@@ -17,8 +17,11 @@
  * beside the run from scratch, the ratio, and whether the two results are identical; the systems
  * the memo holds get no corpus statistics, as a board gives them (`--repeat 0`: the incremental
  * analysis alone).
- * Profile with `node --cpu-prof -r @swc-node/register bench/ranking-scale.bench.ts …`.
+ * Profile with `node --cpu-prof -r @swc-node/register bench/ranking-scale.bench.ts …`;
+ * `--profile-incremental FILE` writes a CPU profile (.cpuprofile) of the incremental analysis alone.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { cpus, loadavg } from 'node:os';
 import { getMetric } from '@podium/metrics';
 import { analyseSystems, corpusStatsNeeded, emptyAnalysisMemo, mulberry32, type AnalyseOptions, type Analysis, type MemoUse, type ScoreTable } from '@podium/ranking';
@@ -38,6 +41,7 @@ const repeat = Number(flag('repeat', '1'));
 const statsFormat = flag('stats', 'flat');
 const asJson = process.argv.includes('--json');
 const incremental = process.argv.includes('--incremental');
+const profileIncremental = flag('profile-incremental', '');
 if (!(systems >= 2 && instances >= 1 && (repeat >= 1 || (repeat === 0 && incremental))) || !['bleu', 'none'].includes(corpusKind) || !['arrays', 'flat'].includes(statsFormat)) {
   console.error('usage: --systems S≥2 --instances N≥1 --corpus bleu|none [--resamples R] [--repeat K] [--stats arrays|flat] [--json]');
   process.exit(2);
@@ -176,6 +180,10 @@ if (incremental) {
   const warmSeconds = (performance.now() - warmStart) / 1000;
   const stages = new Map<string, number>();
   let use: MemoUse | null = null;
+  const profiler = profileIncremental ? new Session() : null;
+  profiler?.connect();
+  profiler?.post('Profiler.enable');
+  profiler?.post('Profiler.start');
   const start = performance.now();
   const cpuStart = process.cpuUsage();
   // as a board gives them: no statistics for the systems whose corpus columns the memo holds (corpusStatsNeeded)
@@ -191,6 +199,11 @@ if (incremental) {
   });
   const total = performance.now() - start;
   const cpu = process.cpuUsage(cpuStart);
+  profiler?.post('Profiler.stop', (error, result) => {
+    if (error) console.error(`profile: ${error.message}`);
+    else writeFileSync(profileIncremental, JSON.stringify(result.profile));
+  });
+  profiler?.disconnect();
   incrementalResult = { stages, total, cpu: (cpu.user + cpu.system) / 1000, identical: fromScratch === null ? null : isDeepStrictEqual(analysis, fromScratch), use, warmSeconds };
 }
 const rssAfter = process.resourceUsage().maxRSS * 1024;

@@ -6,6 +6,7 @@ import { percentileOfSorted } from './descriptive';
 import type { StatsArray } from './corpus-resampling';
 import { bootstrapCounts, mulberry32 } from './prng';
 import { rankDescending } from './ranks';
+import { RESAMPLE_BATCH, resampleWins } from './resample-wins';
 import type { SystemMemo } from './analysis-memo';
 import { orientedScores, RankingInputError, type ScoreTable } from './score-table';
 
@@ -682,19 +683,22 @@ export function bootstrapAggregates(
   const k = x.length;
   const n = x[0]?.length ?? 0;
   const rng = mulberry32(seed);
-  const counts = new Int32Array(n);
+  // Resamples are drawn a batch at a time (in order: the same draws as one at a time) so that one
+  // pass of the wins kernel serves the batch; then each resample of the batch is finished in turn.
+  const batchCounts = Array.from({ length: Math.min(RESAMPLE_BATCH, Math.max(R, 1)) }, () => new Int32Array(n));
   const drawnIdx = new Int32Array(n);
   const drawnCount = new Float64Array(n);
   const drawnRow = new Int32Array(corpus ? n : 0);
   const bMean = new Float64Array(R * k);
   const bMedian = new Float64Array(R * k);
   const columnsOnly = reuse?.columnsOnly ?? null;
+  const batchWins = new Float64Array(columnsOnly ? 0 : batchCounts.length * k);
+  const winsKernel = columnsOnly ? null : resampleWins(pc.beats, n);
   const bBt = new Float64Array(columnsOnly ? 0 : R * k);
   const bBtKey = new Float64Array(columnsOnly ? 0 : R * k);
   const bCorpus = new Float64Array(corpus ? R * k : 0);
   const d = corpus?.width ?? 0;
   const corpusSum = new Float64Array(d);
-  const W = new Float64Array(k);
   const N = new Float64Array(k * k);
   const tied = new Float64Array(k * k);
   const { tieStart, tieGroups } = pc;
@@ -719,7 +723,15 @@ export function bootstrapAggregates(
   // the statistics of the systems whose corpus columns are computed here, compacted once
   const corpusRows = corpus ? corpus.data.map((f, i) => ((kept[i]?.mean.length ?? 0) < R ? compactStats(f) : f)) : [];
   for (let r = 0; r < R; r++) {
-    bootstrapCounts(n, rng, counts);
+    const b = r % RESAMPLE_BATCH;
+    if (b === 0) {
+      const batch = Math.min(RESAMPLE_BATCH, R - r);
+      for (let t = 0; t < batch; t++) bootstrapCounts(n, rng, batchCounts[t]!);
+      // Every system's wins W_i = Σ_l c_l·beats_il of the batch's resamples (integers, exact in any order)
+      winsKernel?.wins(batchCounts, batch, batchWins);
+    }
+    const counts = batchCounts[b]!;
+    const W = batchWins.subarray(b * k, (b + 1) * k);
     // Instances drawn at least once (≈ 63%), as (index, count) lists: fewer multiply-adds.
     let m = 0;
     for (let l = 0; l < n; l++) {
@@ -756,34 +768,6 @@ export function bootstrapAggregates(
       bMean[row + i] = memo.mean[r]!;
       bMedian[row + i] = memo.median[r]!;
       if (corpus) bCorpus[row + i] = memo.corpus[r]!;
-    }
-    // Every system's wins W_i = Σ_q c_q·beats_i,l_q, four systems per pass over the drawn list
-    // (issue #28: the memo's kept W plus the wins over the added systems cost as much, comparing
-    // two rows per added system; integers, so the sums are exact in any order).
-    if (!columnsOnly) for (let i = 0; i < k; i += 4) {
-      const i1 = Math.min(i + 1, k - 1);
-      const i2 = Math.min(i + 2, k - 1);
-      const i3 = Math.min(i + 3, k - 1);
-      const b0 = at(pc.beats, i);
-      const b1 = at(pc.beats, i1);
-      const b2 = at(pc.beats, i2);
-      const b3 = at(pc.beats, i3);
-      let w0 = 0;
-      let w1 = 0;
-      let w2 = 0;
-      let w3 = 0;
-      for (let q = 0; q < m; q++) {
-        const l = drawnIdx[q]!;
-        const c = drawnCount[q]!;
-        w0 += c * b0[l]!;
-        w1 += c * b1[l]!;
-        w2 += c * b2[l]!;
-        w3 += c * b3[l]!;
-      }
-      W[i] = w0;
-      W[i1] = w1;
-      W[i2] = w2;
-      W[i3] = w3;
     }
     for (const i of fresh) {
       // weighted median: walk the sorted order accumulating counts up to positions p1 and p2

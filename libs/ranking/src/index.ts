@@ -115,5 +115,6 @@ export {
 } from './tests/registry';
 export type { SignificanceTest, TestSetup, PairInput, PairOutcome } from './tests/test';
 export { bootstrapBradleyTerry, type BootstrapOptions, type BradleyTerryBootstrap } from './bootstrap';
+export { resampleWins, RESAMPLE_BATCH, type ResampleWins, type ResampleWinsOptions } from './resample-wins';
 export { emptyAnalysisMemo, pairMemoKey, type AnalysisMemo, type SystemMemo, type PairMemo, type MemoUse } from './analysis-memo';
 export { fillAnalysisMemo, type MemoFill } from './memo-fill';

@@ -16,7 +16,8 @@
  * analysis memo, then all S with it (the last score's board), and prints that analysis' stages
  * beside the run from scratch, the ratio, and whether the two results are identical; the systems
  * the memo holds get no corpus statistics, as a board gives them (`--repeat 0`: the incremental
- * analysis alone).
+ * analysis alone). `--added A` (1): the memo holds the first S − A systems (a board a few scores
+ * behind). `--decimals D` (2): sentence scores rounded to D decimals (0: many ties, as TER's).
  * Profile with `node --cpu-prof -r @swc-node/register bench/ranking-scale.bench.ts …`;
  * `--profile-incremental FILE` writes a CPU profile (.cpuprofile) of the incremental analysis alone.
  */
@@ -42,6 +43,12 @@ const statsFormat = flag('stats', 'flat');
 const asJson = process.argv.includes('--json');
 const incremental = process.argv.includes('--incremental');
 const profileIncremental = flag('profile-incremental', '');
+const added = Number(flag('added', '1'));
+const decimals = Number(flag('decimals', '2'));
+if (!(Number.isInteger(added) && added >= 1 && added < systems) || !(Number.isInteger(decimals) && decimals >= 0 && decimals <= 6)) {
+  console.error('usage: --added A (1 ≤ A < systems) --decimals D (0 … 6)');
+  process.exit(2);
+}
 if (!(systems >= 2 && instances >= 1 && (repeat >= 1 || (repeat === 0 && incremental))) || !['bleu', 'none'].includes(corpusKind) || !['arrays', 'flat'].includes(statsFormat)) {
   console.error('usage: --systems S≥2 --instances N≥1 --corpus bleu|none [--resamples R] [--repeat K] [--stats arrays|flat] [--json]');
   process.exit(2);
@@ -51,7 +58,7 @@ const WIDTH = 10; // BLEU: hyp length, ref length, 4 n-gram matches, 4 n-gram to
 
 /**
  * Deterministic synthetic board: system strength u_s ~ U(0,1), instance difficulty δ_l ~ N(0,1),
- * per-cell noise; sentence score rounded to 2 decimals (ties occur, as with real metrics).
+ * per-cell noise; sentence score rounded to --decimals decimals (ties occur, as with real metrics).
  * BLEU statistics: hypothesis length 8–40, reference length ±3, n-gram matches a binomial-like
  * share of the n-gram totals with precision growing with the cell's quality.
  */
@@ -66,7 +73,7 @@ function synthetic(k: number, n: number, withStats: boolean): { table: ScoreTabl
     const st = withStats ? new Float64Array(n * WIDTH) : null;
     for (let l = 0; l < n; l++) {
       const quality = 50 + 10 * (difficulty[l] ?? 0) + 5 * (strength[s] ?? 0) + 8 * rng.nextNormal();
-      row[l] = Math.round(quality * 100) / 100;
+      row[l] = Math.round(quality * 10 ** decimals) / 10 ** decimals;
       if (st) {
         const hyp = 8 + rng.nextInt(33);
         const ref = Math.max(1, hyp + rng.nextInt(7) - 3);
@@ -172,7 +179,7 @@ if (incremental) {
   const memo = emptyAnalysisMemo();
   const fingerprints = table.systems.map((s) => `${s}:20261124`);
   const warmStart = performance.now();
-  const first = systems - 1;
+  const first = systems - added;
   analyseSystems(
     { ...table, systems: table.systems.slice(0, first), scores: table.scores.slice(0, first) },
     { ...baseOptions, ...(corpus && stats ? { corpus: { ...corpus, stats: { width: WIDTH, data: stats.slice(0, first) } } } : {}), memo, fingerprints: fingerprints.slice(0, first) },
@@ -219,7 +226,7 @@ for (const [name, value] of rows) console.log(`  ${name.padEnd(pad)}  ${value}`)
 console.log(`  heap+buffers: input ${mb(heapInput)} MB, peak at stage boundaries ${mb(heapPeak)} MB; maxRSS before analysis ${mb(rssBefore)} MB, after ${mb(rssAfter)} MB`);
 if (incrementalResult) {
   const inc = incrementalResult;
-  console.log(`  incremental (memo of the first ${systems - 1} systems, built in ${inc.warmSeconds.toFixed(1)} s; then all ${systems}):`);
+  console.log(`  incremental (memo of the first ${systems - added} systems, built in ${inc.warmSeconds.toFixed(1)} s; then all ${systems}):`);
   for (const [name, ms] of inc.stages) console.log(`    ${name.padEnd(pad)}  ${(ms / 1000).toFixed(3)} s wall${stageTimes.has(name) ? ` (from scratch ${(median(stageTimes.get(name) ?? []) / 1000).toFixed(3)} s)` : ''}`);
   const against = repeat > 0 ? `; from scratch / incremental = ${(median(totals) / inc.total).toFixed(2)}× wall, ${(median(cpuTotals) / inc.cpu).toFixed(2)}× CPU; identical to the analysis from scratch: ${inc.identical ? 'yes' : 'NO'}` : ' (--repeat 0: no analysis from scratch to compare)';
   console.log(`    total  ${(inc.total / 1000).toFixed(3)} s wall, ${(inc.cpu / 1000).toFixed(3)} s CPU${against}`);

@@ -379,7 +379,7 @@ async function prepareView(
     : full;
   const entering = leaderboardEntries(await inputs.scoredSubmissions(phase.id), view.entries);
   // Only fully scored systems can be compared instance by instance.
-  const keep = matrix.systems.map((_, s) => matrix.instances.length > 0 && at(matrix.values, s).every((v) => Number.isFinite(v)));
+  const keep = matrix.systems.map((_, s) => matrix.instances.length > 0 && allFinite(at(matrix.values, s)));
   if (matrix.instances.length === 0) notes.push(`the ${part.part} part of the split has no instances of this test set`);
   matrix.systems.forEach((s, k) => {
     if (!entering.has(s.submissionId)) keep[k] = false;
@@ -537,4 +537,13 @@ export const FILL_SYSTEMS_AT_ONCE = 2;
  */
 export function rankingNameOf(s: { teamName: string; systemName: string; checksum: string; submissionId: string }): string {
   return `${s.teamName}\u241f${s.systemName}\u241f${s.checksum}\u241f${s.submissionId}`;
+}
+
+/**
+ * Whether every value of a score row is finite: a loop, not `every` with a callback (issue #28:
+ * 10⁷ callbacks cost 0.2–0.3 s of each analysis at 100 systems × 100,000 instances).
+ */
+function allFinite(row: ArrayLike<number>): boolean {
+  for (let l = 0; l < row.length; l++) if (!Number.isFinite(row[l])) return false;
+  return true;
 }

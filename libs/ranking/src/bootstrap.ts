@@ -6,7 +6,7 @@ import { percentileOfSorted } from './descriptive';
 import type { StatsArray } from './corpus-resampling';
 import { bootstrapCounts, mulberry32 } from './prng';
 import { rankDescending } from './ranks';
-import { RESAMPLE_BATCH, resampleWins } from './resample-wins';
+import { RESAMPLE_BATCH, resampleTies, resampleWins } from './resample-wins';
 import type { SystemMemo } from './analysis-memo';
 import { orientedScores, RankingInputError, type ScoreTable } from './score-table';
 
@@ -627,9 +627,11 @@ export function pairTieSource(
   }
   const { tieStart, tieGroups } = pc;
   const n = tieStart.length - 1;
-  // Two passes over the groups (cells per instance, then the pairs): each listed pair of a group
-  // once, from its first involved member (a pair of two involved members from the smaller).
-  const visit = (each: (l: number, pair: number) => void): void => {
+  // One pass over the groups: each listed pair of a group once, from its first involved member (a
+  // pair of two involved members from the smaller), appended in instance order.
+  const start = new Int32Array(n + 1);
+  const cells = new IntList();
+  if (listed.length > 0) {
     for (let l = 0; l < n; l++) {
       for (let g = tieStart[l]!, end = tieStart[l + 1]!; g < end; g += 1 + tieGroups[g]!) {
         const last = g + tieGroups[g]!;
@@ -640,24 +642,15 @@ export function pairTieSource(
             const ib = tieGroups[b]!;
             if (ib === ia || (involved[ib] === 1 && ib < ia)) continue;
             const pair = ia < ib ? ia * k + ib : ib * k + ia;
-            if (listedPair[pair] === 1) each(l, pair);
+            if (listedPair[pair] === 1) cells.push(pair);
           }
         }
       }
+      start[l + 1] = cells.length;
+      if (cells.length > maxCells) return null;
     }
-  };
-  const start = new Int32Array(n + 1);
-  if (listed.length > 0) {
-    visit((l) => start[l + 1]!++);
-    for (let l = 0; l < n; l++) start[l + 1]! += start[l]!;
-    if (start[n]! > maxCells) return null;
   }
-  const pairs = new Int32Array(start[n]!);
-  if (listed.length > 0) {
-    const fill = start.slice(0, n);
-    visit((l, pair) => (pairs[fill[l]!++] = pair));
-  }
-  return { keptPairs: Int32Array.from(keptPairs), keptColumns, listedPairs: Int32Array.from(listed), start, pairs };
+  return { keptPairs: Int32Array.from(keptPairs), keptColumns, listedPairs: Int32Array.from(listed), start, pairs: cells.data.slice(0, cells.length) };
 }
 
 /**
@@ -720,6 +713,10 @@ export function bootstrapAggregates(
   if (tieGroups.length > 0 && !columnsOnly) for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) if (pc.wins[i * k + j]! + pc.wins[j * k + i]! < n) tiedPairs.push(i * k + j);
   const tiedColumns = reuse?.recordTies && tiedPairs.length * R <= TIE_MEMO_MAX_CELLS ? new Map(tiedPairs.map((p) => [p, new Int32Array(R)])) : null;
   const tieSource = reuse?.keptTies && tiedPairs.length > 0 ? pairTieSource(pc, k, tiedPairs, R, reuse.keptTies) : null;
+  // the listed pairs' tied counts, a batch of resamples at a time (as the wins)
+  const listedCount = tieSource?.listedPairs.length ?? 0;
+  const tiesKernel = tieSource && listedCount > 0 ? resampleTies(tieSource, n) : null;
+  const batchTies = new Float64Array(tiesKernel ? batchCounts.length * listedCount : 0);
   // the statistics of the systems whose corpus columns are computed here, compacted once
   const corpusRows = corpus ? corpus.data.map((f, i) => ((kept[i]?.mean.length ?? 0) < R ? compactStats(f) : f)) : [];
   for (let r = 0; r < R; r++) {
@@ -729,6 +726,7 @@ export function bootstrapAggregates(
       for (let t = 0; t < batch; t++) bootstrapCounts(n, rng, batchCounts[t]!);
       // Every system's wins W_i = Σ_l c_l·beats_il of the batch's resamples (integers, exact in any order)
       winsKernel?.wins(batchCounts, batch, batchWins);
+      tiesKernel?.ties(batchCounts, batch, batchTies);
     }
     const counts = batchCounts[b]!;
     const W = batchWins.subarray(b * k, (b + 1) * k);
@@ -816,15 +814,8 @@ export function bootstrapAggregates(
     if (tieSource) {
       // kept columns, then the listed pairs from their instances; T_i = Σ_j tied_ij
       for (let t = 0; t < tieSource.keptPairs.length; t++) tied[tieSource.keptPairs[t]!] = tieSource.keptColumns[t]![r]!;
-      const { listedPairs, start, pairs } = tieSource;
-      for (let t = 0; t < listedPairs.length; t++) tied[listedPairs[t]!] = 0;
-      if (listedPairs.length > 0) {
-        for (let q = 0; q < m; q++) {
-          const l = drawnIdx[q]!;
-          const c = drawnCount[q]!;
-          for (let e = start[l]!, end = start[l + 1]!; e < end; e++) tied[pairs[e]!]! += c;
-        }
-      }
+      const { listedPairs } = tieSource;
+      for (let t = 0, o = b * listedCount; t < listedCount; t++) tied[listedPairs[t]!] = batchTies[o + t]!;
       for (const p of tiedPairs) {
         const i = (p / k) | 0;
         const t = tied[p]!;

@@ -1,7 +1,7 @@
-import { bootstrapAggregates, beatsArray, pairwiseCounts, sufficientFromWins } from './bootstrap';
+import { bootstrapAggregates, beatsArray, pairTieSource, pairwiseCounts, sufficientFromWins } from './bootstrap';
 import { fitBradleyTerrySufficient } from './bradley-terry';
 import { bootstrapCounts, mulberry32 } from './prng';
-import { RESAMPLE_BATCH, resampleWins } from './resample-wins';
+import { RESAMPLE_BATCH, resampleTies, resampleWins } from './resample-wins';
 
 /** W[b·k + i] = Σ_l counts[b][l]·beats[i][l], the definition, one product at a time. */
 function reference(beats: readonly ArrayLike<number>[], counts: readonly Int32Array[], batch: number): Float64Array {
@@ -104,5 +104,78 @@ describe('resampleWins (docs/adr/0043)', () => {
       const expected = reference(pc.beats, [counts], 1);
       expect(Array.from(boot.bWins.subarray(r * k, (r + 1) * k))).toEqual(Array.from(expected));
     }
+  });
+});
+
+describe('resampleTies (docs/adr/0043)', () => {
+  /** A board with many ties (scores 0 … 3) and the cells of the pairs involving its last `added` systems, as a memo leaves them to list. */
+  function listed(k: number, n: number, added: number, seed: number): { x: Float64Array[]; cells: NonNullable<ReturnType<typeof pairTieSource>> } {
+    const rng = mulberry32(seed);
+    const x = Array.from({ length: k }, () => Float64Array.from({ length: n }, () => rng.nextInt(4)));
+    const pc = pairwiseCounts(x);
+    const tiedPairs: number[] = [];
+    for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) if ((pc.wins[i * k + j] ?? 0) + (pc.wins[j * k + i] ?? 0) < n) tiedPairs.push(i * k + j);
+    // kept: the pairs among the first k − added systems (a column of R counts each); listed: the rest
+    const cells = pairTieSource(pc, k, tiedPairs, 1, (i, j) => (j < k - added ? new Int32Array(1) : undefined));
+    if (!cells) throw new Error('no tie source');
+    return { x, cells };
+  }
+
+  /** T[b·P + t] by the definition: the counts of the instances where listed pair t's systems score the same. */
+  function tiesReference(x: readonly Float64Array[], listedPairs: Int32Array, counts: readonly Int32Array[], batch: number): Float64Array {
+    const k = x.length;
+    const P = listedPairs.length;
+    const out = new Float64Array(batch * P);
+    for (let b = 0; b < batch; b++) {
+      listedPairs.forEach((pair, t) => {
+        const i = Math.floor(pair / k);
+        const xi = x[i];
+        const xj = x[pair - i * k];
+        let sum = 0;
+        for (let l = 0; l < (xi?.length ?? 0); l++) if (xi?.[l] === xj?.[l]) sum += counts[b]?.[l] ?? NaN;
+        out[b * P + t] = sum;
+      });
+    }
+    return out;
+  }
+
+  it.each([
+    { k: 9, n: 777, added: 2, batch: 7 },
+    { k: 30, n: 2000, added: 3, batch: RESAMPLE_BATCH },
+    { k: 5, n: 17, added: 2, batch: 3 },
+  ])('gives each listed pair its tied count exactly ($k systems, $n instances, $added added, a batch of $batch)', ({ k, n, added, batch }) => {
+    const { x, cells } = listed(k, n, added, k * n);
+    expect(cells.listedPairs.length).toBeGreaterThan(0);
+    const rng = mulberry32(n + 1);
+    const counts = Array.from({ length: batch }, () => bootstrapCounts(n, rng, new Int32Array(n)));
+    const expected = Array.from(tiesReference(x, cells.listedPairs, counts, batch));
+    const wasm = resampleTies(cells, n);
+    expect(wasm.kernel).toBe('wasm-simd');
+    for (let round = 0; round < 2; round++) {
+      // twice: the second batch is not added to the first
+      const out = new Float64Array(batch * cells.listedPairs.length).fill(-1);
+      wasm.ties(counts, batch, out);
+      expect(Array.from(out)).toEqual(expected);
+    }
+    const js = new Float64Array(batch * cells.listedPairs.length).fill(-1);
+    resampleTies(cells, n, { kernel: 'js' }).ties(counts, batch, js);
+    expect(Array.from(js)).toEqual(expected);
+  });
+
+  it('takes a batch with a count above a byte to the JavaScript kernel, with the same sums', () => {
+    const n = 400;
+    const { x, cells } = listed(6, n, 1, 4);
+    const counts = [new Int32Array(n)];
+    counts[0]?.fill(0);
+    const only = counts[0] ?? new Int32Array(0);
+    only[3] = 256;
+    only[9] = n - 256;
+    const out = new Float64Array(cells.listedPairs.length);
+    resampleTies(cells, n).ties(counts, 1, out);
+    expect(Array.from(out)).toEqual(Array.from(tiesReference(x, cells.listedPairs, counts, 1)));
+  });
+
+  it('refuses a cell of a pair that is not listed', () => {
+    expect(() => resampleTies({ listedPairs: Int32Array.of(1), start: Int32Array.of(0, 1), pairs: Int32Array.of(2) }, 1)).toThrow(/not listed/);
   });
 });

@@ -161,3 +161,108 @@ function jsWins(beats: readonly BeatsArray[], n: number): ResampleWins {
     },
   };
 }
+
+/**
+ * Each listed tied pair's tied count in a batch of resamples, T_p = Σ_{l: pair p ties} c_l
+ * (docs/adr/0043): the pairs a memo holds no tie column for (a board's added systems against the
+ * others), given as {@link PairTieSource}'s cells by instance. Integers, so both kernels agree
+ * exactly:
+ * - `wasm-simd`: every instance once per batch, its sixteen resamples' counts added to each of
+ *   its cells' sums at once (four 32-bit vectors);
+ * - `js`: per resample, each instance it drew, one addition per cell.
+ * Issue #28: at 100 × 100,000 a TER board three systems behind its memo spent ≈ 1.5 s of its
+ * analysis adding these cells one resample at a time.
+ */
+export interface ResampleTies {
+  readonly kernel: 'wasm-simd' | 'js';
+  /** out[b·P + t] = Σ_{cells e of listed pair t} counts[b][instance of e], for b < batch (P listed pairs). */
+  ties(counts: readonly Int32Array[], batch: number, out: Float64Array): void;
+}
+
+/** The listed pairs' cells by instance: instance l's are `pairs[start[l] … start[l + 1])`, pair ids among `listedPairs`. */
+export interface ListedTieCells {
+  listedPairs: Int32Array;
+  start: Int32Array;
+  pairs: Int32Array;
+}
+
+/**
+ * A ties kernel for the listed pairs' cells (n instances).
+ * @example resampleTies(cells, n).ties([counts], 1, T); // T[t] = Σ of counts over pair t's tied instances
+ */
+export function resampleTies(cells: ListedTieCells, n: number, options: ResampleWinsOptions = {}): ResampleTies {
+  const P = cells.listedPairs.length;
+  // pair id → slot, dense (ids are i·k + j < k²); −1: not listed
+  let top = 0;
+  for (let t = 0; t < P; t++) top = Math.max(top, cells.listedPairs[t]!);
+  const slotOf = new Int32Array(P > 0 ? top + 1 : 0).fill(-1);
+  for (let t = 0; t < P; t++) slotOf[cells.listedPairs[t]!] = t;
+  const slots = new Int32Array(cells.pairs.length);
+  for (let e = 0; e < slots.length; e++) {
+    const pair = cells.pairs[e]!;
+    const t = pair >= 0 && pair < slotOf.length ? slotOf[pair]! : -1;
+    if (t < 0) throw new RangeError(`resampleTies: cell of pair ${pair}, which is not listed`);
+    slots[e] = t;
+  }
+  const js = jsTies(cells.start, slots, P, n);
+  if (options.kernel === 'js') return js;
+  const module = wasmModule();
+  const cellCount = slots.length;
+  if (!module || !wasmApi || n === 0 || P === 0) return js;
+  const c16At = 0;
+  const startAt = c16At + n * 16;
+  const slotsAt = startAt + (n + 1) * 4;
+  const accAt = Math.ceil((slotsAt + cellCount * 4) / 16) * 16;
+  const bytes = accAt + P * 64;
+  if (bytes > WASM_MAX_BYTES) return js;
+  const memory = new wasmApi.Memory({ initial: Math.ceil(bytes / 65_536) });
+  const instance = new wasmApi.Instance(module, { env: { memory } });
+  const kernel = instance.exports['ties'] as (c16: number, n: number, start: number, slots: number, acc: number) => void;
+  const heap = new Uint8Array(memory.buffer);
+  new Int32Array(memory.buffer, startAt, n + 1).set(cells.start.subarray(0, n + 1));
+  new Int32Array(memory.buffer, slotsAt, cellCount).set(slots);
+  const acc = new Int32Array(memory.buffer, accAt, P * 16);
+  return {
+    kernel: 'wasm-simd',
+    ties(counts, batch, out) {
+      if (batch > RESAMPLE_BATCH) throw new RangeError(`resampleTies: a batch holds at most ${RESAMPLE_BATCH} resamples, not ${batch}`);
+      // the batch's counts side by side, 16 bytes an instance (zero past the batch)
+      if (batch < RESAMPLE_BATCH) heap.fill(0, c16At, c16At + n * 16);
+      for (let b = 0; b < batch; b++) {
+        const c = counts[b]!;
+        let max = 0;
+        for (let l = 0, o = c16At + b; l < n; l++, o += 16) {
+          const v = c[l]!;
+          heap[o] = v;
+          max |= v;
+        }
+        if (max > 255 || max < 0) {
+          js.ties(counts, batch, out);
+          return;
+        }
+      }
+      acc.fill(0);
+      kernel(c16At, n, startAt, slotsAt, accAt);
+      for (let b = 0; b < batch; b++) for (let t = 0; t < P; t++) out[b * P + t] = acc[t * 16 + b]!;
+    },
+  };
+}
+
+/** The JavaScript ties kernel: per resample, the cells of the instances it drew. */
+function jsTies(start: Int32Array, slots: Int32Array, P: number, n: number): ResampleTies {
+  return {
+    kernel: 'js',
+    ties(counts, batch, out) {
+      out.fill(0, 0, batch * P);
+      for (let b = 0; b < batch; b++) {
+        const c = counts[b]!;
+        const o = b * P;
+        for (let l = 0; l < n; l++) {
+          const v = c[l]!;
+          if (v === 0) continue;
+          for (let e = start[l]!, end = start[l + 1]!; e < end; e++) out[o + slots[e]!]! += v;
+        }
+      }
+    },
+  };
+}

@@ -6,7 +6,7 @@ import { percentileOfSorted } from './descriptive';
 import type { StatsArray } from './corpus-resampling';
 import { bootstrapCounts, mulberry32 } from './prng';
 import { rankDescending } from './ranks';
-import { RESAMPLE_BATCH, resampleTies, resampleWins } from './resample-wins';
+import { drawnList, RESAMPLE_BATCH, resampleTies, resampleWins } from './resample-wins';
 import type { SystemMemo } from './analysis-memo';
 import { orientedScores, RankingInputError, type ScoreTable } from './score-table';
 
@@ -731,14 +731,7 @@ export function bootstrapAggregates(
     const counts = batchCounts[b]!;
     const W = batchWins.subarray(b * k, (b + 1) * k);
     // Instances drawn at least once (≈ 63%), as (index, count) lists: fewer multiply-adds.
-    let m = 0;
-    for (let l = 0; l < n; l++) {
-      const c = counts[l]!;
-      if (c !== 0) {
-        drawnIdx[m] = l;
-        drawnCount[m++] = c;
-      }
-    }
+    const m = drawnList(counts, n, drawnIdx, drawnCount);
     const row = r * k;
     // a kept system's columns may be shorter than R (an analysis with fewer resamples): the rest is computed
     fresh.length = 0;

@@ -68,17 +68,18 @@ export interface ResampleWinsOptions {
  * @example resampleWins(pc.beats, n).wins([counts], 1, W); // W[i] = Σ_l counts[l]·beats[i][l]
  */
 export function resampleWins(beats: readonly BeatsArray[], n: number, options: ResampleWinsOptions = {}): ResampleWins {
-  const js = jsWins(beats, n);
-  if (options.kernel === 'js') return js;
+  if (options.kernel === 'js') return jsWins(beats, n);
   const module = wasmModule();
   const k = beats.length;
-  if (!module || !wasmApi || k === 0 || n === 0 || !beats.every((b) => b instanceof Uint8Array) || 255 * n >= 2 ** 31) return js;
+  if (!module || !wasmApi || k === 0 || n === 0 || !beats.every((b) => b instanceof Uint8Array) || 255 * n >= 2 ** 31) return jsWins(beats, n);
   const stride = Math.ceil(n / 16) * 16;
   const kPad = k + (k % 2);
   const countsAt = kPad * stride;
   const outAt = countsAt + RESAMPLE_BATCH * stride;
   const bytes = outAt + kPad * RESAMPLE_BATCH * 4;
-  if (bytes > WASM_MAX_BYTES) return js;
+  if (bytes > WASM_MAX_BYTES) return jsWins(beats, n);
+  // the JavaScript kernel only for a batch with a count above a byte (its lists take 12 bytes an instance)
+  let js: ResampleWins | null = null;
   const memory = new wasmApi.Memory({ initial: Math.ceil(bytes / 65_536) });
   const instance = new wasmApi.Instance(module, { env: { memory } });
   const kernel = instance.exports['wins'] as (b: number, k: number, c: number, rb: number, stride: number, chunk: number, out: number) => void;
@@ -101,6 +102,7 @@ export function resampleWins(beats: readonly BeatsArray[], n: number, options: R
         }
         // a count above 255 (or negative) does not fit the byte the kernel reads: this batch in JavaScript
         if (max > 255 || max < 0) {
+          js ??= jsWins(beats, n);
           js.wins(counts, batch, out);
           return;
         }
@@ -113,6 +115,22 @@ export function resampleWins(beats: readonly BeatsArray[], n: number, options: R
   };
 }
 
+/**
+ * The instances a resample drew (count ≠ 0) as (index, count) lists, in instance order: writes
+ * `idx[0 … m)` and `count[0 … m)` and returns m (≈ 63% of n).
+ */
+export function drawnList(counts: Int32Array, n: number, idx: Int32Array, count: Float64Array): number {
+  let m = 0;
+  for (let l = 0; l < n; l++) {
+    const c = counts[l]!;
+    if (c !== 0) {
+      idx[m] = l;
+      count[m++] = c;
+    }
+  }
+  return m;
+}
+
 /** The JavaScript kernel: per resample, the drawn instances as (index, count) lists, four systems per pass. */
 function jsWins(beats: readonly BeatsArray[], n: number): ResampleWins {
   const k = beats.length;
@@ -122,15 +140,7 @@ function jsWins(beats: readonly BeatsArray[], n: number): ResampleWins {
     kernel: 'js',
     wins(counts, batch, out) {
       for (let b = 0; b < batch; b++) {
-        const c = counts[b]!;
-        let m = 0;
-        for (let l = 0; l < n; l++) {
-          const v = c[l]!;
-          if (v !== 0) {
-            drawnIdx[m] = l;
-            drawnCount[m++] = v;
-          }
-        }
+        const m = drawnList(counts[b]!, n, drawnIdx, drawnCount);
         const row = b * k;
         for (let i = 0; i < k; i += 4) {
           const i1 = Math.min(i + 1, k - 1);

@@ -199,18 +199,19 @@ const execFileAsync = promisify(execFile);
  * CPU-second, the scoring jobs' yardstick (issue #28). One process per scoring worker, at once
  * (bench/platform/kernels-alone.ts), so that the kernels share the cores as the jobs did.
  */
-async function kernelsAlone(stack: Stack, n: number): Promise<{ instancesPerCpuSecond: number; systems: number; processes: number }> {
+async function kernelsAlone(stack: Stack, n: number): Promise<{ instancesPerCpuSecond: number; mainInstancesPerCpuSecond: number; systems: number; processes: number }> {
   const processes = Math.max(1, stack.flags.workers);
   const args = [n, stack.flags.seed + n, stack.flags.systems, stack.flags.seed, KERNEL_SAMPLE_SYSTEMS].map(String);
   const runs = await Promise.all(
     Array.from({ length: processes }, async () => {
       const { stdout } = await execFileAsync(process.execPath, ['-r', '@swc-node/register', path.join(repoRoot, 'bench/platform/kernels-alone.ts'), ...args], { cwd: repoRoot, maxBuffer: 1 << 20 });
-      return JSON.parse(stdout) as { instances: number; cpuSeconds: number };
+      return JSON.parse(stdout) as { instances: number; cpuSeconds: number; mainCpuSeconds: number };
     }),
   );
   const instances = runs.reduce((a, r) => a + r.instances, 0);
   const cpu = runs.reduce((a, r) => a + r.cpuSeconds, 0);
-  return { instancesPerCpuSecond: instances / cpu, systems: Math.min(stack.flags.systems, KERNEL_SAMPLE_SYSTEMS), processes };
+  const mainCpu = runs.reduce((a, r) => a + r.mainCpuSeconds, 0);
+  return { instancesPerCpuSecond: instances / cpu, mainInstancesPerCpuSecond: instances / mainCpu, systems: Math.min(stack.flags.systems, KERNEL_SAMPLE_SYSTEMS), processes };
 }
 
 /** Waits until every submission of the phase is scored; fails on a FAILED one or 10 min without progress. */
@@ -247,21 +248,32 @@ async function waitScored(stack: Stack, phase: Phase, pool: WorkerPool): Promise
 
 /** `nodeArgs`: Node flags of every worker (the profiled pool's `--cpu-prof`). */
 /** CPU-seconds of the running workers' threads at `nice` (/proc: main thread, libuv and V8 helpers at 0; board threads at 10). */
-function workersCpuAtNice(pool: WorkerPool, nice: number): number {
-  let cpu = 0;
+/**
+ * The workers' CPU-seconds at `nice`: their main threads (the scoring jobs' JavaScript) and their
+ * other threads at that nice value (V8's helper threads, shared by every isolate of the process, the
+ * board threads' included: parallel and concurrent garbage collection, background compilation; and
+ * libuv's pool).
+ */
+function workersCpuSplitAtNice(pool: WorkerPool, nice: number): { main: number; helpers: number } {
+  let main = 0;
+  let helpers = 0;
   for (const w of pool.running.values()) {
     const pid = w.child.pid;
     if (pid === undefined) continue;
-    for (const t of threadStats(pid).values()) if (t.nice === nice) cpu += t.cpu;
+    for (const [tid, t] of threadStats(pid)) {
+      if (t.nice !== nice) continue;
+      if (tid === pid) main += t.cpu;
+      else helpers += t.cpu;
+    }
   }
-  return cpu;
+  return { main, helpers };
 }
 
 /** Waits until `workers` workers logged ready (at most 60 s), then their CPU-seconds at nice 0. */
-async function workersReadyCpu(pool: WorkerPool, workers: number): Promise<number> {
+async function workersReadyCpu(pool: WorkerPool, workers: number): Promise<{ main: number; helpers: number }> {
   const deadline = Date.now() + 60_000;
   while (pool.boots().length < workers && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  return workersCpuAtNice(pool, 0);
+  return workersCpuSplitAtNice(pool, 0);
 }
 
 function startWorkers(stack: Stack, tag: string, nodeArgs?: string[]): WorkerPool {
@@ -566,7 +578,21 @@ interface SizeResult {
    * /proc, the board threads apart) ÷ the kernels alone per CPU-second. Per worker wall-second the
    * jobs share the 2 cores with PostgreSQL and the board threads: printed, not judged.
    */
-  kernels: { instancesPerCpuSecond: number; systems: number; jobsPerWorkerSecond: number; jobsPerCpuSecond: number; scoringCpuSeconds: number; ratio: number };
+  kernels: {
+    instancesPerCpuSecond: number;
+    /** The kernels per CPU-second of their processes' main threads alone. */
+    mainInstancesPerCpuSecond: number;
+    systems: number;
+    jobsPerWorkerSecond: number;
+    jobsPerCpuSecond: number;
+    scoringCpuSeconds: number;
+    /** scoringCpuSeconds split: the workers' main threads and their other threads at nice 0. */
+    scoringMainCpuSeconds: number;
+    scoringHelperCpuSeconds: number;
+    ratio: number;
+    /** The same ratio counting main threads alone, jobs and kernels (not judged). */
+    mainRatio: number;
+  };
   write: { table: string; transactionSeconds: number; valuesPerSecond: number; medianTransactionSeconds: number } | null;
   storage: { tables: TableSize[]; addedBytes: number; bytesPerValue: number };
   /** allViewsSeconds: last score → no leaderboard job left (every view of every phase stored). */
@@ -599,7 +625,10 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
     // share the cores with PostgreSQL and the boards). Start-up (loading modules) is not scoring.
     const readyCpu = await workersReadyCpu(pool, stack.flags.workers);
     await waitScored(stack, phase, pool);
-    const scoringCpuSeconds = workersCpuAtNice(pool, 0) - readyCpu;
+    const scoredCpu = workersCpuSplitAtNice(pool, 0);
+    const scoringMainCpuSeconds = scoredCpu.main - readyCpu.main;
+    const scoringHelperCpuSeconds = scoredCpu.helpers - readyCpu.helpers;
+    const scoringCpuSeconds = scoringMainCpuSeconds + scoringHelperCpuSeconds;
     const values = systems * n * METRICS.length;
     // Scoring window: first job start (worker logs) → last score committed.
     const ids = new Set(submissions);
@@ -630,7 +659,7 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
     }
     const jobsPerWorkerSecond = (systems * n) / window / stack.flags.workers;
     const jobsPerCpuSecond = (systems * n) / scoringCpuSeconds;
-    say(`  scored: ${fmt(window, 1)} s from first job start to last commit, ${fmt(jobsPerWorkerSecond)} instances per worker-second, ${fmt(jobsPerCpuSecond)} per CPU-s of the workers (${fmt(scoringCpuSeconds, 1)} CPU-s); waiting for the leaderboard`);
+    say(`  scored: ${fmt(window, 1)} s from first job start to last commit, ${fmt(jobsPerWorkerSecond)} instances per worker-second, ${fmt(jobsPerCpuSecond)} per CPU-s of the workers (${fmt(scoringCpuSeconds, 1)} CPU-s at nice 0: main threads ${fmt(scoringMainCpuSeconds, 1)}, helper threads ${fmt(scoringHelperCpuSeconds, 1)}); waiting for the leaderboard`);
     const board = await waitBoard(stack, phase);
     const boardSeconds = (board.at - lastScore) / 1000;
     // How much of that the computation of the board itself took (reading its scores and statistics, the analysis).
@@ -648,7 +677,8 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
     // whole measurement (39 s at 100 × 100,000), counted in "last score → default board".
     say(`  every view stored ${fmt(allViewsSeconds, 1)} s after the last score; the metric kernels alone on the same sentences`);
     const kernels = await kernelsAlone(stack, n);
-    say(`  kernels alone ${fmt(kernels.instancesPerCpuSecond)} instances per CPU-s (${kernels.processes} processes at once; jobs per CPU-s ÷ kernels ${(jobsPerCpuSecond / kernels.instancesPerCpuSecond).toFixed(2)}); reading the workers' CPU profiles`);
+    const mainRatio = (systems * n) / scoringMainCpuSeconds / kernels.mainInstancesPerCpuSecond;
+    say(`  kernels alone ${fmt(kernels.instancesPerCpuSecond)} instances per CPU-s (${kernels.processes} processes at once; jobs per CPU-s ÷ kernels ${(jobsPerCpuSecond / kernels.instancesPerCpuSecond).toFixed(2)}; main threads alone ${fmt(kernels.mainInstancesPerCpuSecond)}, ratio ${mainRatio.toFixed(2)}); reading the workers' CPU profiles`);
     await pool.stopAll();
     earlierLogs = pool.logs();
     const profiles = profilesInDir(profileDir, SCORING_RULES, BOARD_RULES);
@@ -675,7 +705,7 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
         scoreValues: values,
         scoring: { seconds: window, instancesPerSecond: (systems * n) / window, valuesPerSecond: values / window },
         upload,
-        kernels: { ...kernels, jobsPerWorkerSecond, jobsPerCpuSecond, scoringCpuSeconds, ratio: jobsPerCpuSecond / kernels.instancesPerCpuSecond },
+        kernels: { ...kernels, jobsPerWorkerSecond, jobsPerCpuSecond, scoringCpuSeconds, scoringMainCpuSeconds, scoringHelperCpuSeconds, ratio: jobsPerCpuSecond / kernels.instancesPerCpuSecond, mainRatio },
         write,
         storage: { tables, addedBytes: added, bytesPerValue: added / values },
         leaderboard: { secondsAfterLastScore: boardSeconds, computeSeconds, lastRequestSeconds: board.requestMs / 1000, stamp: board.stamp, allViewsSeconds },
@@ -854,6 +884,8 @@ function report(flags: PlatformFlags, sizes: SizeResult[], old: OldLayout | null
   add('  metric kernels alone, instances per CPU-s (same sentences)', (s) => s.kernels.instancesPerCpuSecond, (x) => fmt(x));
   targets['kernels'] = all((s) => s.kernels.ratio >= TARGET.kernelRatio);
   add('  ratio jobs ÷ kernels alone', (s) => s.kernels.ratio, (x) => fmt(x, 2), `≥ ${TARGET.kernelRatio}  ${verdict(targets['kernels'])}`);
+  add('  scoring CPU-s at nice 0: the main threads / their helper threads', (s) => s.kernels.scoringMainCpuSeconds, (x) => fmt(x, 1)).values = sizes.map((s) => `${fmt(s.kernels.scoringMainCpuSeconds, 1)} / ${fmt(s.kernels.scoringHelperCpuSeconds, 1)}`);
+  add('  ratio, main threads alone (jobs and kernels; not judged)', (s) => s.kernels.mainRatio, (x) => fmt(x, 2));
   add('score values stored/s (same window)', (s) => s.scoring.valuesPerSecond, (x) => fmt(x));
   targets['written'] = all((s) => (s.write?.valuesPerSecond ?? 0) >= TARGET.writtenPerSecond);
   const oldRate = old ? ` (old layout ${fmt(old.rowsPerSecond)}/s: ${ratio(first.write?.valuesPerSecond ?? NaN, old.rowsPerSecond)})` : '';

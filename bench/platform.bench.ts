@@ -59,7 +59,7 @@ import { startApi, workerPool, type WorkerPool } from '../test/e2e/support/fault
 import { startOwnPostgres } from '../test/e2e/support/postgres';
 import { defined } from '../test/support/defined';
 import { freePort, repoRoot, type RunningApp } from '../test/e2e/support/processes';
-import { BOARD_RULES, formatShares, profilesInDir, SCORING_RULES, type Shares } from './platform/cpu-profile';
+import { BOARD_RULES, formatShares, profilesInDir, SCORING_RULES, treeCpuSeconds, type Shares } from './platform/cpu-profile';
 import { FlagError, parsePlatformFlags, PLATFORM_USAGE, type PlatformFlags } from './platform/flags';
 import { AnswerTimeoutError, LATE_SEND_MS, runLoad, runOpenLoad, send, type LoadRequest, type LoadResult, type OpenLoadResult } from './platform/load';
 import { reachedRate } from './platform/open-loop';
@@ -108,6 +108,8 @@ const fmt = (x: number, digits = 0) => (Number.isFinite(x) ? x.toLocaleString('e
 interface Stack {
   flags: PlatformFlags;
   pgUrl: string;
+  /** The PostgreSQL server's process id (its CPU, every backend's included). */
+  pgPid: number;
   sql: Client;
   db: Db;
   api: RunningApp;
@@ -507,6 +509,79 @@ async function loadVariants(stack: Stack, phase: Phase): Promise<Record<string, 
 interface VariantLoad {
   open: OpenLoadResult;
   saturation: LoadResult;
+  /** Where the CPU went during the open-loop round, in cores. */
+  cores: Cores;
+}
+
+/** CPU-s ÷ wall s of each part over a window: the workers' threads by kind and nice value, PostgreSQL (every backend), the api, this process (the load generator). */
+interface Cores {
+  seconds: number;
+  workers: Record<string, number>;
+  postgres: number;
+  api: number;
+  loadGenerator: number;
+}
+
+/**
+ * The threads of each worker of `pool` once it is ready (its main thread, V8's helpers, libuv's
+ * pool): a thread started later is a board thread (one per computation).
+ */
+function workerStartThreads(pool: WorkerPool): Map<number, Set<number>> {
+  const out = new Map<number, Set<number>>();
+  for (const w of pool.running.values()) {
+    const pid = w.child.pid;
+    if (pid !== undefined) out.set(pid, new Set(threadStats(pid).keys()));
+  }
+  return out;
+}
+
+/** CPU-seconds of process `pid`, every thread it ran (ended ones included), from /proc/PID/stat. */
+function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Starts a CPU window over the stack's processes; calling the result ends it. */
+function coresWindow(stack: Stack, start: Map<number, Set<number>>): () => Cores {
+  const t0 = performance.now();
+  const threads0 = new Map([...start.keys()].map((pid) => [pid, threadStats(pid)] as const));
+  const process0 = new Map([...start.keys()].map((pid) => [pid, processCpuSeconds(pid)] as const));
+  const pg0 = treeCpuSeconds(stack.pgPid);
+  const apiPid = stack.api.child.pid ?? 0;
+  const api0 = treeCpuSeconds(apiPid);
+  const me0 = process.cpuUsage();
+  return () => {
+    const seconds = (performance.now() - t0) / 1000;
+    const workers: Record<string, number> = {};
+    for (const [pid, early] of start) {
+      const before = threads0.get(pid);
+      // The board threads from the process's total: one that ended within the window took its CPU
+      // from /proc/PID/task with it, not from /proc/PID/stat.
+      let startThreads = 0;
+      for (const [tid, t] of threadStats(pid)) {
+        if (!early.has(tid)) continue;
+        const used = t.cpu - (before?.get(tid)?.cpu ?? 0);
+        startThreads += used;
+        const key = `${tid === pid ? 'main' : 'helpers'} nice ${t.nice}`;
+        workers[key] = (workers[key] ?? 0) + used / seconds;
+      }
+      const board = processCpuSeconds(pid) - (process0.get(pid) ?? 0) - startThreads;
+      workers['board threads'] = (workers['board threads'] ?? 0) + Math.max(0, board) / seconds;
+    }
+    const me = process.cpuUsage(me0);
+    return { seconds, workers, postgres: (treeCpuSeconds(stack.pgPid) - pg0) / seconds, api: (treeCpuSeconds(apiPid) - api0) / seconds, loadGenerator: (me.user + me.system) / 1e6 / seconds };
+  };
+}
+
+function formatCores(c: Cores): string {
+  const f = (x: number) => x.toFixed(2);
+  const workers = Object.entries(c.workers).filter(([, v]) => v >= 0.005).sort().map(([k, v]) => `${k} ${f(v)}`).join(', ');
+  return `cores: api ${f(c.api)}, load generator ${f(c.loadGenerator)}, PostgreSQL ${f(c.postgres)}, workers {${workers}}`;
 }
 
 /** Seconds of each request kind sent before a size's first measured round, not counted. */
@@ -534,7 +609,7 @@ function collectGarbage(): void {
   (globalThis as { gc?: () => void }).gc?.();
 }
 
-async function measureLoad(stack: Stack, variants: Record<string, LoadRequest>, recompute: Phase | null, seedBase: number): Promise<LoadSet> {
+async function measureLoad(stack: Stack, variants: Record<string, LoadRequest>, recompute: Phase | null, seedBase: number, workerThreads: Map<number, Set<number>>): Promise<LoadSet> {
   const results: Record<string, VariantLoad> = {};
   const recomputeCycles: number[] = [];
   const logFrom = stack.api.logs.length;
@@ -551,14 +626,17 @@ async function measureLoad(stack: Stack, variants: Record<string, LoadRequest>, 
     // collected before the judged round, not in the middle of it: a pause here delays the sends
     // and counts as the api's latency (the first cached round of 2026-11-27: 366 sends late).
     collectGarbage();
+    const endCores = coresWindow(stack, workerThreads);
     const open = await runOpenLoad(req, rate, duration, OPEN_LOOP_MAX_SOCKETS);
+    const cores = endCores();
     const saturation = await runLoad(req, clients, duration);
     const d = await driver;
     if ('error' in d) throw d.error;
     recomputeCycles.push(...d.cycles);
-    results[name] = { open, saturation };
+    results[name] = { open, saturation, cores };
     const phase = recompute ? 'recomputing' : 'cached';
     say(`  ${phase} ${name} at ${fmt(rate)} req/s offered: achieved ${fmt(open.achievedPerSecond)} req/s, p50 ${fmtMs(open.p50)} ms, p95 ${fmtMs(open.p95)} ms, p99 ${fmtMs(open.p99)} ms, ${open.lateSends} sent > ${LATE_SEND_MS} ms late (${open.waitedForSocket} waited for a socket), ${open.unanswered} unanswered, ${open.peakSockets} sockets at most, longest gap without an answer ${fmtMs(open.longestGapMs)} ms from ${fmtMs(open.longestGapAtMs)} ms (started ${open.startedAt.slice(11, 23)}), ${JSON.stringify(open.statuses)}`);
+    say(`  ${phase} ${name} open loop ${formatCores(cores)}`);
     say(`  ${phase} ${name} saturation (${clients} clients): ${fmt(saturation.perSecond)} req/s, p50 ${fmt(saturation.p50, 1)} ms, p95 ${fmt(saturation.p95, 1)} ms, p99 ${fmt(saturation.p99, 1)} ms, ${JSON.stringify(saturation.statuses)}`);
   }
   const apiErrors = apiErrorsSince(stack, logFrom);
@@ -694,8 +772,10 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
     const variants = await loadVariants(stack, phase);
     const warm = await warmUp(stack, variants);
     say(`  warm-up: ${warm} s of each of the ${Object.keys(variants).length} request kinds (${WARMUP_CLIENTS} clients), not counted`);
-    const cached = await measureLoad(stack, variants, null, 0);
-    const recomputing = await measureLoad(stack, variants, recompute, 1_000_000 + n);
+    await workersReadyCpu(pool, stack.flags.workers);
+    const workerThreads = workerStartThreads(pool);
+    const cached = await measureLoad(stack, variants, null, 0, workerThreads);
+    const recomputing = await measureLoad(stack, variants, recompute, 1_000_000 + n, workerThreads);
     say(`  exporting scores.csv`);
     const exp = await exportPhase(stack, phase);
     if (exp.timedOut) say(`  export: not finished within ${EXPORT_TIMEOUT_MS / 60_000} min (${fmt(exp.rows)} rows by then)`);
@@ -828,7 +908,7 @@ async function setUp(flags: PlatformFlags, cleanup: (() => Promise<void>)[]): Pr
   const agent = new http.Agent({ keepAlive: true });
   cleanup.unshift(async () => agent.destroy());
   const stack: Stack = {
-    flags, pgUrl: pg.url, sql, db, api, baseUrl, taskId: task.id, teamId: team.id,
+    flags, pgUrl: pg.url, pgPid: pg.child.pid ?? 0, sql, db, api, baseUrl, taskId: task.id, teamId: team.id,
     organiserToken: await identity.issueToken(organiser.id, 'bench'),
     participantToken: await identity.issueToken(participant.id, 'bench'),
     features: { updating: false, stamp: false },

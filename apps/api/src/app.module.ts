@@ -29,6 +29,7 @@ import { SubmissionsModule } from './submissions/submissions.module';
 import { TasksModule } from './tasks/tasks.module';
 import { TeamsModule } from './teams/teams.module';
 import { TestInputModule } from './test-input/test-input.module';
+import { localWritesPlugin } from './common/local-writes';
 
 export interface AppModuleOptions {
   /** Path to write the emitted schema to, or false to keep it in memory (tests). */
@@ -71,6 +72,8 @@ export class AppModule {
               authorizationPlugin((req) => authenticate(identity, req as AuthenticatedRequest)),
               rateLimitedStatusPlugin(),
               ...noStorePlugins(),
+              // Mutations, so that reads kept for reuse are not reused across them (LeaderboardService.readCurrent).
+              localWritesPlugin(),
               // After the checks above: answers of stored boards are cached by board and caller's role.
               answers.plugin((req) => authenticate(identity, req as AuthenticatedRequest), (phaseId, options, user) => leaderboards.view(phaseId, options, user)),
             ],

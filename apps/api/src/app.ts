@@ -14,6 +14,7 @@ import { securityHeaders } from './edge/security-headers';
 import { UploadSlots } from './edge/upload-slots';
 import { SCHEMA_FILE } from './graphql-schema';
 import { serveWebApp } from './web/web-app';
+import { localWritesMiddleware } from './common/local-writes';
 
 export interface CreateAppOptions {
   /** Write the GraphQL schema to apps/api/schema.graphql (the dev server does; tests do not). */
@@ -47,6 +48,8 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   // token or session resolves to, else its address (a middleware, not @nestjs/throttler's guard: guards run after the body is parsed and
   // once per GraphQL resolver; see docs/adr/0016-accounts-and-limits.md).
   app.use(requestContextMiddleware({ accessLog: options.logger !== false }));
+  // Which REST requests write (GraphQL's mutations: localWritesPlugin): reads kept for reuse are not reused across them.
+  app.use(localWritesMiddleware());
   app.use(securityHeaders());
   const windowMs = config.PODIUM_RATE_WINDOW_SECONDS * 1000;
   app.use(rateLimitMiddleware(new RateLimiter(config.PODIUM_RATE_LIMIT, windowMs), new RateLimiter(config.PODIUM_RATE_LIMIT_UPLOADS, windowMs), app.get(IdentityRepository)));

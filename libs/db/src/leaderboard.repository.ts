@@ -175,6 +175,21 @@ export class LeaderboardRepository {
   }
 
   /**
+   * The facts of a phase that decide who may see its boards (the phase part of {@link current}), by
+   * its primary key alone: what the api reads for every request when it takes the stamp and board
+   * from a read of the moments before (the stamp aggregates every submission of the phase).
+   */
+  async phaseFacts(phaseId: string): Promise<CurrentLeaderboard['phase'] | null> {
+    const rows = await this.db.$queryRaw<
+      { name: string; closes_at: Date; leaderboard_before_close: boolean; closed_early_at: Date | null; published_at: Date | null; task_id: string; task_slug: string }[]
+    >`SELECT p.name, p.closes_at, p.leaderboard_before_close, p.closed_early_at, p.published_at, p.task_id::text AS task_id, t.slug AS task_slug
+        FROM phase p JOIN task t ON t.id = p.task_id WHERE p.id = ${phaseId}::uuid`;
+    const r = rows[0];
+    if (!r) return null;
+    return { name: r.name, closesAt: r.closes_at, leaderboardBeforeClose: r.leaderboard_before_close, closedEarlyAt: r.closed_early_at, publishedAt: r.published_at, taskId: r.task_id, taskSlug: r.task_slug };
+  }
+
+  /**
    * A stored board's gzip and brotli, without its JSON: the api inflates the gzip off its event
    * loop when it needs the identity bytes (reading the JSON as text decoded 3 MB on the loop at
    * 100 systems; issue #28).

@@ -144,8 +144,9 @@ const FAST_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
  */
 /**
  * How long a read of a phase's stamp and board answers the requests that follow it
- * (LeaderboardService.readCurrent): at 500 requests a second for one board, 20 reads a second
- * instead of 500. A change another process commits is served at most this much later.
+ * (LeaderboardService.readCurrent; the phase's visibility is read for each): at 500 requests a
+ * second for one board, 20 reads of the stamp a second instead of 500. A new board or stamp
+ * another process commits is served at most this much later.
  */
 export const CURRENT_READ_REUSE_MS = 50;
 /** Phases × views whose last read is kept for reuse. */
@@ -203,6 +204,8 @@ export class LeaderboardService {
   private readonly loads = new Map<string, Promise<LeaderboardSnapshot | null>>();
   /** Reads of a phase's stamp, facts and board, in flight or just made, by phase and view (see readCurrent). */
   private readonly currentReads = new LRUCache<string, CurrentRead>({ max: CURRENT_READS_KEPT });
+  /** Reads of a phase's visibility facts in flight (see phaseFactsNow). */
+  private readonly phaseFactReads = new Map<string, Promise<CurrentLeaderboard['phase'] | null>>();
   /** Reads of a phase and its available metrics in flight (see phaseFacts). */
   private readonly factReads = new Map<string, Promise<{ phase: NonNullable<Awaited<ReturnType<TaskRepository['phaseById']>>>; available: Awaited<ReturnType<PhaseMetricsService['available']>> }>>();
 
@@ -284,21 +287,29 @@ export class LeaderboardService {
 
   /**
    * {@link LeaderboardRepository.current}, shared: the requests that arrive while a read of the
-   * same phase and view is in flight, or within {@link CURRENT_READ_REUSE_MS} of its start, take
-   * its answer, unless this process started or finished a write meanwhile (localWrites: a client
-   * that changed something through this api and then reads sees its change). A read computes the
-   * phase's stamp over all its submissions: 1.2 ms of PostgreSQL's CPU and 0.5 ms of this
-   * process's at 100 submissions, which at 500 requests a second was 0.6 of a core of
-   * PostgreSQL's alone (issue #28). A change committed by another process (a worker storing a
-   * board, another api replica) is seen by every request that starts more than
-   * CURRENT_READ_REUSE_MS after it was committed. A read that fails is not shared after it.
+   * same phase and view is in flight take its answer; those that arrive within
+   * {@link CURRENT_READ_REUSE_MS} of its start take its stamp and board with the phase's facts
+   * read anew (who may see the board: a board hidden by any process is hidden for the next
+   * request), unless this process started or finished a write meanwhile (localWrites: a client
+   * that changed something through this api and then reads sees its change). The stamp
+   * aggregates every submission of the phase: 1.2 ms of PostgreSQL's CPU and 0.5 ms of this
+   * process's a read at 100 submissions, 0.6 of a core of PostgreSQL's alone at 500 requests a
+   * second (issue #28). A new stamp or board committed by another process (a worker scoring or
+   * storing, another api replica) is seen by every request that starts more than
+   * CURRENT_READ_REUSE_MS after its commit. A read that fails is not shared after it.
    */
-  private readCurrent(phaseId: string, key: string): Promise<CurrentLeaderboard | null> {
+  private async readCurrent(phaseId: string, key: string): Promise<CurrentLeaderboard | null> {
     const k = `${phaseId}\u0000${key}`;
     const epoch = localWrites.epoch();
     const now = performance.now();
     const known = this.currentReads.get(k);
-    if (known && epoch !== null && known.epoch === epoch && (!known.settled || now - known.startedAt < CURRENT_READ_REUSE_MS)) return known.read;
+    if (known && epoch !== null && known.epoch === epoch) {
+      if (!known.settled) return known.read;
+      if (now - known.startedAt < CURRENT_READ_REUSE_MS) {
+        const [found, phase] = await Promise.all([known.read, this.phaseFactsNow(phaseId)]);
+        return found && phase ? { ...found, phase } : null;
+      }
+    }
     const entry: CurrentRead = { read: this.boards.current(phaseId, key), epoch, startedAt: now, settled: false };
     entry.read.then(
       () => {
@@ -311,6 +322,15 @@ export class LeaderboardService {
     // A read started while this process writes is not shared: it may not see the write.
     if (epoch !== null) this.currentReads.set(k, entry);
     return entry.read;
+  }
+
+  /** {@link LeaderboardRepository.phaseFacts}, single flight: requests in flight at once share one query. */
+  private phaseFactsNow(phaseId: string): Promise<CurrentLeaderboard['phase'] | null> {
+    const inFlight = this.phaseFactReads.get(phaseId);
+    if (inFlight) return inFlight;
+    const read = this.boards.phaseFacts(phaseId).finally(() => this.phaseFactReads.delete(phaseId));
+    this.phaseFactReads.set(phaseId, read);
+    return read;
   }
 
   /**

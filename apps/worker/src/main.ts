@@ -5,7 +5,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { JsonLogger, useJsonLogs } from '@podium/config';
-import { lowerHelperThreadsPriority } from '@podium/leaderboard';
 import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from './worker.module';
 
@@ -38,13 +37,8 @@ if (require.main === module) {
     const message = reason instanceof Error ? reason.message : String(reason);
     new Logger('worker').warn({ msg: `unhandled rejection, kept running: ${message}`, event: 'unhandled-rejection' });
   });
-  // V8's helper threads serve the board threads' isolates too (their garbage collection): they
-  // yield as the board threads do, the scoring jobs keep the main thread at the process's own
-  // priority (lowerHelperThreadsPriority, issue #28).
-  lowerHelperThreadsPriority()
-    .then(startWorker)
-    .catch((e: unknown) => {
-      new Logger('worker').error(e instanceof Error ? e.message : String(e));
-      process.exit(1);
-    });
+  startWorker().catch((e: unknown) => {
+    new Logger('worker').error(e instanceof Error ? e.message : String(e));
+    process.exit(1);
+  });
 }

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { getPriority } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -35,30 +34,5 @@ linux('the board thread\'s priority (issue #28)', () => {
   it('never raises a thread that is already lower', async () => {
     const after = await inThread<number | null>(`require('@swc-node/register'); const os = require('node:os'); os.setPriority(0, 15); const { lowerThreadPriority } = require(${module}); require('node:worker_threads').parentPort.postMessage(lowerThreadPriority());`);
     expect(after).toBe(15);
-  });
-});
-
-linux("the worker's helper threads (issue #28)", () => {
-  const module = JSON.stringify(path.join(__dirname, 'thread-priority.ts'));
-
-  it("lowers every thread but the main thread (V8's helpers, libuv's pool) and leaves the main thread as it was", () => {
-    // A process of its own: the test runner's threads stay as they are.
-    const script = `
-      require('@swc-node/register');
-      const fs = require('node:fs');
-      const os = require('node:os');
-      const { lowerHelperThreadsPriority } = require(${module});
-      const nices = () => fs.readdirSync('/proc/self/task').map((t) => ({ main: Number(t) === process.pid, nice: os.getPriority(Number(t)) }));
-      lowerHelperThreadsPriority().then((lowered) => {
-        process.stdout.write(JSON.stringify({ lowered, before: os.getPriority(0), threads: nices() }));
-      });`;
-    const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as { lowered: number; before: number; threads: { main: boolean; nice: number }[] };
-    const main = out.threads.filter((t) => t.main);
-    const others = out.threads.filter((t) => !t.main);
-    expect(main).toEqual([{ main: true, nice: out.before }]);
-    // Node starts V8's platform threads at once and libuv's pool on its first use (the function's own stat): both exist.
-    expect(others.length).toBeGreaterThanOrEqual(4);
-    expect(out.lowered).toBe(others.length);
-    for (const t of others) expect(t.nice).toBe(Math.max(out.before, BOARD_THREAD_NICENESS));
   });
 });

@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
 /**
@@ -27,46 +26,6 @@ export function lowerThreadPriority(niceness = BOARD_THREAD_NICENESS): number | 
   } catch {
     return null;
   }
-}
-
-/**
- * Lowers every thread of this process but its main thread to `niceness` (never raises one): V8's
- * helper threads and libuv's pool, which the process's isolates share. A board thread's garbage
- * collection (parallel scavenges, concurrent marking of heaps of hundreds of MB) and background
- * compilation run there, not on the board thread: at nice 0 they escaped the board's nice 10 and
- * took the cores from scoring and from the api. In bench:platform at 100 systems × 10,000
- * instances the scoring workers' other threads used 47 CPU-s at nice 0 beside 103 CPU-s of their
- * main threads (the scoring jobs), while a job alone spends 4% of its CPU there (issue #28).
- * The scoring jobs' own collections then wait for idle CPU as the boards' do; V8 finishes work
- * its helpers did not take on the main thread. libuv starts its pool at its first use, so it is
- * started here first (one `stat` of this file). Threads started later (a board thread lowers
- * itself; an inference library's pool) keep the nice value of the thread that starts them.
- * Linux only (per-thread nice values); elsewhere nothing changes. Returns how many threads were
- * lowered, or null where /proc/self/task may not be read.
- */
-export async function lowerHelperThreadsPriority(niceness = BOARD_THREAD_NICENESS): Promise<number | null> {
-  if (process.platform !== 'linux') return null;
-  await stat(__filename).catch(() => undefined);
-  let tids: string[];
-  try {
-    tids = readdirSync('/proc/self/task');
-  } catch {
-    return null;
-  }
-  let lowered = 0;
-  for (const name of tids) {
-    const tid = Number(name);
-    if (tid === process.pid) continue;
-    try {
-      if (getPriority(tid) < niceness) {
-        setPriority(tid, niceness);
-        lowered++;
-      }
-    } catch {
-      // the thread ended meanwhile, or it may not be changed: it runs as it is
-    }
-  }
-  return lowered;
 }
 
 /** The calling thread's nice value, or null where it may not be read. */

@@ -25,7 +25,10 @@
  *    issue #28's rate; bench/platform/open-loop.ts: requests at fixed times on up to 256 sockets,
  *    latency from each one's scheduled time, so a stall is not hidden), judged; and a closed loop of
  *    `--clients` keep-alive clients back to back, the saturation rate and its latencies (≈ clients ÷
- *    rate by Little's law), printed beside it, not judged. The request kinds:
+ *    rate by Little's law), printed beside it, not judged. Both rounds are sent from a process of
+ *    their own (bench/platform/load-process.ts), and the cores each part used during the open loop
+ *    are printed beside it (api, load generator, this process, PostgreSQL, the workers' main,
+ *    helper and board threads). The request kinds:
  *    `leaderboard.json`; the same with If-None-Match when the answer has an ETag; the board as the
  *    web page asks for it (the web reads boards from leaderboard.json: the URL and headers of
  *    apps/web/src/lib/leaderboard-request.ts for the page's default view); and a GraphQL query
@@ -61,7 +64,8 @@ import { defined } from '../test/support/defined';
 import { freePort, repoRoot, type RunningApp } from '../test/e2e/support/processes';
 import { BOARD_RULES, formatShares, profilesInDir, SCORING_RULES, treeCpuSeconds, type Shares } from './platform/cpu-profile';
 import { FlagError, parsePlatformFlags, PLATFORM_USAGE, type PlatformFlags } from './platform/flags';
-import { AnswerTimeoutError, LATE_SEND_MS, runLoad, runOpenLoad, send, type LoadRequest, type LoadResult, type OpenLoadResult } from './platform/load';
+import { AnswerTimeoutError, LATE_SEND_MS, runLoad, send, type LoadRequest, type LoadResult, type OpenLoadResult } from './platform/load';
+import { startLoadProcess } from './platform/load-process';
 import { reachedRate } from './platform/open-loop';
 import { scoreCommitTimes, scoreTableSizes, SCRATCH_PREFIX, totalBytes, type TableSize } from './platform/score-tables';
 import { extrapolate, percentile } from './platform/stats';
@@ -513,13 +517,14 @@ interface VariantLoad {
   cores: Cores;
 }
 
-/** CPU-s ÷ wall s of each part over a window: the workers' threads by kind and nice value, PostgreSQL (every backend), the api, this process (the load generator). */
+/** CPU-s ÷ wall s of each part over a window: the workers' threads by kind and nice value, PostgreSQL (every backend), the api, the load generator's process, this process (the recompute driver). */
 interface Cores {
   seconds: number;
   workers: Record<string, number>;
   postgres: number;
   api: number;
   loadGenerator: number;
+  bench: number;
 }
 
 /**
@@ -547,7 +552,7 @@ function processCpuSeconds(pid: number): number {
 }
 
 /** Starts a CPU window over the stack's processes; calling the result ends it. */
-function coresWindow(stack: Stack, start: Map<number, Set<number>>): () => Cores {
+function coresWindow(stack: Stack, start: Map<number, Set<number>>, generatorPid: number): () => Cores {
   const t0 = performance.now();
   const threads0 = new Map([...start.keys()].map((pid) => [pid, threadStats(pid)] as const));
   const process0 = new Map([...start.keys()].map((pid) => [pid, processCpuSeconds(pid)] as const));
@@ -555,6 +560,7 @@ function coresWindow(stack: Stack, start: Map<number, Set<number>>): () => Cores
   const apiPid = stack.api.child.pid ?? 0;
   const api0 = treeCpuSeconds(apiPid);
   const me0 = process.cpuUsage();
+  const generator0 = processCpuSeconds(generatorPid);
   return () => {
     const seconds = (performance.now() - t0) / 1000;
     const workers: Record<string, number> = {};
@@ -574,14 +580,21 @@ function coresWindow(stack: Stack, start: Map<number, Set<number>>): () => Cores
       workers['board threads'] = (workers['board threads'] ?? 0) + Math.max(0, board) / seconds;
     }
     const me = process.cpuUsage(me0);
-    return { seconds, workers, postgres: (treeCpuSeconds(stack.pgPid) - pg0) / seconds, api: (treeCpuSeconds(apiPid) - api0) / seconds, loadGenerator: (me.user + me.system) / 1e6 / seconds };
+    return {
+      seconds,
+      workers,
+      postgres: (treeCpuSeconds(stack.pgPid) - pg0) / seconds,
+      api: (treeCpuSeconds(apiPid) - api0) / seconds,
+      loadGenerator: (processCpuSeconds(generatorPid) - generator0) / seconds,
+      bench: (me.user + me.system) / 1e6 / seconds,
+    };
   };
 }
 
 function formatCores(c: Cores): string {
   const f = (x: number) => x.toFixed(2);
   const workers = Object.entries(c.workers).filter(([, v]) => v >= 0.005).sort().map(([k, v]) => `${k} ${f(v)}`).join(', ');
-  return `cores: api ${f(c.api)}, load generator ${f(c.loadGenerator)}, PostgreSQL ${f(c.postgres)}, workers {${workers}}`;
+  return `cores: api ${f(c.api)}, load generator ${f(c.loadGenerator)}, bench ${f(c.bench)}, PostgreSQL ${f(c.postgres)}, workers {${workers}}`;
 }
 
 /** Seconds of each request kind sent before a size's first measured round, not counted. */
@@ -626,10 +639,19 @@ async function measureLoad(stack: Stack, variants: Record<string, LoadRequest>, 
     // collected before the judged round, not in the middle of it: a pause here delays the sends
     // and counts as the api's latency (the first cached round of 2026-11-27: 366 sends late).
     collectGarbage();
-    const endCores = coresWindow(stack, workerThreads);
-    const open = await runOpenLoad(req, rate, duration, OPEN_LOOP_MAX_SOCKETS);
-    const cores = endCores();
-    const saturation = await runLoad(req, clients, duration);
+    // The judged rounds from a process of their own (load-process.ts), started before the clock.
+    const generator = await startLoadProcess();
+    let open: OpenLoadResult;
+    let saturation: LoadResult;
+    let cores: Cores;
+    try {
+      const endCores = coresWindow(stack, workerThreads, generator.pid);
+      open = await generator.open(req, rate, duration, OPEN_LOOP_MAX_SOCKETS);
+      cores = endCores();
+      saturation = await generator.closed(req, clients, duration);
+    } finally {
+      await generator.stop();
+    }
     const d = await driver;
     if ('error' in d) throw d.error;
     recomputeCycles.push(...d.cycles);

@@ -137,12 +137,6 @@ const FAST_GZIP = { level: 1 };
 const FAST_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
 
 /**
- * A board's `updating` or `earlier` variant compressed on libuv's threads, at the fastest levels:
- * a 100-system board's (3 MB) took 0.1–0.2 s at gzip 6 and brotli 5 on the event loop, which held
- * every other request of the api behind it, and 88 ms of the cores off it (29 ms at these levels;
- * 662 and 534 KiB instead of 503 and 436; issue #28).
- */
-/**
  * How long a read of a phase's stamp and board answers the requests that follow it
  * (LeaderboardService.readCurrent; the phase's visibility is read for each): at 500 requests a
  * second for one board, 20 reads of the stamp a second instead of 500. A new board or stamp
@@ -161,6 +155,12 @@ interface CurrentRead {
   settled: boolean;
 }
 
+/**
+ * A board's `updating` or `earlier` variant compressed on libuv's threads, at the fastest levels:
+ * a 100-system board's (3 MB) took 0.1–0.2 s at gzip 6 and brotli 5 on the event loop, which held
+ * every other request of the api behind it, and 88 ms of the cores off it (29 ms at these levels;
+ * 662 and 534 KiB instead of 503 and 436; issue #28).
+ */
 async function compressVariantOffLoop(bytes: Buffer): Promise<{ gzip: Buffer; brotli: Buffer }> {
   const [gz, br] = await Promise.all([gzipAsync(bytes, FAST_GZIP), brotliAsync(bytes, FAST_BROTLI)]);
   return { gzip: gz, brotli: br };
@@ -204,7 +204,7 @@ export class LeaderboardService {
   private readonly loads = new Map<string, Promise<LeaderboardSnapshot | null>>();
   /** Reads of a phase's stamp, facts and board, in flight or just made, by phase and view (see readCurrent). */
   private readonly currentReads = new LRUCache<string, CurrentRead>({ max: CURRENT_READS_KEPT });
-  /** Reads of a phase's visibility facts in flight (see phaseFactsNow). */
+  /** Reads of a phase's visibility facts in flight, by localWrites epoch and phase (see phaseFactsNow). */
   private readonly phaseFactReads = new Map<string, Promise<CurrentLeaderboard['phase'] | null>>();
   /** Reads of a phase and its available metrics in flight (see phaseFacts). */
   private readonly factReads = new Map<string, Promise<{ phase: NonNullable<Awaited<ReturnType<TaskRepository['phaseById']>>>; available: Awaited<ReturnType<PhaseMetricsService['available']>> }>>();
@@ -292,9 +292,9 @@ export class LeaderboardService {
    * read anew (who may see the board: a board hidden by any process is hidden for the next
    * request), unless this process started or finished a write meanwhile (localWrites: a client
    * that changed something through this api and then reads sees its change). The stamp
-   * aggregates every submission of the phase: 1.2 ms of PostgreSQL's CPU and 0.5 ms of this
-   * process's a read at 100 submissions, 0.6 of a core of PostgreSQL's alone at 500 requests a
-   * second (issue #28). A new stamp or board committed by another process (a worker scoring or
+   * aggregates every submission of the phase: 1.2–1.6 ms of PostgreSQL's CPU and 0.4–0.7 ms of
+   * this process's a read at 100 submissions, 0.6–0.8 of a core of PostgreSQL's alone at 500
+   * requests a second (issue #28; the phase's facts alone: 0.3 and 0.4 ms). A new stamp or board committed by another process (a worker scoring or
    * storing, another api replica) is seen by every request that starts more than
    * CURRENT_READ_REUSE_MS after its commit. A read that fails is not shared after it.
    */
@@ -306,7 +306,7 @@ export class LeaderboardService {
     if (known && epoch !== null && known.epoch === epoch) {
       if (!known.settled) return known.read;
       if (now - known.startedAt < CURRENT_READ_REUSE_MS) {
-        const [found, phase] = await Promise.all([known.read, this.phaseFactsNow(phaseId)]);
+        const [found, phase] = await Promise.all([known.read, this.phaseFactsNow(phaseId, epoch)]);
         return found && phase ? { ...found, phase } : null;
       }
     }
@@ -324,12 +324,16 @@ export class LeaderboardService {
     return entry.read;
   }
 
-  /** {@link LeaderboardRepository.phaseFacts}, single flight: requests in flight at once share one query. */
-  private phaseFactsNow(phaseId: string): Promise<CurrentLeaderboard['phase'] | null> {
-    const inFlight = this.phaseFactReads.get(phaseId);
+  /**
+   * {@link LeaderboardRepository.phaseFacts}, single flight: requests that arrive while a read of
+   * the phase's facts started under the same localWrites epoch is in flight share it.
+   */
+  private phaseFactsNow(phaseId: string, epoch: number): Promise<CurrentLeaderboard['phase'] | null> {
+    const k = `${epoch}\u0000${phaseId}`;
+    const inFlight = this.phaseFactReads.get(k);
     if (inFlight) return inFlight;
-    const read = this.boards.phaseFacts(phaseId).finally(() => this.phaseFactReads.delete(phaseId));
-    this.phaseFactReads.set(phaseId, read);
+    const read = this.boards.phaseFacts(phaseId).finally(() => this.phaseFactReads.delete(k));
+    this.phaseFactReads.set(k, read);
     return read;
   }
 

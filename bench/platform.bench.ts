@@ -62,7 +62,7 @@ import { startApi, workerPool, type WorkerPool } from '../test/e2e/support/fault
 import { startOwnPostgres } from '../test/e2e/support/postgres';
 import { defined } from '../test/support/defined';
 import { freePort, repoRoot, type RunningApp } from '../test/e2e/support/processes';
-import { BOARD_RULES, formatShares, profilesInDir, SCORING_RULES, treeCpuSeconds, type Shares } from './platform/cpu-profile';
+import { BOARD_RULES, formatShares, processCpuSeconds, profilesInDir, SCORING_RULES, treeCpuSeconds, type Shares } from './platform/cpu-profile';
 import { FlagError, parsePlatformFlags, PLATFORM_USAGE, type PlatformFlags } from './platform/flags';
 import { AnswerTimeoutError, LATE_SEND_MS, runLoad, send, type LoadRequest, type LoadResult, type OpenLoadResult } from './platform/load';
 import { startLoadProcess } from './platform/load-process';
@@ -540,17 +540,6 @@ function workerStartThreads(pool: WorkerPool): Map<number, Set<number>> {
   return out;
 }
 
-/** CPU-seconds of process `pid`, every thread it ran (ended ones included), from /proc/PID/stat. */
-function processCpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
 /** Starts a CPU window over the stack's processes; calling the result ends it. */
 function coresWindow(stack: Stack, start: Map<number, Set<number>>, generatorPid: number): () => Cores {
   const t0 = performance.now();
@@ -732,7 +721,6 @@ async function measureSize(stack: Stack, n: number, recompute: Phase, tag: strin
     const scoredCpu = workersCpuSplitAtNice(pool, 0);
     const scoringMainCpuSeconds = scoredCpu.main - readyCpu.main;
     const scoringHelperCpuSeconds = scoredCpu.helpers - readyCpu.helpers;
-
     const values = systems * n * METRICS.length;
     // Scoring window: first job start (worker logs) → last score committed.
     const ids = new Set(submissions);

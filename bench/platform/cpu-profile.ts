@@ -142,12 +142,22 @@ export function treeCpuSeconds(root: number): number {
  * threads (concurrent marking, parallel scavenges, compilation) and libuv's pool.
  */
 export function mainThreadCpuSeconds(): number {
+  return statCpuSeconds(`/proc/self/task/${process.pid}/stat`) ?? Number.NaN;
+}
+
+/** CPU seconds used so far by process `pid`, every thread it ran (ended ones included), from /proc/PID/stat; 0 once it is gone. */
+export function processCpuSeconds(pid: number): number {
+  return statCpuSeconds(`/proc/${pid}/stat`) ?? 0;
+}
+
+/** utime + stime of a /proc stat file (a process's or a thread's), in seconds; null where it may not be read. */
+function statCpuSeconds(file: string): number | null {
   try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const stat = readFileSync(file, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
-    return Number.NaN;
+    return null;
   }
 }
 

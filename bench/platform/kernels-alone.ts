@@ -8,9 +8,9 @@
  * counted. On the 2-core reference machine the same work took 21–28 CPU-s from run to run, alone or
  * two at once: compare ratios within one run.
  */
-import { readFileSync } from 'node:fs';
 import { scoreWithFlatStats } from '@podium/metrics';
 import { defined } from '../../test/support/defined';
+import { mainThreadCpuSeconds } from './cpu-profile';
 import { syntheticTestSet, systemOutputs, systemQualities } from './synthetic';
 
 /** The metrics the bench's task scores with. */
@@ -19,13 +19,6 @@ export const BENCH_METRICS = [
   { key: 'chrf', name: 'chrf', options: {} },
   { key: 'ter', name: 'ter', options: {} },
 ] as const;
-
-/** CPU seconds (utime + stime, clock ticks of 10 ms) of the calling thread: in this process, the main thread. */
-function threadCpuSeconds(): number {
-  const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100;
-}
 
 /**
  * CPU seconds of the kernels on the first `sample` systems' outputs for `n` instances: this
@@ -41,9 +34,9 @@ export function kernelsCpu(n: number, instanceSeed: number, systems: number, see
   for (let s = 0; s < count; s++) {
     const hyps = systemOutputs(instances, defined(quality[s], `the quality of system ${s}`), s, seed);
     const c0 = process.cpuUsage();
-    const m0 = threadCpuSeconds();
+    const m0 = mainThreadCpuSeconds();
     for (const m of BENCH_METRICS) scoreWithFlatStats(m.name, m.options, hyps, refs);
-    main += threadCpuSeconds() - m0;
+    main += mainThreadCpuSeconds() - m0;
     const used = process.cpuUsage(c0);
     cpu += (used.user + used.system) / 1e6;
   }

@@ -14,6 +14,21 @@ const STAMP_SQL = Prisma.sql`md5(concat_ws('|', ${LEADERBOARD_FORMAT}::text, p.t
        FROM submission s JOIN team tm ON tm.id = s.team_id
       WHERE s.phase_id = p.id AND s.status = 'SCORED')))`;
 
+/** The columns of a phase `p` and its task `t` that decide who may see its boards ({@link phaseFactsOf}). */
+const PHASE_FACTS_SQL = Prisma.sql`p.name, p.closes_at, p.leaderboard_before_close, p.closed_early_at, p.published_at, p.task_id::text AS task_id, t.slug AS task_slug`;
+interface PhaseFactsRow {
+  name: string;
+  closes_at: Date;
+  leaderboard_before_close: boolean;
+  closed_early_at: Date | null;
+  published_at: Date | null;
+  task_id: string;
+  task_slug: string;
+}
+function phaseFactsOf(r: PhaseFactsRow): CurrentLeaderboard['phase'] {
+  return { name: r.name, closesAt: r.closes_at, leaderboardBeforeClose: r.leaderboard_before_close, closedEarlyAt: r.closed_early_at, publishedAt: r.published_at, taskId: r.task_id, taskSlug: r.task_slug };
+}
+
 /** One stored leaderboard (without its bytes unless asked for). */
 export interface StoredLeaderboardRow {
   id: string;
@@ -142,23 +157,9 @@ export class LeaderboardRepository {
    */
   async current(phaseId: string, viewKey: string): Promise<CurrentLeaderboard | null> {
     const rows = await this.db.$queryRaw<
-      {
-        name: string;
-        closes_at: Date;
-        leaderboard_before_close: boolean;
-        closed_early_at: Date | null;
-        published_at: Date | null;
-        task_id: string;
-        task_slug: string;
-        current: string;
-        id: string | null;
-        stamp: string | null;
-        etag: string | null;
-        computed_at: Date | null;
-        duration_ms: number | null;
-      }[]
+      (PhaseFactsRow & { current: string; id: string | null; stamp: string | null; etag: string | null; computed_at: Date | null; duration_ms: number | null })[]
     >`
-      WITH cur AS (SELECT p.name, p.closes_at, p.leaderboard_before_close, p.closed_early_at, p.published_at, p.task_id::text AS task_id, t.slug AS task_slug, ${STAMP_SQL} AS current
+      WITH cur AS (SELECT ${PHASE_FACTS_SQL}, ${STAMP_SQL} AS current
                      FROM phase p JOIN task t ON t.id = p.task_id WHERE p.id = ${phaseId}::uuid)
       SELECT cur.*, b.id, b.stamp, b.etag, b.computed_at, b.duration_ms
         FROM cur LEFT JOIN LATERAL (
@@ -168,7 +169,7 @@ export class LeaderboardRepository {
     const r = rows[0];
     if (!r) return null;
     return {
-      phase: { name: r.name, closesAt: r.closes_at, leaderboardBeforeClose: r.leaderboard_before_close, closedEarlyAt: r.closed_early_at, publishedAt: r.published_at, taskId: r.task_id, taskSlug: r.task_slug },
+      phase: phaseFactsOf(r),
       stamp: r.current,
       board: r.id && r.stamp && r.etag && r.computed_at ? { id: r.id, stamp: r.stamp, etag: r.etag, computedAt: r.computed_at, durationMs: r.duration_ms ?? 0 } : null,
     };
@@ -180,13 +181,8 @@ export class LeaderboardRepository {
    * from a read of the moments before (the stamp aggregates every submission of the phase).
    */
   async phaseFacts(phaseId: string): Promise<CurrentLeaderboard['phase'] | null> {
-    const rows = await this.db.$queryRaw<
-      { name: string; closes_at: Date; leaderboard_before_close: boolean; closed_early_at: Date | null; published_at: Date | null; task_id: string; task_slug: string }[]
-    >`SELECT p.name, p.closes_at, p.leaderboard_before_close, p.closed_early_at, p.published_at, p.task_id::text AS task_id, t.slug AS task_slug
-        FROM phase p JOIN task t ON t.id = p.task_id WHERE p.id = ${phaseId}::uuid`;
-    const r = rows[0];
-    if (!r) return null;
-    return { name: r.name, closesAt: r.closes_at, leaderboardBeforeClose: r.leaderboard_before_close, closedEarlyAt: r.closed_early_at, publishedAt: r.published_at, taskId: r.task_id, taskSlug: r.task_slug };
+    const rows = await this.db.$queryRaw<PhaseFactsRow[]>`SELECT ${PHASE_FACTS_SQL} FROM phase p JOIN task t ON t.id = p.task_id WHERE p.id = ${phaseId}::uuid`;
+    return rows[0] ? phaseFactsOf(rows[0]) : null;
   }
 
   /**

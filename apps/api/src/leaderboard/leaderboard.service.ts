@@ -161,6 +161,15 @@ interface CurrentRead {
  * every other request of the api behind it, and 88 ms of the cores off it (29 ms at these levels;
  * 662 and 534 KiB instead of 503 and 436; issue #28).
  */
+/** Single flight: the promise of `start()` under `key` while it is pending, shared by every caller meanwhile. */
+function sharedInFlight<T>(inFlight: Map<string, Promise<T>>, key: string, start: () => Promise<T>): Promise<T> {
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const read = start().finally(() => inFlight.delete(key));
+  inFlight.set(key, read);
+  return read;
+}
+
 async function compressVariantOffLoop(bytes: Buffer): Promise<{ gzip: Buffer; brotli: Buffer }> {
   const [gz, br] = await Promise.all([gzipAsync(bytes, FAST_GZIP), brotliAsync(bytes, FAST_BROTLI)]);
   return { gzip: gz, brotli: br };
@@ -329,12 +338,7 @@ export class LeaderboardService {
    * the phase's facts started under the same localWrites epoch is in flight share it.
    */
   private phaseFactsNow(phaseId: string, epoch: number): Promise<CurrentLeaderboard['phase'] | null> {
-    const k = `${epoch}\u0000${phaseId}`;
-    const inFlight = this.phaseFactReads.get(k);
-    if (inFlight) return inFlight;
-    const read = this.boards.phaseFacts(phaseId).finally(() => this.phaseFactReads.delete(k));
-    this.phaseFactReads.set(k, read);
-    return read;
+    return sharedInFlight(this.phaseFactReads, `${epoch}\u0000${phaseId}`, () => this.boards.phaseFacts(phaseId));
   }
 
   /**
@@ -349,11 +353,7 @@ export class LeaderboardService {
     // Single flight: the requests that arrive while a new board's bytes are read share the read
     // (each used to read the board's JSON, gzip and brotli for itself: at 100 systems some 4 MB
     // and a second of parsing each, 50 at once when a popular board changed; issue #28).
-    const inFlight = this.loads.get(id);
-    if (inFlight) return inFlight;
-    const read = this.read(row, id, mode, fileStemOf).finally(() => this.loads.delete(id));
-    this.loads.set(id, read);
-    return read;
+    return sharedInFlight(this.loads, id, () => this.read(row, id, mode, fileStemOf));
   }
 
   private async read(row: StoredLeaderboardRow, id: string, mode: 'current' | 'updating' | 'earlier', fileStemOf: (metric: string) => string): Promise<LeaderboardSnapshot | null> {
@@ -386,15 +386,11 @@ export class LeaderboardService {
    * pooled connection until requests timed out waiting for one).
    */
   private phaseFacts(phaseId: string) {
-    const inFlight = this.factReads.get(phaseId);
-    if (inFlight) return inFlight;
-    const read = (async () => {
+    return sharedInFlight(this.factReads, phaseId, async () => {
       const phase = await this.tasks.phaseById(phaseId);
       if (!phase) throw new NotFoundError('phase', phaseId);
       return { phase, available: await this.metrics.available(phase) };
-    })().finally(() => this.factReads.delete(phaseId));
-    this.factReads.set(phaseId, read);
-    return read;
+    });
   }
 
   /**

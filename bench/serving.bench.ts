@@ -1,6 +1,6 @@
 /**
  * Serving of stored boards at S systems, apart from computing them (issue #28):
- * `npm run bench:serving -- [--systems 100] [--duration 10] [--rate 500] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 3] [--baseline <dist dir>] [--node-env production] [--recompute 100x10000]`
+ * `npm run bench:serving -- [--systems 100] [--duration 10] [--rate 500] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 3] [--baseline <dist dir>] [--node-env production] [--recompute 100x10000] [--board-threads built,0,idle]`
  * (`--help` prints the usage).
  * An api process from dist/ on an embedded PostgreSQL of its own serves one phase whose default
  * board is a synthetic document of S systems (bench/platform/synthetic-board.ts: every field of
@@ -28,8 +28,10 @@
  * each measurement runs twice,
  * its board threads as this build sets them (nice 10), then forced back to nice 0 (as before ADR
  * 0035; needs root): the open loop only, with the cores the worker's threads (by nice value),
- * PostgreSQL, the api and the load generator used meanwhile. Scoring and the board's computation
- * are bench:platform's.
+ * PostgreSQL, the api and the load generator used meanwhile. `--board-threads` picks the
+ * conditions: `built`, `idle` (the board threads put under SCHED_IDLE with chrt(1)) and nice values
+ * (`10`: SCHED_OTHER at nice 10, the build before ADR 0046).
+ * Scoring and the board's computation are bench:platform's.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -54,7 +56,7 @@ const TARGET = { p95Ms: 50, perSecond: 500, graphqlP95Ms: 50 };
 /** Sockets of an open-loop round; an achieved rate within this share of the target's counts as reaching it. */
 const OPEN_LOOP_MAX_SOCKETS = 256;
 const RATE_TOLERANCE = 0.02;
-const USAGE = `usage: npm run bench:serving -- [--systems 100] [--duration 10] [--rate 500] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 3] [--baseline <dist dir>] [--node-env production] [--recompute SxN]
+const USAGE = `usage: npm run bench:serving -- [--systems 100] [--duration 10] [--rate 500] [--clients 50] [--profile] [--only <regex>] [--rounds 1] [--warmup 3] [--baseline <dist dir>] [--node-env production] [--recompute SxN] [--board-threads L]
   --systems S     systems of the synthetic board, 2..2000 (default 100)
   --duration SEC  seconds of each round, (0, 600] (default 10)
   --rate R        requests/s of the open-loop rounds (judged: p95 < ${TARGET.p95Ms} ms, achieved ≥ ${(1 - RATE_TOLERANCE) * TARGET.perSecond}/s), 1..100000 (default 500)
@@ -69,6 +71,9 @@ const USAGE = `usage: npm run bench:serving -- [--systems 100] [--duration 10] [
   --recompute SxN a worker from dist/ keeps recomputing another phase of S systems × N instances (e.g. 100x10000);
                   each measurement (open loop only) with its board threads niced as built, then at nice 0, and the
                   cores used meanwhile by the worker's threads, PostgreSQL, the api and the load generator
+  --board-threads L with --recompute: the conditions measured, a comma-separated list of built (as this build sets
+                  them), idle (SCHED_IDLE through chrt(1)) and nice values (e.g. 10: SCHED_OTHER at nice 10, as
+                  before ADR 0046; 0: as before ADR 0035; needs root); default built,0
   GCTRACE=1       (environment) the api's garbage collections (--trace-gc) printed at the end`;
 const API_NODE_OPTIONS = '--max-old-space-size=640';
 /** What bench:platform's recompute driver asks every 100 ms while the other phase recomputes. */
@@ -136,6 +141,7 @@ async function main(): Promise<void> {
       warmup: { type: 'string' },
       rate: { type: 'string' },
       recompute: { type: 'string' },
+      'board-threads': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -165,6 +171,9 @@ async function main(): Promise<void> {
   const recomputeInstances = Number(recomputeSize?.[2] ?? 0);
   if (recomputeSize && !(recomputeSystems >= 2 && recomputeSystems <= 1000 && recomputeInstances >= 10 && recomputeInstances <= 1_000_000)) throw new Error(`--recompute: 2..1,000 systems × 10..1,000,000 instances, got '${values.recompute}'`);
   if (recomputeSize && values.baseline !== undefined) throw new Error('--recompute and --baseline do not go together (one api is measured with and without the niced board threads)');
+  const boardThreads = (values['board-threads'] ?? 'built,0').split(',');
+  if (boardThreads.some((b) => b !== 'built' && b !== 'idle' && !/^(1?\d)$/.test(b))) throw new Error(`--board-threads: a comma-separated list of built, idle and nice values 0..19, got '${values['board-threads']}'`);
+  if (values['board-threads'] !== undefined && !recomputeSize) throw new Error('--board-threads goes with --recompute');
   const baselineScript = values.baseline === undefined ? null : path.resolve(values.baseline, 'apps/api/main.js');
   if (baselineScript && !existsSync(baselineScript)) throw new Error(`--baseline: no ${baselineScript} (give a copy of a dist/ folder inside the repository, e.g. tmp/dist-main, so that it finds node_modules)`);
   execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs'), '--if-stale'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -254,8 +263,8 @@ async function main(): Promise<void> {
       await waitFor('the worker to store the recomputed phase\'s first boards', async () => r.rounds() >= 1, 900_000);
       say(`worker: first boards of the ${recomputeSystems} × ${fmt(recomputeInstances)} phase in ${fmt((performance.now() - t) / 1000, 1)} s; it keeps recomputing them`);
     }
-    const conditions: { label: string; nice: number | null }[] = recomputing
-      ? [{ label: 'recomputing, board threads as built', nice: null }, { label: 'recomputing, board threads at nice 0', nice: 0 }]
+    const conditions: { label: string; nice: number | 'idle' | null }[] = recomputing
+      ? boardThreads.map((b) => (b === 'built' ? { label: 'recomputing, board threads as built', nice: null } : b === 'idle' ? { label: 'recomputing, board threads SCHED_IDLE', nice: 'idle' } : { label: `recomputing, board threads at nice ${b}`, nice: Number(b) }))
       : [{ label: '', nice: null }];
     for (const [round, name, condition] of Array.from({ length: rounds }, (_, r) => names.flatMap((n) => conditions.map((c) => [r, n, c] as const))).flat()) {
       for (const [i, a] of apis.entries()) {

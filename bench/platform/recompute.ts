@@ -13,6 +13,7 @@
  * (the state before ADR 0035's niced board thread; raising a priority needs root or
  * CAP_SYS_NICE); `boardThreadsAt(null)` gives them back the nice value they had set.
  */
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { getMetric, parseMetricOptions } from '@podium/metrics';
@@ -60,7 +61,12 @@ export async function scoredPhase(db: Db, systems: number, instances: number): P
 interface ThreadStat {
   cpu: number;
   nice: number;
+  /** Scheduling policy (sched(7)): 0 SCHED_OTHER, 5 SCHED_IDLE. */
+  policy: number;
 }
+
+/** sched(7)'s SCHED_IDLE: a thread the kernel runs only when nothing else of its group wants the core. */
+const SCHED_IDLE = 5;
 
 /** CPU seconds (utime + stime) and nice value of each thread of `pid`, from /proc/<pid>/task. */
 export function threadStats(pid: number): Map<number, ThreadStat> {
@@ -75,8 +81,8 @@ export function threadStats(pid: number): Map<number, ThreadStat> {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime, stime: fields 14–15 of stat; nice: field 19 (11, 12 and 16 after the command).
-      out.set(Number(tid), { cpu: (Number(f[11]) + Number(f[12])) / 100, nice: Number(f[16]) });
+      // utime, stime: fields 14–15 of stat; nice: field 19; policy: field 41 (11, 12, 16 and 38 after the command).
+      out.set(Number(tid), { cpu: (Number(f[11]) + Number(f[12])) / 100, nice: Number(f[16]), policy: Number(f[38]) });
     } catch {
       // the thread ended meanwhile
     }
@@ -97,8 +103,11 @@ export interface CpuSplit {
 export interface Recomputing {
   /** Rounds whose boards the worker stored so far. */
   rounds(): number;
-  /** null: the worker's own nice values; a number: its niced threads set to it (needs privilege). */
-  boardThreadsAt(nice: number | null): void;
+  /**
+   * null: the worker's own nice values; a number: its niced threads set to it (needs privilege);
+   * 'idle': its niced threads under SCHED_IDLE (chrt(1); back to SCHED_OTHER needs privilege).
+   */
+  boardThreadsAt(nice: number | 'idle' | null): void;
   /** Starts a CPU window; its end returns the split. */
   cpuWindow(apiPid: number): () => CpuSplit;
   stop(): Promise<void>;
@@ -122,7 +131,7 @@ export function keepRecomputing(db: Db, pgUrl: string, pgPid: number, phaseId: s
   })();
   const run = { stopped: false };
   const stopping = () => run.stopped;
-  let forced: number | null = null;
+  let forced: number | 'idle' | null = null;
   const loop = (async () => {
     while (!stopping()) {
       const before = stored();
@@ -141,11 +150,32 @@ export function keepRecomputing(db: Db, pgUrl: string, pgPid: number, phaseId: s
   });
   // Threads put at `forced`, with the nice value they had set themselves (given back on `null`).
   const own = new Map<number, number>();
+  // Threads this bench put under SCHED_IDLE, and those it took out of it (given back on `null`).
+  const idled = new Set<number>();
+  const unidled = new Set<number>();
+  const chrt = (tid: number, policy: '--idle' | '--other') => {
+    try {
+      execFileSync('chrt', [policy, '--pid', '0', String(tid)], { stdio: 'ignore' });
+    } catch {
+      // the thread ended meanwhile
+    }
+  };
   const renice = setInterval(() => {
     if (forced === null) return;
     for (const [tid, t] of threadStats(pid)) {
-      if (t.nice !== forced && t.nice !== 0) {
-        own.set(tid, t.nice);
+      if (forced === 'idle') {
+        if (t.nice !== 0 && t.policy !== SCHED_IDLE) {
+          chrt(tid, '--idle');
+          idled.add(tid);
+        }
+        continue;
+      }
+      if (t.policy === SCHED_IDLE) {
+        chrt(tid, '--other');
+        unidled.add(tid);
+      }
+      if (t.nice !== forced && (t.nice !== 0 || unidled.has(tid) || own.has(tid))) {
+        if (!own.has(tid)) own.set(tid, t.nice);
         setPriority(tid, forced);
       }
     }
@@ -154,10 +184,16 @@ export function keepRecomputing(db: Db, pgUrl: string, pgPid: number, phaseId: s
     rounds: () => stored(),
     boardThreadsAt: (nice) => {
       forced = nice;
-      if (nice !== null) return;
       const alive = threadStats(pid);
+      if (nice !== 'idle') {
+        for (const tid of idled) if (alive.get(tid)?.policy === SCHED_IDLE) chrt(tid, '--other');
+        idled.clear();
+      }
+      if (nice !== null) return;
       for (const [tid, n] of own) if (alive.has(tid)) setPriority(tid, n);
       own.clear();
+      for (const tid of unidled) if (alive.has(tid)) chrt(tid, '--idle');
+      unidled.clear();
     },
     cpuWindow: (apiPid) => {
       const t0 = performance.now();
@@ -172,7 +208,7 @@ export function keepRecomputing(db: Db, pgUrl: string, pgPid: number, phaseId: s
           // The event loop; the threads the process started with (V8's platform workers: GC
           // marking and compilation for every isolate; libuv's); the board threads started later.
           const kind = tid === pid ? 'main' : early.has(tid) ? 'helpers' : 'board threads';
-          const key = `${kind} nice ${t.nice}`;
+          const key = `${kind} nice ${t.nice}${t.policy === SCHED_IDLE ? ' idle' : ''}`;
           workerByNice[key] = (workerByNice[key] ?? 0) + (t.cpu - (w0.get(tid)?.cpu ?? 0)) / seconds;
         }
         const b = process.cpuUsage(b0);

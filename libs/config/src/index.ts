@@ -161,6 +161,11 @@ const workerEnv = z.object({
    */
   PODIUM_LEADERBOARD_THREADS: z.coerce.number().int().min(1).max(16).default(2),
   /**
+   * How board threads yield to serving and scoring once they have nothing to keep pace with:
+   * `idle` (SCHED_IDLE through chrt, watched for starvation, then nice 10) or `nice` (nice 10).
+   */
+  PODIUM_LEADERBOARD_YIELD: z.enum(['idle', 'nice']).default('idle'),
+  /**
    * MiB of score columns a worker keeps between computations of a phase's boards, so that its
    * board threads read only the columns scored since (800 KB a system and metric at 100,000
    * instances; 240 MB for 100 systems and three metrics). 0: none, every column read each time.

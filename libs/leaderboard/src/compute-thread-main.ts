@@ -7,10 +7,13 @@ import { ThreadColumnCache } from './column-cache';
 import { computePhaseBoards } from './phase-boards';
 import { staleWork } from './staleness';
 import type { ThreadInput, ThreadMessage } from './thread-runner';
-import { lowerBackendPriority, lowerThreadPriority } from './thread-priority';
+import { lowerBackendPriority, yieldThread } from './thread-priority';
 
-/** Runs the computation; `niceAtLoad`: the thread's nice value while its modules loaded (compute.thread.ts). */
-export async function main(niceAtLoad: number | null): Promise<void> {
+/**
+ * Runs the computation; `niceAtLoad`: the thread's nice value while its modules loaded;
+ * `yieldedAtLoad`: whether it yielded before it loaded them (compute.thread.ts).
+ */
+export async function main(niceAtLoad: number | null, yieldedAtLoad = false): Promise<void> {
   const input = workerData as ThreadInput;
   const port = parentPort;
   if (!port) throw new Error('compute.thread.ts runs as a worker thread (no parentPort)');
@@ -42,7 +45,8 @@ export async function main(niceAtLoad: number | null): Promise<void> {
       bulkReads,
       ...(columns ? { columns } : {}),
       yieldCpu: () => {
-        lowerThreadPriority();
+        // The runner watches a thread under SCHED_IDLE for starvation (ThreadOptions.onYield).
+        if (!yieldedAtLoad) post({ kind: 'yielded', ...yieldThread(input.yieldTo ?? 'nice') });
         yielded = true;
         backends.forEach(lowerBackend);
       },

@@ -1,7 +1,8 @@
-import { getPriority } from 'node:os';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism, getPriority } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { BOARD_THREAD_NICENESS } from './thread-priority';
+import { BOARD_THREAD_NICENESS, currentThreadId, schedTimes, SCHED_IDLE_POLICY, StarvationWatch, threadPolicy, type Yielded } from './thread-priority';
 
 /** Runs `code` (CommonJS, may require TypeScript through @swc-node/register) in a worker thread; resolves with its first message. */
 function inThread<T>(code: string): Promise<T> {
@@ -34,5 +35,107 @@ linux('the board thread\'s priority (issue #28)', () => {
   it('never raises a thread that is already lower', async () => {
     const after = await inThread<number | null>(`require('@swc-node/register'); const os = require('node:os'); os.setPriority(0, 15); const { lowerThreadPriority } = require(${module}); require('node:worker_threads').parentPort.postMessage(lowerThreadPriority());`);
     expect(after).toBe(15);
+  });
+});
+
+/** Whether chrt(1) (util-linux) is on the PATH: without it yieldThread('idle') falls back to nice 10. */
+function hasChrt(): boolean {
+  try {
+    execFileSync('sh', ['-c', 'command -v chrt'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+linux('yielding under SCHED_IDLE (ADR 0046)', () => {
+  const module = JSON.stringify(path.join(__dirname, 'thread-priority.ts'));
+  const chrt = hasChrt();
+
+  it('puts the calling thread under SCHED_IDLE at nice 10, and only that thread', async () => {
+    const y = await inThread<Yielded & { policy: number | null }>(`require('@swc-node/register'); const t = require(${module}); const y = t.yieldThread('idle'); require('node:worker_threads').parentPort.postMessage({ ...y, policy: t.threadPolicy(y.tid) });`);
+    expect(y.nice).toBe(Math.max(getPriority(0), BOARD_THREAD_NICENESS));
+    expect(y.tid).not.toBe(process.pid);
+    expect(y.idle).toBe(chrt);
+    expect(y.policy).toBe(chrt ? SCHED_IDLE_POLICY : 0);
+    expect(threadPolicy(process.pid)).toBe(0);
+  });
+
+  it('`nice` yields with nice 10 alone', async () => {
+    const y = await inThread<Yielded & { policy: number | null }>(`require('@swc-node/register'); const t = require(${module}); const y = t.yieldThread('nice'); require('node:worker_threads').parentPort.postMessage({ ...y, policy: t.threadPolicy(y.tid) });`);
+    expect(y).toEqual({ tid: expect.any(Number), nice: Math.max(getPriority(0), BOARD_THREAD_NICENESS), idle: false, policy: 0 });
+  });
+
+  it('reads the calling thread\'s id and its scheduler times', () => {
+    expect(currentThreadId()).toBe(process.pid);
+    const t = schedTimes(process.pid);
+    expect(t?.runNs).toBeGreaterThan(0);
+    expect(schedTimes(2 ** 22 + 7)).toBeNull();
+  });
+
+  // Busy loops on every core at the test's priority, and a thread that spins too: under
+  // SCHED_IDLE it starves, at nice 0 it takes its share.
+  const spinning = async (mode: 'idle' | 'none') => {
+    const hogs: ChildProcess[] = Array.from({ length: availableParallelism() + 1 }, () => spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }));
+    const w = new Worker(`require('@swc-node/register'); const t = require(${module}); const { parentPort } = require('node:worker_threads'); parentPort.postMessage(${mode === 'idle' ? "t.yieldThread('idle').tid" : 't.currentThreadId()'}); for (;;) {}`, { eval: true });
+    try {
+      const tid = await new Promise<number>((resolve, reject) => {
+        w.once('message', resolve);
+        w.once('error', reject);
+      });
+      const watch = new StarvationWatch(1_000);
+      const verdicts: boolean[] = [];
+      const start = schedTimes(tid);
+      for (let i = 0; i < 16; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        const times = schedTimes(tid);
+        if (times) verdicts.push(watch.add(performance.now(), times));
+      }
+      const end = schedTimes(tid);
+      return { verdicts, ranMs: ((end?.runNs ?? 0) - (start?.runNs ?? 0)) / 1e6 };
+    } finally {
+      hogs.forEach((h) => h.kill('SIGKILL'));
+      await w.terminate();
+    }
+  };
+
+  (chrt ? it : it.skip)('a SCHED_IDLE thread behind busy cores starves; at nice 0 it does not', async () => {
+    const idle = await spinning('idle');
+    const busy = await spinning('none');
+    console.log(`1.6 s behind ${availableParallelism() + 1} busy loops: SCHED_IDLE ran ${idle.ranMs.toFixed(0)} ms, nice 0 ${busy.ranMs.toFixed(0)} ms`);
+    // Not before the samples span the window; then starving.
+    expect(idle.verdicts.slice(0, 9)).toEqual(Array(9).fill(false));
+    expect(idle.verdicts.slice(-3)).toEqual([true, true, true]);
+    expect(busy.verdicts).not.toContain(true);
+    expect(busy.ranMs).toBeGreaterThan(10 * idle.ranMs);
+  });
+});
+
+describe('StarvationWatch', () => {
+  const ms = (x: number) => x * 1e6;
+  it('says a thread starves once its samples span the window and it ran under 5 % while waiting to run', () => {
+    const w = new StarvationWatch(1_000);
+    expect(w.add(0, { runNs: 0, waitNs: 0 })).toBe(false);
+    expect(w.add(500, { runNs: ms(10), waitNs: ms(490) })).toBe(false);
+    expect(w.add(1_000, { runNs: ms(20), waitNs: ms(980) })).toBe(true);
+  });
+
+  it('a thread that waits on something else (neither runs nor waits to run) does not starve', () => {
+    const w = new StarvationWatch(1_000);
+    for (let t = 0; t <= 3_000; t += 500) expect(w.add(t, { runNs: 0, waitNs: ms(t / 10) })).toBe(false);
+  });
+
+  it('judges the last window only: a thread that ran earlier and starves now does', () => {
+    const w = new StarvationWatch(1_000);
+    w.add(0, { runNs: 0, waitNs: 0 });
+    w.add(1_000, { runNs: ms(1_000), waitNs: 0 });
+    expect(w.add(1_500, { runNs: ms(1_001), waitNs: ms(499) })).toBe(false);
+    expect(w.add(2_000, { runNs: ms(1_002), waitNs: ms(998) })).toBe(true);
+  });
+
+  it('a thread that ran more than 5 % does not starve', () => {
+    const w = new StarvationWatch(1_000);
+    w.add(0, { runNs: 0, waitNs: 0 });
+    expect(w.add(1_000, { runNs: ms(60), waitNs: ms(940) })).toBe(false);
   });
 });

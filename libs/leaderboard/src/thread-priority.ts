@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
 /**
@@ -25,6 +26,113 @@ export function lowerThreadPriority(niceness = BOARD_THREAD_NICENESS): number | 
     return getPriority(0);
   } catch {
     return null;
+  }
+}
+
+/**
+ * How a board thread yields once it has nothing to keep pace with (PODIUM_LEADERBOARD_YIELD):
+ * - `idle`: nice 10, then SCHED_IDLE (sched(7)) through chrt(1). A thread of that policy runs only
+ *   when no other thread of its scheduling group wants the core, and a waking one preempts it at
+ *   once; at nice 10 it kept its slice (1.4 ms on the bench machine) against every wakeup of the
+ *   api, PostgreSQL and the load generator, and serving's p95 while another phase recomputed was
+ *   about twice as long (ADR 0046). It may starve while other work fills every core, and a thread
+ *   may not leave SCHED_IDLE without privilege: the worker watches it (StarvationWatch) and
+ *   computes again at nice 10.
+ * - `nice`: nice 10 only (BOARD_THREAD_NICENESS).
+ */
+export type BoardYield = 'idle' | 'nice';
+
+/** sched(7)'s SCHED_IDLE, as /proc/…/stat gives the policy. */
+export const SCHED_IDLE_POLICY = 5;
+
+/** The calling thread's Linux thread id, or null where it may not be read (no /proc). */
+export function currentThreadId(): number | null {
+  try {
+    const m = /\/task\/(\d+)$/.exec(readlinkSync('/proc/thread-self'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** This process's thread `tid`'s policy (field 41 of /proc/self/task/TID/stat), or null. */
+export function threadPolicy(tid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    const policy = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+    return Number.isInteger(policy) ? policy : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What yieldThread did: the thread's id (null: unknown), its nice value, and whether it runs under SCHED_IDLE. */
+export interface Yielded {
+  tid: number | null;
+  nice: number | null;
+  idle: boolean;
+}
+
+/**
+ * Lowers the calling thread as `mode` says (BoardYield). Under `idle` it falls back to nice 10
+ * alone where chrt is missing or refused (another system, no /proc); `idle` in the answer says
+ * which it got.
+ */
+export function yieldThread(mode: BoardYield): Yielded {
+  const nice = lowerThreadPriority();
+  const tid = currentThreadId();
+  if (mode !== 'idle' || tid === null) return { tid, nice, idle: false };
+  if (threadPolicy(tid) !== SCHED_IDLE_POLICY) {
+    try {
+      execFileSync('chrt', ['--idle', '--pid', '0', String(tid)], { stdio: 'ignore', timeout: 5_000 });
+    } catch {
+      // no chrt (util-linux), or not permitted: nice 10 alone
+    }
+  }
+  return { tid, nice, idle: threadPolicy(tid) === SCHED_IDLE_POLICY };
+}
+
+/** CPU time a thread ran and waited to run (ns), cumulative, from /proc/self/task/TID/schedstat. */
+export interface SchedTimes {
+  runNs: number;
+  waitNs: number;
+}
+
+/** Thread `tid`'s SchedTimes, or null where they may not be read (the thread ended, no schedstat). */
+export function schedTimes(tid: number): SchedTimes | null {
+  try {
+    const [run, wait] = readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
+    return run !== undefined && wait !== undefined && Number.isFinite(run) && Number.isFinite(wait) ? { runNs: run, waitNs: wait } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a SCHED_IDLE thread starves: over the last `windowMs` it ran less than `maxRunShare` of
+ * the time while it waited to run at least `minWaitShare` of it (a thread waiting on the database
+ * neither runs nor waits, and is not starving). Fed a sample at a time (schedTimes, at `atMs`).
+ */
+export class StarvationWatch {
+  private readonly samples: { atMs: number; times: SchedTimes }[] = [];
+
+  constructor(
+    readonly windowMs = 10_000,
+    readonly maxRunShare = 0.05,
+    readonly minWaitShare = 0.5,
+  ) {}
+
+  /** Adds a sample; true once the samples span `windowMs` and the last `windowMs` of them starve. */
+  add(atMs: number, times: SchedTimes): boolean {
+    this.samples.push({ atMs, times });
+    // Keeps the newest sample at least windowMs old (the window's start) and those after it.
+    while (this.samples.length > 2 && (this.samples[1]?.atMs ?? atMs) <= atMs - this.windowMs) this.samples.shift();
+    const first = this.samples[0];
+    if (!first || atMs - first.atMs < this.windowMs) return false;
+    const wallNs = (atMs - first.atMs) * 1e6;
+    const ran = (times.runNs - first.times.runNs) / wallNs;
+    const waited = (times.waitNs - first.times.waitNs) / wallNs;
+    return ran < this.maxRunShare && waited >= this.minWaitShare;
   }
 }
 

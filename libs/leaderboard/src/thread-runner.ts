@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { BoardColumnCache, SharedScoreColumn } from './column-cache';
 import type { AnalysisStage } from './compute';
 import type { ComputedBoard } from './phase-boards';
+import type { BoardYield, Yielded } from './thread-priority';
 import type { LeaderboardView } from './view';
 
 export interface ThreadInput {
@@ -31,6 +32,8 @@ export interface ThreadInput {
    * before it loads its modules, not after (compute.thread.ts). Unset: it starts at its creator's.
    */
   yieldFromStart?: boolean;
+  /** How the thread yields (BoardYield); unset: `nice`. */
+  yieldTo?: BoardYield;
   /** Score columns of the phase read before (ThreadOptions.columns gives them): read again only when rewritten since. */
   columns?: SharedScoreColumn[];
 }
@@ -41,6 +44,7 @@ export type ThreadMessage =
   | { kind: 'fill'; memoKey: string; use: MemoUse }
   | { kind: 'board'; board: ComputedBoard }
   | { kind: 'column'; column: SharedScoreColumn }
+  | ({ kind: 'yielded' } & Yielded)
   | { kind: 'done'; stamp: string; views: number; computed: number; abandoned: boolean; threadId: number; niceAtLoad: number | null; memoUses?: { memoKey: string; use: MemoUse }[]; columnReads?: ColumnReads }
   | { kind: 'error'; message: string };
 
@@ -58,6 +62,8 @@ export interface ThreadSummary {
   threads?: number;
   /** The thread's nice value while it loaded its modules (null: not read); unset when it was stopped before it finished. Of several, the first's. */
   niceAtLoad?: number | null;
+  /** Whether the thread yielded under SCHED_IDLE (ThreadInput.yieldTo); unset when it did not yield. Of several, the first's. */
+  idle?: boolean;
   /** What each computed analysis' memo saved (systems and pairs reused and computed), for the log. */
   memoUses?: { memoKey: string; use: MemoUse }[];
   /** What each memo filled ahead of its analysis computed (PhaseBoardsOptions.fillMemos), for the log. */
@@ -75,6 +81,8 @@ export interface ThreadOptions {
   onStamp?: (stamp: string) => void;
   /** Told what each analysis or fill is before it runs (AnalysisStage). */
   onAnalysis?: (stage: AnalysisStage) => void;
+  /** Told how the thread yielded (ThreadInput.yieldTo), when it does: its id, nice value and policy. */
+  onYield?: (yielded: Yielded) => void;
   /**
    * Aborted: the thread is terminated at once (boards already handed to onBoard stay) and the
    * promise resolves with `abandoned: true`.
@@ -106,6 +114,7 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
     let settled = false;
     let stamp = '';
     let stored = 0;
+    let idle: boolean | undefined;
     // The memo fills, as the thread posts each ('fill'): also what a thread terminated mid-computation did.
     const fills: { memoKey: string; use: MemoUse }[] = [];
     const fail = (e: unknown) => {
@@ -120,7 +129,7 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
       const threadId = worker.threadId;
       void worker.terminate();
       // A board already handed over is still stored.
-      void chain.then(() => resolve({ stamp, views: 0, computed: stored, stored, abandoned: true, threadId, ...(fills.length > 0 ? { fills } : {}) }));
+      void chain.then(() => resolve({ stamp, views: 0, computed: stored, stored, abandoned: true, threadId, ...(fills.length > 0 ? { fills } : {}), ...(idle === undefined ? {} : { idle }) }));
     };
     if (options.signal) {
       if (options.signal.aborted) abort();
@@ -133,6 +142,11 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
       } else if (m.kind === 'analysis') options.onAnalysis?.(m.stage);
       else if (m.kind === 'fill') fills.push({ memoKey: m.memoKey, use: m.use });
       else if (m.kind === 'column') options.columns?.add(m.column);
+      else if (m.kind === 'yielded') {
+        const { kind: _kind, ...yielded } = m;
+        idle = yielded.idle;
+        options.onYield?.(yielded);
+      }
       else if (m.kind === 'board')
         chain = chain
           .then(async () => {
@@ -145,7 +159,7 @@ export function computeInThread(input: ThreadInput, onBoard: (board: ComputedBoa
         void chain.then(() => {
           if (settled) return;
           settled = true;
-          resolve({ stamp: m.stamp, views: m.views, computed: m.computed, stored, abandoned: m.abandoned, threadId: m.threadId, niceAtLoad: m.niceAtLoad, ...(m.memoUses ? { memoUses: m.memoUses } : {}), fills, ...(m.columnReads ? { columnReads: m.columnReads } : {}) });
+          resolve({ stamp: m.stamp, views: m.views, computed: m.computed, stored, abandoned: m.abandoned, threadId: m.threadId, niceAtLoad: m.niceAtLoad, ...(idle === undefined ? {} : { idle }), ...(m.memoUses ? { memoUses: m.memoUses } : {}), fills, ...(m.columnReads ? { columnReads: m.columnReads } : {}) });
         });
     });
     worker.on('error', fail);

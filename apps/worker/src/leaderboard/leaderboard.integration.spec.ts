@@ -10,10 +10,11 @@ import { createDb, IdentityRepository, LeaderboardRepository, Role, SubmissionRe
 import { BOARD_THREAD_NICENESS, defaultView, parseLeaderboardDocument, viewKey } from '@podium/leaderboard';
 import { mulberry32 } from '@podium/ranking';
 import { randomUUID } from 'node:crypto';
-import { getPriority } from 'node:os';
+import { execFileSync, spawn } from 'node:child_process';
+import { availableParallelism, getPriority } from 'node:os';
 import { Pool } from 'pg';
 import PgBoss from 'pg-boss';
-import { LeaderboardProcessor } from './leaderboard.processor';
+import { LEADERBOARD_TIMING, LeaderboardProcessor } from './leaderboard.processor';
 import { defined } from '../../../../test/support/defined';
 
 jest.setTimeout(180_000);
@@ -166,7 +167,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     await drain();
     // A recent default board: the progress guarantee does not apply.
     if (!(await boards.current(phaseId, viewKey(defaultView('', 'primary'))))?.board) await processor.compute(phaseId, null);
-    processor.timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
+    processor.timing = { ...LEADERBOARD_TIMING, staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
     const started = Date.now();
     const { summary, old, fresh } = await computeWhileStampMoves(processor);
     const overtaken = defined(summary.overtaken, 'the overtaken computation');
@@ -184,7 +185,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
   it('abandoned while submissions are still being scored: the phase is queued again, and that job stores the newer stamp', async () => {
     await drain();
     if (!(await boards.current(phaseId, viewKey(defaultView('', 'primary'))))?.board) await processor.compute(phaseId, null);
-    processor.timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
+    processor.timing = { ...LEADERBOARD_TIMING, staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
     const queued = await submissions.create(
       { phaseId, teamId, submittedById: organiserId, systemName: 'queued-again', description: '', checksum: 'cqa', outputs: [], bypassLimits: true },
       async () => undefined,
@@ -209,7 +210,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
 
   it('progress guarantee: finishes an outdated stamp when the default board is older than the bound', async () => {
     await drain();
-    processor.timing = { staleCheckMs: 100, staleBoundMs: 0, lockWaitMs: 0, requeueSeconds: 0 };
+    processor.timing = { ...LEADERBOARD_TIMING, staleCheckMs: 100, staleBoundMs: 0, lockWaitMs: 0, requeueSeconds: 0 };
     const { summary, old } = await computeWhileStampMoves(processor);
     expect(summary.abandoned).toBe(false);
     expect(summary.stamp).toBe(old);
@@ -225,7 +226,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     if (!(await boards.current(phaseId, viewKey(defaultView('', 'primary'))))?.board) await processor.compute(phaseId, null);
     // The default board is 150 s old: older than the 100 s bound, younger than twice it.
     await ageBoards(150);
-    processor.timing = { staleCheckMs: 100, staleBoundMs: 100_000, lockWaitMs: 0, requeueSeconds: 0 };
+    processor.timing = { ...LEADERBOARD_TIMING, staleCheckMs: 100, staleBoundMs: 100_000, lockWaitMs: 0, requeueSeconds: 0 };
     // A submission still queued: more changes are coming, so the outdated board is finished (progress).
     const queued = await submissions.create(
       { phaseId, teamId, submittedById: organiserId, systemName: 'queued', description: '', checksum: 'cq', outputs: [], bypassLimits: true },
@@ -252,7 +253,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
   const overtakenDuringBurst = async (memoMinCells: number | undefined, stillQueued = true, doneMidway = false) => {
     await drain();
     if (!(await boards.current(phaseId, DEFAULT_KEY))?.board) await processor.compute(phaseId, null);
-    processor.timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
+    processor.timing = { ...LEADERBOARD_TIMING, staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
     processor.memoMinCells = memoMinCells;
     const queued = stillQueued
       ? await submissions.create(
@@ -331,7 +332,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     await drain();
     const config = { DATABASE_URL: defined(url, 'DATABASE_URL'), PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: 'lb-test-threads', PODIUM_LEADERBOARD_THREADS: 2 } as WorkerConfig;
     const two = new LeaderboardProcessor(boss, config, boards);
-    two.timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
+    two.timing = { ...LEADERBOARD_TIMING, staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
     await moveStamp();
     const views = (['ttest', 'wilcoxon'] as const).map((test) => ({ ...defaultView('', 'primary'), test }));
     const summary = defined(await two.compute(phaseId, views), 'summary (the lock was free)');
@@ -345,11 +346,55 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     if (process.platform === 'linux' && getPriority(0) < BOARD_THREAD_NICENESS) expect(summary.niceAtLoad).not.toBe(getPriority(0));
   });
 
+  const hasChrt = (() => {
+    try {
+      execFileSync('sh', ['-c', 'command -v chrt'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  (process.platform === 'linux' && hasChrt ? it : it.skip)('PODIUM_LEADERBOARD_YIELD = idle: the threads run under SCHED_IDLE; starved behind busy cores, the same job computes again at nice 10 (ADR 0046)', async () => {
+    await drain();
+    const config = { DATABASE_URL: defined(url, 'DATABASE_URL'), PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: 'lb-test-idle', PODIUM_LEADERBOARD_YIELD: 'idle' } as WorkerConfig;
+    const idle = new LeaderboardProcessor(boss, config, boards);
+    idle.timing = { ...LEADERBOARD_TIMING, staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
+    const views = [defaultView('', 'primary')];
+    // Cores to spare: under SCHED_IDLE from the start (nothing is being scored), and nothing starves.
+    await moveStamp();
+    const free = defined(await idle.compute(phaseId, views), 'summary (the lock was free)');
+    expect(free).toMatchObject({ idle: true, abandoned: false, stored: 1 });
+    expect(free.starved).toBeUndefined();
+    expect(idle.idleBackoffUntil).toBe(0);
+    // Every core kept busy at the worker's priority: the thread starves, is stopped after the
+    // window, and the same job computes the board at nice 10 (the busy loops stopped meanwhile,
+    // so that it finishes soon).
+    idle.timing = { ...idle.timing, starvedWindowMs: 1_000 };
+    await moveStamp();
+    const hogs = Array.from({ length: availableParallelism() + 1 }, () => spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }));
+    const job = idle.compute(phaseId, views);
+    const began = Date.now();
+    try {
+      while (idle.idleBackoffUntil === 0 && Date.now() - began < 60_000) await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      hogs.forEach((h) => h.kill('SIGKILL'));
+    }
+    console.log(`SCHED_IDLE board thread stopped as starving ${Date.now() - began} ms after the computation began behind ${hogs.length} busy loops`);
+    const summary = defined(await job, 'summary (the lock was free)');
+    expect(summary.starved).toMatchObject({ abandoned: true, idle: true });
+    expect(summary).toMatchObject({ abandoned: false, idle: false, stored: 1 });
+    expect(await boards.has(phaseId, views.map(viewKey), await boards.stamp(phaseId))).toBe(true);
+    // For the backoff the worker's threads yield with nice 10 alone.
+    expect(idle.idleBackoffUntil).toBeGreaterThan(Date.now() + LEADERBOARD_TIMING.idleBackoffMs / 2);
+    await moveStamp();
+    expect(defined(await idle.compute(phaseId, views), 'summary').idle).toBe(false);
+  });
+
   it('PODIUM_LEADERBOARD_COLUMN_CACHE_MB: the next computation of the phase reads only the score columns rewritten since, and ranks the same', async () => {
     await drain();
     const config = { DATABASE_URL: defined(url, 'DATABASE_URL'), PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: 'lb-test-columns', PODIUM_LEADERBOARD_THREADS: 1, PODIUM_LEADERBOARD_COLUMN_CACHE_MB: 64 } as WorkerConfig;
     const cached = new LeaderboardProcessor(boss, config, boards);
-    cached.timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
+    cached.timing = { ...LEADERBOARD_TIMING, staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
     const view = [{ ...defaultView('', 'primary'), test: 'sign' as const }];
     const boardNow = async () => parseLeaderboardDocument(defined(await boards.bytes(defined((await boards.current(phaseId, viewKey(defined(view[0], 'the view'))))?.board, 'stored board').id), 'board bytes').body);
     await moveStamp();
@@ -383,7 +428,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
       async () => undefined,
     );
     try {
-      processor.timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
+      processor.timing = { ...LEADERBOARD_TIMING, staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 0 };
       await moveStamp();
       const summary = defined(await processor.compute(phaseId, [{ ...defaultView('', 'primary'), test: 'sign' as const }]), 'summary (the lock was free)');
       expect(summary.abandoned).toBe(false);
@@ -397,7 +442,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
 
   it('one computation per phase across workers: a second one hands the phase back as a delayed job', async () => {
     await drain();
-    const timing = { staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 30 };
+    const timing = { ...LEADERBOARD_TIMING, staleCheckMs: 100, staleBoundMs: 10 * 60_000, lockWaitMs: 0, requeueSeconds: 30 };
     const config = { DATABASE_URL: defined(url, 'DATABASE_URL'), PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: 'lb-test-worker-2' } as WorkerConfig;
     const other = new LeaderboardProcessor(boss, config, boards);
     processor.timing = timing;

@@ -3,7 +3,7 @@ import type { WorkerConfig } from '@podium/config';
 import { COMPUTE_LEADERBOARDS_QUEUE, computeLeaderboardsJobV1, ensureQueue, sendLeaderboardJob, type ComputeLeaderboardsJob } from '@podium/contracts';
 import { LeaderboardRepository } from '@podium/db';
 import { LeaseLostError, type LeaseHolder } from '@podium/domain';
-import { abortsComputation, BoardColumnCache, computeInThread, leaderboardViewSchema, staleWork, STALE_BOARD_BOUND_MS, type AnalysisStage, type LeaderboardView, type ThreadSummary } from '@podium/leaderboard';
+import { abortsComputation, BoardColumnCache, computeInThread, leaderboardViewSchema, schedTimes, StarvationWatch, staleWork, STALE_BOARD_BOUND_MS, type AnalysisStage, type BoardYield, type LeaderboardView, type ThreadSummary } from '@podium/leaderboard';
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
 import { LeaseKeeper } from '../leases/lease-keeper';
@@ -12,7 +12,15 @@ import { PG_BOSS, WORKER_CONFIG } from '../tokens';
 /** What a job computed: the last computation's summary; `overtaken`, the one before it whose stamp the last score of a burst moved on. */
 export interface JobSummary extends ThreadSummary {
   overtaken?: ThreadSummary;
+  /** A computation stopped because its SCHED_IDLE threads starved (BoardYield), computed again at nice 10 in the same job. */
+  starved?: ThreadSummary;
 }
+
+/** What computeLocked returns: the threads' summary, and whether it stopped them for starving. */
+type LockedSummary = ThreadSummary & { starvedIdle?: boolean };
+
+/** Below this share of a core over LeaderboardTiming.starvedWindowMs (while waiting to run), a SCHED_IDLE board thread starves. */
+const STARVED_RUN_SHARE = 0.05;
 
 /** Namespace (first key) of the per-phase advisory lock of leaderboard computations. */
 const PHASE_LOCK_NAMESPACE = 0x4c42; // 'LB'
@@ -27,10 +35,18 @@ export interface LeaderboardTiming {
   lockWaitMs: number;
   /** Delay of the job handed back. */
   requeueSeconds: number;
+  /** How long a board thread under SCHED_IDLE may starve (StarvationWatch) before it is stopped. */
+  starvedWindowMs: number;
+  /** After a thread starved, how long this worker's board threads yield with nice 10 alone. */
+  idleBackoffMs: number;
 }
 // The stamp poll is one indexed query a phase (freshness); every 0.5 s, not 1.5 s, so that a
 // computation the last score overtakes stops 0.25 s after it on average, not 0.75 s (issue #28).
-export const LEADERBOARD_TIMING: LeaderboardTiming = { staleCheckMs: 500, staleBoundMs: STALE_BOARD_BOUND_MS, lockWaitMs: 5_000, requeueSeconds: 2 };
+// A starving thread (ADR 0046) is given 10 s: a recomputation that waits behind a burst of
+// requests or a scoring job of a few seconds goes on; one behind every core kept busy for longer
+// is computed again at nice 10, which the kernel gives about a tenth of a core against each
+// nice-0 thread, for the next 10 minutes.
+export const LEADERBOARD_TIMING: LeaderboardTiming = { staleCheckMs: 500, staleBoundMs: STALE_BOARD_BOUND_MS, lockWaitMs: 5_000, requeueSeconds: 2, starvedWindowMs: 10_000, idleBackoffMs: 600_000 };
 
 /**
  * Consumes leaderboard jobs, one at a time per worker: computes the boards of a phase in a
@@ -95,6 +111,14 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
   /** Phase → the stamp this worker's thread computes now (set once the thread has read it). */
   readonly computing = new Map<string, string>();
 
+  /** Until when (ms since the epoch) board threads yield with nice 10 alone: one of them starved under SCHED_IDLE. */
+  private idleStarvedUntil = 0;
+
+  /** Until when (ms since the epoch) this worker's board threads yield with nice 10 alone (0: never starved). */
+  get idleBackoffUntil(): number {
+    return this.idleStarvedUntil;
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     await ensureQueue(this.boss, COMPUTE_LEADERBOARDS_QUEUE, 8, 300, (m) => this.log.warn(m));
     await this.boss.work(
@@ -135,15 +159,23 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
       const holder = await this.boards.claimBoardLease(phaseId, this.config.PODIUM_WORKER_NAME);
       let summary: JobSummary;
       try {
-        summary = await this.computeLocked(phaseId, views, holder);
-        // Overtaken by the last score of a burst: the final stamp's boards at once, under the lock
-        // this job holds (issue #28). Handing the phase to the job the last score sent cost its
-        // lock wait, hand-back delay and poll (2–4 s at 100 × 100,000); that job then finds the
-        // boards stored.
-        if (summary.abandoned && (await this.boards.scoringCount(phaseId)) === 0) {
+        const { starvedIdle, ...first } = await this.computeLocked(phaseId, views, holder);
+        summary = first;
+        if (starvedIdle) {
+          // Its SCHED_IDLE threads starved (other work kept every core busy): computed again at
+          // once at nice 10, which the kernel still gives a share of each core (ADR 0046).
+          this.log.warn({ msg: `[${this.config.PODIUM_WORKER_NAME}] leaderboards of phase ${phaseId}: a board thread ran under ${Math.round(STARVED_RUN_SHARE * 100)} % of the time for ${this.timing.starvedWindowMs} ms at SCHED_IDLE; computing again at nice 10 (SCHED_IDLE again in ${Math.round(this.timing.idleBackoffMs / 1000)} s)`, jobId, phaseId, event: 'leaderboards-starved' });
+          const { starvedIdle: _again, ...again } = await this.computeLocked(phaseId, views, holder);
+          summary = { ...again, starved: first };
+        } else if (summary.abandoned && (await this.boards.scoringCount(phaseId)) === 0) {
+          // Overtaken by the last score of a burst: the final stamp's boards at once, under the lock
+          // this job holds (issue #28). Handing the phase to the job the last score sent cost its
+          // lock wait, hand-back delay and poll (2–4 s at 100 × 100,000); that job then finds the
+          // boards stored.
           this.log.log({ msg: `[${this.config.PODIUM_WORKER_NAME}] leaderboards of phase ${phaseId}: stamp ${summary.stamp.slice(0, 8)} overtaken by the last score after ${Date.now() - started} ms${fillNote(summary.fills)}; computing the final stamp`, jobId, phaseId, event: 'leaderboards-overtaken' });
           const overtaken = summary;
-          summary = { ...(await this.computeLocked(phaseId, views, holder)), overtaken };
+          const { starvedIdle: _final, ...final } = await this.computeLocked(phaseId, views, holder);
+          summary = { ...final, overtaken };
         }
       } catch (e) {
         if (!(e instanceof LeaseLostError)) throw e;
@@ -170,9 +202,24 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
   }
 
   /** Runs the thread, polling the stamp to drop stale work. */
-  private async computeLocked(phaseId: string, views: LeaderboardView[] | null, holder: LeaseHolder): Promise<ThreadSummary> {
+  private async computeLocked(phaseId: string, views: LeaderboardView[] | null, holder: LeaseHolder): Promise<LockedSummary> {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
+    // Threads under SCHED_IDLE, watched for starvation (PODIUM_LEADERBOARD_YIELD, ADR 0046).
+    const yieldTo: BoardYield = this.config.PODIUM_LEADERBOARD_YIELD === 'idle' && Date.now() >= this.idleStarvedUntil ? 'idle' : 'nice';
+    const idleThreads = new Map<number, StarvationWatch>();
+    const starved = { idle: false };
+    const starvation = setInterval(() => {
+      for (const [tid, watch] of idleThreads) {
+        const times = schedTimes(tid);
+        if (!times) idleThreads.delete(tid);
+        else if (watch.add(Date.now(), times) && !controller.signal.aborted) {
+          starved.idle = true;
+          this.idleStarvedUntil = Date.now() + this.timing.idleBackoffMs;
+          controller.abort();
+        }
+      }
+    }, this.timing.staleCheckMs);
     let checking = false;
     // What each thread is doing (AnalysisStage). A fill of the memos ahead of the boards is not
     // dropped during a burst: its work is the next computation's, which would redo it. Overtaken by
@@ -220,6 +267,7 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
               databaseUrl: this.config.DATABASE_URL, phaseId, views, staleBoundMs: this.timing.staleBoundMs, pairsApartAbove: this.config.PODIUM_LEADERBOARD_PAIRS_APART_ABOVE,
               ...(of > 1 ? { share: { index, of } } : {}),
               yieldFromStart,
+              yieldTo,
               ...(this.memoMinCells === undefined ? {} : { memoMinCells: this.memoMinCells }),
             },
             (board) => this.boards.store(phaseId, board.stamp, [board], holder),
@@ -228,6 +276,9 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
               onAnalysis: (stage) => {
                 stages[index] = stage;
                 this.analysing.add(phaseId);
+              },
+              onYield: (y) => {
+                if (y.idle && y.tid !== null) idleThreads.set(y.tid, new StarvationWatch(this.timing.starvedWindowMs, STARVED_RUN_SHARE));
               },
               signal: controller.signal,
               ...(this.columns ? { columns: this.columns } : {}),
@@ -245,9 +296,10 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
       const [first, ...rest] = summaries;
       if (!first) throw new Error('no leaderboard thread ran');
       const merged = rest.reduce((a, b) => ({ ...a, computed: a.computed + b.computed, stored: a.stored + b.stored, abandoned: a.abandoned || b.abandoned, memoUses: [...(a.memoUses ?? []), ...(b.memoUses ?? [])], fills: [...(a.fills ?? []), ...(b.fills ?? [])], ...sumReads(a.columnReads, b.columnReads) }), first);
-      return { ...merged, threads: summaries.length };
+      return { ...merged, threads: summaries.length, ...(starved.idle ? { starvedIdle: true } : {}) };
     } finally {
       clearInterval(timer);
+      clearInterval(starvation);
       this.computing.delete(phaseId);
       this.analysing.delete(phaseId);
     }

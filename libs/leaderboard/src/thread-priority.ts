@@ -9,7 +9,8 @@ import { getPriority, setPriority } from 'node:os';
  * cached to 74.7–161 ms while another phase recomputed, GraphQL's from 366 ms to 720 ms
  * (issue #28). At nice 10 the kernel gives it about a tenth of the share of a nice-0 thread
  * while both want CPU, and all of an idle core otherwise, so a board is as quick as before on
- * an idle machine and yields to serving and scoring on a busy one.
+ * an idle machine and yields to serving and scoring on a busy one. Under
+ * PODIUM_LEADERBOARD_YIELD=idle (BoardYield) the thread then goes under SCHED_IDLE too.
  */
 export const BOARD_THREAD_NICENESS = 10;
 

@@ -435,6 +435,13 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
       expect(summary.niceAtLoad).toBe(getPriority(0));
       // (a test runner itself at nice ≥ 10 cannot tell the two apart)
       if (process.platform === 'linux' && getPriority(0) < BOARD_THREAD_NICENESS) expect(summary.niceAtLoad).not.toBe(BOARD_THREAD_NICENESS);
+      // After their fills they yield with nice 10 alone, also where SCHED_IDLE is configured: behind
+      // the scoring workers they would starve (ADR 0046).
+      expect(summary.idle).toBe(false);
+      const idle = new LeaderboardProcessor(boss, { DATABASE_URL: defined(url, 'DATABASE_URL'), PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: 'lb-test-idle-scoring', PODIUM_LEADERBOARD_YIELD: 'idle' } as WorkerConfig, boards);
+      idle.timing = processor.timing;
+      await moveStamp();
+      expect(defined(await idle.compute(phaseId, [{ ...defaultView('', 'primary'), test: 'sign' as const }]), 'summary (the lock was free)')).toMatchObject({ abandoned: false, idle: false });
     } finally {
       await db.submission.deleteMany({ where: { id: queued.id } });
     }

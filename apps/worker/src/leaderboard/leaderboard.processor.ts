@@ -205,8 +205,14 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
   private async computeLocked(phaseId: string, views: LeaderboardView[] | null, holder: LeaseHolder): Promise<LockedSummary> {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
-    // Threads under SCHED_IDLE, watched for starvation (PODIUM_LEADERBOARD_YIELD, ADR 0046).
-    const yieldTo: BoardYield = this.config.PODIUM_LEADERBOARD_YIELD === 'idle' && Date.now() >= this.idleStarvedUntil ? 'idle' : 'nice';
+    // Nothing being scored: no memo fill at the scoring workers' priority, so the threads yield to
+    // serving before they load their modules (ThreadInput.yieldFromStart).
+    const yieldFromStart = (await this.boards.scoringCount(phaseId)) === 0;
+    // Threads under SCHED_IDLE, watched for starvation (PODIUM_LEADERBOARD_YIELD, ADR 0046), only
+    // when nothing of the phase is being scored: behind the scoring workers they starved (four
+    // computations stopped after 10 s each during bench:platform's 100 × 100,000 burst), and at
+    // nice 10 they keep a tenth of a core's pace.
+    const yieldTo: BoardYield = yieldFromStart && this.config.PODIUM_LEADERBOARD_YIELD === 'idle' && Date.now() >= this.idleStarvedUntil ? 'idle' : 'nice';
     const idleThreads = new Map<number, StarvationWatch>();
     const starved = { idle: false };
     const starvation = setInterval(() => {
@@ -256,9 +262,6 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
     // The analyses shared out between threads (the default board in the first); one view, one thread.
     // (A config made in a test may lack the setting: NaN, then one thread.)
     const of = views !== null && views.length < 2 ? 1 : Math.max(1, Math.trunc(this.config.PODIUM_LEADERBOARD_THREADS) || 1);
-    // Nothing being scored: no memo fill at the scoring workers' priority, so the threads yield to
-    // serving before they load their modules (ThreadInput.yieldFromStart).
-    const yieldFromStart = (await this.boards.scoringCount(phaseId)) === 0;
     try {
       const summaries = await Promise.all(
         Array.from({ length: of }, (_, index) =>

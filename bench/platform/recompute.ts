@@ -18,6 +18,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { getMetric, parseMetricOptions } from '@podium/metrics';
 import { IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepository, type Db } from '@podium/db';
+import { SCHED_IDLE_POLICY } from '@podium/leaderboard';
 import { mulberry32 } from '@podium/ranking';
 import { startApp, type RunningApp } from '../../test/e2e/support/processes';
 import { treeCpuSeconds } from './cpu-profile';
@@ -65,8 +66,6 @@ interface ThreadStat {
   policy: number;
 }
 
-/** sched(7)'s SCHED_IDLE: a thread the kernel runs only when nothing else of its group wants the core. */
-const SCHED_IDLE = 5;
 
 /** CPU seconds (utime + stime) and nice value of each thread of `pid`, from /proc/<pid>/task. */
 export function threadStats(pid: number): Map<number, ThreadStat> {
@@ -164,13 +163,13 @@ export function keepRecomputing(db: Db, pgUrl: string, pgPid: number, phaseId: s
     if (forced === null) return;
     for (const [tid, t] of threadStats(pid)) {
       if (forced === 'idle') {
-        if (t.nice !== 0 && t.policy !== SCHED_IDLE) {
+        if (t.nice !== 0 && t.policy !== SCHED_IDLE_POLICY) {
           chrt(tid, '--idle');
           idled.add(tid);
         }
         continue;
       }
-      if (t.policy === SCHED_IDLE) {
+      if (t.policy === SCHED_IDLE_POLICY) {
         chrt(tid, '--other');
         unidled.add(tid);
       }
@@ -186,7 +185,7 @@ export function keepRecomputing(db: Db, pgUrl: string, pgPid: number, phaseId: s
       forced = nice;
       const alive = threadStats(pid);
       if (nice !== 'idle') {
-        for (const tid of idled) if (alive.get(tid)?.policy === SCHED_IDLE) chrt(tid, '--other');
+        for (const tid of idled) if (alive.get(tid)?.policy === SCHED_IDLE_POLICY) chrt(tid, '--other');
         idled.clear();
       }
       if (nice !== null) return;
@@ -208,7 +207,7 @@ export function keepRecomputing(db: Db, pgUrl: string, pgPid: number, phaseId: s
           // The event loop; the threads the process started with (V8's platform workers: GC
           // marking and compilation for every isolate; libuv's); the board threads started later.
           const kind = tid === pid ? 'main' : early.has(tid) ? 'helpers' : 'board threads';
-          const key = `${kind} nice ${t.nice}${t.policy === SCHED_IDLE ? ' idle' : ''}`;
+          const key = `${kind} nice ${t.nice}${t.policy === SCHED_IDLE_POLICY ? ' idle' : ''}`;
           workerByNice[key] = (workerByNice[key] ?? 0) + (t.cpu - (w0.get(tid)?.cpu ?? 0)) / seconds;
         }
         const b = process.cpuUsage(b0);

@@ -33,6 +33,6 @@ export { computePhaseBoards, defaultViews, type ComputedBoard, type PhaseBoardsO
 export { abortsComputation, isStaleWork, staleWork, type StaleVerdict, DEFAULT_VIEW_KEY, STALE_BOARD_BOUND_MS } from './staleness';
 export { computeInThread, type ThreadInput, type ThreadOptions, type ThreadSummary } from './thread-runner';
 export { BoardColumnCache, ThreadColumnCache, type SharedScoreColumn } from './column-cache';
-export { BOARD_THREAD_NICENESS, schedTimes, StarvationWatch, type BoardYield, type SchedTimes, type Yielded } from './thread-priority';
+export { BOARD_THREAD_NICENESS, SCHED_IDLE_POLICY, schedTimes, StarvationWatch, type BoardYield, type SchedTimes, type Yielded } from './thread-priority';
 export { instanceSplitSchema, parseStoredSplit, publicPositions, scoringPart, scoringPartNote, pickRows, MAX_SPLIT_IDS, type InstanceSplit, type ScoringPart, type ScoringPartName } from './instance-split';
 export { parseMemo, serialiseMemo, systemFingerprints, type MemoStore } from './memo';

@@ -1,7 +1,7 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { availableParallelism, getPriority } from 'node:os';
+import { getPriority } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { busyLoops, hasChrt } from '../../../test/support/scheduler';
 import { BOARD_THREAD_NICENESS, currentThreadId, schedTimes, SCHED_IDLE_POLICY, StarvationWatch, threadPolicy, type Yielded } from './thread-priority';
 
 /** Runs `code` (CommonJS, may require TypeScript through @swc-node/register) in a worker thread; resolves with its first message. */
@@ -38,16 +38,6 @@ linux('the board thread\'s priority (issue #28)', () => {
   });
 });
 
-/** Whether chrt(1) (util-linux) is on the PATH: without it yieldThread('idle') falls back to nice 10. */
-function hasChrt(): boolean {
-  try {
-    execFileSync('sh', ['-c', 'command -v chrt'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 linux('yielding under SCHED_IDLE (ADR 0046)', () => {
   const module = JSON.stringify(path.join(__dirname, 'thread-priority.ts'));
   const chrt = hasChrt();
@@ -76,7 +66,7 @@ linux('yielding under SCHED_IDLE (ADR 0046)', () => {
   // Busy loops on every core at the test's priority, and a thread that spins too: under
   // SCHED_IDLE it starves, at nice 0 it takes its share.
   const spinning = async (mode: 'idle' | 'none') => {
-    const hogs: ChildProcess[] = Array.from({ length: availableParallelism() + 1 }, () => spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }));
+    const hogs = busyLoops();
     const w = new Worker(`require('@swc-node/register'); const t = require(${module}); const { parentPort } = require('node:worker_threads'); parentPort.postMessage(${mode === 'idle' ? "t.yieldThread('idle').tid" : 't.currentThreadId()'}); for (;;) {}`, { eval: true });
     try {
       const tid = await new Promise<number>((resolve, reject) => {
@@ -92,9 +82,9 @@ linux('yielding under SCHED_IDLE (ADR 0046)', () => {
         if (times) verdicts.push(watch.add(performance.now(), times));
       }
       const end = schedTimes(tid);
-      return { verdicts, ranMs: ((end?.runNs ?? 0) - (start?.runNs ?? 0)) / 1e6 };
+      return { verdicts, ranMs: ((end?.runNs ?? 0) - (start?.runNs ?? 0)) / 1e6, loops: hogs.count };
     } finally {
-      hogs.forEach((h) => h.kill('SIGKILL'));
+      hogs.stop();
       await w.terminate();
     }
   };
@@ -102,7 +92,7 @@ linux('yielding under SCHED_IDLE (ADR 0046)', () => {
   (chrt ? it : it.skip)('a SCHED_IDLE thread behind busy cores starves; at nice 0 it does not', async () => {
     const idle = await spinning('idle');
     const busy = await spinning('none');
-    console.log(`1.6 s behind ${availableParallelism() + 1} busy loops: SCHED_IDLE ran ${idle.ranMs.toFixed(0)} ms, nice 0 ${busy.ranMs.toFixed(0)} ms`);
+    console.log(`1.6 s behind ${idle.loops} busy loops: SCHED_IDLE ran ${idle.ranMs.toFixed(0)} ms, nice 0 ${busy.ranMs.toFixed(0)} ms`);
     // Not before the samples span the window; then starving.
     expect(idle.verdicts.slice(0, 9)).toEqual(Array(9).fill(false));
     expect(idle.verdicts.slice(-3)).toEqual([true, true, true]);

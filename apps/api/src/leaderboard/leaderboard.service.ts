@@ -155,12 +155,6 @@ interface CurrentRead {
   settled: boolean;
 }
 
-/**
- * A board's `updating` or `earlier` variant compressed on libuv's threads, at the fastest levels:
- * a 100-system board's (3 MB) took 0.1–0.2 s at gzip 6 and brotli 5 on the event loop, which held
- * every other request of the api behind it, and 88 ms of the cores off it (29 ms at these levels;
- * 662 and 534 KiB instead of 503 and 436; issue #28).
- */
 /** Single flight: the promise of `start()` under `key` while it is pending, shared by every caller meanwhile. */
 function sharedInFlight<T>(inFlight: Map<string, Promise<T>>, key: string, start: () => Promise<T>): Promise<T> {
   const pending = inFlight.get(key);
@@ -170,6 +164,12 @@ function sharedInFlight<T>(inFlight: Map<string, Promise<T>>, key: string, start
   return read;
 }
 
+/**
+ * A board's `updating` or `earlier` variant compressed on libuv's threads, at the fastest levels:
+ * a 100-system board's (3 MB) took 0.1–0.2 s at gzip 6 and brotli 5 on the event loop, which held
+ * every other request of the api behind it, and 88 ms of the cores off it (29 ms at these levels;
+ * 662 and 534 KiB instead of 503 and 436; issue #28).
+ */
 async function compressVariantOffLoop(bytes: Buffer): Promise<{ gzip: Buffer; brotli: Buffer }> {
   const [gz, br] = await Promise.all([gzipAsync(bytes, FAST_GZIP), brotliAsync(bytes, FAST_BROTLI)]);
   return { gzip: gz, brotli: br };
@@ -303,9 +303,10 @@ export class LeaderboardService {
    * that changed something through this api and then reads sees its change). The stamp
    * aggregates every submission of the phase: 1.2–1.6 ms of PostgreSQL's CPU and 0.4–0.7 ms of
    * this process's a read at 100 submissions, 0.6–0.8 of a core of PostgreSQL's alone at 500
-   * requests a second (issue #28; the phase's facts alone: 0.3 and 0.4 ms). A new stamp or board committed by another process (a worker scoring or
-   * storing, another api replica) is seen by every request that starts more than
-   * CURRENT_READ_REUSE_MS after its commit. A read that fails is not shared after it.
+   * requests a second (issue #28; the phase's facts alone: 0.3 and 0.4 ms). A new stamp or board
+   * committed by another process (a worker scoring or storing, another api replica) is seen by
+   * every request that starts more than CURRENT_READ_REUSE_MS after its commit. A read that
+   * fails is not shared after it.
    */
   private async readCurrent(phaseId: string, key: string): Promise<CurrentLeaderboard | null> {
     const k = `${phaseId}\u0000${key}`;

@@ -10,12 +10,12 @@ import { createDb, IdentityRepository, LeaderboardRepository, Role, SubmissionRe
 import { BOARD_THREAD_NICENESS, defaultView, parseLeaderboardDocument, viewKey } from '@podium/leaderboard';
 import { mulberry32 } from '@podium/ranking';
 import { randomUUID } from 'node:crypto';
-import { execFileSync, spawn } from 'node:child_process';
-import { availableParallelism, getPriority } from 'node:os';
+import { getPriority } from 'node:os';
 import { Pool } from 'pg';
 import PgBoss from 'pg-boss';
 import { LEADERBOARD_TIMING, LeaderboardProcessor } from './leaderboard.processor';
 import { defined } from '../../../../test/support/defined';
+import { busyLoops, hasChrt } from '../../../../test/support/scheduler';
 
 jest.setTimeout(180_000);
 
@@ -346,15 +346,7 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     if (process.platform === 'linux' && getPriority(0) < BOARD_THREAD_NICENESS) expect(summary.niceAtLoad).not.toBe(getPriority(0));
   });
 
-  const hasChrt = (() => {
-    try {
-      execFileSync('sh', ['-c', 'command -v chrt'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-  (process.platform === 'linux' && hasChrt ? it : it.skip)('PODIUM_LEADERBOARD_YIELD = idle: the threads run under SCHED_IDLE; starved behind busy cores, the same job computes again at nice 10 (ADR 0046)', async () => {
+  (process.platform === 'linux' && hasChrt() ? it : it.skip)('PODIUM_LEADERBOARD_YIELD = idle: the threads run under SCHED_IDLE; starved behind busy cores, the same job computes again at nice 10 (ADR 0046)', async () => {
     await drain();
     const config = { DATABASE_URL: defined(url, 'DATABASE_URL'), PODIUM_WORKER_POLL_SECONDS: 0.5, PODIUM_WORKER_NAME: 'lb-test-idle', PODIUM_LEADERBOARD_YIELD: 'idle' } as WorkerConfig;
     const idle = new LeaderboardProcessor(boss, config, boards);
@@ -371,15 +363,15 @@ describeDb('LeaderboardProcessor (real PostgreSQL, pg-boss, worker thread)', () 
     // so that it finishes soon).
     idle.timing = { ...idle.timing, starvedWindowMs: 1_000 };
     await moveStamp();
-    const hogs = Array.from({ length: availableParallelism() + 1 }, () => spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }));
+    const hogs = busyLoops();
     const job = idle.compute(phaseId, views);
     const began = Date.now();
     try {
       while (idle.idleBackoffUntil === 0 && Date.now() - began < 60_000) await new Promise((r) => setTimeout(r, 50));
     } finally {
-      hogs.forEach((h) => h.kill('SIGKILL'));
+      hogs.stop();
     }
-    console.log(`SCHED_IDLE board thread stopped as starving ${Date.now() - began} ms after the computation began behind ${hogs.length} busy loops`);
+    console.log(`SCHED_IDLE board thread stopped as starving ${Date.now() - began} ms after the computation began behind ${hogs.count} busy loops`);
     const summary = defined(await job, 'summary (the lock was free)');
     expect(summary.starved).toMatchObject({ abandoned: true, idle: true });
     expect(summary).toMatchObject({ abandoned: false, idle: false, stored: 1 });

@@ -215,17 +215,19 @@ export class LeaderboardProcessor implements OnApplicationBootstrap {
     const yieldTo: BoardYield = yieldFromStart && this.config.PODIUM_LEADERBOARD_YIELD === 'idle' && Date.now() >= this.idleStarvedUntil ? 'idle' : 'nice';
     const idleThreads = new Map<number, StarvationWatch>();
     const starved = { idle: false };
-    const starvation = setInterval(() => {
-      for (const [tid, watch] of idleThreads) {
-        const times = schedTimes(tid);
-        if (!times) idleThreads.delete(tid);
-        else if (watch.add(Date.now(), times) && !controller.signal.aborted) {
-          starved.idle = true;
-          this.idleStarvedUntil = Date.now() + this.timing.idleBackoffMs;
-          controller.abort();
-        }
-      }
-    }, this.timing.staleCheckMs);
+    const starvation = yieldTo === 'idle'
+      ? setInterval(() => {
+          for (const [tid, watch] of idleThreads) {
+            const times = schedTimes(tid);
+            if (!times) idleThreads.delete(tid);
+            else if (watch.add(Date.now(), times) && !controller.signal.aborted) {
+              starved.idle = true;
+              this.idleStarvedUntil = Date.now() + this.timing.idleBackoffMs;
+              controller.abort();
+            }
+          }
+        }, this.timing.staleCheckMs)
+      : undefined;
     let checking = false;
     // What each thread is doing (AnalysisStage). A fill of the memos ahead of the boards is not
     // dropped during a burst: its work is the next computation's, which would redo it. Overtaken by

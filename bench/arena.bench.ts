@@ -31,7 +31,7 @@ import { LEADERBOARD_JSON_HEADERS, leaderboardJsonUrl, pairTileUrl } from '../ap
 import { HEATMAP_BLOCK, tilesCovering } from '../apps/web/src/lib/leaderboard';
 import { DEFAULT_STATE } from '../apps/web/src/lib/url-state';
 import { boardPhase } from './platform/board-phase';
-import { runLoad, type LoadRequest } from './platform/load';
+import { assertLoadGeneratorFlags, runLoad, type LoadRequest } from './platform/load';
 import { syntheticBoard } from './platform/synthetic-board';
 
 /** Boards above this many systems keep their pairs apart (the worker's default). */
@@ -63,6 +63,8 @@ function firstByte(url: string, headers: Record<string, string>): Promise<{ stat
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { systems: { type: 'string' }, duration: { type: 'string' }, clients: { type: 'string' } }, strict: true });
+  // This process sends the measured requests (see LOAD_GENERATOR_FLAGS).
+  assertLoadGeneratorFlags();
   const systems = Number(values.systems ?? 1000);
   const duration = Number(values.duration ?? 5);
   const clients = Number(values.clients ?? 10);

@@ -12,7 +12,8 @@
  * (brotli, as load.ts asks for compression), its identity form (no compression accepted), the same with If-None-Match, the web page's own request (apps/web/src/lib/leaderboard-request.ts)
  * and GraphQL's systems query (the query bench:platform sends), each with the api's CPU time per
  * answer (/proc: independent of the load generator and of other work on the machine) and the load
- * generator's (this process, on the same cores). `--only`:
+ * generator's (this process, on the same cores, run with load.ts's LOAD_GENERATOR_FLAGS, which the
+ * npm script passes). `--only`:
  * the measurements whose name matches (e.g. `graphql`; `burst` is the new-board burst).
  * `--rounds N`: the measurements N times over, in turn (a fresh api's first ones include its warm-up);
  * `--warmup s` (default 3): each measurement after s seconds of the same load, not counted.
@@ -47,7 +48,7 @@ import { LEADERBOARD_JSON_HEADERS, leaderboardJsonUrl } from '../apps/web/src/li
 import { DEFAULT_STATE } from '../apps/web/src/lib/url-state';
 import { formatShares, profileShares, treeCpuSeconds, type ShareRule } from './platform/cpu-profile';
 import { boardPhase } from './platform/board-phase';
-import { runLoad, runOpenLoad, send, type LoadRequest } from './platform/load';
+import { assertLoadGeneratorFlags, runLoad, runOpenLoad, send, type LoadRequest } from './platform/load';
 import { reachedRate } from './platform/open-loop';
 import { formatCpuSplit, keepRecomputing, scoredPhase, type Recomputing } from './platform/recompute';
 import { syntheticBoard } from './platform/synthetic-board';
@@ -150,6 +151,8 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  // This process is the load generator: without its flags it measures its own collector.
+  assertLoadGeneratorFlags();
   const rate = Number(values.rate ?? 500);
   if (!(rate >= 1 && rate <= 100_000)) throw new Error(`--rate must be a number from 1 to 100,000, got '${values.rate}'`);
   const systems = Number(values.systems ?? 100);

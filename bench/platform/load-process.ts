@@ -7,10 +7,10 @@
  * collections of that heap) against about a quarter of one in bench:serving's smaller process;
  * the generator then sent hundreds of requests late, and their delay counted as the api's.
  * {@link startLoadProcess} forks it (through @swc-node/register, as the bench runs), waits for it
- * to say it is ready, and runs rounds in it one at a time.
+ * to say it is ready, and runs rounds in it one at a time, with {@link LOAD_GENERATOR_FLAGS}.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { runLoad, runOpenLoad, type LoadRequest, type LoadResult, type OpenLoadResult } from './load';
+import { assertLoadGeneratorFlags, LOAD_GENERATOR_FLAGS, runLoad, runOpenLoad, type LoadRequest, type LoadResult, type OpenLoadResult } from './load';
 
 type Command = { kind: 'open'; request: LoadRequest; rate: number; seconds: number; maxSockets: number } | { kind: 'closed'; request: LoadRequest; clients: number; seconds: number };
 type Reply = { kind: 'ready' } | { kind: 'open'; result: OpenLoadResult } | { kind: 'closed'; result: LoadResult } | { kind: 'error'; message: string };
@@ -48,8 +48,9 @@ async function ask<T extends Reply['kind']>(child: ChildProcess, command: Comman
 
 /** Forks the load generator and resolves once it is ready for its first round. */
 export async function startLoadProcess(): Promise<LoadProcess> {
-  const child = fork(__filename, [], { execArgv: ['-r', '@swc-node/register'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(__filename, [], { execArgv: [...LOAD_GENERATOR_FLAGS, '-r', '@swc-node/register'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await next(child);
+  if (ready.kind === 'error') throw new Error(`the load generator did not start: ${ready.message}`);
   if (ready.kind !== 'ready') throw new Error(`the load generator said ${ready.kind} first`);
   return {
     pid: child.pid ?? 0,
@@ -64,8 +65,17 @@ export async function startLoadProcess(): Promise<LoadProcess> {
   };
 }
 
-if (require.main === module) {
+if (require.main === module) main();
+
+function main(): void {
   const send = (m: Reply) => process.send?.(m);
+  try {
+    assertLoadGeneratorFlags();
+  } catch (e) {
+    // Said to the bench, then gone: a generator without its flags measures nothing.
+    process.send?.({ kind: 'error', message: e instanceof Error ? e.message : String(e) } satisfies Reply, () => process.exit(2));
+    return;
+  }
   process.on('message', (command: Command) => {
     const round = command.kind === 'open' ? runOpenLoad(command.request, command.rate, command.seconds, command.maxSockets).then((result): Reply => ({ kind: 'open', result })) : runLoad(command.request, command.clients, command.seconds).then((result): Reply => ({ kind: 'closed', result }));
     round.then(send, (e: unknown) => send({ kind: 'error', message: e instanceof Error ? e.message : String(e) }));

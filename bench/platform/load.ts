@@ -31,6 +31,24 @@ export interface HttpAnswer {
   ms: number;
 }
 
+/**
+ * Node flags of a process that runs a measured load generator (issue #28). `--single-threaded-gc`:
+ * the generator's collections run on its own thread instead of V8's helper threads. Its socket
+ * reads are external buffers (some 150 MB a second at 500 answers of 300 KiB), which bring on
+ * collections several times a second; by default their marking and sweeping woke four helper
+ * threads at once on the same two cores as the api under test. In bench:serving's recomputing
+ * rounds (2026-11-28, same machine, same build, three rounds each) the generator took 0.62–0.77
+ * cores and the api's p95 was 48.8–74.1 ms; with the flag 0.41–0.46 cores and 17.7–36.8 ms. A
+ * client elsewhere, as real ones are, takes none of the server's cores.
+ */
+export const LOAD_GENERATOR_FLAGS: readonly string[] = ['--single-threaded-gc'];
+
+/** Throws unless `execArgv` (this process's by default) has every {@link LOAD_GENERATOR_FLAGS}: a generator without them measures its own collector as the api's latency. */
+export function assertLoadGeneratorFlags(execArgv: readonly string[] = process.execArgv): void {
+  const missing = LOAD_GENERATOR_FLAGS.filter((f) => !execArgv.includes(f));
+  if (missing.length > 0) throw new Error(`the load generator's process must run with ${missing.join(' ')} (node ${LOAD_GENERATOR_FLAGS.join(' ')} -r @swc-node/register …; the npm scripts pass it): see LOAD_GENERATOR_FLAGS in bench/platform/load.ts`);
+}
+
 /** An answer that did not end within the time given to {@link send}. */
 export class AnswerTimeoutError extends Error {}
 

@@ -62,7 +62,7 @@ import { startApi, workerPool, type WorkerPool } from '../test/e2e/support/fault
 import { startOwnPostgres } from '../test/e2e/support/postgres';
 import { defined } from '../test/support/defined';
 import { freePort, repoRoot, type RunningApp } from '../test/e2e/support/processes';
-import { BOARD_RULES, formatShares, processCpuSeconds, profilesInDir, SCORING_RULES, treeCpuSeconds, type Shares } from './platform/cpu-profile';
+import { BOARD_RULES, formatShares, machineCpuSeconds, processCpuSeconds, profilesInDir, SCORING_RULES, treeCpuSeconds, type Shares } from './platform/cpu-profile';
 import { FlagError, parsePlatformFlags, PLATFORM_USAGE, type PlatformFlags } from './platform/flags';
 import { AnswerTimeoutError, LATE_SEND_MS, runLoad, send, type LoadRequest, type LoadResult, type OpenLoadResult } from './platform/load';
 import { startLoadProcess } from './platform/load-process';
@@ -525,6 +525,10 @@ interface Cores {
   api: number;
   loadGenerator: number;
   bench: number;
+  /** Cores the hypervisor gave another guest while this machine's were ready to run (/proc/stat steal). */
+  stolen: number;
+  /** Cores idle (idle and iowait). */
+  idle: number;
 }
 
 /**
@@ -550,8 +554,10 @@ function coresWindow(stack: Stack, start: Map<number, Set<number>>, generatorPid
   const api0 = treeCpuSeconds(apiPid);
   const me0 = process.cpuUsage();
   const generator0 = processCpuSeconds(generatorPid);
+  const machine0 = machineCpuSeconds();
   return () => {
     const seconds = (performance.now() - t0) / 1000;
+    const machine = machineCpuSeconds();
     const workers: Record<string, number> = {};
     for (const [pid, early] of start) {
       const before = threads0.get(pid);
@@ -576,6 +582,8 @@ function coresWindow(stack: Stack, start: Map<number, Set<number>>, generatorPid
       api: (treeCpuSeconds(apiPid) - api0) / seconds,
       loadGenerator: (processCpuSeconds(generatorPid) - generator0) / seconds,
       bench: (me.user + me.system) / 1e6 / seconds,
+      stolen: (machine.steal - machine0.steal) / seconds,
+      idle: (machine.idle - machine0.idle) / seconds,
     };
   };
 }
@@ -583,7 +591,7 @@ function coresWindow(stack: Stack, start: Map<number, Set<number>>, generatorPid
 function formatCores(c: Cores): string {
   const f = (x: number) => x.toFixed(2);
   const workers = Object.entries(c.workers).filter(([, v]) => v >= 0.005).sort().map(([k, v]) => `${k} ${f(v)}`).join(', ');
-  return `cores: api ${f(c.api)}, load generator ${f(c.loadGenerator)}, bench ${f(c.bench)}, PostgreSQL ${f(c.postgres)}, workers {${workers}}`;
+  return `cores: api ${f(c.api)}, load generator ${f(c.loadGenerator)}, bench ${f(c.bench)}, PostgreSQL ${f(c.postgres)}, workers {${workers}}; idle ${f(c.idle)}, stolen by the host ${f(c.stolen)}`;
 }
 
 /** Seconds of each request kind sent before a size's first measured round, not counted. */

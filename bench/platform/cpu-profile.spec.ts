@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Profiler } from 'node:inspector';
-import { BOARD_RULES, mergeShares, profileShares, profilesInDir, SCORING_RULES, type Shares } from './cpu-profile';
+import { BOARD_RULES, machineCpuSeconds, mergeShares, profileShares, profilesInDir, SCORING_RULES, type Shares } from './cpu-profile';
 
 /** A profile whose frames each hold `ms` of self time (one sample each, 1 µs per ms apart). */
 function profileOf(frames: { url: string; functionName: string; ms: number }[]): Profiler.Profile {
@@ -55,5 +55,27 @@ describe('profile shares of the workers (bench:platform)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('machineCpuSeconds', () => {
+  it('reads every core time, idle and steal from /proc/stat’s first line', () => {
+    const stat = 'cpu  4152106 740933 449882 1417271 14931 0 24146 16259 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\n';
+    const t = machineCpuSeconds(stat);
+    expect(t.total).toBeCloseTo((4152106 + 740933 + 449882 + 1417271 + 14931 + 0 + 24146 + 16259) / 100, 6);
+    expect(t.idle).toBeCloseTo((1417271 + 14931) / 100, 6);
+    expect(t.steal).toBeCloseTo(162.59, 6);
+  });
+
+  it('refuses what is not /proc/stat', () => {
+    expect(() => machineCpuSeconds('intr 1 2 3')).toThrow(/not \/proc\/stat/);
+    expect(() => machineCpuSeconds('cpu  1 2 x 4 5 6 7 8')).toThrow(/not \/proc\/stat/);
+  });
+
+  it('reads this machine’s', () => {
+    const a = machineCpuSeconds();
+    expect(a.total).toBeGreaterThan(0);
+    expect(a.steal).toBeGreaterThanOrEqual(0);
+    expect(a.idle).toBeLessThanOrEqual(a.total);
   });
 });

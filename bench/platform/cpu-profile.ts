@@ -161,6 +161,22 @@ function statCpuSeconds(file: string): number | null {
   }
 }
 
+/**
+ * The machine's CPU time so far, from the first line of /proc/stat (`text`: its contents, read
+ * when omitted), in seconds: every core's time (user, nice, system, idle, iowait, irq, softirq,
+ * steal), the idle part, and the time stolen (the hypervisor ran another guest while one of this
+ * machine's cores was ready to run). Steal over a round says how much of a slow round was the host's.
+ */
+export function machineCpuSeconds(text?: string): { total: number; idle: number; steal: number } {
+  const line = (text ?? readFileSync('/proc/stat', 'utf8')).split('\n', 1)[0] ?? '';
+  const fields = line.trim().split(/\s+/);
+  if (fields[0] !== 'cpu' || fields.length < 9) throw new Error(`not /proc/stat's first line: '${line.slice(0, 80)}'`);
+  const ticks = fields.slice(1, 9).map(Number);
+  if (ticks.some((t) => !Number.isFinite(t))) throw new Error(`not /proc/stat's first line: '${line.slice(0, 80)}'`);
+  const tick = 100; // USER_HZ on Linux
+  return { total: ticks.reduce((a, b) => a + b, 0) / tick, idle: ((ticks[3] ?? 0) + (ticks[4] ?? 0)) / tick, steal: (ticks[7] ?? 0) / tick };
+}
+
 /** The shares of several profiles together, each weighted by its CPU time (`top`: the heaviest frames over all). */
 export function mergeShares(list: readonly Shares[]): Shares {
   const cpuMs = list.reduce((a, s) => a + s.cpuMs, 0);

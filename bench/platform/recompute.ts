@@ -21,7 +21,7 @@ import { IdentityRepository, Role, SubmissionRepository, TaskKind, TaskRepositor
 import { SCHED_IDLE_POLICY } from '@podium/leaderboard';
 import { mulberry32 } from '@podium/ranking';
 import { startApp, type RunningApp } from '../../test/e2e/support/processes';
-import { treeCpuSeconds } from './cpu-profile';
+import { machineCpuSeconds, treeCpuSeconds } from './cpu-profile';
 import { POOL, sentencePool } from './sentence-pool';
 
 /** A phase of `systems` submissions × `instances` instances with stored BLEU scores; returns its id. */
@@ -97,6 +97,8 @@ export interface CpuSplit {
   postgres: number;
   api: number;
   bench: number;
+  /** Cores the hypervisor gave another guest (/proc/stat steal). */
+  stolen: number;
 }
 
 export interface Recomputing {
@@ -200,6 +202,7 @@ export function keepRecomputing(db: Db, pgUrl: string, pgPid: number, phaseId: s
       const pg0 = treeCpuSeconds(pgPid);
       const api0 = treeCpuSeconds(apiPid);
       const b0 = process.cpuUsage();
+      const steal0 = machineCpuSeconds().steal;
       return () => {
         const seconds = (performance.now() - t0) / 1000;
         const workerByNice: Record<string, number> = {};
@@ -211,7 +214,7 @@ export function keepRecomputing(db: Db, pgUrl: string, pgPid: number, phaseId: s
           workerByNice[key] = (workerByNice[key] ?? 0) + (t.cpu - (w0.get(tid)?.cpu ?? 0)) / seconds;
         }
         const b = process.cpuUsage(b0);
-        return { seconds, workerByNice, postgres: (treeCpuSeconds(pgPid) - pg0) / seconds, api: (treeCpuSeconds(apiPid) - api0) / seconds, bench: (b.user + b.system) / 1e6 / seconds };
+        return { seconds, workerByNice, postgres: (treeCpuSeconds(pgPid) - pg0) / seconds, api: (treeCpuSeconds(apiPid) - api0) / seconds, bench: (b.user + b.system) / 1e6 / seconds, stolen: (machineCpuSeconds().steal - steal0) / seconds };
       };
     },
     stop: async () => {
@@ -226,5 +229,5 @@ export function keepRecomputing(db: Db, pgUrl: string, pgPid: number, phaseId: s
 export function formatCpuSplit(s: CpuSplit): string {
   const c = (x: number) => x.toFixed(2);
   const worker = Object.entries(s.workerByNice).sort().map(([k, v]) => `${k} ${c(v)}`).join(', ');
-  return `cores used: worker {${worker}}, PostgreSQL ${c(s.postgres)}, api ${c(s.api)}, load generator ${c(s.bench)}`;
+  return `cores used: worker {${worker}}, PostgreSQL ${c(s.postgres)}, api ${c(s.api)}, load generator ${c(s.bench)}; stolen by the host ${c(s.stolen)}`;
 }

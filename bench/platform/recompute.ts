@@ -66,7 +66,6 @@ interface ThreadStat {
   policy: number;
 }
 
-
 /** CPU seconds (utime + stime) and nice value of each thread of `pid`, from /proc/<pid>/task. */
 export function threadStats(pid: number): Map<number, ThreadStat> {
   const out = new Map<number, ThreadStat>();

@@ -60,6 +60,7 @@ linux('yielding under SCHED_IDLE (ADR 0046)', () => {
     expect(currentThreadId()).toBe(process.pid);
     const t = schedTimes(process.pid);
     expect(t?.runNs).toBeGreaterThan(0);
+    expect(t?.runnable).toBe(true);
     expect(schedTimes(2 ** 22 + 7)).toBeNull();
   });
 
@@ -105,27 +106,40 @@ describe('StarvationWatch', () => {
   const ms = (x: number) => x * 1e6;
   it('says a thread starves once its samples span the window and it ran under 5 % while waiting to run', () => {
     const w = new StarvationWatch(1_000);
-    expect(w.add(0, { runNs: 0, waitNs: 0 })).toBe(false);
-    expect(w.add(500, { runNs: ms(10), waitNs: ms(490) })).toBe(false);
-    expect(w.add(1_000, { runNs: ms(20), waitNs: ms(980) })).toBe(true);
+    expect(w.add(0, { runNs: 0, waitNs: 0, runnable: true })).toBe(false);
+    expect(w.add(500, { runNs: ms(10), waitNs: ms(490), runnable: false })).toBe(false);
+    expect(w.add(1_000, { runNs: ms(20), waitNs: ms(980), runnable: false })).toBe(true);
   });
 
   it('a thread that waits on something else (neither runs nor waits to run) does not starve', () => {
     const w = new StarvationWatch(1_000);
-    for (let t = 0; t <= 3_000; t += 500) expect(w.add(t, { runNs: 0, waitNs: ms(t / 10) })).toBe(false);
+    for (let t = 0; t <= 3_000; t += 500) expect(w.add(t, { runNs: 0, waitNs: ms(t / 10), runnable: false })).toBe(false);
   });
 
   it('judges the last window only: a thread that ran earlier and starves now does', () => {
     const w = new StarvationWatch(1_000);
-    w.add(0, { runNs: 0, waitNs: 0 });
-    w.add(1_000, { runNs: ms(1_000), waitNs: 0 });
-    expect(w.add(1_500, { runNs: ms(1_001), waitNs: ms(499) })).toBe(false);
-    expect(w.add(2_000, { runNs: ms(1_002), waitNs: ms(998) })).toBe(true);
+    w.add(0, { runNs: 0, waitNs: 0, runnable: true });
+    w.add(1_000, { runNs: ms(1_000), waitNs: 0, runnable: true });
+    expect(w.add(1_500, { runNs: ms(1_001), waitNs: ms(499), runnable: true })).toBe(false);
+    expect(w.add(2_000, { runNs: ms(1_002), waitNs: ms(998), runnable: true })).toBe(true);
   });
 
   it('a thread that ran more than 5 % does not starve', () => {
     const w = new StarvationWatch(1_000);
-    w.add(0, { runNs: 0, waitNs: 0 });
-    expect(w.add(1_000, { runNs: ms(60), waitNs: ms(940) })).toBe(false);
+    w.add(0, { runNs: 0, waitNs: 0, runnable: true });
+    expect(w.add(1_000, { runNs: ms(60), waitNs: ms(940), runnable: true })).toBe(false);
+  });
+
+  // The kernel adds a queued thread's wait to schedstat only when the thread next runs.
+  it('a thread found runnable at most samples starves though its accounted wait stands still', () => {
+    const w = new StarvationWatch(1_000);
+    const verdicts = [0, 250, 500, 750, 1_000, 1_250].map((t) => w.add(t, { runNs: ms(3), waitNs: ms(40), runnable: true }));
+    expect(verdicts).toEqual([false, false, false, false, true, true]);
+  });
+
+  it('runnable at under half the samples, with no wait accounted, it does not', () => {
+    const w = new StarvationWatch(1_000);
+    const verdicts = [0, 250, 500, 750, 1_000].map((t, i) => w.add(t, { runNs: ms(3), waitNs: ms(40), runnable: i % 3 === 0 }));
+    expect(verdicts).toEqual([false, false, false, false, false]);
   });
 });

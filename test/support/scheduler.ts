@@ -16,10 +16,10 @@ export function hasChrt(): boolean {
 }
 
 /**
- * Starts one shell busy loop more than there are cores, at the caller's priority and in its
- * scheduling group; the result's `stop()` kills them.
+ * Starts `count` shell busy loops (by default one more than there are cores), at the caller's
+ * priority and in its scheduling group; the result's `stop()` kills them.
  */
-export function busyLoops(): { count: number; stop(): void } {
-  const loops = Array.from({ length: availableParallelism() + 1 }, () => spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }));
+export function busyLoops(count = availableParallelism() + 1): { count: number; stop(): void } {
+  const loops = Array.from({ length: count }, () => spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }));
   return { count: loops.length, stop: () => loops.forEach((l) => l.kill('SIGKILL')) };
 }

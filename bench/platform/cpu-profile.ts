@@ -103,12 +103,14 @@ export function formatShares(s: Shares): string {
     .join(' · ');
 }
 
+/** Clock ticks a second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const USER_HZ = 100;
+
 /**
  * CPU seconds used so far by process `root` and every process below it (their own time and that
  * of their reaped children), from /proc: the database server's share of a measurement.
  */
 export function treeCpuSeconds(root: number): number {
-  const tick = 100; // USER_HZ on Linux
   const parent = new Map<number, number>();
   const cpu = new Map<number, number>();
   for (const name of readdirSync('/proc')) {
@@ -119,7 +121,7 @@ export function treeCpuSeconds(root: number): number {
       const pid = Number(name);
       parent.set(pid, Number(fields[1]));
       // utime, stime, cutime, cstime: fields 14–17 of stat, 11–14 after the command.
-      cpu.set(pid, (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / tick);
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / USER_HZ);
     } catch {
       // the process ended meanwhile
     }
@@ -155,7 +157,7 @@ function statCpuSeconds(file: string): number | null {
   try {
     const stat = readFileSync(file, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
   } catch {
     return null;
   }
@@ -173,8 +175,7 @@ export function machineCpuSeconds(text?: string): { total: number; idle: number;
   if (fields[0] !== 'cpu' || fields.length < 9) throw new Error(`not /proc/stat's first line: '${line.slice(0, 80)}'`);
   const ticks = fields.slice(1, 9).map(Number);
   if (ticks.some((t) => !Number.isFinite(t))) throw new Error(`not /proc/stat's first line: '${line.slice(0, 80)}'`);
-  const tick = 100; // USER_HZ on Linux
-  return { total: ticks.reduce((a, b) => a + b, 0) / tick, idle: ((ticks[3] ?? 0) + (ticks[4] ?? 0)) / tick, steal: (ticks[7] ?? 0) / tick };
+  return { total: ticks.reduce((a, b) => a + b, 0) / USER_HZ, idle: ((ticks[3] ?? 0) + (ticks[4] ?? 0)) / USER_HZ, steal: (ticks[7] ?? 0) / USER_HZ };
 }
 
 /** The shares of several profiles together, each weighted by its CPU time (`top`: the heaviest frames over all). */

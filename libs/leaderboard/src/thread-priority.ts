@@ -56,15 +56,28 @@ export function currentThreadId(): number | null {
   }
 }
 
-/** This process's thread `tid`'s policy (field 41 of /proc/self/task/TID/stat), or null. */
-export function threadPolicy(tid: number): number | null {
+/** This process's thread `tid`'s file `name` under /proc/self/task/TID, or null where it may not be read (the thread ended, no /proc). */
+function taskFile(tid: number, name: 'stat' | 'schedstat'): string | null {
   try {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    const policy = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
-    return Number.isInteger(policy) ? policy : null;
+    return readFileSync(`/proc/self/task/${tid}/${name}`, 'utf8');
   } catch {
     return null;
   }
+}
+
+/**
+ * The fields of thread `tid`'s stat after the command name (which is in parentheses and may hold
+ * any character): [0] is field 3, the state. Null where it may not be read.
+ */
+function taskStatFields(tid: number): string[] | null {
+  const stat = taskFile(tid, 'stat');
+  return stat === null ? null : stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** This process's thread `tid`'s policy (field 41 of /proc/self/task/TID/stat), or null. */
+export function threadPolicy(tid: number): number | null {
+  const policy = Number(taskStatFields(tid)?.[38]);
+  return Number.isInteger(policy) ? policy : null;
 }
 
 /** What yieldThread did: the thread's id (null: unknown), its nice value, and whether it runs under SCHED_IDLE. */
@@ -105,15 +118,9 @@ export interface SchedTimes {
 
 /** Thread `tid`'s SchedTimes, or null where they may not be read (the thread ended, no schedstat). */
 export function schedTimes(tid: number): SchedTimes | null {
-  try {
-    const [run, wait] = readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    // The state follows the command name, which is in parentheses and may hold any character.
-    const state = stat.slice(stat.lastIndexOf(')') + 2).charAt(0);
-    return run !== undefined && wait !== undefined && Number.isFinite(run) && Number.isFinite(wait) ? { runNs: run, waitNs: wait, runnable: state === 'R' } : null;
-  } catch {
-    return null;
-  }
+  const [run, wait] = taskFile(tid, 'schedstat')?.trim().split(/\s+/).map(Number) ?? [];
+  const state = taskStatFields(tid)?.[0];
+  return run !== undefined && wait !== undefined && Number.isFinite(run) && Number.isFinite(wait) && state !== undefined ? { runNs: run, waitNs: wait, runnable: state === 'R' } : null;
 }
 
 /**
